@@ -1,0 +1,117 @@
+/**
+ * The Fastify application as a function (DESIGN section 9): tests build it with fresh services
+ * and use `app.inject`; server.ts only opens the database, listens and handles signals.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '@shop/db';
+import { createCoreServices, type CoreServices } from '@shop/core';
+import type { AppConfig } from './config.ts';
+import { catalogueRoutes } from './api/catalogue-routes.ts';
+import { sessionRoutes } from './api/session-routes.ts';
+import { ResponseCache } from './http/cached-response.ts';
+import { notFoundBody, registerErrorHandling } from './http/error-handler.ts';
+import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
+import { mediaRoutes } from './media/media-routes.ts';
+import { registerStorefront, type StorefrontOptions } from './ssr/storefront.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Serve the server-rendered storefront from this build; omitted in API-only tests. */
+  storefront?: StorefrontOptions;
+  /** Pino logger options; `false` silences logs (tests). */
+  logger?: boolean | object;
+}
+
+export interface App extends FastifyInstance {
+  services: CoreServices;
+}
+
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === undefined
+        ? {
+            level: config.logLevel,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+          }
+        : options.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const services = createCoreServices(database, { shop: config.shop, mediaBaseUrl: config.mediaBaseUrl });
+  const responseCache = new ResponseCache();
+  // Any catalogue write, by this process or another, bumps the version and NOTIFYs.
+  const stopListening = await database.listen('catalogue_changed', () => {
+    services.catalogue.cache.clear();
+    responseCache.clear();
+  });
+  app.addHook('onClose', async () => stopListening());
+  app.decorate('services', services);
+
+  await app.register(helmet, {
+    // Pages set their own nonce-based policy (ssr/storefront.ts); this one covers the API.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+    if (!request.protocol.startsWith('https')) reply.removeHeader('strict-transport-security');
+    return payload;
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.shop.tradingName} API`,
+        description: 'The JSON API of the packaging shop (SPEC section 7). Prices are pounds ex-VAT.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from sign-in or sign-up' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(catalogueRoutes, { catalogue: services.catalogue, responseCache });
+      await api.register(sessionRoutes, { sessions: services.sessions });
+      api.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));
+    },
+    { prefix: '/api' },
+  );
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(mediaRoutes, { prefix: '/media' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await services.catalogue.categoryTree();
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ error: 'not_ready', message: 'The database is not answering.' });
+    }
+  });
+
+  if (options.storefront) await registerStorefront(app, services, options.storefront);
+  else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));
+
+  return Object.assign(app, { services }) as App;
+}

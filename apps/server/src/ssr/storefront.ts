@@ -1,0 +1,88 @@
+/**
+ * Serves the React Router storefront: its built assets (immutable) and server-rendered pages.
+ * A small adapter turns Fastify's request into a Fetch Request and streams the Response back;
+ * it stays off /api and /media so the JSON API keeps its full speed (DESIGN section 3).
+ */
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { CoreServices } from '@shop/core';
+import { notFoundBody } from '../http/error-handler.ts';
+import { newNonce, pageContentSecurityPolicy } from '../http/security-headers.ts';
+
+export interface StorefrontOptions {
+  /** The web app's build folder (contains client/ and server/index.js). */
+  buildDir: string;
+}
+
+/** What every page loader receives as `context` (apps/web/app/load-context.server.ts). */
+export interface StorefrontLoadContext {
+  services: CoreServices;
+  nonce: string;
+}
+
+export async function registerStorefront(app: FastifyInstance, services: CoreServices, options: StorefrontOptions): Promise<void> {
+  const clientDir = path.join(options.buildDir, 'client');
+  const build = (await import(pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const handleRequest = createRequestHandler(build, 'production');
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/media/')) {
+      return reply.code(404).send(notFoundBody(request.url));
+    }
+    const nonce = newNonce();
+    const context: StorefrontLoadContext = { services, nonce };
+    const response = await handleRequest(toFetchRequest(request), context as never);
+    reply.code(response.status);
+    for (const [name, value] of response.headers) {
+      if (name === 'set-cookie') continue;
+      reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', pageContentSecurityPolicy(nonce));
+    }
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body as never));
+  };
+
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage, schema: { hide: true } });
+  // React Router data requests for client navigation end in .data and may be POSTs for actions.
+  app.route({ method: ['POST'], url: '/*', handler: renderPage, schema: { hide: true } });
+}
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, String(value));
+  }
+  const controller = new AbortController();
+  request.raw.on('close', () => {
+    if (request.raw.destroyed && !request.raw.complete) controller.abort();
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+  });
+}

@@ -1,0 +1,86 @@
+/** Header cart summary: packs in the basket, sub-total, and a dropdown of its lines (SPEC 1). */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { formatPounds } from '@shop/contract/browser';
+import { useShopState } from '~/state/shop-state';
+import { CartIcon } from './icons';
+
+export function CartSummary() {
+  const { cart } = useShopState();
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const count = cart?.count ?? 0;
+  const lines = cart?.cartIems ?? [];
+
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  return (
+    <div className="relative" ref={container}>
+      <button
+        type="button"
+        className="flex items-center gap-2 rounded-md border border-stone-200 px-3 py-2 text-left hover:border-brand-500"
+        aria-expanded={open}
+        aria-controls="cart-dropdown"
+        aria-label={`Basket: ${count} ${count === 1 ? 'pack' : 'packs'}, sub-total ${formatPounds(cart?.subTotal ?? 0)}`}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="cart-summary"
+      >
+        <span className="relative text-brand-600">
+          <CartIcon width={24} height={24} />
+          <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-accent-400 px-1 text-center text-[11px] leading-5 font-bold text-stone-900" data-testid="cart-count">
+            {count}
+          </span>
+        </span>
+        <span className="hidden text-sm leading-tight sm:block">
+          <span className="block text-xs text-stone-500">Sub-total</span>
+          <span className="block font-semibold text-stone-900" data-testid="cart-subtotal">
+            {formatPounds(cart?.subTotal ?? 0)}
+          </span>
+        </span>
+      </button>
+      {open ? (
+        <div id="cart-dropdown" className="card absolute right-0 z-30 mt-2 w-80 max-w-[calc(100vw-2rem)] p-4">
+          {lines.length === 0 ? (
+            <p className="text-sm text-stone-600">Your basket is empty.</p>
+          ) : (
+            <>
+              <ul className="max-h-72 divide-y divide-stone-100 overflow-y-auto">
+                {lines.map((line) => (
+                  <li key={line.product_price_id} className="flex gap-3 py-2">
+                    <img src={line.product.image_url} alt="" width={48} height={48} className="h-12 w-12 rounded border border-stone-100 object-cover" />
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="truncate font-medium text-stone-900">{line.item_name}</p>
+                      <p className="text-stone-600">
+                        {line.count} × pack of {line.qty} · {formatPounds(line.total_price)}
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-3 flex items-center justify-between border-t border-stone-200 pt-3 text-sm">
+                <span className="text-stone-600">Sub-total (ex-VAT)</span>
+                <span className="font-semibold">{formatPounds(cart?.subTotal ?? 0)}</span>
+              </div>
+            </>
+          )}
+          <Link to="/checkout" className="btn-primary mt-3 w-full">
+            View basket
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}

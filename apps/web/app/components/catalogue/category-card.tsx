@@ -1,0 +1,42 @@
+/**
+ * A sub-category in the category page grid: image, name, 'New' badge and a 'View Full Range'
+ * button. The whole card is one link: to the category page when it has sub-categories, else
+ * straight to its products (SPEC 2).
+ */
+import { Link } from 'react-router';
+import type { CategoryDto } from '@shop/contract';
+import { categoryHref } from '@shop/contract/browser';
+import { NewBadge } from './new-badge';
+
+interface Props {
+  category: CategoryDto;
+  eager?: boolean;
+  priority?: boolean;
+}
+
+export function CategoryCard({ category, eager = false, priority = false }: Props) {
+  return (
+    <Link
+      to={categoryHref(category)}
+      className="card group flex flex-col overflow-hidden transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      data-testid="category-card"
+    >
+      <div className="relative aspect-[3/2] bg-white">
+        <img
+          src={category.image_url}
+          alt=""
+          width={600}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        {category.is_new ? <NewBadge className="absolute top-2 left-2" /> : null}
+      </div>
+      <div className="flex flex-1 flex-col items-start gap-3 border-t border-stone-100 p-4">
+        <h2 className="text-base leading-snug font-semibold text-stone-900 group-hover:text-brand-700">{category.name}</h2>
+        <span className="btn-primary mt-auto">View Full Range</span>
+      </div>
+    </Link>
+  );
+}

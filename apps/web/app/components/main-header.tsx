@@ -1,0 +1,97 @@
+/** The main header (SPEC 1): top bar, logo, search, cart summary, desktop and mobile menus. */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useRootData } from '~/root';
+import { useShopState } from '~/state/shop-state';
+import { CartSummary } from './cart-summary';
+import { CategoryMegaMenu } from './category-mega-menu';
+import { LogoutIcon, MenuIcon, PhoneIcon, UserIcon } from './icons';
+import { Logo } from './logo';
+import { MobileCategoryMenu } from './mobile-category-menu';
+import { SearchBox } from './search-box';
+
+export function MainHeader() {
+  const { shop, categories } = useRootData();
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  return (
+    <header className="bg-white shadow-sm">
+      <TopBar phones={[shop.phones.sales, shop.phones.office]} />
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 md:gap-6 md:py-4">
+        <button
+          type="button"
+          className="-ml-1 rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
+          aria-label="Open the category menu"
+          aria-expanded={mobileMenuOpen}
+          aria-controls="mobile-category-menu"
+          onClick={() => setMobileMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Logo name={shop.tradingName} />
+        <div className="hidden flex-1 md:block">
+          <SearchBox />
+        </div>
+        <div className="ml-auto md:ml-0">
+          <CartSummary />
+        </div>
+      </div>
+      <div className="px-4 pb-3 md:hidden">
+        <SearchBox />
+      </div>
+      <CategoryMegaMenu categories={categories} />
+      <MobileCategoryMenu categories={categories} open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} />
+    </header>
+  );
+}
+
+function TopBar({ phones }: { phones: string[] }) {
+  const { userId, firstName, logout } = useShopState();
+  const navigate = useNavigate();
+  return (
+    <div className="bg-brand-700 text-xs text-brand-50 sm:text-sm">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1.5">
+        <div className="flex items-center gap-3 sm:gap-5">
+          {phones.map((phone, index) => (
+            <a
+              key={phone}
+              href={`tel:${phone.replace(/\s/g, '')}`}
+              className={`items-center gap-1.5 hover:text-white ${index > 0 ? 'hidden sm:flex' : 'flex'}`}
+            >
+              <PhoneIcon width={14} height={14} />
+              {phone}
+            </a>
+          ))}
+        </div>
+        <div className="flex items-center gap-3 sm:gap-5">
+          <Link to="/order-history" className="hover:text-white">
+            Past Orders
+          </Link>
+          {userId ? (
+            <span className="flex items-center gap-2">
+              <span className="flex items-center gap-1 font-medium text-white" data-testid="user-first-name">
+                <UserIcon width={14} height={14} />
+                {firstName ?? ''}
+              </span>
+              <button
+                type="button"
+                aria-label="Log out"
+                title="Log out"
+                className="rounded p-1 hover:bg-brand-600 hover:text-white"
+                onClick={async () => {
+                  await logout();
+                  navigate('/landing');
+                }}
+              >
+                <LogoutIcon width={16} height={16} />
+              </button>
+            </span>
+          ) : (
+            <Link to="/signin" className="flex items-center gap-1 hover:text-white">
+              <UserIcon width={14} height={14} /> Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

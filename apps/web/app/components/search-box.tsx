@@ -1,0 +1,38 @@
+/** Product search: submits on Enter or the button, to /products?search= (SPEC 2). */
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { SearchIcon } from './icons';
+
+export function SearchBox() {
+  const [params] = useSearchParams();
+  const current = params.get('search') ?? '';
+  const [text, setText] = useState(current);
+  const navigate = useNavigate();
+  useEffect(() => setText(current), [current]);
+  return (
+    <form
+      role="search"
+      action="/products"
+      className="flex w-full"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const query = text.trim();
+        if (query) navigate(`/products?search=${encodeURIComponent(query)}`);
+      }}
+    >
+      <input
+        type="search"
+        name="search"
+        aria-label="Search products"
+        placeholder="Search boxes, tape, mailing bags or a size like 12x9x6"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="min-w-0 flex-1 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-sm placeholder:text-stone-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+      />
+      <button type="submit" className="flex items-center gap-1 rounded-r-md bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700" aria-label="Search">
+        <SearchIcon width={18} height={18} />
+        <span className="hidden lg:inline">Search</span>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  index('routes/index.tsx'),
+  route('landing', 'routes/landing.tsx'),
+  route('category', 'routes/category.tsx'),
+  route('products', 'routes/products.tsx'),
+  route('product-detail', 'routes/product-detail.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('delivery-information', 'routes/delivery-information.tsx'),
+  route('return-policy', 'routes/return-policy.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('payment-policy', 'routes/payment-policy.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

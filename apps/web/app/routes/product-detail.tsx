@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main id="main" className="mx-auto max-w-7xl px-4 py-8">product-detail</main>;
+}

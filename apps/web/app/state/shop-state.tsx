@@ -1,0 +1,110 @@
+/**
+ * The visitor's identity, basket and name, shared by the header and the pages (SPEC 4):
+ * a session is created on first load when none is stored; the cart and user are loaded with
+ * user_id if present, else session_id; add/modify/remove call `refreshCart()`.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { CartDto } from '@shop/contract';
+import { api } from '~/lib/api-client';
+import { readStored, removeStored, storageKeys, writeStored } from '~/lib/browser-storage';
+
+export interface ShopState {
+  /** False until the browser has read its stored identity (server render and first paint). */
+  ready: boolean;
+  sessionId: string | null;
+  userId: string | null;
+  firstName: string | null;
+  cart: CartDto | null;
+  refreshCart(): Promise<void>;
+  refreshUser(): Promise<void>;
+  /** After sign-in or sign-up: store the identity and refresh cart and name. */
+  signedIn(userId: number, token: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const ShopStateContext = createContext<ShopState | null>(null);
+
+export function useShopState(): ShopState {
+  const state = useContext(ShopStateContext);
+  if (!state) throw new Error('useShopState must be used inside <ShopStateProvider>');
+  return state;
+}
+
+export function ShopStateProvider({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [firstName, setFirstName] = useState<string | null>(null);
+  const [cart, setCart] = useState<CartDto | null>(null);
+
+  const loadCart = useCallback(async (owner: string | null) => {
+    if (!owner) return setCart(null);
+    try {
+      setCart(await api<CartDto>(`/cart/${encodeURIComponent(owner)}`));
+    } catch {
+      // SPEC 8: a failed cart load is silently ignored.
+    }
+  }, []);
+
+  const loadUser = useCallback(async (id: string | null) => {
+    if (!id) return setFirstName(null);
+    try {
+      const user = await api<{ first_name: string }>(`/users/${encodeURIComponent(id)}`);
+      setFirstName(user.first_name);
+    } catch {
+      setFirstName(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    let storedSession = readStored(storageKeys.sessionId);
+    const storedUser = readStored(storageKeys.userId);
+    setUserId(storedUser);
+    setSessionId(storedSession);
+    setReady(true);
+    void (async () => {
+      if (!storedSession) {
+        try {
+          storedSession = await api<string>('/session', { method: 'POST', body: { ip: '' } });
+          writeStored(storageKeys.sessionId, storedSession);
+          setSessionId(storedSession);
+        } catch {
+          /* offline: browsing still works */
+        }
+      }
+      await Promise.all([loadCart(storedUser ?? storedSession), loadUser(storedUser)]);
+    })();
+  }, [loadCart, loadUser]);
+
+  const refreshCart = useCallback(() => loadCart(readStored(storageKeys.userId) ?? readStored(storageKeys.sessionId)), [loadCart]);
+  const refreshUser = useCallback(() => loadUser(readStored(storageKeys.userId)), [loadUser]);
+
+  const signedIn = useCallback(
+    async (newUserId: number, token: string) => {
+      writeStored(storageKeys.userId, String(newUserId));
+      writeStored(storageKeys.token, token);
+      setUserId(String(newUserId));
+      await Promise.all([loadCart(String(newUserId)), loadUser(String(newUserId))]);
+    },
+    [loadCart, loadUser],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      if (readStored(storageKeys.token)) await api('/account/logout', { method: 'POST', body: {} });
+    } catch {
+      /* the token is dropped locally whatever the server answered */
+    }
+    removeStored(storageKeys.userId);
+    removeStored(storageKeys.token);
+    setUserId(null);
+    setFirstName(null);
+    await loadCart(readStored(storageKeys.sessionId));
+  }, [loadCart]);
+
+  const value = useMemo<ShopState>(
+    () => ({ ready, sessionId, userId, firstName, cart, refreshCart, refreshUser, signedIn, logout }),
+    [ready, sessionId, userId, firstName, cart, refreshCart, refreshUser, signedIn, logout],
+  );
+  return <ShopStateContext.Provider value={value}>{children}</ShopStateContext.Provider>;
+}

@@ -1,0 +1,9 @@
+/**
+ * The zod-free part of the contract for browser code: importing the main entry would pull
+ * every schema (and zod) into the page bundle. Types may still come from '@shop/contract'
+ * with `import type`.
+ */
+export * from './format.ts';
+export * from './storage-keys.ts';
+export * from './category-navigation.ts';
+export * from './messages.ts';

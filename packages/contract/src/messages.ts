@@ -1,0 +1,40 @@
+/**
+ * Customer-facing messages, spelling exactly as SPEC sections 5 and 8 (including
+ * 'Somthing' and 'manualy'). Shared by the server's validation and the browser's forms.
+ */
+export const messages = {
+  loginFailed: 'Email or password incorrect, please try again',
+  signUpFailed: 'Somthing wrong! Email already reserved!',
+  forgotPasswordSent: 'Reset password link sent successfully, please check your inbox and proceed with reset password.',
+  forgotPasswordFailed: 'Email or password incorrect, please try again',
+  postcodeLookupFailed: 'Invalid PostCode, you may manualy enter your address.',
+  productsNotFound: 'Products not found or not available right now.',
+  cartEmpty: 'No cart found',
+  removeConfirm: 'Are you sure?',
+  cookieBanner: 'This website uses cookies to ensure you get the best experience on our website.',
+} as const;
+
+/** Inline field messages of the forms (SPEC 5). */
+export const fieldMessages = {
+  reference: 'Reference is required. (1-100) Characters',
+  contactName: 'Contact Name is required. (1-100) Characters',
+  region: 'Region is required. (1-50) Characters',
+  address: 'Address is required. (1-500) Characters',
+  town: 'Town is required. (1-50) Characters',
+  country: 'Country is required. (1-50) Characters',
+  postCode: 'PostCode is required. (1-100) Characters',
+  addressPhone: 'Phone is required. (1-14) Characters',
+  firstName: 'First Name is required. (4-50) Characters',
+  lastName: 'Last Name is required. (4-50) Characters',
+  signUpEmail: 'Email is required. (4-100) Characters',
+  signUpPassword: 'Password is required. (5-50) Characters',
+  confirmPassword: 'Confirm Password is required. (5-50) Characters',
+  signUpPhone: 'Phone is required. (5-14) Characters',
+  loginEmail: 'Email is required. (5-100) Characters',
+  loginPassword: 'Password is required. (5-14) Characters',
+  forgotEmail: 'Email is required. (4-100) Characters',
+  resetPassword: 'Password is required. (5-50) Characters',
+  bankReference: 'Transaction number is required. (1-100) Characters',
+  deliveryNote: 'Delivery note is at most 50 characters',
+  packCount: 'No. of Pack must be a whole number from 1 to 1000',
+} as const;

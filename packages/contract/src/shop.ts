@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The shop details the browser may see (DESIGN section 6): an explicit allow-list. */
+export const publicShopDetailsSchema = z.object({
+  companyName: z.string(),
+  tradingName: z.string(),
+  companyNumber: z.string(),
+  vatNumber: z.string(),
+  motto: z.string(),
+  city: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string(),
+    town: z.string(),
+    postcode: z.string(),
+    country: z.string(),
+  }),
+  phones: z.object({ sales: z.string(), office: z.string() }),
+  email: z.string(),
+  openingHours: z.array(z.object({ days: z.string(), hours: z.string() })),
+  vatRatePercent: z.number(),
+  freeDeliveryThreshold: z.number().describe('Pounds ex-VAT'),
+  deliveryFee: z.number().describe('Pounds ex-VAT'),
+  bank: z.object({
+    payee: z.string(),
+    bankName: z.string(),
+    sortCode: z.string(),
+    accountNumber: z.string(),
+    referencePrefix: z.string(),
+  }),
+});
+export type PublicShopDetails = z.infer<typeof publicShopDetailsSchema>;

@@ -1,0 +1,41 @@
+/** Typed domain errors; the HTTP layer maps each to one status and the JSON error shape. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(message = 'Not found', details?: Record<string, unknown>) {
+    super('not_found', message, details);
+  }
+}
+
+export class Invalid extends DomainError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('invalid_request', message, details);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  constructor(message = 'Sign-in required', details?: Record<string, unknown>) {
+    super('unauthorized', message, details);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message = 'Not allowed', details?: Record<string, unknown>) {
+    super('forbidden', message, details);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('conflict', message, details);
+  }
+}

@@ -1,0 +1,10 @@
+export * from './errors.ts';
+export * from './pricing/money.ts';
+export * from './catalogue/item-display-name.ts';
+export * from './catalogue/search-query.ts';
+export * from './catalogue/read-through-cache.ts';
+export { CatalogueRepository } from './catalogue/catalogue-repository.ts';
+export { CatalogueService, findCategory, type ProductPage } from './catalogue/catalogue-service.ts';
+export * from './shop/shop-config.ts';
+export * from './services.ts';
+export { SessionService } from './identity/session-service.ts';

@@ -1,0 +1,21 @@
+/**
+ * Money rules in one place. Amounts are integer pence inside the system; the API answers
+ * pounds as numbers with at most 2 decimals.
+ */
+export type Pence = number;
+
+export function penceToPounds(pence: Pence): number {
+  return Math.round(pence) / 100;
+}
+
+/** Unit price of a pack in pounds, to 4 decimals (prices per unit are often below a penny). */
+export function unitPricePounds(packPricePence: Pence, unitsInPack: number): number {
+  if (unitsInPack <= 0) return penceToPounds(packPricePence);
+  return Math.round((packPricePence / unitsInPack) * 100) / 10_000;
+}
+
+/** Percentage of an amount in pence, rounded half-up to the penny. */
+export function percentOfPence(amount: Pence, percent: number): Pence {
+  // Integer arithmetic first: amount * percent is exact; +50 then floor-divide is half-up.
+  return Math.floor((amount * percent + 50) / 100);
+}

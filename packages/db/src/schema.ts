@@ -1,0 +1,282 @@
+/**
+ * The whole domain of SPEC section 3 as PostgreSQL tables.
+ * Money is stored as integer pence (`*_pence`); the API converts to pounds at the edge.
+ * Search indexes (tsvector, pg_trgm) and catalogue-change triggers live in the custom
+ * SQL migrations beside the generated ones, because drizzle-kit cannot express them.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export const categories = pgTable(
+  'categories',
+  {
+    categoryId: serial('category_id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    slug: text('slug').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.categoryId, { onDelete: 'restrict' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    externalId: text('external_id'),
+    externalParentId: text('external_parent_id'),
+    isActive: boolean('is_active').notNull().default(true),
+    isNew: boolean('is_new').notNull().default(false),
+  },
+  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    productId: serial('product_id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    linkProductId: integer('link_product_id').references((): AnyPgColumn => products.productId, { onDelete: 'set null' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.categoryId, { onDelete: 'restrict' }),
+    isActive: boolean('is_active').notNull().default(true),
+    isNew: boolean('is_new').notNull().default(false),
+    /** Shown in the landing page's product grid. */
+    isFeatured: boolean('is_featured').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('products_category_idx').on(t.categoryId), index('products_featured_idx').on(t.isFeatured)],
+);
+
+export const productSizes = pgTable(
+  'product_sizes',
+  {
+    productSizeId: serial('product_size_id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    /** Imperial size as sold, e.g. `12x9x6"`. */
+    size1: text('size1').notNull(),
+    /** Metric size, e.g. `305x229x152mm`. */
+    size2: text('size2').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('product_sizes_product_idx').on(t.productId)],
+);
+
+/** A pack: what a customer buys. `price_pence` is one pack ex-VAT; `pack_range` the unit quantities offered. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productPriceId: serial('product_price_id').primaryKey(),
+    productSizeId: integer('product_size_id')
+      .notNull()
+      .references(() => productSizes.productSizeId, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    pricePence: integer('price_pence').notNull(),
+    packRange: integer('pack_range').array().notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('product_prices_size_idx').on(t.productSizeId),
+    index('product_prices_product_idx').on(t.productId),
+    check('product_prices_price_positive', sql`${t.pricePence} > 0`),
+    check('product_prices_pack_range_nonempty', sql`cardinality(${t.packRange}) > 0`),
+  ],
+);
+
+export const sessions = pgTable('sessions', {
+  sessionId: uuid('session_id').primaryKey(),
+  ip: text('ip').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    userId: serial('user_id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone').notNull(),
+    newsletter: boolean('newsletter').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // E-mail addresses are compared case-insensitively.
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/** Opaque tokens, stored only as a SHA-256 hash. kind: 'access' (sign-in) or 'reset' (password reset). */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenId: serial('token_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+    check('auth_tokens_kind_valid', sql`${t.kind} in ('access', 'reset')`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    addressId: serial('address_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    contactName: text('contact_name').notNull(),
+    region: text('region').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    address: text('address').notNull(),
+    town: text('town').notNull(),
+    country: text('country').notNull(),
+    postCode: text('post_code').notNull(),
+    phone: text('phone').notNull(),
+    /** 'Billing' marks the billing address; otherwise null. */
+    type: text('type'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+/** A basket belongs to exactly one anonymous session or one user. */
+export const carts = pgTable(
+  'carts',
+  {
+    cartId: serial('cart_id').primaryKey(),
+    sessionId: uuid('session_id').references(() => sessions.sessionId, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'cascade' }),
+    addressId: integer('address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('carts_session_key').on(t.sessionId),
+    uniqueIndex('carts_user_key').on(t.userId),
+    check('carts_has_owner', sql`(${t.sessionId} is null) <> (${t.userId} is null)`),
+  ],
+);
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    cartLineId: serial('cart_line_id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.cartId, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    productPriceId: integer('product_price_id')
+      .notNull()
+      .references(() => productPrices.productPriceId, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull(),
+    count: integer('count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_pack_key').on(t.cartId, t.productPriceId),
+    check('cart_lines_count_range', sql`${t.count} between 1 and 1000`),
+    check('cart_lines_qty_positive', sql`${t.qty} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: serial('order_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'restrict' }),
+    addressId: integer('address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
+    billingAddressId: integer('billing_address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
+    /** Snapshot of the delivery address as it was when the order was placed. */
+    deliveryAddress: jsonb('delivery_address'),
+    paymentMethod: text('payment_method').notNull(),
+    paymentReference: text('payment_reference').notNull(),
+    status: text('status').notNull(),
+    subTotalPence: integer('sub_total_pence').notNull(),
+    deliveryFeePence: integer('delivery_fee_pence').notNull(),
+    totalTaxPence: integer('total_tax_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    note: text('note').notNull().default(''),
+    idempotencyKey: text('idempotency_key'),
+    isActive: boolean('is_active').notNull().default(true),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey),
+    // A provider payment (card/wallet) pays for one order only; bank references repeat per user.
+    uniqueIndex('orders_provider_reference_key')
+      .on(t.paymentReference)
+      .where(sql`${t.paymentMethod} = 'paypal'`),
+    check('orders_payment_method_valid', sql`${t.paymentMethod} in ('paypal', 'bank')`),
+    check('orders_totals_consistent', sql`${t.totalPence} = ${t.subTotalPence} + ${t.deliveryFeePence} + ${t.totalTaxPence}`),
+    check('orders_note_length', sql`char_length(${t.note}) <= 50`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderLineId: serial('order_line_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    productPriceId: integer('product_price_id').notNull(),
+    /** Snapshots: the order keeps what was bought even if the catalogue changes later. */
+    productName: text('product_name').notNull(),
+    size1: text('size1').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    pricePence: integer('price_pence').notNull(),
+    qty: integer('qty').notNull(),
+    count: integer('count').notNull(),
+    totalPricePence: integer('total_price_pence').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_count_range', sql`${t.count} between 1 and 1000`),
+  ],
+);
+
+export const orderLogs = pgTable(
+  'order_logs',
+  {
+    orderLogId: serial('order_log_id').primaryKey(),
+    error: text('error').notNull().default(''),
+    request: text('request').notNull().default(''),
+    extraInfo: text('extra_info').notNull().default(''),
+    externalId: text('external_id').notNull().default(''),
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_logs_user_idx').on(t.userId)],
+);

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/**/*.test.ts', 'apps/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'e2e/**', 'apps/web/build/**'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Two cores: PGlite instances are CPU-heavy, so keep parallelism modest.
+    maxWorkers: 2,
+  },
+});
