@@ -12,6 +12,10 @@ import { createCoreServices, type CoreServices } from '@shop/core';
 import type { AppConfig } from './config.ts';
 import { catalogueRoutes } from './api/catalogue-routes.ts';
 import { sessionRoutes } from './api/session-routes.ts';
+import { cartRoutes } from './api/cart-routes.ts';
+import { accountRoutes } from './api/account-routes.ts';
+import { createMailer } from './adapters/email/create-mailer.ts';
+import { authentication } from './http/authentication.ts';
 import { ResponseCache } from './http/cached-response.ts';
 import { notFoundBody, registerErrorHandling } from './http/error-handler.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
@@ -51,7 +55,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const services = createCoreServices(database, { shop: config.shop, mediaBaseUrl: config.mediaBaseUrl });
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const services = createCoreServices(database, {
+    shop: config.shop,
+    mediaBaseUrl: config.mediaBaseUrl,
+    mailer,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const responseCache = new ResponseCache();
   // Any catalogue write, by this process or another, bumps the version and NOTIFYs.
   const stopListening = await database.listen('catalogue_changed', () => {
@@ -93,6 +104,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (api) => {
       await api.register(catalogueRoutes, { catalogue: services.catalogue, responseCache });
       await api.register(sessionRoutes, { sessions: services.sessions });
+      // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.
+      await api.register(authentication, { accounts: services.accounts });
+      await api.register(cartRoutes, { carts: services.carts });
+      await api.register(accountRoutes, { accounts: services.accounts, rateLimit: config.authRateLimit });
       api.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));
     },
     { prefix: '/api' },

@@ -32,6 +32,20 @@ const envSchema = z.object({
   BANK_SORT_CODE: z.string().optional(),
   BANK_ACCOUNT_NUMBER: z.string().optional(),
   BANK_REFERENCE_PREFIX: z.string().optional(),
+  /** smtp(s)://user:pass@host:port; without it e-mails are written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Sender of the shop's e-mails, e.g. "Boxwell Packaging <sales@example.com>" (default: shop name and e-mail). */
+  MAIL_FROM: z.string().optional(),
+  /** Where customers reach the storefront; links in e-mails start with it. */
+  PUBLIC_BASE_URL: z.string().url('PUBLIC_BASE_URL must be a URL such as https://shop.example.com').default('http://localhost:3000'),
+  /** Sign-in, sign-up and forgot-password attempts allowed per window, per client IP and per e-mail address. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export interface AppConfig {
@@ -44,6 +58,16 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemoCatalogue: boolean;
   shop: ShopConfig;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicBaseUrl: string;
+  authRateLimit: AuthRateLimitConfig;
+}
+
+export interface AuthRateLimitConfig {
+  perIp: number;
+  perEmail: number;
+  windowMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -79,5 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemoCatalogue: e.SEED_DEMO_CATALOGUE,
     shop,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${shop.tradingName}" <${shop.email}>`,
+    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
   };
 }

@@ -13,5 +13,9 @@ export default [
   route('return-policy', 'routes/return-policy.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('payment-policy', 'routes/payment-policy.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
+  route('signin', 'routes/signin.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('resetpassword', 'routes/resetpassword.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

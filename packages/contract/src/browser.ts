@@ -7,3 +7,4 @@ export * from './format.ts';
 export * from './storage-keys.ts';
 export * from './category-navigation.ts';
 export * from './messages.ts';
+export * from './field-rules.ts';

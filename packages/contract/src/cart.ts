@@ -1,5 +1,6 @@
 /** Basket API shapes, field names exactly as SPEC section 3 (`cartIems`, `produc_prices` included). */
 import { z } from 'zod';
+import { fieldMessages } from './messages.ts';
 
 export const cartLineSchema = z
   .object({
@@ -36,3 +37,91 @@ export const cartSchema = z
   })
   .meta({ id: 'Cart' });
 export type CartDto = z.infer<typeof cartSchema>;
+
+/*
+ * Basket requests (SPEC 7). The basket's owner is the signed-in user of the Bearer token, else
+ * the anonymous session (`session_id`). `user_id`, `cart_id` and `price` are accepted for
+ * compatibility with the storefront (which sends a fixed user_id of 1) and ignored: identity
+ * comes from the token and prices from the database.
+ */
+const MAX_ID = 2_147_483_647;
+const idSchema = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be a positive number`)
+    .max(MAX_ID, `${name} is too large`);
+const ignored = z.union([z.number(), z.string()]).nullable().optional();
+const packCountSchema = z
+  .number({ error: fieldMessages.packCount })
+  .int(fieldMessages.packCount)
+  .min(1, fieldMessages.packCount)
+  .max(1000, fieldMessages.packCount);
+const sessionIdSchema = z
+  .uuid('session_id must be the session id from POST /api/session')
+  .nullable()
+  .optional()
+  .describe('The anonymous session; used when no Bearer token is sent');
+
+export const cartOwnerParamsSchema = z.object({
+  sessionOrUserId: z
+    .string()
+    .regex(
+      /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[1-9][0-9]{0,9})$/,
+      'Expected a session id (UUID) or a user id (number)',
+    )
+    .describe('A session id (no token needed) or a user id (needs that user\'s Bearer token)'),
+});
+
+export const addToCartBodySchema = z
+  .object({
+    user_id: ignored.describe('Ignored: the user comes from the Bearer token'),
+    session_id: sessionIdSchema,
+    cart_id: ignored.describe('Ignored: the basket is the caller\'s'),
+    product_id: idSchema('product_id'),
+    product_price_id: idSchema('product_price_id'),
+    price: ignored.describe('Ignored: prices come from the catalogue'),
+    qty: idSchema('qty').optional().describe("Units in the pack: one of the pack's pack_range values (default: the first)"),
+    count: packCountSchema.default(1).describe('Packs to add, 1..1000 (default 1); added to a line already in the basket'),
+  })
+  .meta({ id: 'AddToCart' });
+export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
+
+export const modifyCartBodySchema = z
+  .object({
+    user_id: ignored.describe('Ignored: the user comes from the Bearer token'),
+    session_id: sessionIdSchema,
+    cart_id: ignored.describe('Ignored: the basket is the caller\'s'),
+    product_id: idSchema('product_id'),
+    product_price_id: idSchema('product_price_id'),
+    price: ignored.describe('Ignored: prices come from the catalogue'),
+    qty: ignored.describe('Ignored: the pack size of a line does not change'),
+    count: packCountSchema.describe('The new number of packs, 1..1000'),
+  })
+  .meta({ id: 'ModifyCart' });
+export type ModifyCartBody = z.infer<typeof modifyCartBodySchema>;
+
+export const removeFromCartBodySchema = z
+  .object({
+    user_id: ignored.describe('Ignored: the user comes from the Bearer token'),
+    session_id: sessionIdSchema,
+    product_id: idSchema('product_id'),
+    product_price_id: idSchema('product_price_id'),
+  })
+  .meta({ id: 'RemoveFromCart' });
+export type RemoveFromCartBody = z.infer<typeof removeFromCartBodySchema>;
+
+export const assignCartBodySchema = z
+  .object({
+    anonymousUserId: z
+      .uuid('anonymousUserId must be the session id from POST /api/session')
+      .nullable()
+      .optional()
+      .describe('The session whose basket moves to the user; nothing moves when omitted'),
+    userId: z
+      .union([z.number(), z.string().regex(/^\d{1,10}$/, 'userId must be a whole number').transform(Number)])
+      .pipe(idSchema('userId'))
+      .describe('The signed-in user (must match the Bearer token)'),
+  })
+  .meta({ id: 'AssignCart' });
+export type AssignCartBody = z.infer<typeof assignCartBodySchema>;

@@ -6,3 +6,5 @@ export * from './shop.ts';
 export * from './category-navigation.ts';
 export * from './cart.ts';
 export * from './messages.ts';
+export * from './accounts.ts';
+export * from './field-rules.ts';

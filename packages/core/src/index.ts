@@ -8,3 +8,11 @@ export { CatalogueService, findCategory, type ProductPage } from './catalogue/ca
 export * from './shop/shop-config.ts';
 export * from './services.ts';
 export { SessionService } from './identity/session-service.ts';
+export * from './pricing/cart-totals.ts';
+export { CartRepository, MAX_PACKS_PER_LINE, type CartOwner, type CartContents, type CartLineRow, type PackForSale } from './cart/cart-repository.ts';
+export { CartService, type CartServiceOptions } from './cart/cart-service.ts';
+export * from './accounts/account-service.ts';
+export * from './accounts/token-service.ts';
+export { hashPassword, verifyPassword } from './accounts/password-hashing.ts';
+export * from './email/mailer.ts';
+export * from './email/password-reset-email.ts';

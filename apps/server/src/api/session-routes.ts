@@ -17,7 +17,8 @@ export const sessionRoutes: FastifyPluginAsync<{ sessions: SessionService }> = a
     },
     async (request, reply) => {
       const sessionId = await sessions.create(request.ip);
-      return reply.header('cache-control', 'no-store').send(sessionId);
+      // A JSON string (quoted): Fastify would send a bare string as plain text.
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(sessionId));
     },
   );
 };

@@ -32,7 +32,7 @@ export class ResponseCache {
     request: FastifyRequest,
     reply: FastifyReply,
     compute: () => Promise<{ value: unknown; headers?: Record<string, string> }>,
-  ): Promise<FastifyReply> {
+  ): Promise<void> {
     const key = request.url;
     let entry = this.entries.get(key) as (CachedBody & { headers?: Record<string, string> }) | undefined;
     if (!entry) {
@@ -47,7 +47,10 @@ export class ResponseCache {
     }
     reply.header('cache-control', CATALOGUE_CACHE_CONTROL).header('etag', entry.etag);
     if (entry.headers) reply.headers(entry.headers);
-    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    if (request.headers['if-none-match'] === entry.etag) {
+      reply.code(304).send();
+      return;
+    }
+    reply.type('application/json; charset=utf-8').send(entry.body);
   }
 }

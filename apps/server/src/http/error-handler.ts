@@ -25,7 +25,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.issue?.path?.join('.') ?? ''),
+        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: issue.message ?? 'Invalid value',
       }));
       return reply.code(400).send({

@@ -34,9 +34,11 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     prefix: '/',
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Built assets have content hashes in their names: cache them for a year.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

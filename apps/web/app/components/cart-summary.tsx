@@ -34,10 +34,10 @@ export function CartSummary() {
         className="flex items-center gap-2 rounded-md border border-stone-200 px-3 py-2 text-left hover:border-brand-500"
         aria-expanded={open}
         aria-controls="cart-dropdown"
-        aria-label={`Basket: ${count} ${count === 1 ? 'pack' : 'packs'}, sub-total ${formatPounds(cart?.subTotal ?? 0)}`}
         onClick={() => setOpen((v) => !v)}
         data-testid="cart-summary"
       >
+        <span className="sr-only">Basket, packs:</span>
         <span className="relative text-brand-600">
           <CartIcon width={24} height={24} />
           <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-accent-400 px-1 text-center text-[11px] leading-5 font-bold text-stone-900" data-testid="cart-count">

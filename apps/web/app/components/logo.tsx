@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 export function Logo({ name }: { name: string }) {
   return (
-    <Link to="/landing" className="flex shrink-0 items-center gap-2" aria-label={`${name} home`}>
+    <Link to="/landing" className="flex shrink-0 items-center gap-2">
       <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
         <rect width="64" height="64" rx="12" fill="#0f5c63" />
         <path d="M14 24l18-9 18 9v18l-18 9-18-9z" fill="#c89b6d" />

@@ -17,7 +17,7 @@ export function PriceMatchModal({ open, onClose }: { open: boolean; onClose(): v
         </button>
       }
     >
-      <div className="prose-shop text-sm">
+      <div className="prose-shop text-sm [&_h3]:mt-5 [&_h3]:text-base [&>:first-child]:mt-0">
         <p>
           Found the same product cheaper elsewhere? Tell us and we will match the price. It is part of how we keep our promise:
           <span className="font-medium text-stone-900"> ‘{shop.motto}’</span>.

@@ -2,7 +2,8 @@ import type { MetaFunction } from 'react-router';
 import { Link } from 'react-router';
 import { pageMeta } from '~/components/page-meta';
 import { StaticPage } from '~/components/static-page';
-import { TruckIcon, CheckIcon } from '~/components/icons';
+import { CheckIcon } from '~/components/icons';
+import { formatPounds } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -25,7 +26,7 @@ export default function AboutPage() {
         </p>
       }
     >
-      <figure className="not-prose mb-8 rounded-lg border-l-4 border-accent-400 bg-brand-50 px-5 py-4">
+      <figure className="mb-8 rounded-lg border-l-4 border-accent-400 bg-brand-50 px-5 py-4">
         <blockquote className="text-lg font-semibold text-brand-800 sm:text-xl">‘{shop.motto}’</blockquote>
         <figcaption className="mt-1 text-sm text-stone-600">Our promise since day one</figcaption>
       </figure>
@@ -59,16 +60,16 @@ export default function AboutPage() {
       </p>
 
       <h2>Why customers stay with us</h2>
-      <ul className="not-prose mb-4 grid gap-3 sm:grid-cols-2">
+      <ul className="mb-6 grid list-none gap-3 pl-0 sm:grid-cols-2">
         {[
           'Trade prices for everyone, with no minimum order',
-          'Free next-working-day delivery on qualifying orders',
+          `Free next-working-day delivery in mainland UK on orders over ${formatPounds(shop.freeDeliveryThreshold)} ex-VAT`,
           'Price match guarantee on like-for-like products',
           'Friendly, knowledgeable people on the end of the phone',
           'Credit accounts for established businesses',
           'Custom sizes and printed packaging on request',
         ].map((reason) => (
-          <li key={reason} className="flex items-start gap-2 rounded-md bg-stone-50 px-3 py-2.5 text-sm text-stone-700">
+          <li key={reason} className="mb-0 flex items-start gap-2 rounded-md bg-stone-50 px-3 py-2.5 text-sm text-stone-700">
             <CheckIcon width={18} height={18} className="mt-0.5 shrink-0 text-brand-600" />
             {reason}
           </li>
@@ -79,8 +80,7 @@ export default function AboutPage() {
         <Link to="/delivery-information">delivery services and costs</Link>, or <Link to="/contact">get in touch</Link> for a
         quotation.
       </p>
-      <p className="flex items-center gap-2 text-sm">
-        <TruckIcon width={18} height={18} className="shrink-0 text-brand-600" />
+      <p className="border-t border-stone-200 pt-4 text-sm">
         {shop.companyName} is registered in England and Wales, company number {shop.companyNumber}.
       </p>
     </StaticPage>

@@ -1,3 +1,69 @@
-export default function Page() {
-  return <main id="main" className="mx-auto max-w-7xl px-4 py-8">category</main>;
+/**
+ * Category page (SPEC 2): side menu, category name and description, and a grid of
+ * sub-category cards. A category without sub-categories is redirected to its products list;
+ * a missing or unknown categoryCode is a 404.
+ */
+import { data, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { categoryPageHref, categoryRedirectTarget } from '@shop/contract/browser';
+import { servicesFrom } from '~/load-context.server';
+import { useRootData } from '~/root';
+import { pageMeta } from '~/components/page-meta';
+import { Breadcrumb } from '~/components/catalogue/breadcrumb';
+import { CategoryCard } from '~/components/catalogue/category-card';
+import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
+import { CategorySideMenu } from '~/components/catalogue/category-side-menu';
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && error.name === 'NotFound';
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const slug = new URL(request.url).searchParams.get('categoryCode') ?? '';
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) throw data(null, { status: 404 });
+  const catalogue = servicesFrom(context).catalogue;
+  try {
+    const category = await catalogue.categoryBySlug(slug);
+    const target = categoryRedirectTarget(category);
+    if (target) throw redirect(target, 302);
+    const path = categoryPath(await catalogue.categoryTree(), slug);
+    return {
+      category,
+      ancestors: path.slice(0, -1).map((c) => ({ label: c.name, href: categoryPageHref(c.slug) })),
+    };
+  } catch (error) {
+    if (isNotFound(error)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
+  const category = (loaded as LoaderData | undefined)?.category;
+  if (!category) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
+  return pageMeta(matches, category.name, firstSentence(category.description) || `${category.name}: trade packaging supplies.`);
+};
+
+export default function CategoryPage() {
+  const { category, ancestors } = useLoaderData<typeof loader>();
+  const { categories } = useRootData();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8 lg:py-8">
+      <CategorySideMenu categories={categories} currentSlug={category.slug} />
+      <main id="main" className="mt-5 min-w-0 flex-1 lg:mt-0">
+        <Breadcrumb items={[{ label: 'Home', href: '/landing' }, ...ancestors, { label: category.name }]} />
+        <header className="mt-3">
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{category.name}</h1>
+          {category.description ? <p className="mt-2 max-w-3xl text-stone-700">{category.description}</p> : null}
+        </header>
+        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-3">
+          {category.subCategories.map((child, index) => (
+            <li key={child.slug} className="flex">
+              <CategoryCard category={child} eager={index < 4} priority={index === 0} />
+            </li>
+          ))}
+        </ul>
+      </main>
+    </div>
+  );
 }

@@ -1,3 +1,142 @@
-export default function Page() {
-  return <main id="main" className="mx-auto max-w-7xl px-4 py-8">product-detail</main>;
+/**
+ * Product detail (SPEC 2): breadcrumb, image, name, size selector (dropdown on small screens,
+ * tabs on large) with each size's packs and 'Add +' buttons, 'View More Variations' when a
+ * linked product exists, and a description tab. A bad or unknown productCode is a 404.
+ */
+import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { ProductDto } from '@shop/contract';
+import { categoryHref, categoryPageHref, formatPounds } from '@shop/contract/browser';
+import { servicesFrom } from '~/load-context.server';
+import { useRootData } from '~/root';
+import { pageMeta } from '~/components/page-meta';
+import { ChevronRightIcon, TruckIcon } from '~/components/icons';
+import { Breadcrumb } from '~/components/catalogue/breadcrumb';
+import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
+import { NewBadge } from '~/components/catalogue/new-badge';
+import { cheapestPackPrice, productDetailHref } from '~/components/catalogue/product-card';
+import { ProductInfoTabs } from '~/components/catalogue/product-info-tabs';
+import { SizeSelector } from '~/components/catalogue/size-selector';
+
+const MAX_ID = 2_147_483_647;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const code = new URL(request.url).searchParams.get('productCode') ?? '';
+  if (!/^\d{1,10}$/.test(code) || Number(code) < 1 || Number(code) > MAX_ID) throw data(null, { status: 404 });
+  const catalogue = servicesFrom(context).catalogue;
+  try {
+    const [product, tree] = await Promise.all([catalogue.productById(Number(code)), catalogue.categoryTree()]);
+    const category = categoryPath(tree, product.category.slug).at(-1);
+    return { product, categoryLink: category ? categoryHref(category) : categoryPageHref(product.category.slug) };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NotFound') throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
+  const product = (loaded as { product?: ProductDto } | undefined)?.product;
+  if (!product) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
+  return [
+    ...pageMeta(matches, product.name, firstSentence(product.description) || product.name),
+    { property: 'og:image', content: product.image_url },
+  ];
+};
+
+export default function ProductDetailPage() {
+  const { product, categoryLink } = useLoaderData<typeof loader>();
+  const { shop } = useRootData();
+  const from = cheapestPackPrice(product);
+  const threshold = formatPounds(shop.freeDeliveryThreshold).replace(/\.00$/, '');
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-8">
+      <Breadcrumb
+        items={[
+          { label: 'Home', href: '/landing' },
+          { label: product.category.name, href: categoryLink },
+          { label: product.name },
+        ]}
+      />
+
+      <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
+        <div>
+          <div className="card relative mx-auto max-w-60 overflow-hidden sm:max-w-xs md:sticky md:top-4 md:max-w-md">
+            <img
+              src={product.image_url}
+              alt={product.name}
+              width={400}
+              height={400}
+              loading="eager"
+              fetchPriority="high"
+              decoding="sync"
+              className="aspect-square w-full object-contain p-2 sm:p-4"
+            />
+            {product.is_new ? <NewBadge className="absolute top-3 left-3" /> : null}
+          </div>
+        </div>
+
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-brand-700">
+            <Link to={categoryLink} className="hover:underline">
+              {product.category.name}
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl leading-tight font-bold tracking-tight text-stone-900 sm:text-3xl">{product.name}</h1>
+          {from !== null ? (
+            <p className="mt-2 text-stone-700">
+              From <span className="text-lg font-bold text-stone-900">{formatPounds(from)}</span> ex-VAT per pack
+            </p>
+          ) : null}
+
+          <SizeSelector key={product.product_id} productId={product.product_id} sizes={product.product_Sizes} />
+
+          {product.link_product_id ? (
+            <Link
+              to={productDetailHref(product.link_product_id)}
+              className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+            >
+              View More Variations
+              <ChevronRightIcon width={16} height={16} />
+            </Link>
+          ) : null}
+
+          <p className="mt-5 flex items-start gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+            <TruckIcon width={18} height={18} className="mt-0.5 shrink-0" />
+            <span>
+              Free next-working-day delivery in mainland UK on orders over {threshold} ex-VAT. Order by 3pm for same-day dispatch.
+            </span>
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-10">
+        <h2 className="sr-only">Product information</h2>
+        <ProductInfoTabs
+          tabs={[
+            {
+              label: 'Description',
+              content: product.description
+                .split(/\n{2,}/)
+                .filter(Boolean)
+                .map((paragraph, i) => <p key={i}>{paragraph}</p>),
+            },
+            {
+              label: 'Delivery',
+              content: (
+                <>
+                  <p>
+                    Orders over {threshold} ex-VAT are delivered free to mainland UK on the next working day; smaller orders cost{' '}
+                    {formatPounds(shop.deliveryFee)} + VAT. Orders placed by 3pm on a working day are dispatched the same day.
+                  </p>
+                  <p>
+                    Remote postcodes take 3-5 working days. See our <Link to="/delivery-information">delivery information</Link> for details.
+                  </p>
+                </>
+              ),
+            },
+          ]}
+        />
+      </div>
+    </main>
+  );
 }

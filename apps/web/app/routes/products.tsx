@@ -1,3 +1,146 @@
-export default function Page() {
-  return <main id="main" className="mx-auto max-w-7xl px-4 py-8">products</main>;
+/**
+ * Products list (SPEC 2): by category (?categoryCode=) or by search (?search=), 48 to a page
+ * (&page=N). Side menu, heading, description, 'Results for: ...' when searching, product cards,
+ * and the SPEC 8 message when nothing is found. Unknown categories and bad queries are a 404.
+ */
+import { data, useLoaderData, useLocation, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { CategoryDto, ProductDto } from '@shop/contract';
+import { categoryPageHref, messages } from '@shop/contract/browser';
+import { servicesFrom } from '~/load-context.server';
+import { useRootData } from '~/root';
+import { pageMeta } from '~/components/page-meta';
+import { Breadcrumb, type Crumb } from '~/components/catalogue/breadcrumb';
+import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
+import { CategorySideMenu } from '~/components/catalogue/category-side-menu';
+import { Pagination } from '~/components/catalogue/pagination';
+import { ProductCard } from '~/components/catalogue/product-card';
+
+const PAGE_SIZE = 48;
+const MAX_PAGE = 10_000;
+const MAX_SEARCH_LENGTH = 200;
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && error.name === 'NotFound';
+}
+
+interface ProductsData {
+  mode: 'category' | 'search';
+  search: string;
+  category: Pick<CategoryDto, 'name' | 'slug' | 'description'> | null;
+  ancestors: Crumb[];
+  products: ProductDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<ProductsData> {
+  const params = new URL(request.url).searchParams;
+  const pageParam = params.get('page');
+  if (pageParam !== null && !/^\d{1,5}$/.test(pageParam)) notFound();
+  const page = pageParam === null ? 1 : Number(pageParam);
+  if (page < 1 || page > MAX_PAGE) notFound();
+  const catalogue = servicesFrom(context).catalogue;
+
+  const search = params.get('search');
+  if (search !== null) {
+    const text = search.trim().slice(0, MAX_SEARCH_LENGTH);
+    const found = await catalogue.search(text, page, PAGE_SIZE);
+    return { mode: 'search', search: text, category: null, ancestors: [], ...found, page, pageSize: PAGE_SIZE };
+  }
+
+  const slug = params.get('categoryCode') ?? '';
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) notFound();
+  try {
+    const [category, found, tree] = await Promise.all([
+      catalogue.categoryBySlug(slug),
+      catalogue.productsInCategory(slug, page, PAGE_SIZE),
+      catalogue.categoryTree(),
+    ]);
+    const ancestors = categoryPath(tree, slug)
+      .slice(0, -1)
+      .map((c) => ({ label: c.name, href: categoryPageHref(c.slug) }));
+    return {
+      mode: 'category',
+      search: '',
+      category: { name: category.name, slug: category.slug, description: category.description },
+      ancestors,
+      ...found,
+      page,
+      pageSize: PAGE_SIZE,
+    };
+  } catch (error) {
+    if (isNotFound(error)) notFound();
+    throw error;
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
+  const result = loaded as ProductsData | undefined;
+  if (!result) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
+  if (result.mode === 'search') {
+    return [
+      ...pageMeta(matches, result.search ? `Search: ${result.search}` : 'Search', `Packaging products matching ‘${result.search}’.`),
+      { name: 'robots', content: 'noindex, follow' },
+    ];
+  }
+  const name = result.category?.name ?? 'Products';
+  const suffix = result.page > 1 ? ` (page ${result.page})` : '';
+  return pageMeta(matches, `${name}${suffix}`, firstSentence(result.category?.description ?? '') || `${name}: trade packaging supplies.`);
+};
+
+export default function ProductsPage() {
+  const result = useLoaderData<typeof loader>();
+  const { categories } = useRootData();
+  const location = useLocation();
+  const { mode, search, category, products, total, page, pageSize } = result;
+  const pageCount = Math.ceil(total / pageSize);
+  const baseQuery = new URLSearchParams(mode === 'search' ? { search } : { categoryCode: category?.slug ?? '' });
+  const first = (page - 1) * pageSize + 1;
+  const last = first + products.length - 1;
+  const crumbs: Crumb[] =
+    mode === 'search' ? [{ label: 'Home', href: '/landing' }, { label: 'Search' }] : [{ label: 'Home', href: '/landing' }, ...result.ancestors, { label: category?.name ?? '' }];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8 lg:py-8">
+      <CategorySideMenu categories={categories} currentSlug={category?.slug} />
+      <main id="main" className="mt-5 min-w-0 flex-1 lg:mt-0">
+        <Breadcrumb items={crumbs} />
+        <header className="mt-3">
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{mode === 'search' ? 'Search' : category?.name}</h1>
+          {mode === 'search' ? (
+            <p className="mt-2 text-stone-700" data-testid="search-results-for">
+              Results for: <span className="font-semibold text-stone-900">{search}</span>
+            </p>
+          ) : category?.description ? (
+            <p className="mt-2 max-w-3xl text-stone-700">{category.description}</p>
+          ) : null}
+        </header>
+
+        {products.length === 0 ? (
+          <p className="card mt-6 px-4 py-10 text-center text-stone-700" role="status" data-testid="products-empty">
+            {messages.productsNotFound}
+          </p>
+        ) : (
+          <>
+            <p className="mt-4 text-sm text-stone-600" aria-live="polite">
+              {total > pageSize ? `Showing ${first}–${last} of ${total} products` : total === 1 ? '1 product' : `${total} products`}
+            </p>
+            <ul className="mt-3 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
+              {products.map((product, index) => (
+                <li key={product.product_id} className="flex">
+                  <ProductCard product={product} headingLevel="h2" eager={index < 4} priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+            {total > pageSize ? <Pagination page={page} pageCount={pageCount} baseQuery={baseQuery} pathname={location.pathname} /> : null}
+          </>
+        )}
+      </main>
+    </div>
+  );
 }

@@ -62,6 +62,8 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
     setUserId(storedUser);
     setSessionId(storedSession);
     setReady(true);
+    // Browser tests wait for this before interacting.
+    document.documentElement.dataset.hydrated = 'true';
     void (async () => {
       if (!storedSession) {
         try {

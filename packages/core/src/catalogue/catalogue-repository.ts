@@ -68,6 +68,16 @@ export class CatalogueRepository {
     return { ids: rows.map((r) => Number(r.product_id)), total: rows[0] ? Number(rows[0].total) : 0 };
   }
 
+  /** Lower-case words of active product names: the vocabulary for spelling correction. */
+  async nameVocabulary(): Promise<string[]> {
+    const rows = await queryRows<{ word: string }>(
+      this.db,
+      sql`SELECT DISTINCT word FROM products, regexp_split_to_table(lower(name), '[^a-z]+') AS word
+          WHERE is_active AND length(word) > 1`,
+    );
+    return rows.map((r) => r.word);
+  }
+
   async featuredProductIds(limit: number): Promise<number[]> {
     const rows = await this.db
       .select({ id: products.productId })

@@ -5,6 +5,7 @@ import { penceToPounds, unitPricePounds } from '../pricing/money.ts';
 import type { CatalogueRepository, CategoryRow, PriceRow, ProductRow, SizeRow } from './catalogue-repository.ts';
 import { ReadThroughCache } from './read-through-cache.ts';
 import { parseSearch } from './search-query.ts';
+import { correctSpelling } from './search-spelling.ts';
 
 export interface ProductPage {
   products: ProductDto[];
@@ -68,7 +69,9 @@ export class CatalogueService {
     const parsed = parseSearch(filter);
     if (!parsed.text) return { products: [], total: 0 };
     return this.cache.get(`search:${parsed.text}:${page}:${pageSize}`, async () => {
-      const found = await this.repository.searchProductIds(parsed, pageSize, (page - 1) * pageSize);
+      const vocabulary = await this.cache.get('name-vocabulary', async () => new Set(await this.repository.nameVocabulary()));
+      const corrected = { ...parsed, text: correctSpelling(parsed.text, vocabulary) };
+      const found = await this.repository.searchProductIds(corrected, pageSize, (page - 1) * pageSize);
       return { products: await this.loadProducts(found.ids), total: found.total };
     });
   }

@@ -19,3 +19,8 @@ export function percentOfPence(amount: Pence, percent: number): Pence {
   // Integer arithmetic first: amount * percent is exact; +50 then floor-divide is half-up.
   return Math.floor((amount * percent + 50) / 100);
 }
+
+/** Pounds (configuration, at most 2 decimals) to integer pence; rounding absorbs float noise (4.99 * 100). */
+export function poundsToPence(pounds: number): Pence {
+  return Math.round(pounds * 100);
+}

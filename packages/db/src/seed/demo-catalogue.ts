@@ -901,7 +901,7 @@ function envelopes(): SeedCategory {
                 'board-backed-white',
                 'Board Backed Envelopes',
                 'envelope-board',
-                "Manilla-free white envelopes with a stiff board back and 'Please do not bend' print. The reliable way to post photographs, certificates and prints.",
+                "White envelopes with a stiff board back and 'Please do not bend' print. The reliable way to post photographs, certificates and prints.",
                 fixedSizes(
                   [
                     ['C5', '162x229mm', 14],
@@ -1592,7 +1592,7 @@ function packingTape(): SeedCategory {
                 'tape-crystal-clear',
                 'Crystal Clear Tape',
                 'tape-clear',
-                'Ultra-clear tape for retail packaging, gift wrap and sealing clear bags where looks matter.',
+                'Ultra-clear tape for retail packaging, gift wrap and sealing clear bags where looks matter. Stays clear without yellowing and tears cleanly from a desktop dispenser.',
                 rolls(
                   [
                     ['24mm x 66m', 69],
@@ -1831,7 +1831,7 @@ function palletWrap(): SeedCategory {
                 'mini-wrap-handle',
                 'Mini Wrap with Dispenser Handle',
                 'pallet-wrap',
-                'Mini wrap on a handy handle dispenser for quick bundling jobs around the warehouse and van.',
+                'Mini wrap on a handy handle dispenser for quick bundling jobs around the warehouse and van. The handle keeps tension even and saves sore hands on long shifts.',
                 rolls([['100mm x 150m', 249]], [1, 6, 12]),
               ),
               product(
@@ -1868,7 +1868,7 @@ function palletWrap(): SeedCategory {
                 'strapping-kit',
                 'Strapping Kit with Tensioner',
                 'strapping',
-                'Everything you need to start strapping: a roll of strapping, a tensioner, a sealer and a box of metal seals, all on a mobile dispenser.',
+                'Everything you need to start strapping: a roll of strapping, a tensioner, a sealer and a box of metal seals, all on a mobile dispenser. Ideal for warehouses that secure a few pallets a day.',
                 fixedSizes([['12mm', '12mm', 14900]], [1]),
               ),
               product(
@@ -2008,7 +2008,7 @@ function labels(): SeedCategory {
                 'this-way-up-labels',
                 'This Way Up Labels',
                 'labels-fragile',
-                'Orientation labels with the standard upward arrows, so liquids and delicate goods stay upright in transit.',
+                'Orientation labels with the standard upward arrows, so liquids and delicate goods stay upright in transit. Apply one to at least two sides of the carton.',
                 fixedSizes([['4x3"', '102x76mm', 2]], [500, 1000]),
               ),
               product(
@@ -2156,7 +2156,7 @@ function foodPackaging(): SeedCategory {
                 'window-bakery-boxes',
                 'Window Bakery Boxes',
                 'cake-box',
-                'Kraft bakery boxes with a clear window, perfect for pastries, cookies and traybakes on the counter.',
+                'Kraft bakery boxes with a clear window, perfect for pastries, cookies and traybakes on the counter. Grease-resistant board keeps the box looking smart all day.',
                 boxSizes([[6, 6, 3], [8, 6, 3], [10, 8, 3]], 0.07, [25, 100]),
                 { isNew: true },
               ),
@@ -2322,14 +2322,14 @@ function warehouseStorage(): SeedCategory {
                 'chisel-markers',
                 'Chisel Tip Marker Pens',
                 'marker-pen',
-                'Broad chisel tip markers for labelling boxes in large letters that can be read across a warehouse.',
+                'Broad chisel tip markers for labelling boxes in large letters that can be read across a warehouse. Low-odour ink that will not smudge once dry.',
                 fixedSizes([['Black', 'Chisel tip 2-5mm', 55]], [10, 50]),
               ),
               product(
                 'assorted-markers',
                 'Assorted Colour Markers',
                 'marker-pen',
-                'Mixed packs of red, blue, green and black markers for colour-coding stock and shelves.',
+                'Mixed packs of red, blue, green and black markers for colour-coding stock and shelves. Permanent, quick-drying ink on board, film and labels.',
                 fixedSizes([['Assorted', 'Bullet tip 2mm', 49]], [4, 12, 48]),
               ),
             ],

@@ -18,14 +18,14 @@ export function CategoryCard({ category, eager = false, priority = false }: Prop
   return (
     <Link
       to={categoryHref(category)}
-      className="card group flex flex-col overflow-hidden transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="card group flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       data-testid="category-card"
     >
-      <div className="relative aspect-[3/2] bg-white">
+      <div className="relative aspect-[4/3] overflow-hidden bg-[#f6f2ec]">
         <img
           src={category.image_url}
           alt=""
-          width={600}
+          width={400}
           height={400}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
@@ -33,9 +33,9 @@ export function CategoryCard({ category, eager = false, priority = false }: Prop
         />
         {category.is_new ? <NewBadge className="absolute top-2 left-2" /> : null}
       </div>
-      <div className="flex flex-1 flex-col items-start gap-3 border-t border-stone-100 p-4">
-        <h2 className="text-base leading-snug font-semibold text-stone-900 group-hover:text-brand-700">{category.name}</h2>
-        <span className="btn-primary mt-auto">View Full Range</span>
+      <div className="flex flex-1 flex-col items-start gap-3 border-t border-stone-100 p-3 sm:p-4">
+        <h2 className="text-sm leading-snug sm:text-base font-semibold text-stone-900 group-hover:text-brand-700">{category.name}</h2>
+        <span className="btn-primary mt-auto w-full px-2 whitespace-nowrap sm:w-auto sm:px-4">View Full Range</span>
       </div>
     </Link>
   );

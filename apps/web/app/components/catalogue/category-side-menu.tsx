@@ -21,7 +21,7 @@ export function CategorySideMenu({ categories, currentSlug }: Props) {
   const list = <MenuLevel items={categories} depth={0} openSlugs={openSlugs} currentSlug={currentSlug} />;
   return (
     <aside className="lg:w-64 lg:shrink-0">
-      <details className="group card lg:hidden">
+      <details key={currentSlug ?? ''} className="group card lg:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold text-stone-900 [&::-webkit-details-marker]:hidden">
           <span>
             Categories
@@ -34,7 +34,7 @@ export function CategorySideMenu({ categories, currentSlug }: Props) {
         </nav>
       </details>
       <nav aria-label="Categories" className="card hidden px-2 py-3 lg:block">
-        <h2 className="px-3 pb-2 text-xs font-semibold tracking-wider text-stone-500 uppercase">Categories</h2>
+        <p className="px-3 pb-2 text-sm font-semibold text-stone-900">Categories</p>
         {list}
       </nav>
     </aside>

@@ -39,14 +39,14 @@ export function Pagination({ page, pageCount, baseQuery, pathname }: Props) {
   return (
     <nav aria-label="Pages" className="mt-8 flex justify-center">
       <ul className="flex flex-wrap items-center gap-1.5">
-        <li>
-          {page > 1 ? (
+        {page > 1 ? (
+          <li>
             <Link to={href(page - 1)} className={idle} rel="prev">
               <ChevronRightIcon width={16} height={16} className="rotate-180" />
               <span className="sr-only sm:not-sr-only sm:ml-1">Previous</span>
             </Link>
-          ) : null}
-        </li>
+          </li>
+        ) : null}
         {pageNumbers(page, pageCount).map((n, i) =>
           n === 'gap' ? (
             <li key={`gap-${i}`} className="px-1 text-stone-500" aria-hidden="true">
@@ -68,14 +68,14 @@ export function Pagination({ page, pageCount, baseQuery, pathname }: Props) {
             </li>
           ),
         )}
-        <li>
-          {page < pageCount ? (
+        {page < pageCount ? (
+          <li>
             <Link to={href(page + 1)} className={idle} rel="next">
               <span className="sr-only sm:not-sr-only sm:mr-1">Next</span>
               <ChevronRightIcon width={16} height={16} />
             </Link>
-          ) : null}
-        </li>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

@@ -34,7 +34,7 @@ export function ProductCard({ product, eager = false, priority = false, headingL
   const sizes = product.product_Sizes.length;
   const from = cheapestPackPrice(product);
   return (
-    <article className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-md" data-testid="product-card">
+    <article className="card group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md" data-testid="product-card">
       <Link to={href} tabIndex={-1} className="relative block aspect-square bg-white">
         <img
           src={product.image_url}
@@ -44,7 +44,7 @@ export function ProductCard({ product, eager = false, priority = false, headingL
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding={priority ? 'sync' : 'async'}
-          className="h-full w-full object-contain p-3 transition-transform duration-300 group-hover:scale-[1.03]"
+          className="h-full w-full object-contain transition-transform duration-300 group-hover:scale-[1.03]"
         />
         {product.is_new ? <NewBadge className="absolute top-2 left-2" /> : null}
       </Link>
@@ -54,13 +54,12 @@ export function ProductCard({ product, eager = false, priority = false, headingL
             {product.name}
           </Link>
         </Heading>
-        <p className="mt-1 text-xs text-stone-600 sm:text-sm">
-          {sizes === 1 ? '1 size' : `${sizes} sizes`}
+        <p className="mt-1 flex flex-wrap gap-x-1.5 text-xs text-stone-600 sm:text-sm">
+          <span className="whitespace-nowrap">{sizes === 1 ? '1 size' : `${sizes} sizes`}</span>
           {from !== null ? (
-            <>
-              {' · from '}
-              <span className="font-semibold text-stone-900">{formatPounds(from)}</span> ex-VAT
-            </>
+            <span className="whitespace-nowrap">
+              from <span className="font-semibold text-stone-900">{formatPounds(from)}</span> ex-VAT
+            </span>
           ) : null}
         </p>
         <div className="mt-auto pt-3">

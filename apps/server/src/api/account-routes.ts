@@ -1,0 +1,129 @@
+/**
+ * Account API, SPEC section 7 and DESIGN section 4 "Identity": sign-up, sign-in, the user's
+ * details, logout and the password reset. Guessable actions are rate limited per IP and per
+ * e-mail address.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  errorResponseSchema,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  resetPasswordBodySchema,
+  signInBodySchema,
+  signInFailureSchema,
+  signUpBodySchema,
+  userIdParamsSchema,
+  userResponseSchema,
+} from '@shop/contract';
+import { Unauthorized, type AccountService } from '@shop/core';
+import type { AuthRateLimitConfig } from '../config.ts';
+import { attemptLimit, registerAttemptLimits } from '../http/attempt-limits.ts';
+
+export interface AccountRoutesOptions {
+  accounts: AccountService;
+  rateLimit: AuthRateLimitConfig;
+}
+
+export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { accounts, rateLimit }) => {
+  await registerAttemptLimits(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Answers carry tokens and personal details: never cached.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  api.post(
+    '/users',
+    {
+      preValidation: attemptLimit(app, rateLimit),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign up: create an account and sign it in',
+        description: 'An e-mail address that is already registered (in any letter case) answers 409.',
+        body: signUpBodySchema,
+        response: { 200: authResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    (request) => accounts.signUp(request.body),
+  );
+
+  api.post(
+    '/account',
+    {
+      preValidation: attemptLimit(app, rateLimit),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail and password',
+        description: 'A wrong e-mail or password answers 401 with userId 0 and an empty token.',
+        body: signInBodySchema,
+        response: { 200: authResponseSchema, 400: errorResponseSchema, 401: signInFailureSchema, 429: errorResponseSchema },
+      },
+    },
+    (request) => accounts.signIn(request.body.email, request.body.password),
+  );
+
+  api.post(
+    '/account/logout',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out: revoke the Bearer token on the server',
+        description: 'The token stops working at once, on every device that holds it.',
+        security: [{ bearer: [] }],
+        response: { 204: z.null().describe('Signed out'), 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.bearerToken === null) throw new Unauthorized('Send the token to sign out as `Authorization: Bearer <token>`');
+      await accounts.logout(request.bearerToken);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user\'s details',
+        description: 'Needs that user\'s Bearer token; another user answers 404.',
+        security: [{ bearer: [] }],
+        params: userIdParamsSchema,
+        response: { 200: userResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    (request) => accounts.userDetails(request.userId, request.params.id),
+  );
+
+  api.post(
+    '/forgotpassword',
+    {
+      preValidation: attemptLimit(app, rateLimit),
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a password reset link',
+        description: 'The link (/resetpassword?users={userId}&token={token}) works once, within one hour. An unknown address answers userId 0.',
+        body: forgotPasswordBodySchema,
+        response: { 200: forgotPasswordResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    (request) => accounts.requestPasswordReset(request.body.email),
+  );
+
+  api.put(
+    '/forgotpassword',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token of the e-mailed link',
+        description: 'The token is used up, and every other sign-in and reset link of the user is revoked.',
+        body: resetPasswordBodySchema,
+        response: { 200: forgotPasswordResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    (request) => accounts.resetPassword({ userId: request.body.user_id, token: request.body.token, password: request.body.password }),
+  );
+};

@@ -1,0 +1,109 @@
+/**
+ * Basket API, SPEC section 7. Thin: the contract parses the request, core decides with the
+ * caller resolved from the Bearer token (request.userId), and the basket comes back priced.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addToCartBodySchema,
+  assignCartBodySchema,
+  cartOwnerParamsSchema,
+  cartSchema,
+  errorResponseSchema,
+  modifyCartBodySchema,
+  removeFromCartBodySchema,
+} from '@shop/contract';
+import type { CartService } from '@shop/core';
+
+export interface CartRoutesOptions {
+  carts: CartService;
+}
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const ownership =
+  'The basket is the signed-in user\'s when a valid Bearer token is sent, otherwise the anonymous basket of `session_id`. ' +
+  '`user_id` (the storefront sends 1), `cart_id` and `price` are ignored.';
+
+export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, { carts }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // A basket is personal and changes often: never cached by browsers or proxies.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  api.get(
+    '/cart/:sessionOrUserId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'The basket of a session (UUID) or of the signed-in user (user id + Bearer token)',
+        description: 'No basket reads as an empty one. Another user\'s basket answers 404.',
+        security: [{}, { bearer: [] }],
+        params: cartOwnerParamsSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    (request) => carts.cartFor(request.userId, request.params.sessionOrUserId),
+  );
+
+  api.post(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add packs of a product price to the basket',
+        description: `${ownership} qty must be one of the pack's pack_range values; a pack already in the basket gets the added count (at most 1000 per line).`,
+        security: [{}, { bearer: [] }],
+        body: addToCartBodySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    (request) => carts.add(request.userId, request.body),
+  );
+
+  api.put(
+    '/cart/ModifyCart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Set the number of packs of a basket line',
+        description: `${ownership} A line that is not in the caller's basket answers 404.`,
+        security: [{}, { bearer: [] }],
+        body: modifyCartBodySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    (request) => carts.modify(request.userId, request.body),
+  );
+
+  api.post(
+    '/cart/remove',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a line from the basket',
+        description: `${ownership} A line that is not in the caller's basket answers 404.`,
+        security: [{}, { bearer: [] }],
+        body: removeFromCartBodySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    (request) => carts.remove(request.userId, request.body),
+  );
+
+  api.put(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'After sign-in: move the anonymous basket into the user\'s basket',
+        description:
+          'Needs the Bearer token of userId. Packs in both baskets add up (at most 1000 per line); the session basket is emptied. Answers the user\'s basket.',
+        security: [{ bearer: [] }],
+        body: assignCartBodySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    (request) => carts.assignToUser(request.userId, request.body),
+  );
+};

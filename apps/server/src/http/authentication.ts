@@ -1,0 +1,48 @@
+/**
+ * Bearer authentication (DESIGN section 4 "Identity"): one hook resolves the Authorization
+ * header to the signed-in user. Routes read `request.userId` (null when no token was sent, or
+ * it is unknown, expired or revoked) and pass it to core, which decides what that caller may
+ * do. A user id in a body or path never identifies the caller.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { Unauthorized } from '@shop/core';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user signed in by the Bearer token; null when there is none or it is not valid. */
+    userId: number | null;
+    /** The Bearer token as sent (logout revokes it); null when none was sent. */
+    bearerToken: string | null;
+  }
+}
+
+export interface AuthenticationOptions {
+  accounts: { authenticate(token: string): Promise<number | null> };
+}
+
+export const authentication = fp<AuthenticationOptions>(
+  async (app, { accounts }) => {
+    app.decorateRequest('userId', null);
+    app.decorateRequest('bearerToken', null);
+    app.addHook('onRequest', async (request) => {
+      const token = bearerTokenOf(request.headers.authorization);
+      if (token === null) return;
+      request.bearerToken = token;
+      request.userId = await accounts.authenticate(token);
+    });
+  },
+  { name: 'authentication', fastify: '5.x' },
+);
+
+export function bearerTokenOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The signed-in user, or a 401. */
+export function requireUserId(request: FastifyRequest): number {
+  if (request.userId === null) throw new Unauthorized();
+  return request.userId;
+}

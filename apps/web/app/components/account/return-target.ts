@@ -1,0 +1,21 @@
+/**
+ * The `return` query parameter of the sign-in and sign-up pages (SPEC 2: return=delivery is
+ * passed by the checkout button) turned into a path of this shop. Only a relative path is
+ * accepted, so the parameter cannot send a customer to another site after signing in.
+ */
+const SAFE_PATH = /^[A-Za-z0-9\-_.~/?=&%]*$/;
+
+export function returnTarget(search: URLSearchParams): string | null {
+  const raw = search.get('return');
+  if (raw === null) return null;
+  // Leading slashes or backslashes would make '//other.site' (protocol-relative): drop them.
+  const path = raw.trim().replace(/^[/\\]+/, '');
+  if (path === '' || !SAFE_PATH.test(path)) return '/landing';
+  return `/${path}`;
+}
+
+/** A link to another account page that keeps the `return` parameter. */
+export function withReturn(path: string, search: URLSearchParams): string {
+  const value = search.get('return');
+  return value === null ? path : `${path}?${new URLSearchParams({ return: value }).toString()}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * State of a small form checked with the shared SPEC 5 rules (`checkForm`): the values, which
+ * fields show their message (once touched or changed, SPEC 2), and whether the whole form passes.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { checkForm, type TextRule } from '@shop/contract/browser';
+
+export interface FieldBinding {
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+  onBlur(): void;
+}
+
+export function useValidatedForm<K extends string>(rules: Record<K, TextRule>, initial: Record<K, string>) {
+  const [values, setValues] = useState<Record<K, string>>(initial);
+  const [shown, setShown] = useState<Partial<Record<K, boolean>>>({});
+  const errors = useMemo(() => checkForm<K>(values, rules), [values, rules]);
+  const valid = Object.keys(errors).length === 0;
+
+  const field = (name: K): FieldBinding => ({
+    value: values[name],
+    error: shown[name] ? errors[name] : undefined,
+    onChange: (value) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      setShown((current) => (current[name] ? current : { ...current, [name]: true }));
+    },
+    onBlur: () => setShown((current) => (current[name] ? current : { ...current, [name]: true })),
+  });
+
+  /** On submit: show every message, so a customer who skipped a field sees why nothing happened. */
+  const showAll = useCallback(() => {
+    setShown(Object.fromEntries(Object.keys(rules).map((key) => [key, true])) as Partial<Record<K, boolean>>);
+  }, [rules]);
+
+  return { values, errors, valid, field, showAll };
+}

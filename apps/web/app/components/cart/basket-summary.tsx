@@ -1,0 +1,87 @@
+/**
+ * The basket summary (SPEC 2): Items (sub-total), Delivery Fee, VAT at its percentage, Total,
+ * all as the server computed them, plus how much more buys free delivery (SPEC 9) and the
+ * 'Checkout & Proceed To Payment' button.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CartDto } from '@shop/contract';
+import { formatPounds } from '@shop/contract/browser';
+import { TruckIcon } from '~/components/icons';
+
+interface Props {
+  cart: CartDto;
+  /** Free delivery from this sub-total, pounds ex-VAT (shop configuration). */
+  freeDeliveryThreshold: number;
+  checkoutHref: string;
+}
+
+/** Pence still to spend for free delivery, or null when not applicable (SPEC 9: over the threshold ex-VAT). */
+export function penceToFreeDelivery(subTotal: number, threshold: number): number | null {
+  // In whole pence: 75 - 62.66 in floating point is 12.340000000000003.
+  const short = Math.round(threshold * 100) - Math.round(subTotal * 100);
+  return subTotal > 0 && short > 0 ? short : null;
+}
+
+function Row({ label, children, strong = false, testId }: { label: ReactNode; children: ReactNode; strong?: boolean; testId?: string }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? 'border-t border-stone-200 pt-3 text-base font-bold text-stone-900' : 'text-sm'}`}>
+      <dt className={strong ? '' : 'text-stone-600'}>{label}</dt>
+      <dd className={`tabular-nums ${strong ? '' : 'font-medium text-stone-900'}`} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Props) {
+  const short = penceToFreeDelivery(cart.subTotal, freeDeliveryThreshold);
+  const hasItems = cart.cartIems.length > 0;
+  return (
+    <section className="card p-5" aria-labelledby="basket-summary-heading" data-testid="basket-summary">
+      <h2 id="basket-summary-heading" className="text-lg font-semibold text-stone-900">
+        Order Summary
+      </h2>
+      <dl className="mt-3">
+        <Row label="Items" testId="summary-items">
+          {formatPounds(cart.subTotal)}
+        </Row>
+        <Row label="Delivery Fee" testId="summary-delivery">
+          {cart.deliveryFee === 0 && hasItems ? (
+            <>
+              <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-bold text-brand-700">FREE</span>
+              {formatPounds(0)}
+            </>
+          ) : (
+            formatPounds(cart.deliveryFee)
+          )}
+        </Row>
+        <Row label={`VAT (${cart.taxPercentage}%)`} testId="summary-vat">
+          {formatPounds(cart.totalTax)}
+        </Row>
+        <Row label="Total" strong testId="summary-total">
+          {formatPounds(cart.total)}
+        </Row>
+      </dl>
+
+      {short !== null ? (
+        <p className="mt-3 flex items-start gap-2 rounded-md bg-accent-300/30 px-3 py-2.5 text-sm text-stone-800" data-testid="free-delivery-hint">
+          <TruckIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent-500" />
+          <span>
+            Spend <strong>{formatPounds(short / 100)}</strong> more (ex-VAT) for free next-working-day delivery.
+          </span>
+        </p>
+      ) : hasItems ? (
+        <p className="mt-3 flex items-start gap-2 rounded-md bg-brand-50 px-3 py-2.5 text-sm text-brand-800" data-testid="free-delivery-hint">
+          <TruckIcon width={18} height={18} className="mt-0.5 shrink-0" />
+          <span>Your order qualifies for free next-working-day delivery in mainland UK.</span>
+        </p>
+      ) : null}
+
+      <Link to={checkoutHref} className="btn-primary mt-5 w-full py-3" data-testid="checkout-button">
+        Checkout &amp; Proceed To Payment
+      </Link>
+      <p className="mt-3 text-center text-xs text-stone-600">Prices are shown excluding VAT; VAT is added in the total.</p>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Reset password (SPEC 2, 5, 8; DESIGN 4): the page of the e-mailed link
+ * /resetpassword?users={id}&token={t}[&return=]. Two password fields (5-50 characters);
+ * PUT /api/forgotpassword sets the new password. A link without its user or token cannot work,
+ * so the page says so and offers to request a new one.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams, type MetaFunction } from 'react-router';
+import { messages, resetPasswordRules } from '@shop/contract/browser';
+import { api } from '~/lib/api-client';
+import { pageMeta } from '~/components/page-meta';
+import { AccountLayout } from '~/components/account/account-layout';
+import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
+import { withReturn } from '~/components/account/return-target';
+import { failureText } from '~/components/account/sign-in-flow';
+import { TextField } from '~/components/account/text-field';
+import { useValidatedForm } from '~/components/account/use-validated-form';
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Reset Password', 'Choose a new password for your account.'),
+  // The page of a personal, single-use link: nothing for search engines.
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const userId = search.get('users') ?? '';
+  const token = search.get('token') ?? '';
+  const signInHref = withReturn('/signin', search);
+  const complete = /^\d{1,10}$/.test(userId) && Number(userId) > 0 && token !== '';
+
+  return (
+    <AccountLayout>
+      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Reset Password</h1>
+      {complete ? (
+        <ResetPasswordForm userId={userId} token={token} signInHref={signInHref} />
+      ) : (
+        <div className="mt-4 space-y-4" data-testid="reset-link-incomplete">
+          <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+            This password reset link is incomplete. Please open the link exactly as it appears in our e-mail, or request a new one.
+          </p>
+          <p className="text-sm text-stone-600">
+            To request a new link, go to Sign In and choose &lsquo;Forgot your password?&rsquo;.
+          </p>
+          <Link to={signInHref} className="btn-primary w-full">
+            Request a new link
+          </Link>
+        </div>
+      )}
+    </AccountLayout>
+  );
+}
+
+function ResetPasswordForm({ userId, token, signInHref }: { userId: string; token: string; signInHref: string }) {
+  const form = useValidatedForm(resetPasswordRules, { password: '', confirmPassword: '' });
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.valid) {
+      form.showAll();
+      return;
+    }
+    setSending(true);
+    setMessage(null);
+    try {
+      const result = await api<{ userId: number }>('/forgotpassword', {
+        method: 'PUT',
+        body: { password: form.values.password, user_id: userId, token },
+      });
+      if (!result.userId) setMessage({ tone: 'error', text: messages.signUpFailed });
+      else setDone(true);
+    } catch (error) {
+      // SPEC 8 uses the sign-up text for reset errors too.
+      setMessage({ tone: 'error', text: failureText(error, messages.signUpFailed) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <div className="mt-4 space-y-4">
+        <FormMessage message={{ tone: 'success', text: 'Your password has been reset. You can now sign in with your new password.' }} testId="reset-message" />
+        <Link to={signInHref} className="btn-primary w-full">
+          Sign In
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <p className="mt-1 text-sm text-stone-600">Choose a new password of 5 to 50 characters.</p>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="reset-form">
+        <FormMessage message={message} testId="reset-message" />
+        <TextField id="reset-password" label="Password" type="password" autoComplete="new-password" required binding={form.field('password')} />
+        <TextField
+          id="reset-confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          binding={form.field('confirmPassword')}
+        />
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={sending}>
+          Reset Password
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Sign up (SPEC 2, 4, 5): 'Create Account' with First Name, Last Name, Email, Password, Confirm
+ * Password and Phone, each with its inline message once touched or changed; the newsletter box
+ * ticked by default; 'Sign Up' disabled while the form is invalid. Success is handled like a
+ * sign-in (basket moved over, then the return URL or /landing).
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams, type MetaFunction } from 'react-router';
+import { messages, signUpRules } from '@shop/contract/browser';
+import { api } from '~/lib/api-client';
+import { pageMeta } from '~/components/page-meta';
+import type { ShopRouteHandle } from '~/components/shop-layout';
+import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
+import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
+import { withReturn } from '~/components/account/return-target';
+import { failureText, useCompleteSignIn, useRedirectWhenSignedIn, type AuthResult } from '~/components/account/sign-in-flow';
+import { EMAIL_HINT, TextField } from '~/components/account/text-field';
+import { useValidatedForm } from '~/components/account/use-validated-form';
+
+// Registering is the 'Login/Register' step of the checkout when the customer came from the basket.
+export const handle = {
+  checkoutStep: (search: URLSearchParams) => (search.has('return') ? 1 : null),
+} satisfies ShopRouteHandle;
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Create Account', 'Create an account to order packaging at trade prices, save your addresses and see your past orders.');
+
+const emptyForm = { first_name: '', last_name: '', email: '', password: '', confirmPassword: '', phone: '' };
+
+export default function SignUpPage() {
+  const [search] = useSearchParams();
+  const completeSignIn = useCompleteSignIn();
+  useRedirectWhenSignedIn();
+  const form = useValidatedForm(signUpRules, emptyForm);
+  const [newsletter, setNewsletter] = useState(true);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [sending, setSending] = useState(false);
+  const signInHref = withReturn('/signin', search);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.valid) {
+      form.showAll();
+      return;
+    }
+    setSending(true);
+    setMessage(null);
+    const { first_name, last_name, email, password, phone } = form.values;
+    try {
+      const result = await api<AuthResult>('/users', {
+        method: 'POST',
+        body: { first_name: first_name.trim(), last_name: last_name.trim(), email: email.trim(), password, phone: phone.trim(), newsletter },
+      });
+      if (!result.userId || !result.token) {
+        setMessage({ tone: 'error', text: messages.signUpFailed });
+        return;
+      }
+      await completeSignIn(result);
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureText(error, messages.signUpFailed) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AccountLayout
+      aside={
+        <AccountSidePanel
+          heading="Already have an account?"
+          intro="Sign in to use your saved addresses and check out in a few clicks."
+          points={['Your basket comes with you', 'Saved delivery and billing addresses', 'Your past orders in one place']}
+          actionLabel="Sign In"
+          actionHref={signInHref}
+        />
+      }
+    >
+      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Create Account</h1>
+      <p className="mt-1 text-sm text-stone-600">or use your email for registration</p>
+
+      <form noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="signup-form">
+        <FormMessage message={message} testId="signup-message" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="signup-first-name" label="First Name" autoComplete="given-name" required binding={form.field('first_name')} />
+          <TextField id="signup-last-name" label="Last Name" autoComplete="family-name" required binding={form.field('last_name')} />
+        </div>
+        <TextField
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          hint={EMAIL_HINT}
+          binding={form.field('email')}
+        />
+        <TextField id="signup-password" label="Password" type="password" autoComplete="new-password" required binding={form.field('password')} />
+        <TextField
+          id="signup-confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          binding={form.field('confirmPassword')}
+        />
+        <TextField id="signup-phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" required binding={form.field('phone')} />
+
+        <div className="flex items-start gap-3 rounded-md bg-stone-50 p-3">
+          <input
+            id="signup-newsletter"
+            name="newsletter"
+            type="checkbox"
+            checked={newsletter}
+            onChange={(event) => setNewsletter(event.target.checked)}
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-600"
+          />
+          <label htmlFor="signup-newsletter" className="text-sm text-stone-700">
+            To receive great offers and packaging tips, sign up to our newsletter
+          </label>
+        </div>
+
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={!form.valid || sending}>
+          Sign Up
+        </button>
+      </form>
+
+      <p className="mt-6 border-t border-stone-200 pt-5 text-center text-sm text-stone-600 md:hidden">
+        Already have an account?{' '}
+        <Link to={signInHref} className="font-semibold text-brand-700 hover:underline">
+          Sign In
+        </Link>
+      </p>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The form rules of SPEC section 5 as plain data, so the server's zod schemas and the browser's
+ * forms check exactly the same thing with the same message. Lengths are in characters.
+ */
+import { fieldMessages } from './messages.ts';
+
+export interface TextRule {
+  min: number;
+  max: number;
+  message: string;
+  pattern?: RegExp;
+}
+
+/** SPEC 5: "a lowercase email pattern". */
+export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
+
+export const signUpRules = {
+  first_name: { min: 4, max: 50, message: fieldMessages.firstName },
+  last_name: { min: 4, max: 50, message: fieldMessages.lastName },
+  email: { min: 4, max: 99, message: fieldMessages.signUpEmail, pattern: EMAIL_PATTERN },
+  password: { min: 5, max: 50, message: fieldMessages.signUpPassword },
+  confirmPassword: { min: 5, max: 50, message: fieldMessages.confirmPassword },
+  phone: { min: 5, max: 14, message: fieldMessages.signUpPhone },
+} satisfies Record<string, TextRule>;
+
+/** Sign-in: required only (the messages mention 5-100 and 5-14, the fields only require a value). */
+export const signInRules = {
+  email: { min: 1, max: 100, message: fieldMessages.loginEmail },
+  password: { min: 1, max: 100, message: fieldMessages.loginPassword },
+} satisfies Record<string, TextRule>;
+
+export const forgotPasswordRules = {
+  email: { min: 4, max: 99, message: fieldMessages.forgotEmail, pattern: EMAIL_PATTERN },
+} satisfies Record<string, TextRule>;
+
+export const resetPasswordRules = {
+  password: { min: 5, max: 50, message: fieldMessages.resetPassword },
+  confirmPassword: { min: 5, max: 50, message: fieldMessages.resetPassword },
+} satisfies Record<string, TextRule>;
+
+/** Address form: all required; the phone message says 14 but the rule is 10-15 (SPEC 5). */
+export const addressRules = {
+  reference: { min: 1, max: 100, message: fieldMessages.reference },
+  contact_name: { min: 1, max: 100, message: fieldMessages.contactName },
+  region: { min: 1, max: 50, message: fieldMessages.region },
+  post_code: { min: 1, max: 100, message: fieldMessages.postCode },
+  town: { min: 1, max: 50, message: fieldMessages.town },
+  address: { min: 1, max: 500, message: fieldMessages.address },
+  country: { min: 1, max: 50, message: fieldMessages.country },
+  phone: { min: 10, max: 15, message: fieldMessages.addressPhone },
+} satisfies Record<string, TextRule>;
+
+export const deliveryNoteRule: TextRule = { min: 0, max: 50, message: fieldMessages.deliveryNote };
+
+export const PACK_COUNT_MIN = 1;
+export const PACK_COUNT_MAX = 1000;
+
+/** The message for an invalid value, or null when it passes. */
+export function checkText(value: string | null | undefined, rule: TextRule): string | null {
+  const text = value ?? '';
+  if (text.length < rule.min || text.length > rule.max) return rule.message;
+  if (rule.pattern && text.length > 0 && !rule.pattern.test(text)) return rule.message;
+  return null;
+}
+
+/** Check every field of a form; returns the messages of the invalid ones. */
+export function checkForm<K extends string>(values: Partial<Record<K, string>>, rules: Record<K, TextRule>): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  for (const key of Object.keys(rules) as K[]) {
+    const message = checkText(values[key], rules[key]);
+    if (message) errors[key] = message;
+  }
+  return errors;
+}

@@ -1,0 +1,158 @@
+/**
+ * Accounts (SPEC 4, 5, 7; DESIGN section 4 "Identity"): sign-up, sign-in, the customer's own
+ * details, logout, and the password reset by e-mailed link. Callers pass the user id the
+ * server resolved from the Bearer token; ids in bodies or paths never grant access.
+ */
+import { sql } from 'drizzle-orm';
+import { messages } from '@shop/contract';
+import { queryRows, type Database, type Executor } from '@shop/db';
+import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { passwordResetEmail } from '../email/password-reset-email.ts';
+import type { ShopConfig } from '../shop/shop-config.ts';
+import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
+import { RESET_TOKEN_TTL_MS, TokenService } from './token-service.ts';
+
+export interface SignUpInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  phone: string;
+  newsletter?: boolean;
+}
+
+export interface SignedIn {
+  userId: number;
+  token: string;
+}
+
+export interface UserDetails {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export interface AccountServiceOptions {
+  shop: ShopConfig;
+  mailer: Mailer;
+  /** Where the storefront is served, for links in e-mails, e.g. https://shop.example.com */
+  publicBaseUrl: string;
+}
+
+export const RESET_LINK_INVALID_MESSAGE =
+  'This password reset link is not valid: it may have been used already or expired. Please ask for a new one.';
+
+export class AccountService {
+  private readonly publicBaseUrl: string;
+
+  constructor(
+    private readonly db: Database,
+    readonly tokens: TokenService,
+    private readonly options: AccountServiceOptions,
+  ) {
+    this.publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
+  }
+
+  /** The signed-in user of an access token, or null (unknown, expired or revoked). */
+  authenticate(token: string): Promise<number | null> {
+    return this.tokens.userOfAccessToken(token);
+  }
+
+  /** Creates the account and signs it in. An e-mail address already registered (in any letter case) is a Conflict. */
+  async signUp(input: SignUpInput): Promise<SignedIn> {
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const rows = await queryRows<{ user_id: number }>(
+        tx,
+        sql`INSERT INTO users (first_name, last_name, email, password_hash, phone, newsletter)
+            VALUES (${input.first_name.trim()}, ${input.last_name.trim()}, ${input.email.trim().toLowerCase()},
+                    ${passwordHash}, ${input.phone.trim()}, ${input.newsletter ?? false})
+            ON CONFLICT ((lower(email))) DO NOTHING
+            RETURNING user_id`,
+      );
+      if (!rows[0]) throw new Conflict(messages.signUpFailed);
+      const userId = Number(rows[0].user_id);
+      return { userId, token: await this.tokens.issue(userId, 'access', tx) };
+    });
+  }
+
+  /** Signs in; a wrong e-mail or password is an Unauthorized carrying `{ userId: 0, token: '' }` (SPEC 4). */
+  async signIn(email: string, password: string): Promise<SignedIn> {
+    const [user] = await queryRows<{ user_id: number; password_hash: string }>(
+      this.db,
+      sql`SELECT user_id, password_hash FROM users WHERE lower(email) = lower(${email.trim()})`,
+    );
+    if (!user) {
+      await spendVerificationTime(password);
+      throw loginFailed();
+    }
+    if (!(await verifyPassword(user.password_hash, password))) throw loginFailed();
+    const userId = Number(user.user_id);
+    return { userId, token: await this.tokens.issue(userId, 'access') };
+  }
+
+  /** The caller's own details; someone else's answer 404 as if they did not exist. */
+  async userDetails(callerUserId: number | null, userId: number): Promise<UserDetails> {
+    if (callerUserId === null) throw new Unauthorized();
+    if (callerUserId !== userId) throw new NotFound(`No user with id ${userId}`);
+    const [user] = await queryRows<UserDetails>(
+      this.db,
+      sql`SELECT user_id, first_name, last_name, email FROM users WHERE user_id = ${userId}`,
+    );
+    if (!user) throw new NotFound(`No user with id ${userId}`);
+    return { ...user, user_id: Number(user.user_id) };
+  }
+
+  logout(token: string): Promise<void> {
+    return this.tokens.revoke(token);
+  }
+
+  /**
+   * E-mails a single-use reset link valid for one hour. An unknown address answers userId 0
+   * (SPEC 4) and sends nothing.
+   */
+  async requestPasswordReset(email: string): Promise<{ userId: number }> {
+    const [user] = await queryRows<{ user_id: number; first_name: string; email: string }>(
+      this.db,
+      sql`SELECT user_id, first_name, email FROM users WHERE lower(email) = lower(${email.trim()})`,
+    );
+    if (!user) return { userId: 0 };
+    const userId = Number(user.user_id);
+    const token = await this.tokens.issue(userId, 'reset');
+    const resetUrl = `${this.publicBaseUrl}/resetpassword?users=${userId}&token=${encodeURIComponent(token)}`;
+    await this.options.mailer.send(
+      passwordResetEmail({
+        shop: this.options.shop,
+        to: user.email,
+        firstName: user.first_name,
+        resetUrl,
+        validForMinutes: RESET_TOKEN_TTL_MS / 60_000,
+      }),
+    );
+    return { userId };
+  }
+
+  /**
+   * Sets a new password with a reset token of that user. The token is used up, and every
+   * other token of the user (sign-ins on other devices, other reset links) is revoked.
+   */
+  async resetPassword(input: { userId: number; token: string; password: string }): Promise<{ userId: number }> {
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      if (!(await this.tokens.consumeResetToken(input.userId, input.token, tx))) {
+        throw new Invalid(RESET_LINK_INVALID_MESSAGE, { fields: [{ field: 'token', message: RESET_LINK_INVALID_MESSAGE }] });
+      }
+      await tx.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE user_id = ${input.userId}`);
+      await this.tokens.revokeAllOfUser(input.userId, tx);
+    });
+    return { userId: input.userId };
+  }
+}
+
+function loginFailed(): Unauthorized {
+  return new Unauthorized(messages.loginFailed, { userId: 0, token: '' });
+}

@@ -1,0 +1,85 @@
+/**
+ * Opaque bearer tokens (DESIGN section 4 "Identity"): 256 random bits, base64url, handed to
+ * the client once and stored only as their SHA-256 hash. 'access' tokens sign a customer in
+ * for 30 days or until logout; 'reset' tokens allow one password reset within an hour.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '@shop/db';
+
+export type TokenKind = 'access' | 'reset';
+
+export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const TOKEN_BYTES = 32;
+/** 32 bytes in base64url without padding. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newOpaqueToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function looksLikeToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
+export class TokenService {
+  constructor(private readonly db: Executor) {}
+
+  /** Issues a token of the kind for the user; `executor` lets a transaction include it. */
+  async issue(userId: number, kind: TokenKind, executor: Executor = this.db): Promise<string> {
+    const token = newOpaqueToken();
+    const ttl = kind === 'access' ? ACCESS_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
+    const expiresAt = new Date(Date.now() + ttl).toISOString();
+    // Expired tokens of this user are of no further use: tidy them up as new ones are made.
+    await executor.execute(sql`DELETE FROM auth_tokens WHERE user_id = ${userId} AND expires_at < now()`);
+    await executor.execute(
+      sql`INSERT INTO auth_tokens (user_id, token_hash, kind, expires_at)
+          VALUES (${userId}, ${hashToken(token)}, ${kind}, ${expiresAt}::timestamptz)`,
+    );
+    return token;
+  }
+
+  /** The user an access token signs in, or null when it is unknown, expired or revoked. */
+  async userOfAccessToken(token: string): Promise<number | null> {
+    if (!looksLikeToken(token)) return null;
+    const rows = await queryRows<{ user_id: number }>(
+      this.db,
+      sql`SELECT user_id FROM auth_tokens
+          WHERE token_hash = ${hashToken(token)} AND kind = 'access' AND revoked_at IS NULL AND expires_at > now()`,
+    );
+    return rows[0] ? Number(rows[0].user_id) : null;
+  }
+
+  /** Revokes one token (logout). Unknown tokens are ignored. */
+  async revoke(token: string): Promise<void> {
+    if (!looksLikeToken(token)) return;
+    await this.db.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`);
+  }
+
+  /**
+   * Marks a reset token of the user as used, if it is valid: one statement, so two requests
+   * racing with the same token cannot both succeed.
+   */
+  async consumeResetToken(userId: number, token: string, executor: Executor = this.db): Promise<boolean> {
+    if (!looksLikeToken(token)) return false;
+    const rows = await queryRows<{ token_id: number }>(
+      executor,
+      sql`UPDATE auth_tokens SET used_at = now()
+          WHERE token_hash = ${hashToken(token)} AND user_id = ${userId} AND kind = 'reset'
+            AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+          RETURNING token_id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Revokes every live token of the user (after a password reset). */
+  async revokeAllOfUser(userId: number, executor: Executor = this.db): Promise<void> {
+    await executor.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
+  }
+}

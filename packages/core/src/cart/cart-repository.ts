@@ -1,0 +1,240 @@
+/**
+ * SQL for baskets (tables carts and cart_lines). A basket belongs to one anonymous session or
+ * one user; a line is one pack (product price) with its number of packs.
+ *
+ * Concurrency: every write is a single statement or one transaction, and the unique keys do
+ * the merging: the basket row is created with INSERT ... ON CONFLICT, and adding a pack that
+ * is already in the basket adds to its count in the same INSERT ... ON CONFLICT statement, so
+ * parallel adds of one pack always end as one line with the sum of their counts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database, type Executor } from '@shop/db';
+
+export type CartOwner = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: number };
+
+export const MAX_PACKS_PER_LINE = 1000;
+
+export interface PackForSale {
+  productPriceId: number;
+  productId: number;
+  pricePence: number;
+  packRange: number[];
+  productIsActive: boolean;
+}
+
+/** One line of a basket with what is needed to price and show it. */
+export interface CartLineRow {
+  productId: number;
+  productPriceId: number;
+  qty: number;
+  count: number;
+  pricePence: number;
+  productName: string;
+  imageUrl: string;
+  size1: string;
+}
+
+export interface CartContents {
+  cartId: number;
+  addressId: number | null;
+  lines: CartLineRow[];
+}
+
+interface RawCartRow {
+  cart_id: number;
+  address_id: number | null;
+  product_id: number | null;
+  product_price_id: number | null;
+  qty: number | null;
+  count: number | null;
+  price_pence: number | null;
+  name: string | null;
+  image_url: string | null;
+  size1: string | null;
+}
+
+function ownedBy(owner: CartOwner): SQL {
+  return owner.kind === 'session' ? sql`c.session_id = ${owner.sessionId}::uuid` : sql`c.user_id = ${owner.userId}`;
+}
+
+export class CartRepository {
+  constructor(private readonly db: Database) {}
+
+  async packForSale(productPriceId: number): Promise<PackForSale | null> {
+    const [row] = await queryRows<{
+      product_price_id: number;
+      product_id: number;
+      price_pence: number;
+      pack_range: number[];
+      is_active: boolean;
+    }>(
+      this.db,
+      sql`SELECT pp.product_price_id, pp.product_id, pp.price_pence, pp.pack_range, p.is_active
+          FROM product_prices pp JOIN products p ON p.product_id = pp.product_id
+          WHERE pp.product_price_id = ${productPriceId}`,
+    );
+    if (!row) return null;
+    return {
+      productPriceId: Number(row.product_price_id),
+      productId: Number(row.product_id),
+      pricePence: Number(row.price_pence),
+      packRange: parseIntArray(row.pack_range),
+      productIsActive: row.is_active,
+    };
+  }
+
+  /**
+   * The owner's basket id, creating the basket when there is none. Safe under concurrency:
+   * INSERT ... ON CONFLICT DO NOTHING never fails on a basket created a moment ago by another
+   * request, and takes no lock on an existing basket row (a sign-in moving a basket holds it).
+   */
+  async ensureCart(owner: CartOwner, executor: Executor = this.db): Promise<number> {
+    const select =
+      owner.kind === 'session'
+        ? sql`SELECT cart_id FROM carts WHERE session_id = ${owner.sessionId}::uuid`
+        : sql`SELECT cart_id FROM carts WHERE user_id = ${owner.userId}`;
+    const insert =
+      owner.kind === 'session'
+        ? sql`INSERT INTO carts (session_id) VALUES (${owner.sessionId}::uuid) ON CONFLICT (session_id) DO NOTHING RETURNING cart_id`
+        : sql`INSERT INTO carts (user_id) VALUES (${owner.userId}) ON CONFLICT (user_id) DO NOTHING RETURNING cart_id`;
+    const [existing] = await queryRows<{ cart_id: number }>(executor, select);
+    if (existing) return Number(existing.cart_id);
+    // Each statement sees what other transactions committed before it began (READ COMMITTED),
+    // so a basket created or deleted concurrently is seen by the next statement.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [created] = await queryRows<{ cart_id: number }>(executor, insert);
+      if (created) return Number(created.cart_id);
+      const [found] = await queryRows<{ cart_id: number }>(executor, select);
+      if (found) return Number(found.cart_id);
+    }
+    throw new Error('Could not create or find the basket');
+  }
+
+  /**
+   * Adds packs to the basket: a new line, or more packs on the line of that pack. Returns the
+   * line's new count, or null when the result would exceed MAX_PACKS_PER_LINE (nothing changes).
+   */
+  async addPacks(cartId: number, line: { productId: number; productPriceId: number; qty: number; count: number }): Promise<number | null> {
+    const rows = await queryRows<{ count: number }>(
+      this.db,
+      sql`INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count)
+          VALUES (${cartId}, ${line.productId}, ${line.productPriceId}, ${line.qty}, ${line.count})
+          ON CONFLICT (cart_id, product_price_id)
+          DO UPDATE SET count = cart_lines.count + excluded.count
+          WHERE cart_lines.count + excluded.count <= ${MAX_PACKS_PER_LINE}
+          RETURNING count`,
+    );
+    return rows[0] ? Number(rows[0].count) : null;
+  }
+
+  /** Packs of one pack already in the owner's basket (0 when none). */
+  async countOf(owner: CartOwner, productPriceId: number): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(
+      this.db,
+      sql`SELECT l.count FROM cart_lines l JOIN carts c ON c.cart_id = l.cart_id
+          WHERE ${ownedBy(owner)} AND l.product_price_id = ${productPriceId}`,
+    );
+    return row ? Number(row.count) : 0;
+  }
+
+  /** Sets the number of packs of a line in the owner's basket; false when there is no such line. */
+  async setCount(owner: CartOwner, productId: number, productPriceId: number, count: number): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`UPDATE cart_lines l SET count = ${count}
+          FROM carts c
+          WHERE c.cart_id = l.cart_id AND ${ownedBy(owner)}
+            AND l.product_id = ${productId} AND l.product_price_id = ${productPriceId}
+          RETURNING l.cart_line_id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Removes a line from the owner's basket; false when there is no such line. */
+  async removeLine(owner: CartOwner, productId: number, productPriceId: number): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`DELETE FROM cart_lines l
+          USING carts c
+          WHERE c.cart_id = l.cart_id AND ${ownedBy(owner)}
+            AND l.product_id = ${productId} AND l.product_price_id = ${productPriceId}
+          RETURNING l.cart_line_id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** The owner's basket with its lines in the order they were added, or null when there is none. */
+  async contents(owner: CartOwner, executor: Executor = this.db): Promise<CartContents | null> {
+    const rows = await queryRows<RawCartRow>(
+      executor,
+      sql`SELECT c.cart_id, c.address_id, l.product_id, l.product_price_id, l.qty, l.count,
+                 pp.price_pence, p.name, p.image_url, s.size1
+          FROM carts c
+          LEFT JOIN cart_lines l ON l.cart_id = c.cart_id
+          LEFT JOIN product_prices pp ON pp.product_price_id = l.product_price_id
+          LEFT JOIN products p ON p.product_id = l.product_id
+          LEFT JOIN product_sizes s ON s.product_size_id = pp.product_size_id
+          WHERE ${ownedBy(owner)}
+          ORDER BY l.created_at, l.cart_line_id`,
+    );
+    const first = rows[0];
+    if (!first) return null;
+    return {
+      cartId: Number(first.cart_id),
+      addressId: first.address_id === null ? null : Number(first.address_id),
+      lines: rows
+        .filter((r) => r.product_price_id !== null)
+        .map((r) => ({
+          productId: Number(r.product_id),
+          productPriceId: Number(r.product_price_id),
+          qty: Number(r.qty),
+          count: Number(r.count),
+          pricePence: Number(r.price_pence),
+          productName: r.name ?? '',
+          imageUrl: r.image_url ?? '',
+          size1: r.size1 ?? '',
+        })),
+    };
+  }
+
+  /**
+   * Moves the session's basket into the user's, in one transaction: a pack in both adds the
+   * counts (at most MAX_PACKS_PER_LINE), lines keep when they were first added, and the
+   * session's basket is deleted.
+   *
+   * Adds to the session basket racing with the move are never lost: the basket row is locked
+   * first, so a new line waits (and then lands in a new session basket); the lines are moved
+   * with DELETE ... RETURNING, which waits for a concurrent count update and moves its result.
+   */
+  async moveSessionCartToUser(sessionId: string, userId: number): Promise<void> {
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const [source] = await queryRows<{ cart_id: number }>(
+        tx,
+        sql`SELECT cart_id FROM carts WHERE session_id = ${sessionId}::uuid FOR UPDATE`,
+      );
+      if (!source) return;
+      const sourceId = Number(source.cart_id);
+      const targetId = await this.ensureCart({ kind: 'user', userId }, tx);
+      await tx.execute(
+        sql`WITH moved AS (
+              DELETE FROM cart_lines WHERE cart_id = ${sourceId}
+              RETURNING product_id, product_price_id, qty, count, created_at, cart_line_id
+            )
+            INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count, created_at)
+            SELECT ${targetId}, product_id, product_price_id, qty, count, created_at
+            FROM moved ORDER BY created_at, cart_line_id
+            ON CONFLICT (cart_id, product_price_id)
+            DO UPDATE SET count = least(cart_lines.count + excluded.count, ${MAX_PACKS_PER_LINE})`,
+      );
+      await tx.execute(sql`DELETE FROM carts WHERE cart_id = ${sourceId}`);
+    });
+  }
+}
+
+/** node-postgres parses int[] into numbers; be tolerant of a driver answering '{1,2}'. */
+function parseIntArray(value: unknown): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  if (typeof value === 'string') return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  return [];
+}

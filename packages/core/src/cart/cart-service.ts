@@ -1,0 +1,196 @@
+/**
+ * The basket use cases of SPEC 7. The caller is the user the server resolved from the Bearer
+ * token (or null); without one, the anonymous session named in the request owns the basket.
+ * user_id, cart_id and price from request bodies are never used: identity comes from the
+ * token, prices from the catalogue, and totals from pricing/cart-totals.ts.
+ */
+import type { AddToCartBody, AssignCartBody, CartDto, CartLineDto, ModifyCartBody, RemoveFromCartBody } from '@shop/contract';
+import { fieldMessages } from '@shop/contract';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { Invalid, NotFound, Unauthorized } from '../errors.ts';
+import { computeCartTotals, type CartPricingRules } from '../pricing/cart-totals.ts';
+import { penceToPounds } from '../pricing/money.ts';
+import { CartRepository, MAX_PACKS_PER_LINE, type CartContents, type CartOwner } from './cart-repository.ts';
+
+export interface CartServiceOptions {
+  rules: CartPricingRules;
+  /** Prefix for image paths (as the catalogue uses), e.g. a CDN. */
+  mediaBaseUrl?: string;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class CartService {
+  private readonly mediaBaseUrl: string;
+
+  constructor(
+    readonly repository: CartRepository,
+    private readonly options: CartServiceOptions,
+  ) {
+    this.mediaBaseUrl = (options.mediaBaseUrl ?? '').replace(/\/$/, '');
+  }
+
+  /**
+   * GET /api/cart/{sessionOrUserId}: a session id reads that session's basket (the id is the
+   * secret); a user id needs that user's token. No basket reads as an empty one.
+   */
+  async cartFor(callerUserId: number | null, sessionOrUserId: string): Promise<CartDto> {
+    if (UUID_PATTERN.test(sessionOrUserId)) return this.cartOf({ kind: 'session', sessionId: sessionOrUserId.toLowerCase() });
+    const userId = Number(sessionOrUserId);
+    if (!Number.isSafeInteger(userId) || userId <= 0) throw new Invalid('Expected a session id (UUID) or a user id (number)');
+    if (callerUserId === null) throw new Unauthorized('Sign in to see this basket');
+    if (callerUserId !== userId) throw new NotFound(`No basket for user ${userId}`);
+    return this.cartOf({ kind: 'user', userId });
+  }
+
+  /** The owner's basket as the API answers it. */
+  async cartOf(owner: CartOwner): Promise<CartDto> {
+    return this.toDto(await this.repository.contents(owner));
+  }
+
+  /** POST /api/cart: adds packs (default 1); a pack already in the basket gets more packs. */
+  async add(callerUserId: number | null, body: AddToCartBody): Promise<CartDto> {
+    const owner = this.ownerOf(callerUserId, body.session_id);
+    const count = body.count ?? 1;
+    const pack = await this.repository.packForSale(body.product_price_id);
+    if (!pack || !pack.productIsActive) {
+      throw invalidField('product_price_id', `Pack ${body.product_price_id} is not for sale.`);
+    }
+    if (pack.productId !== body.product_id) {
+      throw invalidField('product_price_id', `Pack ${body.product_price_id} is not a pack of product ${body.product_id}.`);
+    }
+    const qty = body.qty ?? pack.packRange[0]!;
+    if (!pack.packRange.includes(qty)) {
+      throw invalidField('qty', `qty must be one of the pack sizes of this pack: ${pack.packRange.join(', ')}.`);
+    }
+    const line = { productId: pack.productId, productPriceId: pack.productPriceId, qty, count };
+    const newCount = await this.addToBasket(owner, line);
+    if (newCount === null) {
+      const already = await this.repository.countOf(owner, pack.productPriceId);
+      throw invalidField(
+        'count',
+        `${fieldMessages.packCount}: your basket already has ${already} of this pack, so at most ${MAX_PACKS_PER_LINE - already} more can be added.`,
+      );
+    }
+    return this.cartOf(owner);
+  }
+
+  /** PUT /api/cart/ModifyCart: sets the number of packs of a line of the caller's basket. */
+  async modify(callerUserId: number | null, body: ModifyCartBody): Promise<CartDto> {
+    const owner = this.ownerOf(callerUserId, body.session_id);
+    if (!(await this.repository.setCount(owner, body.product_id, body.product_price_id, body.count))) throw lineNotFound(body);
+    return this.cartOf(owner);
+  }
+
+  /** POST /api/cart/remove: removes a line of the caller's basket. */
+  async remove(callerUserId: number | null, body: RemoveFromCartBody): Promise<CartDto> {
+    const owner = this.ownerOf(callerUserId, body.session_id);
+    if (!(await this.repository.removeLine(owner, body.product_id, body.product_price_id))) throw lineNotFound(body);
+    return this.cartOf(owner);
+  }
+
+  /**
+   * PUT /api/cart: after sign-in, the anonymous basket moves into the user's basket (packs in
+   * both add up, at most 1000 per line). Only the signed-in user may claim a basket for
+   * themselves; anyone holding the session id already controls that basket.
+   */
+  async assignToUser(callerUserId: number | null, body: AssignCartBody): Promise<CartDto> {
+    if (callerUserId === null) throw new Unauthorized('Sign in to keep your basket');
+    if (callerUserId !== body.userId) throw new NotFound(`No basket for user ${body.userId}`);
+    if (body.anonymousUserId) await this.repository.moveSessionCartToUser(body.anonymousUserId.toLowerCase(), callerUserId);
+    return this.cartOf({ kind: 'user', userId: callerUserId });
+  }
+
+  toDto(contents: CartContents | null): CartDto {
+    const lines = contents?.lines ?? [];
+    const totals = computeCartTotals(lines, this.options.rules);
+    const cartId = contents?.cartId ?? null;
+    const addressId = contents?.addressId ?? null;
+    return {
+      cart_id: cartId,
+      address_id: addressId,
+      count: totals.count,
+      subTotal: penceToPounds(totals.subTotalPence),
+      deliveryFee: penceToPounds(totals.deliveryFeePence),
+      taxPercentage: this.options.rules.vatRatePercent,
+      totalTax: penceToPounds(totals.totalTaxPence),
+      total: penceToPounds(totals.totalPence),
+      cartIems: lines.map(
+        (line): CartLineDto => ({
+          cart_id: cartId!,
+          address_id: addressId,
+          product_id: line.productId,
+          product_price_id: line.productPriceId,
+          price: penceToPounds(line.pricePence),
+          qty: line.qty,
+          count: line.count,
+          total_price: penceToPounds(line.pricePence * line.count),
+          item_name: itemDisplayName(line.productName, line.size1),
+          product: {
+            product_id: line.productId,
+            name: line.productName,
+            image_url: this.mediaUrl(line.imageUrl),
+            produc_prices: [{ product_price_id: line.productPriceId, size1: line.size1 }],
+          },
+        }),
+      ),
+    };
+  }
+
+  private ownerOf(callerUserId: number | null, sessionId: string | null | undefined): CartOwner {
+    if (callerUserId !== null) return { kind: 'user', userId: callerUserId };
+    if (!sessionId) {
+      throw invalidField('session_id', 'Send the session_id of your basket (from POST /api/session), or sign in.');
+    }
+    return { kind: 'session', sessionId: sessionId.toLowerCase() };
+  }
+
+  private async addToBasket(
+    owner: CartOwner,
+    line: { productId: number; productPriceId: number; qty: number; count: number },
+  ): Promise<number | null> {
+    for (let attempt = 1; ; attempt++) {
+      let cartId: number;
+      try {
+        cartId = await this.repository.ensureCart(owner);
+      } catch (error) {
+        // The only foreign key of a new basket row is its session.
+        if (owner.kind === 'session' && postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) {
+          throw new NotFound('Unknown session: create one with POST /api/session.');
+        }
+        throw error;
+      }
+      try {
+        return await this.repository.addPacks(cartId, line);
+      } catch (error) {
+        // A sign-in moved and deleted this basket between the two statements: use the new one.
+        if (attempt < 3 && postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) continue;
+        throw error;
+      }
+    }
+  }
+
+  private mediaUrl(path: string): string {
+    if (!path || /^https?:\/\//.test(path)) return path;
+    return `${this.mediaBaseUrl}${path}`;
+  }
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The SQLSTATE of a database error, looking through Drizzle's wrapper. */
+function postgresErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+function invalidField(field: string, message: string): Invalid {
+  return new Invalid(message, { fields: [{ field, message }] });
+}
+
+function lineNotFound(body: { product_id: number; product_price_id: number }): NotFound {
+  return new NotFound(`Pack ${body.product_price_id} of product ${body.product_id} is not in your basket.`);
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { demoShopConfig } from '../shop/shop-config.ts';
+import { cartPricingRules, computeCartTotals, type CartTotals, type PricedLine } from './cart-totals.ts';
+import { poundsToPence } from './money.ts';
+
+const ukRules = { vatRatePercent: 20, freeDeliveryThresholdPence: 7500, deliveryFeePence: 499 };
+
+describe('basket totals', () => {
+  const cases: { name: string; lines: PricedLine[]; rules?: typeof ukRules; expected: CartTotals }[] = [
+    {
+      name: 'an empty basket costs nothing, not even delivery',
+      lines: [],
+      expected: { subTotalPence: 0, deliveryFeePence: 0, totalTaxPence: 0, totalPence: 0, count: 0 },
+    },
+    {
+      name: 'a basket of £74.99 pays £4.99 delivery, and VAT on goods plus delivery',
+      lines: [{ pricePence: 7499, count: 1 }],
+      // VAT: 20% of 79.98 = 15.996 -> 16.00
+      expected: { subTotalPence: 7499, deliveryFeePence: 499, totalTaxPence: 1600, totalPence: 9598, count: 1 },
+    },
+    {
+      name: 'a basket of exactly £75.00 is delivered free',
+      lines: [{ pricePence: 2500, count: 3 }],
+      expected: { subTotalPence: 7500, deliveryFeePence: 0, totalTaxPence: 1500, totalPence: 9000, count: 3 },
+    },
+    {
+      name: 'VAT rounds a fraction below half a penny down',
+      lines: [{ pricePence: 7, count: 1 }],
+      // 20% of (0.07 + 4.99) = 1.012 -> 1.01
+      expected: { subTotalPence: 7, deliveryFeePence: 499, totalTaxPence: 101, totalPence: 607, count: 1 },
+    },
+    {
+      name: 'VAT rounds exactly half a penny up',
+      lines: [{ pricePence: 5, count: 1 }],
+      rules: { vatRatePercent: 10, freeDeliveryThresholdPence: 7500, deliveryFeePence: 0 },
+      // 10% of 0.05 = 0.005 -> 0.01
+      expected: { subTotalPence: 5, deliveryFeePence: 0, totalTaxPence: 1, totalPence: 6, count: 1 },
+    },
+    {
+      name: 'VAT rounds half a penny up at a fractional rate (17.5%)',
+      lines: [{ pricePence: 7620, count: 1 }],
+      rules: { vatRatePercent: 17.5, freeDeliveryThresholdPence: 7500, deliveryFeePence: 499 },
+      // 17.5% of 76.20 = 13.335 -> 13.34
+      expected: { subTotalPence: 7620, deliveryFeePence: 0, totalTaxPence: 1334, totalPence: 8954, count: 1 },
+    },
+    {
+      name: 'one pack counts as 1',
+      lines: [{ pricePence: 1234, count: 1 }],
+      expected: { subTotalPence: 1234, deliveryFeePence: 499, totalTaxPence: 347, totalPence: 2080, count: 1 },
+    },
+    {
+      name: '1000 packs (the most one line may hold) are priced exactly',
+      lines: [{ pricePence: 1234, count: 1000 }],
+      expected: { subTotalPence: 1_234_000, deliveryFeePence: 0, totalTaxPence: 246_800, totalPence: 1_480_800, count: 1000 },
+    },
+    {
+      name: 'several lines add up their totals and their packs',
+      lines: [
+        { pricePence: 1999, count: 2 },
+        { pricePence: 350, count: 10 },
+        { pricePence: 1, count: 1 },
+      ],
+      expected: { subTotalPence: 7499, deliveryFeePence: 499, totalTaxPence: 1600, totalPence: 9598, count: 13 },
+    },
+  ];
+
+  it.each(cases)('$name', ({ lines, rules, expected }) => {
+    expect(computeCartTotals(lines, rules ?? ukRules)).toEqual(expected);
+  });
+
+  it('total is always subtotal + delivery + VAT', () => {
+    for (let pence = 0; pence < 20_000; pence += 37) {
+      const t = computeCartTotals([{ pricePence: pence, count: 1 }], ukRules);
+      expect(t.totalPence).toBe(t.subTotalPence + t.deliveryFeePence + t.totalTaxPence);
+    }
+  });
+});
+
+describe('pricing rules from the shop configuration', () => {
+  it('converts the configured pounds to pence', () => {
+    expect(cartPricingRules(demoShopConfig)).toEqual({ vatRatePercent: 20, freeDeliveryThresholdPence: 7500, deliveryFeePence: 499 });
+  });
+
+  it.each([
+    [4.99, 499],
+    [75, 7500],
+    [0.1 + 0.2, 30],
+    [0, 0],
+  ])('%s pounds is %i pence', (pounds, pence) => {
+    expect(poundsToPence(pounds)).toBe(pence);
+  });
+});

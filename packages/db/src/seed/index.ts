@@ -1,0 +1,24 @@
+/** Catalogue seeding: the demo catalogue, the large benchmark catalogue and the bulk inserter. */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { catalogueIsEmpty, insertCatalogue } from './catalogue-seed.ts';
+import { demoCatalogue } from './demo-catalogue.ts';
+
+export { catalogueIsEmpty, insertCatalogue } from './catalogue-seed.ts';
+export type { SeedCategory, SeedPack, SeedProduct, SeedSize } from './catalogue-seed.ts';
+export { demoCatalogue } from './demo-catalogue.ts';
+export { largeCatalogue } from './large-catalogue.ts';
+
+/**
+ * Seed the demo catalogue on first start; true when it seeded, false when a catalogue exists.
+ * Several processes may start together on one PostgreSQL: an advisory lock lets one seed.
+ */
+export async function seedDemoCatalogueIfEmpty(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const executor = tx as unknown as Database;
+    await executor.execute(sql`SELECT pg_advisory_xact_lock(hashtext('shop:seed-catalogue'))`);
+    if (!(await catalogueIsEmpty(executor))) return false;
+    await insertCatalogue(executor, demoCatalogue());
+    return true;
+  });
+}

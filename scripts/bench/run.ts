@@ -1,0 +1,149 @@
+/**
+ * `npm run bench`: the performance budgets of DESIGN section 8, measured on this machine and
+ * printed as one table. Every load goes to loopback only and is bounded in time.
+ *
+ *   BENCH_DURATION=5            seconds per autocannon run
+ *   BENCH_DATABASE_URL=postgres://...   run the app (and search) on PostgreSQL instead of PGlite
+ *   BENCH_ONLY=reads,search     run only some sections
+ */
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '@shop/db';
+import { insertCatalogue, largeCatalogue } from '@shop/db/seed';
+import { CatalogueRepository, CatalogueService } from '@shop/core';
+import { runLoad } from './load.ts';
+import { startTarget } from './processes.ts';
+
+interface Row {
+  measure: string;
+  value: string;
+  budget: string;
+  ok: boolean | null;
+}
+
+const rows: Row[] = [];
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const only = (process.env.BENCH_ONLY ?? 'reads,search').split(',');
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function cachedCatalogueReads(): Promise<void> {
+  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' });
+  try {
+    const landing = await (await fetch(`${app.url}/api/products/GetLanding?condition=`)).json();
+    const categories = await (await fetch(`${app.url}/api/categories`)).json();
+    const productId = landing[0].product_id;
+    const firstLeaf = (function leaf(c: { slug: string; subCategories: unknown[] }): string {
+      return c.subCategories.length ? leaf(c.subCategories[0] as never) : c.slug;
+    })(categories[0]);
+    const paths = {
+      categories: '/api/categories',
+      'product by id': `/api/products/GetById/${productId}`,
+      'products by category': `/api/products?condition=${firstLeaf}`,
+      landing: '/api/products/GetLanding?condition=',
+    };
+    const recorded: Record<string, { body: string; headers: Record<string, string> }> = {};
+    for (const path of Object.values(paths)) {
+      const response = await fetch(`${app.url}${path}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'cache-control', 'etag', 'x-total-count', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options']) {
+        const value = response.headers.get(name);
+        if (value) headers[name] = value;
+      }
+      recorded[path] = { body: body.toString('base64'), headers };
+    }
+    const bare = await startTarget('serve-bare.ts', {}, JSON.stringify(recorded));
+    try {
+      for (const [name, path] of Object.entries(paths)) {
+        // Warm both, then measure app and bare back to back in the same run.
+        await runLoad({ url: `${app.url}${path}`, durationSeconds: 1 });
+        await runLoad({ url: `${bare.url}${path}`, durationSeconds: 1 });
+        const ours = await runLoad({ url: `${app.url}${path}`, durationSeconds: duration });
+        const baseline = await runLoad({ url: `${bare.url}${path}`, durationSeconds: duration });
+        const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
+        rows.push({
+          measure: `cached read: ${name} (50 conn)`,
+          value: `${fmt(ours.requestsPerSecond, 0)} req/s = ${fmt(ratio * 100)}% of bare ${fmt(baseline.requestsPerSecond, 0)}; p99 ${ours.p99} ms`,
+          budget: '>= 80% of bare; p99 < 20 ms',
+          ok: ratio >= 0.8 && ours.p99 < 20 && ours.errors === 0 && ours.non2xx === 0,
+        });
+      }
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+const searchQueries = [
+  'box', 'double wall box', 'cardboard boxes', 'mailing bags', 'grey mailing bag', 'bubble wrap', 'packing tape',
+  'tape', 'tpae', 'cardbaord', 'envelope', 'padded envelopes', 'pallet wrap', 'stretch film', 'labels', 'void fill',
+  'postal box', 'postl box', 'heavy duty', '12x9x6', '12 x 9 x 6', '18x12x12', '9x6x4', '305x229', 'a4', 'tissue',
+  'food', 'storage', 'kraft', 'white', 'fragile', 'brwon tape', 'mailer', 'single wall', 'strong',
+];
+
+async function searchAtScale(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  let database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  let dropDatabase = async () => {};
+  if (databaseUrl) {
+    // Never touch the given database's data: work in a fresh one beside it.
+    const pg = (await import('pg')).default;
+    const name = `shop_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    await database.close();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  try {
+    const started = performance.now();
+    const inserted = await insertCatalogue(database.db, largeCatalogue(50_000));
+    const seedSeconds = (performance.now() - started) / 1000;
+    const catalogue = new CatalogueService(new CatalogueRepository(database.db));
+    const timings: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      for (const query of searchQueries) {
+        catalogue.cache.clear(); // measure the uncached path: search, rank and load one page
+        const t0 = performance.now();
+        await catalogue.search(query, 1, 48);
+        if (round > 0) timings.push(performance.now() - t0); // round 0 warms the caches of the database
+      }
+    }
+    timings.sort((a, b) => a - b);
+    const p = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!;
+    rows.push({
+      measure: `search over ${inserted.products.toLocaleString('en-GB')} products (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, uncached)`,
+      value: `p50 ${fmt(p(0.5))} ms, p95 ${fmt(p(0.95))} ms, max ${fmt(timings.at(-1)!)} ms (${timings.length} searches; seeded in ${fmt(seedSeconds)} s)`,
+      budget: 'p95 < 25 ms',
+      ok: p(0.95) < 25,
+    });
+  } finally {
+    await database.close();
+    await dropDatabase();
+  }
+}
+
+if (only.includes('reads')) await cachedCatalogueReads();
+if (only.includes('search')) await searchAtScale();
+
+const widths = [
+  Math.max(7, ...rows.map((r) => r.measure.length)),
+  Math.max(5, ...rows.map((r) => r.value.length)),
+  Math.max(6, ...rows.map((r) => r.budget.length)),
+];
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 4)).join(' | ')} |`;
+console.log(`\nBenchmarks (${new Date().toISOString()}, node ${process.version}, ${duration} s per load run)\n`);
+console.log(`${line(['measure', 'value', 'budget'])} ok |`);
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|----|`);
+for (const row of rows) console.log(`${line([row.measure, row.value, row.budget])} ${row.ok === null ? '-' : row.ok ? 'yes' : 'NO'} |`);
+process.exit(0);

@@ -1,0 +1,22 @@
+/**
+ * Benchmark target: the real app (API only) in its own process, on PGlite or PostgreSQL,
+ * seeded with the demo catalogue. Prints `READY <port>` when listening.
+ */
+import { openDatabase } from '@shop/db';
+import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 20 });
+await seedDemoCatalogueIfEmpty(database.db);
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' });
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
