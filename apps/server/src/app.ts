@@ -16,6 +16,7 @@ import { cartRoutes } from './api/cart-routes.ts';
 import { accountRoutes } from './api/account-routes.ts';
 import { createMailer } from './adapters/email/create-mailer.ts';
 import { authentication } from './http/authentication.ts';
+import { serializeRequestForLog } from './http/log-redaction.ts';
 import { ResponseCache } from './http/cached-response.ts';
 import { notFoundBody, registerErrorHandling } from './http/error-handler.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
@@ -45,6 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         ? {
             level: config.logLevel,
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+            serializers: { req: serializeRequestForLog },
           }
         : options.logger,
     bodyLimit: BODY_LIMIT_BYTES,

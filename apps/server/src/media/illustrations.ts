@@ -596,27 +596,8 @@ const SQUARES: Record<string, Square> = {
       circle(110, 240, 13, GREY) +
       `<path d="M82 258l10-10 9 11 9-10 9 11-28 13Z" fill="#7d8a8d"/>`,
   },
-  'pallet-wrap': {
-    tint: AMBER_PALE,
-    draw: () =>
-      ellipse(200, 78, 18, 7, KRAFT_DARK) +
-      rect(182, 70, 36, 20, KRAFT) +
-      cylinder(200, 96, 78, 200, 'v', '#cfe4e6', '#e4f0f1', 0.3) +
-      ellipse(200, 96, 20, 7, KRAFT) +
-      rect(134, 110, 16, 176, '#fff', 8, ' opacity=".55"') +
-      rect(160, 110, 6, 176, '#fff', 3, ' opacity=".4"') +
-      rect(182, 296, 36, 20, KRAFT),
-  },
-  'pallet-wrap-black': {
-    tint: TEAL_PALE,
-    draw: () =>
-      ellipse(200, 78, 18, 7, KRAFT_DARK) +
-      rect(182, 70, 36, 20, KRAFT) +
-      cylinder(200, 96, 78, 200, 'v', '#2d3336', '#454c50', 0.3) +
-      ellipse(200, 96, 20, 7, KRAFT) +
-      rect(134, 110, 16, 176, '#fff', 8, ' opacity=".18"') +
-      rect(182, 296, 36, 20, KRAFT),
-  },
+  'pallet-wrap': { tint: AMBER_PALE, draw: () => stretchRoll('#cfe4e6', '#e4f0f1', 0.55) },
+  'pallet-wrap-black': { tint: TEAL_PALE, draw: () => stretchRoll('#2d3336', '#454c50', 0.18) },
   strapping: {
     tint: AMBER_PALE,
     draw: () =>
@@ -712,6 +693,21 @@ const SQUARES: Record<string, Square> = {
     draw: () => carrierBag(WHITE, '#dfe5e5', GREY),
   },
 };
+
+/** An upright roll of stretch film on a cardboard core that sticks out at both ends. */
+function stretchRoll(body: string, face: string, shine: number): string {
+  return (
+    rect(182, 286, 36, 30, KRAFT) +
+    ellipse(200, 316, 18, 6, KRAFT_DARK) +
+    cylinder(200, 100, 80, 196, 'v', body, face, 0.3) +
+    rect(134, 114, 16, 172, '#fff', 8, ` opacity="${shine}"`) +
+    rect(160, 114, 6, 172, '#fff', 3, ` opacity="${shine * 0.7}"`) +
+    rect(182, 66, 36, 34, KRAFT) +
+    ellipse(200, 100, 18, 6, KRAFT) +
+    ellipse(200, 66, 18, 6, KRAFT_LIGHT) +
+    ellipse(200, 66, 11, 3.5, KRAFT_DARK)
+  );
+}
 
 function carrierBag(front: string, side: string, handle: string): string {
   return (

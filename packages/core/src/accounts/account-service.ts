@@ -11,7 +11,7 @@ import type { Mailer } from '../email/mailer.ts';
 import { passwordResetEmail } from '../email/password-reset-email.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
-import { RESET_TOKEN_TTL_MS, TokenService } from './token-service.ts';
+import { RESET_TOKEN_TTL_MS, type TokenService } from './token-service.ts';
 
 export interface SignUpInput {
   first_name: string;

@@ -10,7 +10,7 @@ import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { computeCartTotals, type CartPricingRules } from '../pricing/cart-totals.ts';
 import { penceToPounds } from '../pricing/money.ts';
-import { CartRepository, MAX_PACKS_PER_LINE, type CartContents, type CartOwner } from './cart-repository.ts';
+import { MAX_PACKS_PER_LINE, type CartContents, type CartOwner, type CartRepository } from './cart-repository.ts';
 
 export interface CartServiceOptions {
   rules: CartPricingRules;

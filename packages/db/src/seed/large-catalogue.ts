@@ -85,8 +85,9 @@ const SUPPLY = [
   'Stocked in our Leeds warehouse for fast delivery.',
 ];
 
-const ROLL_WIDTHS = [12, 19, 24, 25, 36, 38, 48, 50, 72, 75, 100, 150, 250, 300, 400, 450, 500, 600, 750, 900, 1000, 1200, 1500];
-const ROLL_LENGTHS = [10, 25, 33, 50, 66, 75, 100, 132, 150, 200, 225, 250, 300, 450, 750, 1500];
+// Standard trade widths (mm) and lengths (m) that generated rolls snap to.
+const ROLL_WIDTHS = [12, 19, 24, 25, 36, 38, 48, 50, 72, 75, 100, 150, 200, 250, 300, 380, 400, 450, 500, 600, 750, 900, 1000, 1200, 1500];
+const ROLL_LENGTHS = [10, 25, 33, 50, 66, 75, 100, 132, 150, 200, 225, 250, 300, 450, 750, 1000, 1500, 1700, 3000];
 
 const BOX_RE = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)"$/;
 const FLAT_RE = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)"$/;
@@ -99,6 +100,8 @@ interface Template {
   /** Price per board/film unit, derived from the template's first size. */
   rate: number;
   qtys: number[];
+  /** The template's own dimensions (inches for boxes and flats, mm and m for rolls). */
+  dims: number[][];
 }
 
 function unitPrice(pack: SeedPack): number {
@@ -111,23 +114,28 @@ function makeTemplate(product: SeedProduct): Template {
   const unit = unitPrice(firstPack);
   const qtys = first.packs.map((p) => p.packRange[0]!);
   const baseName = product.name.replace(/\s+\d+(?:\.\d+)?x\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?$/, '');
+  const dimsOf = (re: RegExp) =>
+    product.sizes.flatMap((size) => {
+      const m = re.exec(size.size1);
+      return m ? [m.slice(1).map(Number)] : [];
+    });
   let m = BOX_RE.exec(first.size1);
   if (m) {
     const [l, w, h] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const area = 2 * (l * w + l * h + w * h);
-    return { product, baseName, style: 'box', rate: Math.max(0.03, (unit - 6) / area), qtys };
+    return { product, baseName, style: 'box', rate: Math.max(0.03, (unit - 6) / area), qtys, dims: dimsOf(BOX_RE) };
   }
   m = FLAT_RE.exec(first.size1);
   if (m) {
     const area = Number(m[1]) * Number(m[2]);
-    return { product, baseName, style: 'flat', rate: Math.max(0.002, unit / area), qtys };
+    return { product, baseName, style: 'flat', rate: Math.max(0.002, unit / area), qtys, dims: dimsOf(FLAT_RE) };
   }
   m = ROLL_RE.exec(first.size1);
   if (m) {
     const area = Number(m[1]) * Number(m[2]);
-    return { product, baseName, style: 'roll', rate: unit / area, qtys };
+    return { product, baseName, style: 'roll', rate: unit / area, qtys, dims: dimsOf(ROLL_RE) };
   }
-  return { product, baseName, style: 'fixed', rate: 1, qtys };
+  return { product, baseName, style: 'fixed', rate: 1, qtys, dims: [] };
 }
 
 function singular(name: string): string {
@@ -144,6 +152,16 @@ function int(random: () => number, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
 }
 
+function nearest(values: readonly number[], target: number): number {
+  return values.reduce((best, v) => (Math.abs(v - target) < Math.abs(best - target) ? v : best));
+}
+
+/** A template dimension set scaled as a whole (so cubes stay cubes and long boxes stay long), with a little jitter. */
+function scaled(random: () => number, dims: number[], minimum: number): number[] {
+  const scale = 0.6 + random() * 1.2;
+  return dims.map((d) => Math.max(minimum, Math.round(d * scale * (0.9 + random() * 0.2))));
+}
+
 function generateSizes(random: () => number, t: Template): SeedSize[] {
   const count = int(random, 1, 4);
   const seen = new Set<string>();
@@ -151,17 +169,15 @@ function generateSizes(random: () => number, t: Template): SeedSize[] {
   for (let i = 0; i < count * 3 && sizes.length < count; i++) {
     let size: SeedSize;
     if (t.style === 'box') {
-      const l = int(random, 4, 48);
-      const w = int(random, 3, l);
-      const h = int(random, 2, Math.min(36, Math.max(3, w + 6)));
-      size = boxSizes([[l, w, h]], t.rate)[0]!;
+      const [l, w, h] = scaled(random, pick(random, t.dims), 1);
+      size = boxSizes([[l!, w!, h!]], t.rate)[0]!;
     } else if (t.style === 'flat') {
-      const w = int(random, 3, 24);
-      const h = int(random, Math.max(4, w - 2), 36);
-      size = flatSizes([[w, h]], t.rate, 0.5, t.qtys)[0]!;
+      const [w, h] = scaled(random, pick(random, t.dims), 1);
+      size = flatSizes([[w!, h!]], t.rate, 0.5, t.qtys)[0]!;
     } else if (t.style === 'roll') {
-      const w = pick(random, ROLL_WIDTHS);
-      const l = pick(random, ROLL_LENGTHS);
+      const [tw, tl] = pick(random, t.dims);
+      const w = nearest(ROLL_WIDTHS, tw! * pick(random, [0.5, 0.75, 1, 1, 1.5, 2]));
+      const l = nearest(ROLL_LENGTHS, tl! * pick(random, [0.5, 1, 1, 1.5, 2, 3]));
       const label = `${w}mm x ${l}m`;
       size = { size1: label, size2: label, packs: packsFor(Math.max(20, t.rate * w * l), t.qtys) };
     } else {

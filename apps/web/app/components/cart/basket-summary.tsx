@@ -8,19 +8,13 @@ import { Link } from 'react-router';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { TruckIcon } from '~/components/icons';
+import { penceToFreeDelivery } from './free-delivery';
 
 interface Props {
   cart: CartDto;
   /** Free delivery from this sub-total, pounds ex-VAT (shop configuration). */
   freeDeliveryThreshold: number;
   checkoutHref: string;
-}
-
-/** Pence still to spend for free delivery, or null when not applicable (SPEC 9: over the threshold ex-VAT). */
-export function penceToFreeDelivery(subTotal: number, threshold: number): number | null {
-  // In whole pence: 75 - 62.66 in floating point is 12.340000000000003.
-  const short = Math.round(threshold * 100) - Math.round(subTotal * 100);
-  return subTotal > 0 && short > 0 ? short : null;
 }
 
 function Row({ label, children, strong = false, testId }: { label: ReactNode; children: ReactNode; strong?: boolean; testId?: string }) {
