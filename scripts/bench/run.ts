@@ -44,10 +44,11 @@ async function cachedCatalogueReads(): Promise<void> {
     for (const path of Object.values(paths)) {
       const response = await fetch(`${app.url}${path}`);
       const body = Buffer.from(await response.arrayBuffer());
+      // The same bytes and the same headers (security headers included), but the Date and
+      // connection headers node:http adds itself.
       const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'cache-control', 'etag', 'x-total-count', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options']) {
-        const value = response.headers.get(name);
-        if (value) headers[name] = value;
+      for (const [name, value] of response.headers) {
+        if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
       }
       recorded[path] = { body: body.toString('base64'), headers };
     }

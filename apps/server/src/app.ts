@@ -74,17 +74,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => stopListening());
   app.decorate('services', services);
 
+  // Cached catalogue reads are answered before routing work; see http/cached-response.ts.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!responseCache.answerFromCache(request, reply)) done();
+  });
+
   await app.register(helmet, {
     // Pages set their own nonce-based policy (ssr/storefront.ts); this one covers the API.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true }, // = HSTS_HEADER_VALUE, kept only over HTTPS
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
-    if (!request.protocol.startsWith('https')) reply.removeHeader('strict-transport-security');
-    return payload;
+    if (request.protocol !== 'https') reply.removeHeader('strict-transport-security');
+    done(null, payload);
   });
 
   await app.register(swagger, {

@@ -17,5 +17,9 @@ export default [
   route('signin', 'routes/signin.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('resetpassword', 'routes/resetpassword.tsx'),
+  route('delivery', 'routes/delivery.tsx'),
+  route('payment', 'routes/payment.tsx'),
+  route('order-detail', 'routes/order-detail.tsx'),
+  route('order-history', 'routes/order-history.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -25,3 +25,5 @@ export function pageContentSecurityPolicy(nonce: string, extraScriptSources: str
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+export const HSTS_HEADER_VALUE = 'max-age=31536000; includeSubDomains';
