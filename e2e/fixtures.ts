@@ -20,3 +20,24 @@ export async function acceptCookies(page: Page): Promise<void> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/** The newest e-mail in the server's outbox (DATA_DIR/outbox) whose text matches, parsed. */
+export async function latestOutboxMail(match: RegExp): Promise<{ subject: string; text: string; html: string }> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const { simpleParser } = await import('mailparser');
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  for (const file of files) {
+    const mail = await simpleParser(await readFile(path.join(outbox, file)));
+    const text = mail.text ?? '';
+    if (match.test(text)) return { subject: mail.subject ?? '', text, html: typeof mail.html === 'string' ? mail.html : '' };
+  }
+  throw new Error(`no e-mail matching ${match} in ${outbox}`);
+}
+
+/** A unique, valid sign-up for one test. */
+export function newCustomer() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { firstName: 'Alice', lastName: 'Walker', email: `alice.${id}@example.com`, password: 'parcel-tape-42', phone: '01134960123' };
+}

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+// Workers load this file again: the environment carries the one data directory to all of them
+// (tests read the e-mail outbox there).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-')));
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 /**
- * Benchmark target: the real app (API only) in its own process, on PGlite or PostgreSQL,
- * seeded with the demo catalogue. Prints `READY <port>` when listening.
+ * Benchmark target: the real app (API only) in its own process, on PGlite or on the (scratch)
+ * PostgreSQL database given in BENCH_DATABASE_URL, seeded with the demo catalogue.
+ * Prints `READY <port>` when listening.
  */
 import { openDatabase } from '@shop/db';
 import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
@@ -8,7 +9,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 20 });
+const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
 await seedDemoCatalogueIfEmpty(database.db);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' });
 const app = await buildApp({ config, database, logger: false });

@@ -8,3 +8,5 @@ export * from './cart.ts';
 export * from './messages.ts';
 export * from './accounts.ts';
 export * from './field-rules.ts';
+export * from './addresses.ts';
+export * from './orders.ts';

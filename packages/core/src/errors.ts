@@ -39,3 +39,17 @@ export class Conflict extends DomainError {
     super('conflict', message, details);
   }
 }
+
+/** A payment that cannot pay for the order (not completed, wrong currency, unknown). */
+export class PaymentRequired extends DomainError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('payment_required', message, details);
+  }
+}
+
+/** An outside service the request depends on (payment provider) did not answer usefully. */
+export class ProviderUnavailable extends DomainError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('provider_unavailable', message, details);
+  }
+}

@@ -13,8 +13,10 @@ const statusByCode: Record<string, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  payment_required: 402,
   conflict: 409,
   too_many_requests: 429,
+  provider_unavailable: 502,
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -4,7 +4,8 @@
  * it stays off /api and /media so the JSON API keeps its full speed (DESIGN section 3).
  */
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,6 +35,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true, // .br/.gz written by apps/web/scripts/precompress.mjs
     cacheControl: false,
     setHeaders(reply, filePath) {
       // Built assets have content hashes in their names: cache them for a year.
@@ -60,12 +62,28 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       reply.header('content-security-policy', pageContentSecurityPolicy(nonce));
     }
     if (!response.body) return reply.send();
-    return reply.send(Readable.fromWeb(response.body as never));
+    const body = Readable.fromWeb(response.body as never);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return reply.send(body);
+    // Pages are streamed; compress them on the way out (fast settings: latency matters more).
+    reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding').removeHeader('content-length');
+    const compressor =
+      encoding === 'br'
+        ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 }, flush: zlib.constants.BROTLI_OPERATION_FLUSH })
+        : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
+    return reply.send(pipeline(body, compressor, () => {}));
   };
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage, schema: { hide: true } });
   // React Router data requests for client navigation end in .data and may be POSTs for actions.
   app.route({ method: ['POST'], url: '/*', handler: renderPage, schema: { hide: true } });
+}
+
+function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = String(acceptEncoding ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
 }
 
 function toFetchRequest(request: FastifyRequest): Request {

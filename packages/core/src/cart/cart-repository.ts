@@ -230,6 +230,31 @@ export class CartRepository {
       await tx.execute(sql`DELETE FROM carts WHERE cart_id = ${sourceId}`);
     });
   }
+
+  /**
+   * Checkout: locks the user's basket row and its lines until the transaction ends, so two
+   * checkouts of one basket run one after the other (the second finds it emptied) and no add,
+   * change or sign-in merge slips in between reading the lines and emptying the basket.
+   * Returns the basket id, or null when the user has no basket.
+   */
+  async lockUserCart(userId: number, tx: Executor): Promise<number | null> {
+    const [cart] = await queryRows<{ cart_id: number }>(tx, sql`SELECT cart_id FROM carts WHERE user_id = ${userId} FOR UPDATE`);
+    if (!cart) return null;
+    const cartId = Number(cart.cart_id);
+    await tx.execute(sql`SELECT cart_line_id FROM cart_lines WHERE cart_id = ${cartId} ORDER BY cart_line_id FOR UPDATE`);
+    return cartId;
+  }
+
+  /** Empties a basket (checkout, in the order's transaction); the basket row and its address stay. */
+  async clearLines(cartId: number, tx: Executor): Promise<void> {
+    await tx.execute(sql`DELETE FROM cart_lines WHERE cart_id = ${cartId}`);
+    await tx.execute(sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`);
+  }
+
+  /** Sets the delivery address of a basket. */
+  async setAddress(cartId: number, addressId: number): Promise<void> {
+    await this.db.execute(sql`UPDATE carts SET address_id = ${addressId}, updated_at = now() WHERE cart_id = ${cartId}`);
+  }
 }
 
 /** node-postgres parses int[] into numbers; be tolerant of a driver answering '{1,2}'. */

@@ -4,7 +4,7 @@
  * user_id, cart_id and price from request bodies are never used: identity comes from the
  * token, prices from the catalogue, and totals from pricing/cart-totals.ts.
  */
-import type { AddToCartBody, AssignCartBody, CartDto, CartLineDto, ModifyCartBody, RemoveFromCartBody } from '@shop/contract';
+import type { AddToCartBody, AssignAddressBody, AssignCartBody, CartDto, CartLineDto, ModifyCartBody, RemoveFromCartBody } from '@shop/contract';
 import { fieldMessages } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
@@ -16,6 +16,8 @@ export interface CartServiceOptions {
   rules: CartPricingRules;
   /** Prefix for image paths (as the catalogue uses), e.g. a CDN. */
   mediaBaseUrl?: string;
+  /** Whose an address is (the address book); needed to choose a basket's delivery address. */
+  addresses?: { isOwnedBy(userId: number, addressId: number): Promise<boolean> };
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,6 +101,22 @@ export class CartService {
     if (callerUserId !== body.userId) throw new NotFound(`No basket for user ${body.userId}`);
     if (body.anonymousUserId) await this.repository.moveSessionCartToUser(body.anonymousUserId.toLowerCase(), callerUserId);
     return this.cartOf({ kind: 'user', userId: callerUserId });
+  }
+
+  /**
+   * PUT /api/cart/AssignAddress: "Deliver to this Address". Only the signed-in owner, only to
+   * one of their own addresses; a cartId that is not their basket answers 404.
+   */
+  async assignAddress(callerUserId: number | null, body: AssignAddressBody): Promise<CartDto> {
+    if (callerUserId === null) throw new Unauthorized('Sign in to choose a delivery address');
+    const owner: CartOwner = { kind: 'user', userId: callerUserId };
+    if (!this.options.addresses || !(await this.options.addresses.isOwnedBy(callerUserId, body.addressId))) {
+      throw new NotFound(`You have no address ${body.addressId}.`);
+    }
+    const cartId = await this.repository.ensureCart(owner);
+    if (body.cartId != null && body.cartId !== cartId) throw new NotFound(`You have no basket ${body.cartId}.`);
+    await this.repository.setAddress(cartId, body.addressId);
+    return this.cartOf(owner);
   }
 
   toDto(contents: CartContents | null): CartDto {

@@ -37,11 +37,16 @@ export function cartPricingRules(shop: Pick<ShopConfig, 'vatRatePercent' | 'free
   };
 }
 
+/** One line: price of a pack x number of packs. */
+export function lineTotalPence(line: PricedLine): Pence {
+  return line.pricePence * line.count;
+}
+
 export function computeCartTotals(lines: readonly PricedLine[], rules: CartPricingRules): CartTotals {
   let subTotalPence = 0;
   let count = 0;
   for (const line of lines) {
-    subTotalPence += line.pricePence * line.count;
+    subTotalPence += lineTotalPence(line);
     count += line.count;
   }
   const deliveryFeePence = lines.length === 0 || subTotalPence >= rules.freeDeliveryThresholdPence ? 0 : rules.deliveryFeePence;

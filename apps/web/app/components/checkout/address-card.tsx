@@ -1,0 +1,111 @@
+/**
+ * Addresses on the delivery step (SPEC 2): a saved address card (reference, contact name,
+ * region, address, town, post code, country, phone) with its Edit, 'Deliver to this Address'
+ * and 'Mark as billing' buttons, and the short form used for the selected delivery address.
+ */
+import type { AddressDto } from './checkout-types';
+
+export const BILLING = 'Billing';
+
+export function isBilling(address: Pick<AddressDto, 'type'>): boolean {
+  return address.type === BILLING;
+}
+
+/** The billing address: the one of type Billing, else the first (SPEC 2). */
+export function billingAddressOf(addresses: AddressDto[]): AddressDto | null {
+  return addresses.find(isBilling) ?? addresses[0] ?? null;
+}
+
+/** Region, address, town and post code on separate lines. */
+export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' | 'address' | 'town' | 'post_code'> }) {
+  return (
+    <address className="text-sm leading-relaxed text-stone-700 not-italic">
+      {address.region}
+      <br />
+      {address.address}
+      <br />
+      {address.town}
+      <br />
+      <span className="font-medium text-stone-900">{address.post_code}</span>
+    </address>
+  );
+}
+
+/** The full address as the saved cards and the billing card show it. */
+export function FullAddress({ address }: { address: AddressDto }) {
+  return (
+    <address className="text-sm leading-relaxed text-stone-700 not-italic">
+      <span className="font-medium text-stone-900">{address.contact_name}</span>
+      {address.company_name ? (
+        <>
+          <br />
+          {address.company_name}
+        </>
+      ) : null}
+      <br />
+      {address.region}, {address.address}
+      <br />
+      {address.town}
+      <br />
+      {address.post_code}
+      <br />
+      {address.country}
+      <br />
+      <span className="text-stone-600">Phone:</span> {address.phone}
+    </address>
+  );
+}
+
+interface CardProps {
+  address: AddressDto;
+  selected: boolean;
+  showMarkAsBilling: boolean;
+  busy: boolean;
+  onEdit(): void;
+  onDeliver(): void;
+  onMarkAsBilling(): void;
+}
+
+export function SavedAddressCard({ address, selected, showMarkAsBilling, busy, onEdit, onDeliver, onMarkAsBilling }: CardProps) {
+  const headingId = `address-${address.address_id}-heading`;
+  return (
+    <li
+      className={`card flex flex-col p-4 ${selected ? 'border-brand-500 ring-2 ring-brand-200' : ''}`}
+      data-testid="address-card"
+      data-address-id={address.address_id}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold break-words text-stone-900">
+          {address.reference}
+        </h3>
+        <div className="flex flex-wrap gap-1.5">
+          {isBilling(address) ? <span className="rounded bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">Billing</span> : null}
+          {selected ? <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Delivering here</span> : null}
+        </div>
+      </div>
+      <div className="mt-2 flex-1">
+        <FullAddress address={address} />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-primary flex-1 whitespace-nowrap" onClick={onDeliver} disabled={busy} aria-describedby={headingId} data-testid="deliver-here">
+          Deliver to this Address
+        </button>
+        <button type="button" className="btn-secondary" onClick={onEdit} disabled={busy} aria-describedby={headingId}>
+          Edit
+        </button>
+        {showMarkAsBilling ? (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={onMarkAsBilling}
+            disabled={busy}
+            aria-describedby={headingId}
+            data-testid="mark-billing"
+          >
+            Mark as billing
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

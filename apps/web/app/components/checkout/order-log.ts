@@ -1,0 +1,45 @@
+/**
+ * The order log (SPEC 7 POST /api/OrderLog, SPEC 8 "card/wallet errors are logged through the
+ * order-log call"): what happened around a card or wallet payment, kept by the server so a
+ * payment that did not become an order can be traced. Logging never gets in the customer's way.
+ */
+import { api } from '~/lib/api-client';
+
+/** The server keeps at most this many characters of each text. */
+const MAX_TEXT = 4000;
+
+export interface OrderLogEntry {
+  error?: unknown;
+  request?: unknown;
+  extra_info?: string;
+  external_id?: string | null;
+  user_id: string | null;
+}
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.slice(0, MAX_TEXT);
+  if (value instanceof Error) return `${value.name}: ${value.message}`.slice(0, MAX_TEXT);
+  try {
+    return JSON.stringify(value).slice(0, MAX_TEXT);
+  } catch {
+    return String(value).slice(0, MAX_TEXT);
+  }
+}
+
+export async function logOrderEvent(entry: OrderLogEntry): Promise<void> {
+  try {
+    await api('/OrderLog', {
+      method: 'POST',
+      body: {
+        error: text(entry.error),
+        request: text(entry.request),
+        extra_info: text(entry.extra_info),
+        external_id: text(entry.external_id),
+        user_id: entry.user_id ? Number(entry.user_id) : null,
+      },
+    });
+  } catch (error) {
+    console.error('Writing the order log failed', error);
+  }
+}

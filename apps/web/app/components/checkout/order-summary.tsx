@@ -1,0 +1,113 @@
+/**
+ * The order summary of the delivery and payment steps (SPEC 2): the basket's lines (name, pack
+ * size, number of packs, price) and Sub Total, Delivery, VAT and Total, all as the server cart
+ * computed them.
+ */
+import type { ReactNode } from 'react';
+import type { CartDto } from '@shop/contract';
+import { formatPounds } from '@shop/contract/browser';
+import { packSizeLabel } from '~/components/cart/basket-lines';
+
+interface Props {
+  cart: CartDto;
+  /** Shown under the totals (e.g. a button to the next step). */
+  children?: ReactNode;
+}
+
+export function SummaryRow({ label, children, strong = false, testId }: { label: ReactNode; children: ReactNode; strong?: boolean; testId?: string }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 py-1.5 ${strong ? 'mt-1 border-t border-stone-200 pt-3 text-base font-bold text-stone-900' : 'text-sm'}`}>
+      <dt className={strong ? '' : 'text-stone-600'}>{label}</dt>
+      <dd className={`tabular-nums ${strong ? '' : 'font-medium text-stone-900'}`} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** Sub Total, Delivery, VAT and Total of a basket or an order. */
+export function TotalsList({
+  subTotal,
+  deliveryFee,
+  vatLabel,
+  totalTax,
+  total,
+}: {
+  subTotal: number;
+  deliveryFee: number;
+  vatLabel: string;
+  totalTax: number;
+  total: number;
+}) {
+  return (
+    <dl>
+      <SummaryRow label="Sub Total" testId="summary-subtotal">
+        {formatPounds(subTotal)}
+      </SummaryRow>
+      <SummaryRow label="Delivery" testId="summary-delivery">
+        {deliveryFee === 0 ? (
+          <>
+            <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-bold text-brand-700">FREE</span>
+            {formatPounds(0)}
+          </>
+        ) : (
+          formatPounds(deliveryFee)
+        )}
+      </SummaryRow>
+      <SummaryRow label={vatLabel} testId="summary-vat">
+        {formatPounds(totalTax)}
+      </SummaryRow>
+      <SummaryRow label="Total" strong testId="summary-total">
+        {formatPounds(total)}
+      </SummaryRow>
+    </dl>
+  );
+}
+
+export function OrderSummary({ cart, children }: Props) {
+  return (
+    <section className="card p-5" aria-labelledby="order-summary-heading" data-testid="order-summary">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="order-summary-heading" className="text-lg font-semibold text-stone-900">
+          Order Summary
+        </h2>
+        <span className="text-sm text-stone-600">
+          {cart.count} {cart.count === 1 ? 'pack' : 'packs'}
+        </span>
+      </div>
+      <ul className="mt-3 divide-y divide-stone-100 border-y border-stone-200" aria-label="Order lines">
+        {cart.cartIems.map((line) => (
+          <li key={line.product_price_id} className="flex gap-3 py-3" data-testid="summary-line">
+            <img
+              src={line.product.image_url}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              decoding="async"
+              className="h-12 w-12 shrink-0 rounded border border-stone-200 bg-white object-contain p-0.5"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm leading-snug font-medium text-stone-900">{line.item_name}</p>
+              <p className="mt-0.5 text-xs text-stone-600">
+                {packSizeLabel(line.qty)} · {line.count} {line.count === 1 ? 'pack' : 'packs'} × {formatPounds(line.price)}
+              </p>
+            </div>
+            <p className="text-sm font-semibold text-stone-900 tabular-nums">{formatPounds(line.total_price)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2">
+        <TotalsList
+          subTotal={cart.subTotal}
+          deliveryFee={cart.deliveryFee}
+          vatLabel={`VAT (${cart.taxPercentage}%)`}
+          totalTax={cart.totalTax}
+          total={cart.total}
+        />
+      </div>
+      <p className="mt-2 text-xs text-stone-600">Prices are shown excluding VAT; VAT is added in the total.</p>
+      {children}
+    </section>
+  );
+}

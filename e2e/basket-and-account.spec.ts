@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, expectNoSeriousA11yViolations, latestOutboxMail, newCustomer, waitForHydration } from './fixtures';
+
+test.beforeEach(async ({ page }) => acceptCookies(page));
+
+async function addFirstPackOfLandingProduct(page: Page, index = 0): Promise<void> {
+  const landing = await (await page.request.get('/api/products/GetLanding?condition=')).json();
+  await page.goto(`/product-detail?productCode=${landing[index].product_id}`);
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('session_id'))).toBeTruthy();
+  const add = page.getByRole('button', { name: /Add \+/ }).first();
+  await add.click();
+  await expect(page.getByRole('button', { name: /Item Added/ }).first()).toBeVisible();
+}
+
+async function signUp(page: Page, customer: ReturnType<typeof newCustomer>): Promise<void> {
+  await page.getByLabel('First Name').fill(customer.firstName);
+  await page.getByLabel('Last Name').fill(customer.lastName);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm Password').fill(customer.password);
+  await page.getByLabel('Phone').fill(customer.phone);
+  await expect(page.getByLabel('To receive great offers and packaging tips, sign up to our newsletter')).toBeChecked();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  await waitForHydration(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+test('a visitor fills a basket, edits and removes lines, signs up and keeps the basket, logs out, and signs in again', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await addFirstPackOfLandingProduct(page, 0);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await addFirstPackOfLandingProduct(page, 1);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  // The cart page: change No. of Pack and leave the field.
+  await page.goto('/checkout');
+  await waitForHydration(page);
+  for (const column of ['Product', 'Item', 'Price', 'Pack Size', 'No. of Pack', 'Total Price', 'Remove All']) {
+    await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  }
+  const packCount = page.getByRole('spinbutton').first();
+  await packCount.fill('3');
+  await packCount.press('Tab');
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
+  await expect(page.getByText(/VAT \(20%\)/)).toBeVisible();
+
+  // Remove one line, asked first.
+  await page.getByRole('button', { name: /^Remove / }).last().click();
+  await expect(page.getByText('Are you sure?')).toBeVisible();
+  await page.getByRole('button', { name: 'No', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
+  await page.getByRole('button', { name: /^Remove / }).last().click();
+  await page.getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+  // Checkout needs an account: sign up from the sign-in page and keep the basket.
+  await page.getByRole('link', { name: 'Checkout & Proceed To Payment' }).or(page.getByRole('button', { name: 'Checkout & Proceed To Payment' })).click();
+  await expect(page).toHaveURL(/\/signin\?return=delivery/);
+  await page.getByRole('link', { name: 'Sign Up' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByText('or use your email for registration')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeDisabled();
+  const customer = newCustomer();
+  await signUp(page, customer);
+  await expect(page).toHaveURL(/\/delivery/);
+  await expect(page.getByTestId('user-first-name').or(page.getByText(customer.firstName).first())).toBeVisible();
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+  // Log out: back to landing with an empty anonymous basket.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('link', { name: /Login/ })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBeNull();
+
+  // Sign in again: the basket is the user's.
+  await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByTestId('user-first-name')).toHaveText(customer.firstName);
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+});
+
+test('a wrong password is refused with the SPEC message', async ({ page }) => {
+  await signIn(page, 'nobody@example.com', 'wrong-password');
+  await expect(page.getByText('Email or password incorrect, please try again')).toBeVisible();
+});
+
+test('a customer who forgot the password resets it from the e-mailed link and signs in with the new one', async ({ page }) => {
+  const customer = newCustomer();
+  await page.goto('/signup');
+  await waitForHydration(page);
+  await signUp(page, customer);
+  await expect(page).toHaveURL(/\/landing$/);
+  await page.getByRole('button', { name: 'Log out' }).click();
+
+  await page.goto('/signin');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(customer.email);
+  await dialog.getByRole('button', { name: 'Forgot Password' }).click();
+  await expect(dialog.getByText('Reset password link sent successfully, please check your inbox and proceed with reset password.')).toBeVisible();
+
+  const mail = await latestOutboxMail(new RegExp(customer.email.replace(/[.+]/g, '\\$&') + '|resetpassword'));
+  const link = /https?:\/\/\S+\/resetpassword\?users=\d+&token=[\w-]+/.exec(mail.text)?.[0];
+  expect(link, 'the e-mail carries the reset link').toBeTruthy();
+  const url = new URL(link!);
+  await page.goto(`${url.pathname}${url.search}`);
+  await waitForHydration(page);
+  const newPassword = 'new-strong-pass-7';
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+
+  // The link is single use.
+  await page.goto(`${url.pathname}${url.search}`);
+  await waitForHydration(page);
+  await page.getByLabel('Password', { exact: true }).fill('another-pass-8');
+  await page.getByLabel('Confirm Password').fill('another-pass-8');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Somthing wrong! Email already reserved!')).toBeVisible();
+
+  await signIn(page, customer.email, customer.password);
+  await expect(page.getByText('Email or password incorrect, please try again')).toBeVisible();
+  await signIn(page, customer.email, newPassword);
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByTestId('user-first-name')).toHaveText(customer.firstName);
+});
+
+test('an empty basket shows "No cart found" with Start Shopping!', async ({ page }) => {
+  await page.goto('/checkout');
+  await waitForHydration(page);
+  await expect(page.getByText('No cart found')).toBeVisible();
+  await page.getByRole('link', { name: 'Start Shopping!' }).or(page.getByRole('button', { name: 'Start Shopping!' })).click();
+  await expect(page).toHaveURL(/\/landing$/);
+});
+
+for (const path of ['/checkout', '/signin', '/signup', '/resetpassword?users=1&token=abc']) {
+  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+    if (path === '/checkout') await addFirstPackOfLandingProduct(page, 0);
+    await page.goto(path);
+    await waitForHydration(page);
+    await expectNoSeriousA11yViolations(page);
+  });
+}

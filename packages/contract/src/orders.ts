@@ -1,0 +1,200 @@
+/**
+ * Checkout, orders, the order log and payments (SPEC 3, 4, 7; DESIGN section 4 "Orders").
+ * Amounts are pounds (numbers with at most 2 decimals) at the API; the server keeps pence.
+ */
+import { z } from 'zod';
+import { deliveryNoteRule } from './field-rules.ts';
+
+const MAX_ID = 2_147_483_647;
+const ignored = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
+const optionalId = (name: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,10}$/, `${name} must be a whole number`).transform(Number)])
+    .pipe(z.number().int(`${name} must be a whole number`).positive(`${name} must be a positive number`).max(MAX_ID, `${name} is too large`))
+    .nullable()
+    .optional();
+const pounds = (name: string) =>
+  z
+    .number({ error: `${name} must be an amount in pounds, e.g. 12.34` })
+    .min(0, `${name} must not be negative`)
+    .max(100_000_000, `${name} is too large`);
+
+export const ORDER_STATUS_PENDING_DELIVERY = 'PendingDelivery';
+export const paymentMethods = ['bank', 'paypal'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** The header that makes placing an order safe to retry: the same key answers the same order. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'Idempotency-Key must be 1-100 characters: letters, digits, ".", "_", ":" or "-" (a UUID is ideal)');
+
+export const orderLineInputSchema = z.object({
+  product_id: ignored,
+  product_price_id: ignored,
+  price: ignored,
+  qty: ignored,
+  count: ignored,
+  is_active: ignored,
+});
+
+export const placeOrderBodySchema = z
+  .object({
+    sub_total: pounds('sub_total').describe('The basket sub-total the customer saw (pounds ex-VAT)'),
+    delivery_fee: pounds('delivery_fee'),
+    total_tax: pounds('total_tax'),
+    total: pounds('total').describe('The total the customer agreed to pay; a different server total answers 409'),
+    note: z
+      .string()
+      .max(deliveryNoteRule.max, deliveryNoteRule.message)
+      .nullable()
+      .optional()
+      .transform((v) => (v ?? '').trim())
+      .describe('Delivery note, at most 50 characters'),
+    payment_method: z
+      .enum(paymentMethods, { error: "payment_method must be 'bank' or 'paypal'" })
+      .default('bank')
+      .describe("'bank' (transfer, reference set by the server) or 'paypal' (card/wallet, also the test payments)"),
+    payment_reference: z
+      .string()
+      .trim()
+      .max(100, 'payment_reference is at most 100 characters')
+      .nullable()
+      .optional()
+      .describe('For paypal: the provider order id (verified by the server). For bank: ignored (prefix + user id).'),
+    address_id: optionalId('address_id').describe("The delivery address (one of the user's); defaults to the basket's address"),
+    billing_address_id: optionalId('billing_address_id').describe("Defaults to the user's billing address"),
+    user_id: ignored.describe('Ignored: the order belongs to the user of the Bearer token'),
+    status: ignored.describe("Ignored: a new order is always 'PendingDelivery'"),
+    is_active: ignored.describe('Ignored'),
+    orderLines: z
+      .array(orderLineInputSchema)
+      .max(1000)
+      .optional()
+      .describe("Ignored: the order is the user's basket as stored, priced from the catalogue"),
+  })
+  .meta({ id: 'PlaceOrder' });
+export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
+
+export const orderTotalsSchema = z
+  .object({ sub_total: z.number(), delivery_fee: z.number(), total_tax: z.number(), total: z.number() })
+  .meta({ id: 'OrderTotals' });
+export type OrderTotalsDto = z.infer<typeof orderTotalsSchema>;
+
+/** 409 when the totals sent differ from the basket's: nothing is placed, here are the fresh ones. */
+export const totalsConflictSchema = z
+  .object({ error: z.literal('conflict'), message: z.string(), totals: orderTotalsSchema })
+  .meta({ id: 'TotalsConflict' });
+
+export const orderAddressSchema = z
+  .object({
+    reference: z.string(),
+    contact_name: z.string(),
+    region: z.string(),
+    company_name: z.string(),
+    address: z.string(),
+    town: z.string(),
+    country: z.string(),
+    post_code: z.string(),
+    phone: z.string(),
+  })
+  .meta({ id: 'OrderAddress' });
+export type OrderAddressDto = z.infer<typeof orderAddressSchema>;
+
+export const orderLineSchema = z
+  .object({
+    product_id: z.number().int(),
+    product_price_id: z.number().int(),
+    name: z.string().describe('Product name when ordered'),
+    item_name: z.string().describe('Display name (SPEC 3)'),
+    size1: z.string().describe('Pack size when ordered'),
+    image_url: z.string(),
+    price: z.number().describe('One pack, pounds ex-VAT, when ordered'),
+    qty: z.number().int().describe('Units in the pack'),
+    count: z.number().int().describe('Number of packs'),
+    total_price: z.number().describe('price x count, pounds ex-VAT'),
+    is_active: z.boolean(),
+  })
+  .meta({ id: 'OrderLine' });
+export type OrderLineDto = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z
+  .object({
+    order_id: z.number().int(),
+    created: z.string().describe('ISO 8601'),
+    payment_reference: z.string(),
+    payment_method: z.enum(paymentMethods),
+    status: z.string(),
+    sub_total: z.number(),
+    delivery_fee: z.number(),
+    total_tax: z.number(),
+    total: z.number(),
+    note: z.string(),
+    user_id: z.number().int(),
+    address_id: z.number().int().nullable().describe('The delivery address'),
+    is_active: z.boolean(),
+    address: orderAddressSchema.nullable().describe('The delivery address as it was when the order was placed'),
+    billing_address: orderAddressSchema.nullable(),
+    orderLines: z.array(orderLineSchema),
+  })
+  .meta({ id: 'Order' });
+export type OrderDto = z.infer<typeof orderSchema>;
+
+export const orderIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'The order id is a whole number')
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, 'The order id is too large')),
+});
+
+export const myOrdersQuerySchema = z.object({
+  Filter: z.string().max(100, 'Filter is at most 100 characters').optional().describe('Order number or payment reference (part of it, any case)'),
+  filter: z.string().max(100, 'Filter is at most 100 characters').optional().describe('Same as Filter'),
+});
+
+/* The order log (POST /api/OrderLog): the storefront reports card/wallet errors here. */
+
+export const ORDER_LOG_TEXT_MAX = 4000;
+/** A text field of the log; other JSON values (an error object) are kept as JSON text. */
+const logText = (name: string) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)),
+    z.string().max(ORDER_LOG_TEXT_MAX, `${name} is at most ${ORDER_LOG_TEXT_MAX} characters`),
+  );
+
+export const orderLogBodySchema = z
+  .object({
+    error: logText('error'),
+    request: logText('request'),
+    extra_info: logText('extra_info'),
+    external_id: logText('external_id'),
+    user_id: ignored.describe('Ignored: the user of the Bearer token, if any, is recorded'),
+  })
+  .meta({ id: 'OrderLog' });
+export type OrderLogBody = z.infer<typeof orderLogBodySchema>;
+
+/* Payments. */
+
+export const paymentsConfigSchema = z
+  .object({
+    mode: z.enum(['paypal', 'test']).describe("'paypal' when PayPal is configured; otherwise simulated 'test' payments"),
+    clientId: z.string().nullable().describe('The PayPal client id for the JS SDK (null in test mode)'),
+    currency: z.literal('GBP'),
+  })
+  .meta({ id: 'PaymentsConfig' });
+export type PaymentsConfigDto = z.infer<typeof paymentsConfigSchema>;
+
+export const testPaymentBodySchema = z
+  .object({
+    amount: z
+      .number({ error: 'amount must be an amount in pounds, e.g. 12.34' })
+      .positive('amount must be more than 0')
+      .max(1_000_000, 'amount is too large')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'amount has at most 2 decimals'),
+  })
+  .meta({ id: 'TestPayment' });
+
+export const testPaymentResponseSchema = z
+  .object({ id: z.string().describe('A simulated, already COMPLETED provider order: send it as payment_reference') })
+  .meta({ id: 'TestPaymentOrder' });

@@ -1,0 +1,143 @@
+/**
+ * SQL for the address book (table addresses). Every query names the owner: an address of
+ * another user is never read or changed, it is simply not found.
+ *
+ * Invariant: a user with addresses has exactly one of type 'Billing'. Writes that could break
+ * it (the first address, marking another as billing) lock the user's row first, so two
+ * concurrent first addresses cannot both become the billing address.
+ */
+import { sql } from 'drizzle-orm';
+import type { AddressFields } from '@shop/contract';
+import { queryRows, type Database, type Executor } from '@shop/db';
+
+export const BILLING_TYPE = 'Billing';
+
+export interface AddressRow {
+  addressId: number;
+  userId: number;
+  reference: string;
+  contactName: string;
+  region: string;
+  companyName: string;
+  address: string;
+  town: string;
+  country: string;
+  postCode: string;
+  phone: string;
+  type: 'Billing' | null;
+  isActive: boolean;
+}
+
+interface RawAddress {
+  address_id: number;
+  user_id: number;
+  reference: string;
+  contact_name: string;
+  region: string;
+  company_name: string;
+  address: string;
+  town: string;
+  country: string;
+  post_code: string;
+  phone: string;
+  type: string | null;
+  is_active: boolean;
+}
+
+const COLUMNS = sql.raw(
+  'address_id, user_id, reference, contact_name, region, company_name, address, town, country, post_code, phone, type, is_active',
+);
+
+function toRow(raw: RawAddress): AddressRow {
+  return {
+    addressId: Number(raw.address_id),
+    userId: Number(raw.user_id),
+    reference: raw.reference,
+    contactName: raw.contact_name,
+    region: raw.region,
+    companyName: raw.company_name,
+    address: raw.address,
+    town: raw.town,
+    country: raw.country,
+    postCode: raw.post_code,
+    phone: raw.phone,
+    type: raw.type === BILLING_TYPE ? BILLING_TYPE : null,
+    isActive: raw.is_active,
+  };
+}
+
+export class AddressRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((transaction) => work(transaction as unknown as Executor));
+  }
+
+  /** Serialises the user's address-book writes until the transaction ends. */
+  async lockOwner(userId: number, tx: Executor): Promise<boolean> {
+    const rows = await queryRows(tx, sql`SELECT user_id FROM users WHERE user_id = ${userId} FOR NO KEY UPDATE`);
+    return rows.length > 0;
+  }
+
+  async countOf(userId: number, executor: Executor = this.db): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(executor, sql`SELECT count(*)::int AS n FROM addresses WHERE user_id = ${userId}`);
+    return Number(row?.n ?? 0);
+  }
+
+  async insert(userId: number, fields: AddressFields, type: 'Billing' | null, tx: Executor): Promise<AddressRow> {
+    const [row] = await queryRows<RawAddress>(
+      tx,
+      sql`INSERT INTO addresses (user_id, reference, contact_name, region, company_name, address, town, country, post_code, phone, type)
+          VALUES (${userId}, ${fields.reference}, ${fields.contact_name}, ${fields.region}, ${fields.company_name}, ${fields.address},
+                  ${fields.town}, ${fields.country}, ${fields.post_code}, ${fields.phone}, ${type})
+          RETURNING ${COLUMNS}`,
+    );
+    return toRow(row!);
+  }
+
+  /** Changes the fields of one of the user's addresses; null when the user has no such address. */
+  async update(userId: number, addressId: number, fields: AddressFields): Promise<AddressRow | null> {
+    const [row] = await queryRows<RawAddress>(
+      this.db,
+      sql`UPDATE addresses SET reference = ${fields.reference}, contact_name = ${fields.contact_name}, region = ${fields.region},
+                 company_name = ${fields.company_name}, address = ${fields.address}, town = ${fields.town},
+                 country = ${fields.country}, post_code = ${fields.post_code}, phone = ${fields.phone}
+          WHERE address_id = ${addressId} AND user_id = ${userId}
+          RETURNING ${COLUMNS}`,
+    );
+    return row ? toRow(row) : null;
+  }
+
+  /** Makes one of the user's addresses the billing address and no other; false when it is not theirs. */
+  async markAsBilling(userId: number, addressId: number, tx: Executor): Promise<boolean> {
+    const rows = await queryRows(
+      tx,
+      sql`UPDATE addresses SET type = CASE WHEN address_id = ${addressId} THEN ${BILLING_TYPE} ELSE NULL END
+          WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM addresses a WHERE a.address_id = ${addressId} AND a.user_id = ${userId})
+          RETURNING address_id`,
+    );
+    return rows.length > 0;
+  }
+
+  async find(userId: number, addressId: number, executor: Executor = this.db): Promise<AddressRow | null> {
+    const [row] = await queryRows<RawAddress>(
+      executor,
+      sql`SELECT ${COLUMNS} FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId}`,
+    );
+    return row ? toRow(row) : null;
+  }
+
+  /** The user's billing address, or null when they have none. */
+  async billingOf(userId: number, executor: Executor = this.db): Promise<AddressRow | null> {
+    const [row] = await queryRows<RawAddress>(
+      executor,
+      sql`SELECT ${COLUMNS} FROM addresses WHERE user_id = ${userId} AND type = ${BILLING_TYPE} ORDER BY address_id LIMIT 1`,
+    );
+    return row ? toRow(row) : null;
+  }
+
+  async listOf(userId: number, executor: Executor = this.db): Promise<AddressRow[]> {
+    const rows = await queryRows<RawAddress>(executor, sql`SELECT ${COLUMNS} FROM addresses WHERE user_id = ${userId} ORDER BY address_id`);
+    return rows.map(toRow);
+  }
+}

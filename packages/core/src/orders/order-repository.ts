@@ -1,0 +1,255 @@
+/**
+ * SQL for orders (tables orders, order_lines, order_logs). Reads always name the owner, so
+ * another user's order is simply not found.
+ *
+ * The unique index (user_id, idempotency_key) makes a retried checkout return the first
+ * order; the partial unique index on payment_reference (payment_method = 'paypal') makes a
+ * provider payment pay for one order only, whatever races the application code misses.
+ */
+import { sql } from 'drizzle-orm';
+import type { AddressFields, PaymentMethod } from '@shop/contract';
+import { queryRows, type Database, type Executor } from '@shop/db';
+import type { Pence } from '../pricing/money.ts';
+
+export interface NewOrder {
+  userId: number;
+  addressId: number;
+  billingAddressId: number | null;
+  deliveryAddress: AddressFields;
+  paymentMethod: PaymentMethod;
+  paymentReference: string;
+  status: string;
+  subTotalPence: Pence;
+  deliveryFeePence: Pence;
+  totalTaxPence: Pence;
+  totalPence: Pence;
+  note: string;
+  idempotencyKey: string | null;
+}
+
+export interface NewOrderLine {
+  productId: number;
+  productPriceId: number;
+  productName: string;
+  size1: string;
+  imageUrl: string;
+  pricePence: Pence;
+  qty: number;
+  count: number;
+  totalPricePence: Pence;
+}
+
+export interface OrderRow {
+  orderId: number;
+  userId: number;
+  addressId: number | null;
+  billingAddressId: number | null;
+  deliveryAddress: AddressFields | null;
+  paymentMethod: PaymentMethod;
+  paymentReference: string;
+  status: string;
+  subTotalPence: Pence;
+  deliveryFeePence: Pence;
+  totalTaxPence: Pence;
+  totalPence: Pence;
+  note: string;
+  isActive: boolean;
+  created: Date;
+}
+
+export interface OrderLineRow extends NewOrderLine {
+  isActive: boolean;
+}
+
+export interface OrderLogEntry {
+  error: string;
+  request: string;
+  extraInfo: string;
+  externalId: string;
+  userId: number | null;
+}
+
+interface RawOrder {
+  order_id: number;
+  user_id: number;
+  address_id: number | null;
+  billing_address_id: number | null;
+  delivery_address: unknown;
+  payment_method: string;
+  payment_reference: string;
+  status: string;
+  sub_total_pence: number;
+  delivery_fee_pence: number;
+  total_tax_pence: number;
+  total_pence: number;
+  note: string;
+  is_active: boolean;
+  created: Date | string;
+}
+
+const ORDER_COLUMNS = sql.raw(
+  `order_id, user_id, address_id, billing_address_id, delivery_address, payment_method, payment_reference, status,
+   sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created`,
+);
+
+/** The newest orders a history page lists; far more than any customer scrolls through. */
+export const ORDER_HISTORY_LIMIT = 500;
+
+export class OrderRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((transaction) => work(transaction as unknown as Executor));
+  }
+
+  /** The user's order placed with this idempotency key, if any. */
+  async idByKey(userId: number, key: string, executor: Executor = this.db): Promise<number | null> {
+    const [row] = await queryRows<{ order_id: number }>(
+      executor,
+      sql`SELECT order_id FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
+    );
+    return row ? Number(row.order_id) : null;
+  }
+
+  /** The order a provider payment already paid for, if any. */
+  async byProviderReference(reference: string, executor: Executor = this.db): Promise<{ orderId: number; userId: number } | null> {
+    const [row] = await queryRows<{ order_id: number; user_id: number }>(
+      executor,
+      sql`SELECT order_id, user_id FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${reference}`,
+    );
+    return row ? { orderId: Number(row.order_id), userId: Number(row.user_id) } : null;
+  }
+
+  /** Inserts the order; null when the user already has an order with this idempotency key. */
+  async insert(order: NewOrder, tx: Executor): Promise<number | null> {
+    const [row] = await queryRows<{ order_id: number }>(
+      tx,
+      sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, payment_method, payment_reference, status,
+                              sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key)
+          VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
+                  ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
+                  ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
+                  ${order.note}, ${order.idempotencyKey})
+          ON CONFLICT (user_id, idempotency_key) DO NOTHING
+          RETURNING order_id`,
+    );
+    return row ? Number(row.order_id) : null;
+  }
+
+  async insertLines(orderId: number, lines: readonly NewOrderLine[], tx: Executor): Promise<void> {
+    if (lines.length === 0) return;
+    const values = lines.map(
+      (l) =>
+        sql`(${orderId}, ${l.productId}, ${l.productPriceId}, ${l.productName}, ${l.size1}, ${l.imageUrl},
+             ${l.pricePence}, ${l.qty}, ${l.count}, ${l.totalPricePence})`,
+    );
+    await tx.execute(
+      sql`INSERT INTO order_lines (order_id, product_id, product_price_id, product_name, size1, image_url,
+                                   price_pence, qty, count, total_price_pence)
+          VALUES ${sql.join(values, sql`, `)}`,
+    );
+  }
+
+  async find(userId: number, orderId: number, executor: Executor = this.db): Promise<OrderRow | null> {
+    const [row] = await queryRows<RawOrder>(
+      executor,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
+    );
+    return row ? toOrderRow(row) : null;
+  }
+
+  async linesOf(orderId: number, executor: Executor = this.db): Promise<OrderLineRow[]> {
+    const rows = await queryRows<{
+      product_id: number;
+      product_price_id: number;
+      product_name: string;
+      size1: string;
+      image_url: string;
+      price_pence: number;
+      qty: number;
+      count: number;
+      total_price_pence: number;
+      is_active: boolean;
+    }>(
+      executor,
+      sql`SELECT product_id, product_price_id, product_name, size1, image_url, price_pence, qty, count, total_price_pence, is_active
+          FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`,
+    );
+    return rows.map((r) => ({
+      productId: Number(r.product_id),
+      productPriceId: Number(r.product_price_id),
+      productName: r.product_name,
+      size1: r.size1,
+      imageUrl: r.image_url,
+      pricePence: Number(r.price_pence),
+      qty: Number(r.qty),
+      count: Number(r.count),
+      totalPricePence: Number(r.total_price_pence),
+      isActive: r.is_active,
+    }));
+  }
+
+  /**
+   * The user's orders, newest first. `filter` matches part of the order number or of the
+   * payment reference, in any letter case; empty lists them all.
+   */
+  async listOf(userId: number, filter: string): Promise<OrderRow[]> {
+    const pattern = `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matches = filter
+      ? sql`AND (order_id::text LIKE ${pattern} OR payment_reference ILIKE ${pattern})`
+      : sql``;
+    const rows = await queryRows<RawOrder>(
+      this.db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = ${userId} ${matches}
+          ORDER BY created DESC, order_id DESC LIMIT ${ORDER_HISTORY_LIMIT}`,
+    );
+    return rows.map(toOrderRow);
+  }
+
+  async insertLog(entry: OrderLogEntry, executor: Executor = this.db): Promise<void> {
+    await executor.execute(
+      sql`INSERT INTO order_logs (error, request, extra_info, external_id, user_id)
+          VALUES (${entry.error}, ${entry.request}, ${entry.extraInfo}, ${entry.externalId}, ${entry.userId})`,
+    );
+  }
+}
+
+function toOrderRow(raw: RawOrder): OrderRow {
+  return {
+    orderId: Number(raw.order_id),
+    userId: Number(raw.user_id),
+    addressId: raw.address_id === null ? null : Number(raw.address_id),
+    billingAddressId: raw.billing_address_id === null ? null : Number(raw.billing_address_id),
+    deliveryAddress: parseSnapshot(raw.delivery_address),
+    paymentMethod: raw.payment_method === 'paypal' ? 'paypal' : 'bank',
+    paymentReference: raw.payment_reference,
+    status: raw.status,
+    subTotalPence: Number(raw.sub_total_pence),
+    deliveryFeePence: Number(raw.delivery_fee_pence),
+    totalTaxPence: Number(raw.total_tax_pence),
+    totalPence: Number(raw.total_pence),
+    note: raw.note,
+    isActive: raw.is_active,
+    created: raw.created instanceof Date ? raw.created : new Date(raw.created),
+  };
+}
+
+/** jsonb arrives parsed from both drivers; tolerate text as well. */
+function parseSnapshot(value: unknown): AddressFields | null {
+  if (value === null || value === undefined) return null;
+  const object = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (typeof object !== 'object' || object === null) return null;
+  const o = object as Record<string, unknown>;
+  const text = (key: string) => (typeof o[key] === 'string' ? (o[key] as string) : '');
+  return {
+    reference: text('reference'),
+    contact_name: text('contact_name'),
+    region: text('region'),
+    company_name: text('company_name'),
+    address: text('address'),
+    town: text('town'),
+    country: text('country'),
+    post_code: text('post_code'),
+    phone: text('phone'),
+  };
+}

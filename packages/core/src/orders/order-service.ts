@@ -1,0 +1,98 @@
+/**
+ * Reading orders (order detail, order history) and the order log. Orders are the signed-in
+ * customer's own; another user's order answers 404 as if it did not exist.
+ */
+import type { OrderAddressDto, OrderDto, OrderLogBody } from '@shop/contract';
+import type { AddressRow } from '../addresses/address-repository.ts';
+import type { AddressRepository } from '../addresses/address-repository.ts';
+import { addressSnapshot } from '../addresses/address-service.ts';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { NotFound, Unauthorized } from '../errors.ts';
+import { penceToPounds } from '../pricing/money.ts';
+import type { OrderLineRow, OrderRepository, OrderRow } from './order-repository.ts';
+
+export interface OrderServiceOptions {
+  /** Prefix for image paths, as the catalogue and basket use (a CDN). */
+  mediaBaseUrl?: string;
+}
+
+export class OrderService {
+  private readonly mediaBaseUrl: string;
+
+  constructor(
+    readonly repository: OrderRepository,
+    private readonly addresses: AddressRepository,
+    options: OrderServiceOptions = {},
+  ) {
+    this.mediaBaseUrl = (options.mediaBaseUrl ?? '').replace(/\/$/, '');
+  }
+
+  /** GET /api/order/{id}. */
+  async detail(callerUserId: number | null, orderId: number): Promise<OrderDto> {
+    if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
+    const order = await this.repository.find(callerUserId, orderId);
+    if (!order) throw new NotFound(`You have no order ${orderId}.`);
+    const [lines, billing] = await Promise.all([
+      this.repository.linesOf(orderId),
+      order.billingAddressId === null ? null : this.addresses.find(callerUserId, order.billingAddressId),
+    ]);
+    return this.toDto(order, lines, billing);
+  }
+
+  /** GET /api/order/GetMine?Filter=: newest first, without lines. */
+  async mine(callerUserId: number | null, filter: string | undefined): Promise<OrderDto[]> {
+    if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
+    const text = (filter ?? '').trim().replace(/^#/, '');
+    const orders = await this.repository.listOf(callerUserId, text);
+    return orders.map((order) => this.toDto(order, [], null));
+  }
+
+  /** POST /api/OrderLog: the storefront's report of a card/wallet problem. */
+  async log(callerUserId: number | null, body: OrderLogBody): Promise<void> {
+    await this.repository.insertLog({
+      error: body.error,
+      request: body.request,
+      extraInfo: body.extra_info,
+      externalId: body.external_id,
+      userId: callerUserId,
+    });
+  }
+
+  toDto(order: OrderRow, lines: readonly OrderLineRow[], billing: AddressRow | null): OrderDto {
+    return {
+      order_id: order.orderId,
+      created: order.created.toISOString(),
+      payment_reference: order.paymentReference,
+      payment_method: order.paymentMethod,
+      status: order.status,
+      sub_total: penceToPounds(order.subTotalPence),
+      delivery_fee: penceToPounds(order.deliveryFeePence),
+      total_tax: penceToPounds(order.totalTaxPence),
+      total: penceToPounds(order.totalPence),
+      note: order.note,
+      user_id: order.userId,
+      address_id: order.addressId,
+      is_active: order.isActive,
+      address: order.deliveryAddress as OrderAddressDto | null,
+      billing_address: billing ? addressSnapshot(billing) : null,
+      orderLines: lines.map((line) => ({
+        product_id: line.productId,
+        product_price_id: line.productPriceId,
+        name: line.productName,
+        item_name: itemDisplayName(line.productName, line.size1),
+        size1: line.size1,
+        image_url: this.mediaUrl(line.imageUrl),
+        price: penceToPounds(line.pricePence),
+        qty: line.qty,
+        count: line.count,
+        total_price: penceToPounds(line.totalPricePence),
+        is_active: line.isActive,
+      })),
+    };
+  }
+
+  private mediaUrl(path: string): string {
+    if (!path || /^https?:\/\//.test(path)) return path;
+    return `${this.mediaBaseUrl}${path}`;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile preset, Debian's Chromium) on the public pages of a
+ * freshly started shop, printing performance score, LCP, TBT, CLS and the initial JavaScript
+ * (kB gzip) of each page. Budgets: DESIGN section 8.
+ *   LIGHTHOUSE_URL=http://host:port   measure a running shop instead of starting one
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+async function startShop(): Promise<{ url: string; stop(): void }> {
+  const port = 3290;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shop-lh-')) },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the shop did not start');
+}
+
+const shop = process.env.LIGHTHOUSE_URL ? { url: process.env.LIGHTHOUSE_URL, stop() {} } : await startShop();
+const landing = await (await fetch(`${shop.url}/api/products/GetLanding?condition=`)).json();
+const categories = await (await fetch(`${shop.url}/api/categories`)).json();
+const pages: Record<string, string> = {
+  landing: '/landing',
+  category: `/category?categoryCode=${categories[0].slug}`,
+  products: '/products?search=box',
+  'product detail': `/product-detail?productCode=${landing[0].product_id}`,
+};
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const rows: string[][] = [];
+try {
+  for (const [name, pagePath] of Object.entries(pages)) {
+    // Warm the server's caches once; Lighthouse itself loads the page cold in the browser.
+    await fetch(`${shop.url}${pagePath}`);
+    const result = await lighthouse(`${shop.url}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result!.lhr;
+    const audit = (id: string) => lhr.audits[id]!;
+    const scripts = (audit('network-requests').details as { items: { resourceType: string; transferSize: number }[] }).items.filter((i) => i.resourceType === 'Script');
+    const jsKb = scripts.reduce((sum, i) => sum + i.transferSize, 0) / 1024;
+    rows.push([
+      name,
+      String(Math.round((lhr.categories.performance!.score ?? 0) * 100)),
+      `${((audit('largest-contentful-paint').numericValue ?? 0) / 1000).toFixed(2)} s`,
+      `${Math.round(audit('total-blocking-time').numericValue ?? 0)} ms`,
+      (audit('cumulative-layout-shift').numericValue ?? 0).toFixed(3),
+      `${jsKb.toFixed(1)} kB`,
+    ]);
+  }
+} finally {
+  await chrome.kill();
+  shop.stop();
+}
+const header = ['page', 'performance', 'LCP', 'TBT', 'CLS', 'initial JS (gzip)'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\nLighthouse (mobile preset, ${chromePath}); budgets: performance >= 95, LCP <= 1.5 s, CLS <= 0.02, JS <= 120 kB\n`);
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of rows) console.log(line(row));
