@@ -14,6 +14,11 @@ import { catalogueRoutes } from './api/catalogue-routes.ts';
 import { sessionRoutes } from './api/session-routes.ts';
 import { cartRoutes } from './api/cart-routes.ts';
 import { accountRoutes } from './api/account-routes.ts';
+import { addressRoutes } from './api/address-routes.ts';
+import { orderRoutes } from './api/order-routes.ts';
+import { paymentRoutes } from './api/payment-routes.ts';
+import { createPayments } from './adapters/payments/create-payment-verifier.ts';
+import { createPostcodeLookup } from './adapters/postcodes/create-postcode-lookup.ts';
 import { createMailer } from './adapters/email/create-mailer.ts';
 import { authentication } from './http/authentication.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
@@ -59,11 +64,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
+  const payments = createPayments(config);
   const services = createCoreServices(database, {
     shop: config.shop,
     mediaBaseUrl: config.mediaBaseUrl,
     mailer,
     publicBaseUrl: config.publicBaseUrl,
+    payments: payments.verifier,
+    postcodes: createPostcodeLookup(config),
+    log: app.log,
   });
   const responseCache = new ResponseCache();
   // Any catalogue write, by this process or another, bumps the version and NOTIFYs.
@@ -115,6 +124,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(authentication, { accounts: services.accounts });
       await api.register(cartRoutes, { carts: services.carts });
       await api.register(accountRoutes, { accounts: services.accounts, rateLimit: config.authRateLimit });
+      await api.register(addressRoutes, {
+        addresses: services.addresses,
+        carts: services.carts,
+        postcodes: services.postcodes,
+        postcodeRateLimitPerMinute: config.postcodes.rateLimitPerMinute,
+      });
+      await api.register(orderRoutes, {
+        orders: services.orders,
+        placement: services.orderPlacement,
+        orderLogRateLimitPerMinute: config.orderLogRateLimitPerMinute,
+      });
+      await api.register(paymentRoutes, { payments });
       api.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));
     },
     { prefix: '/api' },

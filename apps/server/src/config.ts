@@ -2,9 +2,16 @@
  * The one place that reads the environment (DESIGN section 9): parsed once at start,
  * failing fast with a clear message.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { demoShopConfig, type ShopConfig } from '@shop/core';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,6 +53,21 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Ideal Postcodes key for the address finder; without it a small demo data set answers. */
+  IDEAL_POSTCODES_API_KEY: optionalText,
+  IDEAL_POSTCODES_BASE_URL: z.string().url('IDEAL_POSTCODES_BASE_URL must be a URL').default('https://api.ideal-postcodes.co.uk'),
+  /** Address finder look-ups allowed per client IP per minute. */
+  POSTCODE_LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** PayPal REST credentials; without both, the shop offers simulated "test payments". */
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'PAYPAL_ENV must be sandbox or live' }).default('sandbox'),
+  /** Overrides the PayPal API host chosen by PAYPAL_ENV (tests point it at a local imitation). */
+  PAYPAL_API_BASE: z.string().url('PAYPAL_API_BASE must be a URL').optional().or(z.literal('').transform(() => undefined)),
+  /** HMAC key of the simulated test payments; every process of one shop must share it (default: derived from the database location). */
+  PAYMENTS_TEST_SECRET: z.string().min(16, 'PAYMENTS_TEST_SECRET must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  /** Order-log reports (POST /api/OrderLog) allowed per client IP per minute. */
+  ORDER_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
 export interface AppConfig {
@@ -62,6 +84,23 @@ export interface AppConfig {
   mailFrom: string;
   publicBaseUrl: string;
   authRateLimit: AuthRateLimitConfig;
+  postcodes: PostcodeConfig;
+  payments: PaymentsConfig;
+  orderLogRateLimitPerMinute: number;
+}
+
+export interface PostcodeConfig {
+  /** Without a key the demo data set answers. */
+  idealPostcodesApiKey: string | undefined;
+  idealPostcodesBaseUrl: string;
+  rateLimitPerMinute: number;
+}
+
+export interface PaymentsConfig {
+  /** Null when PayPal is not configured: test payments are offered instead. */
+  paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiBase: string } | null;
+  /** HMAC key of the test payments' stateless order ids. */
+  testSecret: string;
 }
 
 export interface AuthRateLimitConfig {
@@ -77,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together (or neither, for test payments)');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   const shop: ShopConfig = {
     ...demoShopConfig,
     companyName: e.SHOP_NAME ?? demoShopConfig.companyName,
@@ -96,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     mediaBaseUrl: e.MEDIA_BASE_URL,
@@ -111,5 +154,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    postcodes: {
+      idealPostcodesApiKey: e.IDEAL_POSTCODES_API_KEY,
+      idealPostcodesBaseUrl: e.IDEAL_POSTCODES_BASE_URL.replace(/\/+$/, ''),
+      rateLimitPerMinute: e.POSTCODE_LOOKUP_RATE_LIMIT_PER_MINUTE,
+    },
+    payments: {
+      paypal:
+        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+          ? {
+              clientId: e.PAYPAL_CLIENT_ID,
+              clientSecret: e.PAYPAL_CLIENT_SECRET,
+              env: e.PAYPAL_ENV,
+              apiBase: (e.PAYPAL_API_BASE ?? (e.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/+$/, ''),
+            }
+          : null,
+      testSecret: e.PAYMENTS_TEST_SECRET ?? defaultTestPaymentsSecret(e.DATABASE_URL ?? dataDir),
+    },
+    orderLogRateLimitPerMinute: e.ORDER_LOG_RATE_LIMIT_PER_MINUTE,
   };
+}
+
+/**
+ * Test payments are a simulation anyone can mint (POST /api/payments/test-order), so their key
+ * need not be secret; it must only be the same in every process of one shop. Processes of one
+ * shop share a database, so the key is derived from where the database is (DATABASE_URL, else
+ * the DATA_DIR of the embedded one). A random per-process key would reject payments minted by
+ * a sibling process behind the same load balancer.
+ */
+function defaultTestPaymentsSecret(databaseLocation: string): string {
+  return createHash('sha256').update(`boxwell test payments\n${databaseLocation}`).digest('base64url');
 }

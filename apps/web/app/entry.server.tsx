@@ -4,7 +4,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { StylesheetContext } from './components/inline-stylesheet';
 import { nonceFrom } from './load-context.server';
+import { stylesheetText } from './stylesheet.server';
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +23,12 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent');
     // Crawlers and the first paint both get complete HTML: wait for all data before sending.
     const readyEvent = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady';
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <StylesheetContext.Provider value={stylesheetText()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyEvent]() {
         shellRendered = true;

@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { CategoryDto, PublicShopDetails } from '@shop/contract';
-import stylesheet from './app.css?url';
+// Imported for its URL so the client build emits the stylesheet; it is inlined, not linked.
+import stylesheetHref from './app.css?url';
+import { InlineStylesheet } from './components/inline-stylesheet';
 import { ShopStateProvider } from './state/shop-state';
 import { ShopLayout } from './components/shop-layout';
 import { NotFoundPage } from './components/not-found-page';
@@ -22,10 +24,9 @@ export function shouldRevalidate() {
   return false;
 }
 
-export const links = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+// The stylesheet is inlined by <InlineStylesheet /> rather than linked (no render-blocking request).
+export const links = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const stylesheetUrl = stylesheetHref;
 
 export const meta: MetaFunction = () => [{ title: 'Boxwell Packaging' }];
 
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5c63" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="min-h-screen bg-stone-50 text-stone-800 antialiased">

@@ -81,10 +81,17 @@ export const orderTotalsSchema = z
   .meta({ id: 'OrderTotals' });
 export type OrderTotalsDto = z.infer<typeof orderTotalsSchema>;
 
-/** 409 when the totals sent differ from the basket's: nothing is placed, here are the fresh ones. */
-export const totalsConflictSchema = z
-  .object({ error: z.literal('conflict'), message: z.string(), totals: orderTotalsSchema })
-  .meta({ id: 'TotalsConflict' });
+/**
+ * 409 from placing an order: a payment already used or not matching, or (with `totals`) the
+ * totals sent differ from the basket's. Nothing is placed; `totals` are the fresh ones.
+ */
+export const orderConflictSchema = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    totals: orderTotalsSchema.optional().describe("The basket's current totals, when the totals sent differ"),
+  })
+  .meta({ id: 'OrderConflict' });
 
 export const orderAddressSchema = z
   .object({

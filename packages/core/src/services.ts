@@ -13,6 +13,13 @@ import { cartPricingRules } from './pricing/cart-totals.ts';
 import { AccountService } from './accounts/account-service.ts';
 import { TokenService } from './accounts/token-service.ts';
 import { unconfiguredMailer, type Mailer } from './email/mailer.ts';
+import { AddressRepository } from './addresses/address-repository.ts';
+import { AddressService } from './addresses/address-service.ts';
+import { PostcodeProviderUnavailable, PostcodeSearch, type PostcodeLookup } from './postcodes/postcode-lookup.ts';
+import type { PaymentVerifier } from './payments/payment-verifier.ts';
+import { OrderRepository } from './orders/order-repository.ts';
+import { OrderService } from './orders/order-service.ts';
+import { OrderPlacement, type OrderPlacementLog } from './orders/order-placement.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -20,6 +27,12 @@ export interface CoreServices {
   sessions: SessionService;
   carts: CartService;
   accounts: AccountService;
+  addresses: AddressService;
+  postcodes: PostcodeSearch;
+  orders: OrderService;
+  orderPlacement: OrderPlacement;
+  /** The card/wallet payment verifier, or null when only bank transfer is offered. */
+  payments: PaymentVerifier | null;
 }
 
 export interface CoreServicesOptions {
@@ -29,18 +42,54 @@ export interface CoreServicesOptions {
   mailer?: Mailer;
   /** Where the storefront is served, for links in e-mails (default http://localhost:3000). */
   publicBaseUrl?: string;
+  /** Verifies card/wallet payments (PayPal or the test provider); without one only bank transfer works. */
+  payments?: PaymentVerifier | null;
+  /** The postcode provider behind the address finder; without one the finder says it is unavailable. */
+  postcodes?: PostcodeLookup;
+  /** Where use cases report what must not fail a request (a confirmation e-mail that could not be sent). */
+  log?: OrderPlacementLog;
 }
 
+const unconfiguredPostcodeLookup: PostcodeLookup = {
+  async find() {
+    throw new PostcodeProviderUnavailable('no postcode lookup is configured');
+  },
+};
+
 export function createCoreServices(database: DatabaseHandle, options: CoreServicesOptions): CoreServices {
+  const rules = cartPricingRules(options.shop);
+  const publicBaseUrl = options.publicBaseUrl ?? 'http://localhost:3000';
+  const mailer = options.mailer ?? unconfiguredMailer;
+  const payments = options.payments ?? null;
+  const addressRepository = new AddressRepository(database.db);
+  const addresses = new AddressService(addressRepository);
+  const cartRepository = new CartRepository(database.db);
+  const accounts = new AccountService(database.db, new TokenService(database.db), { shop: options.shop, mailer, publicBaseUrl });
+  const orderRepository = new OrderRepository(database.db);
+  const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
   return {
     shop: options.shop,
     catalogue: new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl }),
     sessions: new SessionService(database.db),
-    carts: new CartService(new CartRepository(database.db), { rules: cartPricingRules(options.shop), mediaBaseUrl: options.mediaBaseUrl }),
-    accounts: new AccountService(database.db, new TokenService(database.db), {
+    carts: new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses }),
+    accounts,
+    addresses,
+    postcodes: new PostcodeSearch(options.postcodes ?? unconfiguredPostcodeLookup),
+    orders,
+    orderPlacement: new OrderPlacement(orderRepository, cartRepository, addressRepository, orders, {
       shop: options.shop,
-      mailer: options.mailer ?? unconfiguredMailer,
-      publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
+      rules,
+      mailer,
+      payments,
+      customers: {
+        async contactOf(userId) {
+          const user = await accounts.userDetails(userId, userId).catch(() => null);
+          return user ? { email: user.email, firstName: user.first_name } : null;
+        },
+      },
+      publicBaseUrl,
+      log: options.log,
     }),
+    payments,
   };
 }

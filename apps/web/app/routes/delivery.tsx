@@ -65,7 +65,7 @@ export default function DeliveryPage() {
   };
 
   const deliverTo = async (address: AddressDto) => {
-    if (!cart?.cart_id || busyId !== null) return;
+    if (!cart || busyId !== null) return;
     setBusyId(address.address_id);
     setMessage(null);
     try {

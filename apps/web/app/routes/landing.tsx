@@ -20,6 +20,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { products };
 }
 
+// The hero banner is the largest paint: fetch it from the head, before the body is parsed.
+export const links = () => [{ rel: 'preload', as: 'image', href: '/media/landing/banner-1.svg', fetchPriority: 'high' }];
+
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(
     matches,

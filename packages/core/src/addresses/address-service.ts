@@ -5,7 +5,7 @@
  */
 import type { AddressDto, AddressFields, CreateAddressBody, UpdateAddressBody } from '@shop/contract';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
-import { AddressRepository, BILLING_TYPE, type AddressRow } from './address-repository.ts';
+import { BILLING_TYPE, type AddressRepository, type AddressRow } from './address-repository.ts';
 
 /** Enough for any business with many sites; stops a script filling the table. */
 export const MAX_ADDRESSES_PER_USER = 100;

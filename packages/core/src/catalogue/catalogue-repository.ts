@@ -68,13 +68,13 @@ export class CatalogueRepository {
     return { ids: rows.map((r) => Number(r.product_id)), total: rows[0] ? Number(rows[0].total) : 0 };
   }
 
-  /** Lower-case words of active product names: the vocabulary for spelling correction. */
+  /**
+   * Lower-case words of active product names: the vocabulary for spelling correction. Read
+   * from search_words, which triggers keep current (migration 0003), not derived from every
+   * name on each call.
+   */
   async nameVocabulary(): Promise<string[]> {
-    const rows = await queryRows<{ word: string }>(
-      this.db,
-      sql`SELECT DISTINCT word FROM products, regexp_split_to_table(lower(name), '[^a-z]+') AS word
-          WHERE is_active AND length(word) > 1`,
-    );
+    const rows = await queryRows<{ word: string }>(this.db, sql`SELECT word FROM search_words`);
     return rows.map((r) => r.word);
   }
 
@@ -89,39 +89,95 @@ export class CatalogueRepository {
   }
 
   /**
-   * Relevance-ranked search. Candidates come from three indexed paths (full-text, trigram
-   * word similarity on the name, size keys) and are ranked by: exact size match, full-text
-   * rank, then name similarity.
+   * Relevance-ranked search: one page of ids, and how many products match (at most
+   * SEARCH_MAX_RESULTS).
+   *
+   * Matches come in tiers: products with a size whose key starts with the size key; products
+   * whose name has every word (full text, stemmed); products whose full-text document (name
+   * and description) has every word. Only when those find fewer than SEARCH_FUZZY_BELOW
+   * products are names similar to the text (trigram word similarity) added, at most
+   * SEARCH_FUZZY_MAX of them: a fallback for typos the spelling correction left, not padding
+   * for searches that already have plenty of results.
+   *
+   * Order: tier, then full-text rank, then name similarity, then id. Name similarity costs
+   * 5-15 us a row and ranks tie widely (most of the 13,600 products matching 'box' share one
+   * rank), so it breaks ties only among the first SEARCH_SIMILARITY_WINDOW matches by tier,
+   * rank and id; after those, products follow by tier, rank and id.
+   *
+   * At most SEARCH_MAX_RESULTS matches are ranked and counted, taken tier by tier and within
+   * a tier in index order: ranking every one of 13,600 'box' products, or the 12,000 products
+   * that mention food in their description, read most of the table on every search. The
+   * order does not depend on the page asked for, so pages neither repeat nor skip.
    */
   async searchProductIds(search: ParsedSearch, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-    const sizeKey = search.sizeKey ?? '';
-    const rows = await queryRows<{ product_id: number; total: number }>(
+    // Size keys hold only digits, '.' and 'x': nothing to escape in a LIKE pattern.
+    const sizePattern = search.sizeKey ? `${search.sizeKey}%` : null;
+    const window = SEARCH_SIMILARITY_WINDOW;
+    const max = SEARCH_MAX_RESULTS;
+    const [row] = await queryRows<{ ids: number[] | null; total: number }>(
       this.db,
-      sql`WITH q AS (
-            SELECT websearch_to_tsquery('english', ${search.text}) AS tsq, ${search.text}::text AS txt, ${sizeKey}::text AS size_key
+      sql`WITH q AS MATERIALIZED (
+            SELECT websearch_to_tsquery('english', ${search.text}) AS tsq,
+              coalesce((
+                SELECT array_agg(DISTINCT s.product_id) FROM product_sizes s
+                WHERE s.size1_key LIKE ${sizePattern}::text OR s.size2_key LIKE ${sizePattern}::text
+              ), '{}') AS size_ids
           ),
-          size_hits AS (
-            SELECT DISTINCT s.product_id FROM product_sizes s, q
-            WHERE q.size_key <> '' AND (s.size1_key LIKE q.size_key || '%' OR s.size2_key LIKE q.size_key || '%')
+          size_hits AS MATERIALIZED (
+            SELECT p.product_id, 0 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
+            FROM products p, q
+            WHERE p.product_id = ANY (q.size_ids) AND p.is_active
+            LIMIT ${max}
+          ),
+          name_hits AS MATERIALIZED (
+            SELECT p.product_id, 1 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
+            FROM products p, q
+            WHERE to_tsvector('english', p.name) @@ q.tsq AND p.is_active AND p.product_id <> ALL (q.size_ids)
+            LIMIT ${max} - (SELECT count(*) FROM size_hits)
+          ),
+          text_hits AS MATERIALIZED (
+            SELECT p.product_id, 2 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
+            FROM products p, q
+            WHERE p.search_vector @@ q.tsq AND p.is_active AND p.product_id <> ALL (q.size_ids)
+              AND p.product_id NOT IN (SELECT product_id FROM name_hits)
+            LIMIT ${max} - (SELECT count(*) FROM size_hits) - (SELECT count(*) FROM name_hits)
+          ),
+          exact AS (
+            SELECT * FROM size_hits UNION ALL SELECT * FROM name_hits UNION ALL SELECT * FROM text_hits
+          ),
+          fuzzy AS MATERIALIZED (
+            SELECT p.product_id, 3 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
+            FROM products p, q
+            WHERE (SELECT count(*) FROM exact) < ${SEARCH_FUZZY_BELOW}
+              AND ${search.text}::text <% lower(p.name) AND p.is_active
+              AND NOT (p.search_vector @@ q.tsq) AND p.product_id <> ALL (q.size_ids)
+            LIMIT ${SEARCH_FUZZY_MAX}
           ),
           candidates AS (
-            SELECT p.product_id FROM products p, q WHERE p.search_vector @@ q.tsq
-            UNION
-            SELECT p.product_id FROM products p, q WHERE q.txt <% lower(p.name)
-            UNION
-            SELECT product_id FROM size_hits
+            SELECT * FROM exact UNION ALL SELECT * FROM fuzzy
+          ),
+          leading_rows AS (
+            SELECT product_id, tier, rank, row_number() OVER (ORDER BY tier, rank DESC, product_id) AS position
+            FROM (SELECT * FROM candidates ORDER BY tier, rank DESC, product_id LIMIT ${Math.max(window, offset + limit)}) AS top
           )
-          SELECT p.product_id, (count(*) OVER ())::int AS total
-          FROM candidates c
-          JOIN products p ON p.product_id = c.product_id, q
-          WHERE p.is_active
-          ORDER BY
-            (c.product_id IN (SELECT product_id FROM size_hits)) DESC,
-            ts_rank(p.search_vector, q.tsq) DESC,
-            word_similarity(q.txt, lower(p.name)) DESC,
-            p.product_id
-          LIMIT ${limit} OFFSET ${offset}`,
+          SELECT (SELECT count(*) FROM candidates)::int AS total,
+            ARRAY(
+              SELECT l.product_id FROM leading_rows l JOIN products p ON p.product_id = l.product_id
+              ORDER BY l.position > ${window}, l.tier, l.rank DESC,
+                CASE WHEN l.position <= ${window} THEN word_similarity(${search.text}::text, lower(p.name)) END DESC,
+                l.product_id
+              LIMIT ${limit} OFFSET ${offset}
+            ) AS ids`,
     );
-    return { ids: rows.map((r) => Number(r.product_id)), total: rows[0] ? Number(rows[0].total) : 0 };
+    return { ids: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0) };
   }
 }
+
+/** Most matches a search ranks and counts: its total is "at most" this many. */
+export const SEARCH_MAX_RESULTS = 1_000;
+/** Candidates ranked by name similarity before the rest follow by rank and id. */
+export const SEARCH_SIMILARITY_WINDOW = 100;
+/** Trigram name matching runs only when size and full-text matching find fewer products than this. */
+export const SEARCH_FUZZY_BELOW = 100;
+/** At most this many trigram name matches are considered. */
+export const SEARCH_FUZZY_MAX = 300;

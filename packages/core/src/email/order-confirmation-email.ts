@@ -53,7 +53,8 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
     '',
     'What you ordered:',
     ...order.orderLines.map(
-      (l) => `- ${l.item_name} (pack of ${l.qty}) x ${l.count} packs at ${formatPounds(l.price)} = ${formatPounds(l.total_price)} ex-VAT`,
+      (l) =>
+        `- ${l.item_name} (pack of ${l.qty}): ${l.count} ${l.count === 1 ? 'pack' : 'packs'} at ${formatPounds(l.price)} = ${formatPounds(l.total_price)} ex-VAT`,
     ),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),

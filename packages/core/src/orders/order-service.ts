@@ -3,8 +3,7 @@
  * customer's own; another user's order answers 404 as if it did not exist.
  */
 import type { OrderAddressDto, OrderDto, OrderLogBody } from '@shop/contract';
-import type { AddressRow } from '../addresses/address-repository.ts';
-import type { AddressRepository } from '../addresses/address-repository.ts';
+import type { AddressRepository, AddressRow } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotFound, Unauthorized } from '../errors.ts';

@@ -16,6 +16,14 @@ export function billingAddressOf(addresses: AddressDto[]): AddressDto | null {
   return addresses.find(isBilling) ?? addresses[0] ?? null;
 }
 
+/** '12 Boar Lane' for a house number, 'Aire House, Boar Lane' for a name. */
+export function streetLine(region: string | null | undefined, street: string | null | undefined): string {
+  const house = (region ?? '').trim();
+  const road = (street ?? '').trim();
+  if (!house || !road) return house || road;
+  return /^\d+[A-Za-z]?$/.test(house) ? `${house} ${road}` : `${house}, ${road}`;
+}
+
 /** Region, address, town and post code on separate lines. */
 export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' | 'address' | 'town' | 'post_code'> }) {
   return (
@@ -43,7 +51,7 @@ export function FullAddress({ address }: { address: AddressDto }) {
         </>
       ) : null}
       <br />
-      {address.region}, {address.address}
+      {streetLine(address.region, address.address)}
       <br />
       {address.town}
       <br />
@@ -86,25 +94,34 @@ export function SavedAddressCard({ address, selected, showMarkAsBilling, busy, o
       <div className="mt-2 flex-1">
         <FullAddress address={address} />
       </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className="btn-primary flex-1 whitespace-nowrap" onClick={onDeliver} disabled={busy} aria-describedby={headingId} data-testid="deliver-here">
+      <div className="mt-4 space-y-2">
+        <button
+          type="button"
+          className="btn-primary w-full"
+          onClick={onDeliver}
+          disabled={busy}
+          aria-describedby={headingId}
+          data-testid="deliver-here"
+        >
           Deliver to this Address
         </button>
-        <button type="button" className="btn-secondary" onClick={onEdit} disabled={busy} aria-describedby={headingId}>
-          Edit
-        </button>
-        {showMarkAsBilling ? (
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={onMarkAsBilling}
-            disabled={busy}
-            aria-describedby={headingId}
-            data-testid="mark-billing"
-          >
-            Mark as billing
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary flex-1 px-3 py-1.5" onClick={onEdit} disabled={busy} aria-describedby={headingId}>
+            Edit
           </button>
-        ) : null}
+          {showMarkAsBilling ? (
+            <button
+              type="button"
+              className="btn-secondary flex-1 px-3 py-1.5 whitespace-nowrap"
+              onClick={onMarkAsBilling}
+              disabled={busy}
+              aria-describedby={headingId}
+              data-testid="mark-billing"
+            >
+              Mark as billing
+            </button>
+          ) : null}
+        </div>
       </div>
     </li>
   );

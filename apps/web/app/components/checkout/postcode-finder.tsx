@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { messages } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
-import { SearchIcon } from '~/components/icons';
+import { CheckIcon, SearchIcon } from '~/components/icons';
 import type { PostcodeEntry, PostcodeFailure } from './checkout-types';
 
 export interface FoundAddress {
@@ -57,12 +57,14 @@ export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): vo
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [searching, setSearching] = useState(false);
+  const [filled, setFilled] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const find = async () => {
     const query = text.trim();
     if (!query || searching) return; // SPEC 5: find does nothing if empty.
     setSearching(true);
+    setFilled(false);
     setError(null);
     setResults(null);
     setStatus('Searching…');
@@ -94,6 +96,7 @@ export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): vo
   const choose = (entry: PostcodeEntry) => {
     onChoose(foundAddressFrom(entry));
     setResults(null);
+    setFilled(true);
     setStatus('Address filled in below. Please check it before saving.');
   };
 
@@ -131,6 +134,11 @@ export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): vo
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-800" data-testid="postcode-error">
           {error}
+        </p>
+      ) : null}
+      {filled ? (
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-brand-800" aria-hidden="true" data-testid="postcode-filled">
+          <CheckIcon width={16} height={16} /> Address filled in below. Please check it before saving.
         </p>
       ) : null}
       {results ? (

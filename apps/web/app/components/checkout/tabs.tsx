@@ -57,7 +57,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect }: Prop
               onClick={() => onSelect(tab.key)}
               onKeyDown={(event) => move(event, index)}
               data-testid={`tab-${tab.key}`}
-              className={`flex items-center justify-center gap-2 rounded-md px-3 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+              className={`flex items-center justify-center gap-1.5 rounded-md px-2 py-2.5 text-sm font-semibold whitespace-nowrap sm:gap-2 sm:px-3 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                 active ? 'bg-white text-brand-700 shadow-sm ring-1 ring-stone-200' : 'text-stone-600 hover:bg-white/60 hover:text-stone-900'
               }`}
             >

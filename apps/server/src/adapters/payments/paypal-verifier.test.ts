@@ -1,0 +1,262 @@
+/**
+ * The PayPal adapter against a local imitation of PayPal's REST v2 endpoints (node:http on
+ * 127.0.0.1): OAuth2 client credentials, then GET /v2/checkout/orders/{id}. Through the whole
+ * app (POST /api/order) and on the adapter alone for timeouts and token caching.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CartDto, OrderDto } from '@shop/contract';
+import { PaymentProviderUnavailable, PaymentReferenceUnknown } from '@shop/core';
+import { queryRows } from '@shop/db';
+import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../../testing/basket-fixtures.ts';
+import { addToBasket, basketOf, countRows, createAddress, orderBodyFrom, placeOrder } from '../../testing/checkout-fixtures.ts';
+import { createTestApp, describeOnEachDatabase, type TestApp } from '../../testing/test-app.ts';
+import { PayPalVerifier } from './paypal-verifier.ts';
+
+const CLIENT_ID = 'test-client-id';
+const CLIENT_SECRET = 'test-client-secret';
+
+interface ImitatedOrder {
+  status: string;
+  value: string;
+  currency?: string;
+}
+
+/** A small imitation of PayPal's REST API; `mode` switches it to failing behaviours. */
+class PayPalImitation {
+  readonly orders = new Map<string, ImitatedOrder>();
+  mode: 'normal' | 'down' | 'slow' | 'expired-token' = 'normal';
+  tokenRequests = 0;
+  orderRequests = 0;
+  private server!: Server;
+  private issued = new Set<string>();
+  baseUrl = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    if (this.mode === 'down') return send(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable' });
+    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+    if (req.method === 'POST' && req.url === '/v1/oauth2/token') {
+      this.tokenRequests += 1;
+      const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+      if (req.headers.authorization !== expected || body !== 'grant_type=client_credentials') {
+        return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      }
+      const token = `A21AA${this.tokenRequests}xyz`;
+      this.issued.add(token);
+      return send(200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: 32400 });
+    }
+    const match = /^\/v2\/checkout\/orders\/([^/?]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && match) {
+      this.orderRequests += 1;
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!this.issued.has(token)) return send(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      if (this.mode === 'expired-token') {
+        this.mode = 'normal';
+        this.issued.delete(token);
+        return send(401, { error: 'invalid_token', error_description: 'Access Token expired' });
+      }
+      const id = decodeURIComponent(match[1]!);
+      const order = this.orders.get(id);
+      if (!order) {
+        return send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      }
+      return send(200, {
+        id,
+        intent: 'CAPTURE',
+        status: order.status,
+        purchase_units: [{ reference_id: 'default', amount: { currency_code: order.currency ?? 'GBP', value: order.value } }],
+        create_time: '2026-01-01T10:00:00Z',
+      });
+    }
+    return send(404, { name: 'NOT_FOUND' });
+  }
+}
+
+describeOnEachDatabase('PayPal payments against a local imitation of PayPal', (kind) => {
+  const paypal = new PayPalImitation();
+  let t: TestApp;
+  let packs: BasketFixture;
+
+  beforeAll(async () => {
+    await paypal.start();
+    t = await createTestApp({
+      kind,
+      seed: false,
+      env: {
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+        AUTH_RATE_LIMIT_PER_EMAIL: '10000',
+        PAYPAL_CLIENT_ID: CLIENT_ID,
+        PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
+        PAYPAL_ENV: 'sandbox',
+        PAYPAL_API_BASE: paypal.baseUrl,
+      },
+    });
+    packs = await insertBasketCatalogue(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await paypal.stop();
+  });
+  afterEach(() => {
+    paypal.mode = 'normal';
+  });
+
+  async function customerWithBasket() {
+    const customer = await signUp(t.app);
+    await addToBasket(t.app, customer.token, packs.box25, 1);
+    const address = await createAddress(t.app, customer.token);
+    const cart = { ...(await basketOf(t.app, customer)), address_id: address.address_id } as CartDto;
+    return { customer, cart };
+  }
+  const payWith = (token: string, cart: CartDto, reference: string) =>
+    placeOrder(t.app, token, orderBodyFrom(cart, { payment_method: 'paypal', payment_reference: reference }));
+  const logsOf = (userId: number) =>
+    queryRows<{ error: string; external_id: string; extra_info: string }>(
+      t.database.db,
+      sql`SELECT error, external_id, extra_info FROM order_logs WHERE user_id = ${userId} ORDER BY order_log_id`,
+    );
+
+  it('tells the payment tab to load PayPal with the client id; test orders are off', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ mode: 'paypal', clientId: CLIENT_ID, currency: 'GBP' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/test-order', payload: { amount: 10 } })).statusCode).toBe(404);
+  });
+
+  it('approved: a COMPLETED GBP order for the total places the order with the PayPal order id', async () => {
+    paypal.orders.set('5O190127TN364715T', { status: 'COMPLETED', value: '35.99' });
+    const { customer, cart } = await customerWithBasket();
+    const response = await payWith(customer.token, cart, '5O190127TN364715T');
+    expect(response.statusCode).toBe(200);
+    const order = (await t.app.inject({ method: 'GET', url: `/api/order/${response.json<number>()}`, headers: bearer(customer.token) })).json<OrderDto>();
+    expect(order).toMatchObject({ payment_method: 'paypal', payment_reference: '5O190127TN364715T', total: 35.99, status: 'PendingDelivery' });
+    expect((await basketOf(t.app, customer)).count).toBe(0);
+  });
+
+  it('reuses one access token across payments', async () => {
+    const before = paypal.tokenRequests;
+    for (const id of ['1AB23456CD789012E', '2AB23456CD789012E']) {
+      paypal.orders.set(id, { status: 'COMPLETED', value: '35.99' });
+      const { customer, cart } = await customerWithBasket();
+      expect((await payWith(customer.token, cart, id)).statusCode).toBe(200);
+    }
+    expect(paypal.tokenRequests - before).toBeLessThanOrEqual(1);
+  });
+
+  it('an access token PayPal no longer accepts is replaced once, transparently', async () => {
+    paypal.orders.set('3AB23456CD789012E', { status: 'COMPLETED', value: '35.99' });
+    const { customer, cart } = await customerWithBasket();
+    paypal.mode = 'expired-token';
+    expect((await payWith(customer.token, cart, '3AB23456CD789012E')).statusCode).toBe(200);
+  });
+
+  it('amount mismatch: 409, nothing placed, basket intact, written to the order log', async () => {
+    paypal.orders.set('4AB23456CD789012E', { status: 'COMPLETED', value: '5.00' });
+    const { customer, cart } = await customerWithBasket();
+    const response = await payWith(customer.token, cart, '4AB23456CD789012E');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      'The payment of £5.00 does not match the order total of £35.99, so no order was placed. Please contact us if you have been charged.',
+    );
+    expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(0);
+    expect((await basketOf(t.app, customer)).count).toBe(1);
+    expect(await logsOf(customer.userId)).toEqual([expect.objectContaining({ external_id: '4AB23456CD789012E', error: expect.stringMatching(/does not match/) })]);
+  });
+
+  it('reused reference: 409 for anyone, nothing placed, logged', async () => {
+    paypal.orders.set('5AB23456CD789012E', { status: 'COMPLETED', value: '35.99' });
+    const first = await customerWithBasket();
+    expect((await payWith(first.customer.token, first.cart, '5AB23456CD789012E')).statusCode).toBe(200);
+    const second = await customerWithBasket();
+    const response = await payWith(second.customer.token, second.cart, '5AB23456CD789012E');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/already been used/);
+    expect(await countRows(t.database.db, 'orders', second.customer.userId)).toBe(0);
+    expect(await logsOf(second.customer.userId)).toHaveLength(1);
+  });
+
+  it('not completed, another currency or unknown to PayPal: 402 with a clear message, nothing placed', async () => {
+    paypal.orders.set('6AB23456CD789012E', { status: 'APPROVED', value: '35.99' });
+    paypal.orders.set('7AB23456CD789012E', { status: 'COMPLETED', value: '35.99', currency: 'USD' });
+    const { customer, cart } = await customerWithBasket();
+    const cases: [string, RegExp][] = [
+      ['6AB23456CD789012E', /has not been completed \(its status is APPROVED\)/],
+      ['7AB23456CD789012E', /The payment is in USD, but the shop takes GBP/],
+      ['8NOTKNOWNBYPAYPAL', /does not know this payment/],
+      ['not a paypal id!', /does not know this payment/],
+    ];
+    for (const [reference, message] of cases) {
+      const response = await payWith(customer.token, cart, reference);
+      expect(response.statusCode, reference).toBe(402);
+      expect(response.json()).toMatchObject({ error: 'payment_required', message: expect.stringMatching(message) });
+    }
+    expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(0);
+    expect(await logsOf(customer.userId)).toHaveLength(4);
+  });
+
+  it('provider down: 502 with a clear message, nothing placed, the provider\'s answer in the order log only', async () => {
+    paypal.orders.set('9AB23456CD789012E', { status: 'COMPLETED', value: '35.99' });
+    const { customer, cart } = await customerWithBasket();
+    paypal.mode = 'down';
+    const response = await payWith(customer.token, cart, '9AB23456CD789012E');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      error: 'provider_unavailable',
+      message:
+        'We could not reach the payment provider to confirm your payment, so no order was placed yet. ' +
+        'Please try again in a few minutes; if the problem continues, contact us quoting payment reference 9AB23456CD789012E.',
+    });
+    expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(0);
+    const [log] = await logsOf(customer.userId);
+    expect(log!.extra_info).toMatch(/PayPal answered 503/);
+    // When PayPal is back, the same payment places the order.
+    paypal.mode = 'normal';
+    expect((await payWith(customer.token, cart, '9AB23456CD789012E')).statusCode).toBe(200);
+  });
+});
+
+describe('PayPal adapter alone', () => {
+  const paypal = new PayPalImitation();
+  beforeAll(async () => paypal.start());
+  afterAll(async () => paypal.stop());
+  afterEach(() => {
+    paypal.mode = 'normal';
+  });
+
+  it('reads status, currency and amount in pence', async () => {
+    paypal.orders.set('AAA111', { status: 'COMPLETED', value: '1234.56' });
+    const verifier = new PayPalVerifier({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: paypal.baseUrl });
+    expect(await verifier.verify('AAA111')).toEqual({ reference: 'AAA111', status: 'COMPLETED', currency: 'GBP', amountPence: 123456 });
+    await expect(verifier.verify('NOPE')).rejects.toBeInstanceOf(PaymentReferenceUnknown);
+  });
+
+  it('gives up after its timeout, and reports refused credentials and an unreachable host', async () => {
+    paypal.orders.set('BBB222', { status: 'COMPLETED', value: '1.00' });
+    paypal.mode = 'slow';
+    const slow = new PayPalVerifier({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: paypal.baseUrl, timeoutMs: 300 });
+    await expect(slow.verify('BBB222')).rejects.toThrow(new PaymentProviderUnavailable('PayPal /v1/oauth2/token: no answer within 300 ms'));
+    paypal.mode = 'normal';
+    const wrongSecret = new PayPalVerifier({ clientId: CLIENT_ID, clientSecret: 'wrong', apiBase: paypal.baseUrl });
+    await expect(wrongSecret.verify('BBB222')).rejects.toThrow(/refused an access token: 401 \(check PAYPAL_CLIENT_ID/);
+    const nowhere = new PayPalVerifier({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: 'http://127.0.0.1:9', timeoutMs: 1_000 });
+    await expect(nowhere.verify('BBB222')).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Checkout and orders (SPEC 7, DESIGN section 4 "Orders"): place the basket as an order, read
+ * one order or the order history, and the storefront's order log. Thin: core's OrderPlacement
+ * does the one transaction; the caller comes from the Bearer token.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  myOrdersQuerySchema,
+  orderConflictSchema,
+  orderIdParamsSchema,
+  orderLogBodySchema,
+  orderSchema,
+  placeOrderBodySchema,
+} from '@shop/contract';
+import type { OrderPlacement, OrderService } from '@shop/core';
+import { registerAttemptLimits } from '../http/attempt-limits.ts';
+
+export interface OrderRoutesOptions {
+  orders: OrderService;
+  placement: OrderPlacement;
+  /** Order-log reports per client IP per minute. */
+  orderLogRateLimitPerMinute: number;
+}
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { orders, placement, orderLogRateLimitPerMinute }) => {
+  await registerAttemptLimits(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  // Confirmation e-mails go out after the response; let them finish before the mailer closes.
+  app.addHook('onClose', async () => placement.drain());
+
+  api.post(
+    '/order',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place the signed-in user\'s basket as an order',
+        description:
+          'One transaction: the basket is priced from the database, compared with the totals sent (409 with the fresh `totals` when they differ), ' +
+          'written as an order with status PendingDelivery and emptied. An empty basket is a 400. ' +
+          "Bank transfer: the payment reference is the shop's prefix + the user id. PayPal (or test payments): payment_reference is the provider " +
+          'order id, verified first: COMPLETED, GBP, amount = total and never used before (402, 409 or 502 otherwise; nothing is placed). ' +
+          'Send an `Idempotency-Key` header (a UUID): repeating the request with the same key answers the same order id. ' +
+          'Answers the order id as a bare JSON number.',
+        security: [{ bearer: [] }],
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
+        body: placeOrderBodySchema,
+        response: {
+          200: z.number().int().describe('The order id'),
+          ...errors,
+          402: errorResponseSchema,
+          409: orderConflictSchema,
+          502: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER] ?? null;
+      const placed = await placement.place(request.userId, { body: request.body, idempotencyKey });
+      if (!placed.created) reply.header('idempotent-replayed', 'true');
+      return placed.orderId;
+    },
+  );
+
+  api.get(
+    '/order/GetMine',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The signed-in user\'s orders, newest first',
+        description:
+          'Filter matches part of the order number or of the payment reference, in any letter case; empty lists all (the newest 500). ' +
+          'orderLines is empty in the list: GET /api/order/{id} has them.',
+        security: [{ bearer: [] }],
+        querystring: myOrdersQuerySchema,
+        response: { 200: z.array(orderSchema), 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    (request) => orders.mine(request.userId, request.query.Filter ?? request.query.filter),
+  );
+
+  api.get(
+    '/order/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the signed-in user\'s orders, with its lines',
+        description: 'Another user\'s order answers 404. Lines, prices and the delivery address are as they were when the order was placed.',
+        security: [{ bearer: [] }],
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    (request) => orders.detail(request.userId, request.params.id),
+  );
+
+  api.post(
+    '/OrderLog',
+    {
+      config: { rateLimit: { max: orderLogRateLimitPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Report a checkout problem (card/wallet errors) to the shop\'s order log',
+        description:
+          'Each field is text of at most 4000 characters (other JSON values are stored as JSON text). The user of the Bearer token, if any, is recorded; ' +
+          '`user_id` in the body is ignored. Limited per client IP.',
+        security: [{}, { bearer: [] }],
+        body: orderLogBodySchema,
+        response: { 204: z.null().describe('Recorded'), 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await orders.log(request.userId, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,38 @@
+/** Display helpers of the order pages: dates in en-GB (UK time) and readable status names. */
+
+const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+function parsed(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** e.g. '5 Mar 2025'. */
+export function formatOrderDate(iso: string): string {
+  const date = parsed(iso);
+  return date ? dateFormatter.format(date) : iso;
+}
+
+/** e.g. '5 March 2025 at 14:07'. */
+export function formatOrderDateTime(iso: string): string {
+  const date = parsed(iso);
+  return date ? dateTimeFormatter.format(date) : iso;
+}
+
+/** 'PendingDelivery' → 'Pending delivery': the words of a status value, for people. */
+export function statusLabel(status: string): string {
+  const words = status
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : status;
+}

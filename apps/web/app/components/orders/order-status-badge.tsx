@@ -1,0 +1,26 @@
+/**
+ * An order's status as a readable badge ('PendingDelivery' reads 'Pending delivery'); the raw
+ * value stays in `data-status` and the title, as the API and SPEC 4 name it.
+ */
+import { statusLabel } from './order-format';
+
+const tones: Record<string, string> = {
+  PendingDelivery: 'bg-accent-300/40 text-stone-900 ring-accent-400',
+  Delivered: 'bg-brand-50 text-brand-800 ring-brand-200',
+  Dispatched: 'bg-sky-50 text-sky-900 ring-sky-200',
+  Cancelled: 'bg-stone-100 text-stone-700 ring-stone-300',
+};
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[status] ?? 'bg-stone-100 text-stone-800 ring-stone-300'}`}
+      data-status={status}
+      title={status}
+      data-testid="order-status"
+    >
+      <span className="h-1.5 w-1.5 rounded-full bg-current opacity-70" aria-hidden="true" />
+      {statusLabel(status)}
+    </span>
+  );
+}

@@ -1,0 +1,359 @@
+/**
+ * Placing an order (DESIGN section 4 "Orders"): the one use case that coordinates the basket,
+ * the address book, pricing and payments (Medusa's workflows).
+ *
+ * - One transaction: the user's basket row and lines are locked, the lines and totals are
+ *   recomputed from the database, the order and its line snapshots are written and the basket
+ *   is emptied. Two checkouts of one basket therefore run one after the other; the second
+ *   finds the basket empty (or, with the same Idempotency-Key, the first order).
+ * - The totals the customer saw (body) must equal the server's, else 409 with the fresh totals
+ *   and nothing placed. Prices never come from the request.
+ * - Idempotency-Key: the same key answers the same order. The unique index
+ *   (user_id, idempotency_key) is the final word; the lookups before it only save work.
+ * - Card/wallet: the provider payment is verified before the transaction (a network call is
+ *   not made while holding locks): COMPLETED, GBP, amount = the order total, never used for
+ *   another order (partial unique index). Any failure places nothing and is written to the
+ *   order log.
+ * - The confirmation e-mail is sent after the commit; a mail failure never undoes the order.
+ */
+import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from '@shop/contract';
+import type { Executor } from '@shop/db';
+import type { AddressRepository, AddressRow } from '../addresses/address-repository.ts';
+import { addressSnapshot } from '../addresses/address-service.ts';
+import type { CartRepository } from '../cart/cart-repository.ts';
+import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { Conflict, DomainError, Invalid, NotFound, PaymentRequired, ProviderUnavailable, Unauthorized } from '../errors.ts';
+import { PAYMENT_COMPLETED, PaymentProviderUnavailable, PaymentReferenceUnknown, type PaymentVerifier, type VerifiedPayment } from '../payments/payment-verifier.ts';
+import { computeCartTotals, lineTotalPence, type CartPricingRules, type CartTotals } from '../pricing/cart-totals.ts';
+import { penceToPounds, poundsToPence } from '../pricing/money.ts';
+import type { ShopConfig } from '../shop/shop-config.ts';
+import type { OrderRepository } from './order-repository.ts';
+import type { OrderService } from './order-service.ts';
+
+export const PAYMENT_CURRENCY = 'GBP';
+
+export interface OrderPlacementLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface OrderPlacementOptions {
+  shop: ShopConfig;
+  rules: CartPricingRules;
+  mailer: Mailer;
+  /** Verifies card/wallet payments; without one only bank transfer is offered. */
+  payments: PaymentVerifier | null;
+  /** The customer's e-mail address and first name for the confirmation. */
+  customers: { contactOf(userId: number): Promise<{ email: string; firstName: string } | null> };
+  /** Where the storefront is served, for the link in the e-mail. */
+  publicBaseUrl: string;
+  log?: OrderPlacementLog;
+}
+
+export interface PlaceOrderInput {
+  body: PlaceOrderBody;
+  /** The Idempotency-Key header, already validated; null when the client sent none. */
+  idempotencyKey: string | null;
+}
+
+export interface PlacedOrder {
+  orderId: number;
+  /** False when the Idempotency-Key named an order placed earlier. */
+  created: boolean;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const PROVIDER_REFERENCE_INDEX = 'orders_provider_reference_key';
+
+export const orderMessages = {
+  emptyBasket: 'Your basket is empty, so there is nothing to order.',
+  noAddress: 'Please choose a delivery address before placing your order.',
+  paymentReferenceMissing: 'payment_reference is required for a card or wallet payment: send the provider order id.',
+  cardPaymentsOff: 'Card and wallet payments are not available at the moment. Please pay by bank transfer.',
+  totalsChanged: (total: number) =>
+    `Your basket has changed since you saw it: the total is now ${formatPounds(total)}. Nothing was ordered; please check your order and try again.`,
+  paymentUsed: 'This payment has already been used for another order, so no new order was placed.',
+  paymentUsedBySameUser: (orderId: number) => `This payment has already been used for your order ${orderId}, so no new order was placed.`,
+  paymentUnknown: 'The payment provider does not know this payment, so no order was placed. Please try paying again.',
+  paymentNotCompleted: (status: string) =>
+    `The payment has not been completed (its status is ${status}), so no order was placed. Please try paying again.`,
+  paymentCurrency: (currency: string) => `The payment is in ${currency || 'an unknown currency'}, but the shop takes ${PAYMENT_CURRENCY}, so no order was placed.`,
+  paymentAmount: (paid: number, total: number) =>
+    `The payment of ${formatPounds(paid)} does not match the order total of ${formatPounds(total)}, so no order was placed. ` +
+    'Please contact us if you have been charged.',
+  providerDown: (reference: string) =>
+    'We could not reach the payment provider to confirm your payment, so no order was placed yet. ' +
+    `Please try again in a few minutes; if the problem continues, contact us quoting payment reference ${reference}.`,
+} as const;
+
+export class OrderPlacement {
+  private readonly pendingMail = new Set<Promise<void>>();
+
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly carts: CartRepository,
+    private readonly addresses: AddressRepository,
+    private readonly reader: OrderService,
+    private readonly options: OrderPlacementOptions,
+  ) {}
+
+  /** POST /api/order: the signed-in user's basket becomes an order; answers its id. */
+  async place(callerUserId: number | null, input: PlaceOrderInput): Promise<PlacedOrder> {
+    if (callerUserId === null) throw new Unauthorized('Sign in to place an order');
+    const userId = callerUserId;
+    try {
+      const placed = await this.placeFor(userId, input);
+      if (placed.created) this.sendConfirmation(userId, placed.orderId);
+      return placed;
+    } catch (error) {
+      await this.recordFailure(userId, input, error);
+      throw error;
+    }
+  }
+
+  /** Resolves when every confirmation e-mail started so far has been sent (or has failed). */
+  async drain(): Promise<void> {
+    while (this.pendingMail.size > 0) await Promise.allSettled([...this.pendingMail]);
+  }
+
+  private async placeFor(userId: number, { body, idempotencyKey }: PlaceOrderInput): Promise<PlacedOrder> {
+    if (idempotencyKey) {
+      const earlier = await this.orders.idByKey(userId, idempotencyKey);
+      if (earlier !== null) return { orderId: earlier, created: false };
+    }
+
+    let payment: VerifiedPayment | null = null;
+    const reference = body.payment_method === 'paypal' ? (body.payment_reference ?? '').trim() : '';
+    if (body.payment_method === 'paypal') {
+      if (!reference) {
+        throw new Invalid(orderMessages.paymentReferenceMissing, {
+          fields: [{ field: 'payment_reference', message: orderMessages.paymentReferenceMissing }],
+        });
+      }
+      await this.refuseUsedReference(userId, reference);
+      payment = await this.verifyPayment(reference);
+    }
+
+    try {
+      return await this.orders.transaction((tx) => this.placeInTransaction(tx, userId, body, idempotencyKey, payment));
+    } catch (error) {
+      if (isUniqueViolationOf(error, PROVIDER_REFERENCE_INDEX)) throw new Conflict(orderMessages.paymentUsed);
+      throw error;
+    }
+  }
+
+  private async placeInTransaction(
+    tx: Executor,
+    userId: number,
+    body: PlaceOrderBody,
+    idempotencyKey: string | null,
+    payment: VerifiedPayment | null,
+  ): Promise<PlacedOrder> {
+    // Locks first: everything read after this sees what earlier checkouts committed.
+    const cartId = await this.carts.lockUserCart(userId, tx);
+    if (idempotencyKey) {
+      const earlier = await this.orders.idByKey(userId, idempotencyKey, tx);
+      if (earlier !== null) return { orderId: earlier, created: false };
+    }
+    if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
+
+    const contents = cartId === null ? null : await this.carts.contents({ kind: 'user', userId }, tx);
+    const lines = contents?.lines ?? [];
+    if (cartId === null || lines.length === 0) throw new Invalid(orderMessages.emptyBasket);
+
+    const totals = computeCartTotals(lines, this.options.rules);
+    if (!sameTotals(body, totals)) {
+      throw new Conflict(orderMessages.totalsChanged(penceToPounds(totals.totalPence)), { totals: totalsInPounds(totals) });
+    }
+    if (payment && payment.amountPence !== totals.totalPence) {
+      throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
+    }
+
+    const deliveryAddressId = body.address_id ?? contents?.addressId ?? null;
+    if (deliveryAddressId === null) {
+      throw new Invalid(orderMessages.noAddress, { fields: [{ field: 'address_id', message: orderMessages.noAddress }] });
+    }
+    const delivery = await this.ownAddress(userId, deliveryAddressId, tx);
+    const billing: AddressRow =
+      body.billing_address_id != null
+        ? await this.ownAddress(userId, body.billing_address_id, tx)
+        : ((await this.addresses.billingOf(userId, tx)) ?? delivery);
+
+    const paymentReference = payment ? payment.reference : `${this.options.shop.bank.referencePrefix}${userId}`;
+    const orderId = await this.orders.insert(
+      {
+        userId,
+        addressId: delivery.addressId,
+        billingAddressId: billing.addressId,
+        deliveryAddress: addressSnapshot(delivery),
+        paymentMethod: payment ? 'paypal' : 'bank',
+        paymentReference,
+        status: ORDER_STATUS_PENDING_DELIVERY,
+        subTotalPence: totals.subTotalPence,
+        deliveryFeePence: totals.deliveryFeePence,
+        totalTaxPence: totals.totalTaxPence,
+        totalPence: totals.totalPence,
+        note: body.note,
+        idempotencyKey,
+      },
+      tx,
+    );
+    if (orderId === null) {
+      // Only reachable without a basket lock in common; the unique index still answers the first order.
+      const earlier = idempotencyKey ? await this.orders.idByKey(userId, idempotencyKey, tx) : null;
+      if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
+      return { orderId: earlier, created: false };
+    }
+    await this.orders.insertLines(
+      orderId,
+      lines.map((line) => ({
+        productId: line.productId,
+        productPriceId: line.productPriceId,
+        productName: line.productName,
+        size1: line.size1,
+        imageUrl: line.imageUrl,
+        pricePence: line.pricePence,
+        qty: line.qty,
+        count: line.count,
+        totalPricePence: lineTotalPence(line),
+      })),
+      tx,
+    );
+    await this.carts.clearLines(cartId, tx);
+    return { orderId, created: true };
+  }
+
+  private async ownAddress(userId: number, addressId: number, tx: Executor): Promise<AddressRow> {
+    const address = await this.addresses.find(userId, addressId, tx);
+    if (!address) throw new NotFound(`You have no address ${addressId}.`);
+    return address;
+  }
+
+  private async refuseUsedReference(userId: number, reference: string, executor?: Executor): Promise<void> {
+    const used = await this.orders.byProviderReference(reference, executor);
+    if (!used) return;
+    throw new Conflict(used.userId === userId ? orderMessages.paymentUsedBySameUser(used.orderId) : orderMessages.paymentUsed);
+  }
+
+  private async verifyPayment(reference: string): Promise<VerifiedPayment> {
+    const verifier = this.options.payments;
+    if (!verifier) throw new Invalid(orderMessages.cardPaymentsOff);
+    let payment: VerifiedPayment;
+    try {
+      payment = await verifier.verify(reference);
+    } catch (error) {
+      if (error instanceof PaymentReferenceUnknown) throw new PaymentRequired(orderMessages.paymentUnknown);
+      if (error instanceof PaymentProviderUnavailable) {
+        throw new PaymentProviderDown(orderMessages.providerDown(reference), error.detail);
+      }
+      throw error;
+    }
+    if (payment.status !== PAYMENT_COMPLETED) throw new PaymentRequired(orderMessages.paymentNotCompleted(payment.status));
+    if (payment.currency !== PAYMENT_CURRENCY) throw new PaymentRequired(orderMessages.paymentCurrency(payment.currency));
+    return { ...payment, reference };
+  }
+
+  /** Every refused checkout is written to the order log (nothing was placed). */
+  private async recordFailure(userId: number, { body, idempotencyKey }: PlaceOrderInput, error: unknown): Promise<void> {
+    const providerDetail = error instanceof PaymentProviderDown ? error.providerDetail : undefined;
+    const request = {
+      payment_method: body.payment_method,
+      payment_reference: body.payment_reference ?? null,
+      address_id: body.address_id ?? null,
+      billing_address_id: body.billing_address_id ?? null,
+      totals: { sub_total: body.sub_total, delivery_fee: body.delivery_fee, total_tax: body.total_tax, total: body.total },
+      idempotency_key: idempotencyKey,
+    };
+    const extra =
+      error instanceof DomainError
+        ? { code: error.code, ...(providerDetail ? { provider: providerDetail } : {}), ...(error.details.totals ? { totals: error.details.totals } : {}) }
+        : { code: 'internal_error', detail: error instanceof Error ? error.message : String(error) };
+    try {
+      await this.orders.insertLog({
+        error: clip(`Order not placed: ${error instanceof Error ? error.message : String(error)}`),
+        request: clip(JSON.stringify(request)),
+        extraInfo: clip(JSON.stringify(extra)),
+        externalId: clip(body.payment_method === 'paypal' ? (body.payment_reference ?? '') : ''),
+        userId,
+      });
+    } catch (logError) {
+      this.options.log?.error({ err: logError }, 'could not write the order log');
+    }
+  }
+
+  private sendConfirmation(userId: number, orderId: number): void {
+    const sending = this.confirm(userId, orderId)
+      .catch(async (error: unknown) => {
+        this.options.log?.error({ err: error, orderId }, 'order confirmation e-mail failed; the order stands');
+        await this.orders
+          .insertLog({
+            error: clip(`Confirmation e-mail not sent: ${error instanceof Error ? error.message : String(error)}`),
+            request: '',
+            extraInfo: JSON.stringify({ orderId }),
+            externalId: String(orderId),
+            userId,
+          })
+          .catch(() => {});
+      })
+      .finally(() => this.pendingMail.delete(sending));
+    this.pendingMail.add(sending);
+  }
+
+  private async confirm(userId: number, orderId: number): Promise<void> {
+    const [contact, order] = await Promise.all([this.options.customers.contactOf(userId), this.reader.detail(userId, orderId)]);
+    if (!contact) return;
+    const base = this.options.publicBaseUrl.replace(/\/+$/, '');
+    await this.options.mailer.send(
+      orderConfirmationEmail({
+        shop: this.options.shop,
+        to: contact.email,
+        firstName: contact.firstName,
+        order,
+        orderUrl: `${base}/order-detail?orderId=${orderId}`,
+      }),
+    );
+    this.options.log?.info({ orderId }, 'order confirmation e-mail sent');
+  }
+}
+
+/** A 502 whose provider detail goes to the order log, never to the customer (details are sent; this field is not). */
+class PaymentProviderDown extends ProviderUnavailable {
+  constructor(
+    message: string,
+    readonly providerDetail: string,
+  ) {
+    super(message);
+  }
+}
+
+function sameTotals(body: PlaceOrderBody, totals: CartTotals): boolean {
+  return (
+    poundsToPence(body.sub_total) === totals.subTotalPence &&
+    poundsToPence(body.delivery_fee) === totals.deliveryFeePence &&
+    poundsToPence(body.total_tax) === totals.totalTaxPence &&
+    poundsToPence(body.total) === totals.totalPence
+  );
+}
+
+function totalsInPounds(totals: CartTotals) {
+  return {
+    sub_total: penceToPounds(totals.subTotalPence),
+    delivery_fee: penceToPounds(totals.deliveryFeePence),
+    total_tax: penceToPounds(totals.totalTaxPence),
+    total: penceToPounds(totals.totalPence),
+  };
+}
+
+function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === UNIQUE_VIOLATION && (name === constraint || (typeof message === 'string' && message.includes(constraint)))) return true;
+  }
+  return false;
+}
+
+const LOG_TEXT_MAX = 4000;
+function clip(text: string): string {
+  return text.length > LOG_TEXT_MAX ? `${text.slice(0, LOG_TEXT_MAX - 1)}…` : text;
+}
