@@ -19,8 +19,10 @@ test('a customer goes from the landing page to a category, a sub-category, a pro
 
   // Follow sub-category cards until a product list.
   for (let depth = 0; depth < 3 && !page.url().includes('/products'); depth++) {
+    const before = page.url();
     await page.getByRole('link', { name: /View Full Range/ }).first().click();
-    await page.waitForURL(/\/(category|products)\?categoryCode=/);
+    await page.waitForURL((url) => url.href !== before);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
   await expect(page).toHaveURL(/\/products\?categoryCode=/);
 
