@@ -85,17 +85,16 @@ const searchQueries = [
 
 async function searchAtScale(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  let database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   let dropDatabase = async () => {};
   if (databaseUrl) {
-    // Never touch the given database's data: work in a fresh one beside it.
+    // Never touch the given database (not even to migrate it): work in a fresh one beside it.
     const pg = (await import('pg')).default;
     const name = `shop_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    await database.close();
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString() });
@@ -105,6 +104,8 @@ async function searchAtScale(): Promise<void> {
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     };
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
   }
   try {
     const started = performance.now();

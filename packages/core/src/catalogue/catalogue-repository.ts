@@ -1,5 +1,5 @@
 /** SQL for the catalogue tables (categories, products, sizes, packs). */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   categories,
   productPrices,
@@ -89,14 +89,14 @@ export class CatalogueRepository {
   }
 
   /**
-   * Relevance-ranked search: one page of ids, and how many products match (at most
-   * SEARCH_MAX_RESULTS).
+   * Relevance-ranked search: one page of products (with their category, as productsByIds
+   * gives them) and how many products match, at most SEARCH_MAX_RESULTS.
    *
    * Matches come in tiers: products with a size whose key starts with the size key; products
    * whose name has every word (full text, stemmed); products whose full-text document (name
    * and description) has every word. Only when those find fewer than SEARCH_FUZZY_BELOW
    * products are names similar to the text (trigram word similarity) added, at most
-   * SEARCH_FUZZY_MAX of them: a fallback for typos the spelling correction left, not padding
+   * SEARCH_FUZZY_MAX of them, the first the index finds: a fallback for typos the spelling correction left, not padding
    * for searches that already have plenty of results.
    *
    * Order: tier, then full-text rank, then name similarity, then id. Name similarity costs
@@ -109,12 +109,13 @@ export class CatalogueRepository {
    * that mention food in their description, read most of the table on every search. The
    * order does not depend on the page asked for, so pages neither repeat nor skip.
    */
-  async searchProductIds(search: ParsedSearch, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  async searchProducts(search: ParsedSearch, limit: number, offset: number): Promise<{ products: ProductRow[]; total: number }> {
     // Size keys hold only digits, '.' and 'x': nothing to escape in a LIKE pattern.
     const sizePattern = search.sizeKey ? `${search.sizeKey}%` : null;
     const window = SEARCH_SIMILARITY_WINDOW;
     const max = SEARCH_MAX_RESULTS;
-    const [row] = await queryRows<{ ids: number[] | null; total: number }>(
+    const columns = Object.entries(getTableColumns(products));
+    const rows = await queryRows<Record<string, unknown> & { total: number; category_name: string; category_slug: string }>(
       this.db,
       sql`WITH q AS MATERIALIZED (
             SELECT websearch_to_tsquery('english', ${search.text}) AS tsq,
@@ -127,20 +128,20 @@ export class CatalogueRepository {
             SELECT p.product_id, 0 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
             FROM products p, q
             WHERE p.product_id = ANY (q.size_ids) AND p.is_active
-            LIMIT ${max}
+            LIMIT ${max}::int
           ),
           name_hits AS MATERIALIZED (
             SELECT p.product_id, 1 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
             FROM products p, q
             WHERE to_tsvector('english', p.name) @@ q.tsq AND p.is_active AND p.product_id <> ALL (q.size_ids)
-            LIMIT ${max} - (SELECT count(*) FROM size_hits)
+            LIMIT ${max}::int - (SELECT count(*) FROM size_hits)
           ),
           text_hits AS MATERIALIZED (
             SELECT p.product_id, 2 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
             FROM products p, q
             WHERE p.search_vector @@ q.tsq AND p.is_active AND p.product_id <> ALL (q.size_ids)
               AND p.product_id NOT IN (SELECT product_id FROM name_hits)
-            LIMIT ${max} - (SELECT count(*) FROM size_hits) - (SELECT count(*) FROM name_hits)
+            LIMIT ${max}::int - (SELECT count(*) FROM size_hits) - (SELECT count(*) FROM name_hits)
           ),
           exact AS (
             SELECT * FROM size_hits UNION ALL SELECT * FROM name_hits UNION ALL SELECT * FROM text_hits
@@ -148,28 +149,52 @@ export class CatalogueRepository {
           fuzzy AS MATERIALIZED (
             SELECT p.product_id, 3 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
             FROM products p, q
-            WHERE (SELECT count(*) FROM exact) < ${SEARCH_FUZZY_BELOW}
+            WHERE (SELECT count(*) FROM exact) < ${SEARCH_FUZZY_BELOW}::int
               AND ${search.text}::text <% lower(p.name) AND p.is_active
               AND NOT (p.search_vector @@ q.tsq) AND p.product_id <> ALL (q.size_ids)
-            LIMIT ${SEARCH_FUZZY_MAX}
+            LIMIT ${SEARCH_FUZZY_MAX}::int
           ),
           candidates AS (
             SELECT * FROM exact UNION ALL SELECT * FROM fuzzy
           ),
           leading_rows AS (
             SELECT product_id, tier, rank, row_number() OVER (ORDER BY tier, rank DESC, product_id) AS position
-            FROM (SELECT * FROM candidates ORDER BY tier, rank DESC, product_id LIMIT ${Math.max(window, offset + limit)}) AS top
+            FROM (SELECT * FROM candidates ORDER BY tier, rank DESC, product_id LIMIT ${Math.max(window, offset + limit)}::int) AS top
+          ),
+          ordered AS (
+            SELECT ${sql.join(
+              columns.map(([, column]) => sql`p.${sql.identifier(column.name)}`),
+              sql`, `,
+            )}, row_number() OVER (
+                ORDER BY l.position > ${window}::int, l.tier, l.rank DESC,
+                  CASE WHEN l.position <= ${window}::int THEN word_similarity(${search.text}::text, lower(p.name)) END DESC,
+                  l.product_id
+              ) AS ordinal
+            FROM leading_rows l JOIN products p ON p.product_id = l.product_id
           )
-          SELECT (SELECT count(*) FROM candidates)::int AS total,
-            ARRAY(
-              SELECT l.product_id FROM leading_rows l JOIN products p ON p.product_id = l.product_id
-              ORDER BY l.position > ${window}, l.tier, l.rank DESC,
-                CASE WHEN l.position <= ${window} THEN word_similarity(${search.text}::text, lower(p.name)) END DESC,
-                l.product_id
-              LIMIT ${limit} OFFSET ${offset}
-            ) AS ids`,
+          SELECT t.total, ${sql.join(
+            columns.map(([, column]) => sql`o.${sql.identifier(column.name)}`),
+            sql`, `,
+          )}, c.name AS category_name, c.slug AS category_slug
+          FROM (SELECT count(*)::int AS total FROM candidates) AS t
+          LEFT JOIN (ordered o JOIN categories c ON c.category_id = o.category_id)
+            ON o.ordinal > ${offset}::int AND o.ordinal <= ${offset + limit}::int
+          ORDER BY o.ordinal`,
     );
-    return { ids: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0) };
+    const total = Number(rows[0]?.total ?? 0);
+    const found = rows.filter((row) => row.product_id !== null && row.product_id !== undefined);
+    return {
+      total,
+      products: found.map((row) => {
+        const product = Object.fromEntries(
+          columns.map(([key, column]) => {
+            const value = row[column.name];
+            return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+          }),
+        ) as typeof products.$inferSelect;
+        return { ...product, categoryName: row.category_name, categorySlug: row.category_slug };
+      }),
+    };
   }
 }
 

@@ -9,6 +9,10 @@ import { correctSpelling } from './search-spelling.ts';
 
 export interface ProductPage {
   products: ProductDto[];
+  /**
+   * Products in the whole list. For a search, at most SEARCH_MAX_RESULTS (1,000): a search
+   * ranks and counts no more matches than that, so a total of exactly 1,000 means "1,000 or more".
+   */
   total: number;
 }
 
@@ -71,8 +75,9 @@ export class CatalogueService {
     return this.cache.get(`search:${parsed.text}:${page}:${pageSize}`, async () => {
       const vocabulary = await this.cache.get('name-vocabulary', async () => new Set(await this.repository.nameVocabulary()));
       const corrected = { ...parsed, text: correctSpelling(parsed.text, vocabulary) };
-      const found = await this.repository.searchProductIds(corrected, pageSize, (page - 1) * pageSize);
-      return { products: await this.loadProducts(found.ids), total: found.total };
+      // The search returns the page's product rows itself, so only sizes and packs remain to load.
+      const found = await this.repository.searchProducts(corrected, pageSize, (page - 1) * pageSize);
+      return { products: await this.withSizesAndPacks(found.products), total: found.total };
     });
   }
 
@@ -84,10 +89,20 @@ export class CatalogueService {
       this.repository.pricesOf(ids),
     ]);
     const byId = new Map(productRows.map((p) => [p.productId, p]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toProductDto(row, sizeRows, priceRows, (path) => this.mediaUrl(path))] : [];
-    });
+    const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+    return this.toProductDtos(ordered, sizeRows, priceRows);
+  }
+
+  private async withSizesAndPacks(rows: ProductRow[]): Promise<ProductDto[]> {
+    const ids = rows.map((row) => row.productId);
+    const [sizeRows, priceRows] = await Promise.all([this.repository.sizesOf(ids), this.repository.pricesOf(ids)]);
+    return this.toProductDtos(rows, sizeRows, priceRows);
+  }
+
+  private toProductDtos(rows: ProductRow[], sizeRows: SizeRow[], priceRows: PriceRow[]): ProductDto[] {
+    const sizesByProduct = groupBy(sizeRows, (size) => size.productId);
+    const packsBySize = groupBy(priceRows, (pack) => pack.productSizeId);
+    return rows.map((row) => toProductDto(row, sizesByProduct.get(row.productId) ?? [], packsBySize, (path) => this.mediaUrl(path)));
   }
 
   private mediaUrl(path: string): string {
@@ -96,7 +111,19 @@ export class CatalogueService {
   }
 }
 
-function toProductDto(row: ProductRow, sizes: SizeRow[], prices: PriceRow[], mediaUrl: (p: string) => string): ProductDto {
+/** Groups rows by a key, keeping their order within each group. */
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/** `sizes` are the product's own, in order; `packsBySize` holds packs in order by size id. */
+function toProductDto(row: ProductRow, sizes: SizeRow[], packsBySize: Map<number, PriceRow[]>, mediaUrl: (p: string) => string): ProductDto {
   return {
     product_id: row.productId,
     name: row.name,
@@ -105,21 +132,17 @@ function toProductDto(row: ProductRow, sizes: SizeRow[], prices: PriceRow[], med
     link_product_id: row.linkProductId,
     is_new: row.isNew,
     category: { name: row.categoryName, slug: row.categorySlug },
-    product_Sizes: sizes
-      .filter((s) => s.productId === row.productId)
-      .map((size) => ({
-        product_size_id: size.productSizeId,
-        size1: size.size1,
-        size2: size.size2,
-        packs: prices
-          .filter((p) => p.productSizeId === size.productSizeId)
-          .map((pack) => ({
-            product_price_id: pack.productPriceId,
-            price: penceToPounds(pack.pricePence),
-            pack_range: pack.packRange,
-            unit_price: unitPricePounds(pack.pricePence, pack.packRange[0] ?? 1),
-          })),
+    product_Sizes: sizes.map((size) => ({
+      product_size_id: size.productSizeId,
+      size1: size.size1,
+      size2: size.size2,
+      packs: (packsBySize.get(size.productSizeId) ?? []).map((pack) => ({
+        product_price_id: pack.productPriceId,
+        price: penceToPounds(pack.pricePence),
+        pack_range: pack.packRange,
+        unit_price: unitPricePounds(pack.pricePence, pack.packRange[0] ?? 1),
       })),
+    })),
   };
 }
 

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, expectNoSeriousA11yViolations, latestOutboxMail, newCustomer, waitForHydration } from './fixtures';
+
+/** A signed-in customer (created through the API) with one pack in the basket. */
+async function customerWithBasket(page: Page): Promise<{ userId: number; token: string; email: string }> {
+  const customer = newCustomer();
+  const response = await page.request.post('/api/users', {
+    data: { first_name: customer.firstName, last_name: customer.lastName, email: customer.email, password: customer.password, phone: customer.phone },
+  });
+  expect(response.status()).toBe(200);
+  const { userId, token } = await response.json();
+  await page.addInitScript(
+    ([id, t]) => {
+      localStorage.setItem('user_id', String(id));
+      localStorage.setItem('token', String(t));
+    },
+    [userId, token],
+  );
+  const landing = await (await page.request.get('/api/products/GetLanding?condition=')).json();
+  await page.goto(`/product-detail?productCode=${landing[0].product_id}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: /Add \+/ }).first().click();
+  await expect(page.getByRole('button', { name: /Item Added/ }).first()).toBeVisible();
+  return { userId, token, email: customer.email };
+}
+
+/** Adds an address through the modal, filling it from the postcode finder. */
+async function addAddressByPostcode(page: Page, reference: string): Promise<void> {
+  await page.getByRole('button', { name: /Add Address/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add/Update Address' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('save-address')).toBeDisabled();
+  await dialog.getByLabel(/Find your address by postcode/).fill('LS1 4AP');
+  await dialog.getByTestId('postcode-find').click();
+  await dialog.getByRole('button', { name: /\(demo\)/ }).first().click();
+  await expect(dialog.getByLabel('Post Code')).toHaveValue(/LS1 4AP/i);
+  await dialog.getByLabel('Reference').fill(reference);
+  await dialog.getByLabel('Contact Name').fill('Alice Walker');
+  await dialog.getByLabel('Phone').fill('01134960123');
+  await dialog.getByTestId('save-address').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(reference).first()).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => acceptCookies(page));
+
+test('a customer checks out by bank transfer, sees the order, its history entry and the confirmation e-mail', async ({ page }) => {
+  const { userId } = await customerWithBasket(page);
+  await page.goto('/checkout');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Checkout & Proceed To Payment' }).or(page.getByRole('button', { name: 'Checkout & Proceed To Payment' })).click();
+  await expect(page).toHaveURL(/\/delivery$/);
+  await expect(page.getByRole('heading', { name: 'Your Billing & Delivery Details' })).toBeVisible();
+  await expect(page.getByText('No Address Selected').first()).toBeVisible();
+
+  await addAddressByPostcode(page, 'Head office');
+  await page.getByRole('button', { name: 'Deliver to this Address' }).first().click();
+  await expect(page).toHaveURL(/\/payment$/);
+
+  await page.getByRole('textbox', { name: /note/i }).fill('Leave at reception');
+  await page.getByRole('tab', { name: 'Bank Transfer' }).click();
+  const bank = await (await page.request.get('/api/payments/config')).json();
+  expect(bank.currency).toBe('GBP');
+  await expect(page.getByText(new RegExp(`[A-Z]+${userId}\\b`)).first()).toBeVisible();
+  await page.getByRole('button', { name: "I've made my bank transfer" }).click();
+
+  await expect(page).toHaveURL(/\/order-detail\?orderId=\d+/);
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  await expect(page.getByTestId('order-number')).toHaveText(orderId);
+  await expect(page.getByText('Leave at reception')).toBeVisible();
+  await expect(page.getByText('Alice Walker').first()).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+
+  await page.goto('/order-history');
+  await waitForHydration(page);
+  const row = page.getByRole('row').filter({ hasText: orderId }).or(page.getByTestId(`order-${orderId}`));
+  await expect(row.first()).toBeVisible();
+  await row.first().getByRole('link', { name: /View/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/order-detail\\?orderId=${orderId}$`));
+
+  const mail = await latestOutboxMail(new RegExp(`Order number ${orderId},`));
+  expect(mail.text).toMatch(new RegExp(`[A-Z]+${userId}`)); // the bank reference
+});
+
+test('a customer pays with a test card payment and lands on the order', async ({ page }) => {
+  await customerWithBasket(page);
+  await page.goto('/delivery');
+  await waitForHydration(page);
+  await addAddressByPostcode(page, 'Warehouse');
+  await page.getByRole('button', { name: 'Deliver to this Address' }).first().click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByRole('tab', { name: 'Card / Wallet' }).click();
+  await expect(page.getByText(/Test payments/)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with test card' }).click();
+  await expect(page).toHaveURL(/\/order-detail\?orderId=\d+/);
+  await expect(page.getByTestId('order-placed')).toBeVisible();
+});
+
+test('a customer edits an address and marks another one as billing', async ({ page }) => {
+  await customerWithBasket(page);
+  await page.goto('/delivery');
+  await waitForHydration(page);
+  await addAddressByPostcode(page, 'First site');
+  // One address: it is the billing address and cannot be "marked" again.
+  await expect(page.getByRole('button', { name: 'Mark as billing' })).toHaveCount(0);
+  await addAddressByPostcode(page, 'Second site');
+  await expect(page.getByRole('button', { name: 'Mark as billing' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Mark as billing' }).click();
+  await expect(page.getByRole('button', { name: 'Mark as billing' })).toHaveCount(1); // now on the first one
+
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add/Update Address' });
+  await dialog.getByLabel('Contact Name').fill('Bob Stone');
+  await dialog.getByTestId('save-address').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Bob Stone').first()).toBeVisible();
+});
+
+test('checkout and past orders ask a visitor to sign in first', async ({ page }) => {
+  await page.goto('/delivery');
+  await expect(page).toHaveURL(/\/signin\?return=delivery/);
+  await page.goto('/order-history');
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test('no serious accessibility violations on delivery, payment, order detail and order history', async ({ page }) => {
+  await customerWithBasket(page);
+  await page.goto('/delivery');
+  await waitForHydration(page);
+  await addAddressByPostcode(page, 'Accessible');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Deliver to this Address' }).first().click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await waitForHydration(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('tab', { name: 'Bank Transfer' }).click();
+  await page.getByRole('button', { name: "I've made my bank transfer" }).click();
+  await expect(page).toHaveURL(/\/order-detail\?orderId=\d+/);
+  await expect(page.getByTestId('order-number')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/order-history');
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: /View/ }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
