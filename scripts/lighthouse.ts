@@ -56,7 +56,7 @@ try {
     const result = await lighthouse(`${shop.url}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = result!.lhr;
     const audit = (id: string) => lhr.audits[id]!;
-    const scripts = (audit('network-requests').details as { items: { resourceType: string; transferSize: number }[] }).items.filter((i) => i.resourceType === 'Script');
+    const scripts = (audit('network-requests').details as unknown as { items: { resourceType: string; transferSize: number }[] }).items.filter((i) => i.resourceType === 'Script');
     const jsKb = scripts.reduce((sum, i) => sum + i.transferSize, 0) / 1024;
     rows.push([
       name,
