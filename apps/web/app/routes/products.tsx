@@ -34,6 +34,8 @@ interface ProductsData {
   ancestors: Crumb[];
   products: ProductDto[];
   total: number;
+  /** True when a search matched more than the ranked maximum: the total is a lower bound. */
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
 }
@@ -50,7 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (search !== null) {
     const text = search.trim().slice(0, MAX_SEARCH_LENGTH);
     const found = await catalogue.search(text, page, PAGE_SIZE);
-    return { mode: 'search', search: text, category: null, ancestors: [], ...found, page, pageSize: PAGE_SIZE };
+    const totalIsCapped = found.total >= catalogue.searchMaxResults;
+    return { mode: 'search', search: text, category: null, ancestors: [], ...found, totalIsCapped, page, pageSize: PAGE_SIZE };
   }
 
   const slug = params.get('categoryCode') ?? '';
@@ -70,6 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       category: { name: category.name, slug: category.slug, description: category.description },
       ancestors,
       ...found,
+      totalIsCapped: false,
       page,
       pageSize: PAGE_SIZE,
     };
@@ -97,7 +101,8 @@ export default function ProductsPage() {
   const result = useLoaderData<typeof loader>();
   const { categories } = useRootData();
   const location = useLocation();
-  const { mode, search, category, products, total, page, pageSize } = result;
+  const { mode, search, category, products, total, totalIsCapped, page, pageSize } = result;
+  const totalText = `${total.toLocaleString('en-GB')}${totalIsCapped ? '+' : ''}`;
   const pageCount = Math.ceil(total / pageSize);
   const baseQuery = new URLSearchParams(mode === 'search' ? { search } : { categoryCode: category?.slug ?? '' });
   const first = (page - 1) * pageSize + 1;
@@ -128,7 +133,7 @@ export default function ProductsPage() {
         ) : (
           <>
             <p className="mt-4 text-sm text-stone-600" aria-live="polite">
-              {total > pageSize ? `Showing ${first}–${last} of ${total} products` : total === 1 ? '1 product' : `${total} products`}
+              {total > pageSize ? `Showing ${first}–${last} of ${totalText} products` : total === 1 ? '1 product' : `${totalText} products`}
             </p>
             <ul className="mt-3 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
               {products.map((product, index) => (

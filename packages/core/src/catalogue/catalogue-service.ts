@@ -2,7 +2,7 @@
 import type { CategoryDto, ProductDto } from '@shop/contract';
 import { NotFound } from '../errors.ts';
 import { penceToPounds, unitPricePounds } from '../pricing/money.ts';
-import type { CatalogueRepository, CategoryRow, PriceRow, ProductRow, SizeRow } from './catalogue-repository.ts';
+import { SEARCH_MAX_RESULTS, type CatalogueRepository, type CategoryRow, type PriceRow, type ProductRow, type SizeRow } from './catalogue-repository.ts';
 import { ReadThroughCache } from './read-through-cache.ts';
 import { parseSearch } from './search-query.ts';
 import { correctSpelling } from './search-spelling.ts';
@@ -23,6 +23,8 @@ export interface CatalogueServiceOptions {
 
 export class CatalogueService {
   readonly cache = new ReadThroughCache();
+  /** A search ranks and counts at most this many matches; a total equal to it means "or more". */
+  readonly searchMaxResults = SEARCH_MAX_RESULTS;
   private readonly mediaBaseUrl: string;
 
   constructor(
