@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  totalRequests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -17,18 +18,22 @@ export async function runLoad(options: {
   headers?: Record<string, string>;
   body?: string;
   requests?: autocannon.Request[];
+  /** Stop after this many requests (instead of after the duration). */
+  amount?: number;
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 50,
     duration: options.durationSeconds ?? 5,
+    amount: options.amount,
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
     requests: options.requests,
   });
   return {
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond: options.amount ? result.requests.total / (result.duration || 1) : result.requests.average,
+    totalRequests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

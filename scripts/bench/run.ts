@@ -2,9 +2,12 @@
  * `npm run bench`: the performance budgets of DESIGN section 8, measured on this machine and
  * printed as one table. Every load goes to loopback only and is bounded in time.
  *
- *   BENCH_DURATION=5            seconds per autocannon run
- *   BENCH_DATABASE_URL=postgres://...   run the app (and search) on PostgreSQL instead of PGlite
- *   BENCH_ONLY=reads,search     run only some sections
+ *   BENCH_DURATION=5                    seconds per autocannon run
+ *   BENCH_DATABASE_URL=postgres://...   PostgreSQL server for the basket and order sections (and
+ *                                       search); scratch databases are created beside it and dropped.
+ *                                       Default: postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_ONLY=reads,search,basket,orders,pages   run only some sections
+ *   BENCH_ORDER_CUSTOMERS=400           customers (one order each) for the place-order section
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@shop/db';
@@ -12,6 +15,10 @@ import { insertCatalogue, largeCatalogue } from '@shop/db/seed';
 import { CatalogueRepository, CatalogueService } from '@shop/core';
 import { runLoad } from './load.ts';
 import { startTarget } from './processes.ts';
+import { measureAddToCart } from './basket-writes.ts';
+import { measurePlaceOrder } from './place-order.ts';
+import { measureProductPageTtfb } from './page-ttfb.ts';
+import { postgresAnswers } from './scratch-database.ts';
 
 interface Row {
   measure: string;
@@ -22,11 +29,13 @@ interface Row {
 
 const rows: Row[] = [];
 const duration = Number(process.env.BENCH_DURATION ?? 5);
-const only = (process.env.BENCH_ONLY ?? 'reads,search').split(',');
+const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages').split(',');
+const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function cachedCatalogueReads(): Promise<void> {
-  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' });
+  // Cached reads never reach the database: the embedded one is enough.
+  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: '' });
   try {
     const landing = await (await fetch(`${app.url}/api/products/GetLanding?condition=`)).json();
     const categories = await (await fetch(`${app.url}/api/categories`)).json();
@@ -135,8 +144,50 @@ async function searchAtScale(): Promise<void> {
   }
 }
 
+async function basketWrites(): Promise<void> {
+  if (!(await postgresAnswers(postgresUrl))) {
+    rows.push({ measure: 'add-to-cart (PostgreSQL, 50 conn)', value: `not run: no PostgreSQL at ${postgresUrl}`, budget: 'p99 < 50 ms', ok: null });
+    return;
+  }
+  const result = await measureAddToCart(postgresUrl, duration);
+  rows.push({
+    measure: 'add-to-cart (PostgreSQL, 50 conn)',
+    value: `${fmt(result.requestsPerSecond, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors + result.non2xx} failed`,
+    budget: 'p99 < 50 ms',
+    ok: result.p99 < 50 && result.errors + result.non2xx === 0,
+  });
+}
+
+async function placeOrders(): Promise<void> {
+  if (!(await postgresAnswers(postgresUrl))) {
+    rows.push({ measure: 'place order (PostgreSQL, 50 conn)', value: `not run: no PostgreSQL at ${postgresUrl}`, budget: 'none lost or duplicated', ok: null });
+    return;
+  }
+  const customers = Number(process.env.BENCH_ORDER_CUSTOMERS ?? 400);
+  const result = await measurePlaceOrder(postgresUrl, customers);
+  rows.push({
+    measure: 'place order (PostgreSQL, 50 conn)',
+    value: `${fmt(result.requestsPerSecond, 0)} orders/s, p50 ${result.p50} ms, p99 ${result.p99} ms; ${result.placed}/${customers} placed`,
+    budget: 'every order placed once',
+    ok: result.placed === customers,
+  });
+}
+
+async function productPage(): Promise<void> {
+  const result = await measureProductPageTtfb();
+  rows.push({
+    measure: 'SSR product page, time to first byte',
+    value: `p50 ${fmt(result.p50)} ms, p95 ${fmt(result.p95)} ms (sequential, warm)`,
+    budget: '(reported)',
+    ok: null,
+  });
+}
+
 if (only.includes('reads')) await cachedCatalogueReads();
 if (only.includes('search')) await searchAtScale();
+if (only.includes('basket')) await basketWrites();
+if (only.includes('orders')) await placeOrders();
+if (only.includes('pages')) await productPage();
 
 const widths = [
   Math.max(7, ...rows.map((r) => r.measure.length)),

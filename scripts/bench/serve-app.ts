@@ -3,6 +3,7 @@
  * PostgreSQL database given in BENCH_DATABASE_URL, seeded with the demo catalogue.
  * Prints `READY <port>` when listening.
  */
+import path from 'node:path';
 import { openDatabase } from '@shop/db';
 import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -12,7 +13,9 @@ const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
 await seedDemoCatalogueIfEmpty(database.db);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' });
-const app = await buildApp({ config, database, logger: false });
+// BENCH_STOREFRONT=1 also serves the server-rendered pages (needs `npm run build` first).
+const storefront = process.env.BENCH_STOREFRONT === '1' ? { buildDir: path.resolve(import.meta.dirname, '../../apps/web/build') } : undefined;
+const app = await buildApp({ config, database, logger: false, storefront });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);

@@ -1,0 +1,92 @@
+/**
+ * Place-order on PostgreSQL at 50 connections: N customers each have a basket with one pack and
+ * a delivery address; every request places one customer's basket by bank transfer through
+ * POST /api/order (the real route: recompute totals, lock, insert, empty the basket).
+ */
+import { randomUUID } from 'node:crypto';
+import { runLoad, type LoadResult } from './load.ts';
+import { startTarget } from './processes.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+
+interface Prepared {
+  token: string;
+  body: string;
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function prepareCustomer(base: string, index: number, pack: { product_id: number; product_price_id: number; price: number; qty: number }): Promise<Prepared> {
+  const { userId, token } = await json<{ userId: number; token: string }>(`${base}/api/users`, {
+    method: 'POST',
+    body: JSON.stringify({ first_name: 'Bench', last_name: 'Customer', email: `bench.${index}.${Date.now()}@example.com`, password: 'bench-pass-1', phone: '01134960000' }),
+  });
+  const auth = { authorization: `Bearer ${token}` };
+  await json(`${base}/api/cart`, { method: 'POST', headers: auth, body: JSON.stringify({ user_id: userId, ...pack }) });
+  const address = await json<{ address_id: number }>(`${base}/api/address`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ reference: 'Office', contact_name: 'Bench Customer', region: '4', address: 'Kirkstall Road', town: 'Leeds', country: 'United Kingdom', post_code: 'LS4 2AA', user_id: userId, phone: '01134960000' }),
+  });
+  const cart = await json<{ cart_id: number; subTotal: number; deliveryFee: number; totalTax: number; total: number }>(`${base}/api/cart/${userId}`, { headers: auth });
+  await json(`${base}/api/cart/AssignAddress`, { method: 'PUT', headers: auth, body: JSON.stringify({ addressId: address.address_id, cartId: cart.cart_id }) });
+  const body = JSON.stringify({
+    sub_total: cart.subTotal,
+    delivery_fee: cart.deliveryFee,
+    total_tax: cart.totalTax,
+    total: cart.total,
+    note: '',
+    user_id: userId,
+    payment_reference: '',
+    payment_method: 'bank',
+    status: 'PendingDelivery',
+    address_id: address.address_id,
+    is_active: true,
+    orderLines: [],
+  });
+  return { token, body };
+}
+
+export async function measurePlaceOrder(adminUrl: string, customers: number): Promise<LoadResult & { placed: number }> {
+  const scratch = await createScratchDatabase(adminUrl);
+  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url, DATABASE_POOL_SIZE: '20', AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' });
+  try {
+    const landing = await json<{ product_id: number; product_Sizes: { packs: { product_price_id: number; price: number; pack_range: number[] }[] }[] }[]>(
+      `${app.url}/api/products/GetLanding?condition=`,
+    );
+    const first = landing[0]!.product_Sizes[0]!.packs[0]!;
+    const pack = { product_id: landing[0]!.product_id, product_price_id: first.product_price_id, price: first.price, qty: first.pack_range[0]! };
+    const prepared: Prepared[] = [];
+    for (let start = 0; start < customers; start += 10) {
+      const batch = Array.from({ length: Math.min(10, customers - start) }, (_, i) => prepareCustomer(app.url, start + i, pack));
+      prepared.push(...(await Promise.all(batch)));
+    }
+    let next = 0;
+    const result = await runLoad({
+      url: app.url,
+      amount: prepared.length,
+      durationSeconds: 120,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/order',
+          setupRequest: (request) => {
+            const customer = prepared[next++ % prepared.length]!;
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}`, 'idempotency-key': randomUUID() },
+              body: customer.body,
+            };
+          },
+        },
+      ],
+    });
+    return { ...result, placed: result.totalRequests - result.non2xx - result.errors };
+  } finally {
+    await app.stop();
+    await scratch.drop();
+  }
+}
