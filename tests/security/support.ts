@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressDto, CartDto } from '@shop/contract';
+import type { AddressDto, CartDto, OrderDto } from '@shop/contract';
 import { buildApp, type App, type BuildAppOptions } from '../../apps/server/src/app.ts';
 import { loadConfig, type AppConfig } from '../../apps/server/src/config.ts';
 import { bearer, signUp, type Customer, type Pack } from '../../apps/server/src/testing/basket-fixtures.ts';
@@ -70,6 +70,8 @@ export interface Party extends Customer {
   otherAddressId: number;
   orderId: number;
   orderIdempotencyKey: string;
+  /** The order's payment reference (bank: prefix + user id). */
+  paymentReference: string;
   cart: CartDto;
   /** The pack in the basket now. */
   basketPack: Pack;
@@ -103,6 +105,8 @@ export async function createParty(app: App, texts: PartyTexts, orderedPack: Pack
   const orderIdempotencyKey = randomUUID();
   const placed = await placeOrder(app, customer.token, orderBodyFrom(assigned.json<CartDto>(), { note: texts.note }), orderIdempotencyKey);
   if (placed.statusCode !== 200) throw new Error(`order: ${placed.statusCode} ${placed.body}`);
+  const order = await app.inject({ method: 'GET', url: `/api/order/${placed.json<number>()}`, headers: bearer(customer.token) });
+  const paymentReference = order.json<OrderDto>().payment_reference;
 
   // A basket again (placing emptied it), delivered to the second address.
   await addToBasket(app, customer.token, basketPack, 3);
@@ -131,6 +135,7 @@ export async function createParty(app: App, texts: PartyTexts, orderedPack: Pack
     otherAddressId: second.address_id,
     orderId: placed.json<number>(),
     orderIdempotencyKey,
+    paymentReference,
     cart: cart.json<CartDto>(),
     basketPack,
     orderLogText: texts.orderLogText,

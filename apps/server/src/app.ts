@@ -2,6 +2,8 @@
  * The Fastify application as a function (DESIGN section 9): tests build it with fresh services
  * and use `app.inject`; server.ts only opens the database, listens and handles signals.
  */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -24,6 +26,8 @@ import { authentication } from './http/authentication.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import { ResponseCache } from './http/cached-response.ts';
 import { notFoundBody, registerErrorHandling } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { refuseNulCharacters } from './http/nul-characters.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { registerStorefront, type StorefrontOptions } from './ssr/storefront.ts';
@@ -33,7 +37,10 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Serve the server-rendered storefront from this build; omitted in API-only tests. */
   storefront?: StorefrontOptions;
-  /** Pino logger options; `false` silences logs (tests). */
+  /**
+   * `false` silences logs (tests). Pino options (e.g. `{ level: 'trace', stream }`) are laid over
+   * the production ones, so secrets stay redacted whatever a caller passes.
+   */
   logger?: boolean | object;
 }
 
@@ -43,24 +50,41 @@ export interface App extends FastifyInstance {
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 
+/** An id a load balancer or client may send as x-request-id; anything else gets a fresh one. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:+=@/-]{1,128}$/;
+
+/**
+ * Every log line of a request carries its id (`reqId`): the caller's x-request-id when it is a
+ * sane token (so a proxy's id follows the request), else a UUID, unique across processes.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
+  const loggerOptions = {
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    serializers: { req: serializeRequestForLog },
+  };
   const app = Fastify({
     logger:
-      options.logger === undefined
-        ? {
-            level: config.logLevel,
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-            serializers: { req: serializeRequestForLog },
-          }
-        : options.logger,
+      options.logger === undefined || options.logger === true
+        ? loggerOptions
+        : options.logger === false
+          ? false
+          : { ...loggerOptions, ...options.logger },
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
@@ -95,9 +119,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     hsts: { maxAge: 31_536_000, includeSubDomains: true }, // = HSTS_HEADER_VALUE, kept only over HTTPS
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Shutting down: answers to requests still in flight close their keep-alive connection, so
+  // the client (or load balancer) does not reuse it and server.close() need not wait for it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
     if (request.protocol !== 'https') reply.removeHeader('strict-transport-security');
+    if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
 
@@ -118,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      // PostgreSQL text cannot hold U+0000: refuse it with a 400 before it reaches a query.
+      api.addHook('preValidation', refuseNulCharacters);
       await api.register(catalogueRoutes, { catalogue: services.catalogue, responseCache });
       await api.register(sessionRoutes, { sessions: services.sessions });
       // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.

@@ -48,6 +48,12 @@ const envSchema = z.object({
   /** Sender of the shop's e-mails, e.g. "Boxwell Packaging <sales@example.com>" (default: shop name and e-mail). */
   MAIL_FROM: z.string().optional(),
   /** Where customers reach the storefront; links in e-mails start with it. */
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto: 'loopback' (default: a proxy on this host),
+   * a comma-separated list of addresses/CIDRs, or 'false'. Trusting every proxy
+   * would let a client fake its IP and slip past the per-IP rate limits.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   PUBLIC_BASE_URL: z.string().url('PUBLIC_BASE_URL must be a URL such as https://shop.example.com').default('http://localhost:3000'),
   /** Sign-in, sign-up and forgot-password attempts allowed per window, per client IP and per e-mail address. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -83,6 +89,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicBaseUrl: string;
+  trustProxy: boolean | string;
   authRateLimit: AuthRateLimitConfig;
   postcodes: PostcodeConfig;
   payments: PaymentsConfig;
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${shop.tradingName}" <${shop.email}>`,
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,

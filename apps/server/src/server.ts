@@ -1,4 +1,5 @@
 /** Start-up: configuration, database (migrated), demo catalogue on first run, listen, signals. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@shop/db';
@@ -15,21 +16,49 @@ const database = await openDatabase({
 if (config.seedDemoCatalogue) await seedDemoCatalogueIfEmpty(database.db);
 
 const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
-const app = await buildApp({ config, database, storefront: { buildDir } });
+// Without a storefront build (`npm run build`) the API, media and health checks still serve.
+const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+const app = await buildApp({ config, database, ...(storefrontBuilt ? { storefront: { buildDir } } : {}) });
+if (!storefrontBuilt) app.log.warn({ buildDir }, 'the storefront is not built (run `npm run build`): serving the API and media only');
 
+/**
+ * Graceful shutdown: stop accepting connections, let in-flight requests finish (new requests on
+ * open keep-alive connections get 503 and `Connection: close`), wait for pending confirmation
+ * e-mails, then close the database. Exit 0 when all of that succeeded, 1 on an error or when it
+ * takes longer than SHUTDOWN_TIMEOUT_MS.
+ */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+  const forceExit = setTimeout(() => {
+    app.log.error(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
   forceExit.unref();
+  // A keep-alive connection left idle after its last answer would hold server.close() open until
+  // it times out (72 s): close each one as soon as it is idle.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+  closeIdle.unref();
+  let exitCode = 0;
   try {
     await app.close();
-    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'closing the HTTP server failed');
+    exitCode = 1;
   } finally {
-    process.exit(0);
+    clearInterval(closeIdle);
   }
+  try {
+    await database.close();
+    app.log.info('database closed');
+  } catch (error) {
+    app.log.error({ err: error }, 'closing the database failed');
+    exitCode = 1;
+  }
+  process.exit(exitCode);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

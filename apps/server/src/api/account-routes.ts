@@ -121,8 +121,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
         summary: 'Set a new password with the token of the e-mailed link',
         description: 'The token is used up, and every other sign-in and reset link of the user is revoked.',
         body: resetPasswordBodySchema,
-        response: { 200: forgotPasswordResponseSchema, 400: errorResponseSchema },
+        response: { 200: forgotPasswordResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
+      // Each attempt hashes a password: limit them like the other account calls.
+      preValidation: attemptLimit(app, rateLimit),
     },
     (request) => accounts.resetPassword({ userId: request.body.user_id, token: request.body.token, password: request.body.password }),
   );

@@ -10,7 +10,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!svg) return reply.code(404).send({ error: 'not_found', message: 'No such image' });
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
       .type('image/svg+xml')
       .send(svg);
   });

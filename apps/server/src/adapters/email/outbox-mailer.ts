@@ -1,13 +1,16 @@
 /**
  * The e-mail adapter when no SMTP server is configured: each message is written as a complete
- * .eml file (openable in any mail program) to DATA_DIR/outbox, and its links are logged so a
- * developer can follow a password reset link without a mail server.
+ * .eml file (openable in any mail program) to DATA_DIR/outbox, and its links and file are logged
+ * so a developer can find a message without a mail server. Logged links have their secrets
+ * blanked (a reset link's token would let anyone who reads the log take the account over); the
+ * .eml file keeps the working link.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailMessage } from '@shop/core';
+import { redactUrlSecrets } from '../../http/log-redaction.ts';
 import type { ClosableMailer, MailLog } from './create-mailer.ts';
 
 export class OutboxMailer implements ClosableMailer {
@@ -28,7 +31,7 @@ export class OutboxMailer implements ClosableMailer {
     const file = path.join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     // The file holds live links (a reset token): readable by the shop's user only.
     await writeFile(file, info.message, { mode: 0o600 });
-    this.log.info({ to: message.to, subject: message.subject, file, links: linksIn(message.text) }, 'e-mail written to the outbox (SMTP_URL is not set)');
+    this.log.info({ to: message.to, subject: message.subject, file, links: linksIn(message.text).map(redactUrlSecrets) }, 'e-mail written to the outbox (SMTP_URL is not set)');
   }
 
   async close(): Promise<void> {
