@@ -196,7 +196,8 @@ export const testPaymentBodySchema = z
   .object({
     amount: z
       .number({ error: 'amount must be an amount in pounds, e.g. 12.34' })
-      .positive('amount must be more than 0')
+      // At least a penny: a positive amount below it (1e-9) would round to 0 pence (found by tests/fuzz).
+      .min(0.01, 'amount must be at least 0.01')
       .max(1_000_000, 'amount is too large')
       .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'amount has at most 2 decimals'),
   })

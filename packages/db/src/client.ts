@@ -23,7 +23,11 @@ export type Executor = Database;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
+  /**
+   * Subscribe to a NOTIFY channel; returns an unsubscribe function. On PostgreSQL a lost
+   * listening connection (server restart, failover, terminated session) is re-established,
+   * and then `onMessage('')` is called once, since notifications may have been missed.
+   */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -83,27 +87,88 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   // An idle client error (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const listeners: pg.Client[] = [];
+  const subscriptions = new Set<() => Promise<void>>();
   return {
     db,
     driver: 'postgres',
     async listen(channel, onMessage) {
-      const listener = new pg.Client({ connectionString: databaseUrl });
-      listener.on('error', () => {});
-      await listener.connect();
-      listener.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      });
-      await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      listeners.push(listener);
+      const stop = await listenWithReconnect(databaseUrl, channel, onMessage);
+      subscriptions.add(stop);
       return async () => {
-        await listener.end().catch(() => {});
+        subscriptions.delete(stop);
+        await stop();
       };
     },
     async close() {
-      await Promise.all(listeners.map((l) => l.end().catch(() => {})));
+      await Promise.all([...subscriptions].map((stop) => stop()));
+      subscriptions.clear();
       await pool.end();
     },
+  };
+}
+
+const LISTEN_RETRY_FIRST_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * A LISTEN that survives its connection: when the dedicated connection ends unexpectedly it is
+ * opened again (backing off up to 5 s), and `onMessage('')` tells the subscriber that it may
+ * have missed notifications (the catalogue caches clear on it). Without this, one lost session
+ * would leave a process serving stale cached prices until it restarts.
+ */
+async function listenWithReconnect(databaseUrl: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  const statement = `LISTEN "${channel.replace(/"/g, '')}"`;
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    // An 'error' is followed by 'end', which reconnects; it must never crash the process.
+    client.on('error', () => {});
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(statement);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    client.once('end', () => {
+      if (current === client) current = null;
+      if (!stopped) scheduleReconnect(LISTEN_RETRY_FIRST_MS);
+    });
+    return client;
+  };
+
+  const scheduleReconnect = (delayMs: number) => {
+    retry = setTimeout(async () => {
+      retry = null;
+      if (stopped) return;
+      try {
+        const client = await connect();
+        if (stopped) {
+          await client.end().catch(() => {});
+          return;
+        }
+        current = client;
+        onMessage('');
+      } catch {
+        if (!stopped) scheduleReconnect(Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS));
+      }
+    }, delayMs);
+    retry.unref();
+  };
+
+  current = await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 
