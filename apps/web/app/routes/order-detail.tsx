@@ -117,8 +117,8 @@ function OrderView({ order, justPlaced }: { order: OrderDto; justPlaced: boolean
             <p className="font-semibold">Thank you, your order has been placed.</p>
             <p className="text-sm">
               {isBank
-                ? 'We will dispatch it as soon as your bank transfer reaches us.'
-                : 'Your payment has been received and we are preparing your order.'}
+                ? 'We will dispatch it as soon as your bank transfer reaches us. A confirmation is on its way to your e-mail.'
+                : 'Your payment has been received and we are preparing your order. A confirmation is on its way to your e-mail.'}
             </p>
           </div>
         </div>

@@ -3,26 +3,10 @@
  * region, address, town, post code, country, phone) with its Edit, 'Deliver to this Address'
  * and 'Mark as billing' buttons, and the short form used for the selected delivery address.
  */
+import { isBilling, streetLine } from './address-format';
 import type { AddressDto } from './checkout-types';
 
-export const BILLING = 'Billing';
-
-export function isBilling(address: Pick<AddressDto, 'type'>): boolean {
-  return address.type === BILLING;
-}
-
-/** The billing address: the one of type Billing, else the first (SPEC 2). */
-export function billingAddressOf(addresses: AddressDto[]): AddressDto | null {
-  return addresses.find(isBilling) ?? addresses[0] ?? null;
-}
-
-/** '12 Boar Lane' for a house number, 'Aire House, Boar Lane' for a name. */
-export function streetLine(region: string | null | undefined, street: string | null | undefined): string {
-  const house = (region ?? '').trim();
-  const road = (street ?? '').trim();
-  if (!house || !road) return house || road;
-  return /^\d+[A-Za-z]?$/.test(house) ? `${house} ${road}` : `${house}, ${road}`;
-}
+export { billingAddressOf, isBilling, streetLine } from './address-format';
 
 /** Region, address, town and post code on separate lines. */
 export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' | 'address' | 'town' | 'post_code'> }) {

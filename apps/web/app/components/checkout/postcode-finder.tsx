@@ -8,37 +8,10 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { messages } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
 import { CheckIcon, SearchIcon } from '~/components/icons';
+import { foundAddressFrom, type FoundAddress } from './address-format';
 import type { PostcodeEntry, PostcodeFailure } from './checkout-types';
 
-export interface FoundAddress {
-  region: string;
-  address: string;
-  town: string;
-  post_code: string;
-  country: string;
-}
-
 const clean = (value: string | null | undefined) => (value ?? '').trim();
-
-/**
- * A lookup entry as form values: the region is the house number or name (sub-building,
- * building name, building number), the address the street (or the first line when the entry
- * has no street), so the two do not repeat each other.
- */
-export function foundAddressFrom(entry: PostcodeEntry): FoundAddress {
-  const parts = [clean(entry.sub_building_name), clean(entry.building_name), clean(entry.building_number)].filter(
-    (part, index, all) => part !== '' && all.indexOf(part) === index,
-  );
-  const line1 = clean(entry.line_1);
-  const street = clean(entry.thoroughfare);
-  return {
-    region: (parts.length > 0 ? parts.join(', ') : line1).slice(0, 50),
-    address: street || line1,
-    town: clean(entry.post_town),
-    post_code: clean(entry.postcode),
-    country: clean(entry.country),
-  };
-}
 
 function entryLabel(entry: PostcodeEntry): string {
   const first = clean(entry.line_1) || [clean(entry.building_number), clean(entry.thoroughfare)].filter(Boolean).join(' ');
@@ -48,6 +21,8 @@ function entryLabel(entry: PostcodeEntry): string {
 function isFailure(value: unknown): value is PostcodeFailure {
   return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'Failure';
 }
+
+export type { FoundAddress };
 
 export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): void }) {
   const id = useId();

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { AddressDto, PostcodeEntry } from './checkout-types';
+import { billingAddressOf, foundAddressFrom, streetLine } from './address-format';
+
+const entry = (fields: Partial<PostcodeEntry>): PostcodeEntry => ({
+  line_1: '',
+  building_number: '',
+  building_name: '',
+  sub_building_name: '',
+  thoroughfare: '',
+  post_town: '',
+  postcode: '',
+  country: '',
+  ...fields,
+});
+
+const address = (address_id: number, type: 'Billing' | null): AddressDto => ({
+  address_id,
+  type,
+  reference: `Ref ${address_id}`,
+  contact_name: 'A',
+  region: '1',
+  company_name: '',
+  address: 'Street',
+  town: 'Town',
+  country: 'United Kingdom',
+  post_code: 'LS1 4AP',
+  phone: '01134960000',
+  user_id: 1,
+  is_active: true,
+});
+
+describe('foundAddressFrom', () => {
+  it('takes the house number as region and the street as address', () => {
+    expect(
+      foundAddressFrom(entry({ line_1: '12 Boar Lane', building_number: '12', thoroughfare: 'Boar Lane', post_town: 'Leeds', postcode: 'LS1 4AP', country: 'England' })),
+    ).toEqual({ region: '12', address: 'Boar Lane', town: 'Leeds', post_code: 'LS1 4AP', country: 'England' });
+  });
+
+  it('joins sub-building and building name, without repeats', () => {
+    expect(foundAddressFrom(entry({ sub_building_name: 'Unit 3', building_name: 'Aire House', thoroughfare: 'Boar Lane' })).region).toBe('Unit 3, Aire House');
+    expect(foundAddressFrom(entry({ building_name: 'Mill', building_number: 'Mill' })).region).toBe('Mill');
+  });
+
+  it('falls back to the first line when there is no building or street', () => {
+    expect(foundAddressFrom(entry({ line_1: 'The Old Barn' }))).toMatchObject({ region: 'The Old Barn', address: 'The Old Barn' });
+  });
+
+  it('keeps the region within its 50 characters', () => {
+    expect(foundAddressFrom(entry({ building_name: 'x'.repeat(80) })).region).toHaveLength(50);
+  });
+});
+
+describe('streetLine', () => {
+  it('puts a house number before the street and a name before a comma', () => {
+    expect(streetLine('12', 'Boar Lane')).toBe('12 Boar Lane');
+    expect(streetLine('12a', 'Boar Lane')).toBe('12a Boar Lane');
+    expect(streetLine('Aire House', 'Boar Lane')).toBe('Aire House, Boar Lane');
+    expect(streetLine('', 'Boar Lane')).toBe('Boar Lane');
+  });
+});
+
+describe('billingAddressOf', () => {
+  it('is the Billing address, else the first, else none', () => {
+    expect(billingAddressOf([address(1, null), address(2, 'Billing')])?.address_id).toBe(2);
+    expect(billingAddressOf([address(3, null), address(4, null)])?.address_id).toBe(3);
+    expect(billingAddressOf([])).toBeNull();
+  });
+});
