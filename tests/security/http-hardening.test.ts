@@ -307,5 +307,24 @@ describeOnEachDatabase('security: HTTP hardening', (kind) => {
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
     });
+    it.skipIf(!storefrontBuilt)(`with PayPal configured, pages allow PayPal's SDK script and API and nothing else new${noBuild}`, async () => {
+      const withPayPal = await createSecurityApp(kind, {
+        storefront: { buildDir },
+        env: { PAYPAL_CLIENT_ID: 'client-id', PAYPAL_CLIENT_SECRET: 'client-secret' },
+      });
+      try {
+        const response = await withPayPal.app.inject({ method: 'GET', url: '/payment' });
+        const policy = directives(String(response.headers['content-security-policy']));
+        expect(policy.get('script-src')).toContain('https://www.paypal.com');
+        expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+        expect(policy.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://www.paypal.com']));
+        expect(policy.get('frame-src')).toEqual(expect.arrayContaining(['https://*.paypal.com']));
+      } finally {
+        await withPayPal.close();
+      }
+      // Without PayPal the page policy names no outside script host.
+      const plain = directives(String((await t.app.inject({ method: 'GET', url: '/payment' })).headers['content-security-policy']));
+      expect(plain.get('script-src')?.filter((s) => s.startsWith('https:'))).toEqual([]);
+    });
   });
 });

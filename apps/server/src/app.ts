@@ -186,7 +186,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }
   });
 
-  if (options.storefront) await registerStorefront(app, services, options.storefront);
+  if (options.storefront) {
+    await registerStorefront(app, services, { ...options.storefront, paypalEnabled: config.payments.paypal !== null });
+  }
   else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));
 
   return Object.assign(app, { services }) as App;

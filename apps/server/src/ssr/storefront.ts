@@ -17,7 +17,13 @@ import { newNonce, pageContentSecurityPolicy } from '../http/security-headers.ts
 export interface StorefrontOptions {
   /** The web app's build folder (contains client/ and server/index.js). */
   buildDir: string;
+  /** When PayPal is configured its SDK script and API must be allowed by the page policy. */
+  paypalEnabled?: boolean;
 }
+
+/** Where PayPal's browser SDK loads from and talks to (its buttons render in paypal.com frames). */
+const PAYPAL_SCRIPT_SOURCES = ['https://www.paypal.com'];
+const PAYPAL_CONNECT_SOURCES = ['https://www.paypal.com', 'https://*.paypal.com'];
 
 /** What every page loader receives as `context` (apps/web/app/load-context.server.ts). */
 export interface StorefrontLoadContext {
@@ -29,6 +35,8 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
   const clientDir = path.join(options.buildDir, 'client');
   const build = (await import(pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, 'production');
+  const scriptSources = options.paypalEnabled ? PAYPAL_SCRIPT_SOURCES : [];
+  const connectSources = options.paypalEnabled ? PAYPAL_CONNECT_SOURCES : [];
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -59,7 +67,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
-      reply.header('content-security-policy', pageContentSecurityPolicy(nonce));
+      reply.header('content-security-policy', pageContentSecurityPolicy(nonce, scriptSources, connectSources));
     }
     if (!response.body) return reply.send();
     const body = Readable.fromWeb(response.body as never);
