@@ -140,6 +140,24 @@ describeOnEachDatabase('addresses API', (kind) => {
       }
     });
 
+    it('without a valid token a malformed request is a 401 too: the caller learns nothing about the rules', async () => {
+      const calls = [
+        request('POST', '/api/address', null, { reference: '' }),
+        request('PUT', '/api/address', 'not-a-real-token', { address_id: 'x' }),
+        request('PUT', '/api/address/MarkAsBilling', null, {}),
+        request('GET', '/api/address/GetBy/abc', null),
+        request('GET', '/api/address/-1', null),
+        request('PUT', '/api/cart/AssignAddress', null, { addressId: 'nope' }),
+        request('GET', '/api/order/abc', null),
+        request('POST', '/api/order', null, { total: 'free' }),
+        request('GET', '/api/users/abc', null),
+      ];
+      for (const response of await Promise.all(calls)) {
+        expect(response.statusCode, response.body).toBe(401);
+        expect(response.json().error).toBe('unauthorized');
+      }
+    });
+
     it('another user\'s token reaches nothing and changes nothing (404)', async () => {
       const alice = await signUp(t.app);
       const mallory = await signUp(t.app);

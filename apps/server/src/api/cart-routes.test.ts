@@ -418,12 +418,13 @@ describeOnEachDatabase('basket API', (kind) => {
 
   describe('malformed requests', () => {
     it('answer 400 with the JSON error shape, never 500', async () => {
+      const customer = await signUp(t.app);
       const cases = [
         t.app.inject({ method: 'POST', url: '/api/cart', headers: { 'content-type': 'application/json' }, payload: '{"product_id":' }),
         t.app.inject({ method: 'POST', url: '/api/cart', payload: { product_id: 'one', product_price_id: 1 } }),
         t.app.inject({ method: 'PUT', url: '/api/cart/ModifyCart', payload: {} }),
         t.app.inject({ method: 'POST', url: '/api/cart/remove', payload: { product_id: 1 } }),
-        t.app.inject({ method: 'PUT', url: '/api/cart', payload: { anonymousUserId: 'nope', userId: 1 } }),
+        t.app.inject({ method: 'PUT', url: '/api/cart', headers: bearer(customer.token), payload: { anonymousUserId: 'nope', userId: 1 } }),
       ];
       for (const response of await Promise.all(cases)) {
         expect(response.statusCode).toBe(400);

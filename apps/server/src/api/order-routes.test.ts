@@ -211,6 +211,23 @@ describeOnEachDatabase('orders API', (kind) => {
       expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(0);
     });
 
+    it('a product withdrawn from sale after it was added: 409 naming it, nothing placed, the basket intact', async () => {
+      const { customer, cart } = await readyCustomer(t, [[packs.tapeClear, 1], [packs.box25, 1]]);
+      await t.database.db.execute(sql`UPDATE products SET is_active = false WHERE product_id = ${packs.tapeClear.productId}`);
+      try {
+        const response = await placeOrder(t.app, customer.token, orderBodyFrom(cart));
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({
+          error: 'conflict',
+          message: 'We no longer sell Packing Tape Clear. Nothing was ordered; please remove it from your basket and try again.',
+        });
+        expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(0);
+        expect((await basketOf(t.app, customer)).cartIems).toHaveLength(2);
+      } finally {
+        await t.database.db.execute(sql`UPDATE products SET is_active = true WHERE product_id = ${packs.tapeClear.productId}`);
+      }
+    });
+
     it('an empty basket: 400 and nothing placed', async () => {
       const alice = await signUp(t.app);
       const address = await createAddress(t.app, alice.token);

@@ -32,6 +32,8 @@ export interface CartLineRow {
   productName: string;
   imageUrl: string;
   size1: string;
+  /** False once the shop stops selling the product: such a line cannot be ordered. */
+  productIsActive: boolean;
 }
 
 export interface CartContents {
@@ -51,6 +53,7 @@ interface RawCartRow {
   name: string | null;
   image_url: string | null;
   size1: string | null;
+  is_active: boolean | null;
 }
 
 function ownedBy(owner: CartOwner): SQL {
@@ -168,7 +171,7 @@ export class CartRepository {
     const rows = await queryRows<RawCartRow>(
       executor,
       sql`SELECT c.cart_id, c.address_id, l.product_id, l.product_price_id, l.qty, l.count,
-                 pp.price_pence, p.name, p.image_url, s.size1
+                 pp.price_pence, p.name, p.image_url, s.size1, p.is_active
           FROM carts c
           LEFT JOIN cart_lines l ON l.cart_id = c.cart_id
           LEFT JOIN product_prices pp ON pp.product_price_id = l.product_price_id
@@ -193,6 +196,7 @@ export class CartRepository {
           productName: r.name ?? '',
           imageUrl: r.image_url ?? '',
           size1: r.size1 ?? '',
+          productIsActive: r.is_active !== false,
         })),
     };
   }

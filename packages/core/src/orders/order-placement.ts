@@ -21,6 +21,7 @@ import type { Executor } from '@shop/db';
 import type { AddressRepository, AddressRow } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
 import type { CartRepository } from '../cart/cart-repository.ts';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { Conflict, DomainError, Invalid, NotFound, PaymentRequired, ProviderUnavailable, Unauthorized } from '../errors.ts';
@@ -73,6 +74,8 @@ export const orderMessages = {
   cardPaymentsOff: 'Card and wallet payments are not available at the moment. Please pay by bank transfer.',
   totalsChanged: (total: number) =>
     `Your basket has changed since you saw it: the total is now ${formatPounds(total)}. Nothing was ordered; please check your order and try again.`,
+  productsWithdrawn: (names: string[]) =>
+    `We no longer sell ${names.join(', ')}. Nothing was ordered; please remove ${names.length === 1 ? 'it' : 'them'} from your basket and try again.`,
   paymentUsed: 'This payment has already been used for another order, so no new order was placed.',
   paymentUsedBySameUser: (orderId: number) => `This payment has already been used for your order ${orderId}, so no new order was placed.`,
   paymentUnknown: 'The payment provider does not know this payment, so no order was placed. Please try paying again.',
@@ -161,6 +164,8 @@ export class OrderPlacement {
     const contents = cartId === null ? null : await this.carts.contents({ kind: 'user', userId }, tx);
     const lines = contents?.lines ?? [];
     if (cartId === null || lines.length === 0) throw new Invalid(orderMessages.emptyBasket);
+    const withdrawn = lines.filter((line) => !line.productIsActive);
+    if (withdrawn.length > 0) throw new Conflict(orderMessages.productsWithdrawn(withdrawn.map((line) => itemDisplayName(line.productName, line.size1))));
 
     const totals = computeCartTotals(lines, this.options.rules);
     if (!sameTotals(body, totals)) {
