@@ -8,6 +8,7 @@
  *                                       Default: postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_ONLY=reads,search,basket,orders,pages   run only some sections
  *   BENCH_ORDER_CUSTOMERS=400           customers (one order each) for the place-order section
+ *   BENCH_PROFILE=/tmp/profiles         write a V8 CPU profile of each server under test
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@shop/db';

@@ -67,11 +67,13 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const accounts = new AccountService(database.db, new TokenService(database.db), { shop: options.shop, mailer, publicBaseUrl });
   const orderRepository = new OrderRepository(database.db);
   const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
+  const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
+  const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
   return {
     shop: options.shop,
-    catalogue: new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl }),
+    catalogue,
     sessions: new SessionService(database.db),
-    carts: new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses }),
+    carts: new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses, packs }),
     accounts,
     addresses,
     postcodes: new PostcodeSearch(options.postcodes ?? unconfiguredPostcodeLookup),

@@ -9,14 +9,14 @@ export function CategoryMegaMenu({ categories }: { categories: CategoryDto[] }) 
   const [openSlug, setOpenSlug] = useState<string | null>(null);
   return (
     <nav aria-label="Product categories" className="relative hidden border-t border-stone-200 bg-white lg:block" onMouseLeave={() => setOpenSlug(null)}>
-      <ul className="mx-auto flex max-w-7xl flex-wrap px-2">
+      <ul className="mx-auto flex max-w-7xl flex-wrap justify-center px-2">
         {categories.map((category) => {
           const open = openSlug === category.slug;
           return (
             <li key={category.slug} className="static" onMouseEnter={() => setOpenSlug(category.slug)}>
               <Link
                 to={categoryHref(category)}
-                className={`flex items-center gap-1 px-3 py-3 text-sm font-medium transition-colors ${open ? 'text-brand-600' : 'text-stone-700 hover:text-brand-600'}`}
+                className={`flex items-center gap-1 px-2.5 py-2.5 text-sm font-medium transition-colors ${open ? 'text-brand-600' : 'text-stone-700 hover:text-brand-600'}`}
                 aria-expanded={category.subCategories.length > 0 ? open : undefined}
                 onFocus={() => setOpenSlug(category.slug)}
                 onClick={() => setOpenSlug(null)}

@@ -130,6 +130,33 @@ export class CartRepository {
     return rows[0] ? Number(rows[0].count) : null;
   }
 
+  /**
+   * addPacks for the owner's existing basket in one statement (the common case). cartId is
+   * null when the owner has no basket yet (nothing was added); count is null when the line
+   * would exceed MAX_PACKS_PER_LINE.
+   */
+  async addPacksToExistingBasket(
+    owner: CartOwner,
+    line: { productId: number; productPriceId: number; qty: number; count: number },
+  ): Promise<{ cartId: number | null; count: number | null }> {
+    const [row] = await queryRows<{ cart_id: number | null; count: number | null }>(
+      this.db,
+      sql`WITH basket AS (SELECT c.cart_id FROM carts c WHERE ${ownedBy(owner)}),
+          added AS (
+            INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count)
+            SELECT cart_id, ${line.productId}, ${line.productPriceId}, ${line.qty}, ${line.count} FROM basket
+            ON CONFLICT (cart_id, product_price_id)
+            DO UPDATE SET count = cart_lines.count + excluded.count
+            WHERE cart_lines.count + excluded.count <= ${MAX_PACKS_PER_LINE}
+            RETURNING count)
+          SELECT (SELECT cart_id FROM basket) AS cart_id, (SELECT count FROM added) AS count`,
+    );
+    return {
+      cartId: row?.cart_id == null ? null : Number(row.cart_id),
+      count: row?.count == null ? null : Number(row.count),
+    };
+  }
+
   /** Packs of one pack already in the owner's basket (0 when none). */
   async countOf(owner: CartOwner, productPriceId: number): Promise<number> {
     const [row] = await queryRows<{ count: number }>(

@@ -10,7 +10,7 @@ import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { computeCartTotals, type CartPricingRules } from '../pricing/cart-totals.ts';
 import { penceToPounds } from '../pricing/money.ts';
-import { MAX_PACKS_PER_LINE, type CartContents, type CartOwner, type CartRepository } from './cart-repository.ts';
+import { MAX_PACKS_PER_LINE, type CartContents, type CartOwner, type CartRepository, type PackForSale } from './cart-repository.ts';
 
 export interface CartServiceOptions {
   rules: CartPricingRules;
@@ -18,6 +18,12 @@ export interface CartServiceOptions {
   mediaBaseUrl?: string;
   /** Whose an address is (the address book); needed to choose a basket's delivery address. */
   addresses?: { isOwnedBy(userId: number, addressId: number): Promise<boolean> };
+  /**
+   * Where packs are looked up when added: the catalogue's cache (cleared on every catalogue
+   * change) saves a database round trip per add. Default: the repository. Prices are always
+   * read from the database with the basket.
+   */
+  packs?: { packForSale(productPriceId: number): Promise<PackForSale | null> };
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +60,7 @@ export class CartService {
   async add(callerUserId: number | null, body: AddToCartBody): Promise<CartDto> {
     const owner = this.ownerOf(callerUserId, body.session_id);
     const count = body.count ?? 1;
-    const pack = await this.repository.packForSale(body.product_price_id);
+    const pack = await (this.options.packs ?? this.repository).packForSale(body.product_price_id);
     if (!pack || !pack.productIsActive) {
       throw invalidField('product_price_id', `Pack ${body.product_price_id} is not for sale.`);
     }
@@ -167,6 +173,14 @@ export class CartService {
     owner: CartOwner,
     line: { productId: number; productPriceId: number; qty: number; count: number },
   ): Promise<number | null> {
+    // Most adds go to an existing basket: one statement finds it and adds the packs.
+    try {
+      const added = await this.repository.addPacksToExistingBasket(owner, line);
+      if (added.cartId !== null) return added.count;
+    } catch (error) {
+      // A sign-in moved and deleted this basket meanwhile: the loop below finds the new one.
+      if (postgresErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    }
     for (let attempt = 1; ; attempt++) {
       let cartId: number;
       try {
