@@ -3,7 +3,7 @@
  * and use `app.inject`; server.ts only opens the database, listens and handles signals.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -25,6 +25,7 @@ import { createMailer } from './adapters/email/create-mailer.ts';
 import { authentication } from './http/authentication.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import { ResponseCache } from './http/cached-response.ts';
+import { requestProtocol, trustedProxies } from './http/trusted-proxies.ts';
 import { notFoundBody, registerErrorHandling } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
@@ -69,6 +70,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     serializers: { req: serializeRequestForLog },
   };
+  const trustProxy = trustedProxies(config.trustProxy);
+  const responseCache = new ResponseCache();
+  // Shutting down: answers to requests still in flight close their keep-alive connection, so
+  // the client (or load balancer) does not reuse it and server.close() need not wait for it.
+  let closing = false;
+  const answerFromCache = (request: IncomingMessage, response: http.ServerResponse) =>
+    responseCache.answer(request, response, requestProtocol(request, trustProxy) === 'https', closing);
   const app = Fastify({
     logger:
       options.logger === undefined || options.logger === true
@@ -79,7 +87,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: requestIdOf,
-    trustProxy: config.trustProxy,
+    trustProxy,
+    // Cached catalogue reads are answered before Fastify's routing (http/cached-response.ts);
+    // the server is otherwise the one Fastify would create, with its timeouts.
+    serverFactory: (handler, serverOptions) => {
+      const server = http.createServer((request, response) => {
+        if (!answerFromCache(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = serverOptions.keepAliveTimeout as number;
+      server.requestTimeout = serverOptions.requestTimeout as number;
+      server.setTimeout(serverOptions.connectionTimeout as number);
+      return server;
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,7 +117,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     postcodes: createPostcodeLookup(config),
     log: app.log,
   });
-  const responseCache = new ResponseCache();
   // Any catalogue write, by this process or another, bumps the version and NOTIFYs.
   const stopListening = await database.listen('catalogue_changed', () => {
     services.catalogue.cache.clear();
@@ -107,9 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => stopListening());
   app.decorate('services', services);
 
-  // Cached catalogue reads are answered before routing work; see http/cached-response.ts.
+  // Injected requests (tests) do not pass through the server: the same fast path as a hook.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!responseCache.answerFromCache(request, reply)) done();
+    if (answerFromCache(request.raw, reply.raw)) reply.hijack();
+    else done();
   });
 
   await app.register(helmet, {
@@ -119,9 +138,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     hsts: { maxAge: 31_536_000, includeSubDomains: true }, // = HSTS_HEADER_VALUE, kept only over HTTPS
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // Shutting down: answers to requests still in flight close their keep-alive connection, so
-  // the client (or load balancer) does not reuse it and server.close() need not wait for it.
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });

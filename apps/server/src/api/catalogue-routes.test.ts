@@ -167,6 +167,28 @@ describeOnEachDatabase('catalogue API', (kind) => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('over a real connection, a cached read answers the same bytes and headers as the first, HSTS only when a trusted proxy says HTTPS', async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const read = (headers: Record<string, string> = {}) => fetch(`${url}/api/products/GetLanding?condition=`, { headers });
+      const first = await read();
+      const cached = await read();
+      expect(cached.status).toBe(200);
+      expect(await cached.text()).toBe(await first.text());
+      for (const name of ['etag', 'cache-control', 'content-type', 'content-security-policy', 'x-content-type-options', 'referrer-policy']) {
+        expect(cached.headers.get(name), name).toBe(first.headers.get(name));
+      }
+      expect(cached.headers.get('strict-transport-security')).toBeNull();
+      // The test connects from loopback, which TRUST_PROXY trusts by default.
+      expect((await read({ 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+      const unchanged = await read({ 'if-none-match': first.headers.get('etag')! });
+      expect(unchanged.status).toBe(304);
+      expect(await unchanged.text()).toBe('');
+    } finally {
+      await t.app.server.close();
+    }
+  });
+
   it('never serves a stale price after the catalogue changes', async () => {
     const list = (await get('/api/products?condition=packing-tape')).json<ProductDto[]>();
     const id = list[0]!.product_id;

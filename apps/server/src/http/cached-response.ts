@@ -1,12 +1,12 @@
 /**
  * Serialised catalogue answers kept as bytes with a strong ETag. The first read of a URL goes
  * through the route (validation, core, serialisation) and records the bytes and every header it
- * sent; later reads of the same URL are answered from an onRequest hook straight to the socket,
- * which is what keeps cached reads close to a bare node:http server (DESIGN section 8).
+ * sent; later reads of the same URL are answered before Fastify's routing, straight to the
+ * socket, which is what keeps cached reads close to a bare node:http server (DESIGN section 8).
  * Cleared whenever the catalogue changes (see app.ts). Cache hits are not access-logged.
  */
 import { createHash } from 'node:crypto';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_CONTENT_SECURITY_POLICY, HSTS_HEADER_VALUE } from './security-headers.ts';
 
@@ -31,20 +31,24 @@ export class ResponseCache {
     this.entries.clear();
   }
 
-  /** The onRequest fast path: true when the answer was written from the cache. */
-  answerFromCache(request: FastifyRequest, reply: FastifyReply): boolean {
+  /**
+   * The fast path, straight on node's request and response (see app.ts: before Fastify for
+   * connections to the server, in an onRequest hook for injected requests): true when the
+   * answer was written from the cache.
+   */
+  answer(request: IncomingMessage, response: ServerResponse, https: boolean, closing: boolean): boolean {
     if (request.method !== 'GET') return false;
-    const entry = this.entries.get(request.url);
+    const entry = this.entries.get(request.url ?? '');
     if (!entry) return false;
-    reply.hijack();
-    const headers = request.protocol === 'https' ? { ...entry.headers, 'strict-transport-security': HSTS_HEADER_VALUE } : entry.headers;
+    let headers = https ? { ...entry.headers, 'strict-transport-security': HSTS_HEADER_VALUE } : entry.headers;
+    if (closing) headers = { ...headers, connection: 'close' };
     if (request.headers['if-none-match'] === entry.etag) {
       const { 'content-length': _length, 'content-type': _type, ...rest } = headers;
-      reply.raw.writeHead(304, rest);
-      reply.raw.end();
+      response.writeHead(304, rest);
+      response.end();
     } else {
-      reply.raw.writeHead(200, headers);
-      reply.raw.end(entry.body);
+      response.writeHead(200, headers);
+      response.end(entry.body);
     }
     return true;
   }
