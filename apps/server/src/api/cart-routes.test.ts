@@ -135,6 +135,9 @@ describeOnEachDatabase('basket API', (kind) => {
         packs.box50.productPriceId,
         packs.box25.productPriceId,
       ]);
+      // The answer to the add already holds the line as it is after the add.
+      expect(linesOf(cart)[0]).toEqual({ product_price_id: packs.tapeClear.productPriceId, count: 2 });
+      expect((await t.app.inject({ method: 'GET', url: `/api/cart/${session}` })).json<CartDto>()).toEqual(cart);
     });
 
     it('charges £4.99 delivery up to £74.99 and delivers free from £75.00', async () => {

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
+import { queryPreparedRows, queryRows, type Executor } from '@shop/db';
 
 export type TokenKind = 'access' | 'reset';
 
@@ -48,7 +48,7 @@ export class TokenService {
   /** The user an access token signs in, or null when it is unknown, expired or revoked. */
   async userOfAccessToken(token: string): Promise<number | null> {
     if (!looksLikeToken(token)) return null;
-    const rows = await queryRows<{ user_id: number }>(
+    const rows = await queryPreparedRows<{ user_id: number }>(
       this.db,
       sql`SELECT user_id FROM auth_tokens
           WHERE token_hash = ${hashToken(token)} AND kind = 'access' AND revoked_at IS NULL AND expires_at > now()`,

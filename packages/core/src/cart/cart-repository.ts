@@ -8,7 +8,7 @@
  * parallel adds of one pack always end as one line with the sum of their counts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 
 export type CartOwner = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: number };
 
@@ -54,6 +54,36 @@ interface RawCartRow {
   image_url: string | null;
   size1: string | null;
   is_active: boolean | null;
+}
+
+/** What a basket line shows besides its pack and count: price, name, image, size, still for sale. */
+const LINE_DETAILS = sql.raw('pp.price_pence, p.name, p.image_url, s.size1, p.is_active');
+/** The joins LINE_DETAILS reads from, for lines aliased `l`. */
+const LINE_DETAIL_JOINS = sql.raw(`LEFT JOIN product_prices pp ON pp.product_price_id = l.product_price_id
+          LEFT JOIN products p ON p.product_id = l.product_id
+          LEFT JOIN product_sizes s ON s.product_size_id = pp.product_size_id`);
+
+/** Rows of a basket joined with its lines (one row with null line fields when it has none). */
+function contentsFrom(rows: RawCartRow[]): CartContents | null {
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    cartId: Number(first.cart_id),
+    addressId: first.address_id === null ? null : Number(first.address_id),
+    lines: rows
+      .filter((r) => r.product_price_id !== null)
+      .map((r) => ({
+        productId: Number(r.product_id),
+        productPriceId: Number(r.product_price_id),
+        qty: Number(r.qty),
+        count: Number(r.count),
+        pricePence: Number(r.price_pence),
+        productName: r.name ?? '',
+        imageUrl: r.image_url ?? '',
+        size1: r.size1 ?? '',
+        productIsActive: r.is_active !== false,
+      })),
+  };
 }
 
 function ownedBy(owner: CartOwner): SQL {
@@ -131,30 +161,45 @@ export class CartRepository {
   }
 
   /**
-   * addPacks for the owner's existing basket in one statement (the common case). cartId is
-   * null when the owner has no basket yet (nothing was added); count is null when the line
-   * would exceed MAX_PACKS_PER_LINE.
+   * addPacks for the owner's existing basket and the basket as it is afterwards, in one
+   * statement (one round trip: the common case of POST /api/cart). Null when the owner has
+   * no basket yet (nothing was added). `count` is the line's new count, or null when the
+   * line would exceed MAX_PACKS_PER_LINE (nothing changed).
+   *
+   * The statement's reads see the lines as they were before it (one snapshot), so the line
+   * it wrote is taken from RETURNING in place of its earlier version.
    */
-  async addPacksToExistingBasket(
+  async addPacksAndRead(
     owner: CartOwner,
     line: { productId: number; productPriceId: number; qty: number; count: number },
-  ): Promise<{ cartId: number | null; count: number | null }> {
-    const [row] = await queryRows<{ cart_id: number | null; count: number | null }>(
+  ): Promise<{ contents: CartContents; count: number | null } | null> {
+    const rows = await queryPreparedRows<RawCartRow & { added_count: number | null }>(
       this.db,
-      sql`WITH basket AS (SELECT c.cart_id FROM carts c WHERE ${ownedBy(owner)}),
+      sql`WITH basket AS (SELECT c.cart_id, c.address_id FROM carts c WHERE ${ownedBy(owner)}),
           added AS (
             INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count)
             SELECT cart_id, ${line.productId}, ${line.productPriceId}, ${line.qty}, ${line.count} FROM basket
             ON CONFLICT (cart_id, product_price_id)
             DO UPDATE SET count = cart_lines.count + excluded.count
             WHERE cart_lines.count + excluded.count <= ${MAX_PACKS_PER_LINE}
-            RETURNING count)
-          SELECT (SELECT cart_id FROM basket) AS cart_id, (SELECT count FROM added) AS count`,
+            RETURNING cart_line_id, cart_id, product_id, product_price_id, qty, count, created_at),
+          lines AS (
+            SELECT l.cart_line_id, l.cart_id, l.product_id, l.product_price_id, l.qty, l.count, l.created_at
+            FROM cart_lines l JOIN basket b ON l.cart_id = b.cart_id
+            WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.product_price_id = l.product_price_id)
+            UNION ALL
+            SELECT * FROM added)
+          SELECT b.cart_id, b.address_id, l.product_id, l.product_price_id, l.qty, l.count,
+                 ${LINE_DETAILS}, (SELECT count FROM added) AS added_count
+          FROM basket b
+          LEFT JOIN lines l ON l.cart_id = b.cart_id
+          ${LINE_DETAIL_JOINS}
+          ORDER BY l.created_at, l.cart_line_id`,
     );
-    return {
-      cartId: row?.cart_id == null ? null : Number(row.cart_id),
-      count: row?.count == null ? null : Number(row.count),
-    };
+    const contents = contentsFrom(rows);
+    if (!contents) return null;
+    const added = rows[0]!.added_count;
+    return { contents, count: added === null ? null : Number(added) };
   }
 
   /** Packs of one pack already in the owner's basket (0 when none). */
@@ -195,37 +240,16 @@ export class CartRepository {
 
   /** The owner's basket with its lines in the order they were added, or null when there is none. */
   async contents(owner: CartOwner, executor: Executor = this.db): Promise<CartContents | null> {
-    const rows = await queryRows<RawCartRow>(
+    const rows = await queryPreparedRows<RawCartRow>(
       executor,
-      sql`SELECT c.cart_id, c.address_id, l.product_id, l.product_price_id, l.qty, l.count,
-                 pp.price_pence, p.name, p.image_url, s.size1, p.is_active
+      sql`SELECT c.cart_id, c.address_id, l.product_id, l.product_price_id, l.qty, l.count, ${LINE_DETAILS}
           FROM carts c
           LEFT JOIN cart_lines l ON l.cart_id = c.cart_id
-          LEFT JOIN product_prices pp ON pp.product_price_id = l.product_price_id
-          LEFT JOIN products p ON p.product_id = l.product_id
-          LEFT JOIN product_sizes s ON s.product_size_id = pp.product_size_id
+          ${LINE_DETAIL_JOINS}
           WHERE ${ownedBy(owner)}
           ORDER BY l.created_at, l.cart_line_id`,
     );
-    const first = rows[0];
-    if (!first) return null;
-    return {
-      cartId: Number(first.cart_id),
-      addressId: first.address_id === null ? null : Number(first.address_id),
-      lines: rows
-        .filter((r) => r.product_price_id !== null)
-        .map((r) => ({
-          productId: Number(r.product_id),
-          productPriceId: Number(r.product_price_id),
-          qty: Number(r.qty),
-          count: Number(r.count),
-          pricePence: Number(r.price_pence),
-          productName: r.name ?? '',
-          imageUrl: r.image_url ?? '',
-          size1: r.size1 ?? '',
-          productIsActive: r.is_active !== false,
-        })),
-    };
+    return contentsFrom(rows);
   }
 
   /**

@@ -72,15 +72,15 @@ export class CartService {
       throw invalidField('qty', `qty must be one of the pack sizes of this pack: ${pack.packRange.join(', ')}.`);
     }
     const line = { productId: pack.productId, productPriceId: pack.productPriceId, qty, count };
-    const newCount = await this.addToBasket(owner, line);
-    if (newCount === null) {
+    const added = await this.addToBasket(owner, line);
+    if (added.count === null) {
       const already = await this.repository.countOf(owner, pack.productPriceId);
       throw invalidField(
         'count',
         `${fieldMessages.packCount}: your basket already has ${already} of this pack, so at most ${MAX_PACKS_PER_LINE - already} more can be added.`,
       );
     }
-    return this.cartOf(owner);
+    return added.contents ? this.toDto(added.contents) : this.cartOf(owner);
   }
 
   /** PUT /api/cart/ModifyCart: sets the number of packs of a line of the caller's basket. */
@@ -169,14 +169,18 @@ export class CartService {
     return { kind: 'session', sessionId: sessionId.toLowerCase() };
   }
 
+  /**
+   * Adds the packs; answers the line's new count (null: over MAX_PACKS_PER_LINE, nothing
+   * changed) and, when it was read in the same round trip, the basket afterwards.
+   */
   private async addToBasket(
     owner: CartOwner,
     line: { productId: number; productPriceId: number; qty: number; count: number },
-  ): Promise<number | null> {
-    // Most adds go to an existing basket: one statement finds it and adds the packs.
+  ): Promise<{ count: number | null; contents: CartContents | null }> {
+    // Most adds go to an existing basket: one statement adds the packs and reads the basket.
     try {
-      const added = await this.repository.addPacksToExistingBasket(owner, line);
-      if (added.cartId !== null) return added.count;
+      const added = await this.repository.addPacksAndRead(owner, line);
+      if (added) return added;
     } catch (error) {
       // A sign-in moved and deleted this basket meanwhile: the loop below finds the new one.
       if (postgresErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
@@ -193,7 +197,7 @@ export class CartService {
         throw error;
       }
       try {
-        return await this.repository.addPacks(cartId, line);
+        return { count: await this.repository.addPacks(cartId, line), contents: null };
       } catch (error) {
         // A sign-in moved and deleted this basket between the two statements: use the new one.
         if (attempt < 3 && postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) continue;
