@@ -49,6 +49,8 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const rows: string[][] = [];
+/** What the LCP is made of, per page: the element and the four phases Lighthouse reports. */
+const lcpBreakdowns: string[] = [];
 try {
   for (const [name, pagePath] of Object.entries(pages)) {
     // Warm the server's caches once; Lighthouse itself loads the page cold in the browser.
@@ -58,6 +60,7 @@ try {
     const audit = (id: string) => lhr.audits[id]!;
     const scripts = (audit('network-requests').details as unknown as { items: { resourceType: string; transferSize: number }[] }).items.filter((i) => i.resourceType === 'Script');
     const jsKb = scripts.reduce((sum, i) => sum + i.transferSize, 0) / 1024;
+    lcpBreakdowns.push(`${name}: ${describeLcp(audit('largest-contentful-paint-element').details)}`);
     rows.push([
       name,
       String(Math.round((lhr.categories.performance!.score ?? 0) * 100)),
@@ -78,3 +81,13 @@ console.log(`\nLighthouse (mobile preset, ${chromePath}); budgets: performance >
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));
+console.log('\nLCP element and phases (simulated mobile):');
+for (const breakdown of lcpBreakdowns) console.log(`- ${breakdown}`);
+
+function describeLcp(details: unknown): string {
+  const lists = ((details as { items?: { items?: Record<string, unknown>[] }[] } | undefined)?.items ?? []).map((table) => table.items ?? []);
+  const node = lists[0]?.[0]?.node as { snippet?: string; nodeLabel?: string } | undefined;
+  const phases = (lists[1] ?? []).map((p) => `${String(p.phase ?? p.label)} ${Math.round(Number(p.timing ?? 0))} ms`).join(', ');
+  const element = (node?.snippet ?? node?.nodeLabel ?? 'unknown').replace(/\s+/g, ' ').slice(0, 90);
+  return `${element}${phases ? ` (${phases})` : ''}`;
+}
