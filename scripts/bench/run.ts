@@ -9,6 +9,7 @@
  *   BENCH_ONLY=reads,search,basket,orders,pages   run only some sections
  *   BENCH_ORDER_CUSTOMERS=400           customers (one order each) for the place-order section
  *   BENCH_PROFILE=/tmp/profiles         write a V8 CPU profile of each server under test
+ *   DATABASE_POOL_SIZE=10               PostgreSQL pool of the server under test (the app default)
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@shop/db';

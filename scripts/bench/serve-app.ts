@@ -10,7 +10,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 await seedDemoCatalogueIfEmpty(database.db);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' });
 // BENCH_STOREFRONT=1 also serves the server-rendered pages (needs `npm run build` first).

@@ -75,8 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Shutting down: answers to requests still in flight close their keep-alive connection, so
   // the client (or load balancer) does not reuse it and server.close() need not wait for it.
   let closing = false;
-  const answerFromCache = (request: IncomingMessage, response: http.ServerResponse) =>
-    responseCache.answer(request, response, requestProtocol(request, trustProxy) === 'https', closing);
+  const isHttps = (request: IncomingMessage) => requestProtocol(request, trustProxy) === 'https';
+  const answerFromCache = (request: IncomingMessage, response: http.ServerResponse) => responseCache.answer(request, response, isHttps, closing);
   const app = Fastify({
     logger:
       options.logger === undefined || options.logger === true

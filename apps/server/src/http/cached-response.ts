@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_CONTENT_SECURITY_POLICY, HSTS_HEADER_VALUE } from './security-headers.ts';
+import { lastRawHeader } from './trusted-proxies.ts';
 
 interface CachedAnswer {
   body: Buffer;
@@ -36,13 +37,13 @@ export class ResponseCache {
    * connections to the server, in an onRequest hook for injected requests): true when the
    * answer was written from the cache.
    */
-  answer(request: IncomingMessage, response: ServerResponse, https: boolean, closing: boolean): boolean {
+  answer(request: IncomingMessage, response: ServerResponse, isHttps: (request: IncomingMessage) => boolean, closing: boolean): boolean {
     if (request.method !== 'GET') return false;
     const entry = this.entries.get(request.url ?? '');
     if (!entry) return false;
-    let headers = https ? { ...entry.headers, 'strict-transport-security': HSTS_HEADER_VALUE } : entry.headers;
+    let headers = isHttps(request) ? { ...entry.headers, 'strict-transport-security': HSTS_HEADER_VALUE } : entry.headers;
     if (closing) headers = { ...headers, connection: 'close' };
-    if (request.headers['if-none-match'] === entry.etag) {
+    if (lastRawHeader(request, 'if-none-match') === entry.etag) {
       const { 'content-length': _length, 'content-type': _type, ...rest } = headers;
       response.writeHead(304, rest);
       response.end();
