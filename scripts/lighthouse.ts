@@ -54,7 +54,7 @@ const lcpBreakdowns: string[] = [];
 try {
   for (const [name, pagePath] of Object.entries(pages)) {
     // Warm the server's caches once; Lighthouse itself loads the page cold in the browser.
-    await fetch(`${shop.url}${pagePath}`);
+    await (await fetch(`${shop.url}${pagePath}`)).arrayBuffer();
     const result = await lighthouse(`${shop.url}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = result!.lhr;
     const audit = (id: string) => lhr.audits[id]!;
