@@ -49,28 +49,29 @@ function TopBar({ phones }: { phones: string[] }) {
   const navigate = useNavigate();
   return (
     <div className="bg-brand-700 text-xs text-brand-50 sm:text-sm">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1.5">
-        <div className="flex items-center gap-3 sm:gap-5">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1.5">
+        <div className="flex items-center gap-2.5 sm:gap-5">
           {phones.map((phone, index) => (
             <a
               key={phone}
               href={`tel:${phone.replace(/\s/g, '')}`}
-              className={`items-center gap-1.5 hover:text-white ${index > 0 ? 'hidden sm:flex' : 'flex'}`}
+              className="flex items-center gap-1.5 whitespace-nowrap hover:text-white"
             >
-              <PhoneIcon width={14} height={14} />
+              {/* One icon is enough on a phone's narrow top bar. */}
+              <PhoneIcon width={14} height={14} className={index > 0 ? 'hidden sm:block' : undefined} />
               {phone}
             </a>
           ))}
         </div>
         <div className="flex items-center gap-3 sm:gap-5">
-          <Link to="/order-history" className="hover:text-white">
+          <Link to="/order-history" className="whitespace-nowrap hover:text-white">
             Past Orders
           </Link>
           {userId ? (
             <span className="flex items-center gap-2">
               <span className="flex items-center gap-1 font-medium text-white" data-testid="user-first-name">
                 <UserIcon width={14} height={14} />
-                {firstName ?? ''}
+                <span className="max-w-[7rem] truncate sm:max-w-none">{firstName ?? ''}</span>
               </span>
               <button
                 type="button"
