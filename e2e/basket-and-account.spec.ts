@@ -152,3 +152,21 @@ for (const path of ['/checkout', '/signin', '/signup', '/resetpassword?users=1&t
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test.describe('before the page is interactive', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the sign-in form cannot be sent, so a password never ends up in an address or a log', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(`${request.method()} ${request.url()}`));
+    await page.goto('/signin');
+    await expect(page.getByTestId('signin-form')).toHaveAttribute('method', 'post');
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeDisabled();
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Password').fill('Secret-Early-123');
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).not.toContain('Secret-Early-123');
+    expect(requested.filter((line) => line.includes('Secret-Early-123'))).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams, type MetaFunction } from 'react-router';
 import { messages, resetPasswordRules } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
+import { useShopState } from '~/state/shop-state';
 import { pageMeta } from '~/components/page-meta';
 import { AccountLayout } from '~/components/account/account-layout';
 import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
@@ -55,6 +56,8 @@ function ResetPasswordForm({ userId, token, signInHref }: { userId: string; toke
   const form = useValidatedForm(resetPasswordRules, { password: '', confirmPassword: '' });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sending, setSending] = useState(false);
+  // The button works once the page is interactive; the form posts (never a GET with the password in the URL) if sent before.
+  const { ready } = useShopState();
   const [done, setDone] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -94,7 +97,7 @@ function ResetPasswordForm({ userId, token, signInHref }: { userId: string; toke
   return (
     <>
       <p className="mt-1 text-sm text-stone-600">Choose a new password of 5 to 50 characters.</p>
-      <form noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="reset-form">
+      <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="reset-form">
         <FormMessage message={message} testId="reset-message" />
         <TextField id="reset-password" label="Password" type="password" autoComplete="new-password" required binding={form.field('password')} />
         <TextField
@@ -105,7 +108,7 @@ function ResetPasswordForm({ userId, token, signInHref }: { userId: string; toke
           required
           binding={form.field('confirmPassword')}
         />
-        <button type="submit" className="btn-primary w-full py-2.5" disabled={sending}>
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={!ready || sending}>
           Reset Password
         </button>
       </form>

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams, type MetaFunction } from 'react-router';
 import { messages, signInRules } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
+import { useShopState } from '~/state/shop-state';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
@@ -31,6 +32,8 @@ export default function SignInPage() {
   const form = useValidatedForm(signInRules, { email: '', password: '' });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sending, setSending] = useState(false);
+  // The button works once the page is interactive; the form posts (never a GET with the password in the URL) if sent before.
+  const { ready } = useShopState();
   const [forgotOpen, setForgotOpen] = useState(false);
   const signUpHref = withReturn('/signup', search);
 
@@ -75,7 +78,7 @@ export default function SignInPage() {
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Sign In</h1>
       <p className="mt-1 text-sm text-stone-600">Welcome back. Sign in with your e-mail address and password.</p>
 
-      <form noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="signin-form">
+      <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="signin-form">
         <FormMessage message={message} testId="signin-message" />
         <TextField id="signin-email" label="Email" type="email" autoComplete="email" inputMode="email" required binding={form.field('email')} />
         <div>
@@ -90,7 +93,7 @@ export default function SignInPage() {
             </button>
           </div>
         </div>
-        <button type="submit" className="btn-primary w-full py-2.5" disabled={sending}>
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={!ready || sending}>
           Sign In
         </button>
       </form>

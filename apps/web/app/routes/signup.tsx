@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams, type MetaFunction } from 'react-router';
 import { messages, signUpRules } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
+import { useShopState } from '~/state/shop-state';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
@@ -35,6 +36,8 @@ export default function SignUpPage() {
   const [newsletter, setNewsletter] = useState(true);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sending, setSending] = useState(false);
+  // The button works once the page is interactive; the form posts (never a GET with the password in the URL) if sent before.
+  const { ready } = useShopState();
   const signInHref = withReturn('/signin', search);
 
   const submit = async (event: FormEvent) => {
@@ -78,7 +81,7 @@ export default function SignUpPage() {
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Create Account</h1>
       <p className="mt-1 text-sm text-stone-600">or use your email for registration</p>
 
-      <form noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="signup-form">
+      <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="signup-form">
         <FormMessage message={message} testId="signup-message" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id="signup-first-name" label="First Name" autoComplete="given-name" required binding={form.field('first_name')} />
@@ -119,7 +122,7 @@ export default function SignUpPage() {
           </label>
         </div>
 
-        <button type="submit" className="btn-primary w-full py-2.5" disabled={!form.valid || sending}>
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={!ready || !form.valid || sending}>
           Sign Up
         </button>
       </form>

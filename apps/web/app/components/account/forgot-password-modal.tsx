@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { forgotPasswordRules, messages } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
+import { useShopState } from '~/state/shop-state';
 import { Modal } from '~/components/modal';
 import { FormMessage, type FormMessageValue } from './form-message';
 import { failureText } from './sign-in-flow';
@@ -32,6 +33,8 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   const form = useValidatedForm(forgotPasswordRules, { email: initialEmail });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sending, setSending] = useState(false);
+  // The button works once the page is interactive; the form posts (never a GET with the password in the URL) if sent before.
+  const { ready } = useShopState();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +58,7 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-password-form">
+    <form method="post" noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-password-form">
       <p className="text-sm text-stone-600">Enter the e-mail address of your account and we will send you a link to set a new password.</p>
       <FormMessage message={message} testId="forgot-password-message" />
       <TextField
@@ -69,7 +72,7 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
         binding={form.field('email')}
       />
       <div className="flex justify-end">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={!ready || sending}>
           Forgot Password
         </button>
       </div>
