@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { CategoryDto, PublicShopDetails } from '@shop/contract';
 // Imported for its URL so the client build emits the stylesheet; it is inlined, not linked.
@@ -7,6 +8,7 @@ import { ShopStateProvider } from './state/shop-state';
 import { ShopLayout } from './components/shop-layout';
 import { NotFoundPage } from './components/not-found-page';
 import { nonceFrom, servicesFrom } from './load-context.server';
+import { storageKeys, writeStored } from './lib/browser-storage';
 
 export interface RootData {
   categories: CategoryDto[];
@@ -59,6 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { categories } = useRootData();
+  // SPEC 3: the browser keeps the category tree under 'categories'.
+  useEffect(() => writeStored(storageKeys.categories, JSON.stringify(categories)), [categories]);
   return (
     <ShopStateProvider>
       <ShopLayout>

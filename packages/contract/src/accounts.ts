@@ -3,16 +3,11 @@
  * with its messages. The server validates requests with these; the web forms can reuse them.
  */
 import { z } from 'zod';
+import { EMAIL_PATTERN, LOWERCASE_EMAIL_PATTERN } from './field-rules.ts';
 import { fieldMessages } from './messages.ts';
 
-/** SPEC 5: sign-up wants a lower-case e-mail address. */
-export const lowercaseEmailPattern = /^[a-z0-9._%+'-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
-/** Forgot password: any e-mail address (looked up case-insensitively). */
-export const emailPattern = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export const accountMessages = {
-  emailPatternLowercase: 'Email must be a valid email address in lower case, e.g. name@example.com',
-  emailPattern: 'Email must be a valid email address, e.g. name@example.com',
   resetTokenMissing: 'The reset link is incomplete: its token is missing. Please use the link from the e-mail.',
   tooManyAttempts: 'Too many attempts, please wait a minute and try again.',
 } as const;
@@ -30,7 +25,7 @@ export const signUpEmailSchema = z
   .trim()
   .min(4, fieldMessages.signUpEmail)
   .max(99, fieldMessages.signUpEmail)
-  .regex(lowercaseEmailPattern, accountMessages.emailPatternLowercase);
+  .regex(LOWERCASE_EMAIL_PATTERN, fieldMessages.signUpEmail);
 export const signUpPasswordSchema = z.string().min(5, fieldMessages.signUpPassword).max(50, fieldMessages.signUpPassword);
 /** Confirm Password: 5-50; SPEC 5 says the match with the password is not checked. */
 export const confirmPasswordSchema = z.string().min(5, fieldMessages.confirmPassword).max(50, fieldMessages.confirmPassword);
@@ -56,7 +51,7 @@ export type SignUpBody = z.infer<typeof signUpBodySchema>;
 export const signInBodySchema = z
   .object({
     email: z.string().trim().min(1, fieldMessages.loginEmail).max(100, fieldMessages.loginEmail),
-    password: z.string().min(1, fieldMessages.loginPassword).max(50, fieldMessages.loginPassword),
+    password: z.string().min(1, fieldMessages.loginPassword).max(100, fieldMessages.loginPassword),
   })
   .meta({ id: 'SignIn' });
 export type SignInBody = z.infer<typeof signInBodySchema>;
@@ -83,7 +78,7 @@ export const forgotPasswordEmailSchema = z
   .trim()
   .min(4, fieldMessages.forgotEmail)
   .max(99, fieldMessages.forgotEmail)
-  .regex(emailPattern, accountMessages.emailPattern);
+  .regex(EMAIL_PATTERN, fieldMessages.forgotEmail);
 
 export const forgotPasswordBodySchema = z.object({ email: forgotPasswordEmailSchema }).meta({ id: 'ForgotPassword' });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;

@@ -75,7 +75,7 @@ export const cartOwnerParamsSchema = z.object({
 
 export const addToCartBodySchema = z
   .object({
-    user_id: ignored.describe('Ignored: the user comes from the Bearer token'),
+    user_id: ignored.describe('Not the user (that comes from the Bearer token); a session id (UUID) here is read as session_id'),
     session_id: sessionIdSchema,
     cart_id: ignored.describe('Ignored: the basket is the caller\'s'),
     product_id: idSchema('product_id'),
@@ -89,7 +89,7 @@ export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
 
 export const modifyCartBodySchema = z
   .object({
-    user_id: ignored.describe('Ignored: the user comes from the Bearer token'),
+    user_id: ignored.describe('Not the user (that comes from the Bearer token); a session id (UUID) here is read as session_id'),
     session_id: sessionIdSchema,
     cart_id: ignored.describe('Ignored: the basket is the caller\'s'),
     product_id: idSchema('product_id'),
@@ -103,7 +103,7 @@ export type ModifyCartBody = z.infer<typeof modifyCartBodySchema>;
 
 export const removeFromCartBodySchema = z
   .object({
-    user_id: ignored.describe('Ignored: the user comes from the Bearer token'),
+    user_id: ignored.describe('Not the user (that comes from the Bearer token); a session id (UUID) here is read as session_id'),
     session_id: sessionIdSchema,
     product_id: idSchema('product_id'),
     product_price_id: idSchema('product_price_id'),

@@ -11,13 +11,15 @@ export interface TextRule {
   pattern?: RegExp;
 }
 
-/** SPEC 5: "a lowercase email pattern". */
-export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
+/** Sign-up, SPEC 5: "a lowercase email pattern". */
+export const LOWERCASE_EMAIL_PATTERN = /^[a-z0-9._%+'-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
+/** Forgot password, SPEC 5: "email pattern" (any letter case: addresses are compared case-insensitively). */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export const signUpRules = {
   first_name: { min: 4, max: 50, message: fieldMessages.firstName },
   last_name: { min: 4, max: 50, message: fieldMessages.lastName },
-  email: { min: 4, max: 99, message: fieldMessages.signUpEmail, pattern: EMAIL_PATTERN },
+  email: { min: 4, max: 99, message: fieldMessages.signUpEmail, pattern: LOWERCASE_EMAIL_PATTERN },
   password: { min: 5, max: 50, message: fieldMessages.signUpPassword },
   confirmPassword: { min: 5, max: 50, message: fieldMessages.confirmPassword },
   phone: { min: 5, max: 14, message: fieldMessages.signUpPhone },

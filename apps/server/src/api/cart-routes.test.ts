@@ -253,6 +253,26 @@ describeOnEachDatabase('basket API', (kind) => {
       expect(cart.cartIems[0]!.total_price).toBe(100);
     });
 
+    it('an anonymous basket may be named by its session id in user_id, as in SPEC\'s bodies', async () => {
+      const session = await newSession(t.app);
+      const other = await newSession(t.app);
+      const cart = (await add(packs.box25, { user_id: session })).json<CartDto>();
+      await add(packs.box25, { session_id: other });
+      const modified = await modify(packs.box25, 3, { user_id: session, cart_id: cart.cart_id, price: 25, qty: 25 });
+      expect(modified.statusCode).toBe(200);
+      expect(linesOf(modified.json<CartDto>())).toEqual([{ product_price_id: packs.box25.productPriceId, count: 3 }]);
+      const removed = await t.app.inject({
+        method: 'POST',
+        url: '/api/cart/remove',
+        payload: { user_id: session, product_id: packs.box25.productId, product_price_id: packs.box25.productPriceId },
+      });
+      expect(removed.json<CartDto>().cartIems).toEqual([]);
+      // The other visitor's basket is untouched.
+      expect(linesOf((await t.app.inject({ method: 'GET', url: `/api/cart/${other}` })).json<CartDto>())).toEqual([
+        { product_price_id: packs.box25.productPriceId, count: 1 },
+      ]);
+    });
+
     it('refuses a number of packs outside 1 to 1000', async () => {
       const session = await newSession(t.app);
       await add(packs.box25, { session_id: session, count: 2 });

@@ -1,6 +1,6 @@
 /**
- * An order's status as a readable badge ('PendingDelivery' reads 'Pending delivery'); the raw
- * value stays in `data-status` and the title, as the API and SPEC 4 name it.
+ * An order's status as a badge showing the value as SPEC 4 and the API name it
+ * ('PendingDelivery'); the words ('Pending delivery') are its tooltip.
  */
 import { statusLabel } from './order-format';
 
@@ -16,11 +16,11 @@ export function OrderStatusBadge({ status }: { status: string }) {
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[status] ?? 'bg-stone-100 text-stone-800 ring-stone-300'}`}
       data-status={status}
-      title={status}
+      title={statusLabel(status)}
       data-testid="order-status"
     >
       <span className="h-1.5 w-1.5 rounded-full bg-current opacity-70" aria-hidden="true" />
-      {statusLabel(status)}
+      {status}
     </span>
   );
 }
