@@ -155,3 +155,13 @@ for (const path of ['/landing', '/category?categoryCode=cardboard-boxes', '/prod
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('the browser keeps a session id and the category tree under the SPEC storage keys', async ({ page }) => {
+  await page.goto('/landing');
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('session_id'))).toMatch(/^[0-9a-f-]{36}$/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('categories') ?? 'null') as { name: string; subCategories: unknown[] }[] | null);
+  const served = (await (await page.request.get('/api/categories')).json()) as { name: string }[];
+  expect(stored?.map((c) => c.name)).toEqual(served.map((c) => c.name));
+  expect(stored?.some((c) => c.subCategories.length > 0)).toBe(true);
+});
