@@ -384,7 +384,12 @@ describeOnEachDatabase('orders API', (kind) => {
       expect(all.statusCode).toBe(200);
       const orders = all.json<OrderDto[]>();
       expect(orders.map((o) => o.order_id)).toEqual([...ids].reverse());
-      expect(orders[0]).toMatchObject({ status: 'PendingDelivery', total: 35.99, payment_method: 'bank', orderLines: [] });
+      expect(orders[0]).toMatchObject({ status: 'PendingDelivery', total: 35.99, payment_method: 'bank' });
+      // Each order comes with its lines, as GET /api/order/{id} gives them.
+      for (const order of orders) {
+        expect(order.orderLines).toEqual((await getOrder(order.order_id, ready.customer.token)).json<OrderDto>().orderLines);
+        expect(order.orderLines).toHaveLength(1);
+      }
       expect((await getMine(ready.customer.token, '')).json<OrderDto[]>()).toHaveLength(3);
       expect((await getMine(ready.customer.token, String(ids[1]))).json<OrderDto[]>().map((o) => o.order_id)).toContain(ids[1]);
       const reference = `${t.config.shop.bank.referencePrefix}${ready.customer.userId}`.toLowerCase();

@@ -79,7 +79,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         summary: 'The signed-in user\'s orders, newest first',
         description:
           'Filter matches part of the order number or of the payment reference, in any letter case; empty lists all (the newest 500). ' +
-          'orderLines is empty in the list: GET /api/order/{id} has them.',
+          'Each order comes with its orderLines; billing_address is only in GET /api/order/{id}.',
         security: [{ bearer: [] }],
         querystring: myOrdersQuerySchema,
         response: { 200: z.array(orderSchema), 400: errorResponseSchema, 401: errorResponseSchema },

@@ -159,7 +159,15 @@ export class OrderRepository {
   }
 
   async linesOf(orderId: number, executor: Executor = this.db): Promise<OrderLineRow[]> {
+    return (await this.linesOfOrders([orderId], executor)).get(orderId) ?? [];
+  }
+
+  /** The lines of several orders in one query, by order id, each in the order they were placed. */
+  async linesOfOrders(orderIds: readonly number[], executor: Executor = this.db): Promise<Map<number, OrderLineRow[]>> {
+    const byOrder = new Map<number, OrderLineRow[]>();
+    if (orderIds.length === 0) return byOrder;
     const rows = await queryRows<{
+      order_id: number;
       product_id: number;
       product_price_id: number;
       product_name: string;
@@ -172,21 +180,29 @@ export class OrderRepository {
       is_active: boolean;
     }>(
       executor,
-      sql`SELECT product_id, product_price_id, product_name, size1, image_url, price_pence, qty, count, total_price_pence, is_active
-          FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`,
+      sql`SELECT order_id, product_id, product_price_id, product_name, size1, image_url, price_pence, qty, count, total_price_pence, is_active
+          FROM order_lines WHERE order_id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) ORDER BY order_line_id`,
     );
-    return rows.map((r) => ({
-      productId: Number(r.product_id),
-      productPriceId: Number(r.product_price_id),
-      productName: r.product_name,
-      size1: r.size1,
-      imageUrl: r.image_url,
-      pricePence: Number(r.price_pence),
-      qty: Number(r.qty),
-      count: Number(r.count),
-      totalPricePence: Number(r.total_price_pence),
-      isActive: r.is_active,
-    }));
+    for (const r of rows) {
+      const lines = byOrder.get(Number(r.order_id)) ?? [];
+      lines.push({
+        productId: Number(r.product_id),
+        productPriceId: Number(r.product_price_id),
+        productName: r.product_name,
+        size1: r.size1,
+        imageUrl: r.image_url,
+        pricePence: Number(r.price_pence),
+        qty: Number(r.qty),
+        count: Number(r.count),
+        totalPricePence: Number(r.total_price_pence),
+        isActive: r.is_active,
+      });
+      byOrder.set(Number(r.order_id), lines);
+    }
+    return byOrder;
   }
 
   /**

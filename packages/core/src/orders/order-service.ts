@@ -38,12 +38,13 @@ export class OrderService {
     return this.toDto(order, lines, billing);
   }
 
-  /** GET /api/order/GetMine?Filter=: newest first, without lines. */
+  /** GET /api/order/GetMine?Filter=: newest first, each with its lines (SPEC 3's Order). */
   async mine(callerUserId: number | null, filter: string | undefined): Promise<OrderDto[]> {
     if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
     const text = (filter ?? '').trim().replace(/^#/, '');
     const orders = await this.repository.listOf(callerUserId, text);
-    return orders.map((order) => this.toDto(order, [], null));
+    const lines = await this.repository.linesOfOrders(orders.map((order) => order.orderId));
+    return orders.map((order) => this.toDto(order, lines.get(order.orderId) ?? [], null));
   }
 
   /** POST /api/OrderLog: the storefront's report of a card/wallet problem. */
