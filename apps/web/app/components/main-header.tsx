@@ -63,7 +63,7 @@ function TopBar({ phones }: { phones: string[] }) {
             </a>
           ))}
         </div>
-        <div className="flex items-center gap-3 sm:gap-5">
+        <div className="ml-auto flex items-center gap-3 sm:gap-5">
           <Link to="/order-history" className="whitespace-nowrap hover:text-white">
             Past Orders
           </Link>
