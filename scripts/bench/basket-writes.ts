@@ -8,7 +8,7 @@ import { createScratchDatabase } from './scratch-database.ts';
 
 export async function measureAddToCart(adminUrl: string, durationSeconds: number): Promise<LoadResult> {
   const scratch = await createScratchDatabase(adminUrl);
-  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10' });
+  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url });
   try {
     const landing = (await (await fetch(`${app.url}/api/products/GetLanding?condition=`)).json()) as {
       product_id: number;

@@ -52,7 +52,7 @@ async function prepareCustomer(base: string, index: number, pack: { product_id: 
 
 export async function measurePlaceOrder(adminUrl: string, customers: number): Promise<LoadResult & { placed: number }> {
   const scratch = await createScratchDatabase(adminUrl);
-  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' });
+  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url, AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' });
   try {
     const landing = await json<{ product_id: number; product_Sizes: { packs: { product_price_id: number; price: number; pack_range: number[] }[] }[] }[]>(
       `${app.url}/api/products/GetLanding?condition=`,

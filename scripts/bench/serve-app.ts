@@ -10,9 +10,10 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-await seedDemoCatalogueIfEmpty(database.db);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' });
+// The pool is the app's (DATABASE_POOL_SIZE, default 10), as `npm start` would open it.
+const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: config.databasePoolSize });
+await seedDemoCatalogueIfEmpty(database.db);
 // BENCH_STOREFRONT=1 also serves the server-rendered pages (needs `npm run build` first).
 const storefront = process.env.BENCH_STOREFRONT === '1' ? { buildDir: path.resolve(import.meta.dirname, '../../apps/web/build') } : undefined;
 const app = await buildApp({ config, database, logger: false, storefront });

@@ -8,7 +8,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams, type MetaFunction } from 'react-router';
 import { messages, resetPasswordRules } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
-import { useShopState } from '~/state/shop-state';
 import { pageMeta } from '~/components/page-meta';
 import { AccountLayout } from '~/components/account/account-layout';
 import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
@@ -16,6 +15,7 @@ import { withReturn } from '~/components/account/return-target';
 import { failureText } from '~/components/account/sign-in-flow';
 import { TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
+import { AccountSubmitButton } from '~/components/account/submit-button';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Reset Password', 'Choose a new password for your account.'),
@@ -56,8 +56,6 @@ function ResetPasswordForm({ userId, token, signInHref }: { userId: string; toke
   const form = useValidatedForm(resetPasswordRules, { password: '', confirmPassword: '' });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sending, setSending] = useState(false);
-  // The button works once the page is interactive; the form posts (never a GET with the password in the URL) if sent before.
-  const { ready } = useShopState();
   const [done, setDone] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -108,9 +106,9 @@ function ResetPasswordForm({ userId, token, signInHref }: { userId: string; toke
           required
           binding={form.field('confirmPassword')}
         />
-        <button type="submit" className="btn-primary w-full py-2.5" disabled={!ready || sending}>
+        <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={sending}>
           Reset Password
-        </button>
+        </AccountSubmitButton>
       </form>
     </>
   );

@@ -7,7 +7,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams, type MetaFunction } from 'react-router';
 import { messages, signInRules } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
-import { useShopState } from '~/state/shop-state';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
@@ -17,6 +16,7 @@ import { withReturn } from '~/components/account/return-target';
 import { failureText, useCompleteSignIn, useRedirectWhenSignedIn, type AuthResult } from '~/components/account/sign-in-flow';
 import { TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
+import { AccountSubmitButton } from '~/components/account/submit-button';
 
 export const handle = {
   checkoutStep: (search: URLSearchParams) => (search.has('return') ? 1 : null),
@@ -32,8 +32,6 @@ export default function SignInPage() {
   const form = useValidatedForm(signInRules, { email: '', password: '' });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sending, setSending] = useState(false);
-  // The button works once the page is interactive; the form posts (never a GET with the password in the URL) if sent before.
-  const { ready } = useShopState();
   const [forgotOpen, setForgotOpen] = useState(false);
   const signUpHref = withReturn('/signup', search);
 
@@ -93,9 +91,9 @@ export default function SignInPage() {
             </button>
           </div>
         </div>
-        <button type="submit" className="btn-primary w-full py-2.5" disabled={!ready || sending}>
+        <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={sending}>
           Sign In
-        </button>
+        </AccountSubmitButton>
       </form>
 
       <p className="mt-6 border-t border-stone-200 pt-5 text-center text-sm text-stone-600 md:hidden">

@@ -8,7 +8,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams, type MetaFunction } from 'react-router';
 import { messages, signUpRules } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
-import { useShopState } from '~/state/shop-state';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
@@ -17,6 +16,7 @@ import { withReturn } from '~/components/account/return-target';
 import { failureText, useCompleteSignIn, useRedirectWhenSignedIn, type AuthResult } from '~/components/account/sign-in-flow';
 import { EMAIL_HINT, TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
+import { AccountSubmitButton } from '~/components/account/submit-button';
 
 // Registering is the 'Login/Register' step of the checkout when the customer came from the basket.
 export const handle = {
@@ -36,8 +36,6 @@ export default function SignUpPage() {
   const [newsletter, setNewsletter] = useState(true);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sending, setSending] = useState(false);
-  // The button works once the page is interactive; the form posts (never a GET with the password in the URL) if sent before.
-  const { ready } = useShopState();
   const signInHref = withReturn('/signin', search);
 
   const submit = async (event: FormEvent) => {
@@ -122,9 +120,9 @@ export default function SignUpPage() {
           </label>
         </div>
 
-        <button type="submit" className="btn-primary w-full py-2.5" disabled={!ready || !form.valid || sending}>
+        <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={!form.valid || sending}>
           Sign Up
-        </button>
+        </AccountSubmitButton>
       </form>
 
       <p className="mt-6 border-t border-stone-200 pt-5 text-center text-sm text-stone-600 md:hidden">

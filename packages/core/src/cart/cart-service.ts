@@ -58,7 +58,7 @@ export class CartService {
 
   /** POST /api/cart: adds packs (default 1); a pack already in the basket gets more packs. */
   async add(callerUserId: number | null, body: AddToCartBody): Promise<CartDto> {
-    const owner = this.ownerOf(callerUserId, body.session_id ?? sessionIdIn(body.user_id));
+    const owner = this.ownerOf(callerUserId, body);
     const count = body.count ?? 1;
     const pack = await (this.options.packs ?? this.repository).packForSale(body.product_price_id);
     if (!pack || !pack.productIsActive) {
@@ -85,14 +85,14 @@ export class CartService {
 
   /** PUT /api/cart/ModifyCart: sets the number of packs of a line of the caller's basket. */
   async modify(callerUserId: number | null, body: ModifyCartBody): Promise<CartDto> {
-    const owner = this.ownerOf(callerUserId, body.session_id ?? sessionIdIn(body.user_id));
+    const owner = this.ownerOf(callerUserId, body);
     if (!(await this.repository.setCount(owner, body.product_id, body.product_price_id, body.count))) throw lineNotFound(body);
     return this.cartOf(owner);
   }
 
   /** POST /api/cart/remove: removes a line of the caller's basket. */
   async remove(callerUserId: number | null, body: RemoveFromCartBody): Promise<CartDto> {
-    const owner = this.ownerOf(callerUserId, body.session_id ?? sessionIdIn(body.user_id));
+    const owner = this.ownerOf(callerUserId, body);
     if (!(await this.repository.removeLine(owner, body.product_id, body.product_price_id))) throw lineNotFound(body);
     return this.cartOf(owner);
   }
@@ -161,8 +161,17 @@ export class CartService {
     };
   }
 
-  private ownerOf(callerUserId: number | null, sessionId: string | null | undefined): CartOwner {
+  /**
+   * Whose basket a call changes: the signed-in user's, else the session's named by session_id
+   * or, as SPEC's bodies name the owner in one slot (like GET /api/cart/{sessionOrUserId}), by
+   * a session id sent in user_id.
+   */
+  private ownerOf(
+    callerUserId: number | null,
+    body: { session_id?: string | null; user_id?: number | string | null },
+  ): CartOwner {
     if (callerUserId !== null) return { kind: 'user', userId: callerUserId };
+    const sessionId = body.session_id ?? (typeof body.user_id === 'string' && UUID_PATTERN.test(body.user_id) ? body.user_id : null);
     if (!sessionId) {
       throw invalidField('session_id', 'Send the session_id of your basket (from POST /api/session), or sign in.');
     }
@@ -221,14 +230,6 @@ function postgresErrorCode(error: unknown): string | undefined {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
-}
-
-/**
- * A session id sent in user_id: an anonymous visitor has no user id, and SPEC's basket calls
- * name the basket's owner in one slot, as GET /api/cart/{sessionOrUserId} does.
- */
-function sessionIdIn(userId: number | string | null | undefined): string | undefined {
-  return typeof userId === 'string' && UUID_PATTERN.test(userId) ? userId : undefined;
 }
 
 function invalidField(field: string, message: string): Invalid {

@@ -6,12 +6,12 @@
 import { useState, type FormEvent } from 'react';
 import { forgotPasswordRules, messages } from '@shop/contract/browser';
 import { api } from '~/lib/api-client';
-import { useShopState } from '~/state/shop-state';
 import { Modal } from '~/components/modal';
 import { FormMessage, type FormMessageValue } from './form-message';
 import { failureText } from './sign-in-flow';
 import { EMAIL_HINT, TextField } from './text-field';
 import { useValidatedForm } from './use-validated-form';
+import { AccountSubmitButton } from './submit-button';
 
 interface Props {
   open: boolean;
@@ -33,8 +33,6 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   const form = useValidatedForm(forgotPasswordRules, { email: initialEmail });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sending, setSending] = useState(false);
-  // The button works once the page is interactive; the form posts (never a GET with the password in the URL) if sent before.
-  const { ready } = useShopState();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,9 +70,9 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
         binding={form.field('email')}
       />
       <div className="flex justify-end">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={!ready || sending}>
+        <AccountSubmitButton className="btn-primary w-full sm:w-auto" disabled={sending}>
           Forgot Password
-        </button>
+        </AccountSubmitButton>
       </div>
     </form>
   );

@@ -6,7 +6,6 @@
 import { isBilling, streetLine } from './address-format';
 import type { AddressDto } from './checkout-types';
 
-export { billingAddressOf, isBilling, streetLine } from './address-format';
 
 /** Region, address, town and post code on separate lines. */
 export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' | 'address' | 'town' | 'post_code'> }) {

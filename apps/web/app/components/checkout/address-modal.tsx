@@ -13,7 +13,8 @@ import { TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
 import { apiMessage } from './checkout-guards';
 import type { AddressBody, AddressDto } from './checkout-types';
-import { PostcodeFinder, type FoundAddress } from './postcode-finder';
+import type { FoundAddress } from './address-format';
+import { PostcodeFinder } from './postcode-finder';
 
 const DEFAULT_COUNTRY = 'United Kingdom';
 const FORM_ID = 'address-form';

@@ -13,7 +13,6 @@ import type { TotalsConflictBody } from './checkout-types';
 import { newIdempotencyKey, orderBody, orderIdFrom, type OrderRequest } from './order-body';
 import { logOrderEvent } from './order-log';
 
-export type { OrderRequest };
 
 export const messagesForPlacement = {
   totalsChanged:

@@ -22,8 +22,6 @@ function isFailure(value: unknown): value is PostcodeFailure {
   return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'Failure';
 }
 
-export type { FoundAddress };
-
 export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): void }) {
   const id = useId();
   const inputId = `${id}-postcode`;

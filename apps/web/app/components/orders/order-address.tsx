@@ -1,5 +1,5 @@
 /** The delivery address an order keeps (SPEC 2 "Order detail"): contact name, address, town, post code, phone. */
-import { streetLine } from '~/components/checkout/address-card';
+import { streetLine } from '~/components/checkout/address-format';
 import type { OrderAddress } from '~/components/checkout/checkout-types';
 
 export function OrderAddressBlock({ address }: { address: OrderAddress }) {
