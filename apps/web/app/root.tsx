@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { CategoryDto, PublicShopDetails } from '@shop/contract';
 // Imported for its URL so the client build emits the stylesheet; it is inlined, not linked.
 import stylesheetHref from './app.css?url';
+import { EarlyInputCapture, HydrationStarter } from './components/deferred-hydration';
 import { InlineStylesheet } from './components/inline-stylesheet';
 import { ShopStateProvider } from './state/shop-state';
 import { ShopLayout } from './components/shop-layout';
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
+        <EarlyInputCapture nonce={nonce} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5c63" />
         <Meta />
@@ -55,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <HydrationStarter nonce={nonce} />
       </body>
     </html>
   );

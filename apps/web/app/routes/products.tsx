@@ -5,7 +5,7 @@
  */
 import { data, useLoaderData, useLocation, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { CategoryDto, ProductDto } from '@shop/contract';
-import { categoryPageHref, messages } from '@shop/contract/browser';
+import { categoryPageHref, formatCount, messages } from '@shop/contract/browser';
 import { servicesFrom } from '~/load-context.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
@@ -102,7 +102,7 @@ export default function ProductsPage() {
   const { categories } = useRootData();
   const location = useLocation();
   const { mode, search, category, products, total, totalIsCapped, page, pageSize } = result;
-  const totalText = `${total.toLocaleString('en-GB')}${totalIsCapped ? '+' : ''}`;
+  const totalText = `${formatCount(total)}${totalIsCapped ? '+' : ''}`;
   const pageCount = Math.ceil(total / pageSize);
   const baseQuery = new URLSearchParams(mode === 'search' ? { search } : { categoryCode: category?.slug ?? '' });
   const first = (page - 1) * pageSize + 1;

@@ -3,10 +3,11 @@
  * a session is created on first load when none is stored; the cart and user are loaded with
  * user_id if present, else session_id; add/modify/remove call `refreshCart()`.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CartDto } from '@shop/contract';
 import { api } from '~/lib/api-client';
 import { readStored, removeStored, storageKeys, writeStored } from '~/lib/browser-storage';
+import { replayEarlyInput } from '~/lib/early-input';
 
 export interface ShopState {
   /** False until the browser has read its stored identity (server render and first paint). */
@@ -15,6 +16,11 @@ export interface ShopState {
   userId: string | null;
   firstName: string | null;
   cart: CartDto | null;
+  /**
+   * The visitor's session id once it exists: a first visit creates it just after the page
+   * hydrates, and a click made before that (or replayed from before hydration) waits for it.
+   */
+  ensureSession(): Promise<string | null>;
   refreshCart(): Promise<void>;
   refreshUser(): Promise<void>;
   /** After sign-in or sign-up: store the identity and refresh cart and name. */
@@ -36,6 +42,7 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
   const [userId, setUserId] = useState<string | null>(null);
   const [firstName, setFirstName] = useState<string | null>(null);
   const [cart, setCart] = useState<CartDto | null>(null);
+  const sessionPromise = useRef<Promise<string | null> | null>(null);
 
   const loadCart = useCallback(async (owner: string | null) => {
     if (!owner) return setCart(null);
@@ -57,26 +64,32 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    let storedSession = readStored(storageKeys.sessionId);
+    const storedSession = readStored(storageKeys.sessionId);
     const storedUser = readStored(storageKeys.userId);
-    setUserId(storedUser);
-    setSessionId(storedSession);
-    setReady(true);
-    // Browser tests wait for this before interacting.
+    // Every part of the page that shows the visitor re-renders with the stored identity: as a
+    // transition React does that in short slices instead of one long task after hydration.
+    startTransition(() => {
+      setUserId(storedUser);
+      setSessionId(storedSession);
+      setReady(true);
+    });
+    sessionPromise.current = storedSession
+      ? Promise.resolve(storedSession)
+      : api<string>('/session', { method: 'POST', body: { ip: '' } }).then(
+          (created) => {
+            writeStored(storageKeys.sessionId, created);
+            setSessionId(created);
+            return created;
+          },
+          () => null, // offline: browsing still works
+        );
+    // Browser tests wait for this before interacting; the early-input capture stops here.
     document.documentElement.dataset.hydrated = 'true';
-    void (async () => {
-      if (!storedSession) {
-        try {
-          storedSession = await api<string>('/session', { method: 'POST', body: { ip: '' } });
-          writeStored(storageKeys.sessionId, storedSession);
-          setSessionId(storedSession);
-        } catch {
-          /* offline: browsing still works */
-        }
-      }
-      await Promise.all([loadCart(storedUser ?? storedSession), loadUser(storedUser)]);
-    })();
+    void replayEarlyInput();
+    void sessionPromise.current.then((session) => Promise.all([loadCart(storedUser ?? session), loadUser(storedUser)]));
   }, [loadCart, loadUser]);
+
+  const ensureSession = useCallback(() => sessionPromise.current ?? Promise.resolve(readStored(storageKeys.sessionId)), []);
 
   const refreshCart = useCallback(() => loadCart(readStored(storageKeys.userId) ?? readStored(storageKeys.sessionId)), [loadCart]);
   const refreshUser = useCallback(() => loadUser(readStored(storageKeys.userId)), [loadUser]);
@@ -105,8 +118,8 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
   }, [loadCart]);
 
   const value = useMemo<ShopState>(
-    () => ({ ready, sessionId, userId, firstName, cart, refreshCart, refreshUser, signedIn, logout }),
-    [ready, sessionId, userId, firstName, cart, refreshCart, refreshUser, signedIn, logout],
+    () => ({ ready, sessionId, userId, firstName, cart, ensureSession, refreshCart, refreshUser, signedIn, logout }),
+    [ready, sessionId, userId, firstName, cart, ensureSession, refreshCart, refreshUser, signedIn, logout],
   );
   return <ShopStateContext.Provider value={value}>{children}</ShopStateContext.Provider>;
 }

@@ -59,7 +59,7 @@ export function PackTable({ productId, size }: Props) {
 }
 
 function AddButton({ productId, pack, sizeLabel }: { productId: number; pack: PackDto; sizeLabel: string }) {
-  const { sessionId, cart, refreshCart } = useShopState();
+  const { ensureSession, cart, refreshCart } = useShopState();
   const [adding, setAdding] = useState(false);
   const qty = pack.pack_range[0] ?? 1;
   const added = cart?.cartIems.some((line) => line.product_price_id === pack.product_price_id) ?? false;
@@ -81,6 +81,7 @@ function AddButton({ productId, pack, sizeLabel }: { productId: number; pack: Pa
   const add = async () => {
     setAdding(true);
     try {
+      const sessionId = await ensureSession();
       await api('/cart', {
         method: 'POST',
         body: { user_id: 1, session_id: sessionId, product_id: productId, product_price_id: pack.product_price_id, price: pack.price, qty },
