@@ -33,9 +33,11 @@ if(!interactive()&&e.target instanceof Element)queue.push({kind:'input',target:e
 const HYDRATION_STARTER = `(function(){
 var nonce=document.currentScript.nonce;
 function start(){
+var preloads=document.createDocumentFragment();
 document.querySelectorAll('link[rel="${DEFERRED_MODULEPRELOAD_REL}"]').forEach(function(inert){
-var link=document.createElement('link');link.rel='modulepreload';link.href=inert.href;link.nonce=nonce;document.head.appendChild(link);
+var link=document.createElement('link');link.rel='modulepreload';link.href=inert.href;link.nonce=nonce;preloads.appendChild(link);
 });
+document.head.appendChild(preloads);
 var inert=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');
 if(!inert)return;
 var script=document.createElement('script');script.type='module';script.nonce=nonce;script.textContent=inert.textContent;
