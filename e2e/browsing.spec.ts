@@ -160,6 +160,8 @@ test('the browser keeps a session id and the category tree under the SPEC storag
   await page.goto('/landing');
   await waitForHydration(page);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('session_id'))).toMatch(/^[0-9a-f-]{36}$/);
+  // The tree is written when the browser is idle after hydration.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('categories'))).not.toBeNull();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('categories') ?? 'null') as { name: string; subCategories: unknown[] }[] | null);
   const served = (await (await page.request.get('/api/categories')).json()) as { name: string }[];
   expect(stored?.map((c) => c.name)).toEqual(served.map((c) => c.name));
