@@ -24,7 +24,7 @@ export async function replayEarlyInput(): Promise<void> {
   for (const { kind, target } of queue) {
     if (kind !== 'click') continue;
     await new Promise((resolve) => setTimeout(resolve, 0));
-    if (target.isConnected && target instanceof HTMLElement && !(target as HTMLButtonElement).disabled) target.click();
+    if (target instanceof HTMLButtonElement && target.isConnected && !target.disabled) target.click();
   }
 }
 

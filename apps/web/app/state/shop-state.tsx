@@ -12,7 +12,6 @@ import { replayEarlyInput } from '~/lib/early-input';
 export interface ShopState {
   /** False until the browser has read its stored identity (server render and first paint). */
   ready: boolean;
-  sessionId: string | null;
   userId: string | null;
   firstName: string | null;
   cart: CartDto | null;
@@ -38,7 +37,6 @@ export function useShopState(): ShopState {
 
 export function ShopStateProvider({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
-  const [sessionId, setSessionId] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [firstName, setFirstName] = useState<string | null>(null);
   const [cart, setCart] = useState<CartDto | null>(null);
@@ -70,7 +68,6 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
     // transition React does that in short slices instead of one long task after hydration.
     startTransition(() => {
       setUserId(storedUser);
-      setSessionId(storedSession);
       setReady(true);
     });
     sessionPromise.current = storedSession
@@ -78,7 +75,6 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
       : api<string>('/session', { method: 'POST', body: { ip: '' } }).then(
           (created) => {
             writeStored(storageKeys.sessionId, created);
-            setSessionId(created);
             return created;
           },
           () => null, // offline: browsing still works
@@ -118,8 +114,8 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
   }, [loadCart]);
 
   const value = useMemo<ShopState>(
-    () => ({ ready, sessionId, userId, firstName, cart, ensureSession, refreshCart, refreshUser, signedIn, logout }),
-    [ready, sessionId, userId, firstName, cart, ensureSession, refreshCart, refreshUser, signedIn, logout],
+    () => ({ ready, userId, firstName, cart, ensureSession, refreshCart, refreshUser, signedIn, logout }),
+    [ready, userId, firstName, cart, ensureSession, refreshCart, refreshUser, signedIn, logout],
   );
   return <ShopStateContext.Provider value={value}>{children}</ShopStateContext.Provider>;
 }
