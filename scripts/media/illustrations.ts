@@ -1,8 +1,10 @@
 /**
- * Generated flat illustrations for the demo catalogue and the landing page, served under
- * /media as SVG. Every image is built from a few shared primitives (isometric boxes,
- * cylinders, bags, envelopes) in one palette, so the whole shop looks consistent.
- * Self-contained: no external references, no scripts, no text.
+ * The drawings behind the demo catalogue's and the landing page's images: flat SVG
+ * illustrations built from a few shared primitives (isometric boxes, cylinders, bags,
+ * envelopes) in one palette, so the whole shop looks consistent. Self-contained: no external
+ * references, no scripts, no text.
+ * Not run by the server: generate-illustrations.ts writes them once into
+ * apps/server/media/demo/, which the server serves under /media.
  */
 
 // Palette (brand: deep teal, warm amber, kraft brown, neutrals).
@@ -871,33 +873,23 @@ const TILES: Record<string, () => string> = {
 // Public API
 // ---------------------------------------------------------------------------------------------
 
-const cache = new Map<string, string>();
-
-/** Names of the square illustrations (usable under products/ and categories/). */
+/** Names of the square illustrations (drawn under both products/ and categories/). */
 export function illustrationNames(): string[] {
   return Object.keys(SQUARES).sort();
 }
 
 /**
- * The SVG for a path under /media (e.g. `products/box-kraft.svg`, `landing/tile-3.svg`),
- * or null for an unknown name.
+ * Every illustration by its path under /media, e.g. `products/box-kraft.svg`: each square
+ * drawing under products/ and categories/, and the landing page's banners and tiles.
  */
-export function renderIllustration(mediaPath: string): string | null {
-  const match = /^\/?(?:media\/)?(products|categories|landing)\/([a-z0-9-]+)\.svg$/.exec(mediaPath);
-  if (!match) return null;
-  const key = `${match[1]}/${match[2]}`;
-  const cached = cache.get(key);
-  if (cached !== undefined) return cached;
-  const folder = match[1] as 'products' | 'categories' | 'landing';
-  const name = match[2]!;
-  let out: string | null = null;
-  if (folder === 'landing') {
-    if (name === 'banner-1') out = banner1();
-    else if (name === 'banner-2') out = banner2();
-    else if (Object.hasOwn(TILES, name)) out = TILES[name]!();
-  } else if (Object.hasOwn(SQUARES, name)) {
-    out = renderSquare(SQUARES[name]!, folder);
+export function allIllustrations(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of illustrationNames()) {
+    out.set(`products/${name}.svg`, renderSquare(SQUARES[name]!, 'products'));
+    out.set(`categories/${name}.svg`, renderSquare(SQUARES[name]!, 'categories'));
   }
-  if (out !== null) cache.set(key, out);
+  out.set('landing/banner-1.svg', banner1());
+  out.set('landing/banner-2.svg', banner2());
+  for (const name of Object.keys(TILES).sort()) out.set(`landing/${name}.svg`, TILES[name]!());
   return out;
 }
