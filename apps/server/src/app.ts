@@ -31,6 +31,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
 import { mediaRoutes } from './media/media-routes.ts';
+import { seoRoutes } from './seo/seo-routes.ts';
 import { registerStorefront, type StorefrontOptions } from './ssr/storefront.ts';
 
 export interface BuildAppOptions {
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(mediaRoutes, { prefix: '/media' });
+  await app.register(seoRoutes, { catalogue: services.catalogue, publicBaseUrl: config.publicBaseUrl });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -28,5 +28,10 @@ export const publicShopDetailsSchema = z.object({
     accountNumber: z.string(),
     referencePrefix: z.string(),
   }),
+  /**
+   * Where the storefront is served (PUBLIC_BASE_URL, no trailing slash): absolute canonical
+   * links and structured data. Set by the server from its configuration, not by shop.config.
+   */
+  publicBaseUrl: z.string().optional(),
 });
 export type PublicShopDetails = z.infer<typeof publicShopDetailsSchema>;

@@ -70,7 +70,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
   return {
-    shop: options.shop,
+    // One source for the public address: the browser sees the same one the e-mails use.
+    shop: { ...options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') },
     catalogue,
     sessions: new SessionService(database.db),
     carts: new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses, packs }),

@@ -8,6 +8,8 @@ import { categoryPageHref, categoryRedirectTarget } from '@shop/contract/browser
 import { servicesFrom } from '~/load-context.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
+import { canonicalLink } from '~/components/seo/canonical';
+import { BreadcrumbJsonLd } from '~/components/seo/json-ld';
 import { Breadcrumb } from '~/components/catalogue/breadcrumb';
 import { CategoryCard } from '~/components/catalogue/category-card';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
@@ -41,7 +43,10 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
   const category = (loaded as LoaderData | undefined)?.category;
   if (!category) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
-  return pageMeta(matches, category.name, firstSentence(category.description) || `${category.name}: trade packaging supplies.`);
+  return [
+    ...pageMeta(matches, category.name, firstSentence(category.description) || `${category.name}: trade packaging supplies.`),
+    ...canonicalLink(matches, '/category', { categoryCode: category.slug }),
+  ];
 };
 
 export default function CategoryPage() {
@@ -52,6 +57,7 @@ export default function CategoryPage() {
       <CategorySideMenu categories={categories} currentSlug={category.slug} />
       <main id="main" className="mt-5 min-w-0 flex-1 lg:mt-0">
         <Breadcrumb items={[{ label: 'Home', href: '/landing' }, ...ancestors, { label: category.name }]} />
+        <BreadcrumbJsonLd steps={[{ label: 'Home', href: '/landing' }, ...ancestors, { label: category.name, href: categoryPageHref(category.slug) }]} />
         <header className="mt-3">
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{category.name}</h1>
           {category.description ? <p className="mt-2 max-w-3xl text-stone-700">{category.description}</p> : null}

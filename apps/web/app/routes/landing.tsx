@@ -10,6 +10,8 @@ import { categoryHref, formatPounds, messages } from '@shop/contract/browser';
 import { servicesFrom } from '~/load-context.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
+import { canonicalLink } from '~/components/seo/canonical';
+import { OrganizationJsonLd } from '~/components/seo/json-ld';
 import { PriceMatchModal } from '~/components/price-match-modal';
 import { ChevronRightIcon, PhoneIcon, TruckIcon } from '~/components/icons';
 import { categoryPath } from '~/components/catalogue/category-path';
@@ -23,13 +25,15 @@ export async function loader({ context }: LoaderFunctionArgs) {
 // The hero banner is the largest paint: fetch it from the head, before the body is parsed.
 export const links = () => [{ rel: 'preload', as: 'image', href: '/media/landing/banner-1.svg', fetchPriority: 'high' }];
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(
     matches,
     'Trade Packaging Supplies: Boxes, Mailing Bags & Tape',
     'Cardboard boxes, mailing bags, packing tape and protective packaging at trade prices from a UK supplier. Free next-working-day delivery on orders over £75 ex-VAT.',
     'packaging supplies, cardboard boxes, mailing bags, packing tape, bubble wrap, trade packaging, UK',
-  );
+  ),
+  ...canonicalLink(matches, '/landing'),
+];
 
 /** Where a tile for a category goes; the first top-level category if the slug is not in the tree. */
 function hrefFor(tree: CategoryDto[], slug: string): string {
@@ -51,6 +55,7 @@ export default function LandingPage() {
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:pt-6">
+      <OrganizationJsonLd />
       <section aria-labelledby="hero-heading" className="relative flex flex-col-reverse overflow-hidden rounded-xl bg-[#dcebe9] shadow-sm">
         <img
           src="/media/landing/banner-1.svg"

@@ -9,6 +9,8 @@ import { categoryHref, categoryPageHref, formatPounds } from '@shop/contract/bro
 import { servicesFrom } from '~/load-context.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
+import { canonicalLink } from '~/components/seo/canonical';
+import { ProductJsonLd } from '~/components/seo/json-ld';
 import { ChevronRightIcon, TruckIcon } from '~/components/icons';
 import { Breadcrumb } from '~/components/catalogue/breadcrumb';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
@@ -39,6 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
   return [
     ...pageMeta(matches, product.name, firstSentence(product.description) || product.name),
     { property: 'og:image', content: product.image_url },
+    ...canonicalLink(matches, '/product-detail', { productCode: product.product_id }),
   ];
 };
 
@@ -50,6 +53,7 @@ export default function ProductDetailPage() {
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-8">
+      <ProductJsonLd product={product} categoryLink={categoryLink} />
       <Breadcrumb
         items={[
           { label: 'Home', href: '/landing' },

@@ -9,6 +9,8 @@ import { categoryPageHref, formatCount, messages } from '@shop/contract/browser'
 import { servicesFrom } from '~/load-context.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
+import { canonicalLink } from '~/components/seo/canonical';
+import { BreadcrumbJsonLd } from '~/components/seo/json-ld';
 import { Breadcrumb, type Crumb } from '~/components/catalogue/breadcrumb';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
 import { CategorySideMenu } from '~/components/catalogue/category-side-menu';
@@ -86,15 +88,21 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
   const result = loaded as ProductsData | undefined;
   if (!result) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
+  // Only what chooses the listing: the category or search, and the page after the first.
+  const page = result.page > 1 ? result.page : undefined;
   if (result.mode === 'search') {
     return [
       ...pageMeta(matches, result.search ? `Search: ${result.search}` : 'Search', `Packaging products matching ‘${result.search}’.`),
       { name: 'robots', content: 'noindex, follow' },
+      ...canonicalLink(matches, '/products', { search: result.search, page }),
     ];
   }
   const name = result.category?.name ?? 'Products';
   const suffix = result.page > 1 ? ` (page ${result.page})` : '';
-  return pageMeta(matches, `${name}${suffix}`, firstSentence(result.category?.description ?? '') || `${name}: trade packaging supplies.`);
+  return [
+    ...pageMeta(matches, `${name}${suffix}`, firstSentence(result.category?.description ?? '') || `${name}: trade packaging supplies.`),
+    ...canonicalLink(matches, '/products', { categoryCode: result.category?.slug, page }),
+  ];
 };
 
 export default function ProductsPage() {
@@ -115,6 +123,9 @@ export default function ProductsPage() {
       <CategorySideMenu categories={categories} currentSlug={category?.slug} />
       <main id="main" className="mt-5 min-w-0 flex-1 lg:mt-0">
         <Breadcrumb items={crumbs} />
+        {mode === 'category' && category ? (
+          <BreadcrumbJsonLd steps={[...crumbs.slice(0, -1), { label: category.name, href: `/products?${baseQuery}` }]} />
+        ) : null}
         <header className="mt-3">
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{mode === 'search' ? 'Search' : category?.name}</h1>
           {mode === 'search' ? (

@@ -78,6 +78,16 @@ export class CatalogueRepository {
     return rows.map((r) => r.word);
   }
 
+  /** Ids of every active product, ascending: the sitemap's list (ids only, not 50,000 products). */
+  async activeProductIds(): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: products.productId })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(asc(products.productId));
+    return rows.map((r) => r.id);
+  }
+
   async featuredProductIds(limit: number): Promise<number[]> {
     const rows = await this.db
       .select({ id: products.productId })

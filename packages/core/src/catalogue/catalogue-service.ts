@@ -64,6 +64,11 @@ export class CatalogueService {
     });
   }
 
+  /** Every active product's id, ascending (the sitemap). One query, kept until the catalogue changes. */
+  activeProductIds(): Promise<number[]> {
+    return this.cache.get('active-product-ids', () => this.repository.activeProductIds());
+  }
+
   landingProducts(condition: string): Promise<ProductDto[]> {
     return this.cache.get(`landing:${condition}`, async () => {
       if (condition) return (await this.productsInCategory(condition, 1, 12)).products;

@@ -1,0 +1,94 @@
+/**
+ * What search engines read: robots.txt, the sitemaps, canonical links and JSON-LD, in the
+ * server HTML (no script runs before a crawler reads it). The server's PUBLIC_BASE_URL is the
+ * tests' baseURL (playwright.config.ts), so absolute addresses start with it.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+interface JsonLdNode {
+  '@type'?: string;
+  [key: string]: unknown;
+}
+
+/** The parsed JSON-LD blocks of a page's HTML (each must parse). */
+function jsonLdBlocks(html: string): JsonLdNode[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m): JsonLdNode[] => {
+    const parsed = JSON.parse(m[1]!) as JsonLdNode | JsonLdNode[];
+    return Array.isArray(parsed) ? parsed : [parsed];
+  });
+}
+
+function canonicalOf(html: string): string | undefined {
+  return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+}
+
+async function firstProductId(request: APIRequestContext): Promise<number> {
+  const products = (await (await request.get('/api/products?condition=packing-tape')).json()) as Array<{ product_id: number }>;
+  expect(products.length).toBeGreaterThan(0);
+  return products[0]!.product_id;
+}
+
+test('a product page has one canonical address and describes the product, its packs in GBP ex-VAT', async ({ request, baseURL }) => {
+  const id = await firstProductId(request);
+  // Extra query keys (tracking tags) must not change the canonical address.
+  const response = await request.get(`/product-detail?productCode=${id}&utm_source=newsletter`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(canonicalOf(html)).toBe(`${baseURL}/product-detail?productCode=${id}`);
+
+  const blocks = jsonLdBlocks(html);
+  const product = blocks.find((b) => b['@type'] === 'Product');
+  expect(product, 'a Product block').toBeTruthy();
+  expect(product!.url).toBe(`${baseURL}/product-detail?productCode=${id}`);
+  expect(String(product!.image)).toMatch(/^https?:\/\//);
+  const offers = product!.offers as Array<Record<string, unknown>>;
+  expect(offers.length).toBeGreaterThan(0);
+  for (const offer of offers) {
+    expect(offer.priceCurrency).toBe('GBP');
+    expect(offer.price).toMatch(/^\d+\.\d{2}$/);
+    expect(offer.availability).toBe('https://schema.org/InStock');
+    expect(offer.priceSpecification).toMatchObject({ '@type': 'UnitPriceSpecification', priceCurrency: 'GBP', valueAddedTaxIncluded: false });
+  }
+  // The offers are the packs the API lists for the product, by price id.
+  const api = (await (await request.get(`/api/products/GetById/${id}`)).json()) as { product_Sizes: Array<{ packs: Array<{ product_price_id: number }> }> };
+  expect(offers.map((o) => o.sku)).toEqual(api.product_Sizes.flatMap((s) => s.packs.map((p) => String(p.product_price_id))));
+
+  const breadcrumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList');
+  expect((breadcrumbs!.itemListElement as unknown[]).length).toBe(3);
+});
+
+test('the landing page names the organisation, and listings have canonical addresses without stray keys', async ({ request, baseURL }) => {
+  const landing = await (await request.get('/landing?ref=ad')).text();
+  expect(canonicalOf(landing)).toBe(`${baseURL}/landing`);
+  expect(jsonLdBlocks(landing).find((b) => b['@type'] === 'Organization')).toMatchObject({ url: `${baseURL}/landing` });
+
+  const category = await (await request.get('/category?categoryCode=cardboard-boxes&sort=cheap')).text();
+  expect(canonicalOf(category)).toBe(`${baseURL}/category?categoryCode=cardboard-boxes`);
+  expect(jsonLdBlocks(category).some((b) => b['@type'] === 'BreadcrumbList')).toBe(true);
+
+  const products = await (await request.get('/products?categoryCode=packing-tape&page=1&x=1')).text();
+  expect(canonicalOf(products)).toBe(`${baseURL}/products?categoryCode=packing-tape`);
+});
+
+test('robots.txt keeps crawlers off private pages and points at the sitemap index', async ({ request, baseURL }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/plain');
+  const robots = await response.text();
+  expect(robots).toContain('Disallow: /checkout');
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test('the sitemap index lists the category sitemap and product sitemaps that list the product pages', async ({ request, baseURL }) => {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/xml');
+  const files = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(files[0]).toBe(`${baseURL}/sitemaps/categories.xml`);
+  expect(files[1]).toBe(`${baseURL}/sitemaps/products-1.xml`);
+  const id = await firstProductId(request);
+  const products = await (await request.get(files[1]!)).text();
+  expect(products).toContain(`<loc>${baseURL}/product-detail?productCode=${id}</loc>`);
+  const categories = await (await request.get(files[0]!)).text();
+  expect(categories).toContain(`<loc>${baseURL}/category?categoryCode=cardboard-boxes</loc>`);
+});
