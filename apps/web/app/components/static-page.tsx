@@ -2,21 +2,58 @@
  * The layout shared by the static pages (SPEC 1): breadcrumb 'Home / Title', one h1, an optional
  * introduction, the content in a `prose-shop` card, and a side box with the shop's contact
  * details (from the configuration, DESIGN section 6).
+ *
+ * The pages' text is Markdown rendered on the server (app/content/static-content.server.ts):
+ * this layout receives it as HTML from the route's loader, so no page text is in a route chunk.
  */
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { MetaDescriptor } from 'react-router';
 import { useRootData } from '~/root';
+import { pageMeta } from './page-meta';
 import { ChevronRightIcon, MailIcon, PhoneIcon } from './icons';
 
-interface StaticPageProps {
+/** A static page as its loader returns it: meta texts and HTML rendered from Markdown. */
+export interface StaticPageContent {
   title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-  /** Replaces the default contact box (the contact page shows its own details). */
-  aside?: ReactNode;
+  description: string;
+  keywords?: string;
+  /** HTML of the introduction under the heading, if any. */
+  intro: string | null;
+  /** HTML of the page's text. */
+  html: string;
+  /** HTML of a side box replacing the contact details box (the contact page's company details). */
+  aside: string | null;
 }
 
-export function StaticPage({ title, intro, children, aside }: StaticPageProps) {
+/** Title, description and keywords of a static page, from its loader data. */
+export function staticPageMeta(
+  matches: Parameters<typeof pageMeta>[0],
+  content: Pick<StaticPageContent, 'title' | 'description' | 'keywords'> | undefined,
+): MetaDescriptor[] {
+  return content ? pageMeta(matches, content.title, content.description, content.keywords) : [];
+}
+
+/**
+ * Site links in the rendered HTML are plain <a href>: once the page is hydrated, follow them
+ * with the router (like <Link>) instead of reloading the whole page.
+ */
+function useRouterLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest?.('a');
+    const href = anchor?.getAttribute('href');
+    if (!anchor || !href || anchor.target || anchor.hasAttribute('download')) return;
+    if (!href.startsWith('/') || href.startsWith('//')) return;
+    event.preventDefault();
+    navigate(href);
+  };
+}
+
+export function StaticPage({ content }: { content: StaticPageContent }) {
+  const { title, intro, html, aside } = content;
+  const followLink = useRouterLinks();
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-4 sm:pt-8">
       <nav aria-label="Breadcrumb">
@@ -35,12 +72,23 @@ export function StaticPage({ title, intro, children, aside }: StaticPageProps) {
         </ol>
       </nav>
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
-      {intro ? <div className="mt-3 max-w-3xl text-base leading-relaxed text-stone-600 sm:text-lg">{intro}</div> : null}
+      {intro ? (
+        <div className="mt-3 max-w-3xl text-base leading-relaxed text-stone-600 sm:text-lg" dangerouslySetInnerHTML={{ __html: intro }} />
+      ) : null}
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
-        <div className="card prose-shop min-w-0 px-5 py-6 sm:px-8 sm:py-8 [&>:first-child]:mt-0 [&>:last-child]:mb-0">
-          {children}
-        </div>
-        <div className="space-y-6">{aside ?? <ContactBox />}</div>
+        {/* Clicks are only intercepted to route site links; the links themselves are focusable. */}
+        <div
+          className="card prose-shop min-w-0 px-5 py-6 sm:px-8 sm:py-8 [&>:first-child]:mt-0 [&>:last-child]:mb-0"
+          onClick={followLink}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+        {aside ? (
+          <div className="space-y-6" onClick={followLink} dangerouslySetInnerHTML={{ __html: aside }} />
+        ) : (
+          <div className="space-y-6">
+            <ContactBox />
+          </div>
+        )}
       </div>
     </main>
   );
