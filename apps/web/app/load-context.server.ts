@@ -1,18 +1,29 @@
 /**
- * What page loaders receive from the server (apps/server/src/ssr/storefront.ts): the core
- * services, called in-process, never over HTTP. Only `.server.ts` modules may import core.
+ * What every page loader and action receives as `context` (the one declaration: the server's
+ * adapter, apps/server/src/ssr/storefront.ts, builds it per request). The core services are
+ * called in-process, never over HTTP. Only `.server.ts` modules and route loaders/actions use it.
  */
+import type { PaymentsConfigDto } from '@shop/contract';
 import type { CoreServices } from '@shop/core';
 
-export interface StorefrontContext {
+/** Guessable account actions, limited per client address and e-mail (shared with the JSON API). */
+export type AccountAction = 'signIn' | 'signUp' | 'forgotPassword' | 'resetPassword';
+
+export interface StorefrontLoadContext {
   services: CoreServices;
+  /** The per-request CSP nonce of every script the page renders. */
   nonce: string;
+  /** The page was requested over HTTPS (directly or through a trusted proxy): cookies are Secure. */
+  secure: boolean;
+  /** Counts one attempt of the action; throws a DomainError 'too_many_requests' over the limit. */
+  countAttempt(action: AccountAction, email: string | null): Promise<void>;
+  /** How the payment step takes card/wallet payments (PayPal, or the labelled test payments). */
+  payments: PaymentsConfigDto;
+  /** Per-request memo of the visitor read from the session cookie (session.server.ts). */
+  memo: Map<string, unknown>;
 }
 
-export function servicesFrom(context: unknown): CoreServices {
-  return (context as StorefrontContext).services;
-}
-
-export function nonceFrom(context: unknown): string {
-  return (context as StorefrontContext).nonce ?? '';
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends StorefrontLoadContext {}
 }

@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type MetaFunction } from 'react-router';
 import type { CategoryDto, PublicShopDetails } from '@shop/contract';
 // Imported for its URL so the client build emits the stylesheet; it is inlined, not linked.
 import stylesheetHref from './app.css?url';
-import { EarlyInputCapture, HydrationStarter } from './components/deferred-hydration';
 import { InlineStylesheet } from './components/inline-stylesheet';
-import { ShopStateProvider } from './state/shop-state';
 import { ShopLayout } from './components/shop-layout';
-import { NotFoundPage } from './components/not-found-page';
-import { nonceFrom, servicesFrom } from './load-context.server';
+import { RouteErrorPage } from './components/error-page';
 import { storageKeys, writeStored } from './lib/browser-storage';
 import { whenIdle } from './lib/when-idle';
+import type { Route } from './+types/root';
 
 export interface RootData {
   categories: CategoryDto[];
@@ -18,12 +16,12 @@ export interface RootData {
   nonce: string;
 }
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<RootData> {
-  const services = servicesFrom(context);
-  return { categories: await services.catalogue.categoryTree(), shop: services.shop, nonce: nonceFrom(context) };
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  return { categories: await context.services.catalogue.categoryTree(), shop: context.services.shop, nonce: context.nonce };
 }
 
-// The category tree and shop details do not change between client navigations.
+// The category tree and shop details do not change between client navigations; the visitor
+// (name, basket) is the shop frame's loader, which revalidates.
 export function shouldRevalidate() {
   return false;
 }
@@ -47,7 +45,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
-        <EarlyInputCapture nonce={nonce} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5c63" />
         <Meta />
@@ -58,45 +55,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <HydrationStarter nonce={nonce} />
       </body>
     </html>
   );
 }
 
-export default function App() {
-  const { categories } = useRootData();
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  useEffect(() => {
+    // Browser tests wait for this mark before they count on React's event handlers.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   // SPEC 3: the browser keeps the category tree under 'categories'. Written when the browser is
   // idle: serialising and storing the tree took 17 ms of the page's start-up otherwise.
   useEffect(() => whenIdle(() => writeStored(storageKeys.categories, JSON.stringify(categories))), [categories]);
-  return (
-    <ShopStateProvider>
-      <ShopLayout>
-        <Outlet />
-      </ShopLayout>
-    </ShopStateProvider>
-  );
+  return <Outlet />;
 }
 
+/** Errors the shop frame could not show itself (its own loader failed): a guest's frame. */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const data = useRouteLoaderData<RootData>('root');
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const page = notFound ? (
-    <NotFoundPage />
-  ) : (
-    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-stone-900">Something went wrong</h1>
-      <p className="mt-3 text-stone-600">Please try again in a moment. If it keeps happening, call us.</p>
-      <a href="/landing" className="btn-primary mt-6 inline-flex">
-        Back to the shop
-      </a>
-    </main>
-  );
-  if (!data) return page;
+  if (!data) return <RouteErrorPage />;
   return (
-    <ShopStateProvider>
-      <ShopLayout>{page}</ShopLayout>
-    </ShopStateProvider>
+    <ShopLayout>
+      <RouteErrorPage />
+    </ShopLayout>
   );
 }

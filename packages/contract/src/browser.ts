@@ -8,3 +8,4 @@ export * from './storage-keys.ts';
 export * from './category-navigation.ts';
 export * from './messages.ts';
 export * from './field-rules.ts';
+export * from './domain-errors.ts';

@@ -12,3 +12,4 @@ export const errorResponseSchema = z
   })
   .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+

@@ -10,3 +10,4 @@ export * from './accounts.ts';
 export * from './field-rules.ts';
 export * from './addresses.ts';
 export * from './orders.ts';
+export * from './domain-errors.ts';

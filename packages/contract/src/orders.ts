@@ -206,3 +206,5 @@ export const testPaymentBodySchema = z
 export const testPaymentResponseSchema = z
   .object({ id: z.string().describe('A simulated, already COMPLETED provider order: send it as payment_reference') })
   .meta({ id: 'TestPaymentOrder' });
+export type TestPaymentBody = z.infer<typeof testPaymentBodySchema>;
+export type TestPaymentResponseDto = z.infer<typeof testPaymentResponseSchema>;

@@ -19,16 +19,15 @@ import {
   userResponseSchema,
 } from '@shop/contract';
 import { Unauthorized, type AccountService } from '@shop/core';
-import type { AuthRateLimitConfig } from '../config.ts';
-import { attemptLimit, registerAttemptLimits } from '../http/attempt-limits.ts';
+import { attemptLimit, type AccountAttemptLimits } from '../http/attempt-limits.ts';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
-  rateLimit: AuthRateLimitConfig;
+  /** Shared with the storefront's account forms (app.ts). */
+  attempts: AccountAttemptLimits;
 }
 
-export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { accounts, rateLimit }) => {
-  await registerAttemptLimits(app);
+export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { accounts, attempts }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Answers carry tokens and personal details: never cached.
   app.addHook('onRequest', async (_request, reply) => {
@@ -38,7 +37,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   api.post(
     '/users',
     {
-      preValidation: attemptLimit(app, rateLimit),
+      preValidation: attemptLimit(attempts, 'signUp'),
       schema: {
         tags: ['accounts'],
         summary: 'Sign up: create an account and sign it in',
@@ -53,7 +52,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   api.post(
     '/account',
     {
-      preValidation: attemptLimit(app, rateLimit),
+      preValidation: attemptLimit(attempts, 'signIn'),
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
@@ -102,7 +101,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   api.post(
     '/forgotpassword',
     {
-      preValidation: attemptLimit(app, rateLimit),
+      preValidation: attemptLimit(attempts, 'forgotPassword'),
       schema: {
         tags: ['accounts'],
         summary: 'E-mail a password reset link',
@@ -125,7 +124,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
         response: { 200: forgotPasswordResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
       // Each attempt hashes a password: limit them like the other account calls.
-      preValidation: attemptLimit(app, rateLimit),
+      preValidation: attemptLimit(attempts, 'resetPassword'),
     },
     (request) => accounts.resetPassword({ userId: request.body.user_id, token: request.body.token, password: request.body.password }),
   );

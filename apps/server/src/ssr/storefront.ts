@@ -8,9 +8,13 @@ import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { CoreServices } from '@shop/core';
+import type { PaymentsConfigDto } from '@shop/contract';
+// The one declaration of the load context (it augments React Router's AppLoadContext).
+import type {} from '../../../web/app/load-context.server.ts';
+import type { AccountAttemptLimits } from '../http/attempt-limits.ts';
 import { notFoundBody } from '../http/error-handler.ts';
 import { newNonce, pageContentSecurityPolicy } from '../http/security-headers.ts';
 
@@ -19,17 +23,15 @@ export interface StorefrontOptions {
   buildDir: string;
   /** When PayPal is configured its SDK script and API must be allowed by the page policy. */
   paypalEnabled?: boolean;
+  /** The account attempt counters the JSON API uses too. */
+  accountAttempts: AccountAttemptLimits;
+  /** How the payment step takes card/wallet payments (as GET /api/payments/config answers). */
+  payments: PaymentsConfigDto;
 }
 
 /** Where PayPal's browser SDK loads from and talks to (its buttons render in paypal.com frames). */
 const PAYPAL_SCRIPT_SOURCES = ['https://www.paypal.com'];
 const PAYPAL_CONNECT_SOURCES = ['https://www.paypal.com', 'https://*.paypal.com'];
-
-/** What every page loader receives as `context` (apps/web/app/load-context.server.ts). */
-export interface StorefrontLoadContext {
-  services: CoreServices;
-  nonce: string;
-}
 
 export async function registerStorefront(app: FastifyInstance, services: CoreServices, options: StorefrontOptions): Promise<void> {
   const clientDir = path.join(options.buildDir, 'client');
@@ -57,8 +59,15 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       return reply.code(404).send(notFoundBody(request.url));
     }
     const nonce = newNonce();
-    const context: StorefrontLoadContext = { services, nonce };
-    const response = await handleRequest(toFetchRequest(request), context as never);
+    const context: AppLoadContext = {
+      services,
+      nonce,
+      secure: request.protocol === 'https',
+      countAttempt: (action, email) => options.accountAttempts.count(request, action, email),
+      memo: new Map(),
+      payments: options.payments,
+    };
+    const response = await handleRequest(await toFetchRequest(request), context);
     reply.code(response.status);
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
@@ -66,13 +75,16 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    if (isHtml) {
       reply.header('content-security-policy', pageContentSecurityPolicy(nonce, scriptSources, connectSources));
+      // Every page carries the visitor's name and basket in its header: never shared by caches.
+      if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
     }
     if (!response.body) return reply.send();
     const body = Readable.fromWeb(response.body as never);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return reply.send(body);
+    if (!encoding || !isHtml) return reply.send(body);
     // Pages are streamed; compress them on the way out (fast settings: latency matters more).
     reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding').removeHeader('content-length');
     const compressor =
@@ -82,9 +94,59 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     return reply.send(pipeline(body, compressor, () => {}));
   };
 
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage, schema: { hide: true } });
-  // React Router data requests for client navigation end in .data and may be POSTs for actions.
-  app.route({ method: ['POST'], url: '/*', handler: renderPage, schema: { hide: true } });
+  await app.register(async (pages) => {
+    registerFormBodyParsers(pages);
+    pages.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage, schema: { hide: true } });
+    // Page actions (forms, and React Router's .data requests for fetchers) are POSTs; they are
+    // accepted from this site's own pages only (the session cookie is SameSite=Lax as well).
+    pages.route({ method: ['POST'], url: '/*', onRequest: refuseCrossSiteRequests, handler: renderPage, schema: { hide: true } });
+  });
+}
+
+/**
+ * Form bodies of page actions, within the app's 100 kB body limit: URL-encoded forms, small
+ * multipart forms (checked here, so a malformed one is a 400 and never reaches an action) and
+ * text/plain. JSON bodies use the app's JSON parser.
+ */
+function registerFormBodyParsers(pages: FastifyInstance): void {
+  pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, new URLSearchParams(body as string));
+  });
+  pages.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+    const contentType = request.headers['content-type'] ?? '';
+    new Response(body as Buffer, { headers: { 'content-type': contentType } }).formData().then(
+      (form) => done(null, form),
+      () => {
+        const error = new Error('The form could not be read: it is not valid multipart/form-data.') as FastifyError;
+        error.statusCode = 400;
+        done(error, undefined);
+      },
+    );
+  });
+  pages.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+}
+
+/**
+ * Refuses a POST that another site made the browser send: modern browsers say where a request
+ * comes from (`Sec-Fetch-Site`), older ones send `Origin` with every POST. A request with
+ * neither is not a browser's cross-site form, so it is let through.
+ */
+async function refuseCrossSiteRequests(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  const crossSite = site !== undefined ? site !== 'same-origin' : origin !== undefined && origin !== originOf(request);
+  if (crossSite) {
+    await reply.code(403).send({ error: 'forbidden', message: 'This form was sent from another site, so it was refused.' });
+  }
+}
+
+/** This request's own origin, `http://localhost` when the Host header is missing or malformed. */
+function originOf(request: FastifyRequest): string {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return `${request.protocol}://localhost`;
+  }
 }
 
 function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
@@ -94,8 +156,7 @@ function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' 
   return null;
 }
 
-function toFetchRequest(request: FastifyRequest): Request {
-  const origin = `${request.protocol}://${request.host}`;
+async function toFetchRequest(request: FastifyRequest): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -107,10 +168,16 @@ function toFetchRequest(request: FastifyRequest): Request {
     if (request.raw.destroyed && !request.raw.complete) controller.abort();
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(new URL(request.url, origin), {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-    body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
-  });
+  const parsed = request.body;
+  let body: URLSearchParams | FormData | string | undefined;
+  if (hasBody) {
+    // Forms are handed on as forms (the Fetch body sets the content type); JSON as JSON.
+    if (parsed instanceof URLSearchParams || parsed instanceof FormData || typeof parsed === 'string') {
+      body = parsed;
+      // A re-encoded multipart body gets a new boundary, which Request puts in the content type.
+      if (parsed instanceof FormData) headers.delete('content-type');
+    } else body = JSON.stringify(parsed ?? {});
+    headers.delete('content-length');
+  }
+  return new Request(new URL(request.url, originOf(request)), { method: request.method, headers, signal: controller.signal, body });
 }

@@ -2,13 +2,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatPounds } from '@shop/contract/browser';
-import { useShopState } from '~/state/shop-state';
+import { useVisitor } from '~/state/visitor';
 import { CartIcon } from './icons';
 
 export function CartSummary() {
-  const { cart } = useShopState();
+  const { cart } = useVisitor();
   const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const count = cart?.count ?? 0;
   const lines = cart?.cartIems ?? [];
@@ -28,13 +28,10 @@ export function CartSummary() {
   }, [open]);
 
   return (
-    <div className="relative" ref={container}>
-      <button
-        type="button"
-        className="flex items-center gap-2 rounded-md border border-stone-200 px-3 py-2 text-left hover:border-brand-500"
-        aria-expanded={open}
-        aria-controls="cart-dropdown"
-        onClick={() => setOpen((v) => !v)}
+    // A <details> opens without JavaScript too; with it, Escape and a click outside close it.
+    <details className="relative" ref={container} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-stone-200 px-3 py-2 text-left hover:border-brand-500 [&::-webkit-details-marker]:hidden"
         data-testid="cart-summary"
       >
         <span className="sr-only">Basket, packs:</span>
@@ -50,9 +47,8 @@ export function CartSummary() {
             {formatPounds(cart?.subTotal ?? 0)}
           </span>
         </span>
-      </button>
-      {open ? (
-        <div id="cart-dropdown" className="card absolute right-0 z-30 mt-2 w-80 max-w-[calc(100vw-2rem)] p-4">
+      </summary>
+      <div id="cart-dropdown" className="card absolute right-0 z-30 mt-2 w-80 max-w-[calc(100vw-2rem)] p-4">
           {lines.length === 0 ? (
             <p className="text-sm text-stone-600">Your basket is empty.</p>
           ) : (
@@ -79,8 +75,7 @@ export function CartSummary() {
           <Link to="/checkout" className="btn-primary mt-3 w-full">
             View basket
           </Link>
-        </div>
-      ) : null}
-    </div>
+      </div>
+    </details>
   );
 }

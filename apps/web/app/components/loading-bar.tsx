@@ -1,15 +1,17 @@
 /**
- * A thin bar at the top while any API request or page navigation is pending (SPEC 4: no
+ * A thin bar at the top while a page navigation, a form submission (fetcher) or a direct API
+ * request is pending (SPEC 4: no
  * debounce, no minimum duration, opacity 0.7).
  */
 import { useSyncExternalStore } from 'react';
-import { useNavigation } from 'react-router';
+import { useFetchers, useNavigation } from 'react-router';
 import { pendingRequests, subscribePending } from '~/lib/api-client';
 
 export function LoadingBar() {
   const pending = useSyncExternalStore(subscribePending, pendingRequests, () => 0);
   const navigation = useNavigation();
-  const busy = pending > 0 || navigation.state !== 'idle';
+  const fetchers = useFetchers();
+  const busy = pending > 0 || navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle');
   return (
     <div
       role="progressbar"

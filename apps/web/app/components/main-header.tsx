@@ -1,8 +1,8 @@
 /** The main header (SPEC 1): top bar, logo, search, cart summary, desktop and mobile menus. */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Form, Link } from 'react-router';
 import { useRootData } from '~/root';
-import { useShopState } from '~/state/shop-state';
+import { useVisitor } from '~/state/visitor';
 import { CartSummary } from './cart-summary';
 import { CategoryMegaMenu } from './category-mega-menu';
 import { LogoutIcon, MenuIcon, PhoneIcon, UserIcon } from './icons';
@@ -45,8 +45,7 @@ export function MainHeader() {
 }
 
 function TopBar({ phones }: { phones: string[] }) {
-  const { userId, firstName, logout } = useShopState();
-  const navigate = useNavigate();
+  const { userId, firstName } = useVisitor();
   return (
     <div className="bg-brand-700 text-xs text-brand-50 sm:text-sm">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1.5">
@@ -68,24 +67,15 @@ function TopBar({ phones }: { phones: string[] }) {
             Past Orders
           </Link>
           {userId ? (
-            <span className="flex items-center gap-2">
+            <Form method="post" action="/logout" className="flex items-center gap-2">
               <span className="flex items-center gap-1 font-medium text-white" data-testid="user-first-name">
                 <UserIcon width={14} height={14} />
                 <span className="max-w-[7rem] truncate sm:max-w-none">{firstName ?? ''}</span>
               </span>
-              <button
-                type="button"
-                aria-label="Log out"
-                title="Log out"
-                className="rounded p-1 hover:bg-brand-600 hover:text-white"
-                onClick={async () => {
-                  await logout();
-                  navigate('/landing');
-                }}
-              >
+              <button type="submit" aria-label="Log out" title="Log out" className="rounded p-1 hover:bg-brand-600 hover:text-white">
                 <LogoutIcon width={16} height={16} />
               </button>
-            </span>
+            </Form>
           ) : (
             <Link to="/signin" className="flex items-center gap-1 hover:text-white">
               <UserIcon width={14} height={14} /> Login

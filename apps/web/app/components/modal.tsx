@@ -1,11 +1,11 @@
 /**
  * An accessible modal dialog: role="dialog" with aria-modal, labelled by its title; Escape and a
  * click on the backdrop close it; focus moves into it on open, is kept inside while open, and
- * returns to the element that opened it on close. Rendered into document.body, and only in the
- * browser (a modal is never open in the server HTML).
+ * returns to the element that opened it on close. Rendered in place, so a modal opened by the
+ * URL (e.g. /checkout?remove=12) is in the server HTML and works without JavaScript; its close
+ * control may then be a link (`closeHref`).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 
 interface ModalProps {
@@ -14,6 +14,8 @@ interface ModalProps {
   title: string;
   children: ReactNode;
   footer?: ReactNode;
+  /** Where the close button and the backdrop lead without JavaScript (a modal opened by the URL). */
+  closeHref?: string;
 }
 
 const focusableSelector = [
@@ -32,7 +34,7 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
-export function Modal({ open, onClose, title, children, footer }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer, closeHref }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -94,17 +96,18 @@ export function Modal({ open, onClose, title, children, footer }: ModalProps) {
     };
   }, [open]);
 
-  // A modal is never open in the server render; guard anyway, portals need the document.
-  if (!open || typeof document === 'undefined') return null;
-
-  return createPortal(
+  if (!open) return null;
+  const close = (event: React.MouseEvent) => {
+    event.preventDefault();
+    onCloseRef.current();
+  };
+  return (
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <div
-        className="absolute inset-0 bg-stone-900/50 backdrop-blur-[1px]"
-        aria-hidden="true"
-        data-testid="modal-backdrop"
-        onClick={() => onCloseRef.current()}
-      />
+      {closeHref ? (
+        <a href={closeHref} className="absolute inset-0 bg-stone-900/50 backdrop-blur-[1px]" aria-hidden="true" tabIndex={-1} data-testid="modal-backdrop" onClick={close} />
+      ) : (
+        <div className="absolute inset-0 bg-stone-900/50 backdrop-blur-[1px]" aria-hidden="true" data-testid="modal-backdrop" onClick={() => onCloseRef.current()} />
+      )}
       <div
         ref={dialogRef}
         role="dialog"
@@ -117,14 +120,15 @@ export function Modal({ open, onClose, title, children, footer }: ModalProps) {
           <h2 id={titleId} className="text-lg font-semibold text-stone-900">
             {title}
           </h2>
-          <button
-            type="button"
-            className="-mt-1 -mr-2 rounded-md p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label="Close"
-            onClick={() => onCloseRef.current()}
-          >
-            <CloseIcon />
-          </button>
+          {closeHref ? (
+            <a href={closeHref} className={CLOSE_BUTTON} aria-label="Close" onClick={close}>
+              <CloseIcon />
+            </a>
+          ) : (
+            <button type="button" className={CLOSE_BUTTON} aria-label="Close" onClick={() => onCloseRef.current()}>
+              <CloseIcon />
+            </button>
+          )}
         </div>
         <div ref={bodyRef} className="flex-1 overflow-y-auto px-5 py-4 sm:px-6">
           {children}
@@ -135,7 +139,9 @@ export function Modal({ open, onClose, title, children, footer }: ModalProps) {
           </div>
         ) : null}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
 }
+
+const CLOSE_BUTTON =
+  '-mt-1 -mr-2 rounded-md p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-600';

@@ -1,13 +1,15 @@
 /**
- * The browser's typed client of the JSON API. It counts requests in flight (the loading bar
- * listens) and sends the signed-in customer's token as a Bearer header.
+ * What the browser still asks the JSON API itself (everything the customer owns goes through
+ * page loaders and actions, with the session cookie): the test payment of the card tab and the
+ * order log of card/wallet events. Both are anonymous calls; their shapes are the contract's.
+ * Requests in flight are counted for the loading bar.
  */
-import { readStored, storageKeys } from './browser-storage';
+import type { OrderLogBody, TestPaymentBody, TestPaymentResponseDto } from '@shop/contract';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { error?: string; message?: string; [key: string]: unknown } | null,
+    readonly body: { error?: string; message?: string } | null,
   ) {
     super(body?.message ?? `Request failed (${status})`);
   }
@@ -30,29 +32,32 @@ function setPending(delta: number): void {
   for (const listener of listeners) listener();
 }
 
-export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-export async function api<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = readStored(storageKeys.token);
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+async function post(path: string, body: unknown): Promise<unknown> {
   setPending(1);
   try {
     const response = await fetch(`/api${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
     });
     const text = await response.text();
     const data = text ? (JSON.parse(text) as unknown) : null;
     if (!response.ok) throw new ApiError(response.status, data as ApiError['body']);
-    return data as T;
+    return data;
   } finally {
     setPending(-1);
   }
+}
+
+export const apiClient = {
+  /** POST /api/payments/test-order: a simulated, already approved provider order (test mode only). */
+  createTestPayment: (body: TestPaymentBody) => post('/payments/test-order', body) as Promise<TestPaymentResponseDto>,
+  /** POST /api/OrderLog: what happened around a card or wallet payment. */
+  logOrderEvent: async (body: OrderLogBody) => void (await post('/OrderLog', body)),
+};
+
+/** The message of a failed call for the customer: the server's own text for a 4xx, else the fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500 && typeof error.body?.message === 'string' && error.body.message) return error.body.message;
+  return fallback;
 }

@@ -3,9 +3,10 @@
  * sub-category cards. A category without sub-categories is redirected to its products list;
  * a missing or unknown categoryCode is a 404.
  */
-import { data, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { data, redirect, useLoaderData, type MetaFunction } from 'react-router';
 import { categoryPageHref, categoryRedirectTarget } from '@shop/contract/browser';
-import { servicesFrom } from '~/load-context.server';
+import { isNotFound } from '@shop/contract/browser';
+import type { Route } from './+types/category';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
 import { canonicalLink } from '~/components/seo/canonical';
@@ -15,14 +16,10 @@ import { CategoryCard } from '~/components/catalogue/category-card';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
 import { CategorySideMenu } from '~/components/catalogue/category-side-menu';
 
-function isNotFound(error: unknown): boolean {
-  return error instanceof Error && error.name === 'NotFound';
-}
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get('categoryCode') ?? '';
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) throw data(null, { status: 404 });
-  const catalogue = servicesFrom(context).catalogue;
+  const catalogue = context.services.catalogue;
   try {
     const category = await catalogue.categoryBySlug(slug);
     const target = categoryRedirectTarget(category);

@@ -1,101 +1,51 @@
 /**
- * The basket page (SPEC 2 "Cart page", 4, 5, 8). The basket belongs to the visitor, so it is
- * read in the browser from the shared shop state: a skeleton shows until it has loaded, then
- * either 'No cart found' or the lines with the summary. Changing a pack count and leaving the
- * field sends the modify call; removing asks 'Are you sure?' first; both refresh the basket.
+ * The basket page (SPEC 2 "Cart page", 4, 5, 8). The basket is the shop frame's loader data
+ * (server-rendered, reloaded after every action): 'No cart found' or the lines with the
+ * summary. Changing a pack count and leaving the field posts intent=modify; 'Remove' opens
+ * 'Are you sure?' (?remove=<pack id>), whose Yes posts intent=remove. Both are this page's action,
+ * and work without JavaScript.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Link, type MetaFunction } from 'react-router';
-import type { CartDto, CartLineDto } from '@shop/contract';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams, type MetaFunction } from 'react-router';
 import { messages } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
-import { readStored, storageKeys } from '~/lib/browser-storage';
 import { useRootData } from '~/root';
-import { useShopState } from '~/state/shop-state';
+import { useVisitor } from '~/state/visitor';
+import { changePackCount, removeBasketLine } from '~/components/cart/basket-actions.server';
+import { failure } from '~/lib/form-action.server';
 import { pageMeta } from '~/components/page-meta';
 import { CartIcon } from '~/components/icons';
 import { BasketLines } from '~/components/cart/basket-lines';
-import { BasketSkeleton } from '~/components/cart/basket-skeleton';
 import { BasketSummary } from '~/components/cart/basket-summary';
 import { RemoveLineDialog } from '~/components/cart/remove-line-dialog';
+import type { Route } from './+types/checkout';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Your Basket', 'Review the packaging in your basket, change pack quantities and check out securely.'),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** A basket that never arrives (offline, failed load: SPEC 8 ignores it) ends as an empty page, not an endless skeleton. */
-const LOADING_GIVE_UP_MS = 8000;
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'modify') return changePackCount(request, context, form);
+  if (intent === 'remove') return removeBasketLine(request, context, form);
+  return failure('invalid_request', 'Unknown basket action.');
+}
 
-export default function CheckoutPage() {
-  const { ready, userId, cart, refreshCart } = useShopState();
+export default function CheckoutPage({ actionData }: Route.ComponentProps) {
+  const { userId, cart } = useVisitor();
   const { shop } = useRootData();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [removing, setRemoving] = useState<CartLineDto | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState('');
-  const [gaveUp, setGaveUp] = useState(false);
-
-  useEffect(() => {
-    if (!ready || cart !== null) return;
-    const timer = window.setTimeout(() => setGaveUp(true), LOADING_GIVE_UP_MS);
-    return () => window.clearTimeout(timer);
-  }, [ready, cart]);
-
-  const loading = !ready || (cart === null && !gaveUp);
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
   const lines = cart?.cartIems ?? [];
+  const removing = lines.find((line) => String(line.product_price_id) === search.get('remove')) ?? null;
+  const removed = actionData?.ok && actionData.intent === 'remove' ? actionData.product_price_id : null;
 
-  const changeCount = async (line: CartLineDto, count: number): Promise<boolean> => {
-    try {
-      await api<CartDto>('/cart/ModifyCart', {
-        method: 'PUT',
-        body: {
-          user_id: 1,
-          cart_id: line.cart_id,
-          product_id: line.product_id,
-          product_price_id: line.product_price_id,
-          price: line.price,
-          count,
-          qty: line.qty,
-          session_id: readStored(storageKeys.sessionId),
-        },
-      });
-      await refreshCart();
-      setStatus(`${line.item_name}: ${count} ${count === 1 ? 'pack' : 'packs'}. Basket updated.`);
-      return true;
-    } catch (error) {
-      // SPEC 8: a failed modify is only logged to the console.
-      console.error('Changing the number of packs failed', error);
-      return false;
-    }
-  };
-
-  const confirmRemove = async () => {
-    const line = removing;
-    if (!line) return;
-    setBusy(true);
-    try {
-      await api<CartDto>('/cart/remove', {
-        method: 'POST',
-        body: {
-          product_id: line.product_id,
-          product_price_id: line.product_price_id,
-          session_id: readStored(storageKeys.sessionId),
-          user_id: userId ? Number(userId) : null,
-        },
-      });
-      setRemoving(null);
-      await refreshCart();
-      setStatus(`${line.item_name} removed from your basket.`);
-      // The line's button is gone: put focus somewhere that still exists.
-      heading.current?.focus();
-    } catch (error) {
-      console.error('Removing the basket line failed', error);
-      setRemoving(null);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The removed line's button is gone: put focus somewhere that still exists.
+  useEffect(() => {
+    if (removed !== null) heading.current?.focus();
+  }, [removed]);
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
@@ -103,26 +53,24 @@ export default function CheckoutPage() {
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-stone-900 outline-none sm:text-3xl">
           Your Basket
         </h1>
-        {!loading && lines.length > 0 && cart ? (
+        {lines.length > 0 && cart ? (
           <p className="text-sm text-stone-600" data-testid="basket-count">
             {cart.count} {cart.count === 1 ? 'pack' : 'packs'} · prices ex-VAT
           </p>
         ) : null}
       </div>
       <p className="sr-only" role="status" aria-live="polite">
-        {status}
+        {removed !== null ? 'The line was removed from your basket.' : ''}
       </p>
 
       <div className="mt-6">
-        {loading ? (
-          <BasketSkeleton />
-        ) : !cart || lines.length === 0 ? (
+        {!cart || lines.length === 0 ? (
           <EmptyBasket />
         ) : (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
             <div>
               <div className="card overflow-hidden">
-                <BasketLines lines={lines} onChangeCount={changeCount} onRemove={setRemoving} />
+                <BasketLines lines={lines} />
               </div>
               <div className="mt-4">
                 <Link to="/landing" className="btn-secondary w-full sm:w-auto">
@@ -131,13 +79,13 @@ export default function CheckoutPage() {
               </div>
             </div>
             <div className="lg:sticky lg:top-4">
-              <BasketSummary cart={cart} freeDeliveryThreshold={shop.freeDeliveryThreshold} checkoutHref={userId ? '/delivery' : '/signin?return=delivery'} />
+              <BasketSummary cart={cart} freeDeliveryThreshold={shop.freeDeliveryThreshold} checkoutHref={userId !== null ? '/delivery' : '/signin?return=delivery'} />
             </div>
           </div>
         )}
       </div>
 
-      <RemoveLineDialog line={removing} busy={busy} onConfirm={() => void confirmRemove()} onCancel={() => setRemoving(null)} />
+      <RemoveLineDialog line={removing} onCancel={() => navigate('/checkout', { replace: true, preventScrollReset: true })} />
     </main>
   );
 }

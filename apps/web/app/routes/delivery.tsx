@@ -4,22 +4,27 @@
  * the billing address (type Billing, else the first, else a prompt to add one), the selected
  * delivery address (or 'No Address Selected') and the saved addresses; 'Deliver to this
  * Address' assigns an address to the basket and goes on to payment.
+ *
+ * Everything is read by the loader and changed by the action (delivery-actions.server.ts), with
+ * plain forms and links: the 'Add/Update Address' modal is opened by the URL (?address=new or
+ * ?address=<id>), and a saved address comes back as ?saved=<id>. React Router revalidates the
+ * page and the header's basket after every change.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, type MetaFunction } from 'react-router';
-import { api } from '~/lib/api-client';
-import { useShopState } from '~/state/shop-state';
+import { Link, useNavigation, type MetaFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
-import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
+import { FormMessage } from '~/components/account/form-message';
 import { FullAddress, SavedAddressCard, ShortAddress } from '~/components/checkout/address-card';
 import { billingAddressOf, isBilling } from '~/components/checkout/address-format';
 import { AddressModal } from '~/components/checkout/address-modal';
-import { CheckoutPageHeader, CheckoutSkeleton } from '~/components/checkout/checkout-page-header';
-import { apiMessage, useBasketLoading, useRequireSignIn, useSignInAgain } from '~/components/checkout/checkout-guards';
+import { CheckoutPageHeader } from '~/components/checkout/checkout-page-header';
 import type { AddressDto } from '~/components/checkout/checkout-types';
+import { deliveryAction } from '~/components/checkout/delivery-actions.server';
+import { isAddressFormAnswer } from '~/components/checkout/delivery-answers';
 import { EmptyBasket } from '~/components/checkout/empty-state';
 import { OrderSummary } from '~/components/checkout/order-summary';
+import type { Route } from './+types/delivery';
 
 export const handle = { checkoutStep: 2 } satisfies ShopRouteHandle;
 
@@ -29,102 +34,62 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 const SIGN_IN = '/signin?return=delivery';
+const PAGE = '/delivery';
 
 const byId = (a: AddressDto, b: AddressDto) => a.address_id - b.address_id;
 
-export default function DeliveryPage() {
-  const userId = useRequireSignIn(SIGN_IN);
-  const signInAgain = useSignInAgain(SIGN_IN);
-  const { ready, cart, refreshCart } = useShopState();
-  const basketLoading = useBasketLoading(ready, cart);
-  const navigate = useNavigate();
+/** One of the customer's addresses named by a query value ('12'), or undefined. */
+function addressNamed(value: string | null, addresses: AddressDto[]): AddressDto | undefined {
+  return value !== null && /^\d{1,10}$/.test(value) ? addresses.find((a) => a.address_id === Number(value)) : undefined;
+}
 
-  const [addresses, setAddresses] = useState<AddressDto[] | null>(null);
-  const [editor, setEditor] = useState<{ address: AddressDto | null } | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [status, setStatus] = useState('');
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const userId = await requireCustomer(request, context, SIGN_IN);
+  const search = new URL(request.url).searchParams;
+  const { carts, addresses } = context.services;
+  const [cart, list] = await Promise.all([carts.cartOf({ kind: 'user', userId }), addresses.listOf(userId, userId)]);
+  const sorted = [...list].sort(byId);
+  // The modal: a blank form for ?address=new, the stored address for ?address=<id>; an unknown id opens nothing.
+  const opened = search.get('address');
+  const edited = addressNamed(opened, sorted);
+  const editor: { address: AddressDto | null } | null = opened === 'new' ? { address: null } : edited ? { address: edited } : null;
+  return { cart, addresses: sorted, editor, saved: addressNamed(search.get('saved'), sorted)?.reference ?? null };
+}
 
-  const loadAddresses = useCallback(async () => {
-    if (!userId) return;
-    try {
-      const list = await api<AddressDto[]>(`/address/GetBy/${encodeURIComponent(userId)}`);
-      setAddresses([...list].sort(byId));
-    } catch (error) {
-      if (signInAgain(error)) return;
-      setAddresses((current) => current ?? []);
-      setMessage({ tone: 'error', text: 'Your saved addresses could not be loaded. Please refresh the page to try again.' });
-    }
-  }, [userId, signInAgain]);
+export async function action({ request, context }: Route.ActionArgs) {
+  const userId = await requireCustomer(request, context, SIGN_IN);
+  return deliveryAction(userId, await request.formData(), context.services);
+}
 
-  useEffect(() => {
-    void loadAddresses();
-  }, [loadAddresses]);
+/** A postcode lookup changes nothing stored: the basket and the addresses need no reload after it. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent');
+  if (typeof intent === 'string' && (intent === 'find' || intent.startsWith('pick:'))) return false;
+  return defaultShouldRevalidate;
+}
 
-  const fail = (error: unknown, fallback: string) => {
-    if (!signInAgain(error)) setMessage({ tone: 'error', text: apiMessage(error, fallback) });
-  };
+/** The intent of a form of this page being posted (or its redirect being followed), else null. */
+function pendingIntentOf(navigation: ReturnType<typeof useNavigation>): string | null {
+  if (!navigation.formData || navigation.formMethod?.toUpperCase() !== 'POST') return null;
+  const intent = navigation.formData.get('intent');
+  return typeof intent === 'string' ? intent : '';
+}
 
-  const deliverTo = async (address: AddressDto) => {
-    if (!cart || busyId !== null) return;
-    setBusyId(address.address_id);
-    setMessage(null);
-    try {
-      await api('/cart/AssignAddress', { method: 'PUT', body: { addressId: address.address_id, cartId: cart.cart_id } });
-      await refreshCart();
-      navigate('/payment');
-    } catch (error) {
-      fail(error, 'This address could not be selected. Please try again.');
-    } finally {
-      setBusyId(null);
-    }
-  };
+export default function DeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, addresses, editor, saved } = loaderData;
+  const pendingIntent = pendingIntentOf(useNavigation());
+  const busy = pendingIntent !== null;
 
-  const edit = async (address: AddressDto) => {
-    if (busyId !== null) return;
-    setBusyId(address.address_id);
-    setMessage(null);
-    try {
-      // Edit the stored address, not what this page loaded a while ago.
-      setEditor({ address: await api<AddressDto>(`/address/${address.address_id}`) });
-    } catch (error) {
-      if (!signInAgain(error)) setEditor({ address });
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const formAnswer = isAddressFormAnswer(actionData) ? actionData : null;
+  const cardAnswer = actionData && !isAddressFormAnswer(actionData) ? actionData : null;
+  const status = cardAnswer?.ok ? cardAnswer.message : saved ? `Address ${saved} saved.` : '';
+  // A refused save whose modal is gone (the address was removed meanwhile) still says why.
+  const message = cardAnswer && !cardAnswer.ok ? cardAnswer.message : formAnswer && !formAnswer.ok && !editor ? formAnswer.message : null;
 
-  const markAsBilling = async (address: AddressDto) => {
-    if (busyId !== null) return;
-    setBusyId(address.address_id);
-    setMessage(null);
-    try {
-      const list = await api<AddressDto[]>('/address/MarkAsBilling', { method: 'PUT', body: { address_id: address.address_id } });
-      setAddresses([...list].sort(byId));
-      setStatus(`${address.reference} is now your billing address.`);
-    } catch (error) {
-      fail(error, 'The billing address could not be changed. Please try again.');
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const saved = async (address: AddressDto) => {
-    setEditor(null);
-    setStatus(`Address ${address.reference} saved.`);
-    setMessage(null);
-    await loadAddresses();
-  };
-
-  const openAdd = () => {
-    setMessage(null);
-    setEditor({ address: null });
-  };
-
-  const lines = cart?.cartIems ?? [];
-  const loading = basketLoading || !userId;
-  const billing = addresses ? billingAddressOf(addresses) : null;
-  const selected = addresses?.find((a) => a.address_id === cart?.address_id) ?? null;
+  const lines = cart.cartIems;
+  const billing = billingAddressOf(addresses);
+  const selected = addresses.find((a) => a.address_id === cart.address_id) ?? null;
+  const addHref = `${PAGE}?address=new`;
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
@@ -136,14 +101,12 @@ export default function DeliveryPage() {
       </p>
 
       <div className="mt-6">
-        {loading ? (
-          <CheckoutSkeleton label="Loading your basket and addresses…" />
-        ) : !cart || lines.length === 0 ? (
+        {lines.length === 0 ? (
           <EmptyBasket />
         ) : (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
             <div className="min-w-0 space-y-6">
-              <FormMessage message={message} testId="delivery-message" />
+              <FormMessage message={message ? { tone: 'error', text: message } : null} testId="delivery-message" />
 
               <div className="grid gap-4 sm:grid-cols-2">
                 <section className="card p-5" aria-labelledby="billing-heading" data-testid="billing-address">
@@ -151,16 +114,14 @@ export default function DeliveryPage() {
                     Billing Address
                   </h2>
                   <div className="mt-2">
-                    {addresses === null ? (
-                      <AddressPlaceholder />
-                    ) : billing ? (
+                    {billing ? (
                       <FullAddress address={billing} />
                     ) : (
                       <div>
                         <p className="text-sm text-stone-600">You have no saved address yet. Add one to use as your billing address.</p>
-                        <button type="button" className="btn-secondary mt-3" onClick={openAdd}>
+                        <Link to={addHref} preventScrollReset className="btn-secondary mt-3">
                           Add Address
-                        </button>
+                        </Link>
                       </div>
                     )}
                   </div>
@@ -175,9 +136,7 @@ export default function DeliveryPage() {
                     Delivery Address
                   </h2>
                   <div className="mt-2">
-                    {addresses === null ? (
-                      <AddressPlaceholder />
-                    ) : selected ? (
+                    {selected ? (
                       <ShortAddress address={selected} />
                     ) : (
                       <>
@@ -196,13 +155,11 @@ export default function DeliveryPage() {
                   <h2 id="addresses-heading" className="text-lg font-semibold text-stone-900">
                     Your Addresses
                   </h2>
-                  <button type="button" className="btn-accent" onClick={openAdd} data-testid="add-address">
+                  <Link to={addHref} preventScrollReset className="btn-accent" data-testid="add-address">
                     <span aria-hidden="true">+</span> Add Address
-                  </button>
+                  </Link>
                 </div>
-                {addresses === null ? (
-                  <div className="card mt-3 h-40 animate-pulse bg-stone-50" aria-hidden="true" />
-                ) : addresses.length === 0 ? (
+                {addresses.length === 0 ? (
                   <div className="mt-3 rounded-lg border-2 border-dashed border-stone-300 bg-white px-5 py-8 text-center" data-testid="no-addresses">
                     <p className="text-sm font-medium text-stone-900">No saved addresses yet</p>
                     <p className="mt-1 text-sm text-stone-600">Add your first address: it becomes your billing address, and you can deliver to it.</p>
@@ -215,10 +172,8 @@ export default function DeliveryPage() {
                         address={address}
                         selected={address.address_id === selected?.address_id}
                         showMarkAsBilling={addresses.length > 1 && !isBilling(address)}
-                        busy={busyId !== null}
-                        onEdit={() => void edit(address)}
-                        onDeliver={() => void deliverTo(address)}
-                        onMarkAsBilling={() => void markAsBilling(address)}
+                        cartId={cart.cart_id}
+                        busy={busy}
                       />
                     ))}
                   </ul>
@@ -241,25 +196,15 @@ export default function DeliveryPage() {
         )}
       </div>
 
-      {userId ? (
+      {editor && lines.length > 0 ? (
         <AddressModal
-          open={editor !== null}
-          address={editor?.address ?? null}
-          userId={userId}
-          onClose={() => setEditor(null)}
-          onSaved={(address) => void saved(address)}
+          key={editor.address?.address_id ?? 'new'}
+          address={editor.address}
+          answer={formAnswer}
+          pendingIntent={pendingIntent}
+          closeHref={PAGE}
         />
       ) : null}
     </main>
-  );
-}
-
-function AddressPlaceholder() {
-  return (
-    <div className="animate-pulse space-y-2" aria-hidden="true">
-      <div className="h-3 w-2/3 rounded bg-stone-100" />
-      <div className="h-3 w-1/2 rounded bg-stone-100" />
-      <div className="h-3 w-1/3 rounded bg-stone-100" />
-    </div>
   );
 }

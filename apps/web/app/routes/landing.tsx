@@ -4,10 +4,9 @@
  * top-level categories. Server-rendered; the products come from the catalogue in-process.
  */
 import { useState, type ReactNode } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useLoaderData, type MetaFunction } from 'react-router';
 import type { CategoryDto } from '@shop/contract';
 import { categoryHref, formatPounds, messages } from '@shop/contract/browser';
-import { servicesFrom } from '~/load-context.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
 import { canonicalLink } from '~/components/seo/canonical';
@@ -16,9 +15,10 @@ import { PriceMatchModal } from '~/components/price-match-modal';
 import { ChevronRightIcon, PhoneIcon, TruckIcon } from '~/components/icons';
 import { categoryPath } from '~/components/catalogue/category-path';
 import { ProductCard } from '~/components/catalogue/product-card';
+import type { Route } from './+types/landing';
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const products = await servicesFrom(context).catalogue.landingProducts('');
+export async function loader({ context }: Route.LoaderArgs) {
+  const products = await context.services.catalogue.landingProducts('');
   return { products };
 }
 

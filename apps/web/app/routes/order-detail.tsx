@@ -2,59 +2,56 @@
  * One order (SPEC 2 "Order detail"), query orderId; needs a signed-in customer (else /signin).
  * Order number, placed date, payment reference, status, delivery address, totals, delivery note
  * and the lines; for a bank transfer order, the payee details and the reference to pay with.
+ * The payment step comes here with `placed=1`, which adds the thank-you banner. An id that is
+ * malformed, unknown or another customer's shows 'Order not found' with a 404.
  */
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams, type MetaFunction } from 'react-router';
-import { formatPounds } from '@shop/contract/browser';
-import { api, ApiError } from '~/lib/api-client';
+import { data, Link, type MetaFunction } from 'react-router';
+import { formatPounds, isNotFound } from '@shop/contract/browser';
+import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { CheckIcon } from '~/components/icons';
 import { BankPayeeDetails, useBankReference } from '~/components/checkout/bank-transfer';
-import { useRequireSignIn, useSignInAgain } from '~/components/checkout/checkout-guards';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import { TotalsList } from '~/components/checkout/order-summary';
 import { OrderAddressBlock } from '~/components/orders/order-address';
 import { formatOrderDateTime } from '~/components/orders/order-format';
 import { OrderLinesTable } from '~/components/orders/order-lines-table';
 import { OrderStatusBadge } from '~/components/orders/order-status-badge';
+import type { Route } from './+types/order-detail';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Order Detail', 'The details of your packaging order: delivery address, items, totals and payment.'),
   { name: 'robots', content: 'noindex' },
 ];
 
-const SIGN_IN = '/signin';
+/** Order ids are positive 32-bit integers (the database's serial). */
+const ORDER_ID = /^[1-9]\d{0,9}$/;
+const MAX_ID = 2_147_483_647;
 
-type LoadState = { kind: 'loading' } | { kind: 'loaded'; order: OrderDto } | { kind: 'not-found' } | { kind: 'failed' };
+interface OrderDetailData {
+  /** The order, or null when there is no such order of this customer. */
+  order: OrderDto | null;
+  /** Just placed by the payment step: show the thank-you banner. */
+  placed: boolean;
+}
 
-export default function OrderDetailPage() {
-  const userId = useRequireSignIn(SIGN_IN);
-  const signInAgain = useSignInAgain(SIGN_IN);
-  const [search] = useSearchParams();
-  const location = useLocation();
-  const justPlaced = (location.state as { placed?: boolean } | null)?.placed === true;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const userId = await requireCustomer(request, context, '/signin');
+  const search = new URL(request.url).searchParams;
   const orderId = search.get('orderId') ?? '';
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const notFound = data<OrderDetailData>({ order: null, placed: false }, { status: 404 });
+  if (!ORDER_ID.test(orderId) || Number(orderId) > MAX_ID) return notFound;
+  try {
+    const order = await context.services.orders.detail(userId, Number(orderId));
+    return data<OrderDetailData>({ order, placed: search.get('placed') === '1' });
+  } catch (error) {
+    if (isNotFound(error)) return notFound;
+    throw error;
+  }
+}
 
-  useEffect(() => {
-    if (!userId) return;
-    if (!/^[1-9]\d{0,9}$/.test(orderId)) {
-      setState({ kind: 'not-found' });
-      return;
-    }
-    let live = true;
-    setState({ kind: 'loading' });
-    api<OrderDto>(`/order/${orderId}`)
-      .then((order) => live && setState({ kind: 'loaded', order }))
-      .catch((error: unknown) => {
-        if (!live || signInAgain(error)) return;
-        setState({ kind: error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'not-found' : 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [userId, orderId, signInAgain]);
-
+export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+  const { order, placed } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
       <Link to="/order-history" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -63,23 +60,14 @@ export default function OrderDetailPage() {
         </svg>
         Past orders
       </Link>
-      {state.kind === 'loaded' ? (
-        <OrderView order={state.order} justPlaced={justPlaced} />
-      ) : state.kind === 'loading' ? (
-        <>
-          <h1 className="mt-2 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Order Detail</h1>
-          <OrderSkeleton />
-        </>
+      {order ? (
+        <OrderView order={order} justPlaced={placed} />
       ) : (
         <>
           <h1 className="mt-2 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Order Detail</h1>
           <div className="card mt-6 max-w-xl p-6" role="alert" data-testid="order-missing">
-            <p className="font-semibold text-stone-900">{state.kind === 'not-found' ? 'Order not found' : 'This order could not be loaded'}</p>
-            <p className="mt-1 text-sm text-stone-600">
-              {state.kind === 'not-found'
-                ? 'We could not find this order in your account. It may belong to another account.'
-                : 'Please refresh the page to try again. If it keeps happening, call us.'}
-            </p>
+            <p className="font-semibold text-stone-900">Order not found</p>
+            <p className="mt-1 text-sm text-stone-600">We could not find this order in your account. It may belong to another account.</p>
             <Link to="/order-history" className="btn-primary mt-4">
               See your past orders
             </Link>
@@ -196,27 +184,6 @@ function OrderView({ order, justPlaced }: { order: OrderDto; justPlaced: boolean
         </h2>
         {lines.length > 0 ? <OrderLinesTable lines={lines} /> : <p className="px-5 py-6 text-sm text-stone-600">No items recorded for this order.</p>}
       </section>
-    </div>
-  );
-}
-
-function OrderSkeleton() {
-  return (
-    <div className="mt-6" aria-busy="true" data-testid="order-skeleton">
-      <p className="sr-only" role="status">
-        Loading your order…
-      </p>
-      <div className="grid gap-4 md:grid-cols-3" aria-hidden="true">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="card animate-pulse space-y-2 p-5">
-            <div className="h-4 w-1/3 rounded bg-stone-200" />
-            <div className="h-3 w-2/3 rounded bg-stone-100" />
-            <div className="h-3 w-1/2 rounded bg-stone-100" />
-            <div className="h-3 w-1/3 rounded bg-stone-100" />
-          </div>
-        ))}
-      </div>
-      <div className="card mt-6 h-48 animate-pulse bg-stone-50" aria-hidden="true" />
     </div>
   );
 }

@@ -1,33 +1,35 @@
 /**
  * The payment step of the checkout (SPEC 2 "Payment step", step 3 of the checkout header).
- * Needs a signed-in customer (else /signin?return=payment) and a basket with a delivery address
- * (else back to /delivery). Shows the summary, the delivery and billing addresses and a delivery
- * note, and two tabs: 'Card / Wallet' (PayPal, or clearly labelled test payments when no provider
- * is configured) and 'Bank Transfer' (payee details, the reference and "I've made my bank
- * transfer"). While the order is placed an overlay covers the page; then order detail opens.
+ * Its loader needs a signed-in customer (else /signin?return=payment) and a basket with a
+ * delivery address (else back to /delivery). Shows the summary, the delivery and billing
+ * addresses and a delivery note, and two tabs: 'Card / Wallet' (PayPal, or clearly labelled test
+ * payments when no provider is configured; needs JavaScript and says so without it) and 'Bank
+ * Transfer' (payee details, the reference and "I've made my bank transfer", a plain form that
+ * works without JavaScript). Both place the order through this page's action; while it is
+ * placed an overlay covers the page, then order detail opens.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, type MetaFunction } from 'react-router';
+import { randomUUID } from 'node:crypto';
+import { useRef, useState } from 'react';
+import { Form, Link, redirect, useNavigation, useSearchParams, useSubmit, type MetaFunction } from 'react-router';
 import { formatPounds } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
-import { useShopState } from '~/state/shop-state';
+import { requireCustomer } from '~/session.server';
+import { failure } from '~/lib/form-action.server';
+import { placeOrderAction } from '~/components/checkout/place-order.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { FormMessage } from '~/components/account/form-message';
 import { FullAddress } from '~/components/checkout/address-card';
 import { billingAddressOf } from '~/components/checkout/address-format';
-import { BankPayeeDetails, useBankReference } from '~/components/checkout/bank-transfer';
-import { CardWalletPanel, type PaymentsConfigState } from '~/components/checkout/card-wallet-panel';
-import { CheckoutPageHeader, CheckoutSkeleton } from '~/components/checkout/checkout-page-header';
-import { useBasketLoading, useRequireSignIn, useSignInAgain } from '~/components/checkout/checkout-guards';
-import type { AddressDto, PaymentsConfig } from '~/components/checkout/checkout-types';
+import { BankPayeeDetails } from '~/components/checkout/bank-transfer';
+import { CardWalletPanel } from '~/components/checkout/card-wallet-panel';
+import { CheckoutPageHeader } from '~/components/checkout/checkout-page-header';
 import { DeliveryNote, deliveryNoteError } from '~/components/checkout/delivery-note';
 import { EmptyBasket } from '~/components/checkout/empty-state';
-import { useOrderPlacement } from '~/components/checkout/order-placement';
 import { OrderSummary } from '~/components/checkout/order-summary';
 import { PlacingOverlay } from '~/components/checkout/placing-overlay';
 import { Tabs } from '~/components/checkout/tabs';
 import { TermsNotice } from '~/components/checkout/terms-modals';
+import type { Route } from './+types/payment';
 
 export const handle = { checkoutStep: 3 } satisfies ShopRouteHandle;
 
@@ -37,88 +39,67 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 const SIGN_IN = '/signin?return=payment';
+const ORDER_FORM_ID = 'place-order';
 
 type PaymentTab = 'card' | 'bank';
 
-export default function PaymentPage() {
-  const userId = useRequireSignIn(SIGN_IN);
-  const signInAgain = useSignInAgain(SIGN_IN);
-  const { ready, cart, refreshCart } = useShopState();
-  const basketLoading = useBasketLoading(ready, cart);
-  const navigate = useNavigate();
-  const { placing, error: placementError, clearError, showError: showPlacementError, place: placeOrder } = useOrderPlacement();
-  const bankReference = useBankReference(userId);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const userId = await requireCustomer(request, context, SIGN_IN);
+  const { carts, addresses, shop } = context.services;
+  const [cart, saved] = await Promise.all([carts.cartOf({ kind: 'user', userId }), addresses.listOf(userId, userId)]);
+  // SPEC 2: the payment step needs a delivery address chosen on the address step.
+  if (cart.cartIems.length > 0 && cart.address_id === null) throw redirect('/delivery');
+  return {
+    cart,
+    addresses: saved,
+    payments: context.payments,
+    // SPEC 9: the bank transfer reference is a fixed prefix plus the user id.
+    bankReference: `${shop.bank.referencePrefix}${userId}`,
+    // One key per page view: a double click or a retried submit of this page places one order.
+    idempotencyKey: randomUUID(),
+  };
+}
 
-  const [addresses, setAddresses] = useState<AddressDto[] | null>(null);
-  const [config, setConfig] = useState<PaymentsConfigState>('loading');
-  const [tab, setTab] = useState<PaymentTab>('card');
+export async function action({ request, context }: Route.ActionArgs) {
+  const userId = await requireCustomer(request, context, SIGN_IN);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'bank') return placeOrderAction(context, userId, form, 'bank');
+  if (intent === 'card') return placeOrderAction(context, userId, form, 'paypal');
+  return failure('invalid_request', 'Unknown payment action.');
+}
+
+export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, addresses, payments, bankReference, idempotencyKey } = loaderData;
+  const [search] = useSearchParams();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const orderForm = useRef<HTMLFormElement>(null);
+  const [tab, setTab] = useState<PaymentTab>(search.get('pay') === 'bank' ? 'bank' : 'card');
   const [note, setNote] = useState('');
   const [status, setStatus] = useState('');
+  const [providerError, setProviderError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    api<AddressDto[]>(`/address/GetBy/${encodeURIComponent(userId)}`)
-      .then((list) => live && setAddresses(list))
-      .catch((error: unknown) => {
-        if (!live || signInAgain(error)) return;
-        setAddresses([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [userId, signInAgain]);
-
-  useEffect(() => {
-    let live = true;
-    api<PaymentsConfig>('/payments/config')
-      .then((answer) => live && setConfig(answer))
-      .catch(() => live && setConfig('failed'));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const lines = cart?.cartIems ?? [];
-  const loading = basketLoading || !userId;
-  const hasItems = lines.length > 0;
-
-  // SPEC 2: the payment step needs a selected delivery address. Not while an order is being
-  // placed: placing empties the basket just before order detail opens. The basket in memory
-  // may predate the address being chosen: reload it once before sending the customer back.
-  const noAddress = !loading && cart !== null && hasItems && cart.address_id === null && !placing;
-  const [recheck, setRecheck] = useState<'idle' | 'checking' | 'done'>('idle');
-  useEffect(() => {
-    if (!noAddress) return;
-    if (recheck === 'done') {
-      navigate('/delivery', { replace: true });
-    } else if (recheck === 'idle') {
-      setRecheck('checking');
-      void refreshCart().finally(() => setRecheck('done'));
-    }
-  }, [noAddress, recheck, refreshCart, navigate]);
-
-  const delivery = addresses?.find((a) => a.address_id === cart?.address_id) ?? null;
-  const billing = addresses ? billingAddressOf(addresses) : null;
+  // The overlay stays from the submit until order detail replaces this page.
+  const placingIntent = navigation.formData?.get('intent');
+  const placing = navigation.state !== 'idle' && (placingIntent === 'bank' || placingIntent === 'card');
+  const lines = cart.cartIems;
+  const delivery = addresses.find((a) => a.address_id === cart.address_id) ?? null;
+  const billing = billingAddressOf(addresses);
   const noteInvalid = deliveryNoteError(note) !== null;
-  const canPay = !placing && !noteInvalid && addresses !== null;
+  const canPay = !placing && !noteInvalid;
+  const failed = actionData && !actionData.ok ? actionData.message : null;
+  const error = providerError ?? failed;
 
-  const place = useCallback(
-    (method: 'bank' | 'paypal', paymentReference: string) => {
-      if (!cart || !userId) return;
-      setStatus('');
-      void placeOrder({ cart, userId, note, billingAddressId: billing?.address_id ?? null, method, paymentReference });
-    },
-    [cart, userId, note, billing, placeOrder],
-  );
-
-  const showError = useCallback(
-    (text: string) => {
-      setStatus('');
-      showPlacementError(text);
-    },
-    [showPlacementError],
-  );
+  /** After the card/wallet provider approved a payment: place the order with its reference. */
+  const placeCardOrder = (paymentReference: string) => {
+    if (!orderForm.current) return;
+    setProviderError(null);
+    const form = new FormData(orderForm.current);
+    form.set('intent', 'card');
+    form.set('payment_reference', paymentReference);
+    void submit(form, { method: 'post' });
+  };
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
@@ -130,12 +111,21 @@ export default function PaymentPage() {
       </p>
 
       <div className="mt-6">
-        {loading || noAddress ? (
-          <CheckoutSkeleton label="Loading your order…" />
-        ) : !cart || !hasItems ? (
+        {lines.length === 0 ? (
           placing ? null : <EmptyBasket />
         ) : (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+            {/* What every way of paying sends: the totals this page shows, the addresses and the attempt's key. */}
+            <Form method="post" id={ORDER_FORM_ID} ref={orderForm} className="hidden">
+              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+              <input type="hidden" name="sub_total" value={cart.subTotal} />
+              <input type="hidden" name="delivery_fee" value={cart.deliveryFee} />
+              <input type="hidden" name="total_tax" value={cart.totalTax} />
+              <input type="hidden" name="total" value={cart.total} />
+              {cart.address_id !== null ? <input type="hidden" name="address_id" value={cart.address_id} /> : null}
+              {billing ? <input type="hidden" name="billing_address_id" value={billing.address_id} /> : null}
+              <input type="hidden" name="payment_reference" value={bankReference} />
+            </Form>
             <div className="min-w-0 space-y-6">
               <div className="grid gap-4 sm:grid-cols-2">
                 <section className="card p-5" aria-labelledby="pay-delivery-heading" data-testid="payment-delivery-address">
@@ -147,9 +137,7 @@ export default function PaymentPage() {
                       Change<span className="sr-only"> delivery address</span>
                     </Link>
                   </div>
-                  <div className="mt-2">
-                    {addresses === null ? <LinesPlaceholder /> : delivery ? <FullAddress address={delivery} /> : <p className="text-sm text-stone-600">No Address Selected</p>}
-                  </div>
+                  <div className="mt-2">{delivery ? <FullAddress address={delivery} /> : <p className="text-sm text-stone-600">No Address Selected</p>}</div>
                 </section>
                 <section className="card p-5" aria-labelledby="pay-billing-heading" data-testid="payment-billing-address">
                   <div className="flex items-baseline justify-between gap-3">
@@ -160,9 +148,7 @@ export default function PaymentPage() {
                       Change<span className="sr-only"> billing address</span>
                     </Link>
                   </div>
-                  <div className="mt-2">
-                    {addresses === null ? <LinesPlaceholder /> : billing ? <FullAddress address={billing} /> : <p className="text-sm text-stone-600">The delivery address is used.</p>}
-                  </div>
+                  <div className="mt-2">{billing ? <FullAddress address={billing} /> : <p className="text-sm text-stone-600">The delivery address is used.</p>}</div>
                 </section>
               </div>
 
@@ -170,7 +156,7 @@ export default function PaymentPage() {
                 <h2 id="note-heading" className="sr-only">
                   Delivery note
                 </h2>
-                <DeliveryNote value={note} onChange={setNote} disabled={placing} />
+                <DeliveryNote value={note} onChange={setNote} disabled={placing} form={ORDER_FORM_ID} />
               </section>
 
               <section className="card p-5" aria-labelledby="pay-heading" data-testid="payment-methods">
@@ -183,14 +169,15 @@ export default function PaymentPage() {
                   </p>
                 </div>
                 <div className="mt-4 space-y-4">
-                  <FormMessage message={placementError ? { tone: 'error', text: placementError } : null} testId="payment-message" />
+                  <FormMessage message={error ? { tone: 'error', text: error } : null} testId="payment-message" />
                   <Tabs<PaymentTab>
                     label="Payment method"
                     selected={tab}
                     onSelect={(key) => {
                       setTab(key);
-                      clearError();
+                      setProviderError(null);
                     }}
+                    hrefOf={(key) => `/payment?pay=${key}`}
                     tabs={[
                       {
                         key: 'card',
@@ -198,13 +185,24 @@ export default function PaymentPage() {
                         icon: <CardIcon />,
                         panel: (
                           <div className="space-y-4">
+                            <noscript>
+                              <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-testid="card-needs-javascript">
+                                Card and wallet payments need JavaScript, which is turned off in your browser. Turn it on to pay by card or wallet, or{' '}
+                                <a href="/payment?pay=bank" className="font-semibold underline">
+                                  pay by bank transfer
+                                </a>
+                                .
+                              </p>
+                            </noscript>
                             <CardWalletPanel
-                              config={config}
+                              config={payments}
                               cart={cart}
-                              userId={userId ?? ''}
                               disabled={!canPay}
-                              onPaid={(reference) => place('paypal', reference)}
-                              showError={showError}
+                              onPaid={placeCardOrder}
+                              showError={(text) => {
+                                setStatus('');
+                                setProviderError(text);
+                              }}
                               showStatus={setStatus}
                             />
                             <TermsNotice action="paying" />
@@ -223,10 +221,12 @@ export default function PaymentPage() {
                             </p>
                             <BankPayeeDetails reference={bankReference} amount={cart.total} />
                             <button
-                              type="button"
+                              type="submit"
+                              form={ORDER_FORM_ID}
+                              name="intent"
+                              value="bank"
                               className="btn-primary w-full py-3 text-base"
                               disabled={!canPay}
-                              onClick={() => place('bank', bankReference)}
                               data-testid="bank-transfer-done"
                             >
                               I&apos;ve made my bank transfer
@@ -250,16 +250,6 @@ export default function PaymentPage() {
 
       <PlacingOverlay open={placing} />
     </main>
-  );
-}
-
-function LinesPlaceholder() {
-  return (
-    <div className="animate-pulse space-y-2" aria-hidden="true">
-      <div className="h-3 w-2/3 rounded bg-stone-100" />
-      <div className="h-3 w-1/2 rounded bg-stone-100" />
-      <div className="h-3 w-1/3 rounded bg-stone-100" />
-    </div>
   );
 }
 

@@ -3,10 +3,11 @@
  * tabs on large) with each size's packs and 'Add +' buttons, 'View More Variations' when a
  * linked product exists, and a description tab. A bad or unknown productCode is a 404.
  */
-import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { data, Link, useLoaderData, type MetaFunction } from 'react-router';
 import type { ProductDto } from '@shop/contract';
 import { categoryHref, categoryPageHref, formatPounds } from '@shop/contract/browser';
-import { servicesFrom } from '~/load-context.server';
+import { isNotFound } from '@shop/contract/browser';
+import { addToBasket } from '~/components/cart/basket-actions.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
 import { canonicalLink } from '~/components/seo/canonical';
@@ -18,21 +19,27 @@ import { NewBadge } from '~/components/catalogue/new-badge';
 import { cheapestPackPrice, productDetailHref } from '~/components/catalogue/product-card';
 import { ProductInfoTabs } from '~/components/catalogue/product-info-tabs';
 import { SizeSelector } from '~/components/catalogue/size-selector';
+import type { Route } from './+types/product-detail';
 
 const MAX_ID = 2_147_483_647;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('productCode') ?? '';
   if (!/^\d{1,10}$/.test(code) || Number(code) < 1 || Number(code) > MAX_ID) throw data(null, { status: 404 });
-  const catalogue = servicesFrom(context).catalogue;
+  const catalogue = context.services.catalogue;
   try {
     const [product, tree] = await Promise.all([catalogue.productById(Number(code)), catalogue.categoryTree()]);
     const category = categoryPath(tree, product.category.slug).at(-1);
     return { product, categoryLink: category ? categoryHref(category) : categoryPageHref(product.category.slug) };
   } catch (error) {
-    if (error instanceof Error && error.name === 'NotFound') throw data(null, { status: 404 });
+    if (isNotFound(error)) throw data(null, { status: 404 });
     throw error;
   }
+}
+
+/** 'Add +' on a pack (a fetcher form; without JavaScript the page comes back with 'Item Added'). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return addToBasket(request, context, await request.formData());
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {

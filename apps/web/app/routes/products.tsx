@@ -3,10 +3,10 @@
  * (&page=N). Side menu, heading, description, 'Results for: ...' when searching, product cards,
  * and the SPEC 8 message when nothing is found. Unknown categories and bad queries are a 404.
  */
-import { data, useLoaderData, useLocation, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { data, useLoaderData, useLocation, type MetaFunction } from 'react-router';
 import type { CategoryDto, ProductDto } from '@shop/contract';
 import { categoryPageHref, formatCount, messages } from '@shop/contract/browser';
-import { servicesFrom } from '~/load-context.server';
+import { isNotFound } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
 import { canonicalLink } from '~/components/seo/canonical';
@@ -16,6 +16,7 @@ import { categoryPath, firstSentence } from '~/components/catalogue/category-pat
 import { CategorySideMenu } from '~/components/catalogue/category-side-menu';
 import { Pagination } from '~/components/catalogue/pagination';
 import { ProductCard } from '~/components/catalogue/product-card';
+import type { Route } from './+types/products';
 
 const PAGE_SIZE = 48;
 const MAX_PAGE = 10_000;
@@ -23,10 +24,6 @@ const MAX_SEARCH_LENGTH = 200;
 
 function notFound(): never {
   throw data(null, { status: 404 });
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof Error && error.name === 'NotFound';
 }
 
 interface ProductsData {
@@ -42,13 +39,13 @@ interface ProductsData {
   pageSize: number;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<ProductsData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ProductsData> {
   const params = new URL(request.url).searchParams;
   const pageParam = params.get('page');
   if (pageParam !== null && !/^\d{1,5}$/.test(pageParam)) notFound();
   const page = pageParam === null ? 1 : Number(pageParam);
   if (page < 1 || page > MAX_PAGE) notFound();
-  const catalogue = servicesFrom(context).catalogue;
+  const catalogue = context.services.catalogue;
 
   const search = params.get('search');
   if (search !== null) {

@@ -1,27 +1,30 @@
 /**
  * Reset password (SPEC 2, 5, 8; DESIGN 4): the page of the e-mailed link
  * /resetpassword?users={id}&token={t}[&return=]. Two password fields (5-50 characters);
- * PUT /api/forgotpassword sets the new password. A link without its user or token cannot work,
- * so the page says so and offers to request a new one.
+ * the page's action sets the new password (core's resetPassword, as PUT /api/forgotpassword).
+ * A link without its user or token cannot work, * so the page says so and offers to request a new one.
  */
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams, type MetaFunction } from 'react-router';
-import { messages, resetPasswordRules } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
+import { Form, Link, useActionData, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
+import { resetPasswordRules } from '@shop/contract/browser';
+import { resetPasswordAction } from '~/components/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import { AccountLayout } from '~/components/account/account-layout';
-import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
+import { FormMessage } from '~/components/account/form-message';
 import { withReturn } from '~/components/account/return-target';
-import { failureText } from '~/components/account/sign-in-flow';
 import { TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
 import { AccountSubmitButton } from '~/components/account/submit-button';
+import type { Route } from './+types/resetpassword';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Reset Password', 'Choose a new password for your account.'),
   // The page of a personal, single-use link: nothing for search engines.
   { name: 'robots', content: 'noindex' },
 ];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return resetPasswordAction(request, context, await request.formData());
+}
 
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
@@ -34,7 +37,7 @@ export default function ResetPasswordPage() {
     <AccountLayout>
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Reset Password</h1>
       {complete ? (
-        <ResetPasswordForm userId={userId} token={token} signInHref={signInHref} />
+        <ResetPasswordForm signInHref={signInHref} />
       ) : (
         <div className="mt-4 space-y-4" data-testid="reset-link-incomplete">
           <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
@@ -52,34 +55,12 @@ export default function ResetPasswordPage() {
   );
 }
 
-function ResetPasswordForm({ userId, token, signInHref }: { userId: string; token: string; signInHref: string }) {
-  const form = useValidatedForm(resetPasswordRules, { password: '', confirmPassword: '' });
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [sending, setSending] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.valid) {
-      form.showAll();
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    try {
-      const result = await api<{ userId: number }>('/forgotpassword', {
-        method: 'PUT',
-        body: { password: form.values.password, user_id: userId, token },
-      });
-      if (!result.userId) setMessage({ tone: 'error', text: messages.signUpFailed });
-      else setDone(true);
-    } catch (error) {
-      // SPEC 8 uses the sign-up text for reset errors too.
-      setMessage({ tone: 'error', text: failureText(error, messages.signUpFailed) });
-    } finally {
-      setSending(false);
-    }
-  };
+function ResetPasswordForm({ signInHref }: { signInHref: string }) {
+  const answer = useActionData<typeof action>();
+  const form = useValidatedForm(resetPasswordRules, { password: '', confirmPassword: '' }, answer && !answer.ok ? answer.fields : undefined);
+  const sending = useNavigation().state === 'submitting';
+  const done = answer?.ok === true;
+  const message = answer && !answer.ok ? { tone: 'error' as const, text: answer.message } : null;
 
   if (done) {
     return (
@@ -95,7 +76,18 @@ function ResetPasswordForm({ userId, token, signInHref }: { userId: string; toke
   return (
     <>
       <p className="mt-1 text-sm text-stone-600">Choose a new password of 5 to 50 characters.</p>
-      <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="reset-form">
+      <Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          if (!form.valid) {
+            event.preventDefault();
+            form.showAll();
+          }
+        }}
+        className="mt-6 space-y-4"
+        data-testid="reset-form"
+      >
         <FormMessage message={message} testId="reset-message" />
         <TextField id="reset-password" label="Password" type="password" autoComplete="new-password" required binding={form.field('password')} />
         <TextField
@@ -109,7 +101,7 @@ function ResetPasswordForm({ userId, token, signInHref }: { userId: string; toke
         <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={sending}>
           Reset Password
         </AccountSubmitButton>
-      </form>
+      </Form>
     </>
   );
 }

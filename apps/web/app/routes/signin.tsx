@@ -1,22 +1,24 @@
 /**
- * Sign in (SPEC 2, 4): e-mail and password, the 'Forgot your password?' modal and a link to
- * sign up. With `?return=` the checkout header shows step 1, a signed-in visitor goes straight
- * on, and a successful sign-in returns there (else /landing) after moving the basket over.
+ * Sign in (SPEC 2, 4): e-mail and password, the 'Forgot your password?' modal (opened by
+ * ?forgot, so it works without JavaScript) and a link to sign up. With `?return=` the checkout
+ * header shows step 1, a signed-in visitor goes straight on, and a successful sign-in returns
+ * there (else /landing) after moving the basket over. Both forms post to this page's action.
  */
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams, type MetaFunction } from 'react-router';
-import { messages, signInRules } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
+import { Form, Link, redirect, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
+import { signInRules } from '@shop/contract/browser';
+import { visitorOf } from '~/session.server';
+import { forgotPasswordAction, signInAction } from '~/components/account/account-actions.server';
+import { failure } from '~/lib/form-action.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
 import { ForgotPasswordModal } from '~/components/account/forgot-password-modal';
-import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
-import { withReturn } from '~/components/account/return-target';
-import { failureText, useCompleteSignIn, useRedirectWhenSignedIn, type AuthResult } from '~/components/account/sign-in-flow';
+import { FormMessage } from '~/components/account/form-message';
+import { returnTarget, withReturn } from '~/components/account/return-target';
 import { TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
 import { AccountSubmitButton } from '~/components/account/submit-button';
+import type { Route } from './+types/signin';
 
 export const handle = {
   checkoutStep: (search: URLSearchParams) => (search.has('return') ? 1 : null),
@@ -25,37 +27,35 @@ export const handle = {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Sign In', 'Sign in to your account to check out, manage your delivery addresses and see your past orders.');
 
-export default function SignInPage() {
-  const [search] = useSearchParams();
-  const completeSignIn = useCompleteSignIn();
-  useRedirectWhenSignedIn();
-  const form = useValidatedForm(signInRules, { email: '', password: '' });
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [sending, setSending] = useState(false);
-  const [forgotOpen, setForgotOpen] = useState(false);
-  const signUpHref = withReturn('/signup', search);
+/** SPEC 4: with a return parameter, a visitor who is already signed in goes straight on to it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const target = returnTarget(new URL(request.url).searchParams);
+  if (target && (await visitorOf(request, context)).userId !== null) throw redirect(target);
+  return null;
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.valid) {
-      form.showAll();
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    try {
-      const result = await api<AuthResult>('/account', { method: 'POST', body: { email: form.values.email.trim(), password: form.values.password } });
-      if (!result.userId || !result.token) {
-        setMessage({ tone: 'error', text: messages.loginFailed });
-        return;
-      }
-      await completeSignIn(result);
-    } catch (error) {
-      setMessage({ tone: 'error', text: failureText(error, messages.loginFailed) });
-    } finally {
-      setSending(false);
-    }
-  };
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'signin') return signInAction(request, context, form);
+  if (intent === 'forgot') return forgotPasswordAction(context, form);
+  return failure('invalid_request', 'Unknown form.');
+}
+
+export default function SignInPage({ actionData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const signInAnswer = actionData?.intent === 'signin' ? actionData : undefined;
+  const forgotAnswer = actionData?.intent === 'forgot' ? actionData : undefined;
+  const failed = signInAnswer && !signInAnswer.ok ? signInAnswer : undefined;
+  const form = useValidatedForm(signInRules, { email: failed?.values?.email ?? '', password: '' }, failed?.fields);
+  const sending = useNavigation().formData?.get('intent') === 'signin';
+  const signUpHref = withReturn('/signup', search);
+  const forgotOpen = search.has('forgot');
+  const withForgot = new URLSearchParams(search);
+  withForgot.set('forgot', '');
+  const withoutForgot = new URLSearchParams(search);
+  withoutForgot.delete('forgot');
+  const signInHref = `/signin${withoutForgot.size ? `?${withoutForgot}` : ''}`;
 
   return (
     <AccountLayout
@@ -76,25 +76,38 @@ export default function SignInPage() {
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Sign In</h1>
       <p className="mt-1 text-sm text-stone-600">Welcome back. Sign in with your e-mail address and password.</p>
 
-      <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="signin-form">
-        <FormMessage message={message} testId="signin-message" />
+      <Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          if (!form.valid) {
+            event.preventDefault();
+            form.showAll();
+          }
+        }}
+        className="mt-6 space-y-4"
+        data-testid="signin-form"
+      >
+        <input type="hidden" name="intent" value="signin" />
+        <FormMessage message={failed ? { tone: 'error', text: failed.message } : null} testId="signin-message" />
         <TextField id="signin-email" label="Email" type="email" autoComplete="email" inputMode="email" required binding={form.field('email')} />
         <div>
           <TextField id="signin-password" label="Password" type="password" autoComplete="current-password" required binding={form.field('password')} />
           <div className="mt-2 text-right">
-            <button
-              type="button"
+            <Link
+              to={`/signin?${withForgot}`}
+              replace
+              preventScrollReset
               className="text-sm font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
-              onClick={() => setForgotOpen(true)}
             >
               Forgot your password?
-            </button>
+            </Link>
           </div>
         </div>
         <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={sending}>
           Sign In
         </AccountSubmitButton>
-      </form>
+      </Form>
 
       <p className="mt-6 border-t border-stone-200 pt-5 text-center text-sm text-stone-600 md:hidden">
         New customer?{' '}
@@ -103,7 +116,7 @@ export default function SignInPage() {
         </Link>
       </p>
 
-      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={form.values.email.trim()} />
+      <ForgotPasswordModal open={forgotOpen} closeHref={signInHref} answer={forgotAnswer} initialEmail={form.values.email.trim()} />
     </AccountLayout>
   );
 }

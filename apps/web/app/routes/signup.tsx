@@ -1,22 +1,24 @@
 /**
  * Sign up (SPEC 2, 4, 5): 'Create Account' with First Name, Last Name, Email, Password, Confirm
  * Password and Phone, each with its inline message once touched or changed; the newsletter box
- * ticked by default; 'Sign Up' disabled while the form is invalid. Success is handled like a
- * sign-in (basket moved over, then the return URL or /landing).
+ * ticked by default; 'Sign Up' disabled while the form is invalid (once the page is interactive:
+ * without JavaScript the form posts and the action answers the same messages). Success is
+ * handled like a sign-in (basket moved over, then the return URL or /landing).
  */
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams, type MetaFunction } from 'react-router';
-import { messages, signUpRules } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
+import { Form, Link, redirect, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
+import { signUpRules } from '@shop/contract/browser';
+import { visitorOf } from '~/session.server';
+import { signUpAction } from '~/components/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
-import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
-import { withReturn } from '~/components/account/return-target';
-import { failureText, useCompleteSignIn, useRedirectWhenSignedIn, type AuthResult } from '~/components/account/sign-in-flow';
+import { FormMessage } from '~/components/account/form-message';
+import { returnTarget, withReturn } from '~/components/account/return-target';
 import { EMAIL_HINT, TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
 import { AccountSubmitButton } from '~/components/account/submit-button';
+import { useHydrated } from '~/lib/use-hydrated';
+import type { Route } from './+types/signup';
 
 // Registering is the 'Login/Register' step of the checkout when the customer came from the basket.
 export const handle = {
@@ -26,43 +28,31 @@ export const handle = {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Create Account', 'Create an account to order packaging at trade prices, save your addresses and see your past orders.');
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const target = returnTarget(new URL(request.url).searchParams);
+  if (target && (await visitorOf(request, context)).userId !== null) throw redirect(target);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return signUpAction(request, context, await request.formData());
+}
+
 const emptyForm = { first_name: '', last_name: '', email: '', password: '', confirmPassword: '', phone: '' };
 
-export default function SignUpPage() {
+export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const completeSignIn = useCompleteSignIn();
-  useRedirectWhenSignedIn();
-  const form = useValidatedForm(signUpRules, emptyForm);
-  const [newsletter, setNewsletter] = useState(true);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [sending, setSending] = useState(false);
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const typed = failed?.values ?? {};
+  const form = useValidatedForm(
+    signUpRules,
+    { ...emptyForm, first_name: typed.first_name ?? '', last_name: typed.last_name ?? '', email: typed.email ?? '', phone: typed.phone ?? '' },
+    failed?.fields,
+  );
+  const hydrated = useHydrated();
+  const sending = useNavigation().state === 'submitting';
+  const newsletterDefault = failed ? typed.newsletter !== 'false' : true;
   const signInHref = withReturn('/signin', search);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.valid) {
-      form.showAll();
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    const { first_name, last_name, email, password, phone } = form.values;
-    try {
-      const result = await api<AuthResult>('/users', {
-        method: 'POST',
-        body: { first_name: first_name.trim(), last_name: last_name.trim(), email: email.trim(), password, phone: phone.trim(), newsletter },
-      });
-      if (!result.userId || !result.token) {
-        setMessage({ tone: 'error', text: messages.signUpFailed });
-        return;
-      }
-      await completeSignIn(result);
-    } catch (error) {
-      setMessage({ tone: 'error', text: failureText(error, messages.signUpFailed) });
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <AccountLayout
@@ -79,8 +69,19 @@ export default function SignUpPage() {
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Create Account</h1>
       <p className="mt-1 text-sm text-stone-600">or use your email for registration</p>
 
-      <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4" data-testid="signup-form">
-        <FormMessage message={message} testId="signup-message" />
+      <Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          if (!form.valid) {
+            event.preventDefault();
+            form.showAll();
+          }
+        }}
+        className="mt-6 space-y-4"
+        data-testid="signup-form"
+      >
+        <FormMessage message={failed ? { tone: 'error', text: failed.message } : null} testId="signup-message" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id="signup-first-name" label="First Name" autoComplete="given-name" required binding={form.field('first_name')} />
           <TextField id="signup-last-name" label="Last Name" autoComplete="family-name" required binding={form.field('last_name')} />
@@ -111,8 +112,7 @@ export default function SignUpPage() {
             id="signup-newsletter"
             name="newsletter"
             type="checkbox"
-            checked={newsletter}
-            onChange={(event) => setNewsletter(event.target.checked)}
+            defaultChecked={newsletterDefault}
             className="mt-0.5 h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-600"
           />
           <label htmlFor="signup-newsletter" className="text-sm text-stone-700">
@@ -120,10 +120,10 @@ export default function SignUpPage() {
           </label>
         </div>
 
-        <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={!form.valid || sending}>
+        <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={(hydrated && !form.valid) || sending}>
           Sign Up
         </AccountSubmitButton>
-      </form>
+      </Form>
 
       <p className="mt-6 border-t border-stone-200 pt-5 text-center text-sm text-stone-600 md:hidden">
         Already have an account?{' '}

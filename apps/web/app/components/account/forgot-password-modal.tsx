@@ -1,79 +1,66 @@
 /**
  * The 'Forgot Password' modal of the sign-in page (SPEC 2): a message line, an Email field with
- * its inline message, and a 'Forgot Password' button. The request is sent only when the e-mail
- * passes the SPEC 5 rule; userId 0 or a failed request shows the failure message (SPEC 4, 8).
+ * its inline message, and a 'Forgot Password' button. Opened by /signin?forgot (so it works
+ * without JavaScript); the form posts intent=forgot to the sign-in action, once the e-mail passes
+ * the SPEC 5 rule in the browser (the action checks again). userId 0 or a failed request shows
+ * the failure message, else the success message (SPEC 4, 8).
  */
-import { useState, type FormEvent } from 'react';
-import { forgotPasswordRules, messages } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
+import { Form, useNavigate, useNavigation } from 'react-router';
+import { forgotPasswordRules } from '@shop/contract/browser';
 import { Modal } from '~/components/modal';
-import { FormMessage, type FormMessageValue } from './form-message';
-import { failureText } from './sign-in-flow';
+import { FormMessage } from './form-message';
 import { EMAIL_HINT, TextField } from './text-field';
 import { useValidatedForm } from './use-validated-form';
 import { AccountSubmitButton } from './submit-button';
 
+type ForgotAnswer = { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string>; values?: Record<string, string> };
+
 interface Props {
   open: boolean;
-  onClose(): void;
+  /** The sign-in page without ?forgot. */
+  closeHref: string;
+  /** The action's answer to the last forgot-password form. */
+  answer: ForgotAnswer | undefined;
   /** What the customer already typed on the sign-in form. */
   initialEmail: string;
 }
 
-export function ForgotPasswordModal({ open, onClose, initialEmail }: Props) {
+export function ForgotPasswordModal({ open, closeHref, answer, initialEmail }: Props) {
+  const navigate = useNavigate();
   return (
-    <Modal open={open} onClose={onClose} title="Forgot Password">
+    <Modal open={open} onClose={() => navigate(closeHref, { replace: true, preventScrollReset: true })} closeHref={closeHref} title="Forgot Password">
       {/* Mounted only while open, so each opening starts from the sign-in form's e-mail. */}
-      {open ? <ForgotPasswordForm initialEmail={initialEmail} /> : null}
+      {open ? <ForgotPasswordForm answer={answer} initialEmail={answer && !answer.ok ? (answer.values?.email ?? initialEmail) : initialEmail} /> : null}
     </Modal>
   );
 }
 
-function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
-  const form = useValidatedForm(forgotPasswordRules, { email: initialEmail });
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [sending, setSending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.valid) {
-      form.showAll();
-      return;
-    }
-    setSending(true);
-    try {
-      const result = await api<{ userId: number }>('/forgotpassword', { method: 'POST', body: { email: form.values.email } });
-      setMessage(
-        result.userId === 0
-          ? { tone: 'error', text: messages.forgotPasswordFailed }
-          : { tone: 'success', text: messages.forgotPasswordSent },
-      );
-    } catch (error) {
-      setMessage({ tone: 'error', text: failureText(error, messages.forgotPasswordFailed) });
-    } finally {
-      setSending(false);
-    }
-  };
-
+function ForgotPasswordForm({ answer, initialEmail }: { answer: ForgotAnswer | undefined; initialEmail: string }) {
+  const form = useValidatedForm(forgotPasswordRules, { email: initialEmail }, answer && !answer.ok ? answer.fields : undefined);
+  const sending = useNavigation().formData?.get('intent') === 'forgot';
   return (
-    <form method="post" noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-password-form">
+    <Form
+      method="post"
+      noValidate
+      preventScrollReset
+      onSubmit={(event) => {
+        if (!form.valid) {
+          event.preventDefault();
+          form.showAll();
+        }
+      }}
+      className="space-y-4"
+      data-testid="forgot-password-form"
+    >
+      <input type="hidden" name="intent" value="forgot" />
       <p className="text-sm text-stone-600">Enter the e-mail address of your account and we will send you a link to set a new password.</p>
-      <FormMessage message={message} testId="forgot-password-message" />
-      <TextField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        hint={EMAIL_HINT}
-        binding={form.field('email')}
-      />
+      <FormMessage message={answer ? { tone: answer.ok ? 'success' : 'error', text: answer.message } : null} testId="forgot-password-message" />
+      <TextField id="forgot-email" label="Email" type="email" autoComplete="email" inputMode="email" required hint={EMAIL_HINT} binding={form.field('email')} />
       <div className="flex justify-end">
         <AccountSubmitButton className="btn-primary w-full sm:w-auto" disabled={sending}>
           Forgot Password
         </AccountSubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -8,9 +8,14 @@ const SAFE_PATH = /^[A-Za-z0-9\-_.~/?=&%]*$/;
 export function returnTarget(search: URLSearchParams): string | null {
   const raw = search.get('return');
   if (raw === null) return null;
+  return safeLocalPath(raw) ?? '/landing';
+}
+
+/** A path of this shop made from `raw` ('delivery', '/order-detail?orderId=7'), or null when it could lead elsewhere. */
+export function safeLocalPath(raw: string): string | null {
   // Leading slashes or backslashes would make '//other.site' (protocol-relative): drop them.
   const path = raw.trim().replace(/^[/\\]+/, '');
-  if (path === '' || !SAFE_PATH.test(path)) return '/landing';
+  if (path === '' || !SAFE_PATH.test(path)) return null;
   return `/${path}`;
 }
 

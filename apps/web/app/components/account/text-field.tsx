@@ -26,7 +26,7 @@ export function TextField({ id, label, binding, hint, className, ...input }: Pro
       </label>
       <input
         id={id}
-        name={id}
+        name={binding.name}
         {...input}
         value={binding.value}
         onChange={(event) => binding.onChange(event.target.value)}

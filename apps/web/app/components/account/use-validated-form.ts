@@ -1,26 +1,31 @@
 /**
  * State of a small form checked with the shared SPEC 5 rules (`checkForm`): the values, which
  * fields show their message (once touched or changed, SPEC 2), and whether the whole form passes.
+ * The form still posts to its action, which checks again with the API's schema: `serverErrors`
+ * (the action's messages per field) show until the customer changes that field.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { checkForm, type TextRule } from '@shop/contract/browser';
 
 export interface FieldBinding {
+  /** The form field's name, as the action (and the JSON API) calls it. */
+  name: string;
   value: string;
   error: string | undefined;
   onChange(value: string): void;
   onBlur(): void;
 }
 
-export function useValidatedForm<K extends string>(rules: Record<K, TextRule>, initial: Record<K, string>) {
+export function useValidatedForm<K extends string>(rules: Record<K, TextRule>, initial: Record<K, string>, serverErrors?: Record<string, string>) {
   const [values, setValues] = useState<Record<K, string>>(initial);
   const [shown, setShown] = useState<Partial<Record<K, boolean>>>({});
   const errors = useMemo(() => checkForm<K>(values, rules), [values, rules]);
   const valid = Object.keys(errors).length === 0;
 
   const field = (name: K): FieldBinding => ({
+    name,
     value: values[name],
-    error: shown[name] ? errors[name] : undefined,
+    error: shown[name] ? errors[name] : serverErrors?.[name],
     onChange: (value) => {
       setValues((current) => ({ ...current, [name]: value }));
       setShown((current) => (current[name] ? current : { ...current, [name]: true }));

@@ -3,14 +3,13 @@
  * Pack Size, No. of Pack, Total Price and Remove All on wide screens; on phones the same rows
  * are laid out as stacked cards, each value with its column name beside it.
  */
+import { Link } from 'react-router';
 import type { CartLineDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { PackCountInput } from './pack-count-input';
 
 interface Props {
   lines: CartLineDto[];
-  onChangeCount(line: CartLineDto, count: number): Promise<boolean>;
-  onRemove(line: CartLineDto): void;
 }
 
 const headCell = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap text-stone-700';
@@ -30,7 +29,7 @@ export function packSizeLabel(qty: number): string {
   return `Pack of ${qty}`;
 }
 
-export function BasketLines({ lines, onChangeCount, onRemove }: Props) {
+export function BasketLines({ lines }: Props) {
   return (
     <table className="block w-full md:table" data-testid="basket-table">
       <caption className="sr-only">Items in your basket</caption>
@@ -93,7 +92,7 @@ export function BasketLines({ lines, onChangeCount, onRemove }: Props) {
             </td>
             <td className={stackedCell}>
               <CellLabel>No. of Pack</CellLabel>
-              <PackCountInput line={line} onCommit={(count) => onChangeCount(line, count)} />
+              <PackCountInput line={line} />
             </td>
             <td className={`${stackedCell} md:text-right`}>
               <CellLabel>Total Price</CellLabel>
@@ -102,16 +101,18 @@ export function BasketLines({ lines, onChangeCount, onRemove }: Props) {
               </span>
             </td>
             <td className="col-start-2 flex justify-end pt-2 md:table-cell md:px-4 md:py-4 md:text-center md:align-middle">
-              <button
-                type="button"
+              {/* Opens 'Are you sure?' (the basket page reads ?remove=); a link, so it works without JavaScript. */}
+              <Link
+                to={`/checkout?remove=${line.product_price_id}`}
+                preventScrollReset
+                role="button"
                 className="inline-flex items-center gap-1.5 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:border-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-                onClick={() => onRemove(line)}
                 aria-label={`Remove ${line.item_name} from the basket`}
                 data-testid="remove-line"
               >
                 <TrashIcon />
                 <span>Remove</span>
-              </button>
+              </Link>
             </td>
           </tr>
         ))}

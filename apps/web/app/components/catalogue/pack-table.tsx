@@ -1,13 +1,14 @@
 /**
  * The packs of one size (SPEC 2 "Product detail"): pack size, price ex-VAT, unit price and an
  * 'Add +' button that turns into 'Item Added' once that price is in the basket. Adding sends
- * the first pack_range value as qty and the fixed user_id 1 (SPEC 7); the server prices it.
+ * the first pack_range value as qty and the fixed user_id 1 (SPEC 7) to the product page's
+ * action; the server prices it. 'Item Added' comes from the basket in the shop frame's loader
+ * data, which React Router reloads after the action.
  */
-import { useState } from 'react';
+import { useFetcher } from 'react-router';
 import type { PackDto, ProductSizeDto } from '@shop/contract';
 import { formatPounds, formatUnitPrice } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
-import { useShopState } from '~/state/shop-state';
+import { useVisitor } from '~/state/visitor';
 import { CheckIcon } from '../icons';
 
 interface Props {
@@ -59,8 +60,8 @@ export function PackTable({ productId, size }: Props) {
 }
 
 function AddButton({ productId, pack, sizeLabel }: { productId: number; pack: PackDto; sizeLabel: string }) {
-  const { ensureSession, cart, refreshCart } = useShopState();
-  const [adding, setAdding] = useState(false);
+  const { cart } = useVisitor();
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const qty = pack.pack_range[0] ?? 1;
   const added = cart?.cartIems.some((line) => line.product_price_id === pack.product_price_id) ?? false;
 
@@ -78,31 +79,28 @@ function AddButton({ productId, pack, sizeLabel }: { productId: number; pack: Pa
     );
   }
 
-  const add = async () => {
-    setAdding(true);
-    try {
-      const sessionId = await ensureSession();
-      await api('/cart', {
-        method: 'POST',
-        body: { user_id: 1, session_id: sessionId, product_id: productId, product_price_id: pack.product_price_id, price: pack.price, qty },
-      });
-      await refreshCart();
-    } catch (error) {
-      console.error('Adding to the basket failed', error);
-    } finally {
-      setAdding(false);
-    }
-  };
-
+  const failed = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null;
   return (
-    <button
-      type="button"
-      className="btn-accent px-3 whitespace-nowrap sm:px-4"
-      onClick={add}
-      disabled={adding}
-      aria-label={`Add + pack of ${qty}, ${sizeLabel}`}
-    >
-      Add +
-    </button>
+    <fetcher.Form method="post" className="inline-flex flex-col items-end">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="user_id" value="1" />
+      <input type="hidden" name="product_id" value={productId} />
+      <input type="hidden" name="product_price_id" value={pack.product_price_id} />
+      <input type="hidden" name="price" value={pack.price} />
+      <input type="hidden" name="qty" value={qty} />
+      <button
+        type="submit"
+        className="btn-accent px-3 whitespace-nowrap sm:px-4"
+        disabled={fetcher.state !== 'idle'}
+        aria-label={`Add + pack of ${qty}, ${sizeLabel}`}
+      >
+        Add +
+      </button>
+      {failed ? (
+        <span role="alert" className="mt-1 max-w-48 text-right text-xs text-red-700">
+          {failed}
+        </span>
+      ) : null}
+    </fetcher.Form>
   );
 }

@@ -1,11 +1,11 @@
 /**
  * Addresses on the delivery step (SPEC 2): a saved address card (reference, contact name,
  * region, address, town, post code, country, phone) with its Edit, 'Deliver to this Address'
- * and 'Mark as billing' buttons, and the short form used for the selected delivery address.
+ * and 'Mark as billing' controls, and the short form used for the selected delivery address.
  */
+import { Form, Link } from 'react-router';
 import { isBilling, streetLine } from './address-format';
 import type { AddressDto } from './checkout-types';
-
 
 /** Region, address, town and post code on separate lines. */
 export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' | 'address' | 'town' | 'post_code'> }) {
@@ -51,13 +51,17 @@ interface CardProps {
   address: AddressDto;
   selected: boolean;
   showMarkAsBilling: boolean;
+  /** The basket's id, sent with 'Deliver to this Address' (null while the basket has none). */
+  cartId: number | null;
+  /** A change on this page is being submitted: the card's buttons wait. */
   busy: boolean;
-  onEdit(): void;
-  onDeliver(): void;
-  onMarkAsBilling(): void;
 }
 
-export function SavedAddressCard({ address, selected, showMarkAsBilling, busy, onEdit, onDeliver, onMarkAsBilling }: CardProps) {
+/**
+ * 'Deliver to this Address' and 'Mark as billing' are forms posted to the page's action; Edit is
+ * a link that opens the address modal (/delivery?address=<id>). All work without JavaScript.
+ */
+export function SavedAddressCard({ address, selected, showMarkAsBilling, cartId, busy }: CardProps) {
   const headingId = `address-${address.address_id}-heading`;
   return (
     <li
@@ -78,31 +82,46 @@ export function SavedAddressCard({ address, selected, showMarkAsBilling, busy, o
         <FullAddress address={address} />
       </div>
       <div className="mt-4 space-y-2">
-        <button
-          type="button"
-          className="btn-primary w-full"
-          onClick={onDeliver}
-          disabled={busy}
-          aria-describedby={headingId}
-          data-testid="deliver-here"
-        >
-          Deliver to this Address
-        </button>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary flex-1 px-3 py-1.5" onClick={onEdit} disabled={busy} aria-describedby={headingId}>
-            Edit
+        <Form method="post" action="/delivery" preventScrollReset>
+          <input type="hidden" name="addressId" value={address.address_id} />
+          {cartId !== null ? <input type="hidden" name="cartId" value={cartId} /> : null}
+          <button
+            type="submit"
+            name="intent"
+            value="deliver"
+            className="btn-primary w-full"
+            disabled={busy}
+            aria-describedby={headingId}
+            data-testid="deliver-here"
+          >
+            Deliver to this Address
           </button>
+        </Form>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/delivery?address=${address.address_id}`}
+            preventScrollReset
+            className="btn-secondary flex-1 px-3 py-1.5"
+            aria-describedby={headingId}
+            data-testid="edit-address"
+          >
+            Edit
+          </Link>
           {showMarkAsBilling ? (
-            <button
-              type="button"
-              className="btn-secondary flex-1 px-3 py-1.5 whitespace-nowrap"
-              onClick={onMarkAsBilling}
-              disabled={busy}
-              aria-describedby={headingId}
-              data-testid="mark-billing"
-            >
-              Mark as billing
-            </button>
+            <Form method="post" action="/delivery" replace preventScrollReset className="flex flex-1">
+              <input type="hidden" name="address_id" value={address.address_id} />
+              <button
+                type="submit"
+                name="intent"
+                value="billing"
+                className="btn-secondary w-full px-3 py-1.5 whitespace-nowrap"
+                disabled={busy}
+                aria-describedby={headingId}
+                data-testid="mark-billing"
+              >
+                Mark as billing
+              </button>
+            </Form>
           ) : null}
         </div>
       </div>

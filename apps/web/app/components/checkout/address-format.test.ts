@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressDto, PostcodeEntry } from './checkout-types';
-import { billingAddressOf, foundAddressFrom, streetLine } from './address-format';
+import { addressFormValues, addressFormValuesFrom, billingAddressOf, foundAddressFrom, streetLine, withFoundAddress } from './address-format';
 
 const entry = (fields: Partial<PostcodeEntry>): PostcodeEntry => ({
   line_1: '',
@@ -65,5 +65,38 @@ describe('billingAddressOf', () => {
     expect(billingAddressOf([address(1, null), address(2, 'Billing')])?.address_id).toBe(2);
     expect(billingAddressOf([address(3, null), address(4, null)])?.address_id).toBe(3);
     expect(billingAddressOf([])).toBeNull();
+  });
+});
+
+describe('address form values', () => {
+  it('start from the edited address, or blank in the United Kingdom', () => {
+    expect(addressFormValues(address(5, null))).toMatchObject({ reference: 'Ref 5', post_code: 'LS1 4AP', country: 'United Kingdom' });
+    expect(addressFormValues(null)).toEqual({
+      reference: '',
+      contact_name: '',
+      region: '',
+      company_name: '',
+      address: '',
+      town: '',
+      country: 'United Kingdom',
+      post_code: '',
+      phone: '',
+    });
+  });
+
+  it('are read back from a posted form exactly as typed, a missing field as empty', () => {
+    const form = new FormData();
+    form.set('reference', '  Depot ');
+    form.set('phone', '0113');
+    form.set('intent', 'save');
+    const values = addressFormValuesFrom(form);
+    expect(values).toMatchObject({ reference: '  Depot ', phone: '0113', town: '' });
+    expect(values).not.toHaveProperty('intent');
+  });
+
+  it('take the non-empty parts of a found address and keep the rest', () => {
+    const typed = { ...addressFormValues(null), reference: 'Depot', region: 'Unit 4', country: 'Wales' };
+    const found = { region: '12', address: 'Boar Lane', town: 'Leeds', post_code: 'LS1 4AP', country: '' };
+    expect(withFoundAddress(typed, found)).toMatchObject({ reference: 'Depot', region: '12', address: 'Boar Lane', town: 'Leeds', post_code: 'LS1 4AP', country: 'Wales' });
   });
 });

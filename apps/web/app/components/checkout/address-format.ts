@@ -1,6 +1,7 @@
 /**
  * Address rules of the checkout without any React: which address bills, how a house number
- * joins its street, and a postcode lookup entry as address form values.
+ * joins its street, the address form's values (what the page renders and its action reads
+ * back), and a postcode lookup entry as address form values.
  */
 import type { AddressDto, PostcodeEntry } from './checkout-types';
 
@@ -53,3 +54,44 @@ export function foundAddressFrom(entry: PostcodeEntry): FoundAddress {
   };
 }
 
+
+/** The address form's fields, named as the API's address body names them (SPEC 7). */
+export const ADDRESS_FORM_FIELDS = ['reference', 'contact_name', 'region', 'company_name', 'address', 'town', 'country', 'post_code', 'phone'] as const;
+export type AddressFormField = (typeof ADDRESS_FORM_FIELDS)[number];
+/** What the customer typed (or what an address holds), as text. */
+export type AddressFormValues = Record<AddressFormField, string>;
+
+export const DEFAULT_COUNTRY = 'United Kingdom';
+
+/** The form's starting values: the address being edited, or a blank one in the UK. */
+export function addressFormValues(address: AddressDto | null): AddressFormValues {
+  return {
+    reference: address?.reference ?? '',
+    contact_name: address?.contact_name ?? '',
+    region: address?.region ?? '',
+    company_name: address?.company_name ?? '',
+    address: address?.address ?? '',
+    town: address?.town ?? '',
+    country: address?.country || DEFAULT_COUNTRY,
+    post_code: address?.post_code ?? '',
+    phone: address?.phone ?? '',
+  };
+}
+
+/** The values a submitted address form holds, exactly as typed (a missing field reads as empty). */
+export function addressFormValuesFrom(form: FormData): AddressFormValues {
+  const text = (name: AddressFormField) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return Object.fromEntries(ADDRESS_FORM_FIELDS.map((name) => [name, text(name)])) as AddressFormValues;
+}
+
+/** The values with a found address filled in: its non-empty parts replace, the rest is kept. */
+export function withFoundAddress(values: AddressFormValues, found: FoundAddress): AddressFormValues {
+  const filled = { ...values };
+  for (const [name, value] of Object.entries(found) as [keyof FoundAddress, string][]) {
+    if (value) filled[name] = value;
+  }
+  return filled;
+}

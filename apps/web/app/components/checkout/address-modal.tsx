@@ -1,104 +1,61 @@
 /**
- * The 'Add/Update Address' modal of the delivery step (SPEC 2, 5): the address form, in edit
- * mode when an existing address was loaded, otherwise in add mode. Every field but Company Name
- * is required with its SPEC 5 message shown once touched; Save stays disabled until the form is
- * valid. A postcode search above the fields can fill them in.
+ * The 'Add/Update Address' modal of the delivery step (SPEC 2, 5). It is opened by the URL
+ * (/delivery?address=new, /delivery?address=<id>), so it is in the server's HTML and works
+ * without JavaScript; closing it is a link back to /delivery. Its form posts to the page's
+ * action: 'save' (add, or update with address_id), 'find' and 'pick:<n>' (postcode finder).
+ * Every field but Company Name is required with its SPEC 5 message; once the page is hydrated
+ * the messages show as the customer types and Save stays disabled until the form is valid.
+ * Without JavaScript the server validates with the same rules and answers the same messages,
+ * with everything typed kept.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { Form, Link, useNavigate } from 'react-router';
 import { addressRules, type TextRule } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
+import { useHydrated } from '~/lib/use-hydrated';
 import { Modal } from '~/components/modal';
-import { FormMessage, type FormMessageValue } from '~/components/account/form-message';
+import { FormMessage } from '~/components/account/form-message';
 import { TextField } from '~/components/account/text-field';
-import { useValidatedForm } from '~/components/account/use-validated-form';
-import { apiMessage } from './checkout-guards';
-import type { AddressBody, AddressDto } from './checkout-types';
-import type { FoundAddress } from './address-format';
+import { useValidatedForm, type FieldBinding } from '~/components/account/use-validated-form';
+import { addressFormValues, type AddressFormField, type FoundAddress } from './address-format';
+import type { AddressDto } from './checkout-types';
+import type { AddressFormAnswer } from './delivery-answers';
 import { PostcodeFinder } from './postcode-finder';
 
-const DEFAULT_COUNTRY = 'United Kingdom';
 const FORM_ID = 'address-form';
 
 /** The SPEC 5 rules plus the optional company name (bounded like the other names). */
 const addressFormRules = {
   ...addressRules,
   company_name: { min: 0, max: 100, message: 'Company Name is at most 100 characters' } satisfies TextRule,
-};
-type AddressField = keyof typeof addressFormRules;
-
-function initialValues(address: AddressDto | null): Record<AddressField, string> {
-  return {
-    reference: address?.reference ?? '',
-    contact_name: address?.contact_name ?? '',
-    region: address?.region ?? '',
-    company_name: address?.company_name ?? '',
-    address: address?.address ?? '',
-    town: address?.town ?? '',
-    country: address?.country || DEFAULT_COUNTRY,
-    post_code: address?.post_code ?? '',
-    phone: address?.phone ?? '',
-  };
-}
+} satisfies Record<AddressFormField, TextRule>;
 
 interface Props {
-  open: boolean;
-  /** The address being edited (loaded from the server), or null to add one. */
+  /** The address being edited, or null to add one. */
   address: AddressDto | null;
-  userId: string;
-  onClose(): void;
-  onSaved(address: AddressDto): void;
+  /** The action's answer to this form (a refused save, a find, a pick), or null. */
+  answer: AddressFormAnswer | null;
+  /** The intent of this page's form being submitted ('save', 'find', 'pick:1', ...), or null. */
+  pendingIntent: string | null;
+  /** Where closing leads (the page without the modal). */
+  closeHref: string;
 }
 
-export function AddressModal({ open, address, userId, onClose, onSaved }: Props) {
-  const [saving, setSaving] = useState(false);
-  const [valid, setValid] = useState(false);
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title="Add/Update Address"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={FORM_ID} className="btn-primary min-w-32" disabled={!valid || saving} data-testid="save-address">
-            {saving ? 'Saving…' : address ? 'Update Address' : 'Save Address'}
-          </button>
-        </>
-      }
-    >
-      {/* Mounted only while open, so each opening starts from the address being edited (or a blank form). */}
-      {open ? (
-        <AddressForm
-          key={address?.address_id ?? 'new'}
-          address={address}
-          userId={userId}
-          onSaved={onSaved}
-          onSavingChange={setSaving}
-          onValidChange={setValid}
-        />
-      ) : null}
-    </Modal>
-  );
-}
-
-interface FormProps {
-  address: AddressDto | null;
-  userId: string;
-  onSaved(address: AddressDto): void;
-  onSavingChange(saving: boolean): void;
-  onValidChange(valid: boolean): void;
-}
-
-function AddressForm({ address, userId, onSaved, onSavingChange, onValidChange }: FormProps) {
-  const form = useValidatedForm(addressFormRules, initialValues(address));
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [saving, setSaving] = useState(false);
+export function AddressModal({ address, answer, pendingIntent, closeHref }: Props) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  // Starts from what the customer typed when the page comes back from the action (no JavaScript).
+  const form = useValidatedForm(addressFormRules, answer?.values ?? addressFormValues(address));
   const editing = address !== null;
+  const saving = pendingIntent === 'save';
+  const searching = pendingIntent === 'find' || (pendingIntent?.startsWith('pick:') ?? false);
+  const canSave = !hydrated || (form.valid && pendingIntent === null);
 
-  // The Save button lives in the modal's footer: tell it whether the form passes.
-  useEffect(() => onValidChange(form.valid), [form.valid, onValidChange]);
+  /** The browser's message once shown, else the server's for the value it refused (until changed). */
+  const field = (name: AddressFormField): FieldBinding => {
+    const binding = form.field(name);
+    const refused = answer?.ok === false && answer.values[name] === form.values[name] ? answer.fields?.[name] : undefined;
+    return { ...binding, error: binding.error ?? refused };
+  };
 
   const fill = (found: FoundAddress) => {
     for (const [name, value] of Object.entries(found) as [keyof FoundAddress, string][]) {
@@ -108,84 +65,141 @@ function AddressForm({ address, userId, onSaved, onSavingChange, onValidChange }
     window.setTimeout(() => document.getElementById('address-region')?.focus(), 0);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.valid) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = submitter instanceof HTMLButtonElement ? submitter.value : 'save';
+    if (intent === 'save' && !form.valid) {
+      // Show every message, so a customer who skipped a field sees why nothing happened.
+      event.preventDefault();
       form.showAll();
-      return;
-    }
-    if (saving) return;
-    setSaving(true);
-    onSavingChange(true);
-    setMessage(null);
-    const v = form.values;
-    const body: AddressBody = {
-      ...(editing ? { address_id: address.address_id } : {}),
-      reference: v.reference.trim(),
-      contact_name: v.contact_name.trim(),
-      region: v.region.trim(),
-      company_name: v.company_name.trim(),
-      address: v.address.trim(),
-      town: v.town.trim(),
-      country: v.country.trim(),
-      post_code: v.post_code.trim().toUpperCase(),
-      phone: v.phone.trim(),
-      user_id: Number(userId),
-    };
-    try {
-      const saved = await api<AddressDto>('/address', { method: editing ? 'PUT' : 'POST', body });
-      onSaved(saved);
-    } catch (error) {
-      setMessage({ tone: 'error', text: apiMessage(error, 'Your address could not be saved. Please check the details and try again.') });
-    } finally {
-      setSaving(false);
-      onSavingChange(false);
     }
   };
 
   return (
-    <form id={FORM_ID} noValidate onSubmit={submit} className="space-y-4" data-testid="address-form" data-mode={editing ? 'edit' : 'add'}>
-      <p className="text-sm text-stone-600">
-        {editing ? 'Update the details of this address.' : 'Add a delivery address. Your first address is also used as your billing address.'}{' '}
-        All fields are required unless marked optional.
-      </p>
-      <FormMessage message={message} testId="address-message" />
-      <PostcodeFinder onChoose={fill} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="address-reference"
-          label="Reference"
-          placeholder="e.g. Warehouse, Home"
-          maxLength={100}
-          required
-          binding={form.field('reference')}
+    <Modal
+      open
+      onClose={() => void navigate(closeHref, { preventScrollReset: true })}
+      closeHref={closeHref}
+      title="Add/Update Address"
+      footer={
+        <>
+          <Link to={closeHref} preventScrollReset className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" form={FORM_ID} name="intent" value="save" className="btn-primary min-w-32" disabled={!canSave} data-testid="save-address">
+            {saving ? 'Saving…' : editing ? 'Update Address' : 'Save Address'}
+          </button>
+        </>
+      }
+    >
+      <Form
+        id={FORM_ID}
+        method="post"
+        noValidate
+        preventScrollReset
+        onSubmit={submit}
+        className="space-y-4"
+        data-testid="address-form"
+        data-mode={editing ? 'edit' : 'add'}
+      >
+        {/* Enter in a field saves: the first submit button of a form is the one Enter presses (not Find). */}
+        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={!canSave}>
+          Save
+        </button>
+        {editing ? <input type="hidden" name="address_id" value={address.address_id} /> : null}
+        <p className="text-sm text-stone-600">
+          {editing ? 'Update the details of this address.' : 'Add a delivery address. Your first address is also used as your billing address.'}{' '}
+          All fields are required unless marked optional.
+        </p>
+        <FormMessage message={answer?.ok === false && answer.message ? { tone: 'error', text: answer.message } : null} testId="address-message" />
+        <PostcodeFinder
+          initialText={answer?.search ?? ''}
+          answer={answer?.postcode ?? null}
+          filledByServer={answer?.filled === true}
+          searching={searching}
+          onChoose={fill}
         />
-        <TextField id="address-contact-name" label="Contact Name" autoComplete="name" maxLength={100} required binding={form.field('contact_name')} />
-      </div>
-      <TextField
-        id="address-region"
-        label="Region (house number or name)"
-        autoComplete="address-line1"
-        maxLength={50}
-        required
-        binding={form.field('region')}
-      />
-      <TextField
-        id="address-company-name"
-        label="Company Name (optional)"
-        autoComplete="organization"
-        maxLength={100}
-        binding={form.field('company_name')}
-      />
-      <TextField id="address-address" label="Address" autoComplete="address-line2" maxLength={500} required binding={form.field('address')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="address-town" label="Town" autoComplete="address-level2" maxLength={50} required binding={form.field('town')} />
-        <TextField id="address-post-code" label="Post Code" autoComplete="postal-code" maxLength={100} required binding={form.field('post_code')} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="address-country" label="Country" autoComplete="country-name" maxLength={50} required binding={form.field('country')} />
-        <TextField id="address-phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={15} required binding={form.field('phone')} />
-      </div>
-    </form>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="address-reference"
+            name="reference"
+            label="Reference"
+            placeholder="e.g. Warehouse, Home"
+            maxLength={100}
+            required
+            binding={field('reference')}
+          />
+          <TextField
+            id="address-contact-name"
+            name="contact_name"
+            label="Contact Name"
+            autoComplete="name"
+            maxLength={100}
+            required
+            binding={field('contact_name')}
+          />
+        </div>
+        <TextField
+          id="address-region"
+          name="region"
+          label="Region (house number or name)"
+          autoComplete="address-line1"
+          maxLength={50}
+          required
+          binding={field('region')}
+        />
+        <TextField
+          id="address-company-name"
+          name="company_name"
+          label="Company Name (optional)"
+          autoComplete="organization"
+          maxLength={100}
+          binding={field('company_name')}
+        />
+        <TextField
+          id="address-address"
+          name="address"
+          label="Address"
+          autoComplete="address-line2"
+          maxLength={500}
+          required
+          binding={field('address')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="address-town" name="town" label="Town" autoComplete="address-level2" maxLength={50} required binding={field('town')} />
+          <TextField
+            id="address-post-code"
+            name="post_code"
+            label="Post Code"
+            autoComplete="postal-code"
+            maxLength={100}
+            required
+            binding={field('post_code')}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="address-country"
+            name="country"
+            label="Country"
+            autoComplete="country-name"
+            maxLength={50}
+            required
+            binding={field('country')}
+          />
+          <TextField
+            id="address-phone"
+            name="phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={15}
+            required
+            binding={field('phone')}
+          />
+        </div>
+      </Form>
+    </Modal>
   );
 }

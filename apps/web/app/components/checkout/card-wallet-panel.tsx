@@ -8,19 +8,15 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
+import { apiClient, failureMessage } from '~/lib/api-client';
 import { useRootData } from '~/root';
-import { apiMessage } from './checkout-guards';
 import type { PaymentsConfig } from './checkout-types';
 import { logOrderEvent } from './order-log';
 import type { PayPalCheckoutProps } from './paypal-checkout';
 
-export type PaymentsConfigState = PaymentsConfig | 'loading' | 'failed';
-
 interface Props {
-  config: PaymentsConfigState;
+  config: PaymentsConfig;
   cart: CartDto;
-  userId: string;
   disabled: boolean;
   /** The provider approved a payment: place the order with this payment reference. */
   onPaid(reference: string): void;
@@ -38,21 +34,13 @@ function Unavailable({ text = unavailableText }: { text?: string }) {
   );
 }
 
-export function CardWalletPanel({ config, cart, userId, disabled, onPaid, showError, showStatus }: Props) {
-  if (config === 'loading') {
-    return (
-      <p className="animate-pulse rounded-md bg-stone-100 px-3 py-6 text-center text-sm text-stone-600" role="status">
-        Loading payment options…
-      </p>
-    );
-  }
-  if (config === 'failed') return <Unavailable />;
+export function CardWalletPanel({ config, cart, disabled, onPaid, showError, showStatus }: Props) {
   if (config.mode === 'test') {
     return <TestPayment cart={cart} disabled={disabled} onPaid={onPaid} showError={showError} />;
   }
   if (!config.clientId) return <Unavailable />;
   return (
-    <PayPalPayment clientId={config.clientId} cart={cart} userId={userId} disabled={disabled} onPaid={onPaid} showError={showError} showStatus={showStatus} />
+    <PayPalPayment clientId={config.clientId} cart={cart} disabled={disabled} onPaid={onPaid} showError={showError} showStatus={showStatus} />
   );
 }
 
@@ -62,10 +50,10 @@ function TestPayment({ cart, disabled, onPaid, showError }: Pick<Props, 'cart' |
     if (paying) return;
     setPaying(true);
     try {
-      const { id } = await api<{ id: string }>('/payments/test-order', { method: 'POST', body: { amount: cart.total } });
+      const { id } = await apiClient.createTestPayment({ amount: cart.total });
       onPaid(id);
     } catch (error) {
-      showError(apiMessage(error, 'The test payment could not be made. Please try again.'));
+      showError(failureMessage(error, 'The test payment could not be made. Please try again.'));
     } finally {
       setPaying(false);
     }
@@ -89,7 +77,7 @@ function TestPayment({ cart, disabled, onPaid, showError }: Pick<Props, 'cart' |
   );
 }
 
-function PayPalPayment({ clientId, cart, userId, disabled, onPaid, showError, showStatus }: Omit<Props, 'config'> & { clientId: string }) {
+function PayPalPayment({ clientId, cart, disabled, onPaid, showError, showStatus }: Omit<Props, 'config'> & { clientId: string }) {
   const { nonce } = useRootData();
   const [Checkout, setCheckout] = useState<ComponentType<PayPalCheckoutProps> | 'failed' | null>(null);
 
@@ -127,12 +115,12 @@ function PayPalPayment({ clientId, cart, userId, disabled, onPaid, showError, sh
         disabled={disabled}
         onCaptured={(orderId, details) => {
           void (async () => {
-            await logOrderEvent({ request: details, extra_info: 'PayPal payment approved and captured', external_id: orderId, user_id: userId });
+            await logOrderEvent({ request: details, extra_info: 'PayPal payment approved and captured', external_id: orderId });
             onPaid(orderId);
           })();
         }}
         onFailure={(error, stage) => {
-          void logOrderEvent({ error, extra_info: `PayPal ${stage} failed`, user_id: userId });
+          void logOrderEvent({ error, extra_info: `PayPal ${stage} failed` });
           showError('The card or wallet payment did not go through, and you have not been charged. Please try again, or pay by bank transfer.');
         }}
         onCancelled={() => showStatus('Payment cancelled. You have not been charged.')}

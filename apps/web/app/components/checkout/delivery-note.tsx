@@ -8,13 +8,15 @@ interface Props {
   value: string;
   onChange(value: string): void;
   disabled?: boolean;
+  /** The id of the form the note is sent with, when it sits outside it. */
+  form?: string;
 }
 
 export function deliveryNoteError(value: string): string | null {
   return checkText(value, deliveryNoteRule);
 }
 
-export function DeliveryNote({ value, onChange, disabled }: Props) {
+export function DeliveryNote({ value, onChange, disabled, form }: Props) {
   const error = deliveryNoteError(value);
   const max = deliveryNoteRule.max;
   return (
@@ -25,6 +27,7 @@ export function DeliveryNote({ value, onChange, disabled }: Props) {
       <textarea
         id="delivery-note"
         name="note"
+        form={form}
         rows={2}
         maxLength={max}
         value={value}

@@ -3,7 +3,7 @@
  * order-log call"): what happened around a card or wallet payment, kept by the server so a
  * payment that did not become an order can be traced. Logging never gets in the customer's way.
  */
-import { api } from '~/lib/api-client';
+import { apiClient } from '~/lib/api-client';
 
 /** The server keeps at most this many characters of each text. */
 const MAX_TEXT = 4000;
@@ -13,7 +13,6 @@ export interface OrderLogEntry {
   request?: unknown;
   extra_info?: string;
   external_id?: string | null;
-  user_id: string | null;
 }
 
 function text(value: unknown): string {
@@ -29,15 +28,13 @@ function text(value: unknown): string {
 
 export async function logOrderEvent(entry: OrderLogEntry): Promise<void> {
   try {
-    await api('/OrderLog', {
-      method: 'POST',
-      body: {
-        error: text(entry.error),
-        request: text(entry.request),
-        extra_info: text(entry.extra_info),
-        external_id: text(entry.external_id),
-        user_id: entry.user_id ? Number(entry.user_id) : null,
-      },
+    // The JSON API takes Bearer tokens only and the page has none: these entries are anonymous,
+    // tied to the payment by external_id (a failed placement is logged by the action, with the user).
+    await apiClient.logOrderEvent({
+      error: text(entry.error),
+      request: text(entry.request),
+      extra_info: text(entry.extra_info),
+      external_id: text(entry.external_id),
     });
   } catch (error) {
     console.error('Writing the order log failed', error);

@@ -1,15 +1,18 @@
 /**
- * The postcode search of the address form (SPEC 2, 5, 8): an optional field and a 'Find' action.
- * Find does nothing while the field is empty; a list of addresses lets the customer choose one,
- * which fills the form; the server's 'Failure' answer shows its erroMsg, and a failed request
- * shows 'Invalid PostCode, you may manualy enter your address.'
+ * The postcode search of the address form (SPEC 2, 5, 8): an optional field and a 'Find' button,
+ * both part of the address form. Find posts the form (intent 'find'), so it works without
+ * JavaScript and keeps everything typed; it does nothing while the field is empty. The page's
+ * action answers the addresses found, or the lookup's message ('Invalid PostCode, you may
+ * manualy enter your address.' when the lookup itself fails). Each address found is a submit
+ * button ('pick:<n>': the server fills the form); with JavaScript, choosing one fills the form
+ * in the browser instead.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { messages } from '@shop/contract/browser';
-import { api } from '~/lib/api-client';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { CheckIcon, SearchIcon } from '~/components/icons';
 import { foundAddressFrom, type FoundAddress } from './address-format';
-import type { PostcodeEntry, PostcodeFailure } from './checkout-types';
+import type { PostcodeEntry } from './checkout-types';
+import type { PostcodeAnswer } from './delivery-answers';
 
 const clean = (value: string | null | undefined) => (value ?? '').trim();
 
@@ -18,60 +21,59 @@ function entryLabel(entry: PostcodeEntry): string {
   return [first, clean(entry.post_town), clean(entry.postcode)].filter(Boolean).join(', ');
 }
 
-function isFailure(value: unknown): value is PostcodeFailure {
-  return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'Failure';
+interface Props {
+  /** The text of the last search (the page answered a find or a pick). */
+  initialText: string;
+  /** The last find's answer: the addresses to choose from, or the message. */
+  answer: PostcodeAnswer | null;
+  /** The server filled the form from a chosen address (a choice made without JavaScript). */
+  filledByServer: boolean;
+  /** A find or pick of this form is being answered. */
+  searching: boolean;
+  onChoose(found: FoundAddress): void;
 }
 
-export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): void }) {
+export function PostcodeFinder({ initialText, answer, filledByServer, searching, onChoose }: Props) {
   const id = useId();
   const inputId = `${id}-postcode`;
-  const [text, setText] = useState('');
-  const [results, setResults] = useState<PostcodeEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const [searching, setSearching] = useState(false);
-  const [filled, setFilled] = useState(false);
+  const hydrated = useHydrated();
+  const [text, setText] = useState(initialText);
+  // The answer whose list the customer closed (an address chosen, or 'not listed'), and the one an address was chosen from.
+  const [closed, setClosed] = useState<PostcodeAnswer | null>(null);
+  const [chosenFrom, setChosenFrom] = useState<PostcodeAnswer | null>(null);
+  const findButton = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const find = async () => {
-    const query = text.trim();
-    if (!query || searching) return; // SPEC 5: find does nothing if empty.
-    setSearching(true);
-    setFilled(false);
-    setError(null);
-    setResults(null);
-    setStatus('Searching…');
-    try {
-      const answer = await api<PostcodeEntry[] | PostcodeFailure>(`/FindAddress/""/${encodeURIComponent(query)}`);
-      if (Array.isArray(answer) && answer.length > 0) {
-        setResults(answer);
-        setStatus(`${answer.length} ${answer.length === 1 ? 'address' : 'addresses'} found. Choose yours from the list.`);
-      } else {
-        setError(isFailure(answer) && answer.erroMsg ? answer.erroMsg : messages.postcodeLookupFailed);
-        setStatus('');
-      }
-    } catch {
-      setError(messages.postcodeLookupFailed);
-      setStatus('');
-    } finally {
-      setSearching(false);
-    }
+  const results = answer && 'entries' in answer && answer.entries.length > 0 && closed !== answer ? answer.entries : null;
+  const error = answer && 'error' in answer ? answer.error : null;
+  const filled = filledByServer || (chosenFrom !== null && chosenFrom === answer);
+
+  const find = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!text.trim()) event.preventDefault(); // SPEC 5: find does nothing if empty.
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter searches; it must not submit the address form around this field.
+    // Enter searches; it must not save the address form around this field.
     if (event.key === 'Enter') {
       event.preventDefault();
-      void find();
+      if (!searching) findButton.current?.click();
     }
   };
 
-  const choose = (entry: PostcodeEntry) => {
+  const choose = (event: MouseEvent<HTMLButtonElement>, entry: PostcodeEntry) => {
+    event.preventDefault(); // filled here; without JavaScript the button posts 'pick:<n>' instead
     onChoose(foundAddressFrom(entry));
-    setResults(null);
-    setFilled(true);
-    setStatus('Address filled in below. Please check it before saving.');
+    setClosed(answer);
+    setChosenFrom(answer);
   };
+
+  const status = searching
+    ? 'Searching…'
+    : results
+      ? `${results.length} ${results.length === 1 ? 'address' : 'addresses'} found. Choose yours from the list.`
+      : filled
+        ? 'Address filled in below. Please check it before saving.'
+        : '';
 
   return (
     <div className="rounded-lg border border-brand-200 bg-brand-50/60 p-4" data-testid="postcode-finder">
@@ -82,6 +84,7 @@ export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): vo
         <input
           ref={inputRef}
           id={inputId}
+          name="postcode_search"
           type="text"
           inputMode="text"
           autoComplete="off"
@@ -96,7 +99,16 @@ export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): vo
           className="form-input uppercase placeholder:normal-case"
           data-testid="postcode-search"
         />
-        <button type="button" className="btn-primary shrink-0" onClick={() => void find()} disabled={searching} data-testid="postcode-find">
+        <button
+          ref={findButton}
+          type="submit"
+          name="intent"
+          value="find"
+          className="btn-primary shrink-0"
+          onClick={find}
+          disabled={searching}
+          data-testid="postcode-find"
+        >
           <SearchIcon width={16} height={16} />
           Find
         </button>
@@ -104,12 +116,12 @@ export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): vo
       <p className="sr-only" role="status" aria-live="polite">
         {status}
       </p>
-      {error ? (
+      {error && !searching ? (
         <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-800" data-testid="postcode-error">
           {error}
         </p>
       ) : null}
-      {filled ? (
+      {filled && !searching ? (
         <p className="mt-2 flex items-center gap-1.5 text-sm text-brand-800" aria-hidden="true" data-testid="postcode-filled">
           <CheckIcon width={16} height={16} /> Address filled in below. Please check it before saving.
         </p>
@@ -127,26 +139,31 @@ export function PostcodeFinder({ onChoose }: { onChoose(found: FoundAddress): vo
             {results.map((entry, index) => (
               <li key={`${entryLabel(entry)}-${index}`}>
                 <button
-                  type="button"
+                  type="submit"
+                  name="intent"
+                  value={`pick:${index}`}
                   className="block w-full px-3 py-2.5 text-left text-sm text-stone-800 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
-                  onClick={() => choose(entry)}
+                  onClick={(event) => choose(event, entry)}
                 >
                   {entryLabel(entry)}
                 </button>
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            className="mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-            onClick={() => {
-              setResults(null);
-              setStatus('');
-              inputRef.current?.focus();
-            }}
-          >
-            My address is not listed: I will enter it myself
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className="mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+              onClick={() => {
+                setClosed(answer);
+                inputRef.current?.focus();
+              }}
+            >
+              My address is not listed: I will enter it myself
+            </button>
+          ) : (
+            <p className="mt-2 text-sm text-stone-600">Not listed? Enter your address in the fields below.</p>
+          )}
         </div>
       ) : null}
     </div>

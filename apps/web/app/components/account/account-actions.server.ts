@@ -1,0 +1,90 @@
+/**
+ * The account forms' actions (SPEC 4, 7, 8; DESIGN 4): sign-in, sign-up, forgot and reset
+ * password, in-process through core's AccountService, with the JSON API's schemas and the same
+ * attempt limits (context.countAttempt). A successful sign-in or sign-up moves the visitor's
+ * anonymous basket into the account and stores the token in the page session cookie (httpOnly),
+ * then goes to the return URL or /landing.
+ */
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { forgotPasswordBodySchema, resetPasswordBodySchema, signInBodySchema, signUpBodySchema } from '@shop/contract';
+import { messages } from '@shop/contract/browser';
+import { commitSession, visitorOf } from '~/session.server';
+import { failure, failureFrom, formFields, parseFields, parseForm, typedValues } from '~/lib/form-action.server';
+import { returnTarget } from './return-target';
+
+/** Signed in: merge the baskets, store the token in the cookie, go on. */
+async function signedIn(request: Request, context: AppLoadContext, userId: number, token: string) {
+  const visitor = await visitorOf(request, context);
+  if (visitor.sessionId) {
+    try {
+      await context.services.carts.assignToUser(userId, { anonymousUserId: visitor.sessionId, userId });
+    } catch (error) {
+      // The customer is signed in either way; their anonymous basket simply stays behind.
+      console.error('Moving the basket to the account failed', error);
+    }
+  }
+  const target = returnTarget(new URL(request.url).searchParams) ?? '/landing';
+  return redirect(target, { headers: { 'Set-Cookie': await commitSession(context, { sessionId: visitor.sessionId, token }) } });
+}
+
+export async function signInAction(request: Request, context: AppLoadContext, form: FormData) {
+  const parsed = parseForm(signInBodySchema, form, [], 'signin');
+  if (!parsed.ok) return parsed.answer;
+  const { email, password } = parsed.value;
+  try {
+    await context.countAttempt('signIn', email);
+    const { userId, token } = await context.services.accounts.signIn(email, password);
+    return await signedIn(request, context, userId, token);
+  } catch (error) {
+    // SPEC 8: a failed sign-in says only 'Email or password incorrect'; a rate limit says why.
+    const answer = failureFrom(error, 'signin', form);
+    return answer.data.error === 'too_many_requests' ? answer : failure('unauthorized', messages.loginFailed, {}, 'signin', answer.data.values);
+  }
+}
+
+export async function signUpAction(request: Request, context: AppLoadContext, form: FormData) {
+  // The newsletter box sends 'on' when ticked and nothing when not.
+  const fields = { ...formFields(form), newsletter: form.get('newsletter') === 'on' };
+  const parsed = parseFields(signUpBodySchema, fields, 'signup');
+  if (!parsed.ok) return parsed.answer;
+  try {
+    await context.countAttempt('signUp', parsed.value.email);
+    const { userId, token } = await context.services.accounts.signUp(parsed.value);
+    return await signedIn(request, context, userId, token);
+  } catch (error) {
+    const answer = failureFrom(error, 'signup');
+    if (answer.data.error === 'too_many_requests') return failure(answer.data.error, answer.data.message, {}, 'signup', typedValues(fields));
+    return failure(answer.data.error, messages.signUpFailed, {}, 'signup', typedValues(fields));
+  }
+}
+
+export async function forgotPasswordAction(context: AppLoadContext, form: FormData) {
+  const parsed = parseForm(forgotPasswordBodySchema, form, [], 'forgot');
+  if (!parsed.ok) return parsed.answer;
+  try {
+    await context.countAttempt('forgotPassword', parsed.value.email);
+    const { userId } = await context.services.accounts.requestPasswordReset(parsed.value.email);
+    if (userId === 0) return failure('not_found', messages.forgotPasswordFailed, {}, 'forgot', { email: parsed.value.email });
+    return data({ ok: true as const, intent: 'forgot', message: messages.forgotPasswordSent });
+  } catch (error) {
+    const answer = failureFrom(error, 'forgot', form);
+    return answer.data.error === 'too_many_requests' ? answer : failure(answer.data.error, messages.forgotPasswordFailed, {}, 'forgot', answer.data.values);
+  }
+}
+
+export async function resetPasswordAction(request: Request, context: AppLoadContext, form: FormData) {
+  const search = new URL(request.url).searchParams;
+  const fields = { password: form.get('password'), user_id: search.get('users') ?? '', token: search.get('token') ?? '' };
+  const parsed = parseFields(resetPasswordBodySchema, fields, 'reset');
+  if (!parsed.ok) return parsed.answer;
+  try {
+    await context.countAttempt('resetPassword', null);
+    await context.services.accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });
+    return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' });
+  } catch (error) {
+    // SPEC 8 uses the sign-up text for reset errors; a used or expired link says so.
+    const answer = failureFrom(error, 'reset');
+    const text = answer.data.error === 'too_many_requests' || answer.data.fields.token ? answer.data.message : messages.signUpFailed;
+    return failure(answer.data.error, text, {}, 'reset');
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The payment step's action (SPEC 4, 7; DESIGN 4 "Orders"): places the signed-in customer's
+ * basket through core's OrderPlacement, exactly as POST /api/order does. The page sends the
+ * totals it showed (a different server total answers 409: nothing is placed and the page shows
+ * the new total) and the Idempotency-Key made by its loader, so a double submit or a retry of
+ * the same attempt gives the same order. Success goes to the order's page.
+ */
+import { redirect, type AppLoadContext } from 'react-router';
+import { placeOrderBodySchema } from '@shop/contract';
+import { domainErrorCode } from '@shop/contract/browser';
+import { failure, failureFrom, formFields, parseFields } from '~/lib/form-action.server';
+
+export const placementMessages = {
+  totalsChanged:
+    'The prices or delivery charge of your basket changed since this page was opened, so your order was not placed. We have updated the order summary: please check the new total and confirm again.',
+  failed: 'Your order could not be placed. Please try again, or call us if it keeps happening.',
+} as const;
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export async function placeOrderAction(context: AppLoadContext, userId: number, form: FormData, method: 'bank' | 'paypal') {
+  const fields = formFields(form, ['sub_total', 'delivery_fee', 'total_tax', 'total', 'address_id', 'billing_address_id']);
+  const parsed = parseFields(placeOrderBodySchema, { ...fields, payment_method: method }, method);
+  if (!parsed.ok) return parsed.answer;
+  const idempotencyKey = String(form.get('idempotency_key') ?? '');
+  if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return failure('invalid_request', placementMessages.failed, {}, method);
+  try {
+    const placed = await context.services.orderPlacement.place(userId, { body: parsed.value, idempotencyKey });
+    return redirect(`/order-detail?orderId=${placed.orderId}&placed=1`);
+  } catch (error) {
+    const code = domainErrorCode(error);
+    let answer = code === 'conflict' && (error as { details?: { totals?: unknown } }).details?.totals
+      ? failure('conflict', placementMessages.totalsChanged, {}, method)
+      : failureFrom(error, method);
+    if (method === 'paypal') {
+      // The provider approved a payment that did not become an order: keep a trace, and give the
+      // customer its reference.
+      const reference = parsed.value.payment_reference ?? '';
+      await context.services.orders
+        .log(userId, {
+          error: `${code ?? 'error'}: ${(error as Error).message}`.slice(0, 4000),
+          request: JSON.stringify({ payment_reference: reference, total: parsed.value.total }),
+          extra_info: 'Placing the order after a card/wallet payment failed',
+          external_id: reference,
+        })
+        .catch(() => undefined);
+      answer = failure(answer.data.error, `${answer.data.message} Your payment reference is ${reference}; please quote it if you contact us.`, {}, method);
+    }
+    return answer;
+  }
+}
