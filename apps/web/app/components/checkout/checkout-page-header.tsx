@@ -27,35 +27,3 @@ export function CheckoutPageHeader({ title, backTo, backLabel, children }: Props
     </div>
   );
 }
-
-/** The placeholder of a checkout page while its basket and addresses load. */
-export function CheckoutSkeleton({ label }: { label: string }) {
-  return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]" aria-busy="true" data-testid="checkout-skeleton">
-      <p className="sr-only" role="status">
-        {label}
-      </p>
-      <div className="space-y-4" aria-hidden="true">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {[0, 1].map((i) => (
-            <div key={i} className="card animate-pulse space-y-2 p-5">
-              <div className="h-4 w-1/3 rounded bg-stone-200" />
-              <div className="h-3 w-2/3 rounded bg-stone-100" />
-              <div className="h-3 w-1/2 rounded bg-stone-100" />
-              <div className="h-3 w-1/3 rounded bg-stone-100" />
-            </div>
-          ))}
-        </div>
-        <div className="card h-48 animate-pulse bg-stone-50" />
-      </div>
-      <div className="card animate-pulse space-y-3 p-5" aria-hidden="true">
-        <div className="h-5 w-1/2 rounded bg-stone-200" />
-        <div className="h-10 rounded bg-stone-100" />
-        <div className="h-10 rounded bg-stone-100" />
-        <div className="h-3 rounded bg-stone-100" />
-        <div className="h-3 rounded bg-stone-100" />
-        <div className="h-5 rounded bg-stone-200" />
-      </div>
-    </div>
-  );
-}
