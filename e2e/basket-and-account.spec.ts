@@ -153,20 +153,101 @@ for (const path of ['/checkout', '/signin', '/signup', '/resetpassword?users=1&t
   });
 }
 
-test.describe('before the page is interactive', () => {
+test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the sign-in form cannot be sent, so a password never ends up in an address or a log', async ({ page }) => {
+  test('a wrong password is refused by a posted form, and the password never ends up in an address', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(`${request.method()} ${request.url()}`));
     await page.goto('/signin');
     await expect(page.getByTestId('signin-form')).toHaveAttribute('method', 'post');
-    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeDisabled();
-    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password').fill('Secret-Early-123');
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForTimeout(300);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByTestId('signin-message')).toHaveText('Email or password incorrect, please try again');
+    await expect(page.getByLabel('Email')).toHaveValue('nobody@example.com');
     expect(page.url()).not.toContain('Secret-Early-123');
     expect(requested.filter((line) => line.includes('Secret-Early-123'))).toEqual([]);
   });
+
+  test('a customer browses, adds packs, changes a count, removes a line, signs up, adds an address, pays by bank transfer and sees the order', async ({ page }) => {
+    const landing = await (await page.request.get('/api/products/GetLanding?condition=')).json();
+    await page.goto(`/product-detail?productCode=${landing[0].product_id}`);
+    await page.getByRole('button', { name: /Add \+/ }).first().click();
+    await expect(page.getByRole('button', { name: /Item Added/ }).first()).toBeVisible();
+    await page.goto(`/product-detail?productCode=${landing[1].product_id}`);
+    await page.getByRole('button', { name: /Add \+/ }).first().click();
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+    await page.goto('/checkout');
+    const counts = page.getByTestId('pack-count');
+    await expect(counts).toHaveCount(2);
+    await counts.first().fill('3');
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expect(page.getByTestId('cart-count')).toHaveText('4');
+    await page.getByTestId('remove-line').last().click();
+    await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeVisible();
+    await page.getByTestId('confirm-remove').click();
+    await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+    await page.getByRole('link', { name: 'Checkout & Proceed To Payment' }).click();
+    await expect(page).toHaveURL(/\/signin\?return=delivery/);
+    await page.goto('/signup?return=delivery');
+    const customer = newCustomer();
+    await signUp(page, customer);
+    await expect(page).toHaveURL(/\/delivery/);
+    await expect(page.getByText('No Address Selected')).toBeVisible();
+
+    await page.getByTestId('add-address').click();
+    const dialog = page.getByRole('dialog', { name: 'Add/Update Address' });
+    await dialog.getByLabel('Reference').fill('Warehouse');
+    await dialog.getByLabel('Contact Name').fill('Alice Walker');
+    await dialog.getByLabel('Region').fill('Unit 4');
+    await dialog.getByLabel('Address', { exact: true }).fill('1 Wharf Street');
+    await dialog.getByLabel('Town').fill('Leeds');
+    await dialog.getByLabel('Post Code').fill('LS1 4AP');
+    await dialog.getByLabel('Phone').fill('01134960123');
+    await dialog.getByTestId('save-address').click();
+    await page.getByRole('button', { name: 'Deliver to this Address' }).first().click();
+    await expect(page).toHaveURL(/\/payment/);
+    await expect(page.getByTestId('card-needs-javascript')).toBeVisible();
+    await page.getByTestId('tab-bank').click();
+    await page.getByTestId('delivery-note').fill('Leave at the gate');
+    await page.getByTestId('bank-transfer-done').click();
+    await expect(page).toHaveURL(/\/order-detail\?orderId=\d+/);
+    await expect(page.getByTestId('order-placed')).toBeVisible();
+    await expect(page.getByTestId('order-note')).toHaveText('Leave at the gate');
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+
+    await page.goto('/order-history');
+    await expect(page.getByRole('link', { name: /View/ }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/landing/);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+});
+
+test('the sign-in token is in an httpOnly cookie: neither document.cookie nor localStorage shows it', async ({ page }) => {
+  const customer = newCustomer();
+  await page.goto('/signup');
+  await waitForHydration(page);
+  await signUp(page, customer);
+  await expect(page.getByTestId('user-first-name')).toHaveText(customer.firstName);
+  const cookies = await page.context().cookies();
+  const session = cookies.find((cookie) => cookie.name === 'shop_session');
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe('Lax');
+  const visible = await page.evaluate(() => ({ cookie: document.cookie, storage: JSON.stringify({ ...localStorage }) }));
+  expect(visible.cookie).not.toContain('shop_session');
+  expect(visible.storage).not.toContain('token');
+  expect(await page.evaluate(() => localStorage.getItem('user_id'))).toMatch(/^\d+$/);
+});
+
+test('a form posted to a page from another site is refused', async ({ page, baseURL }) => {
+  const response = await page.request.post(`${baseURL}/checkout`, {
+    form: { intent: 'remove', product_id: '1', product_price_id: '1' },
+    headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.json()).toMatchObject({ error: 'forbidden' });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, expectNoSeriousA11yViolations, latestOutboxMail, newCustomer, waitForHydration } from './fixtures';
+import { acceptCookies, expectNoSeriousA11yViolations, latestOutboxMail, newCustomer, signInAs, waitForHydration } from './fixtures';
 
 /** A signed-in customer (created through the API) with one pack in the basket. */
 async function customerWithBasket(page: Page): Promise<{ userId: number; token: string; email: string }> {
@@ -9,13 +9,7 @@ async function customerWithBasket(page: Page): Promise<{ userId: number; token: 
   });
   expect(response.status()).toBe(200);
   const { userId, token } = await response.json();
-  await page.addInitScript(
-    ([id, t]) => {
-      localStorage.setItem('user_id', String(id));
-      localStorage.setItem('token', String(t));
-    },
-    [userId, token],
-  );
+  await signInAs(page, customer.email, customer.password);
   const landing = await (await page.request.get('/api/products/GetLanding?condition=')).json();
   await page.goto(`/product-detail?productCode=${landing[0].product_id}`);
   await waitForHydration(page);

@@ -41,3 +41,17 @@ export function newCustomer() {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   return { firstName: 'Alice', lastName: 'Walker', email: `alice.${id}@example.com`, password: 'parcel-tape-42', phone: '01134960123' };
 }
+
+/**
+ * Signs the browser in as a customer the way the sign-in form does (the page session is an
+ * httpOnly cookie that scripts cannot set): the page request shares the browser's cookies.
+ */
+export async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+  const response = await page.request.post('/signin', {
+    form: { intent: 'signin', email, password },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+}

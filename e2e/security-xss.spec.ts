@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptCookies, latestOutboxMail, newCustomer, waitForHydration } from './fixtures';
+import { acceptCookies, latestOutboxMail, newCustomer, waitForHydration, signInAs } from './fixtures';
 
 const payloads = [
   '<script>window.__xss=1</script>',
@@ -28,6 +28,8 @@ interface Shopper {
   userId: number;
   token: string;
   orderId: number;
+  email: string;
+  password: string;
 }
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
@@ -106,17 +108,11 @@ async function shopperWithPayload(request: APIRequestContext, payload: string): 
   );
   // A basket again (placing emptied it), so the payment page shows the addresses.
   await fillBasket();
-  return { userId, token, orderId };
+  return { userId, token, orderId, email: customer.email, password: customer.password };
 }
 
 async function signIn(page: Page, shopper: Shopper): Promise<void> {
-  await page.addInitScript(
-    ([id, token]) => {
-      localStorage.setItem('user_id', String(id));
-      localStorage.setItem('token', String(token));
-    },
-    [shopper.userId, shopper.token] as const,
-  );
+  await signInAs(page, shopper.email, shopper.password);
 }
 
 /** Records Content-Security-Policy violations: a blocked inline script means markup got through. */

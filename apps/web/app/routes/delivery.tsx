@@ -119,7 +119,7 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
                     ) : (
                       <div>
                         <p className="text-sm text-stone-600">You have no saved address yet. Add one to use as your billing address.</p>
-                        <Link to={addHref} preventScrollReset className="btn-secondary mt-3">
+                        <Link to={addHref} preventScrollReset role="button" className="btn-secondary mt-3">
                           Add Address
                         </Link>
                       </div>
@@ -155,7 +155,7 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
                   <h2 id="addresses-heading" className="text-lg font-semibold text-stone-900">
                     Your Addresses
                   </h2>
-                  <Link to={addHref} preventScrollReset className="btn-accent" data-testid="add-address">
+                  <Link to={addHref} preventScrollReset role="button" className="btn-accent" data-testid="add-address">
                     <span aria-hidden="true">+</span> Add Address
                   </Link>
                 </div>

@@ -4,8 +4,8 @@
  * header's name, basket count and sub-total arrive in the server HTML; React Router runs it
  * again after every action, which keeps them current.
  */
-import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, useFetcher } from 'react-router';
 import { storageKeys } from '@shop/contract/browser';
 import type { CartDto } from '@shop/contract';
 import { basketOwnerOf, visitorOf } from '~/session.server';
@@ -29,6 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Vi
 
 export default function ShopFrame({ loaderData }: Route.ComponentProps) {
   const { userId, sessionId } = loaderData;
+  // SPEC 4: a first visit gets its session once the page is interactive (without JavaScript,
+  // on its first 'Add +'); search engines and other scripts that never run the page make none.
+  const session = useFetcher();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (sessionId || asked.current) return;
+    asked.current = true;
+    void session.submit(null, { method: 'post', action: '/visitor-session' });
+  }, [sessionId, session]);
   // SPEC 3 keeps session_id and user_id in localStorage; the token stays in the httpOnly cookie.
   useEffect(() => {
     if (sessionId) writeStored(storageKeys.sessionId, sessionId);

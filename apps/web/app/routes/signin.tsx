@@ -96,6 +96,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
           <div className="mt-2 text-right">
             <Link
               to={`/signin?${withForgot}`}
+              role="button"
               replace
               preventScrollReset
               className="text-sm font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"

@@ -82,9 +82,8 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     await context.services.accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });
     return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' });
   } catch (error) {
-    // SPEC 8 uses the sign-up text for reset errors; a used or expired link says so.
+    // SPEC 8 uses the sign-up text for reset errors (a used or expired link included).
     const answer = failureFrom(error, 'reset');
-    const text = answer.data.error === 'too_many_requests' || answer.data.fields.token ? answer.data.message : messages.signUpFailed;
-    return failure(answer.data.error, text, {}, 'reset');
+    return failure(answer.data.error, answer.data.error === 'too_many_requests' ? answer.data.message : messages.signUpFailed, {}, 'reset');
   }
 }

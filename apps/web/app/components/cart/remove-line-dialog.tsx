@@ -20,7 +20,7 @@ export function RemoveLineDialog({ line, onCancel }: { line: CartLineDto | null;
       title={messages.removeConfirm}
       footer={
         <>
-          <a href="/checkout" className="btn-secondary min-w-20" onClick={(event) => (event.preventDefault(), onCancel())}>
+          <a href="/checkout" role="button" className="btn-secondary min-w-20" onClick={(event) => (event.preventDefault(), onCancel())}>
             No
           </a>
           <button type="submit" form={REMOVE_FORM_ID} className="btn-primary min-w-20" disabled={busy} data-testid="confirm-remove">

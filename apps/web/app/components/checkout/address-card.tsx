@@ -101,6 +101,7 @@ export function SavedAddressCard({ address, selected, showMarkAsBilling, cartId,
           <Link
             to={`/delivery?address=${address.address_id}`}
             preventScrollReset
+            role="button"
             className="btn-secondary flex-1 px-3 py-1.5"
             aria-describedby={headingId}
             data-testid="edit-address"
