@@ -3,7 +3,7 @@
  * and use `app.inject`; server.ts only opens the database, listens and handles signals.
  */
 import { randomUUID } from 'node:crypto';
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -25,7 +25,7 @@ import { createMailer } from './adapters/email/create-mailer.ts';
 import { authentication } from './http/authentication.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import { ResponseCache } from './http/cached-response.ts';
-import { requestProtocol, trustedProxies } from './http/trusted-proxies.ts';
+import { trustedProxies } from './http/trusted-proxies.ts';
 import { notFoundBody, registerErrorHandling } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
@@ -72,12 +72,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     serializers: { req: serializeRequestForLog },
   };
   const trustProxy = trustedProxies(config.trustProxy);
-  const responseCache = new ResponseCache();
   // Shutting down: answers to requests still in flight close their keep-alive connection, so
   // the client (or load balancer) does not reuse it and server.close() need not wait for it.
   let closing = false;
-  const isHttps = (request: IncomingMessage) => requestProtocol(request, trustProxy) === 'https';
-  const answerFromCache = (request: IncomingMessage, response: http.ServerResponse) => responseCache.answer(request, response, isHttps, closing);
+  const responseCache = new ResponseCache({ maxBytes: config.catalogueCacheMaxBytes, isClosing: () => closing });
   const app = Fastify({
     logger:
       options.logger === undefined || options.logger === true
@@ -89,17 +87,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     genReqId: requestIdOf,
     trustProxy,
-    // Cached catalogue reads are answered before Fastify's routing (http/cached-response.ts);
-    // the server is otherwise the one Fastify would create, with its timeouts.
-    serverFactory: (handler, serverOptions) => {
-      const server = http.createServer((request, response) => {
-        if (!answerFromCache(request, response)) handler(request, response);
-      });
-      server.keepAliveTimeout = serverOptions.keepAliveTimeout as number;
-      server.requestTimeout = serverOptions.requestTimeout as number;
-      server.setTimeout(serverOptions.connectionTimeout as number);
-      return server;
-    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -126,11 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => stopListening());
   app.decorate('services', services);
 
-  // Injected requests (tests) do not pass through the server: the same fast path as a hook.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (answerFromCache(request.raw, reply.raw)) reply.hijack();
-    else done();
-  });
+  // Cached catalogue reads are answered here, inside Fastify (request id, logs, 503 while closing)
+  // but before helmet's hooks, with the headers the first answer got (http/cached-response.ts).
+  app.addHook('onRequest', responseCache.onRequest);
 
   await app.register(helmet, {
     // Pages set their own nonce-based policy (ssr/storefront.ts); this one covers the API.

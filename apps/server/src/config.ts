@@ -24,6 +24,8 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   MEDIA_BASE_URL: z.string().default(''),
+  /** Bytes of serialised catalogue answers kept in memory per process (an LRU; default 32 MiB). */
+  CATALOGUE_CACHE_MAX_BYTES: z.coerce.number().int().min(1, 'CATALOGUE_CACHE_MAX_BYTES must be a positive number of bytes').default(32 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalogue when the catalogue is empty (default on). */
   SEED_DEMO_CATALOGUE: z
@@ -83,6 +85,7 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   mediaBaseUrl: string;
+  catalogueCacheMaxBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemoCatalogue: boolean;
   shop: ShopConfig;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     mediaBaseUrl: e.MEDIA_BASE_URL,
+    catalogueCacheMaxBytes: e.CATALOGUE_CACHE_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
     seedDemoCatalogue: e.SEED_DEMO_CATALOGUE,
     shop,

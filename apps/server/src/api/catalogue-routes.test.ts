@@ -1,8 +1,12 @@
+import { connect, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertCatalogue, type SeedCategory } from '@shop/db/seed';
 import type { CategoryDto, ProductDto } from '@shop/contract';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createTestApp, createTestDatabase, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
 
 const box = (name: string, size1: string, size2: string, pricePence: number) => ({
   key: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
@@ -169,14 +173,19 @@ describeOnEachDatabase('catalogue API', (kind) => {
 
   it('over a real connection, a cached read answers the same bytes and headers as the first, HSTS only when a trusted proxy says HTTPS', async () => {
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const computed = vi.spyOn(t.app.services.catalogue, 'landingProducts');
     try {
-      const read = (headers: Record<string, string> = {}) => fetch(`${url}/api/products/GetLanding?condition=`, { headers });
+      // A URL no other test reads, so the first read is a miss (computed) and the second a hit.
+      const read = (headers: Record<string, string> = {}) => fetch(`${url}/api/products/GetLanding?condition=packing-tape`, { headers });
       const first = await read();
       const cached = await read();
+      expect(computed).toHaveBeenCalledTimes(1);
       expect(cached.status).toBe(200);
       expect(await cached.text()).toBe(await first.text());
+      const headersOf = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+      expect(headersOf(cached)).toEqual(headersOf(first));
       for (const name of ['etag', 'cache-control', 'content-type', 'content-security-policy', 'x-content-type-options', 'referrer-policy']) {
-        expect(cached.headers.get(name), name).toBe(first.headers.get(name));
+        expect(cached.headers.get(name), name).toBeTruthy();
       }
       expect(cached.headers.get('strict-transport-security')).toBeNull();
       // The test connects from loopback, which TRUST_PROXY trusts by default.
@@ -184,8 +193,30 @@ describeOnEachDatabase('catalogue API', (kind) => {
       const unchanged = await read({ 'if-none-match': first.headers.get('etag')! });
       expect(unchanged.status).toBe(304);
       expect(await unchanged.text()).toBe('');
+      expect(computed).toHaveBeenCalledTimes(1);
     } finally {
+      computed.mockRestore();
       await t.app.server.close();
+    }
+  });
+
+  it('keys cached reads by route and validated parameters: query keys the route does not know add no entries', async () => {
+    const computed = vi.spyOn(t.app.services.catalogue, 'productsInCategory');
+    try {
+      const first = await get('/api/products?condition=single-wall-boxes&pageSize=1');
+      for (let j = 1; j <= 400; j++) {
+        const response = await get(`/api/products?condition=single-wall-boxes&pageSize=1&j=${j}`);
+        expect(response.body).toBe(first.body);
+      }
+      // Key order, an explicit default and a number written differently name the same answer.
+      for (const url of ['/api/products?pageSize=1&condition=single-wall-boxes', '/api/products?condition=single-wall-boxes&pageSize=01&page=1']) {
+        expect((await get(url)).body).toBe(first.body);
+      }
+      expect(computed).toHaveBeenCalledTimes(1);
+      // A NUL character, even in a key the route ignores, is still refused.
+      expect((await get('/api/products?condition=single-wall-boxes&pageSize=1&j=%00')).statusCode).toBe(400);
+    } finally {
+      computed.mockRestore();
     }
   });
 
@@ -221,3 +252,82 @@ describeOnEachDatabase('catalogue API', (kind) => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/categories', '/api/products/GetById/{id}', '/api/products/Search', '/api/session']));
   });
 });
+
+describeOnEachDatabase('cached catalogue reads in the request pipeline', (kind) => {
+  let app: App;
+  let drop: () => Promise<void>;
+  let baseUrl: string;
+  const logs: Array<{ msg?: string; reqId?: string; req?: { url?: string }; res?: { statusCode?: number } }> = [];
+
+  beforeAll(async () => {
+    const created = await createTestDatabase(kind);
+    drop = created.drop;
+    await insertCatalogue(created.database.db, catalogue);
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as (typeof logs)[number]);
+        done();
+      },
+    });
+    app = await buildApp({ config: loadConfig({ DATA_DIR: '/tmp/shop-test-data' }), database: created.database, logger: { level: 'info', stream } });
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+
+  it('logs a cache hit like any other request, under the request id the caller sent', async () => {
+    const computed = vi.spyOn(app.services.catalogue, 'categoryTree');
+    await fetch(`${baseUrl}/api/categories`);
+    const hit = await fetch(`${baseUrl}/api/categories`, { headers: { 'x-request-id': 'lb-cached-read-1' } });
+    expect(hit.status).toBe(200);
+    expect(computed).toHaveBeenCalledTimes(1);
+    computed.mockRestore();
+    const lines = logs.filter((line) => line.reqId === 'lb-cached-read-1');
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(lines[0]!.req!.url).toBe('/api/categories');
+    expect(lines[1]!.res!.statusCode).toBe(200);
+  });
+
+  it('while shutting down, a cached URL answers as every other route does: 503 and connection: close', async () => {
+    await fetch(`${baseUrl}/api/categories`);
+    expect((await fetch(`${baseUrl}/api/categories`)).status).toBe(200);
+    // Requests whose headers have started to arrive keep their connections open through
+    // server.close(); they are completed once the app is closing.
+    const started = ['/api/categories', '/api/products/Search?filter=box', '/healthz'].map((path) => startRequest(baseUrl, path));
+    await Promise.all(started.map((request) => request.ready));
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const answers = await Promise.all(started.map((request) => request.finish()));
+    for (const answer of answers) {
+      expect(answer.status, answer.head).toBe(503);
+      expect(answer.head).toMatch(/^connection: close$/im);
+    }
+    await closed;
+  });
+});
+
+/** A GET whose headers are sent without their final blank line; finish() sends it and reads the answer. */
+function startRequest(baseUrl: string, path: string): { ready: Promise<void>; finish(): Promise<{ status: number; head: string }> } {
+  const { hostname, port } = new URL(baseUrl);
+  const socket: Socket = connect({ host: hostname, port: Number(port) });
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (received += chunk));
+  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n`, () => setTimeout(resolve, 50)));
+  });
+  return {
+    ready,
+    async finish() {
+      socket.write('\r\n');
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      socket.destroy();
+      const head = received.split('\r\n\r\n')[0] ?? '';
+      return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head };
+    },
+  };
+}

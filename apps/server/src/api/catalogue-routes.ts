@@ -1,4 +1,8 @@
-/** Catalogue API, SPEC section 7. Thin: parse, one call into core, cached bytes out. */
+/**
+ * Catalogue API, SPEC section 7. Thin: parse, one call into core, cached bytes out. Each route's
+ * `config` names its cache entry and the schemas its key is built from: the same ones it
+ * validates with (http/cached-response.ts).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +36,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         summary: 'The active category tree (about three levels deep)',
         response: { 200: z.array(categorySchema) },
       },
+      config: responseCache.route('categories'),
     },
     (request, reply) => responseCache.reply(request, reply, async () => ({ value: await catalogue.categoryTree() })),
   );
@@ -45,6 +50,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         params: slugParamsSchema,
         response: { 200: categorySchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
+      config: responseCache.route('category-by-slug', { params: slugParamsSchema }),
     },
     (request, reply) =>
       responseCache.reply(request, reply, async () => ({ value: await catalogue.categoryBySlug(request.params.slug) })),
@@ -59,6 +65,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         querystring: productsQuerySchema,
         response: { 200: productListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
+      config: responseCache.route('products-in-category', { querystring: productsQuerySchema }),
     },
     (request, reply) =>
       responseCache.reply(request, reply, async () => {
@@ -78,6 +85,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         params: productIdParamsSchema,
         response: { 200: productSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
+      config: responseCache.route('product-by-id', { params: productIdParamsSchema }),
     },
     (request, reply) => responseCache.reply(request, reply, async () => ({ value: await catalogue.productById(request.params.id) })),
   );
@@ -91,6 +99,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         querystring: landingQuerySchema,
         response: { 200: productListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
+      config: responseCache.route('landing', { querystring: landingQuerySchema }),
     },
     (request, reply) =>
       responseCache.reply(request, reply, async () => ({ value: await catalogue.landingProducts(request.query.condition) })),
@@ -105,6 +114,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         querystring: searchQuerySchema,
         response: { 200: productListSchema, 400: errorResponseSchema },
       },
+      config: responseCache.route('search', { querystring: searchQuerySchema }),
     },
     (request, reply) =>
       responseCache.reply(request, reply, async () => {

@@ -1,49 +1,143 @@
 /**
- * Serialised catalogue answers kept as bytes with a strong ETag. The first read of a URL goes
- * through the route (validation, core, serialisation) and records the bytes and every header it
- * sent; later reads of the same URL are answered before Fastify's routing, straight to the
- * socket, which is what keeps cached reads close to a bare node:http server (DESIGN section 8).
- * Cleared whenever the catalogue changes (see app.ts). Cache hits are not access-logged.
+ * Serialised catalogue answers kept as bytes with a strong ETag (DESIGN section 8).
+ *
+ * One pipeline: every request, hit or miss, goes through Fastify (routing, request id, request
+ * logs, onResponse hooks, the 503 of a server that is closing). `onRequest` is a root hook,
+ * added before helmet's, so a hit skips helmet's per-request work, validation, the handler and
+ * the onSend hooks; the headers those gave the first answer are recorded with its bytes and
+ * replayed.
+ *
+ * Keyed by the route and its validated parameters: the route's own zod schemas parse the path
+ * parameters and the query, so `?condition=a&j=1` and `?condition=a` share one entry and keys
+ * the route does not know never create entries. Held in an LRU bounded in bytes. Cleared
+ * whenever the catalogue changes (see app.ts).
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
 import { API_CONTENT_SECURITY_POLICY, HSTS_HEADER_VALUE } from './security-headers.ts';
-import { lastRawHeader } from './trusted-proxies.ts';
-
-interface CachedAnswer {
-  body: Buffer;
-  etag: string;
-  /** Every header of the 200 answer (without HSTS, which depends on the request's protocol). */
-  headers: OutgoingHttpHeaders;
-}
 
 /** Browsers and proxies may reuse a catalogue answer briefly, then must revalidate. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
+export const DEFAULT_CATALOGUE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** What one cached route is keyed by: its id and the schemas its parameters are validated with. */
+export interface CachedRouteSchemas {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+}
+
+export interface CachedRoute {
+  /** The key of this request's answer, or undefined when its parameters are invalid (the route answers 400). */
+  keyOf(request: FastifyRequest): string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by ResponseCache.route(): GET answers of this route are cached. */
+    responseCache?: CachedRoute;
+  }
+}
+
+interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+  /** Every header of the 200 answer, HSTS aside (it depends on the request's protocol). */
+  headers: OutgoingHttpHeaders;
+  /** The same with HSTS, for requests over HTTPS. */
+  httpsHeaders: OutgoingHttpHeaders;
+  /** Body, headers and key, as counted against the byte budget. */
+  bytes: number;
+}
+
+/** A rough per-entry cost of the objects around the bytes (entry, headers object, LRU slots). */
+const ENTRY_OVERHEAD_BYTES = 256;
+
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly entries: LRUCache<string, CachedAnswer>;
+  /** The key computed by onRequest for a miss, used by reply() to store the answer. */
+  private readonly missKeys = new WeakMap<FastifyRequest, string>();
   private generation = 0;
 
-  constructor(private readonly maxEntries = 5_000) {}
+  private readonly isClosing: () => boolean;
+
+  /**
+   * `maxBytes` bounds the bytes held (bodies, headers, keys). `isClosing` says the server is
+   * shutting down, when every answer carries `connection: close` (app.ts, preClose and onSend).
+   */
+  constructor(options: { maxBytes?: number; isClosing?: () => boolean } = {}) {
+    this.isClosing = options.isClosing ?? (() => false);
+    this.entries = new LRUCache<string, CachedAnswer>({
+      maxSize: options.maxBytes ?? DEFAULT_CATALOGUE_CACHE_MAX_BYTES,
+      sizeCalculation: (entry) => entry.bytes,
+    });
+  }
 
   clear(): void {
     this.generation += 1;
     this.entries.clear();
   }
 
+  /** Entries held and the bytes they are counted as (tests, diagnostics). */
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
+  }
+
   /**
-   * The fast path, straight on node's request and response (see app.ts: before Fastify for
-   * connections to the server, in an onRequest hook for injected requests): true when the
-   * answer was written from the cache.
+   * Route options `config` of a cached GET route. `id` names the route in keys; `schemas` must be
+   * the ones the route validates with, so a key is exactly what the handler will see.
    */
-  answer(request: IncomingMessage, response: ServerResponse, isHttps: (request: IncomingMessage) => boolean, closing: boolean): boolean {
-    if (request.method !== 'GET') return false;
-    const entry = this.entries.get(request.url ?? '');
-    if (!entry) return false;
-    let headers = isHttps(request) ? { ...entry.headers, 'strict-transport-security': HSTS_HEADER_VALUE } : entry.headers;
-    if (closing) headers = { ...headers, connection: 'close' };
-    if (lastRawHeader(request, 'if-none-match') === entry.etag) {
+  route(id: string, schemas: CachedRouteSchemas = {}): { responseCache: CachedRoute } {
+    const { params, querystring } = schemas;
+    const keyOf = (request: FastifyRequest): string | undefined => {
+      let key = id;
+      if (params) {
+        const parsed = params.safeParse(request.params);
+        if (!parsed.success) return undefined;
+        key += JSON.stringify(parsed.data);
+      }
+      if (querystring) {
+        const parsed = querystring.safeParse(request.query);
+        if (!parsed.success) return undefined;
+        key += JSON.stringify(parsed.data);
+      }
+      return key;
+    };
+    return { responseCache: { keyOf } };
+  }
+
+  /**
+   * A root onRequest hook, added before helmet's: routing is done, so the route's config is
+   * known, Fastify has given the request its id and logged it, and has already answered 503
+   * with `connection: close` if the server is closing. A hit is then written with the headers
+   * helmet, the route and the root onSend hook gave the first answer (recorded by reply()), HSTS
+   * over HTTPS only and `connection: close` while closing, as those hooks would (a hit is
+   * answered synchronously, so it cannot normally see the app closing; the check keeps the two
+   * paths alike). Skipping helmet's hooks, validation, the handler, serialisation and onSend is
+   * what keeps hits within the budget of DESIGN section 8. The reply is hijacked, yet the
+   * request is still logged as completed (Fastify logs on the response's `finish`) and
+   * onResponse hooks run.
+   */
+  readonly onRequest: onRequestHookHandler = (request, reply, done) => {
+    const route = request.routeOptions.config.responseCache;
+    // A NUL character anywhere (even in a key the route ignores) is refused with a 400 by the
+    // route's preValidation hook: such a request never takes the cache (see http/nul-characters.ts).
+    if (route === undefined || request.method !== 'GET' || request.url.includes('%00')) return done();
+    const key = route.keyOf(request);
+    if (key === undefined) return done();
+    const entry = this.entries.get(key);
+    if (entry === undefined) {
+      this.missKeys.set(request, key);
+      return done();
+    }
+    reply.hijack();
+    let headers = request.protocol === 'https' ? entry.httpsHeaders : entry.headers;
+    if (this.isClosing()) headers = { ...headers, connection: 'close' };
+    const response = reply.raw;
+    if (request.headers['if-none-match'] === entry.etag) {
       const { 'content-length': _length, 'content-type': _type, ...rest } = headers;
       response.writeHead(304, rest);
       response.end();
@@ -51,12 +145,12 @@ export class ResponseCache {
       response.writeHead(200, headers);
       response.end(entry.body);
     }
-    return true;
-  }
+  };
 
   /**
    * The route path (a cache miss): computes the value, answers it, and stores its bytes and
-   * headers. `headers` (e.g. a total count) are part of what is cached.
+   * headers under the key onRequest computed. `headers` (e.g. a total count) are part of what is
+   * cached.
    */
   async reply(
     request: FastifyRequest,
@@ -71,12 +165,15 @@ export class ResponseCache {
     if (headers) reply.headers(headers);
     reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
     reply.type('application/json; charset=utf-8');
+    const key = this.missKeys.get(request);
     // A clear() during the computation means the value may predate the change: do not keep it.
-    if (generation === this.generation) {
-      const recorded = { ...reply.getHeaders(), 'content-length': String(body.length) } as OutgoingHttpHeaders;
+    if (key !== undefined && generation === this.generation) {
+      const recorded = reply.getHeaders() as OutgoingHttpHeaders;
       delete recorded['strict-transport-security'];
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(request.url, { body, etag, headers: recorded });
+      delete recorded['connection']; // onSend adds it only while closing
+      recorded['content-length'] = String(body.length);
+      const httpsHeaders = { ...recorded, 'strict-transport-security': HSTS_HEADER_VALUE };
+      this.entries.set(key, { body, etag, headers: recorded, httpsHeaders, bytes: sizeOf(key, body, [recorded, httpsHeaders]) });
     }
     if (request.headers['if-none-match'] === etag) {
       reply.code(304).send();
@@ -84,4 +181,13 @@ export class ResponseCache {
     }
     reply.send(body);
   }
+}
+
+/** Bytes counted for an entry: its body, its key (twice: the LRU's map and its key list), its header objects. */
+function sizeOf(key: string, body: Buffer, headerSets: OutgoingHttpHeaders[]): number {
+  let bytes = ENTRY_OVERHEAD_BYTES + body.length + key.length * 2;
+  for (const headers of headerSets) {
+    for (const [name, value] of Object.entries(headers)) bytes += name.length + String(value).length + 16;
+  }
+  return bytes;
 }
