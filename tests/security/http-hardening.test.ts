@@ -313,7 +313,7 @@ describeOnEachDatabase('security: HTTP hardening', (kind) => {
         env: { PAYPAL_CLIENT_ID: 'client-id', PAYPAL_CLIENT_SECRET: 'client-secret' },
       });
       try {
-        const response = await withPayPal.app.inject({ method: 'GET', url: '/payment' });
+        const response = await withPayPal.app.inject({ method: 'GET', url: '/checkout' });
         const policy = directives(String(response.headers['content-security-policy']));
         expect(policy.get('script-src')).toContain('https://www.paypal.com');
         expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
@@ -323,7 +323,7 @@ describeOnEachDatabase('security: HTTP hardening', (kind) => {
         await withPayPal.close();
       }
       // Without PayPal the page policy names no outside script host.
-      const plain = directives(String((await t.app.inject({ method: 'GET', url: '/payment' })).headers['content-security-policy']));
+      const plain = directives(String((await t.app.inject({ method: 'GET', url: '/checkout' })).headers['content-security-policy']));
       expect(plain.get('script-src')?.filter((s) => s.startsWith('https:'))).toEqual([]);
     });
   });

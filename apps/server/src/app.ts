@@ -23,6 +23,7 @@ import { createPayments } from './adapters/payments/create-payment-verifier.ts';
 import { createPostcodeLookup } from './adapters/postcodes/create-postcode-lookup.ts';
 import { createMailer } from './adapters/email/create-mailer.ts';
 import { authentication } from './http/authentication.ts';
+import { createAccountAttemptLimits } from './http/attempt-limits.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import { ResponseCache } from './http/cached-response.ts';
 import { trustedProxies } from './http/trusted-proxies.ts';
@@ -38,7 +39,7 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
   /** Serve the server-rendered storefront from this build; omitted in API-only tests. */
-  storefront?: StorefrontOptions;
+  storefront?: Pick<StorefrontOptions, 'buildDir'>;
   /**
    * `false` silences logs (tests). Pino options (e.g. `{ level: 'trace', stream }`) are laid over
    * the production ones, so secrets stay redacted whatever a caller passes.
@@ -149,6 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
 
+  // One set of sign-in, sign-up and password attempt counters for the API and the account pages.
+  const accountAttempts = await createAccountAttemptLimits(app, config.authRateLimit);
+
   await app.register(
     async (api) => {
       // PostgreSQL text cannot hold U+0000: refuse it with a 400 before it reaches a query.
@@ -158,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.
       await api.register(authentication, { accounts: services.accounts });
       await api.register(cartRoutes, { carts: services.carts });
-      await api.register(accountRoutes, { accounts: services.accounts, rateLimit: config.authRateLimit });
+      await api.register(accountRoutes, { accounts: services.accounts, attempts: accountAttempts });
       await api.register(addressRoutes, {
         addresses: services.addresses,
         carts: services.carts,
@@ -190,7 +194,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   if (options.storefront) {
-    await registerStorefront(app, services, { ...options.storefront, paypalEnabled: config.payments.paypal !== null });
+    await registerStorefront(app, services, {
+      ...options.storefront,
+      paypalEnabled: config.payments.paypal !== null,
+      accountAttempts,
+      payments: { mode: payments.mode, clientId: payments.clientId, currency: 'GBP' },
+    });
   }
   else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));
 

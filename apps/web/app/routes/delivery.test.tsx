@@ -140,7 +140,7 @@ describe('delivery page', () => {
     // 'Mark as billing' only on the address that is not the billing one.
     expect(within(cards[0]!).queryByRole('button', { name: 'Mark as billing' })).toBeNull();
     expect(within(cards[1]!).getByRole('button', { name: 'Mark as billing' })).toBeInTheDocument();
-    expect(within(cards[1]!).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/delivery?address=2');
+    expect(within(cards[1]!).getByRole('button', { name: 'Edit' })).toHaveAttribute('href', '/delivery?address=2');
     expect(screen.getByTestId('add-address')).toHaveAttribute('href', '/delivery?address=new');
   });
 
