@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { insertCatalogue, type SeedCategory } from '@shop/db/seed';
 import type { CategoryDto, ProductDto } from '@shop/contract';
 import { buildApp, type App } from '../app.ts';

@@ -181,7 +181,7 @@ describe('ResponseCache', () => {
   });
 
   it('clear() empties it, and an answer computed across a clear() is not kept', async () => {
-    let cache: ResponseCache | undefined;
+    const cache: ResponseCache | undefined;
     let clearDuringCompute = false;
     const h = await build({ beforeCompute: () => (clearDuringCompute ? cache!.clear() : undefined) });
     cache = h.cache;

@@ -114,7 +114,7 @@ function registerFormBodyParsers(pages: FastifyInstance): void {
   });
   pages.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
     const contentType = request.headers['content-type'] ?? '';
-    new Response(body as Buffer, { headers: { 'content-type': contentType } }).formData().then(
+    new Response(new Uint8Array(body as Buffer), { headers: { 'content-type': contentType } }).formData().then(
       (form) => done(null, form),
       () => {
         const error = new Error('The form could not be read: it is not valid multipart/form-data.') as FastifyError;
