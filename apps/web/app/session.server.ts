@@ -71,11 +71,13 @@ export function destroySession(context: AppLoadContext): Promise<string> {
 }
 
 /**
- * The visitor's anonymous session, created on first need (adding to the basket): visitors who
- * never add anything leave no session rows behind. Answers the Set-Cookie header when it is new.
+ * A visitor who can own a basket: the signed-in customer as is, else the anonymous session,
+ * created on first need (adding to the basket): visitors who never add anything leave no session
+ * rows behind. Answers the Set-Cookie header when the session is new.
  */
 export async function ensureBasketSession(request: Request, context: AppLoadContext): Promise<{ visitor: Visitor; setCookie: string | null }> {
   const visitor = await visitorOf(request, context);
+  if (visitor.userId !== null) return { visitor, setCookie: null };
   if (visitor.sessionId && (await context.services.sessions.exists(visitor.sessionId))) return { visitor, setCookie: null };
   const sessionId = await context.services.sessions.create('');
   const renewed = { ...visitor, sessionId };

@@ -181,10 +181,12 @@ describe('ResponseCache', () => {
   });
 
   it('clear() empties it, and an answer computed across a clear() is not kept', async () => {
-    const cache: ResponseCache | undefined;
     let clearDuringCompute = false;
-    const h = await build({ beforeCompute: () => (clearDuringCompute ? cache!.clear() : undefined) });
-    cache = h.cache;
+    // The hook needs the cache that build() makes: read it through the harness once built.
+    const built: { cache?: ResponseCache } = {};
+    const h = await build({ beforeCompute: () => (clearDuringCompute ? built.cache!.clear() : undefined) });
+    built.cache = h.cache;
+    const cache = h.cache;
     await h.app.inject({ url: '/list?condition=a' });
     expect(cache.stats.entries).toBe(1);
     cache.clear();

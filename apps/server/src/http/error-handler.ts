@@ -6,24 +6,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '@shop/core';
-import type { ErrorResponse } from '@shop/contract';
-
-const statusByCode: Record<string, number> = {
-  invalid_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  payment_required: 402,
-  conflict: 409,
-  too_many_requests: 429,
-  provider_unavailable: 502,
-};
+import { httpStatusByErrorCode, type ErrorResponse } from '@shop/contract';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
       const body: ErrorResponse & Record<string, unknown> = { ...error.details, error: error.code, message: error.message };
-      return reply.code(statusByCode[error.code] ?? 400).send(body);
+      return reply.code(httpStatusByErrorCode[error.code] ?? 400).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({

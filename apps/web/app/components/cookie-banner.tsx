@@ -9,9 +9,9 @@ import { useLocation } from 'react-router';
 import { readStored, storageKeys, writeStored } from '~/lib/browser-storage';
 import { useRootData } from '~/root';
 import { useVisitor } from '~/state/visitor';
+import { cookieConsentCookie } from './cookie-consent';
 
 const BANNER_ID = 'cookie-banner';
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 // Accepted in this browser before the cookie existed: hidden before the first paint, not after.
 const HIDE_IF_ACCEPTED = `if(localStorage.getItem('${storageKeys.cookieAccepted}')==='yes'){var b=document.getElementById('${BANNER_ID}');if(b)b.hidden=true}`;
@@ -29,8 +29,7 @@ export function CookieBanner() {
   const accept = (event: FormEvent) => {
     event.preventDefault();
     writeStored(storageKeys.cookieAccepted, 'yes');
-    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie = `${storageKeys.cookieAccepted}=yes; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+    document.cookie = cookieConsentCookie(window.location.protocol === 'https:');
     setVisible(false);
   };
 

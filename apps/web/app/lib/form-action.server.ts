@@ -5,7 +5,7 @@
  */
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { domainErrorCode } from '@shop/contract/browser';
+import { domainErrorCode, httpStatusByErrorCode } from '@shop/contract/browser';
 
 /** What a failed page action answers: the form's message line and the messages per field. */
 export interface ActionFailure {
@@ -30,17 +30,6 @@ export function typedValues(fields: Record<string, unknown>): Record<string, str
   }
   return values;
 }
-
-const statusByCode: Record<string, number> = {
-  invalid_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  payment_required: 402,
-  conflict: 409,
-  too_many_requests: 429,
-  provider_unavailable: 502,
-};
 
 /** A form's fields as plain values; `numbers` are converted (an empty or non-numeric value stays as text, so the schema refuses it). */
 export function formFields(form: FormData, numbers: readonly string[] = []): Record<string, string | number> {
@@ -75,7 +64,7 @@ export function parseFields<S extends z.ZodType>(
 
 export function failure(error: string, message: string, fields: Record<string, string> = {}, intent?: string, values?: Record<string, string>) {
   const body: ActionFailure = { ok: false, error, message, fields, ...(intent ? { intent } : {}), ...(values ? { values } : {}) };
-  return data(body, { status: statusByCode[error] ?? 400 });
+  return data(body, { status: httpStatusByErrorCode[error] ?? 400 });
 }
 
 /**
@@ -84,7 +73,7 @@ export function failure(error: string, message: string, fields: Record<string, s
  */
 export function failureFrom(error: unknown, intent?: string, form?: FormData) {
   const code = domainErrorCode(error);
-  if (code === null || !(code in statusByCode)) throw error;
+  if (code === null || !(code in httpStatusByErrorCode)) throw error;
   const fields: Record<string, string> = {};
   const listed = (error as { details?: { fields?: { field: string; message: string }[] } }).details?.fields;
   for (const field of listed ?? []) fields[field.field] ??= field.message;

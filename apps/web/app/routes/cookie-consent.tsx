@@ -3,14 +3,14 @@
  * sets the same cookie in the browser). Goes back to the page the visitor was on.
  */
 import { redirect } from 'react-router';
-import { cookieConsentHeader } from '~/components/cookie-consent.server';
+import { cookieConsentCookie } from '~/components/cookie-consent';
 import { safeLocalPath } from '~/components/account/return-target';
 import type { Route } from './+types/cookie-consent';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeLocalPath(String(form.get('redirectTo') ?? '')) ?? '/landing';
-  return redirect(back, { headers: { 'Set-Cookie': cookieConsentHeader(context.secure) } });
+  return redirect(back, { headers: { 'Set-Cookie': cookieConsentCookie(context.secure) } });
 }
 
 export function loader() {

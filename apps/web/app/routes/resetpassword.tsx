@@ -79,12 +79,7 @@ function ResetPasswordForm({ signInHref }: { signInHref: string }) {
       <Form
         method="post"
         noValidate
-        onSubmit={(event) => {
-          if (!form.valid) {
-            event.preventDefault();
-            form.showAll();
-          }
-        }}
+        onSubmit={form.onSubmit}
         className="mt-6 space-y-4"
         data-testid="reset-form"
       >

@@ -9,7 +9,7 @@ import { Outlet, useFetcher } from 'react-router';
 import { storageKeys } from '@shop/contract/browser';
 import type { CartDto } from '@shop/contract';
 import { basketOwnerOf, visitorOf } from '~/session.server';
-import { cookieConsentGiven } from '~/components/cookie-consent.server';
+import { cookieConsentGiven } from '~/components/cookie-consent';
 import { removeStored, writeStored } from '~/lib/browser-storage';
 import { ShopLayout } from '~/components/shop-layout';
 import { RouteErrorPage } from '~/components/error-page';
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Vi
     owner ? carts.cartOf(owner) : Promise.resolve<CartDto | null>(null),
     visitor.userId === null ? null : accounts.userDetails(visitor.userId, visitor.userId).then((user) => user.first_name, () => null),
   ]);
-  return { userId: visitor.userId, firstName, sessionId: visitor.sessionId, cart, cookiesAccepted: cookieConsentGiven(request) };
+  return { userId: visitor.userId, firstName, sessionId: visitor.sessionId, cart, cookiesAccepted: cookieConsentGiven(request.headers.get('cookie')) };
 }
 
 export default function ShopFrame({ loaderData }: Route.ComponentProps) {
@@ -34,10 +34,10 @@ export default function ShopFrame({ loaderData }: Route.ComponentProps) {
   const session = useFetcher();
   const asked = useRef(false);
   useEffect(() => {
-    if (sessionId || asked.current) return;
+    if (sessionId || userId !== null || asked.current) return;
     asked.current = true;
     void session.submit(null, { method: 'post', action: '/visitor-session' });
-  }, [sessionId, session]);
+  }, [sessionId, userId, session]);
   // SPEC 3 keeps session_id and user_id in localStorage; the token stays in the httpOnly cookie.
   useEffect(() => {
     if (sessionId) writeStored(storageKeys.sessionId, sessionId);

@@ -4,17 +4,16 @@
  * header shows step 1, a signed-in visitor goes straight on, and a successful sign-in returns
  * there (else /landing) after moving the basket over. Both forms post to this page's action.
  */
-import { Form, Link, redirect, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
+import { Form, Link, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
 import { signInRules } from '@shop/contract/browser';
-import { visitorOf } from '~/session.server';
-import { forgotPasswordAction, signInAction } from '~/components/account/account-actions.server';
+import { forgotPasswordAction, goOnWhenSignedIn, signInAction } from '~/components/account/account-actions.server';
 import { failure } from '~/lib/form-action.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
 import { ForgotPasswordModal } from '~/components/account/forgot-password-modal';
 import { FormMessage } from '~/components/account/form-message';
-import { returnTarget, withReturn } from '~/components/account/return-target';
+import { withReturn } from '~/components/account/return-target';
 import { TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
 import { AccountSubmitButton } from '~/components/account/submit-button';
@@ -29,8 +28,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** SPEC 4: with a return parameter, a visitor who is already signed in goes straight on to it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const target = returnTarget(new URL(request.url).searchParams);
-  if (target && (await visitorOf(request, context)).userId !== null) throw redirect(target);
+  await goOnWhenSignedIn(request, context);
   return null;
 }
 
@@ -79,12 +77,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
       <Form
         method="post"
         noValidate
-        onSubmit={(event) => {
-          if (!form.valid) {
-            event.preventDefault();
-            form.showAll();
-          }
-        }}
+        onSubmit={form.onSubmit}
         className="mt-6 space-y-4"
         data-testid="signin-form"
       >

@@ -5,15 +5,14 @@
  * without JavaScript the form posts and the action answers the same messages). Success is
  * handled like a sign-in (basket moved over, then the return URL or /landing).
  */
-import { Form, Link, redirect, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
+import { Form, Link, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
 import { signUpRules } from '@shop/contract/browser';
-import { visitorOf } from '~/session.server';
-import { signUpAction } from '~/components/account/account-actions.server';
+import { goOnWhenSignedIn, signUpAction } from '~/components/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
 import { FormMessage } from '~/components/account/form-message';
-import { returnTarget, withReturn } from '~/components/account/return-target';
+import { withReturn } from '~/components/account/return-target';
 import { EMAIL_HINT, TextField } from '~/components/account/text-field';
 import { useValidatedForm } from '~/components/account/use-validated-form';
 import { AccountSubmitButton } from '~/components/account/submit-button';
@@ -29,8 +28,7 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Create Account', 'Create an account to order packaging at trade prices, save your addresses and see your past orders.');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const target = returnTarget(new URL(request.url).searchParams);
-  if (target && (await visitorOf(request, context)).userId !== null) throw redirect(target);
+  await goOnWhenSignedIn(request, context);
   return null;
 }
 
@@ -72,12 +70,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
       <Form
         method="post"
         noValidate
-        onSubmit={(event) => {
-          if (!form.valid) {
-            event.preventDefault();
-            form.showAll();
-          }
-        }}
+        onSubmit={form.onSubmit}
         className="mt-6 space-y-4"
         data-testid="signup-form"
       >

@@ -12,6 +12,12 @@ import { commitSession, visitorOf } from '~/session.server';
 import { failure, failureFrom, formFields, parseFields, parseForm, typedValues } from '~/lib/form-action.server';
 import { returnTarget } from './return-target';
 
+/** SPEC 4: a visitor who is already signed in and has a return parameter goes straight on to it. */
+export async function goOnWhenSignedIn(request: Request, context: AppLoadContext): Promise<void> {
+  const target = returnTarget(new URL(request.url).searchParams);
+  if (target && (await visitorOf(request, context)).userId !== null) throw redirect(target);
+}
+
 /** Signed in: merge the baskets, store the token in the cookie, go on. */
 async function signedIn(request: Request, context: AppLoadContext, userId: number, token: string) {
   const visitor = await visitorOf(request, context);
@@ -27,6 +33,16 @@ async function signedIn(request: Request, context: AppLoadContext, userId: numbe
   return redirect(target, { headers: { 'Set-Cookie': await commitSession(context, { sessionId: visitor.sessionId, token }) } });
 }
 
+/**
+ * A failed account form answers SPEC 8's one text for it, whatever core said (no hint whether an
+ * e-mail is registered); only a rate limit says more, so the customer knows to wait.
+ */
+function specFailure(error: unknown, intent: string, specMessage: string, values?: Record<string, string>, code?: string) {
+  const { data: refused } = failureFrom(error, intent);
+  const limited = refused.error === 'too_many_requests';
+  return failure(limited ? refused.error : (code ?? refused.error), limited ? refused.message : specMessage, {}, intent, values);
+}
+
 export async function signInAction(request: Request, context: AppLoadContext, form: FormData) {
   const parsed = parseForm(signInBodySchema, form, [], 'signin');
   if (!parsed.ok) return parsed.answer;
@@ -36,9 +52,7 @@ export async function signInAction(request: Request, context: AppLoadContext, fo
     const { userId, token } = await context.services.accounts.signIn(email, password);
     return await signedIn(request, context, userId, token);
   } catch (error) {
-    // SPEC 8: a failed sign-in says only 'Email or password incorrect'; a rate limit says why.
-    const answer = failureFrom(error, 'signin', form);
-    return answer.data.error === 'too_many_requests' ? answer : failure('unauthorized', messages.loginFailed, {}, 'signin', answer.data.values);
+    return specFailure(error, 'signin', messages.loginFailed, typedValues(formFields(form)), 'unauthorized');
   }
 }
 
@@ -52,9 +66,7 @@ export async function signUpAction(request: Request, context: AppLoadContext, fo
     const { userId, token } = await context.services.accounts.signUp(parsed.value);
     return await signedIn(request, context, userId, token);
   } catch (error) {
-    const answer = failureFrom(error, 'signup');
-    if (answer.data.error === 'too_many_requests') return failure(answer.data.error, answer.data.message, {}, 'signup', typedValues(fields));
-    return failure(answer.data.error, messages.signUpFailed, {}, 'signup', typedValues(fields));
+    return specFailure(error, 'signup', messages.signUpFailed, typedValues(fields));
   }
 }
 
@@ -67,8 +79,7 @@ export async function forgotPasswordAction(context: AppLoadContext, form: FormDa
     if (userId === 0) return failure('not_found', messages.forgotPasswordFailed, {}, 'forgot', { email: parsed.value.email });
     return data({ ok: true as const, intent: 'forgot', message: messages.forgotPasswordSent });
   } catch (error) {
-    const answer = failureFrom(error, 'forgot', form);
-    return answer.data.error === 'too_many_requests' ? answer : failure(answer.data.error, messages.forgotPasswordFailed, {}, 'forgot', answer.data.values);
+    return specFailure(error, 'forgot', messages.forgotPasswordFailed, typedValues(formFields(form)));
   }
 }
 
@@ -83,7 +94,6 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' });
   } catch (error) {
     // SPEC 8 uses the sign-up text for reset errors (a used or expired link included).
-    const answer = failureFrom(error, 'reset');
-    return failure(answer.data.error, answer.data.error === 'too_many_requests' ? answer.data.message : messages.signUpFailed, {}, 'reset');
+    return specFailure(error, 'reset', messages.signUpFailed);
   }
 }

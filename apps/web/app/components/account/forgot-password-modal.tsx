@@ -43,12 +43,7 @@ function ForgotPasswordForm({ answer, initialEmail }: { answer: ForgotAnswer | u
       method="post"
       noValidate
       preventScrollReset
-      onSubmit={(event) => {
-        if (!form.valid) {
-          event.preventDefault();
-          form.showAll();
-        }
-      }}
+      onSubmit={form.onSubmit}
       className="space-y-4"
       data-testid="forgot-password-form"
     >

@@ -4,7 +4,7 @@
  * The form still posts to its action, which checks again with the API's schema: `serverErrors`
  * (the action's messages per field) show until the customer changes that field.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { checkForm, type TextRule } from '@shop/contract/browser';
 
 export interface FieldBinding {
@@ -38,5 +38,15 @@ export function useValidatedForm<K extends string>(rules: Record<K, TextRule>, i
     setShown(Object.fromEntries(Object.keys(rules).map((key) => [key, true])) as Partial<Record<K, boolean>>);
   }, [rules]);
 
-  return { values, errors, valid, field, showAll };
+  /**
+   * The form's onSubmit: an invalid form is not sent and shows every message, so a customer who
+   * skipped a field sees why nothing happened; a valid one posts to the action as usual.
+   */
+  const onSubmit = (event: FormEvent) => {
+    if (valid) return;
+    event.preventDefault();
+    showAll();
+  };
+
+  return { values, errors, valid, field, showAll, onSubmit };
 }

@@ -15,8 +15,7 @@ const NUMBERS = ['product_id', 'product_price_id', 'qty', 'count', 'price'] as c
 export async function addToBasket(request: Request, context: AppLoadContext, form: FormData) {
   const parsed = parseForm(addToCartBodySchema, form, NUMBERS, 'add');
   if (!parsed.ok) return parsed.answer;
-  const signedIn = (await visitorOf(request, context)).userId !== null;
-  const { visitor, setCookie } = signedIn ? { visitor: await visitorOf(request, context), setCookie: null } : await ensureBasketSession(request, context);
+  const { visitor, setCookie } = await ensureBasketSession(request, context);
   try {
     await context.services.carts.add(visitor.userId, { ...parsed.value, session_id: visitor.sessionId });
   } catch (error) {

@@ -68,11 +68,8 @@ export function AddressModal({ address, answer, pendingIntent, closeHref }: Prop
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const intent = submitter instanceof HTMLButtonElement ? submitter.value : 'save';
-    if (intent === 'save' && !form.valid) {
-      // Show every message, so a customer who skipped a field sees why nothing happened.
-      event.preventDefault();
-      form.showAll();
-    }
+    // Only saving needs a valid form; finding a postcode does not.
+    if (intent === 'save') form.onSubmit(event);
   };
 
   return (
