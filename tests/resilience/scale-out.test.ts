@@ -221,7 +221,7 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
       if (!seen.every(Boolean)) await sleep(20);
     }
     const elapsed = Date.now() - started;
-    // Once seen, never the stale price again (cached fast path included).
+    // Once seen, never the stale price again (cached reads included).
     for (let n = 0; n < 40; n++) expect(await priceOn(n)).toBe(expected);
     return elapsed;
   }
@@ -229,7 +229,7 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
   it('a price changed in the database reaches both processes within a short poll, and never the stale one after', async () => {
     const pack = packs[2]!;
     const pricePence = Math.round(pack.pricePounds * 100);
-    // Warm both processes' caches (the second read of each is the cached fast path).
+    // Warm both processes' caches (the second read of each is answered from the cache).
     for (let n = 0; n < 4; n++) await expectStatus(200, base(n), 'GET', `/api/products/GetById/${pack.productId}`);
 
     await database.query('UPDATE product_prices SET price_pence = $1 WHERE product_price_id = $2', [pricePence + 123, pack.productPriceId]);
