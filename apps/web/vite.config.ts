@@ -4,7 +4,9 @@ import { defineConfig } from 'vite';
 
 const FRAMEWORK_PACKAGES = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//;
 const SHARED_SHOP_CODE = /\/apps\/web\/app\/(components|lib|state)\/|\/packages\/contract\//;
-const CHECKOUT_ONLY_CODE = /\/components\/(checkout|orders|account)\//;
+// Code of a few pages only (checkout steps, orders, account forms, basket, static pages, search
+// engines' structured data) stays in those pages' chunks, out of every page's start-up.
+const PAGE_SPECIFIC_CODE = /\/components\/(checkout|orders|account|cart|seo)\/|\/components\/static-page\.tsx/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
@@ -25,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           ? undefined
           : (id: string) => {
               if (FRAMEWORK_PACKAGES.test(id)) return 'framework';
-              if (SHARED_SHOP_CODE.test(id) && !CHECKOUT_ONLY_CODE.test(id)) return 'shop';
+              if (SHARED_SHOP_CODE.test(id) && !PAGE_SPECIFIC_CODE.test(id)) return 'shop';
               return undefined;
             },
       },

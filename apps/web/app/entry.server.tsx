@@ -1,9 +1,11 @@
 /** Server rendering with the per-request CSP nonce on every script React Router emits. */
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { DEFERRED_MODULE_TYPE, DEFERRED_MODULEPRELOAD_REL } from './components/deferred-hydration';
 import { StylesheetContext } from './components/inline-stylesheet';
 import { stylesheetText } from './stylesheet.server';
 
@@ -33,7 +35,7 @@ export default function handleRequest(
         shellRendered = true;
         const body = new PassThrough();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(createReadableStreamFromReadable(body.pipe(deferHydrationScripts())), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onShellError(error: unknown) {
@@ -45,5 +47,34 @@ export default function handleRequest(
       },
     });
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * Leaves the hydration scripts inert in the HTML (the markers of components/deferred-hydration):
+ * React Router's module preloads and its module script would otherwise be fetched and run while
+ * the page is parsed, before its first paint. <HydrationStarter> starts them after that paint.
+ */
+function deferHydrationScripts(): Transform {
+  const replacements: [string, string][] = [
+    ['rel="modulepreload"', `rel="${DEFERRED_MODULEPRELOAD_REL}"`],
+    ['type="module" async=""', `type="${DEFERRED_MODULE_TYPE}"`],
+  ];
+  const longest = Math.max(...replacements.map(([marker]) => marker.length));
+  const replaceAll = (text: string) => replacements.reduce((out, [marker, inert]) => out.replaceAll(marker, inert), text);
+  const decoder = new StringDecoder('utf8'); // never splits a multi-byte character
+  let carry = '';
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      // Replace whole markers, then hold back a tail shorter than the longest marker: it may be
+      // the start of one split across chunks (and cannot hold a whole, already replaced one).
+      const text = replaceAll(carry + decoder.write(chunk));
+      const cut = Math.max(0, text.length - (longest - 1));
+      carry = text.slice(cut);
+      callback(null, text.slice(0, cut));
+    },
+    flush(callback) {
+      callback(null, replaceAll(carry + decoder.end()));
+    },
   });
 }
