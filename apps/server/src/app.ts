@@ -23,7 +23,7 @@ import { createPayments } from './adapters/payments/create-payment-verifier.ts';
 import { createPostcodeLookup } from './adapters/postcodes/create-postcode-lookup.ts';
 import { createMailer } from './adapters/email/create-mailer.ts';
 import { authentication } from './http/authentication.ts';
-import { createAccountAttemptLimits } from './http/attempt-limits.ts';
+import { createAttemptLimits } from './http/attempt-limits.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import { ResponseCache } from './http/cached-response.ts';
 import { trustedProxies } from './http/trusted-proxies.ts';
@@ -150,8 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
 
-  // One set of sign-in, sign-up and password attempt counters for the API and the account pages.
-  const accountAttempts = await createAccountAttemptLimits(app, config.authRateLimit);
+  // One set of attempt counters (sign-in, sign-up, passwords, postcode look-ups) for the API and the pages.
+  const attempts = await createAttemptLimits(app, { accounts: config.authRateLimit, postcodeLookupsPerMinute: config.postcodes.rateLimitPerMinute });
 
   await app.register(
     async (api) => {
@@ -162,12 +162,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.
       await api.register(authentication, { accounts: services.accounts });
       await api.register(cartRoutes, { carts: services.carts });
-      await api.register(accountRoutes, { accounts: services.accounts, attempts: accountAttempts });
+      await api.register(accountRoutes, { accounts: services.accounts, attempts });
       await api.register(addressRoutes, {
         addresses: services.addresses,
         carts: services.carts,
         postcodes: services.postcodes,
-        postcodeRateLimitPerMinute: config.postcodes.rateLimitPerMinute,
+        attempts,
       });
       await api.register(orderRoutes, {
         orders: services.orders,
@@ -197,7 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await registerStorefront(app, services, {
       ...options.storefront,
       paypalEnabled: config.payments.paypal !== null,
-      accountAttempts,
+      attempts,
       payments: { mode: payments.mode, clientId: payments.clientId, currency: 'GBP' },
     });
   }

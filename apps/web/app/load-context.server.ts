@@ -6,8 +6,11 @@
 import type { PaymentsConfigDto } from '@shop/contract';
 import type { CoreServices } from '@shop/core';
 
-/** Guessable account actions, limited per client address and e-mail (shared with the JSON API). */
-export type AccountAction = 'signIn' | 'signUp' | 'forgotPassword' | 'resetPassword';
+/**
+ * Actions limited per client address (and per e-mail for the account ones), with the same
+ * counters as the JSON API's calls (apps/server/src/http/attempt-limits.ts).
+ */
+export type AttemptAction = 'signIn' | 'signUp' | 'forgotPassword' | 'resetPassword' | 'postcodeLookup';
 
 export interface StorefrontLoadContext {
   services: CoreServices;
@@ -16,7 +19,7 @@ export interface StorefrontLoadContext {
   /** The page was requested over HTTPS (directly or through a trusted proxy): cookies are Secure. */
   secure: boolean;
   /** Counts one attempt of the action; throws a DomainError 'too_many_requests' over the limit. */
-  countAttempt(action: AccountAction, email: string | null): Promise<void>;
+  countAttempt(action: AttemptAction, email: string | null): Promise<void>;
   /** How the payment step takes card/wallet payments (PayPal, or the labelled test payments). */
   payments: PaymentsConfigDto;
   /** Per-request memo of the visitor read from the session cookie (session.server.ts). */

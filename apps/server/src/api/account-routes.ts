@@ -19,12 +19,12 @@ import {
   userResponseSchema,
 } from '@shop/contract';
 import { Unauthorized, type AccountService } from '@shop/core';
-import { attemptLimit, type AccountAttemptLimits } from '../http/attempt-limits.ts';
+import { attemptLimit, type AttemptLimits } from '../http/attempt-limits.ts';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
   /** Shared with the storefront's account forms (app.ts). */
-  attempts: AccountAttemptLimits;
+  attempts: AttemptLimits;
 }
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { accounts, attempts }) => {

@@ -19,14 +19,14 @@ import {
   updateAddressBodySchema,
 } from '@shop/contract';
 import type { AddressService, CartService, PostcodeSearch } from '@shop/core';
-import { registerAttemptLimits } from '../http/attempt-limits.ts';
+import { attemptLimit, type AttemptLimits } from '../http/attempt-limits.ts';
 
 export interface AddressRoutesOptions {
   addresses: AddressService;
   carts: CartService;
   postcodes: PostcodeSearch;
-  /** Postcode look-ups per client IP per minute. */
-  postcodeRateLimitPerMinute: number;
+  /** Postcode look-ups per client IP, counted with the delivery page's (app.ts). */
+  attempts: AttemptLimits;
 }
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -34,7 +34,6 @@ const owner = 'Needs the Bearer token; the address belongs to that user (`user_i
 
 export const addressRoutes: FastifyPluginAsync<AddressRoutesOptions> = async (app, options) => {
   const { addresses, carts, postcodes } = options;
-  await registerAttemptLimits(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Personal data: never cached by browsers or proxies.
   app.addHook('onRequest', async (_request, reply) => {
@@ -136,7 +135,7 @@ export const addressRoutes: FastifyPluginAsync<AddressRoutesOptions> = async (ap
   api.get(
     '/FindAddress/:placeholder/:text',
     {
-      config: { rateLimit: { max: options.postcodeRateLimitPerMinute, timeWindow: 60_000 } },
+      preValidation: attemptLimit(options.attempts, 'postcodeLookup'),
       schema: {
         tags: ['addresses'],
         summary: 'Find the addresses of a UK postcode',

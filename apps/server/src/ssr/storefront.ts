@@ -14,7 +14,7 @@ import type { CoreServices } from '@shop/core';
 import type { PaymentsConfigDto } from '@shop/contract';
 // The one declaration of the load context (it augments React Router's AppLoadContext).
 import type {} from '../../../web/app/load-context.server.ts';
-import type { AccountAttemptLimits } from '../http/attempt-limits.ts';
+import type { AttemptLimits } from '../http/attempt-limits.ts';
 import { notFoundBody } from '../http/error-handler.ts';
 import { newNonce, pageContentSecurityPolicy } from '../http/security-headers.ts';
 
@@ -23,8 +23,8 @@ export interface StorefrontOptions {
   buildDir: string;
   /** When PayPal is configured its SDK script and API must be allowed by the page policy. */
   paypalEnabled?: boolean;
-  /** The account attempt counters the JSON API uses too. */
-  accountAttempts: AccountAttemptLimits;
+  /** The attempt counters the JSON API uses too (sign-in, sign-up, passwords, postcode look-ups). */
+  attempts: AttemptLimits;
   /** How the payment step takes card/wallet payments (as GET /api/payments/config answers). */
   payments: PaymentsConfigDto;
 }
@@ -63,7 +63,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       services,
       nonce,
       secure: request.protocol === 'https',
-      countAttempt: (action, email) => options.accountAttempts.count(request, action, email),
+      countAttempt: (action, email) => options.attempts.count(request, action, email),
       memo: new Map(),
       payments: options.payments,
     };

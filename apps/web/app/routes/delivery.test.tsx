@@ -63,7 +63,9 @@ const services = {
     }),
   },
   postcodes: { search: vi.fn(async () => ({ ok: true as const, entries: ENTRIES })) },
-} as unknown as Parameters<typeof deliveryAction>[2];
+};
+/** The action's load context: these services, and look-ups always within their limit. */
+const context = { services, countAttempt: vi.fn(async () => undefined) } as unknown as Parameters<typeof deliveryAction>[2];
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -112,7 +114,7 @@ function loader({ request }: { request: Request }) {
 async function action({ request }: { request: Request }) {
   const form = await request.formData();
   posted.push(form);
-  return deliveryAction(7, form, services);
+  return deliveryAction(7, form, context);
 }
 
 function renderPage(url: string, hydrationData?: Parameters<ReturnType<typeof createRoutesStub>>[0]['hydrationData']) {
@@ -284,10 +286,18 @@ describe('delivery action without JavaScript', () => {
     return form;
   };
   const answerOf = async (form: FormData) => {
-    const answer = await deliveryAction(7, form, services);
+    const answer = await deliveryAction(7, form, context);
     if (answer instanceof Response) throw new Error(`redirected to ${answer.headers.get('location')}`);
     return answer.data as AddressFormAnswer;
   };
+
+  it('a postcode look-up over the per-address limit says so and asks the provider nothing', async () => {
+    const limited = Object.assign(new Error('Too many attempts, please wait a minute and try again.'), { code: 'too_many_requests' });
+    vi.mocked((context as unknown as { countAttempt: () => Promise<void> }).countAttempt).mockRejectedValueOnce(limited);
+    const answer = await answerOf(typed({ intent: 'find', postcode_search: 'LS1 4AP' }));
+    expect(answer.postcode).toEqual({ error: 'Too many attempts, please wait a minute and try again.' });
+    expect(services.postcodes.search).not.toHaveBeenCalled();
+  });
 
   it("'pick:<n>' runs the lookup again and fills the n-th address into what was typed", async () => {
     const answer = await answerOf(typed({ intent: 'pick:1', postcode_search: 'LS1 5AB', reference: 'Depot', phone: '01134960123', region: 'Unit 4' }));

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
-  return deliveryAction(userId, await request.formData(), context.services);
+  return deliveryAction(userId, await request.formData(), context);
 }
 
 /** A postcode lookup changes nothing stored: the basket and the addresses need no reload after it. */

@@ -16,13 +16,14 @@ const SEARCH_MAX = 100;
 
 type Services = AppLoadContext['services'];
 
-export async function deliveryAction(userId: number, form: FormData, services: Services) {
+export async function deliveryAction(userId: number, form: FormData, context: AppLoadContext) {
+  const { services } = context;
   const intent = textOf(form, 'intent');
   if (intent === 'deliver') return deliver(userId, form, services);
   if (intent === 'billing') return markAsBilling(userId, form, services);
   if (intent === 'save') return save(userId, form, services);
-  if (intent === 'find') return find(form, services);
-  if (/^pick:\d{1,3}$/.test(intent)) return pick(Number(intent.slice('pick:'.length)), form, services);
+  if (intent === 'find') return find(form, context);
+  if (/^pick:\d{1,3}$/.test(intent)) return pick(Number(intent.slice('pick:'.length)), form, context);
   return data<AddressCardAnswer>({ intent: 'unknown', ok: false, message: 'Please choose an action on this page.' }, { status: 400 });
 }
 
@@ -80,27 +81,35 @@ async function save(userId: number, form: FormData, { addresses }: Services) {
 }
 
 /** 'Find': the addresses of the postcode typed; does nothing while it is empty (SPEC 5). */
-async function find(form: FormData, services: Services) {
+async function find(form: FormData, context: AppLoadContext) {
   const values = addressFormValuesFrom(form);
   const search = searchTextOf(form);
   if (!search.trim()) return data<AddressFormAnswer>({ intent: 'find', ok: true, values, search });
-  return data<AddressFormAnswer>({ intent: 'find', ok: true, values, search, postcode: await lookUp(search, services) });
+  return data<AddressFormAnswer>({ intent: 'find', ok: true, values, search, postcode: await lookUp(search, context) });
 }
 
 /** A choice from the list without JavaScript: the lookup again, and the chosen entry filled into what was typed. */
-async function pick(index: number, form: FormData, services: Services) {
+async function pick(index: number, form: FormData, context: AppLoadContext) {
   const values = addressFormValuesFrom(form);
   const search = searchTextOf(form);
-  const postcode = await lookUp(search, services);
+  const postcode = await lookUp(search, context);
   const entry = 'entries' in postcode ? postcode.entries[index] : undefined;
   if (!entry) return data<AddressFormAnswer>({ intent: 'find', ok: true, values, search, postcode });
   return data<AddressFormAnswer>({ intent: 'pick', ok: true, values: withFoundAddress(values, foundAddressFrom(entry)), search, filled: true });
 }
 
-/** SPEC 8: the lookup's own message when it fails; 'Invalid PostCode, ...' when the lookup itself errs. */
-async function lookUp(search: string, { postcodes }: Services): Promise<PostcodeAnswer> {
+/**
+ * SPEC 8: the lookup's own message when it fails; 'Invalid PostCode, ...' when the lookup itself
+ * errs. Look-ups count against the same per-address limit as the API's FindAddress.
+ */
+async function lookUp(search: string, context: AppLoadContext): Promise<PostcodeAnswer> {
   try {
-    const result = await postcodes.search(search);
+    await context.countAttempt('postcodeLookup', null);
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  try {
+    const result = await context.services.postcodes.search(search);
     return result.ok ? { entries: result.entries } : { error: result.message };
   } catch {
     return { error: messages.postcodeLookupFailed };
