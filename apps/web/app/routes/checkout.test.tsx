@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+/**
+ * The basket page as a customer sees it (its action stubbed): 'No cart found' for an empty
+ * basket; a changed pack count is posted when the field is left; 'Remove' asks 'Are you sure?'
+ * and Yes posts the line's removal.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { basketOf, renderStubbedPage } from '~/testing/route-stub';
+import CheckoutPage from './checkout';
+
+afterEach(cleanup);
+
+const BASKET = basketOf([
+  { id: 1, name: 'Single Wall Cardboard Boxes 12x9x6', price: 18.5, qty: 25, count: 2 },
+  { id: 2, name: 'Packing Tape 48mm', price: 9.99, qty: 36, count: 1 },
+]);
+
+describe('basket page', () => {
+  it("shows 'No cart found' with 'Start Shopping!' when the basket is empty", async () => {
+    renderStubbedPage('/checkout', { path: '/checkout', Component: CheckoutPage, visitor: { cart: basketOf([]) } });
+    expect(await screen.findByText('No cart found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Shopping!' })).toHaveAttribute('href', '/landing');
+  });
+
+  it('posts a changed number of packs when the customer leaves the field', async () => {
+    const { posted } = renderStubbedPage('/checkout', { path: '/checkout', Component: CheckoutPage, visitor: { cart: BASKET } });
+    const counts = await screen.findAllByTestId('pack-count');
+    fireEvent.change(counts[0]!, { target: { value: '5' } });
+    fireEvent.blur(counts[0]!);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.get('intent')).toBe('modify');
+    expect(posted[0]!.get('product_price_id')).toBe('10');
+    expect(posted[0]!.get('count')).toBe('5');
+  });
+
+  it('does not post a count outside 1..1000, and says why', async () => {
+    const { posted } = renderStubbedPage('/checkout', { path: '/checkout', Component: CheckoutPage, visitor: { cart: BASKET } });
+    const counts = await screen.findAllByTestId('pack-count');
+    fireEvent.change(counts[0]!, { target: { value: '1001' } });
+    fireEvent.blur(counts[0]!);
+    expect(await screen.findByTestId('pack-count-error')).toHaveTextContent('No. of Pack must be a whole number from 1 to 1000');
+    expect(posted).toHaveLength(0);
+  });
+
+  it("asks 'Are you sure?' before removing a line, and Yes posts its removal", async () => {
+    const { posted } = renderStubbedPage('/checkout', { path: '/checkout', Component: CheckoutPage, visitor: { cart: BASKET } });
+    fireEvent.click((await screen.findAllByTestId('remove-line'))[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog).toHaveTextContent('Packing Tape 48mm');
+    fireEvent.click(screen.getByTestId('confirm-remove'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.get('intent')).toBe('remove');
+    expect(posted[0]!.get('product_price_id')).toBe('20');
+  });
+
+  it("'No' closes 'Are you sure?' and removes nothing", async () => {
+    const { posted } = renderStubbedPage('/checkout?remove=20', { path: '/checkout', Component: CheckoutPage, visitor: { cart: BASKET } });
+    await screen.findByRole('dialog', { name: 'Are you sure?' });
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toHaveLength(0);
+  });
+});

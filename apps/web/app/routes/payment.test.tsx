@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+/**
+ * The payment step as a customer sees it (loader and action stubbed): the bank transfer tab
+ * posts the order with the totals shown, the delivery note and the page's idempotency key; the
+ * action's refusal (the basket changed) is shown; the card tab offers the test payment.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AddressDto } from '~/components/checkout/checkout-types';
+import { basketOf, renderStubbedPage } from '~/testing/route-stub';
+import PaymentPage from './payment';
+
+afterEach(cleanup);
+
+const ADDRESS: AddressDto = {
+  address_id: 3,
+  reference: 'Warehouse',
+  contact_name: 'Ann Lee',
+  region: 'Unit 4',
+  company_name: '',
+  address: '1 Wharf Street',
+  town: 'Leeds',
+  country: 'United Kingdom',
+  post_code: 'LS1 4AP',
+  phone: '01134960123',
+  type: 'Billing',
+  user_id: 7,
+  is_active: true,
+} as AddressDto;
+
+const CART = basketOf([{ id: 1, name: 'Single Wall Cardboard Boxes 12x9x6', price: 18.5, qty: 25, count: 2 }], 3);
+
+function renderPayment(url: string, action?: () => unknown) {
+  return renderStubbedPage(url, {
+    path: '/payment',
+    Component: PaymentPage,
+    loader: () => ({
+      cart: CART,
+      addresses: [ADDRESS],
+      payments: { mode: 'test', clientId: null, currency: 'GBP' },
+      bankReference: 'BOX7',
+      idempotencyKey: '6f1c2a4e-1d7b-4c1e-9a53-0f3b1d2c4e5a',
+    }),
+    action,
+  });
+}
+
+describe('payment page', () => {
+  it("'I've made my bank transfer' posts the order with the totals shown, the note and the page's idempotency key", async () => {
+    const { posted } = renderPayment('/payment?pay=bank');
+    expect(await screen.findByTestId('bank-reference')).toHaveTextContent('BOX7');
+    fireEvent.change(screen.getByTestId('delivery-note'), { target: { value: 'Leave at the gate' } });
+    fireEvent.click(screen.getByTestId('bank-transfer-done'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const form = posted[0]!;
+    expect(form.get('intent')).toBe('bank');
+    expect(form.get('total')).toBe(String(CART.total));
+    expect(form.get('sub_total')).toBe(String(CART.subTotal));
+    expect(form.get('note')).toBe('Leave at the gate');
+    expect(form.get('idempotency_key')).toBe('6f1c2a4e-1d7b-4c1e-9a53-0f3b1d2c4e5a');
+    expect(form.get('address_id')).toBe('3');
+  });
+
+  it('shows why an order was not placed when the basket changed meanwhile', async () => {
+    const message =
+      'The prices or delivery charge of your basket changed since this page was opened, so your order was not placed. We have updated the order summary: please check the new total and confirm again.';
+    renderPayment('/payment?pay=bank', () => ({ ok: false, error: 'conflict', message, fields: {}, intent: 'bank' }));
+    fireEvent.click(await screen.findByTestId('bank-transfer-done'));
+    expect(await screen.findByTestId('payment-message')).toHaveTextContent('your order was not placed');
+  });
+
+  it('offers the labelled test payment on the card tab when no provider is configured', async () => {
+    renderPayment('/payment');
+    expect(await screen.findByTestId('test-payments')).toHaveTextContent('Test payments (no real money)');
+    expect(screen.getByTestId('pay-test-card')).toBeEnabled();
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Renders one storefront page for component tests (createRoutesStub) inside the two routes
+ * every page sits in: the root (shop details, category tree) and the shop frame (the visitor and
+ * basket), with the page's loader and action stubbed. Posted forms are collected.
+ */
+import { render } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import type { ComponentType } from 'react';
+import type { CartDto, PublicShopDetails } from '@shop/contract';
+import { demoShopConfig } from '../../../../packages/core/src/shop/shop-config';
+import type { RootData } from '~/root';
+import { SHOP_FRAME_ROUTE_ID, type VisitorView } from '~/state/visitor';
+
+export const shop: PublicShopDetails = demoShopConfig;
+
+export interface StubbedPage {
+  path: string;
+  Component: ComponentType;
+  loader?: (args: { request: Request }) => unknown;
+  /** The page's action; by default it answers `{ ok: true }`. */
+  action?: (args: { request: Request; form: FormData }) => unknown;
+  visitor?: Partial<VisitorView>;
+  handle?: unknown;
+}
+
+export function renderStubbedPage(url: string, page: StubbedPage) {
+  const posted: FormData[] = [];
+  const root: RootData = { categories: [], shop, nonce: '' };
+  const visitor: VisitorView = { userId: null, firstName: null, sessionId: null, cart: null, cookiesAccepted: true, ...page.visitor };
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => root,
+      HydrateFallback: () => null,
+      children: [
+        {
+          id: SHOP_FRAME_ROUTE_ID,
+          loader: () => visitor,
+          children: [
+            {
+              path: page.path.replace(/^\//, ''),
+              Component: page.Component,
+              loader: page.loader ?? (() => null),
+              handle: page.handle,
+              action: async ({ request }: { request: Request }) => {
+                const form = await request.formData();
+                posted.push(form);
+                return page.action ? page.action({ request, form }) : { ok: true };
+              },
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={[url]} />);
+  return { posted };
+}
+
+/** A basket of the given lines (pounds ex-VAT), totals as the server would answer them for the demo shop. */
+export function basketOf(lines: { id: number; name: string; price: number; qty: number; count: number }[], addressId: number | null = null): CartDto {
+  const subTotal = lines.reduce((sum, line) => sum + line.price * line.count, 0);
+  const deliveryFee = lines.length === 0 || subTotal >= 75 ? 0 : 4.99;
+  const totalTax = Math.round((subTotal + deliveryFee) * 20) / 100;
+  return {
+    cart_id: 1,
+    address_id: addressId,
+    count: lines.reduce((sum, line) => sum + line.count, 0),
+    subTotal,
+    deliveryFee,
+    taxPercentage: 20,
+    totalTax,
+    total: Math.round((subTotal + deliveryFee + totalTax) * 100) / 100,
+    cartIems: lines.map((line) => ({
+      cart_id: 1,
+      address_id: addressId,
+      product_id: line.id,
+      product_price_id: line.id * 10,
+      price: line.price,
+      qty: line.qty,
+      count: line.count,
+      total_price: Math.round(line.price * line.count * 100) / 100,
+      item_name: line.name,
+      product: { product_id: line.id, name: line.name, image_url: '/media/products/box.svg', produc_prices: [{ product_price_id: line.id * 10, size1: '12x9x6' }] },
+    })),
+  };
+}
