@@ -15,7 +15,8 @@ export const shop: PublicShopDetails = demoShopConfig;
 
 export interface StubbedPage {
   path: string;
-  Component: ComponentType;
+  /** The route module's default export (it receives loaderData, actionData, ... from the stub). */
+  Component: ComponentType<never>;
   loader?: (args: { request: Request }) => unknown;
   /** The page's action; by default it answers `{ ok: true }`. */
   action?: (args: { request: Request; form: FormData }) => unknown;
@@ -40,7 +41,7 @@ export function renderStubbedPage(url: string, page: StubbedPage) {
           children: [
             {
               path: page.path.replace(/^\//, ''),
-              Component: page.Component,
+              Component: page.Component as ComponentType,
               loader: page.loader ?? (() => null),
               handle: page.handle,
               action: async ({ request }: { request: Request }) => {
