@@ -3,6 +3,7 @@
  * with its messages. The server validates requests with these; the web forms can reuse them.
  */
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
 import { EMAIL_PATTERN, LOWERCASE_EMAIL_PATTERN } from './field-rules.ts';
 import { fieldMessages } from './messages.ts';
 
@@ -15,7 +16,7 @@ export const accountMessages = {
 /** A user id: a positive whole number; the storefront may send it as a string (it keeps it in local storage). */
 export const userIdSchema = z
   .union([z.number(), z.string().regex(/^\d{1,10}$/, 'A user id is a whole number').transform(Number)])
-  .pipe(z.number().int('A user id is a whole number').positive('A user id is a positive number').max(2_147_483_647));
+  .pipe(z.number().int('A user id is a whole number').positive('A user id is a positive number').max(MAX_ID));
 
 export const firstNameSchema = z.string().trim().min(4, fieldMessages.firstName).max(50, fieldMessages.firstName);
 export const lastNameSchema = z.string().trim().min(4, fieldMessages.lastName).max(50, fieldMessages.lastName);

@@ -4,15 +4,8 @@
  * browser's form refuses, with the same message.
  */
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import { addressRules, type TextRule } from './field-rules.ts';
-
-const MAX_ID = 2_147_483_647;
-
-/** A positive id; the storefront may send ids it keeps in local storage as strings. */
-const idSchema = (name: string) =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,10}$/, `${name} must be a whole number`).transform(Number)])
-    .pipe(z.number().int(`${name} must be a whole number`).positive(`${name} must be a positive number`).max(MAX_ID, `${name} is too large`));
 
 /** A required text field of the address form: trimmed, then checked against its rule. */
 function ruleText(rule: TextRule) {

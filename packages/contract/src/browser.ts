@@ -9,3 +9,4 @@ export * from './category-navigation.ts';
 export * from './messages.ts';
 export * from './field-rules.ts';
 export * from './domain-errors.ts';
+export * from './record-ids.ts';

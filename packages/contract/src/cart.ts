@@ -1,5 +1,6 @@
 /** Basket API shapes, field names exactly as SPEC section 3 (`cartIems`, `produc_prices` included). */
 import { z } from 'zod';
+import { jsonIdSchema } from './ids.ts';
 import { fieldMessages } from './messages.ts';
 
 export const cartLineSchema = z
@@ -44,13 +45,6 @@ export type CartDto = z.infer<typeof cartSchema>;
  * compatibility with the storefront (which sends a fixed user_id of 1) and ignored: identity
  * comes from the token and prices from the database.
  */
-const MAX_ID = 2_147_483_647;
-const idSchema = (name: string) =>
-  z
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be a positive number`)
-    .max(MAX_ID, `${name} is too large`);
 const ignored = z.union([z.number(), z.string()]).nullable().optional();
 const packCountSchema = z
   .number({ error: fieldMessages.packCount })
@@ -78,10 +72,10 @@ export const addToCartBodySchema = z
     user_id: ignored.describe('Not the user (that comes from the Bearer token); a session id (UUID) here is read as session_id'),
     session_id: sessionIdSchema,
     cart_id: ignored.describe('Ignored: the basket is the caller\'s'),
-    product_id: idSchema('product_id'),
-    product_price_id: idSchema('product_price_id'),
+    product_id: jsonIdSchema('product_id'),
+    product_price_id: jsonIdSchema('product_price_id'),
     price: ignored.describe('Ignored: prices come from the catalogue'),
-    qty: idSchema('qty').optional().describe("Units in the pack: one of the pack's pack_range values (default: the first)"),
+    qty: jsonIdSchema('qty').optional().describe("Units in the pack: one of the pack's pack_range values (default: the first)"),
     count: packCountSchema.default(1).describe('Packs to add, 1..1000 (default 1); added to a line already in the basket'),
   })
   .meta({ id: 'AddToCart' });
@@ -92,8 +86,8 @@ export const modifyCartBodySchema = z
     user_id: ignored.describe('Not the user (that comes from the Bearer token); a session id (UUID) here is read as session_id'),
     session_id: sessionIdSchema,
     cart_id: ignored.describe('Ignored: the basket is the caller\'s'),
-    product_id: idSchema('product_id'),
-    product_price_id: idSchema('product_price_id'),
+    product_id: jsonIdSchema('product_id'),
+    product_price_id: jsonIdSchema('product_price_id'),
     price: ignored.describe('Ignored: prices come from the catalogue'),
     qty: ignored.describe('Ignored: the pack size of a line does not change'),
     count: packCountSchema.describe('The new number of packs, 1..1000'),
@@ -105,8 +99,8 @@ export const removeFromCartBodySchema = z
   .object({
     user_id: ignored.describe('Not the user (that comes from the Bearer token); a session id (UUID) here is read as session_id'),
     session_id: sessionIdSchema,
-    product_id: idSchema('product_id'),
-    product_price_id: idSchema('product_price_id'),
+    product_id: jsonIdSchema('product_id'),
+    product_price_id: jsonIdSchema('product_price_id'),
   })
   .meta({ id: 'RemoveFromCart' });
 export type RemoveFromCartBody = z.infer<typeof removeFromCartBodySchema>;
@@ -120,7 +114,7 @@ export const assignCartBodySchema = z
       .describe('The session whose basket moves to the user; nothing moves when omitted'),
     userId: z
       .union([z.number(), z.string().regex(/^\d{1,10}$/, 'userId must be a whole number').transform(Number)])
-      .pipe(idSchema('userId'))
+      .pipe(jsonIdSchema('userId'))
       .describe('The signed-in user (must match the Bearer token)'),
   })
   .meta({ id: 'AssignCart' });

@@ -1,5 +1,6 @@
 /** Catalogue API shapes, field names exactly as SPEC section 3. Prices are pounds ex-VAT. */
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
 
 export interface CategoryDto {
   category_id: number;
@@ -74,7 +75,7 @@ export const slugParamsSchema = z.object({
 });
 
 export const productIdParamsSchema = z.object({
-  id: z.coerce.number().int('A product id is a whole number').positive('A product id is a positive number').max(2_147_483_647),
+  id: z.coerce.number().int('A product id is a whole number').positive('A product id is a positive number').max(MAX_ID),
 });
 
 export const pageQuery = {

@@ -11,3 +11,4 @@ export * from './field-rules.ts';
 export * from './addresses.ts';
 export * from './orders.ts';
 export * from './domain-errors.ts';
+export * from './ids.ts';

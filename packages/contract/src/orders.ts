@@ -3,16 +3,11 @@
  * Amounts are pounds (numbers with at most 2 decimals) at the API; the server keeps pence.
  */
 import { z } from 'zod';
+import { idSchema, MAX_ID } from './ids.ts';
 import { deliveryNoteRule } from './field-rules.ts';
 
-const MAX_ID = 2_147_483_647;
 const ignored = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
-const optionalId = (name: string) =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,10}$/, `${name} must be a whole number`).transform(Number)])
-    .pipe(z.number().int(`${name} must be a whole number`).positive(`${name} must be a positive number`).max(MAX_ID, `${name} is too large`))
-    .nullable()
-    .optional();
+const optionalId = (name: string) => idSchema(name).nullable().optional();
 const pounds = (name: string) =>
   z
     .number({ error: `${name} must be an amount in pounds, e.g. 12.34` })

@@ -6,7 +6,7 @@
  * malformed, unknown or another customer's shows 'Order not found' with a 404.
  */
 import { data, Link, type MetaFunction } from 'react-router';
-import { formatPounds, isNotFound } from '@shop/contract/browser';
+import { formatPounds, isNotFound, isRecordId } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { CheckIcon } from '~/components/icons';
@@ -24,9 +24,6 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Order ids are positive 32-bit integers (the database's serial). */
-const ORDER_ID = /^[1-9]\d{0,9}$/;
-const MAX_ID = 2_147_483_647;
 
 interface OrderDetailData {
   /** The order, or null when there is no such order of this customer. */
@@ -40,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const orderId = search.get('orderId') ?? '';
   const notFound = data<OrderDetailData>({ order: null, placed: false }, { status: 404 });
-  if (!ORDER_ID.test(orderId) || Number(orderId) > MAX_ID) return notFound;
+  if (!isRecordId(orderId)) return notFound;
   try {
     const order = await context.services.orders.detail(userId, Number(orderId));
     return data<OrderDetailData>({ order, placed: search.get('placed') === '1' });

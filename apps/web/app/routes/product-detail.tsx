@@ -5,8 +5,7 @@
  */
 import { data, Link, useLoaderData, type MetaFunction } from 'react-router';
 import type { ProductDto } from '@shop/contract';
-import { categoryHref, categoryPageHref, formatPounds } from '@shop/contract/browser';
-import { isNotFound } from '@shop/contract/browser';
+import { categoryHref, categoryPageHref, formatPounds, isNotFound, isRecordId } from '@shop/contract/browser';
 import { addToBasket } from '~/components/cart/basket-actions.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
@@ -21,11 +20,9 @@ import { ProductInfoTabs } from '~/components/catalogue/product-info-tabs';
 import { SizeSelector } from '~/components/catalogue/size-selector';
 import type { Route } from './+types/product-detail';
 
-const MAX_ID = 2_147_483_647;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('productCode') ?? '';
-  if (!/^\d{1,10}$/.test(code) || Number(code) < 1 || Number(code) > MAX_ID) throw data(null, { status: 404 });
+  if (!isRecordId(code)) throw data(null, { status: 404 });
   const catalogue = context.services.catalogue;
   try {
     const [product, tree] = await Promise.all([catalogue.productById(Number(code)), catalogue.categoryTree()]);
