@@ -8,6 +8,7 @@ export const httpStatusByErrorCode: Readonly<Record<string, number>> = {
   not_found: 404,
   payment_required: 402,
   conflict: 409,
+  unprocessable: 422,
   too_many_requests: 429,
   provider_unavailable: 502,
 };

@@ -40,6 +40,13 @@ export class Conflict extends DomainError {
   }
 }
 
+/** A well-formed request that contradicts an earlier one (an Idempotency-Key reused for another request). */
+export class Unprocessable extends DomainError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('unprocessable', message, details);
+  }
+}
+
 /** A payment that cannot pay for the order (not completed, wrong currency, unknown). */
 export class PaymentRequired extends DomainError {
   constructor(message: string, details?: Record<string, unknown>) {

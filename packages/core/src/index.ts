@@ -24,3 +24,6 @@ export { OrderRepository, ORDER_HISTORY_LIMIT, type NewOrder, type NewOrderLine,
 export { OrderService, type OrderServiceOptions } from './orders/order-service.ts';
 export * from './orders/order-placement.ts';
 export * from './email/order-confirmation-email.ts';
+export * from './jobs/job-queue.ts';
+export * from './jobs/job-worker.ts';
+export * from './email/email-jobs.ts';

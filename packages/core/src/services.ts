@@ -19,7 +19,11 @@ import { PostcodeProviderUnavailable, PostcodeSearch, type PostcodeLookup } from
 import type { PaymentVerifier } from './payments/payment-verifier.ts';
 import { OrderRepository } from './orders/order-repository.ts';
 import { OrderService } from './orders/order-service.ts';
-import { OrderPlacement, type OrderPlacementLog } from './orders/order-placement.ts';
+import { OrderPlacement } from './orders/order-placement.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSettings } from './jobs/job-worker.ts';
+import { emailJobKinds } from './email/email-jobs.ts';
+import { RESET_TOKEN_TTL_MS } from './accounts/token-service.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -31,6 +35,9 @@ export interface CoreServices {
   postcodes: PostcodeSearch;
   orders: OrderService;
   orderPlacement: OrderPlacement;
+  /** Durable jobs (e-mails): recorded by the use cases, run by `jobWorker` (started and stopped by the server). */
+  jobs: JobQueue;
+  jobWorker: JobWorker;
   /** The card/wallet payment verifier, or null when only bank transfer is offered. */
   payments: PaymentVerifier | null;
 }
@@ -46,8 +53,10 @@ export interface CoreServicesOptions {
   payments?: PaymentVerifier | null;
   /** The postcode provider behind the address finder; without one the finder says it is unavailable. */
   postcodes?: PostcodeLookup;
-  /** Where use cases report what must not fail a request (a confirmation e-mail that could not be sent). */
-  log?: OrderPlacementLog;
+  /** Where use cases and the job worker report what must not fail a request (a confirmation e-mail that could not be sent). */
+  log?: JobWorkerLog;
+  /** Retry and lease settings of the job worker (defaults: DEFAULT_JOB_SETTINGS). */
+  jobs?: Partial<JobWorkerSettings>;
 }
 
 const unconfiguredPostcodeLookup: PostcodeLookup = {
@@ -64,9 +73,30 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const addressRepository = new AddressRepository(database.db);
   const addresses = new AddressService(addressRepository);
   const cartRepository = new CartRepository(database.db);
-  const accounts = new AccountService(database.db, new TokenService(database.db), { shop: options.shop, mailer, publicBaseUrl });
+  const jobs = new JobQueue(database.db);
+  const accounts = new AccountService(database.db, new TokenService(database.db), { jobs });
   const orderRepository = new OrderRepository(database.db);
   const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
+  const emailKinds = emailJobKinds({
+    shop: options.shop,
+    mailer,
+    publicBaseUrl,
+    async contactOf(userId) {
+      const user = await accounts.userDetails(userId, userId).catch(() => null);
+      return user ? { email: user.email, firstName: user.first_name } : null;
+    },
+    orderOf: (userId, orderId) => orders.detail(userId, orderId),
+    recordUnsentConfirmation: (userId, orderId, reason) =>
+      orderRepository.insertLog({
+        error: `Confirmation e-mail not sent: ${reason}`.slice(0, 4000),
+        request: '',
+        extraInfo: JSON.stringify({ orderId }),
+        externalId: String(orderId),
+        userId,
+      }),
+    resetLinkValidForMinutes: RESET_TOKEN_TTL_MS / 60_000,
+    log: options.log,
+  });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
   return {
@@ -79,20 +109,15 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     addresses,
     postcodes: new PostcodeSearch(options.postcodes ?? unconfiguredPostcodeLookup),
     orders,
-    orderPlacement: new OrderPlacement(orderRepository, cartRepository, addressRepository, orders, {
+    orderPlacement: new OrderPlacement(orderRepository, cartRepository, addressRepository, {
       shop: options.shop,
       rules,
-      mailer,
+      jobs,
       payments,
-      customers: {
-        async contactOf(userId) {
-          const user = await accounts.userDetails(userId, userId).catch(() => null);
-          return user ? { email: user.email, firstName: user.first_name } : null;
-        },
-      },
-      publicBaseUrl,
       log: options.log,
     }),
+    jobs,
+    jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     payments,
   };
 }

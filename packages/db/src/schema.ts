@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -226,6 +227,8 @@ export const orders = pgTable(
     totalPence: integer('total_pence').notNull(),
     note: text('note').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
+    /** Hash of the request placed under the Idempotency-Key: the same key with another request is the client's bug (422). */
+    requestFingerprint: text('request_fingerprint'),
     isActive: boolean('is_active').notNull().default(true),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -279,4 +282,33 @@ export const orderLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_logs_user_idx').on(t.userId)],
+);
+
+/**
+ * Durable jobs (DESIGN section 11): work that must happen after a change (e-mails) is a row
+ * written in the change's transaction, so a crash cannot lose it. Workers in every process
+ * claim due rows with FOR UPDATE SKIP LOCKED and a lease (`locked_until`), so one job runs once
+ * at a time; a failure sets `run_at` later (backoff) until `max attempts`, then `failed`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    jobId: bigserial('job_id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** One job per cause (e.g. one confirmation per order), whoever records it twice. */
+    dedupeKey: text('dedupe_key'),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.state} = 'pending'`),
+    check('jobs_state_valid', sql`${t.state} in ('pending', 'done', 'failed')`),
+  ],
 );

@@ -234,6 +234,7 @@ describeOnEachDatabase('accounts API', (kind) => {
     it('an unknown address answers userId 0 and sends nothing', async () => {
       const before = await readdir(outbox()).catch(() => []);
       const response = await post('/api/forgotpassword', { email: uniqueEmail('ghost') });
+      await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ userId: 0 });
       expect(await readdir(outbox()).catch(() => [])).toEqual(before);
@@ -251,6 +252,7 @@ describeOnEachDatabase('accounts API', (kind) => {
     it('e-mails a single-use link that sets a new password and signs out every device', async () => {
       const alice = await signUp(t.app);
       const response = await post('/api/forgotpassword', { email: alice.email.toUpperCase() });
+      await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ userId: alice.userId });
 
@@ -277,9 +279,11 @@ describeOnEachDatabase('accounts API', (kind) => {
     it('a reset revokes the other reset links too', async () => {
       const alice = await signUp(t.app);
       await post('/api/forgotpassword', { email: alice.email });
+      await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer
       const first = (await linkFromOutbox(outbox())).searchParams.get('token')!;
       await new Promise((resolve) => setTimeout(resolve, 5));
       await post('/api/forgotpassword', { email: alice.email });
+      await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer
       const second = (await linkFromOutbox(outbox())).searchParams.get('token')!;
       expect(second).not.toBe(first);
       expect((await put('/api/forgotpassword', { password: 'new secret', user_id: alice.userId, token: second })).statusCode).toBe(200);
@@ -290,6 +294,7 @@ describeOnEachDatabase('accounts API', (kind) => {
       const alice = await signUp(t.app);
       const bob = await signUp(t.app);
       await post('/api/forgotpassword', { email: alice.email });
+      await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer
       const token = (await linkFromOutbox(outbox())).searchParams.get('token')!;
 
       const missing = await put('/api/forgotpassword', { password: 'new secret', user_id: alice.userId });
@@ -313,6 +318,7 @@ describeOnEachDatabase('accounts API', (kind) => {
     it('the e-mail is signed with the shop\'s details, in HTML and plain text', async () => {
       const alice = await signUp(t.app);
       await post('/api/forgotpassword', { email: alice.email });
+      await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer
       const files = (await readdir(outbox())).sort();
       const mail = await simpleParser(await readFile(path.join(outbox(), files.at(-1)!)));
       expect(mail.subject).toBe(`Reset your ${t.config.shop.tradingName} password`);
@@ -443,6 +449,7 @@ describeOnEachDatabase('password reset through a real SMTP server', (kind) => {
   it('the customer receives the link by e-mail, follows it, resets the password and signs in with the new one', async () => {
     const alice = await signUp(t.app);
     const forgot = await t.app.inject({ method: 'POST', url: '/api/forgotpassword', payload: { email: alice.email } });
+    await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer
     expect(forgot.json()).toEqual({ userId: alice.userId });
 
     expect(inbox).toHaveLength(1);

@@ -510,7 +510,7 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
       [packs.tapeClear, 1],
     ]);
     const orderId = (await placeOrder(t.app, customer.token, orderBodyFrom(cart, { note: 'Ring the bell' }))).json<number>();
-    await t.app.services.orderPlacement.drain();
+    await t.app.services.jobWorker.drain();
 
     const mails = inbox.filter((m) => m.subject?.endsWith(` order ${orderId}`));
     expect(mails).toHaveLength(1);
@@ -542,25 +542,47 @@ describeOnEachDatabase('a confirmation e-mail that cannot be sent', (kind) => {
   let packs: BasketFixture;
 
   beforeAll(async () => {
-    // Nothing listens on port 9: every send fails.
-    t = await createTestApp({ kind, seed: false, env: { ...relaxedLimits, SMTP_URL: 'smtp://127.0.0.1:9' } });
+    // Nothing listens on port 9: every send fails. Three quick attempts, then the job is given up.
+    t = await createTestApp({
+      kind,
+      seed: false,
+      env: { ...relaxedLimits, SMTP_URL: 'smtp://127.0.0.1:9', JOB_MAX_ATTEMPTS: '3', JOB_RETRY_BASE_SECONDS: '0.05' },
+    });
     packs = await insertBasketCatalogue(t.database);
   });
   afterAll(async () => t?.close());
 
-  it('does not undo the order; the failure is written to the order log', async () => {
+  it('does not undo the order; it is tried again, and once given up the failure is written to the order log', async () => {
     const { customer, cart } = await readyCustomer(t, [[packs.box25, 1]]);
     const placed = await placeOrder(t.app, customer.token, orderBodyFrom(cart));
     expect(placed.statusCode).toBe(200);
-    await t.app.services.orderPlacement.drain();
+    const orderId = placed.json<number>();
+    const job = await waitForJob(t, `order-confirmation:${orderId}`, (row) => row.state === 'failed');
+    expect(job.attempts).toBe(3);
     expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(1);
     const logs = await queryRows<{ error: string; external_id: string }>(
       t.database.db,
       sql`SELECT error, external_id FROM order_logs WHERE user_id = ${customer.userId}`,
     );
-    expect(logs).toEqual([{ error: expect.stringMatching(/^Confirmation e-mail not sent/), external_id: String(placed.json<number>()) }]);
+    expect(logs).toEqual([{ error: expect.stringMatching(/^Confirmation e-mail not sent/), external_id: String(orderId) }]);
   });
 });
+
+interface JobRow {
+  state: string;
+  attempts: number;
+}
+
+/** Polls the jobs table until the job with this dedupe key satisfies `done` (the worker runs in the background). */
+async function waitForJob(t: TestApp, dedupeKey: string, done: (row: JobRow) => boolean, timeoutMs = 10_000): Promise<JobRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await queryRows<JobRow>(t.database.db, sql`SELECT state, attempts FROM jobs WHERE dedupe_key = ${dedupeKey}`);
+    if (row && done(row)) return row;
+    if (Date.now() > deadline) throw new Error(`job ${dedupeKey} is ${JSON.stringify(row)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('200 concurrent checkouts by 200 customers [postgres]', () => {
   let t: TestApp;
@@ -614,6 +636,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('200 concurrent checkouts by 200
     }
     const [left] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM cart_lines`);
     expect(Number(left!.n)).toBe(0);
-    await t.app.services.orderPlacement.drain();
+    await t.app.services.jobWorker.drain();
   });
 });

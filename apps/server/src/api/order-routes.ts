@@ -18,25 +18,25 @@ import {
   placeOrderBodySchema,
 } from '@shop/contract';
 import type { OrderPlacement, OrderService } from '@shop/core';
-import { registerAttemptLimits } from '../http/attempt-limits.ts';
+import type { RateLimitStore } from '../http/rate-limit-store.ts';
 
 export interface OrderRoutesOptions {
   orders: OrderService;
   placement: OrderPlacement;
   /** Order-log reports per client IP per minute. */
   orderLogRateLimitPerMinute: number;
+  /** Where the order-log limit counts (shared by every process with REDIS_URL). */
+  rateLimits: RateLimitStore;
 }
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { orders, placement, orderLogRateLimitPerMinute }) => {
-  await registerAttemptLimits(app);
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { orders, placement, orderLogRateLimitPerMinute, rateLimits }) => {
+  await rateLimits.register(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  // Confirmation e-mails go out after the response; let them finish before the mailer closes.
-  app.addHook('onClose', async () => placement.drain());
 
   api.post(
     '/order',
@@ -49,7 +49,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           'written as an order with status PendingDelivery and emptied. An empty basket is a 400. ' +
           "Bank transfer: the payment reference is the shop's prefix + the user id. PayPal (or test payments): payment_reference is the provider " +
           'order id, verified first: COMPLETED, GBP, amount = total and never used before (402, 409 or 502 otherwise; nothing is placed). ' +
-          'Send an `Idempotency-Key` header (a UUID): repeating the request with the same key answers the same order id. ' +
+          'Send an `Idempotency-Key` header (a UUID): repeating the request with the same key answers the same order id; ' +
+          'the same key with a different body is a 422 (nothing placed). ' +
           'Answers the order id as a bare JSON number.',
         security: [{ bearer: [] }],
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
@@ -59,6 +60,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           ...errors,
           402: errorResponseSchema,
           409: orderConflictSchema,
+          422: errorResponseSchema,
           502: errorResponseSchema,
         },
       },
@@ -111,16 +113,16 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         tags: ['orders'],
         summary: 'Report a checkout problem (card/wallet errors) to the shop\'s order log',
         description:
-          'Each field is text of at most 4000 characters (other JSON values are stored as JSON text). The user of the Bearer token, if any, is recorded; ' +
-          '`user_id` in the body is ignored. Limited per client IP.',
+          'Each field is text of at most 4000 characters (other JSON values are stored as JSON text). The user of the Bearer token, if any, is recorded ' +
+          '(a token that is sent must be valid: 401 otherwise); `user_id` in the body is ignored. Limited per client IP. Answers 204 with no body.',
         security: [{}, { bearer: [] }],
         body: orderLogBodySchema,
-        response: { 204: z.null().describe('Recorded'), 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 204: z.undefined().describe('Recorded'), 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
       await orders.log(request.userId, request.body);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 };

@@ -7,9 +7,8 @@ import { sql } from 'drizzle-orm';
 import { messages } from '@shop/contract';
 import { queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
-import type { Mailer } from '../email/mailer.ts';
-import { passwordResetEmail } from '../email/password-reset-email.ts';
-import type { ShopConfig } from '../shop/shop-config.ts';
+import { passwordResetJob } from '../email/email-jobs.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
 import { RESET_TOKEN_TTL_MS, type TokenService } from './token-service.ts';
 
@@ -35,25 +34,19 @@ export interface UserDetails {
 }
 
 export interface AccountServiceOptions {
-  shop: ShopConfig;
-  mailer: Mailer;
-  /** Where the storefront is served, for links in e-mails, e.g. https://shop.example.com */
-  publicBaseUrl: string;
+  /** The reset e-mail is a durable job, recorded with the token it carries. */
+  jobs: JobQueue;
 }
 
 export const RESET_LINK_INVALID_MESSAGE =
   'This password reset link is not valid: it may have been used already or expired. Please ask for a new one.';
 
 export class AccountService {
-  private readonly publicBaseUrl: string;
-
   constructor(
     private readonly db: Database,
     readonly tokens: TokenService,
     private readonly options: AccountServiceOptions,
-  ) {
-    this.publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
-  }
+  ) {}
 
   /** The signed-in user of an access token, or null (unknown, expired or revoked). */
   authenticate(token: string): Promise<number | null> {
@@ -121,17 +114,13 @@ export class AccountService {
     );
     if (!user) return { userId: 0 };
     const userId = Number(user.user_id);
-    const token = await this.tokens.issue(userId, 'reset');
-    const resetUrl = `${this.publicBaseUrl}/resetpassword?users=${userId}&token=${encodeURIComponent(token)}`;
-    await this.options.mailer.send(
-      passwordResetEmail({
-        shop: this.options.shop,
-        to: user.email,
-        firstName: user.first_name,
-        resetUrl,
-        validForMinutes: RESET_TOKEN_TTL_MS / 60_000,
-      }),
-    );
+    // The token and the e-mail that carries it are committed together: no token without its e-mail.
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const token = await this.tokens.issue(userId, 'reset', tx);
+      await this.options.jobs.record(passwordResetJob(userId, token, new Date(Date.now() + RESET_TOKEN_TTL_MS)), tx);
+    });
+    this.options.jobs.wakeWorkers();
     return { userId };
   }
 

@@ -3,40 +3,15 @@
  * fallback and the trigger-maintained spelling vocabulary. PGlite always; PostgreSQL too when
  * TEST_DATABASE_URL is set (a uniquely named database, dropped after).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type DatabaseHandle } from '@shop/db';
+import { queryRows, type DatabaseHandle } from '@shop/db';
+import { createTestDatabase, type DatabaseKind } from '@shop/db/testing';
 import { insertCatalogue, type SeedProduct } from '@shop/db/seed';
 import { CatalogueRepository, SEARCH_FUZZY_BELOW, SEARCH_MAX_RESULTS } from './catalogue-repository.ts';
 import { parseSearch } from './search-query.ts';
 
-async function createDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: () => database.close() };
-  }
-  const pg = (await import('pg')).default;
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `shop_test_search_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+const createDatabase = (kind: DatabaseKind) => createTestDatabase(kind);
 
 let keys = 0;
 function product(name: string, description: string, size1 = 'One size'): SeedProduct {

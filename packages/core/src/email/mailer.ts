@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (`<...@domain>`): a message sent again after a crash is recognisably the same one. */
+  messageId?: string;
 }
 
 export interface Mailer {

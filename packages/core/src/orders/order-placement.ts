@@ -8,29 +8,31 @@
  *   finds the basket empty (or, with the same Idempotency-Key, the first order).
  * - The totals the customer saw (body) must equal the server's, else 409 with the fresh totals
  *   and nothing placed. Prices never come from the request.
- * - Idempotency-Key: the same key answers the same order. The unique index
+ * - Idempotency-Key: the same key with the same request answers the same order; with a
+ *   different request it is refused (422), since it is the client's bug. The unique index
  *   (user_id, idempotency_key) is the final word; the lookups before it only save work.
  * - Card/wallet: the provider payment is verified before the transaction (a network call is
  *   not made while holding locks): COMPLETED, GBP, amount = the order total, never used for
  *   another order (partial unique index). Any failure places nothing and is written to the
  *   order log.
- * - The confirmation e-mail is sent after the commit; a mail failure never undoes the order.
+ * - The confirmation e-mail is a durable job recorded in the order's transaction (jobs/):
+ *   every placed order gets one, even across a crash; a mail failure never undoes the order.
  */
+import { createHash } from 'node:crypto';
 import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from '@shop/contract';
 import type { Executor } from '@shop/db';
 import type { AddressRepository, AddressRow } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
 import type { CartRepository } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
-import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
-import type { Mailer } from '../email/mailer.ts';
-import { Conflict, DomainError, Invalid, NotFound, PaymentRequired, ProviderUnavailable, Unauthorized } from '../errors.ts';
+import { orderConfirmationJob } from '../email/email-jobs.ts';
+import { Conflict, DomainError, Invalid, NotFound, PaymentRequired, ProviderUnavailable, Unauthorized, Unprocessable } from '../errors.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { PAYMENT_COMPLETED, PaymentProviderUnavailable, PaymentReferenceUnknown, type PaymentVerifier, type VerifiedPayment } from '../payments/payment-verifier.ts';
 import { computeCartTotals, lineTotalPence, type CartPricingRules, type CartTotals } from '../pricing/cart-totals.ts';
 import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { OrderRepository } from './order-repository.ts';
-import type { OrderService } from './order-service.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -42,13 +44,10 @@ export interface OrderPlacementLog {
 export interface OrderPlacementOptions {
   shop: ShopConfig;
   rules: CartPricingRules;
-  mailer: Mailer;
+  /** The confirmation e-mail is a durable job recorded with the order. */
+  jobs: JobQueue;
   /** Verifies card/wallet payments; without one only bank transfer is offered. */
   payments: PaymentVerifier | null;
-  /** The customer's e-mail address and first name for the confirmation. */
-  customers: { contactOf(userId: number): Promise<{ email: string; firstName: string } | null> };
-  /** Where the storefront is served, for the link in the e-mail. */
-  publicBaseUrl: string;
   log?: OrderPlacementLog;
 }
 
@@ -85,19 +84,19 @@ export const orderMessages = {
   paymentAmount: (paid: number, total: number) =>
     `The payment of ${formatPounds(paid)} does not match the order total of ${formatPounds(total)}, so no order was placed. ` +
     'Please contact us if you have been charged.',
+  idempotencyKeyReused: (orderId: number) =>
+    `This Idempotency-Key was already used for order ${orderId} with a different request, so nothing was placed. ` +
+    'Send a new key for a new order, or the same request to get order ' + `${orderId} again.`,
   providerDown: (reference: string) =>
     'We could not reach the payment provider to confirm your payment, so no order was placed yet. ' +
     `Please try again in a few minutes; if the problem continues, contact us quoting payment reference ${reference}.`,
 } as const;
 
 export class OrderPlacement {
-  private readonly pendingMail = new Set<Promise<void>>();
-
   constructor(
     private readonly orders: OrderRepository,
     private readonly carts: CartRepository,
     private readonly addresses: AddressRepository,
-    private readonly reader: OrderService,
     private readonly options: OrderPlacementOptions,
   ) {}
 
@@ -107,7 +106,7 @@ export class OrderPlacement {
     const userId = callerUserId;
     try {
       const placed = await this.placeFor(userId, input);
-      if (placed.created) this.sendConfirmation(userId, placed.orderId);
+      if (placed.created) this.options.jobs.wakeWorkers();
       return placed;
     } catch (error) {
       await this.recordFailure(userId, input, error);
@@ -115,14 +114,10 @@ export class OrderPlacement {
     }
   }
 
-  /** Resolves when every confirmation e-mail started so far has been sent (or has failed). */
-  async drain(): Promise<void> {
-    while (this.pendingMail.size > 0) await Promise.allSettled([...this.pendingMail]);
-  }
-
   private async placeFor(userId: number, { body, idempotencyKey }: PlaceOrderInput): Promise<PlacedOrder> {
+    const fingerprint = requestFingerprint(body);
     if (idempotencyKey) {
-      const earlier = await this.orders.idByKey(userId, idempotencyKey);
+      const earlier = await this.earlierOrder(userId, idempotencyKey, fingerprint);
       if (earlier !== null) return { orderId: earlier, created: false };
     }
 
@@ -139,7 +134,7 @@ export class OrderPlacement {
     }
 
     try {
-      return await this.orders.transaction((tx) => this.placeInTransaction(tx, userId, body, idempotencyKey, payment));
+      return await this.orders.transaction((tx) => this.placeInTransaction(tx, userId, body, { idempotencyKey, fingerprint }, payment));
     } catch (error) {
       if (isUniqueViolationOf(error, PROVIDER_REFERENCE_INDEX)) throw new Conflict(orderMessages.paymentUsed);
       throw error;
@@ -150,13 +145,13 @@ export class OrderPlacement {
     tx: Executor,
     userId: number,
     body: PlaceOrderBody,
-    idempotencyKey: string | null,
+    { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
     payment: VerifiedPayment | null,
   ): Promise<PlacedOrder> {
     // Locks first: everything read after this sees what earlier checkouts committed.
     const cartId = await this.carts.lockUserCart(userId, tx);
     if (idempotencyKey) {
-      const earlier = await this.orders.idByKey(userId, idempotencyKey, tx);
+      const earlier = await this.earlierOrder(userId, idempotencyKey, fingerprint, tx);
       if (earlier !== null) return { orderId: earlier, created: false };
     }
     if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
@@ -201,12 +196,13 @@ export class OrderPlacement {
         totalPence: totals.totalPence,
         note: body.note,
         idempotencyKey,
+        requestFingerprint: idempotencyKey ? fingerprint : null,
       },
       tx,
     );
     if (orderId === null) {
       // Only reachable without a basket lock in common; the unique index still answers the first order.
-      const earlier = idempotencyKey ? await this.orders.idByKey(userId, idempotencyKey, tx) : null;
+      const earlier = idempotencyKey ? await this.earlierOrder(userId, idempotencyKey, fingerprint, tx) : null;
       if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
       return { orderId: earlier, created: false };
     }
@@ -226,7 +222,18 @@ export class OrderPlacement {
       tx,
     );
     await this.carts.clearLines(cartId, tx);
+    await this.options.jobs.record(orderConfirmationJob(userId, orderId), tx);
     return { orderId, created: true };
+  }
+
+  /** The order placed earlier under this key; the same key with a different request is refused (422). */
+  private async earlierOrder(userId: number, idempotencyKey: string, fingerprint: string, executor?: Executor): Promise<number | null> {
+    const earlier = await this.orders.byKey(userId, idempotencyKey, executor);
+    if (!earlier) return null;
+    if (earlier.requestFingerprint !== null && earlier.requestFingerprint !== fingerprint) {
+      throw new Unprocessable(orderMessages.idempotencyKeyReused(earlier.orderId), { orderId: earlier.orderId });
+    }
+    return earlier.orderId;
   }
 
   private async ownAddress(userId: number, addressId: number, tx: Executor): Promise<AddressRow> {
@@ -286,40 +293,6 @@ export class OrderPlacement {
       this.options.log?.error({ err: logError }, 'could not write the order log');
     }
   }
-
-  private sendConfirmation(userId: number, orderId: number): void {
-    const sending = this.confirm(userId, orderId)
-      .catch(async (error: unknown) => {
-        this.options.log?.error({ err: error, orderId }, 'order confirmation e-mail failed; the order stands');
-        await this.orders
-          .insertLog({
-            error: clip(`Confirmation e-mail not sent: ${error instanceof Error ? error.message : String(error)}`),
-            request: '',
-            extraInfo: JSON.stringify({ orderId }),
-            externalId: String(orderId),
-            userId,
-          })
-          .catch(() => {});
-      })
-      .finally(() => this.pendingMail.delete(sending));
-    this.pendingMail.add(sending);
-  }
-
-  private async confirm(userId: number, orderId: number): Promise<void> {
-    const [contact, order] = await Promise.all([this.options.customers.contactOf(userId), this.reader.detail(userId, orderId)]);
-    if (!contact) return;
-    const base = this.options.publicBaseUrl.replace(/\/+$/, '');
-    await this.options.mailer.send(
-      orderConfirmationEmail({
-        shop: this.options.shop,
-        to: contact.email,
-        firstName: contact.firstName,
-        order,
-        orderUrl: `${base}/order-detail?orderId=${orderId}`,
-      }),
-    );
-    this.options.log?.info({ orderId }, 'order confirmation e-mail sent');
-  }
 }
 
 /** A 502 whose provider detail goes to the order log, never to the customer (details are sent; this field is not). */
@@ -330,6 +303,25 @@ class PaymentProviderDown extends ProviderUnavailable {
   ) {
     super(message);
   }
+}
+
+/**
+ * What identifies an order request for its Idempotency-Key: every field of the body, amounts in
+ * pence (so 12.5 and 12.50 are the same request).
+ */
+export function requestFingerprint(body: PlaceOrderBody): string {
+  const canonical = [
+    body.payment_method,
+    (body.payment_reference ?? '').trim(),
+    body.address_id ?? null,
+    body.billing_address_id ?? null,
+    poundsToPence(body.sub_total),
+    poundsToPence(body.delivery_fee),
+    poundsToPence(body.total_tax),
+    poundsToPence(body.total),
+    body.note ?? '',
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }
 
 function sameTotals(body: PlaceOrderBody, totals: CartTotals): boolean {

@@ -25,6 +25,8 @@ export interface NewOrder {
   totalPence: Pence;
   note: string;
   idempotencyKey: string | null;
+  /** Hash of the request body placed under the key (see OrderPlacement). */
+  requestFingerprint: string | null;
 }
 
 export interface NewOrderLine {
@@ -103,12 +105,13 @@ export class OrderRepository {
   }
 
   /** The user's order placed with this idempotency key, if any. */
-  async idByKey(userId: number, key: string, executor: Executor = this.db): Promise<number | null> {
-    const [row] = await queryRows<{ order_id: number }>(
+  /** The user's order placed under this Idempotency-Key, with the fingerprint of its request. */
+  async byKey(userId: number, key: string, executor: Executor = this.db): Promise<{ orderId: number; requestFingerprint: string | null } | null> {
+    const [row] = await queryRows<{ order_id: number; request_fingerprint: string | null }>(
       executor,
-      sql`SELECT order_id FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
+      sql`SELECT order_id, request_fingerprint FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
     );
-    return row ? Number(row.order_id) : null;
+    return row ? { orderId: Number(row.order_id), requestFingerprint: row.request_fingerprint } : null;
   }
 
   /** The order a provider payment already paid for, if any. */
@@ -125,11 +128,11 @@ export class OrderRepository {
     const [row] = await queryRows<{ order_id: number }>(
       tx,
       sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, payment_method, payment_reference, status,
-                              sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key)
+                              sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
-                  ${order.note}, ${order.idempotencyKey})
+                  ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING order_id`,
     );

@@ -10,8 +10,10 @@ export class SmtpMailer implements ClosableMailer {
     smtpUrl: string,
     private readonly from: string,
   ) {
-    // A pool reuses connections: about 30x faster than one connection per message.
-    this.transport = createTransport({ url: smtpUrl, pool: true });
+    // A pool reuses connections: about 30x faster than one connection per message. Timeouts
+    // bound one attempt well inside the job lease (JOB_LEASE_SECONDS, default 120 s), so a slow
+    // server makes the job retry rather than run twice (nodemailer's defaults allow 10 minutes).
+    this.transport = createTransport({ url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -1,0 +1,97 @@
+/**
+ * The shop's e-mails as durable jobs: the use case records the job in its transaction (with
+ * the ids it needs), and the worker composes and sends the message, so a crash between the
+ * change and the sending loses nothing and a template fix reaches mail not yet sent.
+ */
+import type { OrderDto } from '@shop/contract';
+import type { NewJob, ClaimedJob } from '../jobs/job-queue.ts';
+import { PermanentJobFailure, type JobKind } from '../jobs/job-worker.ts';
+import type { ShopConfig } from '../shop/shop-config.ts';
+import type { Mailer } from './mailer.ts';
+import { orderConfirmationEmail } from './order-confirmation-email.ts';
+import { passwordResetEmail } from './password-reset-email.ts';
+
+export const EMAIL_JOB_KINDS = {
+  orderConfirmation: 'email.order-confirmation',
+  passwordReset: 'email.password-reset',
+} as const;
+
+export function orderConfirmationJob(userId: number, orderId: number): NewJob {
+  // One confirmation per order, whatever retries the checkout sees.
+  return { kind: EMAIL_JOB_KINDS.orderConfirmation, payload: { userId, orderId }, dedupeKey: `order-confirmation:${orderId}` };
+}
+
+export function passwordResetJob(userId: number, token: string, expiresAt: Date): NewJob {
+  return { kind: EMAIL_JOB_KINDS.passwordReset, payload: { userId, token, expiresAt: expiresAt.toISOString() } };
+}
+
+export interface EmailJobDependencies {
+  shop: ShopConfig;
+  mailer: Mailer;
+  /** Where the storefront is served, for the links in the e-mails. */
+  publicBaseUrl: string;
+  contactOf(userId: number): Promise<{ email: string; firstName: string } | null>;
+  orderOf(userId: number, orderId: number): Promise<OrderDto>;
+  /** Written when a confirmation is given up, so the shop sees which customer got none. */
+  recordUnsentConfirmation(userId: number, orderId: number, reason: string): Promise<void>;
+  resetLinkValidForMinutes: number;
+  log?: { info(details: object, message: string): void };
+}
+
+export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKind> {
+  const base = deps.publicBaseUrl.replace(/\/+$/, '');
+  const contactOrGiveUp = async (userId: number) => {
+    const contact = await deps.contactOf(userId);
+    if (!contact) throw new PermanentJobFailure(`customer ${userId} no longer exists`);
+    return contact;
+  };
+  const messageId = (job: ClaimedJob) => `<${job.kind}.${job.jobId}.${job.createdAt.getTime()}@${domainOf(deps.shop.email)}>`;
+
+  return {
+    [EMAIL_JOB_KINDS.orderConfirmation]: {
+      async run(job) {
+        const { userId, orderId } = job.payload as { userId: number; orderId: number };
+        const [contact, order] = await Promise.all([contactOrGiveUp(userId), deps.orderOf(userId, orderId)]);
+        await deps.mailer.send({
+          ...orderConfirmationEmail({
+            shop: deps.shop,
+            to: contact.email,
+            firstName: contact.firstName,
+            order,
+            orderUrl: `${base}/order-detail?orderId=${orderId}`,
+          }),
+          messageId: messageId(job),
+        });
+        deps.log?.info({ orderId, jobId: job.jobId, attempt: job.attempt }, 'order confirmation e-mail sent');
+      },
+      async gaveUp(job, error) {
+        const { userId, orderId } = job.payload as { userId: number; orderId: number };
+        await deps.recordUnsentConfirmation(userId, orderId, error instanceof Error ? error.message : String(error));
+      },
+    },
+    [EMAIL_JOB_KINDS.passwordReset]: {
+      async run(job) {
+        const { userId, token, expiresAt } = job.payload as { userId: number; token: string; expiresAt: string };
+        // A link that has expired while the mail server was away would only disappoint.
+        if (Date.parse(expiresAt) <= Date.now()) throw new PermanentJobFailure('the reset link expired before it could be sent');
+        const contact = await contactOrGiveUp(userId);
+        await deps.mailer.send({
+          ...passwordResetEmail({
+            shop: deps.shop,
+            to: contact.email,
+            firstName: contact.firstName,
+            resetUrl: `${base}/resetpassword?users=${userId}&token=${encodeURIComponent(token)}`,
+            validForMinutes: deps.resetLinkValidForMinutes,
+          }),
+          messageId: messageId(job),
+        });
+      },
+      // The token would let whoever reads the table take the account over: keep only who it was for.
+      finishedPayload: (payload) => ({ userId: payload.userId }),
+    },
+  };
+}
+
+function domainOf(email: string): string {
+  return email.split('@')[1] || 'localhost';
+}
