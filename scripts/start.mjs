@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 // `npm start`: build the storefront if its build is missing or older than its sources,
 // then serve the shop (migrations run and the demo catalogue is seeded on first start).
-import { spawn, spawnSync } from 'node:child_process';
+//
+// The server runs in this very process, not in a child: package.json's `exec node ...` makes
+// this process npm's direct child, so the SIGTERM or SIGINT npm forwards reaches the server's
+// graceful shutdown, and there is no second process left to outlive it and keep the port.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildEntry = path.join(root, 'apps/web/build/server/index.js');
 const sourceDirs = ['apps/web/app', 'apps/web/public', 'packages/contract/src', 'packages/core/src'].map((d) => path.join(root, d));
 const configFiles = ['apps/web/vite.config.ts', 'apps/web/react-router.config.ts'].map((f) => path.join(root, f));
+const PARENT_CHECK_INTERVAL_MS = 1_000;
 
 function newestMtime(target) {
   const stat = statSync(target);
@@ -28,17 +33,31 @@ function run(command, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * npm forwards only SIGTERM and SIGINT. When npm itself dies without forwarding (SIGKILL, a
+ * hang-up), this process is re-parented and would keep serving on the port: stop it then, with
+ * the same graceful shutdown as SIGTERM. Only under npm: a process started on its own (a
+ * container's PID 1, nohup) is meant to outlive whatever started it.
+ */
+function stopWhenNpmDies() {
+  if (!process.env.npm_lifecycle_event) return;
+  const npmPid = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === npmPid) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, PARENT_CHECK_INTERVAL_MS);
+  watch.unref();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (storefrontBuildIsStale()) {
     console.log('Building the storefront...');
     run('npm', ['run', 'build', '--silent']);
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  // Pass stop signals on so the server shuts down gracefully (finishes in-flight requests).
-  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
-  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  process.env.NODE_ENV = 'production';
+  stopWhenNpmDies();
+  // What `node --import tsx apps/server/src/server.ts` does, in this process.
+  await import('tsx');
+  await import('../apps/server/src/server.ts');
 }

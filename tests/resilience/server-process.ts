@@ -51,7 +51,7 @@ export interface StartOptions {
 }
 
 /** Environment variables of the test runner that must not leak into the server under test. */
-const NOT_INHERITED = ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'TEST'];
+export const NOT_INHERITED = ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'TEST'];
 
 export async function startServer({ label, env, readyTimeoutMs = 90_000 }: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
