@@ -49,14 +49,18 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Sender of the shop's e-mails, e.g. "Boxwell Packaging <sales@example.com>" (default: shop name and e-mail). */
   MAIL_FROM: z.string().optional(),
-  /** Where customers reach the storefront; links in e-mails start with it. */
   /**
    * Which proxies may set X-Forwarded-For/-Proto: 'loopback' (default: a proxy on this host),
    * a comma-separated list of addresses/CIDRs, or 'false'. Trusting every proxy
    * would let a client fake its IP and slip past the per-IP rate limits.
    */
   TRUST_PROXY: z.string().default('loopback'),
-  PUBLIC_BASE_URL: z.string().url('PUBLIC_BASE_URL must be a URL such as https://shop.example.com').default('http://localhost:3000'),
+  /** Where customers reach the storefront; links in e-mails start with it (default: this server's own HOST and PORT). */
+  PUBLIC_BASE_URL: z
+    .string()
+    .url('PUBLIC_BASE_URL must be a URL such as https://shop.example.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Sign-in, sign-up and forgot-password attempts allowed per window, per client IP and per e-mail address. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -159,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shop,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${shop.tradingName}" <${shop.email}>`,
-    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? ownBaseUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
@@ -185,6 +189,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     orderLogRateLimitPerMinute: e.ORDER_LOG_RATE_LIMIT_PER_MINUTE,
   };
+}
+
+/** Addresses that mean "every interface": no one browses to them, so links say localhost. */
+const ANY_ADDRESS = new Set(['', '0.0.0.0', '::', '[::]']);
+
+/**
+ * The address this server answers on, for links when PUBLIC_BASE_URL is not set: the PORT it
+ * listens on (links to port 3000 from a shop on 8080 lead nowhere), and HOST when it is one
+ * specific address or name, since the server answers only there.
+ */
+export function ownBaseUrl(host: string, port: number): string {
+  const name = ANY_ADDRESS.has(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /**

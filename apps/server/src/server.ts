@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@shop/db';
 import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, ownBaseUrl } from './config.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -64,4 +64,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`${config.shop.tradingName} is serving http://localhost:${config.port} (${database.driver})`);
+app.log.info(`${config.shop.tradingName} is serving ${ownBaseUrl(config.host, config.port)} (${database.driver})`);

@@ -285,6 +285,23 @@ describeOnEachDatabase('orders API', (kind) => {
       expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(1);
     });
 
+    it('the same Idempotency-Key with a different request answers 422 naming the first order, and places nothing', async () => {
+      const { customer, cart } = await readyCustomer(t, [[packs.box25, 2]]);
+      const key = randomUUID();
+      const first = await placeOrder(t.app, customer.token, orderBodyFrom(cart, { note: 'Leave at the gate' }), key);
+      expect(first.statusCode).toBe(200);
+      const orderId = first.json<number>();
+      // The client's bug: a new order (another note) sent under the old key.
+      const reused = await placeOrder(t.app, customer.token, orderBodyFrom(cart, { note: 'Ring the bell' }), key);
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toMatchObject({ error: 'unprocessable', orderId, message: expect.stringContaining(`order ${orderId}`) });
+      // The same request again still answers the first order.
+      const repeated = await placeOrder(t.app, customer.token, orderBodyFrom(cart, { note: 'Leave at the gate' }), key);
+      expect(repeated.statusCode).toBe(200);
+      expect(repeated.json()).toBe(orderId);
+      expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(1);
+    });
+
     it('20 concurrent requests with one key make one order and all answer its id', async () => {
       const { customer, cart } = await readyCustomer(t, [
         [packs.box25, 1],

@@ -1,0 +1,85 @@
+/**
+ * E-mails as durable jobs, seen from outside: while the mail server is away, orders and
+ * password resets are still answered at once; their e-mails wait and are retried, and when the
+ * server is back every one arrives, once, with its own stable Message-ID.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryRows } from '@shop/db';
+import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../testing/basket-fixtures.ts';
+import { addToBasket, createAddress, orderBodyFrom, placeOrder } from '../testing/checkout-fixtures.ts';
+import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
+import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import type { CartDto } from '@shop/contract';
+
+/** How long the mail server stays away: long enough for several failed attempts at the test's retry pace. */
+const SMTP_AWAY_MS = 4_000;
+
+describeOnEachDatabase('e-mails while the mail server is away', (kind) => {
+  let t: TestApp;
+  let packs: BasketFixture;
+  let smtp: SmtpInbox;
+
+  beforeAll(async () => {
+    smtp = await startSmtpInbox();
+    t = await createTestApp({
+      kind,
+      seed: false,
+      env: {
+        SMTP_URL: smtp.url,
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+        // Retries every 0.2 s doubling to the cap: SMTP_AWAY_MS is several attempts.
+        JOB_RETRY_BASE_SECONDS: '0.2',
+      },
+    });
+    packs = await insertBasketCatalogue(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('delays the confirmations and the reset link, loses none and sends each once', { timeout: 60_000 }, async () => {
+    await smtp.stop();
+    const orders: { orderId: number; email: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const customer = await signUp(t.app);
+      await addToBasket(t.app, customer.token, packs.box25, i + 1);
+      const address = await createAddress(t.app, customer.token);
+      const cart = (
+        await t.app.inject({ method: 'PUT', url: '/api/cart/AssignAddress', headers: bearer(customer.token), payload: { addressId: address.address_id } })
+      ).json<CartDto>();
+      const placed = await placeOrder(t.app, customer.token, orderBodyFrom(cart));
+      expect(placed.statusCode).toBe(200);
+      orders.push({ orderId: placed.json<number>(), email: customer.email });
+    }
+    const forgetful = await signUp(t.app);
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/forgotpassword', payload: { email: forgetful.email } });
+    expect(forgot.json()).toEqual({ userId: forgetful.userId });
+
+    await new Promise((resolve) => setTimeout(resolve, SMTP_AWAY_MS));
+    const waiting = await queryRows<{ state: string; attempts: number }>(t.database.db, sql`SELECT state, attempts FROM jobs`);
+    expect(waiting).toHaveLength(6);
+    expect(waiting.every((job) => job.state === 'pending' && job.attempts >= 2)).toBe(true);
+    expect(smtp.received).toHaveLength(0);
+
+    await smtp.start();
+    const deadline = Date.now() + 30_000;
+    while (smtp.received.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await t.app.services.jobWorker.drain();
+
+    for (const { orderId, email } of orders) {
+      const mails = smtp.received.filter(({ mail }) => mail.subject?.endsWith(` order ${orderId}`));
+      expect(mails.map((m) => m.recipients)).toEqual([[email]]);
+    }
+    const resets = smtp.received.filter(({ mail }) => mail.subject?.startsWith('Reset your'));
+    expect(resets.map((m) => m.recipients)).toEqual([[forgetful.email]]);
+    expect(smtp.received).toHaveLength(6);
+    const messageIds = smtp.received.map(({ mail }) => mail.messageId);
+    expect(new Set(messageIds).size).toBe(6);
+    const finished = await queryRows<{ state: string; payload: Record<string, unknown> }>(t.database.db, sql`SELECT state, payload FROM jobs`);
+    expect(finished.every((job) => job.state === 'done')).toBe(true);
+    // Once sent, the reset token is no longer kept in the jobs table.
+    expect(JSON.stringify(finished.map((job) => job.payload))).not.toContain('token');
+  });
+});

@@ -1,0 +1,25 @@
+/** Configuration: what the environment means when a variable is left out. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig, ownBaseUrl } from './config.ts';
+
+describe('PUBLIC_BASE_URL (links in e-mails)', () => {
+  it('defaults to the port actually served, on localhost when the server listens on every interface', () => {
+    expect(loadConfig({}).publicBaseUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', HOST: '::' }).publicBaseUrl).toBe('http://localhost:8080');
+  });
+
+  it('names HOST when the server listens on one address only (IPv6 in brackets)', () => {
+    expect(loadConfig({ PORT: '4000', HOST: '127.0.0.1' }).publicBaseUrl).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ PORT: '4000', HOST: 'shop.internal' }).publicBaseUrl).toBe('http://shop.internal:4000');
+    expect(loadConfig({ PORT: '4000', HOST: '::1' }).publicBaseUrl).toBe('http://[::1]:4000');
+    expect(ownBaseUrl('[::1]', 4000)).toBe('http://[::1]:4000');
+  });
+
+  it('takes PUBLIC_BASE_URL when set (a proxy or domain in front), without a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080', PUBLIC_BASE_URL: 'https://shop.example.com/' }).publicBaseUrl).toBe('https://shop.example.com');
+    expect(loadConfig({ PORT: '8080', PUBLIC_BASE_URL: '' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'shop.example.com' })).toThrow(/PUBLIC_BASE_URL must be a URL/);
+  });
+});
