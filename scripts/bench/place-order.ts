@@ -4,6 +4,9 @@
  * POST /api/order (the real route: recompute totals, lock, insert, empty the basket).
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { TokenService } from '@shop/core';
+import { openDatabase, queryRows } from '@shop/db';
 import { runLoad, type LoadResult } from './load.ts';
 import { startTarget } from './processes.ts';
 import { createScratchDatabase } from './scratch-database.ts';
@@ -19,11 +22,39 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function prepareCustomer(base: string, index: number, pack: { product_id: number; product_price_id: number; price: number; qty: number }): Promise<Prepared> {
-  const { userId, token } = await json<{ userId: number; token: string }>(`${base}/api/users`, {
+/**
+ * Customers are made in the database (one sign-up through the API, its password hash copied):
+ * thousands of argon2id sign-ups would take minutes and measure nothing about orders.
+ */
+async function insertCustomers(base: string, databaseUrl: string, count: number): Promise<{ userId: number; token: string }[]> {
+  await json(`${base}/api/users`, {
     method: 'POST',
-    body: JSON.stringify({ first_name: 'Bench', last_name: 'Customer', email: `bench.${index}.${Date.now()}@example.com`, password: 'bench-pass-1', phone: '01134960000' }),
+    body: JSON.stringify({ first_name: 'Bench', last_name: 'Template', email: `bench.template.${Date.now()}@example.com`, password: 'bench-pass-1', phone: '01134960000' }),
   });
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  try {
+    const users = await queryRows<{ user_id: number }>(
+      database.db,
+      sql`INSERT INTO users (first_name, last_name, email, password_hash, phone)
+          SELECT 'Bench', 'Customer', 'bench.' || n || '.' || ${Date.now()} || '@example.com',
+                 (SELECT password_hash FROM users ORDER BY user_id LIMIT 1), '01134960000'
+          FROM generate_series(1, ${count}) AS n
+          RETURNING user_id`,
+    );
+    const tokens = new TokenService(database.db);
+    const customers: { userId: number; token: string }[] = [];
+    for (const { user_id } of users) customers.push({ userId: Number(user_id), token: await tokens.issue(Number(user_id), 'access') });
+    return customers;
+  } finally {
+    await database.close();
+  }
+}
+
+async function prepareCustomer(
+  base: string,
+  { userId, token }: { userId: number; token: string },
+  pack: { product_id: number; product_price_id: number; price: number; qty: number },
+): Promise<Prepared> {
   const auth = { authorization: `Bearer ${token}` };
   await json(`${base}/api/cart`, { method: 'POST', headers: auth, body: JSON.stringify({ user_id: userId, ...pack }) });
   const address = await json<{ address_id: number }>(`${base}/api/address`, {
@@ -59,10 +90,10 @@ export async function measurePlaceOrder(adminUrl: string, customers: number): Pr
     );
     const first = landing[0]!.product_Sizes[0]!.packs[0]!;
     const pack = { product_id: landing[0]!.product_id, product_price_id: first.product_price_id, price: first.price, qty: first.pack_range[0]! };
+    const accounts = await insertCustomers(app.url, scratch.url, customers);
     const prepared: Prepared[] = [];
-    for (let start = 0; start < customers; start += 10) {
-      const batch = Array.from({ length: Math.min(10, customers - start) }, (_, i) => prepareCustomer(app.url, start + i, pack));
-      prepared.push(...(await Promise.all(batch)));
+    for (let start = 0; start < customers; start += 20) {
+      prepared.push(...(await Promise.all(accounts.slice(start, start + 20).map((account) => prepareCustomer(app.url, account, pack)))));
     }
     let next = 0;
     const result = await runLoad({

@@ -7,7 +7,7 @@
  *                                       search); scratch databases are created beside it and dropped.
  *                                       Default: postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_ONLY=reads,search,basket,orders,pages   run only some sections
- *   BENCH_ORDER_CUSTOMERS=400           customers (one order each) for the place-order section
+ *   BENCH_ORDER_CUSTOMERS=2000          customers (one order each) for the place-order section
  *   BENCH_PROFILE=/tmp/profiles         write a V8 CPU profile of each server under test
  *   DATABASE_POOL_SIZE=10               PostgreSQL pool of the server under test (the app default)
  */
@@ -19,6 +19,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { startTarget } from './processes.ts';
 import { measureAddToCart } from './basket-writes.ts';
 import { measurePlaceOrder } from './place-order.ts';
+import { measurePgbench } from './pgbench.ts';
 import { measureProductPageTtfb } from './page-ttfb.ts';
 import { postgresAnswers } from './scratch-database.ts';
 
@@ -176,13 +177,24 @@ async function placeOrders(): Promise<void> {
     rows.push({ measure: 'place order (PostgreSQL, 50 conn)', value: `not run: no PostgreSQL at ${postgresUrl}`, budget: 'none lost or duplicated', ok: null });
     return;
   }
-  const customers = Number(process.env.BENCH_ORDER_CUSTOMERS ?? 400);
+  const customers = Number(process.env.BENCH_ORDER_CUSTOMERS ?? 2000);
+  // The yardstick first, on the same machine in the same run: pgbench (TPC-B, 10 clients).
+  const pgbench = await measurePgbench(postgresUrl);
   const result = await measurePlaceOrder(postgresUrl, customers);
+  const share = pgbench ? result.requestsPerSecond / pgbench.transactionsPerSecond : null;
+  rows.push({
+    measure: 'pgbench TPC-B (10 clients, same run)',
+    value: pgbench ? `${fmt(pgbench.transactionsPerSecond, 0)} transactions/s` : 'not run: pgbench is not installed',
+    budget: '(yardstick)',
+    ok: null,
+  });
   rows.push({
     measure: 'place order (PostgreSQL, 50 conn)',
-    value: `${fmt(result.requestsPerSecond, 0)} orders/s, p50 ${result.p50} ms, p99 ${result.p99} ms; ${result.placed}/${customers} placed`,
-    budget: 'every order placed once',
-    ok: result.placed === customers,
+    value:
+      `${fmt(result.requestsPerSecond, 0)} orders/s${share === null ? '' : ` (${fmt(share * 100, 1)}% of pgbench)`}, ` +
+      `p50 ${result.p50} ms, p99 ${result.p99} ms; ${result.placed}/${customers} placed`,
+    budget: 'every order placed once; >= 20% of pgbench; p99 < 150 ms',
+    ok: result.placed === customers && result.p99 < 150 && (share === null || share >= 0.2),
   });
 }
 
