@@ -8,7 +8,8 @@ import { createScratchDatabase } from './scratch-database.ts';
 
 export async function measureAddToCart(adminUrl: string, durationSeconds: number): Promise<LoadResult> {
   const scratch = await createScratchDatabase(adminUrl);
-  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url });
+  // 500 sessions from one address: above the per-IP session limit.
+  const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url, SESSION_RATE_LIMIT_PER_MINUTE: '100000' });
   try {
     const landing = (await (await fetch(`${app.url}/api/products/GetLanding?condition=`)).json()) as {
       product_id: number;

@@ -64,9 +64,11 @@ export async function startServer({ label, env, readyTimeoutMs = 90_000 }: Start
     LOG_LEVEL: 'warn',
     SEED_DEMO_CATALOGUE: '1',
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    // The suites sign many customers up from one IP.
+    // The suites sign many customers up, and make many sessions, from one IP.
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+    AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: '100000',
+    SESSION_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {

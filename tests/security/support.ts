@@ -22,6 +22,8 @@ export { databaseKinds, describeOnEachDatabase, type DatabaseKind } from '../../
 export const relaxedLimits = {
   AUTH_RATE_LIMIT_PER_IP: '100000',
   AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+  AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: '100000',
+  SESSION_RATE_LIMIT_PER_MINUTE: '100000',
   ORDER_LOG_RATE_LIMIT_PER_MINUTE: '100000',
   POSTCODE_LOOKUP_RATE_LIMIT_PER_MINUTE: '100000',
 };

@@ -24,6 +24,7 @@ import { createPostcodeLookup } from './adapters/postcodes/create-postcode-looku
 import { createMailer } from './adapters/email/create-mailer.ts';
 import { authentication } from './http/authentication.ts';
 import { createAttemptLimits } from './http/attempt-limits.ts';
+import { createRateLimitStore } from './http/rate-limit-store.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import { ResponseCache } from './http/cached-response.ts';
 import { trustedProxies } from './http/trusted-proxies.ts';
@@ -150,15 +151,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
 
+  // Every rate limit counts here: in Redis when REDIS_URL is set (shared by all processes), else in this process.
+  const rateLimits = await createRateLimitStore(config.redis, app.log);
+  app.addHook('onClose', async () => rateLimits.close());
   // One set of attempt counters (sign-in, sign-up, passwords, postcode look-ups) for the API and the pages.
-  const attempts = await createAttemptLimits(app, { accounts: config.authRateLimit, postcodeLookupsPerMinute: config.postcodes.rateLimitPerMinute });
+  const attempts = await createAttemptLimits(app, rateLimits, {
+    accounts: config.authRateLimit,
+    postcodeLookupsPerMinute: config.postcodes.rateLimitPerMinute,
+  });
 
   await app.register(
     async (api) => {
       // PostgreSQL text cannot hold U+0000: refuse it with a 400 before it reaches a query.
       api.addHook('preValidation', refuseNulCharacters);
       await api.register(catalogueRoutes, { catalogue: services.catalogue, responseCache });
-      await api.register(sessionRoutes, { sessions: services.sessions });
+      await api.register(sessionRoutes, { sessions: services.sessions, rateLimits, perMinute: config.sessionRateLimitPerMinute });
       // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.
       await api.register(authentication, { accounts: services.accounts });
       await api.register(cartRoutes, { carts: services.carts });
@@ -173,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         orders: services.orders,
         placement: services.orderPlacement,
         orderLogRateLimitPerMinute: config.orderLogRateLimitPerMinute,
+        rateLimits,
       });
       await api.register(paymentRoutes, { payments });
       api.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));

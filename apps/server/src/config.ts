@@ -61,10 +61,25 @@ const envSchema = z.object({
     .url('PUBLIC_BASE_URL must be a URL such as https://shop.example.com')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Sign-in, sign-up and forgot-password attempts allowed per window, per client IP and per e-mail address. */
+  /**
+   * Sign-in, sign-up and forgot-password attempts allowed per window: per client IP, per
+   * (e-mail, client IP) pair, and per e-mail over all addresses (a ceiling against guessing
+   * from many addresses). Sign-in counts only refused passwords against the e-mail.
+   */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** New anonymous sessions (POST /api/session) allowed per client IP per minute. */
+  SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** redis(s)://[user:pass@]host:port[/db]: every rate limit is then shared by all processes; without it each process counts alone. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Prepended to every Redis key, so several shops (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default('shop:'),
   /** Ideal Postcodes key for the address finder; without it a small demo data set answers. */
   IDEAL_POSTCODES_API_KEY: optionalText,
   IDEAL_POSTCODES_BASE_URL: z.string().url('IDEAL_POSTCODES_BASE_URL must be a URL').default('https://api.ideal-postcodes.co.uk'),
@@ -98,6 +113,9 @@ export interface AppConfig {
   publicBaseUrl: string;
   trustProxy: boolean | string;
   authRateLimit: AuthRateLimitConfig;
+  sessionRateLimitPerMinute: number;
+  /** Where rate limits are counted when they are shared (REDIS_URL); undefined: in each process. */
+  redis: { url: string; keyPrefix: string } | undefined;
   postcodes: PostcodeConfig;
   payments: PaymentsConfig;
   orderLogRateLimitPerMinute: number;
@@ -119,6 +137,8 @@ export interface PaymentsConfig {
 
 export interface AuthRateLimitConfig {
   perIp: number;
+  perEmailAndIp: number;
+  /** The ceiling per e-mail over all client addresses. */
   perEmail: number;
   windowMs: number;
 }
@@ -167,9 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmailAndIp: e.AUTH_RATE_LIMIT_PER_EMAIL_AND_IP,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    sessionRateLimitPerMinute: e.SESSION_RATE_LIMIT_PER_MINUTE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     postcodes: {
       idealPostcodesApiKey: e.IDEAL_POSTCODES_API_KEY,
       idealPostcodesBaseUrl: e.IDEAL_POSTCODES_BASE_URL.replace(/\/+$/, ''),

@@ -12,6 +12,12 @@ import type { CoreServices } from '@shop/core';
  */
 export type AttemptAction = 'signIn' | 'signUp' | 'forgotPassword' | 'resetPassword' | 'postcodeLookup';
 
+/** An attempt that was counted and allowed. */
+export interface CountedAttempt {
+  /** Call with the error when the attempt failed: a refused sign-in counts against its e-mail. */
+  failed(error: unknown): Promise<void>;
+}
+
 export interface StorefrontLoadContext {
   services: CoreServices;
   /** The per-request CSP nonce of every script the page renders. */
@@ -19,7 +25,7 @@ export interface StorefrontLoadContext {
   /** The page was requested over HTTPS (directly or through a trusted proxy): cookies are Secure. */
   secure: boolean;
   /** Counts one attempt of the action; throws a DomainError 'too_many_requests' over the limit. */
-  countAttempt(action: AttemptAction, email: string | null): Promise<void>;
+  countAttempt(action: AttemptAction, email: string | null): Promise<CountedAttempt>;
   /** How the payment step takes card/wallet payments (PayPal, or the labelled test payments). */
   payments: PaymentsConfigDto;
   /** Per-request memo of the visitor read from the session cookie (session.server.ts). */

@@ -1,7 +1,7 @@
 /**
  * Account API, SPEC section 7 and DESIGN section 4 "Identity": sign-up, sign-in, the user's
  * details, logout and the password reset. Guessable actions are rate limited per IP and per
- * e-mail address.
+ * e-mail address (http/attempt-limits.ts; sign-in counts refused passwords against the e-mail).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -61,7 +61,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
         response: { 200: authResponseSchema, 400: errorResponseSchema, 401: signInFailureSchema, 429: errorResponseSchema },
       },
     },
-    (request) => accounts.signIn(request.body.email, request.body.password),
+    async (request) => {
+      try {
+        return await accounts.signIn(request.body.email, request.body.password);
+      } catch (error) {
+        await attempts.countFailure(request, 'signIn', request.body.email, error);
+        throw error;
+      }
+    },
   );
 
   api.post(

@@ -4,6 +4,9 @@
  * this API needs. Without the limit a body such as `{"error": {"a": {"a": ... }}}` nested
  * thousands of levels within the 100 kB limit overflows the stack where a value is turned back
  * into text (the order log keeps JSON values as JSON text), which answered 500.
+ *
+ * An empty body sent as application/json is refused (400) unless the routes registered it with
+ * `emptyBodyIsNoBody`: those whose body is optional (POST /api/session) take it as no body.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 
@@ -30,10 +33,19 @@ export function jsonNestingExceeds(text: string, maxDepth: number): boolean {
   return false;
 }
 
-export function registerJsonBodyParser(app: FastifyInstance): void {
+export interface JsonBodyOptions {
+  /** An empty or blank body is no body (null), as without a content type. Parsers are per context. */
+  emptyBodyIsNoBody?: boolean;
+}
+
+export function registerJsonBodyParser(app: FastifyInstance, options: JsonBodyOptions = {}): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (options.emptyBodyIsNoBody && (body as string).trim() === '') {
+      done(null, null);
+      return;
+    }
     if (jsonNestingExceeds(body as string, MAX_JSON_DEPTH)) {
       const error = new Error(`The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`) as FastifyError;
       error.statusCode = 400;

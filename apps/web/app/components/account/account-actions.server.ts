@@ -48,8 +48,11 @@ export async function signInAction(request: Request, context: AppLoadContext, fo
   if (!parsed.ok) return parsed.answer;
   const { email, password } = parsed.value;
   try {
-    await context.countAttempt('signIn', email);
-    const { userId, token } = await context.services.accounts.signIn(email, password);
+    const attempt = await context.countAttempt('signIn', email);
+    const { userId, token } = await context.services.accounts.signIn(email, password).catch(async (error: unknown) => {
+      await attempt.failed(error);
+      throw error;
+    });
     return await signedIn(request, context, userId, token);
   } catch (error) {
     return specFailure(error, 'signin', messages.loginFailed, typedValues(formFields(form)), 'unauthorized');
