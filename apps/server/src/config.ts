@@ -91,6 +91,8 @@ const envSchema = z.object({
   PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'PAYPAL_ENV must be sandbox or live' }).default('sandbox'),
   /** Overrides the PayPal API host chosen by PAYPAL_ENV (tests point it at a local imitation). */
   PAYPAL_API_BASE: z.string().url('PAYPAL_API_BASE must be a URL').optional().or(z.literal('').transform(() => undefined)),
+  /** How long checkout waits for PayPal to confirm a payment before answering 502 and placing nothing (tests shorten it). */
+  PAYPAL_TIMEOUT_SECONDS: z.coerce.number().min(0.1, 'PAYPAL_TIMEOUT_SECONDS must be at least 0.1').max(60).default(10),
   /** HMAC key of the simulated test payments; every process of one shop must share it (default: derived from the database location). */
   PAYMENTS_TEST_SECRET: z.string().min(16, 'PAYMENTS_TEST_SECRET must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
   /** Order-log reports (POST /api/OrderLog) allowed per client IP per minute. */
@@ -130,7 +132,7 @@ export interface PostcodeConfig {
 
 export interface PaymentsConfig {
   /** Null when PayPal is not configured: test payments are offered instead. */
-  paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiBase: string } | null;
+  paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiBase: string; timeoutMs: number } | null;
   /** HMAC key of the test payments' stateless order ids. */
   testSecret: string;
 }
@@ -206,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               clientSecret: e.PAYPAL_CLIENT_SECRET,
               env: e.PAYPAL_ENV,
               apiBase: (e.PAYPAL_API_BASE ?? (e.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/+$/, ''),
+              timeoutMs: e.PAYPAL_TIMEOUT_SECONDS * 1000,
             }
           : null,
       testSecret: e.PAYMENTS_TEST_SECRET ?? defaultTestPaymentsSecret(e.DATABASE_URL ?? dataDir),

@@ -148,7 +148,9 @@ describe('test payments key', () => {
       clientSecret: 'def',
       env: 'sandbox',
       apiBase: 'https://api-m.sandbox.paypal.com',
+      timeoutMs: 10_000,
     });
+    expect(loadConfig({ PAYPAL_CLIENT_ID: 'abc', PAYPAL_CLIENT_SECRET: 'def', PAYPAL_TIMEOUT_SECONDS: '0.5' }).payments.paypal?.timeoutMs).toBe(500);
     expect(loadConfig({ PAYPAL_CLIENT_ID: 'abc', PAYPAL_CLIENT_SECRET: 'def', PAYPAL_ENV: 'live' }).payments.paypal?.apiBase).toBe('https://api-m.paypal.com');
   });
 });

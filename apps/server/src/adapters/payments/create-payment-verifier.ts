@@ -11,7 +11,7 @@ export function createPayments(config: Pick<AppConfig, 'payments'>): ShopPayment
     return {
       mode: 'paypal',
       clientId: paypal.clientId,
-      verifier: new PayPalVerifier({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiBase: paypal.apiBase }),
+      verifier: new PayPalVerifier({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiBase: paypal.apiBase, timeoutMs: paypal.timeoutMs }),
     };
   }
   return { mode: 'test', clientId: null, verifier: new TestPayments(testSecret) };

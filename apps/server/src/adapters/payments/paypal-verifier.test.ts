@@ -1,8 +1,10 @@
 /**
  * The PayPal adapter against a local imitation of PayPal's REST v2 endpoints (node:http on
  * 127.0.0.1): OAuth2 client credentials, then GET /v2/checkout/orders/{id}. Through the whole
- * app (POST /api/order) and on the adapter alone for timeouts and token caching.
+ * app (POST /api/order, PayPal not answering in time included) and on the adapter alone for
+ * timeouts and token caching.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -17,6 +19,8 @@ import { PayPalVerifier } from './paypal-verifier.ts';
 
 const CLIENT_ID = 'test-client-id';
 const CLIENT_SECRET = 'test-client-secret';
+/** PAYPAL_TIMEOUT_SECONDS of the app under test: short, yet ample for the local imitation's normal answers. */
+const CHECKOUT_PAYPAL_TIMEOUT_MS = 2_000;
 
 interface ImitatedOrder {
   status: string;
@@ -27,7 +31,9 @@ interface ImitatedOrder {
 /** A small imitation of PayPal's REST API; `mode` switches it to failing behaviours. */
 class PayPalImitation {
   readonly orders = new Map<string, ImitatedOrder>();
-  mode: 'normal' | 'down' | 'slow' | 'expired-token' = 'normal';
+  /** slow: every answer comes after `slowMs`; stalled-body: an order's headers, then nothing for `slowMs`. */
+  mode: 'normal' | 'down' | 'slow' | 'stalled-body' | 'expired-token' = 'normal';
+  slowMs = 1_500;
   tokenRequests = 0;
   orderRequests = 0;
   private server!: Server;
@@ -53,7 +59,7 @@ class PayPalImitation {
       res.end(JSON.stringify(payload));
     };
     if (this.mode === 'down') return send(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable' });
-    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 1_500));
+    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.slowMs));
 
     if (req.method === 'POST' && req.url === '/v1/oauth2/token') {
       this.tokenRequests += 1;
@@ -77,6 +83,12 @@ class PayPalImitation {
       }
       const id = decodeURIComponent(match[1]!);
       const order = this.orders.get(id);
+      if (this.mode === 'stalled-body') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"id":');
+        await new Promise((resolve) => setTimeout(resolve, this.slowMs));
+        return void res.end(`"${id}"}`);
+      }
       if (!order) {
         return send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
       }
@@ -109,6 +121,7 @@ describeOnEachDatabase('PayPal payments against a local imitation of PayPal', (k
         PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
         PAYPAL_ENV: 'sandbox',
         PAYPAL_API_BASE: paypal.baseUrl,
+        PAYPAL_TIMEOUT_SECONDS: String(CHECKOUT_PAYPAL_TIMEOUT_MS / 1000),
       },
     });
     packs = await insertBasketCatalogue(t.database);
@@ -119,6 +132,7 @@ describeOnEachDatabase('PayPal payments against a local imitation of PayPal', (k
   });
   afterEach(() => {
     paypal.mode = 'normal';
+    paypal.slowMs = 1_500;
   });
 
   async function customerWithBasket() {
@@ -231,6 +245,43 @@ describeOnEachDatabase('PayPal payments against a local imitation of PayPal', (k
     paypal.mode = 'normal';
     expect((await payWith(customer.token, cart, '9AB23456CD789012E')).statusCode).toBe(200);
   });
+
+  it('PayPal not answering in time: 502 after the timeout, nothing placed; the retry with the same key and payment places exactly one order', async () => {
+    const reference = 'TAB23456CD789012E';
+    paypal.orders.set(reference, { status: 'COMPLETED', value: '35.99' });
+    const { customer, cart } = await customerWithBasket();
+    const body = orderBodyFrom(cart, { payment_method: 'paypal', payment_reference: reference });
+    const idempotencyKey = randomUUID();
+
+    paypal.mode = 'slow';
+    paypal.slowMs = CHECKOUT_PAYPAL_TIMEOUT_MS * 3;
+    const startedAt = Date.now();
+    const timedOut = await placeOrder(t.app, customer.token, body, idempotencyKey);
+    const waitedMs = Date.now() - startedAt;
+    expect(timedOut.statusCode).toBe(502);
+    expect(timedOut.json()).toEqual({
+      error: 'provider_unavailable',
+      message: expect.stringMatching(/^We could not reach the payment provider to confirm your payment, so no order was placed yet\. Please try again/),
+    });
+    expect(timedOut.json().message).toContain(reference);
+    // It gave up at its timeout rather than waiting for PayPal's late answer.
+    expect(waitedMs).toBeGreaterThanOrEqual(CHECKOUT_PAYPAL_TIMEOUT_MS - 50);
+    expect(waitedMs).toBeLessThan(paypal.slowMs);
+    expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(0);
+    expect((await basketOf(t.app, customer)).count).toBe(1);
+    const [log] = await logsOf(customer.userId);
+    expect(log!.extra_info).toContain(`no answer within ${CHECKOUT_PAYPAL_TIMEOUT_MS} ms`);
+
+    // PayPal answers again: the customer's retry (same key, same payment) places the order, once.
+    paypal.mode = 'normal';
+    const retried = await placeOrder(t.app, customer.token, body, idempotencyKey);
+    expect(retried.statusCode).toBe(200);
+    const again = await placeOrder(t.app, customer.token, body, idempotencyKey);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<number>()).toBe(retried.json<number>());
+    expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(1);
+    expect((await basketOf(t.app, customer)).count).toBe(0);
+  });
 });
 
 describe('PayPal adapter alone', () => {
@@ -258,5 +309,15 @@ describe('PayPal adapter alone', () => {
     await expect(wrongSecret.verify('BBB222')).rejects.toThrow(/refused an access token: 401 \(check PAYPAL_CLIENT_ID/);
     const nowhere = new PayPalVerifier({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: 'http://127.0.0.1:9', timeoutMs: 1_000 });
     await expect(nowhere.verify('BBB222')).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+  });
+
+  it('the timeout covers the answer\'s body too: headers followed by silence are no answer', async () => {
+    paypal.orders.set('CCC333', { status: 'COMPLETED', value: '1.00' });
+    const verifier = new PayPalVerifier({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: paypal.baseUrl, timeoutMs: 300 });
+    await verifier.verify('CCC333'); // the access token, fetched while PayPal answers normally
+    paypal.mode = 'stalled-body';
+    const startedAt = Date.now();
+    await expect(verifier.verify('CCC333')).rejects.toThrow(new PaymentProviderUnavailable('PayPal /v2/checkout/orders/CCC333: no answer within 300 ms'));
+    expect(Date.now() - startedAt).toBeLessThan(paypal.slowMs);
   });
 });

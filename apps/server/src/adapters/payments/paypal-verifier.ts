@@ -3,8 +3,9 @@
  * capture the order; the server only reads it back before placing the shop order:
  *   POST {base}/v1/oauth2/token  (client credentials, Basic auth)  -> access token (cached)
  *   GET  {base}/v2/checkout/orders/{id}                           -> status, purchase_units[0].amount
- * A 404 means PayPal has no such order; no answer, a 5xx or refused credentials mean the
- * provider is unavailable (the checkout answers 502 and nothing is placed).
+ * A 404 means PayPal has no such order; no answer in time, a 5xx or refused credentials mean the
+ * provider is unavailable (the checkout answers 502 and nothing is placed; the customer may try
+ * again with the same payment, which is verified afresh and still pays for one order only).
  */
 import { PaymentProviderUnavailable, PaymentReferenceUnknown, poundsToPence, type PaymentVerifier, type VerifiedPayment } from '@shop/core';
 import { describeFetchError } from '../fetch-errors.ts';
@@ -14,8 +15,15 @@ export interface PayPalOptions {
   clientSecret: string;
   /** e.g. https://api-m.sandbox.paypal.com (tests point it at a local imitation). */
   apiBase: string;
-  /** Per request (default 10 s). */
+  /** The longest one verification may take, every request to PayPal and its answer included (default 10 s). */
   timeoutMs?: number;
+}
+
+/** PayPal's answer to one request: the status and the JSON body (null when it is not JSON). */
+interface PayPalAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
 }
 
 /** PayPal order ids are short upper-case alphanumerics; anything else is not worth a request. */
@@ -42,15 +50,18 @@ export class PayPalVerifier implements PaymentVerifier {
 
   async verify(reference: string): Promise<VerifiedPayment> {
     if (!ORDER_ID_PATTERN.test(reference)) throw new PaymentReferenceUnknown(reference);
-    let response = await this.getOrder(reference, await this.accessToken());
-    if (response.status === 401) {
+    // One deadline for the whole verification (token, order, the retry below): the customer at
+    // checkout waits at most timeoutMs, however many requests it takes.
+    const deadline = AbortSignal.timeout(this.timeoutMs);
+    let answer = await this.getOrder(reference, await this.accessToken(deadline), deadline);
+    if (answer.status === 401) {
       // The cached token expired early or was revoked: one fresh try.
       this.token = null;
-      response = await this.getOrder(reference, await this.accessToken());
+      answer = await this.getOrder(reference, await this.accessToken(deadline), deadline);
     }
-    if (response.status === 404) throw new PaymentReferenceUnknown(reference);
-    const body = (await response.json().catch(() => null)) as PayPalOrder | null;
-    if (!response.ok) throw new PaymentProviderUnavailable(`PayPal answered ${response.status} to GET /v2/checkout/orders/${reference}${issueOf(body)}`);
+    if (answer.status === 404) throw new PaymentReferenceUnknown(reference);
+    const body = answer.body as PayPalOrder | null;
+    if (!answer.ok) throw new PaymentProviderUnavailable(`PayPal answered ${answer.status} to GET /v2/checkout/orders/${reference}${issueOf(body)}`);
 
     const amount = body?.purchase_units?.[0]?.amount;
     const value = typeof amount?.value === 'string' ? amount.value : '';
@@ -65,44 +76,65 @@ export class PayPalVerifier implements PaymentVerifier {
     };
   }
 
-  private async getOrder(reference: string, token: string): Promise<Response> {
-    return this.request(`/v2/checkout/orders/${encodeURIComponent(reference)}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    });
+  private async getOrder(reference: string, token: string, deadline: AbortSignal): Promise<PayPalAnswer> {
+    return this.request(
+      `/v2/checkout/orders/${encodeURIComponent(reference)}`,
+      { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
+      deadline,
+    );
   }
 
-  /** An OAuth2 access token, cached until a minute before it expires; concurrent callers share one request. */
-  private async accessToken(): Promise<string> {
+  /**
+   * An OAuth2 access token, cached until a minute before it expires. Concurrent callers share one
+   * request, under the deadline of the caller that started it, which began first and so ends no
+   * later than theirs.
+   */
+  private async accessToken(deadline: AbortSignal): Promise<string> {
     if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    this.tokenRequest ??= this.fetchToken().finally(() => {
+    this.tokenRequest ??= this.fetchToken(deadline).finally(() => {
       this.tokenRequest = null;
     });
     return this.tokenRequest;
   }
 
-  private async fetchToken(): Promise<string> {
+  private async fetchToken(deadline: AbortSignal): Promise<string> {
     const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
-    const response = await this.request('/v1/oauth2/token', {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: 'grant_type=client_credentials',
-    });
-    const body = (await response.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown; error_description?: unknown } | null;
-    if (!response.ok || typeof body?.access_token !== 'string') {
-      const why = response.status === 401 ? ' (check PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_ENV)' : '';
-      throw new PaymentProviderUnavailable(`PayPal refused an access token: ${response.status}${why}`);
+    const answer = await this.request(
+      '/v1/oauth2/token',
+      {
+        method: 'POST',
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: 'grant_type=client_credentials',
+      },
+      deadline,
+    );
+    const body = answer.body as { access_token?: unknown; expires_in?: unknown } | null;
+    if (!answer.ok || typeof body?.access_token !== 'string') {
+      const why = answer.status === 401 ? ' (check PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_ENV)' : '';
+      throw new PaymentProviderUnavailable(`PayPal refused an access token: ${answer.status}${why}`);
     }
     const seconds = typeof body.expires_in === 'number' ? body.expires_in : 300;
     this.token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, seconds - 60) * 1000 };
     return body.access_token;
   }
 
-  private async request(path: string, init: RequestInit): Promise<Response> {
+  /** One request, its body read under the same deadline: headers followed by a stalled body are no answer either. */
+  private async request(path: string, init: RequestInit, deadline: AbortSignal): Promise<PayPalAnswer> {
     try {
-      return await fetch(`${this.apiBase}${path}`, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await fetch(`${this.apiBase}${path}`, { ...init, signal: deadline });
+      const text = await response.text();
+      return { status: response.status, ok: response.ok, body: parseJson(text) };
     } catch (error) {
       throw new PaymentProviderUnavailable(`PayPal ${path}: ${describeFetchError(error, this.timeoutMs)}`);
     }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 
