@@ -9,6 +9,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -231,6 +232,11 @@ export const orders = pgTable(
     requestFingerprint: text('request_fingerprint'),
     isActive: boolean('is_active').notNull().default(true),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The dispatch day promised when the order was placed (core/delivery/dispatch-promise.ts: London
+     * 3pm cut-off, working days); null for orders placed before the promise existed.
+     */
+    promisedDispatchDate: date('promised_dispatch_date', { mode: 'string' }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId),
