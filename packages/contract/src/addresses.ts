@@ -7,13 +7,14 @@ import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { addressRules, type TextRule } from './field-rules.ts';
 
-/** A required text field of the address form: trimmed, then checked against its rule. */
+/** A required text field of the address form: trimmed, then checked against its rule (length, then pattern). */
 function ruleText(rule: TextRule) {
-  return z
+  const text = z
     .string({ error: rule.message })
     .trim()
     .min(rule.min, rule.message)
     .max(rule.max, rule.message);
+  return rule.pattern ? text.regex(rule.pattern, rule.patternMessage ?? rule.message) : text;
 }
 
 const ignored = z.union([z.number(), z.string()]).nullable().optional();
@@ -35,8 +36,10 @@ const addressFields = {
   address: ruleText(addressRules.address).describe('Street and locality'),
   town: ruleText(addressRules.town),
   country: ruleText(addressRules.country),
-  post_code: ruleText(addressRules.post_code),
-  phone: ruleText(addressRules.phone),
+  post_code: ruleText(addressRules.post_code).describe(
+    'A UK postcode or an Irish Eircode, any spacing or letter case; stored normalised ("ls14ap" -> "LS1 4AP")',
+  ),
+  phone: ruleText(addressRules.phone).describe('10-15 characters: digits, spaces and an optional leading +'),
   user_id: ignored.describe('Ignored: the address belongs to the user of the Bearer token'),
   type: z.string().nullable().optional().describe('Ignored: use PUT /api/address/MarkAsBilling'),
   is_active: z.boolean().nullable().optional().describe('Ignored'),

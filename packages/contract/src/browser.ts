@@ -10,3 +10,4 @@ export * from './messages.ts';
 export * from './field-rules.ts';
 export * from './domain-errors.ts';
 export * from './record-ids.ts';
+export * from './delivery-zones.ts';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { jsonIdSchema } from './ids.ts';
 import { fieldMessages } from './messages.ts';
+import { DELIVERY_ZONES } from './delivery-zones.ts';
 
 export const cartLineSchema = z
   .object({
@@ -34,6 +35,12 @@ export const cartSchema = z
     taxPercentage: z.number(),
     totalTax: z.number(),
     total: z.number(),
+    deliveryZone: z
+      .enum(DELIVERY_ZONES)
+      .nullable()
+      .describe(
+        'Not in SPEC 3: the zone of the delivery address (PUT /api/cart/AssignAddress) that deliveryFee is for; null before an address is chosen (deliveryFee is then the mainland UK fee)',
+      ),
     cartIems: z.array(cartLineSchema),
   })
   .meta({ id: 'Cart' });

@@ -9,6 +9,8 @@ export interface TextRule {
   max: number;
   message: string;
   pattern?: RegExp;
+  /** The message when the length is right but the pattern is not (default: `message`). */
+  patternMessage?: string;
 }
 
 /** Sign-up, SPEC 5: "a lowercase email pattern". */
@@ -40,7 +42,14 @@ export const resetPasswordRules = {
   confirmPassword: { min: 5, max: 50, message: fieldMessages.resetPassword },
 } satisfies Record<string, TextRule>;
 
-/** Address form: all required; the phone message says 14 but the rule is 10-15 (SPEC 5). */
+/** Phone numbers of addresses: digits and spaces, with an optional leading + (DESIGN section 4). */
+export const ADDRESS_PHONE_PATTERN = /^\+?[0-9 ]+$/;
+
+/**
+ * Address form: all required; the phone message says 14 but the rule is 10-15 (SPEC 5). The
+ * postcode is checked further on the server (a UK postcode or an Eircode, core's
+ * delivery-zones.ts) and stored normalised.
+ */
 export const addressRules = {
   reference: { min: 1, max: 100, message: fieldMessages.reference },
   contact_name: { min: 1, max: 100, message: fieldMessages.contactName },
@@ -49,7 +58,7 @@ export const addressRules = {
   town: { min: 1, max: 50, message: fieldMessages.town },
   address: { min: 1, max: 500, message: fieldMessages.address },
   country: { min: 1, max: 50, message: fieldMessages.country },
-  phone: { min: 10, max: 15, message: fieldMessages.addressPhone },
+  phone: { min: 10, max: 15, message: fieldMessages.addressPhone, pattern: ADDRESS_PHONE_PATTERN, patternMessage: fieldMessages.addressPhoneFormat },
 } satisfies Record<string, TextRule>;
 
 export const deliveryNoteRule: TextRule = { min: 0, max: 50, message: fieldMessages.deliveryNote };
@@ -61,7 +70,7 @@ export const PACK_COUNT_MAX = 1000;
 export function checkText(value: string | null | undefined, rule: TextRule): string | null {
   const text = value ?? '';
   if (text.length < rule.min || text.length > rule.max) return rule.message;
-  if (rule.pattern && text.length > 0 && !rule.pattern.test(text)) return rule.message;
+  if (rule.pattern && text.length > 0 && !rule.pattern.test(text)) return rule.patternMessage ?? rule.message;
   return null;
 }
 

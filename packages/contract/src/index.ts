@@ -5,6 +5,7 @@ export * from './storage-keys.ts';
 export * from './shop.ts';
 export * from './category-navigation.ts';
 export * from './cart.ts';
+export * from './delivery-zones.ts';
 export * from './messages.ts';
 export * from './accounts.ts';
 export * from './field-rules.ts';

@@ -24,6 +24,9 @@ export const fieldMessages = {
   country: 'Country is required. (1-50) Characters',
   postCode: 'PostCode is required. (1-100) Characters',
   addressPhone: 'Phone is required. (1-14) Characters',
+  /** Not in SPEC 5 (which checks lengths only): the address checks of DESIGN section 4, in SPEC 5's style. */
+  postCodeFormat: 'PostCode is required. (A valid UK postcode or Irish Eircode)',
+  addressPhoneFormat: 'Phone is required. (Digits, spaces and a leading +)',
   firstName: 'First Name is required. (4-50) Characters',
   lastName: 'Last Name is required. (4-50) Characters',
   signUpEmail: 'Email is required. (4-100) Characters',

@@ -21,6 +21,8 @@ export const publicShopDetailsSchema = z.object({
   vatRatePercent: z.number(),
   freeDeliveryThreshold: z.number().describe('Pounds ex-VAT'),
   deliveryFee: z.number().describe('Pounds ex-VAT'),
+  /** Remote zones (Highlands and islands, Northern Ireland, Scilly, Channel Islands, Isle of Man, Republic of Ireland): every basket, no free delivery. */
+  remoteDeliveryFee: z.number().describe('Pounds ex-VAT, carriage to a remote postcode whatever the subtotal'),
   bank: z.object({
     payee: z.string(),
     bankName: z.string(),

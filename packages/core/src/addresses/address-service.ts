@@ -3,9 +3,11 @@
  * The caller is the user resolved from the Bearer token; a user id in a body or path never
  * grants access, and another user's address answers 404 as if it did not exist.
  */
-import type { AddressDto, AddressFields, CreateAddressBody, UpdateAddressBody } from '@shop/contract';
+import { fieldMessages, type AddressDto, type AddressFields, type CreateAddressBody, type DeliveryZone, type UpdateAddressBody } from '@shop/contract';
+import { deliveryZoneOf, normaliseDeliveryPostcode } from '../delivery/delivery-zones.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { BILLING_TYPE, type AddressRepository, type AddressRow } from './address-repository.ts';
+import { isPoBoxAddress, PO_BOX_MESSAGE } from './po-box.ts';
 
 /** Enough for any business with many sites; stops a script filling the table. */
 export const MAX_ADDRESSES_PER_USER = 100;
@@ -16,13 +18,14 @@ export class AddressService {
   /** POST /api/address. The user's first address becomes the billing address. */
   async create(callerUserId: number | null, body: CreateAddressBody): Promise<AddressDto> {
     const userId = signedIn(callerUserId);
+    const fields = fieldsOf(body);
     const row = await this.repository.transaction(async (tx) => {
       if (!(await this.repository.lockOwner(userId, tx))) throw new Unauthorized();
       const existing = await this.repository.countOf(userId, tx);
       if (existing >= MAX_ADDRESSES_PER_USER) {
         throw new Invalid(`You can keep at most ${MAX_ADDRESSES_PER_USER} addresses; please edit one of them instead.`);
       }
-      return this.repository.insert(userId, fieldsOf(body), existing === 0 ? BILLING_TYPE : null, tx);
+      return this.repository.insert(userId, fields, existing === 0 ? BILLING_TYPE : null, tx);
     });
     return toAddressDto(row);
   }
@@ -65,6 +68,37 @@ export class AddressService {
   async isOwnedBy(userId: number, addressId: number): Promise<boolean> {
     return (await this.repository.find(userId, addressId)) !== null;
   }
+
+  /**
+   * "Deliver to this Address" (PUT /api/cart/AssignAddress): the delivery zone of one of the
+   * user's addresses. Another user's address is not found (404); a PO box, or a postcode we do
+   * not deliver to (an address saved before postcodes were checked), is refused (400).
+   */
+  async deliveryZoneFor(userId: number, addressId: number): Promise<DeliveryZone> {
+    const row = await this.repository.find(userId, addressId);
+    if (!row) throw addressNotFound(addressId);
+    return deliverableZone(row, 'addressId');
+  }
+}
+
+export const deliveryMessages = {
+  poBox: PO_BOX_MESSAGE,
+  postcode: (postcode: string) =>
+    `We cannot deliver to the postcode "${postcode.slice(0, 20)}". Please edit this address and give a UK postcode or an Irish Eircode.`,
+} as const;
+
+/**
+ * The delivery zone of an address the shop may deliver to (SPEC 9); refuses a PO box or a
+ * postcode outside every zone with a 400 naming `field`. Used by the basket and by checkout.
+ */
+export function deliverableZone(address: Pick<AddressRow, 'region' | 'address' | 'postCode'>, field: string): DeliveryZone {
+  if (isPoBoxAddress(address)) throw new Invalid(deliveryMessages.poBox, { fields: [{ field, message: deliveryMessages.poBox }] });
+  const zone = deliveryZoneOf(address.postCode);
+  if (zone === null) {
+    const message = deliveryMessages.postcode(address.postCode);
+    throw new Invalid(message, { fields: [{ field, message }] });
+  }
+  return zone;
 }
 
 function signedIn(callerUserId: number | null): number {
@@ -76,7 +110,15 @@ export function addressNotFound(addressId: number): NotFound {
   return new NotFound(`You have no address ${addressId}.`);
 }
 
+/**
+ * The fields to store: the postcode must be a UK postcode (of an area in use) or an Eircode, and
+ * is kept normalised ("ls1 4ap" -> "LS1 4AP"), whoever sends it (the API or the delivery page).
+ */
 function fieldsOf(body: CreateAddressBody): AddressFields {
+  const postCode = normaliseDeliveryPostcode(body.post_code);
+  if (postCode === null) {
+    throw new Invalid(fieldMessages.postCodeFormat, { fields: [{ field: 'post_code', message: fieldMessages.postCodeFormat }] });
+  }
   return {
     reference: body.reference,
     contact_name: body.contact_name,
@@ -85,7 +127,7 @@ function fieldsOf(body: CreateAddressBody): AddressFields {
     address: body.address,
     town: body.town,
     country: body.country,
-    post_code: body.post_code,
+    post_code: postCode,
     phone: body.phone,
   };
 }

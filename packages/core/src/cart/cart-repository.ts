@@ -39,12 +39,15 @@ export interface CartLineRow {
 export interface CartContents {
   cartId: number;
   addressId: number | null;
+  /** The postcode of the delivery address (addressId), as saved; it decides the delivery zone. */
+  deliveryPostcode: string | null;
   lines: CartLineRow[];
 }
 
 interface RawCartRow {
   cart_id: number;
   address_id: number | null;
+  delivery_post_code: string | null;
   product_id: number | null;
   product_price_id: number | null;
   qty: number | null;
@@ -63,6 +66,9 @@ const LINE_DETAIL_JOINS = sql.raw(`LEFT JOIN product_prices pp ON pp.product_pri
           LEFT JOIN products p ON p.product_id = l.product_id
           LEFT JOIN product_sizes s ON s.product_size_id = pp.product_size_id`);
 
+/** The basket's delivery address (its owner's only), for the postcode: carts `c`, addresses `a`. */
+const DELIVERY_ADDRESS_JOIN = sql.raw('LEFT JOIN addresses a ON a.address_id = c.address_id AND a.user_id = c.user_id');
+
 /** Rows of a basket joined with its lines (one row with null line fields when it has none). */
 function contentsFrom(rows: RawCartRow[]): CartContents | null {
   const first = rows[0];
@@ -70,6 +76,7 @@ function contentsFrom(rows: RawCartRow[]): CartContents | null {
   return {
     cartId: Number(first.cart_id),
     addressId: first.address_id === null ? null : Number(first.address_id),
+    deliveryPostcode: first.delivery_post_code ?? null,
     lines: rows
       .filter((r) => r.product_price_id !== null)
       .map((r) => ({
@@ -175,7 +182,9 @@ export class CartRepository {
   ): Promise<{ contents: CartContents; count: number | null } | null> {
     const rows = await queryPreparedRows<RawCartRow & { added_count: number | null }>(
       this.db,
-      sql`WITH basket AS (SELECT c.cart_id, c.address_id FROM carts c WHERE ${ownedBy(owner)}),
+      sql`WITH basket AS (
+            SELECT c.cart_id, c.address_id, a.post_code AS delivery_post_code
+            FROM carts c ${DELIVERY_ADDRESS_JOIN} WHERE ${ownedBy(owner)}),
           added AS (
             INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count)
             SELECT cart_id, ${line.productId}, ${line.productPriceId}, ${line.qty}, ${line.count} FROM basket
@@ -189,7 +198,7 @@ export class CartRepository {
             WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.product_price_id = l.product_price_id)
             UNION ALL
             SELECT * FROM added)
-          SELECT b.cart_id, b.address_id, l.product_id, l.product_price_id, l.qty, l.count,
+          SELECT b.cart_id, b.address_id, b.delivery_post_code, l.product_id, l.product_price_id, l.qty, l.count,
                  ${LINE_DETAILS}, (SELECT count FROM added) AS added_count
           FROM basket b
           LEFT JOIN lines l ON l.cart_id = b.cart_id
@@ -242,8 +251,9 @@ export class CartRepository {
   async contents(owner: CartOwner, executor: Executor = this.db): Promise<CartContents | null> {
     const rows = await queryPreparedRows<RawCartRow>(
       executor,
-      sql`SELECT c.cart_id, c.address_id, l.product_id, l.product_price_id, l.qty, l.count, ${LINE_DETAILS}
+      sql`SELECT c.cart_id, c.address_id, a.post_code AS delivery_post_code, l.product_id, l.product_price_id, l.qty, l.count, ${LINE_DETAILS}
           FROM carts c
+          ${DELIVERY_ADDRESS_JOIN}
           LEFT JOIN cart_lines l ON l.cart_id = c.cart_id
           ${LINE_DETAIL_JOINS}
           WHERE ${ownedBy(owner)}

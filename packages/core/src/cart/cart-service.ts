@@ -4,11 +4,12 @@
  * user_id, cart_id and price from request bodies are never used: identity comes from the
  * token, prices from the catalogue, and totals from pricing/cart-totals.ts.
  */
-import type { AddToCartBody, AssignAddressBody, AssignCartBody, CartDto, CartLineDto, ModifyCartBody, RemoveFromCartBody } from '@shop/contract';
+import type { AddToCartBody, AssignAddressBody, AssignCartBody, CartDto, CartLineDto, DeliveryZone, ModifyCartBody, RemoveFromCartBody } from '@shop/contract';
 import { fieldMessages } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { deliveryZoneOf } from '../delivery/delivery-zones.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
-import { computeCartTotals, type CartPricingRules } from '../pricing/cart-totals.ts';
+import { computeCartTotals, rulesForZone, type CartPricingRules } from '../pricing/cart-totals.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import { MAX_PACKS_PER_LINE, type CartContents, type CartOwner, type CartRepository, type PackForSale } from './cart-repository.ts';
 
@@ -16,8 +17,11 @@ export interface CartServiceOptions {
   rules: CartPricingRules;
   /** Prefix for image paths (as the catalogue uses), e.g. a CDN. */
   mediaBaseUrl?: string;
-  /** Whose an address is (the address book); needed to choose a basket's delivery address. */
-  addresses?: { isOwnedBy(userId: number, addressId: number): Promise<boolean> };
+  /**
+   * The address book; needed to choose a basket's delivery address: the zone of one of the
+   * user's addresses, refusing another user's (NotFound) and PO boxes (Invalid).
+   */
+  addresses?: { deliveryZoneFor(userId: number, addressId: number): Promise<DeliveryZone> };
   /**
    * Where packs are looked up when added: the catalogue's cache (cleared on every catalogue
    * change) saves a database round trip per add. Default: the repository. Prices are always
@@ -111,14 +115,14 @@ export class CartService {
 
   /**
    * PUT /api/cart/AssignAddress: "Deliver to this Address". Only the signed-in owner, only to
-   * one of their own addresses; a cartId that is not their basket answers 404.
+   * one of their own addresses, never a PO box (SPEC 9); a cartId that is not their basket
+   * answers 404. From then on the basket's delivery fee is that address's zone's.
    */
   async assignAddress(callerUserId: number | null, body: AssignAddressBody): Promise<CartDto> {
     if (callerUserId === null) throw new Unauthorized('Sign in to choose a delivery address');
     const owner: CartOwner = { kind: 'user', userId: callerUserId };
-    if (!this.options.addresses || !(await this.options.addresses.isOwnedBy(callerUserId, body.addressId))) {
-      throw new NotFound(`You have no address ${body.addressId}.`);
-    }
+    if (!this.options.addresses) throw new NotFound(`You have no address ${body.addressId}.`);
+    await this.options.addresses.deliveryZoneFor(callerUserId, body.addressId);
     const cartId = await this.repository.ensureCart(owner);
     if (body.cartId != null && body.cartId !== cartId) throw new NotFound(`You have no basket ${body.cartId}.`);
     await this.repository.setAddress(cartId, body.addressId);
@@ -127,7 +131,10 @@ export class CartService {
 
   toDto(contents: CartContents | null): CartDto {
     const lines = contents?.lines ?? [];
-    const totals = computeCartTotals(lines, this.options.rules);
+    // The delivery address's zone; before one is chosen (or for a postcode outside every zone,
+    // which checkout refuses) the basket quotes mainland UK.
+    const zone = contents?.deliveryPostcode ? deliveryZoneOf(contents.deliveryPostcode) : null;
+    const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone));
     const cartId = contents?.cartId ?? null;
     const addressId = contents?.addressId ?? null;
     return {
@@ -139,6 +146,7 @@ export class CartService {
       taxPercentage: this.options.rules.vatRatePercent,
       totalTax: penceToPounds(totals.totalTaxPence),
       total: penceToPounds(totals.totalPence),
+      deliveryZone: zone,
       cartIems: lines.map(
         (line): CartLineDto => ({
           cart_id: cartId!,

@@ -22,14 +22,14 @@ import { createHash } from 'node:crypto';
 import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from '@shop/contract';
 import type { Executor } from '@shop/db';
 import type { AddressRepository, AddressRow } from '../addresses/address-repository.ts';
-import { addressSnapshot } from '../addresses/address-service.ts';
+import { addressSnapshot, deliverableZone } from '../addresses/address-service.ts';
 import type { CartRepository } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { orderConfirmationJob } from '../email/email-jobs.ts';
 import { Conflict, DomainError, Invalid, NotFound, PaymentRequired, ProviderUnavailable, Unauthorized, Unprocessable } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { PAYMENT_COMPLETED, PaymentProviderUnavailable, PaymentReferenceUnknown, type PaymentVerifier, type VerifiedPayment } from '../payments/payment-verifier.ts';
-import { computeCartTotals, lineTotalPence, type CartPricingRules, type CartTotals } from '../pricing/cart-totals.ts';
+import { computeCartTotals, lineTotalPence, rulesForZone, type CartPricingRules, type CartTotals } from '../pricing/cart-totals.ts';
 import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { OrderRepository } from './order-repository.ts';
@@ -162,19 +162,21 @@ export class OrderPlacement {
     const withdrawn = lines.filter((line) => !line.productIsActive);
     if (withdrawn.length > 0) throw new Conflict(orderMessages.productsWithdrawn(withdrawn.map((line) => itemDisplayName(line.productName, line.size1))));
 
-    const totals = computeCartTotals(lines, this.options.rules);
+    const deliveryAddressId = body.address_id ?? contents?.addressId ?? null;
+    if (deliveryAddressId === null) {
+      throw new Invalid(orderMessages.noAddress, { fields: [{ field: 'address_id', message: orderMessages.noAddress }] });
+    }
+    const delivery = await this.ownAddress(userId, deliveryAddressId, tx);
+    // The delivery fee is the delivery address's zone's (never a PO box), as the basket quoted it.
+    const zone = deliverableZone(delivery, 'address_id');
+
+    const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone));
     if (!sameTotals(body, totals)) {
       throw new Conflict(orderMessages.totalsChanged(penceToPounds(totals.totalPence)), { totals: totalsInPounds(totals) });
     }
     if (payment && payment.amountPence !== totals.totalPence) {
       throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
     }
-
-    const deliveryAddressId = body.address_id ?? contents?.addressId ?? null;
-    if (deliveryAddressId === null) {
-      throw new Invalid(orderMessages.noAddress, { fields: [{ field: 'address_id', message: orderMessages.noAddress }] });
-    }
-    const delivery = await this.ownAddress(userId, deliveryAddressId, tx);
     const billing: AddressRow =
       body.billing_address_id != null
         ? await this.ownAddress(userId, body.billing_address_id, tx)

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { demoShopConfig } from '../shop/shop-config.ts';
-import { cartPricingRules, computeCartTotals, type CartTotals, type PricedLine } from './cart-totals.ts';
+import { DELIVERY_ZONES } from '@shop/contract';
+import { cartPricingRules, computeCartTotals, rulesForZone, type CartPricingRules, type CartTotals, type PricedLine } from './cart-totals.ts';
 import { poundsToPence } from './money.ts';
 
-const ukRules = { vatRatePercent: 20, freeDeliveryThresholdPence: 7500, deliveryFeePence: 499 };
+const ukRules: CartPricingRules = { vatRatePercent: 20, freeDeliveryThresholdPence: 7500, deliveryFeePence: 499, remoteDeliveryFeePence: 1499 };
 
 describe('basket totals', () => {
   const cases: { name: string; lines: PricedLine[]; rules?: typeof ukRules; expected: CartTotals }[] = [
@@ -32,14 +33,14 @@ describe('basket totals', () => {
     {
       name: 'VAT rounds exactly half a penny up',
       lines: [{ pricePence: 5, count: 1 }],
-      rules: { vatRatePercent: 10, freeDeliveryThresholdPence: 7500, deliveryFeePence: 0 },
+      rules: { ...ukRules, vatRatePercent: 10, deliveryFeePence: 0 },
       // 10% of 0.05 = 0.005 -> 0.01
       expected: { subTotalPence: 5, deliveryFeePence: 0, totalTaxPence: 1, totalPence: 6, count: 1 },
     },
     {
       name: 'VAT rounds half a penny up at a fractional rate (17.5%)',
       lines: [{ pricePence: 7620, count: 1 }],
-      rules: { vatRatePercent: 17.5, freeDeliveryThresholdPence: 7500, deliveryFeePence: 499 },
+      rules: { ...ukRules, vatRatePercent: 17.5 },
       // 17.5% of 76.20 = 13.335 -> 13.34
       expected: { subTotalPence: 7620, deliveryFeePence: 0, totalTaxPence: 1334, totalPence: 8954, count: 1 },
     },
@@ -68,6 +69,32 @@ describe('basket totals', () => {
     expect(computeCartTotals(lines, rules ?? ukRules)).toEqual(expected);
   });
 
+  describe('by delivery zone', () => {
+    const remoteZones = DELIVERY_ZONES.filter((zone) => zone !== 'mainland');
+
+    it.each([null, 'mainland'] as const)('zone %s: free from £75.00, else £4.99 (no address yet is priced as mainland UK)', (zone) => {
+      const rules = rulesForZone(ukRules, zone);
+      expect(computeCartTotals([{ pricePence: 7499, count: 1 }], rules).deliveryFeePence).toBe(499);
+      expect(computeCartTotals([{ pricePence: 7500, count: 1 }], rules).deliveryFeePence).toBe(0);
+    });
+
+    it.each(remoteZones)('%s pays the remote carriage whatever the subtotal, VAT on it too', (zone) => {
+      const rules = rulesForZone(ukRules, zone);
+      // 20% of (74.99 + 14.99) = 17.996 -> 18.00
+      expect(computeCartTotals([{ pricePence: 7499, count: 1 }], rules)).toEqual({
+        subTotalPence: 7499,
+        deliveryFeePence: 1499,
+        totalTaxPence: 1800,
+        totalPence: 10798,
+        count: 1,
+      });
+      // Over the mainland threshold: still the remote carriage (free delivery is for mainland UK).
+      expect(computeCartTotals([{ pricePence: 50_000, count: 1 }], rules)).toMatchObject({ deliveryFeePence: 1499, totalTaxPence: 10_300, totalPence: 61_799 });
+      // An empty basket costs nothing anywhere.
+      expect(computeCartTotals([], rules).totalPence).toBe(0);
+    });
+  });
+
   it('total is always subtotal + delivery + VAT', () => {
     for (let pence = 0; pence < 20_000; pence += 37) {
       const t = computeCartTotals([{ pricePence: pence, count: 1 }], ukRules);
@@ -78,7 +105,7 @@ describe('basket totals', () => {
 
 describe('pricing rules from the shop configuration', () => {
   it('converts the configured pounds to pence', () => {
-    expect(cartPricingRules(demoShopConfig)).toEqual({ vatRatePercent: 20, freeDeliveryThresholdPence: 7500, deliveryFeePence: 499 });
+    expect(cartPricingRules(demoShopConfig)).toEqual({ vatRatePercent: 20, freeDeliveryThresholdPence: 7500, deliveryFeePence: 499, remoteDeliveryFeePence: 1499 });
   });
 
   it.each([

@@ -1,15 +1,25 @@
 /**
- * Basket totals (DESIGN section 4 "Money"): the one place that decides the delivery fee and
- * VAT of a basket. Pure: integer pence in, integer pence out.
+ * Basket totals (DESIGN section 4 "Money", "Delivery zones"): the one place that decides the
+ * delivery fee and VAT of a basket. Pure: integer pence in, integer pence out. The zone comes
+ * from the delivery address's postcode (delivery/delivery-zones.ts).
  */
+import { isRemoteZone, type DeliveryZone } from '@shop/contract';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import { percentOfPence, poundsToPence, type Pence } from './money.ts';
 
 export interface CartPricingRules {
   vatRatePercent: number;
-  /** A subtotal at or above this is delivered free. */
+  /** Mainland UK: a subtotal at or above this is delivered free. */
   freeDeliveryThresholdPence: Pence;
+  /** Mainland UK below the threshold. */
   deliveryFeePence: Pence;
+  /** Remote zones: the carriage of every basket, whatever its subtotal (free delivery is for mainland UK only). */
+  remoteDeliveryFeePence: Pence;
+  /**
+   * The zone of the basket's delivery address; mainland UK when none is chosen yet (the basket
+   * then quotes the mainland fee, "to mainland UK").
+   */
+  zone?: DeliveryZone | null;
 }
 
 export interface PricedLine {
@@ -29,12 +39,27 @@ export interface CartTotals {
 }
 
 /** The pricing rules of the shop's configuration (pounds) in pence. */
-export function cartPricingRules(shop: Pick<ShopConfig, 'vatRatePercent' | 'freeDeliveryThreshold' | 'deliveryFee'>): CartPricingRules {
+export function cartPricingRules(
+  shop: Pick<ShopConfig, 'vatRatePercent' | 'freeDeliveryThreshold' | 'deliveryFee' | 'remoteDeliveryFee'>,
+): CartPricingRules {
   return {
     vatRatePercent: shop.vatRatePercent,
     freeDeliveryThresholdPence: poundsToPence(shop.freeDeliveryThreshold),
     deliveryFeePence: poundsToPence(shop.deliveryFee),
+    remoteDeliveryFeePence: poundsToPence(shop.remoteDeliveryFee),
   };
+}
+
+/** The rules for a basket delivered to `zone` (null: no address chosen yet, priced as mainland UK). */
+export function rulesForZone(rules: CartPricingRules, zone: DeliveryZone | null): CartPricingRules {
+  return { ...rules, zone };
+}
+
+/** The delivery fee of a basket with this subtotal, ex-VAT. */
+function deliveryFeePence(subTotalPence: Pence, lineCount: number, rules: CartPricingRules): Pence {
+  if (lineCount === 0) return 0;
+  if (rules.zone && isRemoteZone(rules.zone)) return rules.remoteDeliveryFeePence;
+  return subTotalPence >= rules.freeDeliveryThresholdPence ? 0 : rules.deliveryFeePence;
 }
 
 /** One line: price of a pack x number of packs. */
@@ -49,14 +74,14 @@ export function computeCartTotals(lines: readonly PricedLine[], rules: CartPrici
     subTotalPence += lineTotalPence(line);
     count += line.count;
   }
-  const deliveryFeePence = lines.length === 0 || subTotalPence >= rules.freeDeliveryThresholdPence ? 0 : rules.deliveryFeePence;
+  const deliveryFee = deliveryFeePence(subTotalPence, lines.length, rules);
   // VAT is charged on the goods and on the delivery, rounded once, half-up to the penny.
-  const totalTaxPence = percentOfPence(subTotalPence + deliveryFeePence, rules.vatRatePercent);
+  const totalTaxPence = percentOfPence(subTotalPence + deliveryFee, rules.vatRatePercent);
   return {
     subTotalPence,
-    deliveryFeePence,
+    deliveryFeePence: deliveryFee,
     totalTaxPence,
-    totalPence: subTotalPence + deliveryFeePence + totalTaxPence,
+    totalPence: subTotalPence + deliveryFee + totalTaxPence,
     count,
   };
 }

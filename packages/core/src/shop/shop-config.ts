@@ -31,6 +31,8 @@ export const demoShopConfig: ShopConfig = {
   vatRatePercent: 20,
   freeDeliveryThreshold: 75,
   deliveryFee: 4.99,
+  // Fictional: carriage to remote postcodes (delivery/remote-postcodes.ts), charged on every basket.
+  remoteDeliveryFee: 14.99,
   bank: {
     payee: 'Boxwell Packaging Supplies Ltd',
     bankName: 'Demo Bank plc',
