@@ -28,7 +28,8 @@ import { createRateLimitStore } from './http/rate-limit-store.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import { ResponseCache } from './http/cached-response.ts';
 import { trustedProxies } from './http/trusted-proxies.ts';
-import { notFoundBody, registerErrorHandling } from './http/error-handler.ts';
+import { answerClientError, answerError, notFoundBody, registerErrorHandling } from './http/error-handler.ts';
+import { httpServerOptions, refuseMissingHost } from './http/server-options.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
@@ -89,11 +90,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     genReqId: requestIdOf,
     trustProxy,
+    ...httpServerOptions(config.httpTimeouts),
+    // Fastify's own errors (a malformed URL, a request the HTTP parser refuses) in DESIGN's shape too.
+    frameworkErrors: answerError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  app.addHook('onRequest', refuseMissingHost);
 
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { demoShopConfig, type ShopConfig } from '@shop/core';
+import type { HttpTimeouts } from './http/server-options.ts';
 
 const optionalText = z
   .string()
@@ -26,6 +27,10 @@ const envSchema = z.object({
   MEDIA_BASE_URL: z.string().default(''),
   /** Bytes of serialised catalogue answers kept in memory per process (an LRU; default 32 MiB). */
   CATALOGUE_CACHE_MAX_BYTES: z.coerce.number().int().min(1, 'CATALOGUE_CACHE_MAX_BYTES must be a positive number of bytes').default(32 * 1024 * 1024),
+  /** A client must send its request headers within this, and the whole request within the next; idle kept-alive connections close after the last (http/server-options.ts). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalogue when the catalogue is empty (default on). */
   SEED_DEMO_CATALOGUE: z
@@ -107,6 +112,7 @@ export interface AppConfig {
   databasePoolSize: number;
   mediaBaseUrl: string;
   catalogueCacheMaxBytes: number;
+  httpTimeouts: HttpTimeouts;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemoCatalogue: boolean;
   shop: ShopConfig;
@@ -155,6 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
     throw new Error('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together (or neither, for test payments)');
   }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const shop: ShopConfig = {
     ...demoShopConfig,
@@ -180,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     mediaBaseUrl: e.MEDIA_BASE_URL,
     catalogueCacheMaxBytes: e.CATALOGUE_CACHE_MAX_BYTES,
+    httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, requestMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     seedDemoCatalogue: e.SEED_DEMO_CATALOGUE,
     shop,

@@ -6,7 +6,9 @@ import { openDatabase } from '@shop/db';
 import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from './app.ts';
 import { loadConfig, ownBaseUrl } from './config.ts';
+import { captureProcessWarnings } from './process-warnings.ts';
 
+const logWarningsTo = captureProcessWarnings();
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
@@ -19,6 +21,7 @@ const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 // Without a storefront build (`npm run build`) the API, media and health checks still serve.
 const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
 const app = await buildApp({ config, database, ...(storefrontBuilt ? { storefront: { buildDir } } : {}) });
+logWarningsTo(app.log);
 if (!storefrontBuilt) app.log.warn({ buildDir }, 'the storefront is not built (run `npm run build`): serving the API and media only');
 
 /**

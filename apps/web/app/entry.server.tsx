@@ -4,12 +4,24 @@ import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { DEFERRED_MODULE_TYPE, DEFERRED_MODULEPRELOAD_REL } from './components/deferred-hydration';
 import { StylesheetContext } from './components/inline-stylesheet';
 import { stylesheetText } from './stylesheet.server';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Failures of loaders, actions and rendering go to the server's JSON log through the load
+ * context: React Router's default would print the whole error to the console, and a failed
+ * query's error holds its SQL and parameters.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return; // the visitor left; nothing failed
+  // A thrown data()/Response carries the original error, if any, in its `error` field.
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  context.logError(cause);
+};
 
 export default function handleRequest(
   request: Request,
@@ -43,7 +55,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) loadContext.logError(error);
       },
     });
     setTimeout(abort, streamTimeout + 1000);

@@ -30,6 +30,12 @@ export interface StorefrontLoadContext {
   payments: PaymentsConfigDto;
   /** Per-request memo of the visitor read from the session cookie (session.server.ts). */
   memo: Map<string, unknown>;
+  /**
+   * Reports a failure of a loader, an action or the rendering to the server's JSON log (type,
+   * code and message, never a query's SQL or parameters); an unreachable database makes the
+   * page a 503.
+   */
+  logError(error: unknown): void;
 }
 
 declare module 'react-router' {

@@ -88,6 +88,9 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: SEARCH_THRESHOLD_OPTIONS });
   // An idle client error (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one on a checked-out client between its queries (the pool listens only while a client
+  // is idle): the lost connection fails that client's next query, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const subscriptions = new Set<() => Promise<void>>();
   return {

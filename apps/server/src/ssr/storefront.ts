@@ -15,7 +15,10 @@ import type { PaymentsConfigDto } from '@shop/contract';
 // The one declaration of the load context (it augments React Router's AppLoadContext).
 import type {} from '../../../web/app/load-context.server.ts';
 import type { AttemptLimits } from '../http/attempt-limits.ts';
-import { notFoundBody } from '../http/error-handler.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../http/database-unavailable.ts';
+import { methodNotAllowedBody, notFoundBody } from '../http/error-handler.ts';
+import { errorForLog } from '../http/error-log.ts';
+import { refuseNulCharacters } from '../http/nul-characters.ts';
 import { newNonce, pageContentSecurityPolicy } from '../http/security-headers.ts';
 
 export interface StorefrontOptions {
@@ -55,10 +58,10 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
   });
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/media/')) {
-      return reply.code(404).send(notFoundBody(request.url));
-    }
+    if (isOutsidePages(request.url)) return reply.code(404).send(notFoundBody(request.url));
     const nonce = newNonce();
+    // Set when a loader, action or the rendering failed because the database is unreachable.
+    let databaseUnavailable = false;
     const context: AppLoadContext = {
       services,
       nonce,
@@ -66,9 +69,18 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       countAttempt: (action, email) => options.attempts.count(request, action, email),
       memo: new Map(),
       payments: options.payments,
+      logError(error) {
+        if (isDatabaseUnavailable(error)) {
+          databaseUnavailable = true;
+          request.log.warn({ error: errorForLog(error) }, 'database unavailable');
+        } else request.log.error({ error: errorForLog(error) }, 'page request failed');
+      },
     };
     const response = await handleRequest(await toFetchRequest(request), context);
-    reply.code(response.status);
+    // The error page of an unreachable database is a 503 the visitor (or a proxy) may retry, as in the API.
+    if (response.status === 500 && databaseUnavailable) {
+      reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else reply.code(response.status);
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
       reply.header(name, value);
@@ -96,11 +108,31 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
 
   await app.register(async (pages) => {
     registerFormBodyParsers(pages);
+    // PostgreSQL text cannot hold U+0000: a query or form field with one is a 400, as in the API.
+    pages.addHook('preValidation', refuseNulCharacters);
     pages.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage, schema: { hide: true } });
     // Page actions (forms, and React Router's .data requests for fetchers) are POSTs; they are
     // accepted from this site's own pages only (the session cookie is SameSite=Lax as well).
     pages.route({ method: ['POST'], url: '/*', onRequest: refuseCrossSiteRequests, handler: renderPage, schema: { hide: true } });
+    // Any other method (PUT /landing, DELETE /products) is answered here, in the JSON error shape.
+    pages.route({
+      method: app.supportedMethods.filter((m) => !PAGE_METHODS.includes(m)),
+      url: '/*',
+      schema: { hide: true },
+      handler: (request, reply) =>
+        isOutsidePages(request.url)
+          ? reply.code(404).send(notFoundBody(request.url))
+          : reply.code(405).header('allow', PAGE_METHODS.join(', ')).send(methodNotAllowedBody(request.method)),
+    });
   });
+}
+
+/** The methods pages answer: GET and HEAD read them, POST runs their actions. */
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
+
+/** The catch-all page routes also see what /api and /media did not match: those are not pages. */
+function isOutsidePages(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/media/');
 }
 
 /**
