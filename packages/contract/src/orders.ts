@@ -138,6 +138,13 @@ export const orderSchema = z
     address: orderAddressSchema.nullable().describe('The delivery address as it was when the order was placed'),
     billing_address: orderAddressSchema.nullable(),
     orderLines: z.array(orderLineSchema),
+    promised_dispatch_date: z.iso
+      .date()
+      .nullable()
+      .describe(
+        'The day the order was promised to leave the warehouse (ISO date, YYYY-MM-DD), fixed when it was placed: London 3pm cut-off, ' +
+          'weekends and UK bank holidays; null for orders placed before promises were recorded',
+      ),
   })
   .meta({ id: 'Order' });
 export type OrderDto = z.infer<typeof orderSchema>;

@@ -26,6 +26,20 @@ export * from './payments/payment-verifier.ts';
 export { OrderRepository, ORDER_HISTORY_LIMIT, type NewOrder, type NewOrderLine, type OrderRow, type OrderLineRow, type OrderLogEntry } from './orders/order-repository.ts';
 export { OrderService, type OrderServiceOptions } from './orders/order-service.ts';
 export * from './orders/order-placement.ts';
+export {
+  dispatchPromise,
+  bankHolidays,
+  bankHolidayRegionOfPostcode,
+  DEFAULT_DESTINATION,
+  DISPATCH_CUTOFF_HOUR,
+  TRANSIT_WORKING_DAYS,
+  type BankHolidayRegion,
+  type CarriageZone,
+  type DeliveryDestination,
+  type DispatchPromise,
+  type IsoDate,
+} from './delivery/dispatch-promise.ts';
+export { DispatchPromises, deliveryDestinationOf } from './delivery/dispatch-promises.ts';
 export * from './email/order-confirmation-email.ts';
 export * from './jobs/job-queue.ts';
 export * from './jobs/job-worker.ts';

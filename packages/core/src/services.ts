@@ -20,6 +20,7 @@ import type { PaymentVerifier } from './payments/payment-verifier.ts';
 import { OrderRepository } from './orders/order-repository.ts';
 import { OrderService } from './orders/order-service.ts';
 import { OrderPlacement } from './orders/order-placement.ts';
+import { DispatchPromises } from './delivery/dispatch-promises.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSettings } from './jobs/job-worker.ts';
 import { emailJobKinds } from './email/email-jobs.ts';
@@ -35,6 +36,8 @@ export interface CoreServices {
   postcodes: PostcodeSearch;
   orders: OrderService;
   orderPlacement: OrderPlacement;
+  /** The dispatch promise ("Order within 2 h 14 min for dispatch today") by the server's clock. */
+  dispatch: DispatchPromises;
   /** Durable jobs (e-mails): recorded by the use cases, run by `jobWorker` (started and stopped by the server). */
   jobs: JobQueue;
   jobWorker: JobWorker;
@@ -57,6 +60,8 @@ export interface CoreServicesOptions {
   log?: JobWorkerLog;
   /** Retry and lease settings of the job worker (defaults: DEFAULT_JOB_SETTINGS). */
   jobs?: Partial<JobWorkerSettings>;
+  /** The clock of the dispatch promises and of placed orders' promised dispatch dates (default: the system clock). */
+  clock?: () => Date;
 }
 
 const unconfiguredPostcodeLookup: PostcodeLookup = {
@@ -70,6 +75,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const publicBaseUrl = options.publicBaseUrl ?? 'http://localhost:3000';
   const mailer = options.mailer ?? unconfiguredMailer;
   const payments = options.payments ?? null;
+  const clock = options.clock ?? (() => new Date());
   const addressRepository = new AddressRepository(database.db);
   const addresses = new AddressService(addressRepository);
   const cartRepository = new CartRepository(database.db);
@@ -115,7 +121,9 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       jobs,
       payments,
       log: options.log,
+      now: clock,
     }),
+    dispatch: new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode }),
     jobs,
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     payments,

@@ -102,6 +102,8 @@ describeOnEachDatabase('orders API', (kind) => {
           phone: '0113 496 0123',
         },
         billing_address: expect.objectContaining({ reference: 'Warehouse', post_code: 'LS1 4AP' }),
+        // Fixed at placement by the server's clock (tested with a fixed clock in core's order-placement-dispatch.test.ts).
+        promised_dispatch_date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         orderLines: [
           {
             product_id: packs.box25.productId,

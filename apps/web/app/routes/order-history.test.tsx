@@ -30,6 +30,7 @@ function order(order_id: number, payment_reference: string): OrderDto {
     address: null,
     billing_address: null,
     orderLines: [],
+    promised_dispatch_date: '2026-03-02',
   };
 }
 

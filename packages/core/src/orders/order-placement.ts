@@ -33,6 +33,7 @@ import { computeCartTotals, lineTotalPence, rulesForZone, type CartPricingRules,
 import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { OrderRepository } from './order-repository.ts';
+import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -49,6 +50,8 @@ export interface OrderPlacementOptions {
   /** Verifies card/wallet payments; without one only bank transfer is offered. */
   payments: PaymentVerifier | null;
   log?: OrderPlacementLog;
+  /** The server's clock, for the dispatch date the order promises (default: the system clock). */
+  now?: () => Date;
 }
 
 export interface PlaceOrderInput {
@@ -93,12 +96,16 @@ export const orderMessages = {
 } as const;
 
 export class OrderPlacement {
+  private readonly dispatch: DispatchPromises;
+
   constructor(
     private readonly orders: OrderRepository,
     private readonly carts: CartRepository,
     private readonly addresses: AddressRepository,
     private readonly options: OrderPlacementOptions,
-  ) {}
+  ) {
+    this.dispatch = new DispatchPromises({ now: options.now ?? (() => new Date()), warehousePostcode: options.shop.address.postcode });
+  }
 
   /** POST /api/order: the signed-in user's basket becomes an order; answers its id. */
   async place(callerUserId: number | null, input: PlaceOrderInput): Promise<PlacedOrder> {
@@ -199,6 +206,8 @@ export class OrderPlacement {
         note: body.note,
         idempotencyKey,
         requestFingerprint: idempotencyKey ? fingerprint : null,
+        // What the customer was shown at this moment for this address (London 3pm cut-off, working days).
+        promisedDispatchDate: this.dispatch.promiseFor(delivery.postCode).dispatchDate,
       },
       tx,
     );

@@ -27,6 +27,8 @@ export interface NewOrder {
   idempotencyKey: string | null;
   /** Hash of the request body placed under the key (see OrderPlacement). */
   requestFingerprint: string | null;
+  /** The dispatch day promised at placement, YYYY-MM-DD. */
+  promisedDispatchDate: string | null;
 }
 
 export interface NewOrderLine {
@@ -57,6 +59,8 @@ export interface OrderRow {
   note: string;
   isActive: boolean;
   created: Date;
+  /** YYYY-MM-DD; null for orders placed before the promise was recorded. */
+  promisedDispatchDate: string | null;
 }
 
 export interface OrderLineRow extends NewOrderLine {
@@ -87,11 +91,14 @@ interface RawOrder {
   note: string;
   is_active: boolean;
   created: Date | string;
+  promised_dispatch_date: string | null;
 }
 
+// The promised date is read as text: node-postgres would make a DATE a Date at the server's local midnight.
 const ORDER_COLUMNS = sql.raw(
   `order_id, user_id, address_id, billing_address_id, delivery_address, payment_method, payment_reference, status,
-   sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created`,
+   sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created,
+   promised_dispatch_date::text AS promised_dispatch_date`,
 );
 
 /** The newest orders a history page lists; far more than any customer scrolls through. */
@@ -128,11 +135,12 @@ export class OrderRepository {
     const [row] = await queryRows<{ order_id: number }>(
       tx,
       sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, payment_method, payment_reference, status,
-                              sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint)
+                              sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
+                              promised_dispatch_date)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
-                  ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint})
+                  ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date)
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING order_id`,
     );
@@ -250,6 +258,7 @@ function toOrderRow(raw: RawOrder): OrderRow {
     note: raw.note,
     isActive: raw.is_active,
     created: raw.created instanceof Date ? raw.created : new Date(raw.created),
+    promisedDispatchDate: raw.promised_dispatch_date ?? null,
   };
 }
 

@@ -88,6 +88,7 @@ export class OrderService {
         total_price: penceToPounds(line.totalPricePence),
         is_active: line.isActive,
       })),
+      promised_dispatch_date: order.promisedDispatchDate,
     };
   }
 

@@ -1,0 +1,48 @@
+/**
+ * The dispatch promise for a postcode, with the server's clock (injected by the composition
+ * root, so tests can fix it): what the storefront's product, basket and payment pages show and
+ * what an order stores when placed. The rules are dispatch-promise.ts; the zone of a postcode is
+ * delivery-zones.ts; this file only joins them.
+ */
+import { isRemoteZone } from '@shop/contract';
+import { deliveryZoneOf } from './delivery-zones.ts';
+import {
+  bankHolidayRegionOfPostcode,
+  DEFAULT_DESTINATION,
+  dispatchPromise,
+  type BankHolidayRegion,
+  type DeliveryDestination,
+  type DispatchPromise,
+} from './dispatch-promise.ts';
+
+/**
+ * Where a parcel to this postcode goes, for the promise: any remote zone (Highlands and islands,
+ * Northern Ireland, Scilly, Channel Islands, Isle of Man, Republic of Ireland) is 'remote'; the
+ * bank holidays are the nation's of the postcode. No postcode yet, or one we do not recognise:
+ * mainland England and Wales (the basket's "to mainland UK").
+ */
+export function deliveryDestinationOf(postcode: string | null | undefined): DeliveryDestination {
+  const zone = postcode ? deliveryZoneOf(postcode) : null;
+  if (zone === null) return DEFAULT_DESTINATION;
+  return { zone: isRemoteZone(zone) ? 'remote' : 'mainland', region: bankHolidayRegionOfPostcode(postcode) };
+}
+
+export interface DispatchPromisesOptions {
+  /** The server's clock. */
+  now: () => Date;
+  /** The warehouse's postcode (the shop's address): its nation's bank holidays stop dispatch. */
+  warehousePostcode: string;
+}
+
+export class DispatchPromises {
+  private readonly dispatchRegion: BankHolidayRegion;
+
+  constructor(private readonly options: DispatchPromisesOptions) {
+    this.dispatchRegion = bankHolidayRegionOfPostcode(options.warehousePostcode);
+  }
+
+  /** The promise for an order placed now to this delivery postcode (null: not chosen yet). */
+  promiseFor(deliveryPostcode: string | null): DispatchPromise {
+    return dispatchPromise(this.options.now(), deliveryDestinationOf(deliveryPostcode), { dispatchRegion: this.dispatchRegion });
+  }
+}
