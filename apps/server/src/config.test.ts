@@ -23,3 +23,16 @@ describe('PUBLIC_BASE_URL (links in e-mails)', () => {
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'shop.example.com' })).toThrow(/PUBLIC_BASE_URL must be a URL/);
   });
 });
+
+describe('REMOTE_DELIVERY_FEE (carriage to remote postcodes)', () => {
+  it('defaults to the demo shop\'s £14.99 and takes pounds and pence', () => {
+    expect(loadConfig({}).shop.remoteDeliveryFee).toBe(14.99);
+    expect(loadConfig({ REMOTE_DELIVERY_FEE: '' }).shop.remoteDeliveryFee).toBe(14.99);
+    expect(loadConfig({ REMOTE_DELIVERY_FEE: '9.5' }).shop.remoteDeliveryFee).toBe(9.5);
+    expect(loadConfig({ REMOTE_DELIVERY_FEE: '0' }).shop.remoteDeliveryFee).toBe(0);
+  });
+
+  it.each(['-1', '14.999', 'free', '£14.99'])('refuses %j at start', (value) => {
+    expect(() => loadConfig({ REMOTE_DELIVERY_FEE: value })).toThrow(/REMOTE_DELIVERY_FEE must be an amount in pounds and pence/);
+  });
+});

@@ -46,6 +46,14 @@ const envSchema = z.object({
   BANK_SORT_CODE: z.string().optional(),
   BANK_ACCOUNT_NUMBER: z.string().optional(),
   BANK_REFERENCE_PREFIX: z.string().optional(),
+  /** Carriage to remote postcodes (Highlands and islands, Northern Ireland, Scilly, Channel Islands, Isle of Man, Republic of Ireland), pounds ex-VAT, on every basket. */
+  REMOTE_DELIVERY_FEE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/, 'REMOTE_DELIVERY_FEE must be an amount in pounds and pence, e.g. 14.99')
+      .transform(Number)
+      .optional(),
+  ),
   /** smtp(s)://user:pass@host:port; without it e-mails are written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z
     .string()
@@ -180,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accountNumber: e.BANK_ACCOUNT_NUMBER ?? demoShopConfig.bank.accountNumber,
       referencePrefix: e.BANK_REFERENCE_PREFIX ?? demoShopConfig.bank.referencePrefix,
     },
+    remoteDeliveryFee: e.REMOTE_DELIVERY_FEE ?? demoShopConfig.remoteDeliveryFee,
   };
   return {
     port: e.PORT,

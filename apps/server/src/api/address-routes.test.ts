@@ -110,6 +110,37 @@ describeOnEachDatabase('addresses API', (kind) => {
       expect(response.json().fields).toContainEqual({ field, message });
     });
 
+    it('stores the postcode normalised, whether added or changed ("ls1 4ap" -> "LS1 4AP"); an Eircode too', async () => {
+      const alice = await signUp(t.app);
+      const added = await request('POST', '/api/address', alice.token, validAddress({ post_code: 'ls1 4ap' }));
+      expect(added.statusCode).toBe(200);
+      expect(added.json<AddressDto>().post_code).toBe('LS1 4AP');
+      const changed = await request('PUT', '/api/address', alice.token, { ...validAddress({ post_code: '  bt11aa ' }), address_id: added.json<AddressDto>().address_id });
+      expect(changed.json<AddressDto>().post_code).toBe('BT1 1AA');
+      expect((await createAddress(t.app, alice.token, { post_code: 'd02x285', town: 'Dublin', country: 'Ireland' })).post_code).toBe('D02 X285');
+    });
+
+    it.each([
+      ['post_code', 'LS1', fieldMessages.postCodeFormat],
+      ['post_code', '12345', fieldMessages.postCodeFormat],
+      ['post_code', 'QQ1 1QQ', fieldMessages.postCodeFormat],
+      ['post_code', 'LS1 4AP, Leeds', fieldMessages.postCodeFormat],
+      ['phone', '0113 496 O123', fieldMessages.addressPhoneFormat],
+      ['phone', '(0113) 4960123', fieldMessages.addressPhoneFormat],
+      ['phone', '0113-496-0123', fieldMessages.addressPhoneFormat],
+      ['phone', '0113 496 +0123', fieldMessages.addressPhoneFormat],
+    ])('refuses %s %j with "%s"', async (field, value, message) => {
+      const alice = await signUp(t.app);
+      const response = await request('POST', '/api/address', alice.token, validAddress({ [field]: value }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toContainEqual({ field, message });
+    });
+
+    it('accepts a phone number with a leading + and spaces', async () => {
+      const alice = await signUp(t.app);
+      expect((await createAddress(t.app, alice.token, { phone: '+44 113 4960123' })).phone).toBe('+44 113 4960123');
+    });
+
     it('accepts the longest values the rules allow', async () => {
       const alice = await signUp(t.app);
       const response = await request(
@@ -196,6 +227,28 @@ describeOnEachDatabase('addresses API', (kind) => {
       expect(updated.address_id).toBe(address.address_id);
       expect(updated.cartIems[0]!.address_id).toBe(address.address_id);
       expect(updated.count).toBe(1);
+    });
+
+    it('refuses a PO box for delivery with a clear message; it is saved and can be the billing address', async () => {
+      const alice = await signUp(t.app);
+      await addToBasket(t.app, alice.token, packs.box25);
+      const street = await createAddress(t.app, alice.token, { reference: 'Street' });
+      for (const lines of [{ region: 'PO Box 42', address: 'Stornoway' }, { region: '1', address: 'P.O. Box 7, Harbour Road' }, { region: 'Box 42', address: 'Main Street' }]) {
+        const poBox = await createAddress(t.app, alice.token, { ...lines, post_code: 'HS1 2XX', town: 'Stornoway' });
+        const refused = await request('PUT', '/api/cart/AssignAddress', alice.token, { addressId: poBox.address_id });
+        expect(refused.statusCode, JSON.stringify(lines)).toBe(400);
+        expect(refused.json()).toMatchObject({
+          error: 'invalid_request',
+          message: 'We cannot deliver to PO boxes. Please give a street address.',
+          fields: [{ field: 'addressId', message: 'We cannot deliver to PO boxes. Please give a street address.' }],
+        });
+        const billing = await request('PUT', '/api/address/MarkAsBilling', alice.token, { address_id: poBox.address_id });
+        expect(billing.statusCode).toBe(200);
+      }
+      // The basket keeps no PO box as its delivery address.
+      const cart = (await request('GET', `/api/cart/${alice.userId}`, alice.token)).json<CartDto>();
+      expect(cart.address_id).toBeNull();
+      expect((await request('PUT', '/api/cart/AssignAddress', alice.token, { addressId: street.address_id })).statusCode).toBe(200);
     });
 
     it('accepts ids as strings and an empty basket', async () => {

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages, type CartDto } from '@shop/contract';
 import { queryRows } from '@shop/db';
-import { bearer, insertBasketCatalogue, newSession, signUp, type BasketFixture, type Pack } from '../testing/basket-fixtures.ts';
+import { bearer, insertBasketCatalogue, newSession, signUp, type BasketFixture, type Customer, type Pack } from '../testing/basket-fixtures.ts';
+import { addToBasket, basketOf, createAddress, validAddress } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
 
 describeOnEachDatabase('basket API', (kind) => {
@@ -61,6 +62,7 @@ describeOnEachDatabase('basket API', (kind) => {
         taxPercentage: 20,
         totalTax: 0,
         total: 0,
+        deliveryZone: null,
         cartIems: [],
       });
     });
@@ -436,6 +438,69 @@ describeOnEachDatabase('basket API', (kind) => {
         const inSession = (await getCart(session)).json<CartDto>().count;
         expect(inUser + inSession).toBe(9);
       }
+    });
+  });
+
+  describe('delivery by the zone of the delivery address (SPEC 9)', () => {
+    /** A signed-in customer with `boxes` packs of £25 in the basket and an address at `postCode`, not yet chosen. */
+    async function customerWith(boxes: number, postCode: string, town: string): Promise<{ customer: Customer; addressId: number }> {
+      const customer = await signUp(t.app);
+      await addToBasket(t.app, customer.token, packs.box25, boxes);
+      const address = await createAddress(t.app, customer.token, { post_code: postCode, town });
+      return { customer, addressId: address.address_id };
+    }
+    const deliverTo = (customer: Customer, addressId: number) =>
+      t.app.inject({ method: 'PUT', url: '/api/cart/AssignAddress', headers: bearer(customer.token), payload: { addressId, cartId: null } });
+
+    it('a Leeds (LS1) address: £4.99 under £75.00, free from £75.00, as quoted before the address was chosen', async () => {
+      const under = await customerWith(1, 'LS1 4AP', 'Leeds');
+      expect(await basketOf(t.app, under.customer)).toMatchObject({ deliveryZone: null, subTotal: 25, deliveryFee: 4.99, totalTax: 6, total: 35.99 });
+      expect((await deliverTo(under.customer, under.addressId)).json<CartDto>()).toMatchObject({ deliveryZone: 'mainland', deliveryFee: 4.99, total: 35.99 });
+      expect(await basketOf(t.app, under.customer)).toMatchObject({ deliveryZone: 'mainland', deliveryFee: 4.99, total: 35.99 });
+
+      const over = await customerWith(3, 'LS1 4AP', 'Leeds');
+      await deliverTo(over.customer, over.addressId);
+      expect(await basketOf(t.app, over.customer)).toMatchObject({ deliveryZone: 'mainland', subTotal: 75, deliveryFee: 0, totalTax: 15, total: 90 });
+    });
+
+    it('a Belfast (BT1) address pays the remote carriage once chosen, over £75.00 too', async () => {
+      const { customer, addressId } = await customerWith(3, 'BT1 1AA', 'Belfast');
+      // Before an address is chosen the basket quotes mainland UK.
+      expect(await basketOf(t.app, customer)).toMatchObject({ deliveryZone: null, subTotal: 75, deliveryFee: 0, total: 90 });
+      const assigned = await deliverTo(customer, addressId);
+      expect(assigned.statusCode).toBe(200);
+      // 20% of (75 + 14.99) = 17.998 -> 18.00
+      const remote = { deliveryZone: 'northern-ireland', subTotal: 75, deliveryFee: 14.99, taxPercentage: 20, totalTax: 18, total: 107.99 };
+      expect(assigned.json<CartDto>()).toMatchObject(remote);
+      expect(await basketOf(t.app, customer)).toMatchObject(remote);
+      // Adding keeps the zone: the answer of the add prices the same address.
+      expect(await addToBasket(t.app, customer.token, packs.tapeClear)).toMatchObject({ deliveryZone: 'northern-ireland', subTotal: 75.01, deliveryFee: 14.99 });
+    });
+
+    it('an Inverness (IV2) address pays the remote carriage; choosing a Leeds one again quotes mainland UK', async () => {
+      const { customer, addressId } = await customerWith(1, 'iv2 3bw', 'Inverness');
+      // 20% of (25 + 14.99) = 7.998 -> 8.00
+      expect((await deliverTo(customer, addressId)).json<CartDto>()).toMatchObject({
+        deliveryZone: 'highlands-and-islands',
+        deliveryFee: 14.99,
+        totalTax: 8,
+        total: 47.99,
+      });
+      const leeds = await createAddress(t.app, customer.token, { reference: 'Leeds office' });
+      expect((await deliverTo(customer, leeds.address_id)).json<CartDto>()).toMatchObject({ deliveryZone: 'mainland', deliveryFee: 4.99, total: 35.99 });
+    });
+
+    it('follows a change of the chosen address\'s postcode', async () => {
+      const { customer, addressId } = await customerWith(1, 'LS1 4AP', 'Leeds');
+      await deliverTo(customer, addressId);
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/address',
+        headers: bearer(customer.token),
+        payload: { ...validAddress({ post_code: 'JE2 3AB', town: 'St Helier' }), address_id: addressId },
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(await basketOf(t.app, customer)).toMatchObject({ deliveryZone: 'channel-islands', deliveryFee: 14.99 });
     });
   });
 

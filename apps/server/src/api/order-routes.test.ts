@@ -21,19 +21,19 @@ interface ReadyCustomer {
   addressId: number;
 }
 
-/** A signed-in customer with packs in the basket and a delivery address chosen. */
-async function readyCustomer(t: TestApp, lines: [Pack, number][]): Promise<ReadyCustomer> {
+/** A signed-in customer with packs in the basket and a delivery address chosen (Leeds unless `address` says otherwise). */
+async function readyCustomer(t: TestApp, lines: [Pack, number][], address: Record<string, unknown> = {}): Promise<ReadyCustomer> {
   const customer = await signUp(t.app);
   for (const [pack, count] of lines) await addToBasket(t.app, customer.token, pack, count);
-  const address = await createAddress(t.app, customer.token);
+  const saved = await createAddress(t.app, customer.token, address);
   const assigned = await t.app.inject({
     method: 'PUT',
     url: '/api/cart/AssignAddress',
     headers: bearer(customer.token),
-    payload: { addressId: address.address_id, cartId: null },
+    payload: { addressId: saved.address_id, cartId: null },
   });
   if (assigned.statusCode !== 200) throw new Error(`assign: ${assigned.body}`);
-  return { customer, cart: assigned.json<CartDto>(), addressId: address.address_id };
+  return { customer, cart: assigned.json<CartDto>(), addressId: saved.address_id };
 }
 
 describeOnEachDatabase('orders API', (kind) => {
@@ -182,6 +182,53 @@ describeOnEachDatabase('orders API', (kind) => {
       const cart = await basketOf(t.app, ready.customer);
       const second = await placeOrder(t.app, ready.customer.token, orderBodyFrom(cart, { billing_address_id: office.address_id }));
       expect((await getOrder(second.json<number>(), ready.customer.token)).json<OrderDto>().billing_address).toMatchObject({ reference: 'Office' });
+    });
+  });
+
+  describe('delivery by zone (SPEC 9): the order charges what the basket quoted for its delivery address', () => {
+    it.each([
+      ['Belfast (BT1)', { post_code: 'BT1 1AA', town: 'Belfast' }, 3, { sub_total: 75, delivery_fee: 14.99, total_tax: 18, total: 107.99 }],
+      ['Inverness (IV2)', { post_code: 'IV2 3BW', town: 'Inverness' }, 1, { sub_total: 25, delivery_fee: 14.99, total_tax: 8, total: 47.99 }],
+      ['Leeds (LS1) over £75', { post_code: 'LS1 4AP', town: 'Leeds' }, 3, { sub_total: 75, delivery_fee: 0, total_tax: 15, total: 90 }],
+      ['Leeds (LS1) under £75', { post_code: 'LS1 4AP', town: 'Leeds' }, 1, { sub_total: 25, delivery_fee: 4.99, total_tax: 6, total: 35.99 }],
+    ])('%s', async (_place, address, boxes, totals) => {
+      const { customer, cart } = await readyCustomer(t, [[packs.box25, boxes]], address);
+      expect({ sub_total: cart.subTotal, delivery_fee: cart.deliveryFee, total_tax: cart.totalTax, total: cart.total }).toEqual(totals);
+      const placed = await placeOrder(t.app, customer.token, orderBodyFrom(cart));
+      expect(placed.statusCode, placed.body).toBe(200);
+      const order = (await getOrder(placed.json<number>(), customer.token)).json<OrderDto>();
+      expect(order).toMatchObject(totals);
+      expect(order.address).toMatchObject(address);
+    });
+
+    it('recomputes the fee for the address the order names: mainland totals for a Belfast address are a 409 with the remote ones', async () => {
+      const ready = await readyCustomer(t, [[packs.box25, 3]]);
+      const belfast = await createAddress(t.app, ready.customer.token, { reference: 'Belfast', post_code: 'bt1 1aa', town: 'Belfast' });
+      const response = await placeOrder(t.app, ready.customer.token, orderBodyFrom(ready.cart, { address_id: belfast.address_id }));
+      expect(response.statusCode).toBe(409);
+      expect(response.json().totals).toEqual({ sub_total: 75, delivery_fee: 14.99, total_tax: 18, total: 107.99 });
+      expect(await countRows(t.database.db, 'orders', ready.customer.userId)).toBe(0);
+    });
+
+    it('refuses to deliver to a PO box (400, nothing placed), but bills one', async () => {
+      const ready = await readyCustomer(t, [[packs.box25, 1]]);
+      const poBox = await createAddress(t.app, ready.customer.token, { reference: 'PO box', region: 'PO Box 42', address: 'Stornoway', post_code: 'HS1 2XX' });
+      const refused = await placeOrder(t.app, ready.customer.token, orderBodyFrom(ready.cart, { address_id: poBox.address_id }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'invalid_request', message: 'We cannot deliver to PO boxes. Please give a street address.' });
+      expect(await countRows(t.database.db, 'orders', ready.customer.userId)).toBe(0);
+
+      // A PO box saved as the basket's address before the rule (written straight to the database) is refused too.
+      await t.database.db.execute(sql`UPDATE carts SET address_id = ${poBox.address_id} WHERE user_id = ${ready.customer.userId}`);
+      const fromBasket = await placeOrder(t.app, ready.customer.token, orderBodyFrom(ready.cart, { address_id: null }));
+      expect(fromBasket.statusCode).toBe(400);
+      await t.database.db.execute(sql`UPDATE carts SET address_id = ${ready.addressId} WHERE user_id = ${ready.customer.userId}`);
+
+      const billed = await placeOrder(t.app, ready.customer.token, orderBodyFrom(ready.cart, { billing_address_id: poBox.address_id }));
+      expect(billed.statusCode, billed.body).toBe(200);
+      const order = (await getOrder(billed.json<number>(), ready.customer.token)).json<OrderDto>();
+      expect(order.billing_address).toMatchObject({ region: 'PO Box 42' });
+      expect(order.address).toMatchObject({ region: '12', town: 'Leeds' });
     });
   });
 
