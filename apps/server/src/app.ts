@@ -90,6 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     genReqId: requestIdOf,
     trustProxy,
+    // A path value longer than Fastify's default of 100 characters would miss its route (404):
+    // let the route's schema refuse it with a 400. Node's 16 kB header limit bounds the URL anyway.
+    routerOptions: { maxParamLength: 16 * 1024 },
     ...httpServerOptions(config.httpTimeouts),
     // Fastify's own errors (a malformed URL, a request the HTTP parser refuses) in DESIGN's shape too.
     frameworkErrors: answerError,
@@ -102,7 +105,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onRequest', refuseMissingHost);
 
   const mailer = createMailer(config, app.log);
-  app.addHook('onClose', async () => mailer.close());
   const payments = createPayments(config);
   const services = createCoreServices(database, {
     shop: config.shop,
@@ -112,6 +114,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     payments: payments.verifier,
     postcodes: createPostcodeLookup(config),
     log: app.log,
+    jobs: config.jobs,
+  });
+  // The job worker sends e-mails recorded by this process at once, and by others when they die.
+  app.addHook('onReady', async () => {
+    // The embedded database has one process: a lease still running belongs to a process that is gone.
+    if (database.driver === 'pglite') await services.jobs.releaseAllLeases();
+    services.jobWorker.start();
+  });
+  // Attempts under way finish before the mailer closes; jobs not yet run wait in the table.
+  app.addHook('onClose', async () => {
+    await services.jobWorker.stop();
+    await mailer.close();
   });
   // Any catalogue write, by this process or another, bumps the version and NOTIFYs.
   const stopListening = await database.listen('catalogue_changed', () => {

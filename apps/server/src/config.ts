@@ -110,6 +110,10 @@ const envSchema = z.object({
   PAYMENTS_TEST_SECRET: z.string().min(16, 'PAYMENTS_TEST_SECRET must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
   /** Order-log reports (POST /api/OrderLog) allowed per client IP per minute. */
   ORDER_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Durable jobs (e-mails): first retry delay (doubling, up to 15 min), attempts in all, and how long a claimed job is reserved. */
+  JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(5),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
 });
 
 export interface AppConfig {
@@ -135,6 +139,13 @@ export interface AppConfig {
   postcodes: PostcodeConfig;
   payments: PaymentsConfig;
   orderLogRateLimitPerMinute: number;
+  jobs: JobConfig;
+}
+
+export interface JobConfig {
+  retryBaseMs: number;
+  maxAttempts: number;
+  leaseMs: number;
 }
 
 export interface PostcodeConfig {
@@ -233,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       testSecret: e.PAYMENTS_TEST_SECRET ?? defaultTestPaymentsSecret(e.DATABASE_URL ?? dataDir),
     },
     orderLogRateLimitPerMinute: e.ORDER_LOG_RATE_LIMIT_PER_MINUTE,
+    jobs: { retryBaseMs: e.JOB_RETRY_BASE_SECONDS * 1000, maxAttempts: e.JOB_MAX_ATTEMPTS, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
   };
 }
 

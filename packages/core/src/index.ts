@@ -44,3 +44,4 @@ export * from './email/order-confirmation-email.ts';
 export * from './jobs/job-queue.ts';
 export * from './jobs/job-worker.ts';
 export * from './email/email-jobs.ts';
+export * from './error-for-log.ts';

@@ -12,7 +12,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '@shop/core';
 import { httpStatusByErrorCode, type ErrorResponse } from '@shop/contract';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, isDatabaseUnavailable } from './database-unavailable.ts';
-import { errorForLog } from './error-log.ts';
+import { errorForLog } from '@shop/core';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(answerError);

@@ -17,7 +17,7 @@ import type {} from '../../../web/app/load-context.server.ts';
 import type { AttemptLimits } from '../http/attempt-limits.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../http/database-unavailable.ts';
 import { methodNotAllowedBody, notFoundBody } from '../http/error-handler.ts';
-import { errorForLog } from '../http/error-log.ts';
+import { errorForLog } from '@shop/core';
 import { refuseNulCharacters } from '../http/nul-characters.ts';
 import { newNonce, pageContentSecurityPolicy } from '../http/security-headers.ts';
 

@@ -130,7 +130,7 @@ for (const kind of databaseKinds()) {
           const current = await jobRow(database, dedupeKey);
           return current?.state === 'failed' && current;
         });
-        expect(row).toMatchObject({ attempts: 3, last_error: '550 mailbox unavailable', payload: { secret: 'forgotten' } });
+        expect(row).toMatchObject({ attempts: 3, last_error: 'Error: 550 mailbox unavailable', payload: { secret: 'forgotten' } });
         expect(gaveUp).toEqual(['550 mailbox unavailable']);
       } finally {
         await worker.stop();
@@ -152,7 +152,7 @@ for (const kind of databaseKinds()) {
       );
       await queue.record({ kind: 'gone', payload: {}, dedupeKey });
       await worker.drain();
-      expect(await jobRow(database, dedupeKey)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'customer deleted' });
+      expect(await jobRow(database, dedupeKey)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'PermanentJobFailure: customer deleted' });
     });
 
     it('a job claimed by a worker that died is run by another once the lease ends, not before', async () => {

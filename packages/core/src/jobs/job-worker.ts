@@ -8,6 +8,7 @@
  * before the job was marked done, the job runs again when its lease ends. E-mails carry a
  * Message-ID made from the job, so a repeat is recognisable as the same message.
  */
+import { errorForLog } from '../error-for-log.ts';
 import type { ClaimedJob, JobQueue } from './job-queue.ts';
 
 export interface JobKind {
@@ -104,7 +105,7 @@ export class JobWorker {
         if (ran === 0) waitMs = Math.min(waitMs, (await this.queue.msUntilNextDue()) ?? waitMs);
       } catch (error) {
         // The database is away (restart, failover): look again after a poll interval.
-        this.log?.warn({ err: errorText(error) }, 'job worker could not read the jobs table; will try again');
+        this.log?.warn({ error: errorText(error) }, 'job worker could not read the jobs table; will try again');
       }
       if (ran === 0 && !this.stopping && !this.wakeRequested) await this.sleep(waitMs);
     }
@@ -134,7 +135,7 @@ export class JobWorker {
     const jobs = await this.queue.claim(BATCH_SIZE, this.settings.leaseMs);
     const results = await Promise.allSettled(jobs.map((job) => this.runJob(job)));
     for (const result of results) {
-      if (result.status === 'rejected') this.log?.error({ err: errorText(result.reason) }, 'could not record the outcome of a job');
+      if (result.status === 'rejected') this.log?.error({ error: errorText(result.reason) }, 'could not record the outcome of a job');
     }
     return jobs.length;
   }
@@ -153,11 +154,11 @@ export class JobWorker {
 
   private async failed(job: ClaimedJob, kind: JobKind | undefined, error: unknown): Promise<void> {
     const message = errorText(error);
-    const details = { jobId: job.jobId, kind: job.kind, attempt: job.attempt, err: message };
+    const details = { jobId: job.jobId, kind: job.kind, attempt: job.attempt, error: message };
     if (error instanceof PermanentJobFailure || job.attempt >= this.settings.maxAttempts) {
       await this.queue.fail(job.jobId, message, kind?.finishedPayload?.(job.payload));
       this.log?.error(details, 'job given up');
-      await kind?.gaveUp?.(job, error).catch((gaveUpError: unknown) => this.log?.error({ ...details, err: errorText(gaveUpError) }, 'job give-up step failed'));
+      await kind?.gaveUp?.(job, error).catch((gaveUpError: unknown) => this.log?.error({ ...details, error: errorText(gaveUpError) }, 'job give-up step failed'));
       return;
     }
     const delayMs = retryDelayMs(job.attempt, this.settings);
@@ -172,7 +173,8 @@ export function retryDelayMs(attempt: number, settings: Pick<JobWorkerSettings, 
   return exponential * (0.8 + Math.random() * 0.4);
 }
 
+/** The error as logged and kept in `last_error`: never a failed query's SQL or parameters. */
 function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
+  const { type, code, message } = errorForLog(error);
+  return `${type}${code ? ` ${code}` : ''}: ${message}`;
 }

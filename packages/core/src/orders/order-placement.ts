@@ -26,6 +26,7 @@ import { addressSnapshot, deliverableZone } from '../addresses/address-service.t
 import type { CartRepository } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { orderConfirmationJob } from '../email/email-jobs.ts';
+import { errorForLog } from '../error-for-log.ts';
 import { Conflict, DomainError, Invalid, NotFound, PaymentRequired, ProviderUnavailable, Unauthorized, Unprocessable } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { PAYMENT_COMPLETED, PaymentProviderUnavailable, PaymentReferenceUnknown, type PaymentVerifier, type VerifiedPayment } from '../payments/payment-verifier.ts';
@@ -184,6 +185,7 @@ export class OrderPlacement {
     if (payment && payment.amountPence !== totals.totalPence) {
       throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
     }
+
     const billing: AddressRow =
       body.billing_address_id != null
         ? await this.ownAddress(userId, body.billing_address_id, tx)
@@ -301,7 +303,7 @@ export class OrderPlacement {
         userId,
       });
     } catch (logError) {
-      this.options.log?.error({ err: logError }, 'could not write the order log');
+      this.options.log?.error({ error: errorForLog(logError) }, 'could not write the order log');
     }
   }
 }
