@@ -297,6 +297,6 @@ for (const kind of kinds) {
       } finally {
         await handle.close();
       }
-    }, 110_000);
+    }, 180_000);
   });
 }
