@@ -225,9 +225,9 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
     for (const { orderId, email } of placed) {
       expect(confirmationsOf(orderId).map(({ recipients }) => recipients), `order ${orderId}`).toEqual([[email]]);
     }
-    const sentBy = servers.map((server) => server.logs.filter((line) => line.includes('order confirmation e-mail sent')).length);
+    // Both workers took part: each logged failed attempts (warnings) while the mail server was away.
     const failedAttempts = servers.map((server) => server.logs.filter((line) => line.includes('job attempt failed')).length);
-    console.log(`confirmations sent by process A/B: ${sentBy.join('/')}; failed attempts while the mail server was away: ${failedAttempts.join('/')}`);
+    console.log(`failed attempts while the mail server was away, process A/B: ${failedAttempts.join('/')}; ${placed.length} confirmations delivered once each`);
     expect(failedAttempts.every((count) => count > 0)).toBe(true);
   }, 90_000);
 
