@@ -17,12 +17,19 @@ import { CartIcon } from '~/components/icons';
 import { BasketLines } from '~/components/cart/basket-lines';
 import { BasketSummary } from '~/components/cart/basket-summary';
 import { RemoveLineDialog } from '~/components/cart/remove-line-dialog';
+import { visitorDispatchPromise } from '~/components/delivery/dispatch-promise.server';
+import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import type { Route } from './+types/checkout';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Your Basket', 'Review the packaging in your basket, change pack quantities and check out securely.'),
   { name: 'robots', content: 'noindex' },
 ];
+
+/** The basket itself is the shop frame's; this page adds the dispatch promise (server clock, the basket's address once chosen). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { promise: await visitorDispatchPromise(request, context) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -32,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return failure('invalid_request', 'Unknown basket action.');
 }
 
-export default function CheckoutPage({ actionData }: Route.ComponentProps) {
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { userId, cart } = useVisitor();
   const { shop } = useRootData();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -80,6 +87,7 @@ export default function CheckoutPage({ actionData }: Route.ComponentProps) {
             </div>
             <div className="lg:sticky lg:top-4">
               <BasketSummary cart={cart} freeDeliveryThreshold={shop.freeDeliveryThreshold} checkoutHref={userId !== null ? '/delivery' : '/signin?return=delivery'} />
+              <DispatchPromiseLine promise={loaderData?.promise} className="mt-4" />
             </div>
           </div>
         )}

@@ -17,6 +17,7 @@ import { OrderAddressBlock } from '~/components/orders/order-address';
 import { formatOrderDateTime } from '~/components/orders/order-format';
 import { OrderLinesTable } from '~/components/orders/order-lines-table';
 import { OrderStatusBadge } from '~/components/orders/order-status-badge';
+import { formatPromisedDate } from '~/components/delivery/dispatch-promise-line';
 import type { Route } from './+types/order-detail';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -92,6 +93,11 @@ function OrderView({ order, justPlaced }: { order: OrderDto; justPlaced: boolean
       <p className="mt-1 text-sm text-stone-600">
         Placed on <time dateTime={order.created}>{formatOrderDateTime(order.created)}</time>
       </p>
+      {order.promised_dispatch_date ? (
+        <p className="mt-1 text-sm font-medium text-stone-900" data-testid="order-dispatch-promise">
+          Dispatch promised for <time dateTime={order.promised_dispatch_date}>{formatPromisedDate(order.promised_dispatch_date)}</time>
+        </p>
+      ) : null}
 
       {justPlaced ? (
         <div className="mt-5 flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900" role="status" data-testid="order-placed">

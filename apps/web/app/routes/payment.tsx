@@ -29,6 +29,8 @@ import { OrderSummary } from '~/components/checkout/order-summary';
 import { PlacingOverlay } from '~/components/checkout/placing-overlay';
 import { Tabs } from '~/components/checkout/tabs';
 import { TermsNotice } from '~/components/checkout/terms-modals';
+import { dispatchPromiseView } from '~/components/delivery/dispatch-promise.server';
+import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import type { Route } from './+types/payment';
 
 export const handle = { checkoutStep: 3 } satisfies ShopRouteHandle;
@@ -49,9 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [cart, saved] = await Promise.all([carts.cartOf({ kind: 'user', userId }), addresses.listOf(userId, userId)]);
   // SPEC 2: the payment step needs a delivery address chosen on the address step.
   if (cart.cartIems.length > 0 && cart.address_id === null) throw redirect('/delivery');
+  const deliveryPostcode = saved.find((a) => a.address_id === cart.address_id)?.post_code ?? null;
   return {
     cart,
     addresses: saved,
+    // By the server's clock, for the delivery address chosen.
+    promise: dispatchPromiseView(context, deliveryPostcode),
     payments: context.payments,
     // SPEC 9: the bank transfer reference is a fixed prefix plus the user id.
     bankReference: `${shop.bank.referencePrefix}${userId}`,
@@ -70,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, payments, bankReference, idempotencyKey } = loaderData;
+  const { cart, addresses, payments, bankReference, idempotencyKey, promise } = loaderData;
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -243,6 +248,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
             <div className="lg:sticky lg:top-4">
               <OrderSummary cart={cart} />
+              <DispatchPromiseLine promise={promise} className="mt-4" />
             </div>
           </div>
         )}

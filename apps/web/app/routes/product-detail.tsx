@@ -18,6 +18,8 @@ import { NewBadge } from '~/components/catalogue/new-badge';
 import { cheapestPackPrice, productDetailHref } from '~/components/catalogue/product-card';
 import { ProductInfoTabs } from '~/components/catalogue/product-info-tabs';
 import { SizeSelector } from '~/components/catalogue/size-selector';
+import { visitorDispatchPromise } from '~/components/delivery/dispatch-promise.server';
+import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import type { Route } from './+types/product-detail';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,9 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isRecordId(code)) throw data(null, { status: 404 });
   const catalogue = context.services.catalogue;
   try {
-    const [product, tree] = await Promise.all([catalogue.productById(Number(code)), catalogue.categoryTree()]);
+    const [product, tree, promise] = await Promise.all([
+      catalogue.productById(Number(code)),
+      catalogue.categoryTree(),
+      // By the server's clock, for the basket's delivery address once chosen (else mainland UK).
+      visitorDispatchPromise(request, context),
+    ]);
     const category = categoryPath(tree, product.category.slug).at(-1);
-    return { product, categoryLink: category ? categoryHref(category) : categoryPageHref(product.category.slug) };
+    return { product, categoryLink: category ? categoryHref(category) : categoryPageHref(product.category.slug), promise };
   } catch (error) {
     if (isNotFound(error)) throw data(null, { status: 404 });
     throw error;
@@ -50,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
 };
 
 export default function ProductDetailPage() {
-  const { product, categoryLink } = useLoaderData<typeof loader>();
+  const { product, categoryLink, promise } = useLoaderData<typeof loader>();
   const { shop } = useRootData();
   const from = cheapestPackPrice(product);
   const threshold = formatPounds(shop.freeDeliveryThreshold).replace(/\.00$/, '');
@@ -95,6 +102,7 @@ export default function ProductDetailPage() {
               From <span className="text-lg font-bold text-stone-900">{formatPounds(from)}</span> ex-VAT per pack
             </p>
           ) : null}
+          <DispatchPromiseLine promise={promise} className="mt-3" />
 
           <SizeSelector key={product.product_id} productId={product.product_id} sizes={product.product_Sizes} />
 

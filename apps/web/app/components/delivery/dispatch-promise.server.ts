@@ -1,0 +1,41 @@
+/**
+ * The dispatch promise a page shows (issue 11 item 4), computed by core with the server's clock
+ * when the page is rendered: for the basket's delivery address once the signed-in customer has
+ * chosen one, else for mainland UK (England and Wales). Server-rendered text, not a ticking
+ * clock: a page loaded at 14:58 may say "Order within 2 min".
+ */
+import type { AppLoadContext } from 'react-router';
+import type { DispatchPromise } from '@shop/core';
+import { visitorOf } from '~/session.server';
+import type { DispatchPromiseView } from './dispatch-promise-line';
+
+/** The promise for the visitor of this request (their basket's delivery address when known). */
+export async function visitorDispatchPromise(request: Request, context: AppLoadContext): Promise<DispatchPromiseView> {
+  const visitor = await visitorOf(request, context);
+  const postcode = visitor.userId === null ? null : await basketPostcode(context, visitor.userId);
+  return dispatchPromiseView(context, postcode);
+}
+
+/** The promise for a delivery postcode (null: not chosen yet). */
+export function dispatchPromiseView(context: AppLoadContext, postcode: string | null): DispatchPromiseView {
+  return toView(context.services.dispatch.promiseFor(postcode), postcode);
+}
+
+/** The postcode of the address the customer's basket is delivered to; null when none is chosen (or it cannot be read). */
+async function basketPostcode(context: AppLoadContext, userId: number): Promise<string | null> {
+  const { carts, addresses } = context.services;
+  const cart = await carts.cartOf({ kind: 'user', userId });
+  if (cart.address_id === null) return null;
+  // The promise is a courtesy line: an address gone since it was chosen falls back to mainland UK.
+  const address = await addresses.get(userId, cart.address_id).catch(() => null);
+  return address?.post_code ?? null;
+}
+
+function toView(promise: DispatchPromise, postcode: string | null): DispatchPromiseView {
+  return {
+    dispatchText: promise.dispatchText,
+    deliveryText: promise.deliveryText,
+    dispatchToday: promise.dispatchToday,
+    destination: postcode ? postcode : 'mainland UK',
+  };
+}
