@@ -62,4 +62,21 @@ describe('basket page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted).toHaveLength(0);
   });
+
+  it("quotes delivery 'to mainland UK' until a delivery address is chosen", async () => {
+    renderStubbedPage('/checkout', { path: '/checkout', Component: CheckoutPage, visitor: { cart: BASKET } });
+    const delivery = await screen.findByTestId('summary-delivery');
+    expect(delivery.closest('div')).toHaveTextContent('Delivery Fee (to mainland UK)£4.99');
+    expect(screen.getByTestId('free-delivery-hint')).toHaveTextContent('for free next-working-day delivery');
+  });
+
+  it("names a remote delivery address's zone and its fee, and offers no free delivery there", async () => {
+    // As the server answers once a Belfast address is chosen: £14.99 carriage, VAT on it.
+    const cart = { ...basketOf([{ id: 1, name: 'Double Wall Box 18x12x12', price: 80, qty: 25, count: 1 }], 4), deliveryZone: 'northern-ireland' as const, deliveryFee: 14.99, totalTax: 19, total: 113.99 };
+    renderStubbedPage('/checkout', { path: '/checkout', Component: CheckoutPage, visitor: { cart } });
+    const delivery = await screen.findByTestId('summary-delivery');
+    expect(delivery.closest('div')).toHaveTextContent('Delivery Fee (to Northern Ireland)£14.99');
+    expect(screen.getByTestId('free-delivery-hint')).toHaveTextContent('Delivery to Northern Ireland takes 3-5 working days and carries extra carriage');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('£113.99');
+  });
 });

@@ -80,6 +80,7 @@ beforeEach(() => {
     taxPercentage: 20,
     totalTax: 16,
     total: 96,
+    deliveryZone: null,
     cartIems: [
       {
         cart_id: 5,
@@ -268,7 +269,8 @@ describe('delivery page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('delivery-status')).toHaveTextContent('Address Depot saved.');
     expect(screen.getAllByTestId('address-card')).toHaveLength(3);
-    expect(services.addresses.create).toHaveBeenCalledWith(7, expect.objectContaining({ reference: 'Depot', post_code: 'LS1 4AP' }));
+    // The address book normalises the postcode ("ls1 4ap" -> "LS1 4AP"), for the page as for the API.
+    expect(services.addresses.create).toHaveBeenCalledWith(7, expect.objectContaining({ reference: 'Depot', post_code: 'ls1 4ap' }));
   });
 
   it('shows the empty basket state when there is nothing to deliver', async () => {
@@ -303,6 +305,33 @@ describe('delivery action without JavaScript', () => {
     const answer = await answerOf(typed({ intent: 'pick:1', postcode_search: 'LS1 5AB', reference: 'Depot', phone: '01134960123', region: 'Unit 4' }));
     expect(answer).toMatchObject({ intent: 'pick', ok: true, filled: true, search: 'LS1 5AB' });
     expect(answer.values).toMatchObject({ reference: 'Depot', phone: '01134960123', region: '2', address: 'Park Row', town: 'Leeds', post_code: 'LS1 5AB', country: 'England' });
+  });
+
+  /** core's Invalid, as the page action receives it (told apart by its code). */
+  const invalid = (message: string, field: string) =>
+    Object.assign(new Error(message), { code: 'invalid_request', details: { fields: [{ field, message }] } });
+  const address = { intent: 'save', reference: 'Depot', contact_name: 'Alice Walker', region: '12', address: 'Boar Lane', town: 'Leeds', country: 'United Kingdom', post_code: 'LS1 4AP', phone: '01134960123' };
+
+  it("'save' shows the address book's postcode message with what was typed", async () => {
+    const message = 'PostCode is required. (A valid UK postcode or Irish Eircode)';
+    vi.mocked(services.addresses.create).mockRejectedValueOnce(invalid(message, 'post_code'));
+    const answer = await answerOf(typed({ ...address, post_code: 'QQ1 1QQ' }));
+    expect(answer).toMatchObject({ intent: 'save', ok: false, fields: { post_code: message } });
+    expect(answer.values.post_code).toBe('QQ1 1QQ');
+  });
+
+  it("'save' refuses a phone with other than digits, spaces and a leading + before asking the address book", async () => {
+    const answer = await answerOf(typed({ ...address, phone: '0113-496-0123' }));
+    expect(answer).toMatchObject({ intent: 'save', ok: false, fields: { phone: 'Phone is required. (Digits, spaces and a leading +)' } });
+    expect(services.addresses.create).not.toHaveBeenCalled();
+  });
+
+  it("'deliver' to a PO box says why it cannot be chosen", async () => {
+    const message = 'We cannot deliver to PO boxes. Please give a street address.';
+    vi.mocked(services.carts.assignAddress).mockRejectedValueOnce(invalid(message, 'addressId'));
+    const answer = await deliveryAction(7, typed({ intent: 'deliver', addressId: '2', cartId: '5' }), context);
+    if (answer instanceof Response) throw new Error('redirected');
+    expect(answer.data).toEqual({ intent: 'deliver', ok: false, message });
   });
 
   it("'find' with an empty postcode does nothing but keep the values", async () => {

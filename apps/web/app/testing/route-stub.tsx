@@ -73,6 +73,7 @@ export function basketOf(lines: { id: number; name: string; price: number; qty: 
     taxPercentage: 20,
     totalTax,
     total: Math.round((subTotal + deliveryFee + totalTax) * 100) / 100,
+    deliveryZone: addressId === null ? null : 'mainland',
     cartIems: lines.map((line) => ({
       cart_id: 1,
       address_id: addressId,

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { TruckIcon } from '~/components/icons';
+import { deliveryDestination, isRemoteDelivery } from '~/components/checkout/delivery-zone';
 import { penceToFreeDelivery } from './free-delivery';
 
 interface Props {
@@ -29,8 +30,10 @@ function Row({ label, children, strong = false, testId }: { label: ReactNode; ch
 }
 
 export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Props) {
-  const short = penceToFreeDelivery(cart.subTotal, freeDeliveryThreshold);
   const hasItems = cart.cartIems.length > 0;
+  // Free delivery is for mainland UK only: a remote delivery address pays its carriage whatever the subtotal.
+  const remote = isRemoteDelivery(cart);
+  const short = remote ? null : penceToFreeDelivery(cart.subTotal, freeDeliveryThreshold);
   return (
     <section className="card p-5" aria-labelledby="basket-summary-heading" data-testid="basket-summary">
       <h2 id="basket-summary-heading" className="text-lg font-semibold text-stone-900">
@@ -40,7 +43,14 @@ export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Pro
         <Row label="Items" testId="summary-items">
           {formatPounds(cart.subTotal)}
         </Row>
-        <Row label="Delivery Fee" testId="summary-delivery">
+        <Row
+          label={
+            <>
+              Delivery Fee <span className="text-xs">({deliveryDestination(cart)})</span>
+            </>
+          }
+          testId="summary-delivery"
+        >
           {cart.deliveryFee === 0 && hasItems ? (
             <>
               <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-bold text-brand-700">FREE</span>
@@ -58,7 +68,12 @@ export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Pro
         </Row>
       </dl>
 
-      {short !== null ? (
+      {remote && hasItems ? (
+        <p className="mt-3 flex items-start gap-2 rounded-md bg-accent-300/30 px-3 py-2.5 text-sm text-stone-800" data-testid="free-delivery-hint">
+          <TruckIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent-500" />
+          <span>Delivery {deliveryDestination(cart)} takes 3-5 working days and carries extra carriage, whatever the order size.</span>
+        </p>
+      ) : short !== null ? (
         <p className="mt-3 flex items-start gap-2 rounded-md bg-accent-300/30 px-3 py-2.5 text-sm text-stone-800" data-testid="free-delivery-hint">
           <TruckIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent-500" />
           <span>

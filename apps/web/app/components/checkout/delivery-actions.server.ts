@@ -68,11 +68,12 @@ async function save(userId: number, form: FormData, { addresses }: Services) {
     if (form.has('address_id')) {
       const parsed = parseForm(updateAddressBodySchema, form);
       if (!parsed.ok) return refused(parsed.answer);
-      savedId = (await addresses.update(userId, { ...parsed.value, post_code: parsed.value.post_code.toUpperCase() })).address_id;
+      // The address book stores the postcode normalised ("ls1 4ap" -> "LS1 4AP"), as for the API.
+      savedId = (await addresses.update(userId, parsed.value)).address_id;
     } else {
       const parsed = parseForm(createAddressBodySchema, form);
       if (!parsed.ok) return refused(parsed.answer);
-      savedId = (await addresses.create(userId, { ...parsed.value, post_code: parsed.value.post_code.toUpperCase() })).address_id;
+      savedId = (await addresses.create(userId, parsed.value)).address_id;
     }
     return redirect(`/delivery?saved=${savedId}`);
   } catch (error) {

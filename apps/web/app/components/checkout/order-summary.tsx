@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { packSizeLabel } from '~/components/cart/basket-lines';
+import { deliveryDestination } from './delivery-zone';
 
 interface Props {
   cart: CartDto;
@@ -32,9 +33,12 @@ export function TotalsList({
   vatLabel,
   totalTax,
   total,
+  deliveryLabel = 'Delivery',
 }: {
   subTotal: number;
   deliveryFee: number;
+  /** e.g. "Delivery (to mainland UK)" on the checkout steps; an order's own fee is just "Delivery". */
+  deliveryLabel?: ReactNode;
   vatLabel: string;
   totalTax: number;
   total: number;
@@ -44,7 +48,7 @@ export function TotalsList({
       <SummaryRow label="Sub Total" testId="summary-subtotal">
         {formatPounds(subTotal)}
       </SummaryRow>
-      <SummaryRow label="Delivery" testId="summary-delivery">
+      <SummaryRow label={deliveryLabel} testId="summary-delivery">
         {deliveryFee === 0 ? (
           <>
             <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-bold text-brand-700">FREE</span>
@@ -101,6 +105,11 @@ export function OrderSummary({ cart, children }: Props) {
         <TotalsList
           subTotal={cart.subTotal}
           deliveryFee={cart.deliveryFee}
+          deliveryLabel={
+            <>
+              Delivery <span className="text-xs">({deliveryDestination(cart)})</span>
+            </>
+          }
           vatLabel={`VAT (${cart.taxPercentage}%)`}
           totalTax={cart.totalTax}
           total={cart.total}

@@ -23,6 +23,7 @@ const shop: PublicShopDetails = {
   vatRatePercent: 20,
   freeDeliveryThreshold: 75,
   deliveryFee: 4.99,
+  remoteDeliveryFee: 14.99,
   bank: { payee: 'Example', bankName: 'Bank', sortCode: '00-00-00', accountNumber: '00000000', referencePrefix: 'EX' },
   publicBaseUrl: BASE,
 };
