@@ -59,7 +59,8 @@ async function shopperWithPayload(request: APIRequestContext, payload: string): 
         address: payload,
         town: payload,
         country: payload,
-        post_code: payload,
+        // A postcode must parse as one (issue 11), so it cannot carry the payload.
+        post_code: 'LS1 4AP',
         phone: '01134960123',
         user_id: userId,
       },
