@@ -69,7 +69,7 @@ export function staticPageContent(page: StaticPageName, shop: PublicShopDetails)
 }
 
 /** Amounts of money in the configuration, shown as pounds (the contract: 'Pounds ex-VAT'). */
-const MONEY_VALUES = new Set(['shop.freeDeliveryThreshold', 'shop.deliveryFee']);
+const MONEY_VALUES = new Set(['shop.freeDeliveryThreshold', 'shop.deliveryFee', 'shop.remoteDeliveryFee']);
 /** Numbers shown as they are. Every number must be in one of the two sets. */
 const PLAIN_NUMBERS = new Set(['shop.vatRatePercent']);
 

@@ -139,6 +139,9 @@ describe('static pages', () => {
     expect(text).toContain('£4.99 + VAT');
     expect(text).toContain('Orders placed on a Friday after 3pm, or at the weekend, are dispatched on Monday.');
     expect(text).toContain('We cannot deliver to PO boxes.');
+    // Remote postcodes: the configured carriage, and the districts of delivery/remote-postcodes.ts.
+    expect(text).toContain('£14.99 + VAT whatever the order value');
+    expect(text).toContain('PH19-26, PH30-44 and PH49-50');
   });
 
   it('the payment and privacy pages show the bank details and the browser storage keys', () => {

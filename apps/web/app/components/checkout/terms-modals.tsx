@@ -87,8 +87,8 @@ export function DeliveryTermsModal({ open, onClose }: { open: boolean; onClose()
           <li>Orders placed before 3pm are dispatched the same working day; internet orders by 3pm aim for delivery by 6pm the next working day.</li>
           <li>Orders placed on Friday after 3pm are dispatched on Monday.</li>
           <li>
-            Remote postcodes (Scottish Highlands and islands, Northern Ireland, Channel Islands, Isle of Man, Republic of Ireland and others) take 3-5
-            days and carry an extra charge.
+            Remote postcodes (Scottish Highlands and islands, Northern Ireland, Isles of Scilly, Channel Islands, Isle of Man, Republic of Ireland) take
+            3-5 working days and cost {formatPounds(shop.remoteDeliveryFee)} + VAT whatever the order value.
           </li>
           <li>We cannot deliver to PO boxes.</li>
         </ul>
