@@ -11,6 +11,7 @@
 import { parse } from 'postcode';
 import { isRemoteZone, type DeliveryZone } from '@shop/contract';
 import { EIRCODE_PATTERN, REMOTE_POSTCODE_AREAS, UK_POSTCODE_AREAS } from './remote-postcodes.ts';
+import { TRANSIT_WORKING_DAYS } from './dispatch-promise.ts';
 
 export type ParsedPostcode =
   | { kind: 'uk'; postcode: string; area: string; district: number }
@@ -50,7 +51,10 @@ export function deliveryZoneOf(postcode: string): DeliveryZone | null {
   return 'mainland';
 }
 
-/** How long delivery takes once dispatched, in working days (SPEC 9): next working day, or 3-5 for remote zones. */
+/**
+ * How long delivery takes once dispatched, in working days (SPEC 9): next working day, or 3-5 for
+ * remote zones. The numbers live in one place, dispatch-promise.ts's TRANSIT_WORKING_DAYS.
+ */
 export function deliveryWorkingDays(zone: DeliveryZone): { min: number; max: number } {
-  return isRemoteZone(zone) ? { min: 3, max: 5 } : { min: 1, max: 1 };
+  return { ...TRANSIT_WORKING_DAYS[isRemoteZone(zone) ? 'remote' : 'mainland'] };
 }
