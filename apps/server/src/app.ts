@@ -199,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(orderRoutes, {
         orders: services.orders,
         placement: services.orderPlacement,
+        reorder: services.reorder,
         orderLogRateLimitPerMinute: config.orderLogRateLimitPerMinute,
         rateLimits,
       });

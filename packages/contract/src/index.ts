@@ -13,3 +13,4 @@ export * from './addresses.ts';
 export * from './orders.ts';
 export * from './domain-errors.ts';
 export * from './ids.ts';
+export * from './reorder.ts';

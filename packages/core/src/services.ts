@@ -20,6 +20,7 @@ import type { PaymentVerifier } from './payments/payment-verifier.ts';
 import { OrderRepository } from './orders/order-repository.ts';
 import { OrderService } from './orders/order-service.ts';
 import { OrderPlacement } from './orders/order-placement.ts';
+import { Reorder } from './orders/reorder.ts';
 import { DispatchPromises } from './delivery/dispatch-promises.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSettings } from './jobs/job-worker.ts';
@@ -36,6 +37,8 @@ export interface CoreServices {
   postcodes: PostcodeSearch;
   orders: OrderService;
   orderPlacement: OrderPlacement;
+  /** "Order again": a past order's lines still on sale into the basket at today's prices. */
+  reorder: Reorder;
   /** The dispatch promise ("Order within 2 h 14 min for dispatch today") by the server's clock. */
   dispatch: DispatchPromises;
   /** Durable jobs (e-mails): recorded by the use cases, run by `jobWorker` (started and stopped by the server). */
@@ -105,12 +108,13 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
+  const carts = new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses, packs });
   return {
     // One source for the public address: the browser sees the same one the e-mails use.
     shop: { ...options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') },
     catalogue,
     sessions: new SessionService(database.db),
-    carts: new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses, packs }),
+    carts,
     accounts,
     addresses,
     postcodes: new PostcodeSearch(options.postcodes ?? unconfiguredPostcodeLookup),
@@ -123,6 +127,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       log: options.log,
       now: clock,
     }),
+    reorder: new Reorder(orderRepository, carts),
     dispatch: new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode }),
     jobs,
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),

@@ -16,13 +16,16 @@ import {
   orderLogBodySchema,
   orderSchema,
   placeOrderBodySchema,
+  reorderResultSchema,
 } from '@shop/contract';
-import type { OrderPlacement, OrderService } from '@shop/core';
+import type { OrderPlacement, OrderService, Reorder } from '@shop/core';
 import type { RateLimitStore } from '../http/rate-limit-store.ts';
 
 export interface OrderRoutesOptions {
   orders: OrderService;
   placement: OrderPlacement;
+  /** "Order again" (POST /api/order/{id}/reorder). */
+  reorder: Reorder;
   /** Order-log reports per client IP per minute. */
   orderLogRateLimitPerMinute: number;
   /** Where the order-log limit counts (shared by every process with REDIS_URL). */
@@ -31,7 +34,7 @@ export interface OrderRoutesOptions {
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { orders, placement, orderLogRateLimitPerMinute, rateLimits }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { orders, placement, reorder, orderLogRateLimitPerMinute, rateLimits }) => {
   await rateLimits.register(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (_request, reply) => {
@@ -103,6 +106,25 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       },
     },
     (request) => orders.detail(request.userId, request.params.id),
+  );
+
+  api.post(
+    '/order/:id/reorder',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Order again: put a past order's lines into the signed-in user's basket at today's prices",
+        description:
+          "The order's lines that are still on sale are added to the basket at today's prices; a pack already in the basket keeps the larger " +
+          'of the two counts (never doubled). Lines no longer sold are left out. Answers the basket (as GET /api/cart) plus `changes`: ' +
+          "each line whose price changed since the order ('Cardboard Box 12x9x6, pack of 25: now £12.40 (was £11.90)') and each line no " +
+          "longer sold ('Bubble Wrap 500mm is no longer sold'). Another user's order answers 404. No body.",
+        security: [{ bearer: [] }],
+        params: orderIdParamsSchema,
+        response: { 200: reorderResultSchema, ...errors },
+      },
+    },
+    (request) => reorder.reorder(request.userId, request.params.id),
   );
 
   api.post(

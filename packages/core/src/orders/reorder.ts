@@ -1,0 +1,95 @@
+/**
+ * "Order again" (issue 11 item 8): the lines of one of the customer's past orders that are still
+ * on sale go into their basket at today's prices, and the customer is told what changed: a new
+ * price ("Cardboard Box 12x9x6, pack of 25: now £12.40 (was £11.90)") or a pack no longer sold
+ * ("Bubble Wrap 500mm is no longer sold", left out).
+ *
+ * A pack already in the basket keeps the larger of the two counts, as a sign-in merge does
+ * (DESIGN 4 "Sign-in merges baskets"): ordering again never doubles what is already there.
+ * Not one transaction: each line goes through the basket's own add (its checks and limits), and
+ * a basket changed meanwhile in another tab simply ends up with both changes.
+ */
+import type { ReorderChangeDto, ReorderResultDto } from '@shop/contract';
+import { formatPounds } from '@shop/contract';
+import type { CartService } from '../cart/cart-service.ts';
+import type { CartOwner, PackForSale } from '../cart/cart-repository.ts';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { DomainError, NotFound, Unauthorized } from '../errors.ts';
+import { penceToPounds } from '../pricing/money.ts';
+import type { OrderLineRow, OrderRepository } from './order-repository.ts';
+
+export class Reorder {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly carts: CartService,
+  ) {}
+
+  /** POST /api/order/{id}/reorder and the order pages' "Order again". Another user's order is a NotFound. */
+  async reorder(callerUserId: number | null, orderId: number): Promise<ReorderResultDto> {
+    if (callerUserId === null) throw new Unauthorized('Sign in to order again');
+    const order = await this.orders.find(callerUserId, orderId);
+    if (!order) throw new NotFound(`You have no order ${orderId}.`);
+    const owner: CartOwner = { kind: 'user', userId: callerUserId };
+    const lines = (await this.orders.linesOf(orderId)).filter((line) => line.isActive);
+
+    const changes: ReorderChangeDto[] = [];
+    for (const line of lines) {
+      // Read from the database, not the catalogue cache: "still on sale" and "today's price" are now.
+      const pack = await this.carts.repository.packForSale(line.productPriceId);
+      if (!onSale(pack, line)) {
+        changes.push(withdrawn(line));
+        continue;
+      }
+      const already = await this.carts.repository.countOf(owner, line.productPriceId);
+      if (line.count > already) {
+        try {
+          await this.carts.add(callerUserId, {
+            product_id: line.productId,
+            product_price_id: line.productPriceId,
+            qty: line.qty,
+            count: line.count - already,
+          });
+        } catch (error) {
+          // Withdrawn between the check and the add (the add refuses a pack not for sale).
+          if (error instanceof DomainError && error.code === 'invalid_request') {
+            changes.push(withdrawn(line));
+            continue;
+          }
+          throw error;
+        }
+      }
+      if (pack.pricePence !== line.pricePence) changes.push(priceChanged(line, pack.pricePence));
+    }
+    return { ...(await this.carts.cartOf(owner)), changes };
+  }
+}
+
+function onSale(pack: PackForSale | null, line: OrderLineRow): pack is PackForSale {
+  return pack !== null && pack.productIsActive && pack.productId === line.productId && pack.packRange.includes(line.qty);
+}
+
+function lineFacts(line: OrderLineRow) {
+  return {
+    product_id: line.productId,
+    product_price_id: line.productPriceId,
+    item_name: itemDisplayName(line.productName, line.size1),
+    qty: line.qty,
+    old_price: penceToPounds(line.pricePence),
+  };
+}
+
+function withdrawn(line: OrderLineRow): ReorderChangeDto {
+  const described = lineFacts(line);
+  return { kind: 'withdrawn', ...described, new_price: null, message: `${described.item_name} is no longer sold` };
+}
+
+function priceChanged(line: OrderLineRow, newPricePence: number): ReorderChangeDto {
+  const described = lineFacts(line);
+  const newPrice = penceToPounds(newPricePence);
+  return {
+    kind: 'price_changed',
+    ...described,
+    new_price: newPrice,
+    message: `${described.item_name}, pack of ${line.qty}: now ${formatPounds(newPrice)} (was ${formatPounds(described.old_price)})`,
+  };
+}
