@@ -6,7 +6,7 @@
  * and work without JavaScript.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams, type MetaFunction } from 'react-router';
+import { data, Link, useNavigate, useSearchParams, type MetaFunction } from 'react-router';
 import { messages } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 import { useVisitor } from '~/state/visitor';
@@ -19,6 +19,8 @@ import { BasketSummary } from '~/components/cart/basket-summary';
 import { RemoveLineDialog } from '~/components/cart/remove-line-dialog';
 import { visitorDispatchPromise } from '~/components/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
+import { ReorderNoticeBox } from '~/components/orders/reorder-notice';
+import { takeReorderNotice } from '~/components/orders/reorder.server';
 import type { Route } from './+types/checkout';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -26,9 +28,13 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** The basket itself is the shop frame's; this page adds the dispatch promise (server clock, the basket's address once chosen). */
+/**
+ * The basket itself is the shop frame's; this page adds the dispatch promise (server clock, the
+ * basket's address once chosen) and, once, what 'Order again' changed.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { promise: await visitorDispatchPromise(request, context) };
+  const [promise, reorder] = await Promise.all([visitorDispatchPromise(request, context), takeReorderNotice(request, context)]);
+  return data({ promise, reorderNotice: reorder.notice }, reorder.setCookie ? { headers: { 'Set-Cookie': reorder.setCookie } } : undefined);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,6 +75,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <p className="sr-only" role="status" aria-live="polite">
         {removed !== null ? 'The line was removed from your basket.' : ''}
       </p>
+      {loaderData?.reorderNotice ? <ReorderNoticeBox notice={loaderData.reorderNotice} /> : null}
 
       <div className="mt-6">
         {!cart || lines.length === 0 ? (

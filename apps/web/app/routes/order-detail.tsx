@@ -18,6 +18,9 @@ import { formatOrderDateTime } from '~/components/orders/order-format';
 import { OrderLinesTable } from '~/components/orders/order-lines-table';
 import { OrderStatusBadge } from '~/components/orders/order-status-badge';
 import { formatPromisedDate } from '~/components/delivery/dispatch-promise-line';
+import { ReorderButton } from '~/components/orders/reorder-button';
+import { reorderOrder } from '~/components/orders/reorder.server';
+import { failure } from '~/lib/form-action.server';
 import type { Route } from './+types/order-detail';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -48,8 +51,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+/** 'Order again': the order's lines go into the basket, then the basket page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'reorder') return reorderOrder(request, context, form);
+  return failure('invalid_request', 'Unknown order action.');
+}
+
+export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, placed } = loaderData;
+  const reorderError = actionData && !actionData.ok ? actionData.message : null;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
       <Link to="/order-history" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -59,7 +70,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
         Past orders
       </Link>
       {order ? (
-        <OrderView order={order} justPlaced={placed} />
+        <OrderView order={order} justPlaced={placed} reorderError={reorderError} />
       ) : (
         <>
           <h1 className="mt-2 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Order Detail</h1>
@@ -76,7 +87,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function OrderView({ order, justPlaced }: { order: OrderDto; justPlaced: boolean }) {
+function OrderView({ order, justPlaced, reorderError }: { order: OrderDto; justPlaced: boolean; reorderError: string | null }) {
   const fallbackReference = useBankReference(order.user_id);
   const isBank = order.payment_method === 'bank';
   const reference = order.payment_reference || (isBank ? fallbackReference : '');
@@ -89,6 +100,9 @@ function OrderView({ order, justPlaced }: { order: OrderDto; justPlaced: boolean
           Order <span data-testid="order-number">{order.order_id}</span>
         </h1>
         <OrderStatusBadge status={order.status} />
+        {lines.length > 0 ? (
+          <ReorderButton orderId={order.order_id} action={`/order-detail?orderId=${order.order_id}`} error={reorderError} className="w-full sm:ml-auto sm:w-auto" />
+        ) : null}
       </div>
       <p className="mt-1 text-sm text-stone-600">
         Placed on <time dateTime={order.created}>{formatOrderDateTime(order.created)}</time>

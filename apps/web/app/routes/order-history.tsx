@@ -11,6 +11,8 @@ import { pageMeta } from '~/components/page-meta';
 import { SearchIcon } from '~/components/icons';
 import { EmptyState } from '~/components/checkout/empty-state';
 import { OrderHistoryTable } from '~/components/orders/order-history-table';
+import { reorderOrder } from '~/components/orders/reorder.server';
+import { failure } from '~/lib/form-action.server';
 import type { Route } from './+types/order-history';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -30,8 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders, filter };
 }
 
-export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
+/** 'Order again' on a row: the order's lines go into the basket, then the basket page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'reorder') return reorderOrder(request, context, form);
+  return failure('invalid_request', 'Unknown order action.');
+}
+
+export default function OrderHistoryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, filter } = loaderData;
+  const reorderError = actionData && !actionData.ok ? { orderId: Number(actionData.values?.order_id), message: actionData.message } : null;
   const navigation = useNavigation();
   const filtering = navigation.state === 'loading' && navigation.location.pathname === '/order-history';
   const noOrdersAtAll = orders.length === 0 && filter === '';
@@ -65,7 +75,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="card overflow-hidden">
-            <OrderHistoryTable orders={orders} />
+            <OrderHistoryTable orders={orders} reorderError={reorderError} />
           </div>
         )}
       </div>

@@ -1,12 +1,14 @@
 /**
  * The customer's past orders (SPEC 2 "Order history"): Date, Order Number, Reference, Total,
- * Status and a View action opening the order detail. A table on wide screens, cards on phones.
+ * Status, a View action opening the order detail and 'Order again'. A table on wide screens,
+ * cards on phones.
  */
 import { Link } from 'react-router';
 import { formatPounds } from '@shop/contract/browser';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import { formatOrderDate } from './order-format';
 import { OrderStatusBadge } from './order-status-badge';
+import { ReorderButton } from './reorder-button';
 
 const headCell = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap text-stone-700';
 const stackedCell = 'flex items-center justify-between gap-3 py-0.5 text-sm md:table-cell md:px-4 md:py-3.5 md:align-middle';
@@ -19,7 +21,13 @@ function CellLabel({ children }: { children: string }) {
   );
 }
 
-export function OrderHistoryTable({ orders }: { orders: OrderDto[] }) {
+interface Props {
+  orders: OrderDto[];
+  /** A refused 'Order again', shown under that order's button. */
+  reorderError?: { orderId: number; message: string } | null;
+}
+
+export function OrderHistoryTable({ orders, reorderError = null }: Props) {
   return (
     <table className="block w-full md:table" data-testid="order-history-table">
       <caption className="sr-only">Your orders, newest first</caption>
@@ -73,13 +81,20 @@ export function OrderHistoryTable({ orders }: { orders: OrderDto[] }) {
               <OrderStatusBadge status={order.status} />
             </td>
             <td className="block pt-2 md:table-cell md:px-4 md:py-3.5 md:text-right md:align-middle">
-              <Link
-                to={`/order-detail?orderId=${order.order_id}`}
-                className="btn-secondary w-full px-3 py-1.5 md:w-auto"
-                data-testid="view-order"
-              >
-                View<span className="sr-only"> order {order.order_id}</span>
-              </Link>
+              <div className="grid grid-cols-2 items-start gap-2 md:flex md:justify-end">
+                <Link
+                  to={`/order-detail?orderId=${order.order_id}`}
+                  className="btn-secondary w-full px-3 py-1.5 md:w-auto"
+                  data-testid="view-order"
+                >
+                  View<span className="sr-only"> order {order.order_id}</span>
+                </Link>
+                <ReorderButton
+                  orderId={order.order_id}
+                  action="/order-history"
+                  error={reorderError?.orderId === order.order_id ? reorderError.message : null}
+                />
+              </div>
             </td>
           </tr>
         ))}
