@@ -88,6 +88,15 @@ export const orderConflictSchema = z
   })
   .meta({ id: 'OrderConflict' });
 
+/** 422: the Idempotency-Key was used before for a different order request (the client's bug); nothing was placed. */
+export const idempotencyKeyReusedSchema = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    orderId: z.number().int().describe('The order placed earlier under this key'),
+  })
+  .meta({ id: 'IdempotencyKeyReused' });
+
 export const orderAddressSchema = z
   .object({
     reference: z.string(),
