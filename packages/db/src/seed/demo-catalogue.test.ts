@@ -90,6 +90,70 @@ describe('demoCatalogue', () => {
     }
   });
 
+  /**
+   * What one unit (a box, a bag, a label, a roll, a container) plausibly costs ex-VAT at trade
+   * prices, in pence, by top-level category (issue 11 item 12: 1,000 small thermal labels for
+   * £0.12 read as a mistake). Wide enough for the category's smallest and largest goods, narrow
+   * enough to catch a misplaced decimal point:
+   * - boxes: a 4" cube carton (about 15p) up to a triple wall pallet box (about £20);
+   * - postal: a small grip seal bag (about 1p) up to a heavy duty postal tube (about £1.65);
+   * - envelopes: a DL envelope (about 2p) up to an A3 all-board envelope (about 60p);
+   * - protective: a bubble bag (about 2p) up to a 1.5m x 100m bubble wrap roll (about £35);
+   * - void fill: an air pillow (about 3p) up to a 250m honeycomb paper roll (about £45);
+   * - tape: a roll of 24mm tape (about 65p) up to a reinforced gummed roll or a dispenser (£9);
+   * - pallet wrap: a strapping buckle (about 4p) up to a strapping kit with tensioner (£149);
+   * - labels: a small thermal label (about 0.5p) up to an A4 label sheet (about 10p);
+   * - food: a cup lid (about 2p) up to a 12-cupcake box (about 80p);
+   * - warehouse: a trapezium blade (about 11p) up to a lidded 600mm crate (about £25);
+   * - retail and gift: a sheet of tissue (about 4p) up to a large magnetic gift box (about £6).
+   */
+  const UNIT_PRICE_BANDS_PENCE: Record<string, [min: number, max: number]> = {
+    'Cardboard Boxes': [10, 3_000],
+    'Postal & Mailing': [0.8, 250],
+    Envelopes: [1, 100],
+    'Protective Packaging': [1, 4_000],
+    'Void Fill': [2, 5_000],
+    'Packing Tape': [50, 1_500],
+    'Pallet Wrap & Stretch Film': [2, 15_000],
+    Labels: [0.5, 20],
+    'Food Packaging': [1, 100],
+    'Warehouse & Storage': [10, 3_000],
+    'Retail & Gift Packaging': [2, 1_000],
+  };
+
+  it('prices every unit within a plausible band for its top-level category', () => {
+    expect(Object.keys(UNIT_PRICE_BANDS_PENCE).sort()).toEqual(tree.map((top) => top.name).sort());
+    const outside: string[] = [];
+    for (const top of tree) {
+      const [min, max] = UNIT_PRICE_BANDS_PENCE[top.name]!;
+      for (const p of allProducts([top])) {
+        for (const size of p.sizes) {
+          for (const pack of size.packs) {
+            const unitPence = pack.pricePence / pack.packRange[0]!;
+            if (unitPence < min || unitPence > max) {
+              outside.push(`${top.name}: ${p.name} ${size.size1}, ${pack.packRange[0]} for ${pack.pricePence}p = ${unitPence.toFixed(3)}p each (band ${min}-${max}p)`);
+            }
+          }
+        }
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it('never charges more per unit for a larger pack of the same size, nor less in all for more units', () => {
+    for (const p of products) {
+      for (const size of p.sizes) {
+        const packs = [...size.packs].sort((a, b) => a.packRange[0]! - b.packRange[0]!);
+        for (let i = 1; i < packs.length; i++) {
+          const [smaller, larger] = [packs[i - 1]!, packs[i]!];
+          const where = `${p.key} ${size.size1}: ${larger.packRange[0]} vs ${smaller.packRange[0]}`;
+          expect(larger.pricePence / larger.packRange[0]!, where).toBeLessThanOrEqual(smaller.pricePence / smaller.packRange[0]!);
+          expect(larger.pricePence, where).toBeGreaterThan(smaller.pricePence);
+        }
+      }
+    }
+  });
+
   it('converts box sizes from inches to millimetres consistently', () => {
     for (const p of products) {
       for (const size of p.sizes) {
