@@ -11,6 +11,8 @@ export interface TextRule {
   pattern?: RegExp;
   /** The message when the length is right but the pattern is not (default: `message`). */
   patternMessage?: string;
+  /** A confirmation: the value must equal that field's (checked by checkForm, once the length is right). */
+  sameAs?: { field: string; message: string };
 }
 
 /** Sign-up, SPEC 5: "a lowercase email pattern". */
@@ -18,12 +20,16 @@ export const LOWERCASE_EMAIL_PATTERN = /^[a-z0-9._%+'-]+@[a-z0-9-]+(\.[a-z0-9-]+
 /** Forgot password, SPEC 5: "email pattern" (any letter case: addresses are compared case-insensitively). */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
+/**
+ * Sign-up, SPEC 5, with two deliberate deviations (DESIGN section 4): first and last names of
+ * 1-50 characters (SPEC's 4 refuses "Ian Lee"), and the confirmation must match the password.
+ */
 export const signUpRules = {
-  first_name: { min: 4, max: 50, message: fieldMessages.firstName },
-  last_name: { min: 4, max: 50, message: fieldMessages.lastName },
+  first_name: { min: 1, max: 50, message: fieldMessages.firstName },
+  last_name: { min: 1, max: 50, message: fieldMessages.lastName },
   email: { min: 4, max: 99, message: fieldMessages.signUpEmail, pattern: LOWERCASE_EMAIL_PATTERN },
   password: { min: 5, max: 50, message: fieldMessages.signUpPassword },
-  confirmPassword: { min: 5, max: 50, message: fieldMessages.confirmPassword },
+  confirmPassword: { min: 5, max: 50, message: fieldMessages.confirmPassword, sameAs: { field: 'password', message: fieldMessages.passwordsDoNotMatch } },
   phone: { min: 5, max: 14, message: fieldMessages.signUpPhone },
 } satisfies Record<string, TextRule>;
 
@@ -39,7 +45,7 @@ export const forgotPasswordRules = {
 
 export const resetPasswordRules = {
   password: { min: 5, max: 50, message: fieldMessages.resetPassword },
-  confirmPassword: { min: 5, max: 50, message: fieldMessages.resetPassword },
+  confirmPassword: { min: 5, max: 50, message: fieldMessages.resetPassword, sameAs: { field: 'password', message: fieldMessages.passwordsDoNotMatch } },
 } satisfies Record<string, TextRule>;
 
 /** Phone numbers of addresses: digits and spaces, with an optional leading + (DESIGN section 4). */
@@ -78,8 +84,10 @@ export function checkText(value: string | null | undefined, rule: TextRule): str
 export function checkForm<K extends string>(values: Partial<Record<K, string>>, rules: Record<K, TextRule>): Partial<Record<K, string>> {
   const errors: Partial<Record<K, string>> = {};
   for (const key of Object.keys(rules) as K[]) {
-    const message = checkText(values[key], rules[key]);
+    const rule: TextRule = rules[key];
+    const message = checkText(values[key], rule);
     if (message) errors[key] = message;
+    else if (rule.sameAs && (values[key] ?? '') !== (values[rule.sameAs.field as K] ?? '')) errors[key] = rule.sameAs.message;
   }
   return errors;
 }

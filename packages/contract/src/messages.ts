@@ -27,11 +27,14 @@ export const fieldMessages = {
   /** Not in SPEC 5 (which checks lengths only): the address checks of DESIGN section 4, in SPEC 5's style. */
   postCodeFormat: 'PostCode is required. (A valid UK postcode or Irish Eircode)',
   addressPhoneFormat: 'Phone is required. (Digits, spaces and a leading +)',
-  firstName: 'First Name is required. (4-50) Characters',
-  lastName: 'Last Name is required. (4-50) Characters',
+  /** 1-50, not SPEC 5's 4-50, which refuses "Ian Lee" (DESIGN section 4). */
+  firstName: 'First Name is required. (1-50) Characters',
+  lastName: 'Last Name is required. (1-50) Characters',
   signUpEmail: 'Email is required. (4-100) Characters',
   signUpPassword: 'Password is required. (5-50) Characters',
   confirmPassword: 'Confirm Password is required. (5-50) Characters',
+  /** Not in SPEC 5 (which does not check the match): DESIGN section 4. */
+  passwordsDoNotMatch: 'Passwords do not match.',
   signUpPhone: 'Phone is required. (5-14) Characters',
   loginEmail: 'Email is required. (5-100) Characters',
   loginPassword: 'Password is required. (5-14) Characters',

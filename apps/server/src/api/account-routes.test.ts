@@ -116,10 +116,11 @@ describeOnEachDatabase('accounts API', (kind) => {
     });
 
     it.each([
-      ['first_name', 'Bob', fieldMessages.firstName],
-      ['first_name', '    Bo    ', fieldMessages.firstName],
+      ['first_name', '', fieldMessages.firstName],
+      ['first_name', '    ', fieldMessages.firstName],
       ['first_name', 'A'.repeat(51), fieldMessages.firstName],
-      ['last_name', 'Li', fieldMessages.lastName],
+      ['last_name', '', fieldMessages.lastName],
+      ['last_name', 'L'.repeat(51), fieldMessages.lastName],
       ['email', 'a@b', fieldMessages.signUpEmail],
       ['email', `${'a'.repeat(90)}@example.com`, fieldMessages.signUpEmail],
       ['email', 'Alice@Example.com', fieldMessages.signUpEmail],
@@ -136,13 +137,26 @@ describeOnEachDatabase('accounts API', (kind) => {
 
     it('accepts the shortest and longest values the rules allow', async () => {
       const response = await post('/api/users', {
-        first_name: 'Anne',
+        first_name: 'A',
         last_name: 'L'.repeat(50),
         email: uniqueEmail('e'),
         password: '12345',
         phone: '01134',
       });
       expect(response.statusCode).toBe(200);
+    });
+
+    it('accepts real short names such as "Ian Lee" (1-50 characters, not SPEC 5\'s 4-50: DESIGN 4), with the (1-50) message otherwise', async () => {
+      const ian = await post('/api/users', { ...validSignUp(), first_name: 'Ian', last_name: 'Lee' });
+      expect(ian.statusCode).toBe(200);
+      expect((await getUser(ian.json().userId, bearer(ian.json().token))).json()).toMatchObject({ first_name: 'Ian', last_name: 'Lee' });
+      expect((await post('/api/users', { ...validSignUp(), first_name: 'Jo', last_name: 'Ng' })).statusCode).toBe(200);
+      expect(fieldMessages.firstName).toBe('First Name is required. (1-50) Characters');
+      expect(fieldMessages.lastName).toBe('Last Name is required. (1-50) Characters');
+    });
+
+    it('asks API clients for no password confirmation (the sign-up page checks it)', async () => {
+      expect((await post('/api/users', validSignUp())).statusCode).toBe(200);
     });
   });
 
@@ -394,7 +408,7 @@ describeOnEachDatabase('accounts API rate limits', (kind) => {
 
   it('limits sign-up and forgot password too', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await from('10.3.0.1', '/api/users', { ...validSignUp(), first_name: 'X' })).statusCode).toBe(400);
+      expect((await from('10.3.0.1', '/api/users', { ...validSignUp(), first_name: '' })).statusCode).toBe(400);
     }
     expectTooMany(await from('10.3.0.1', '/api/users', validSignUp()));
 

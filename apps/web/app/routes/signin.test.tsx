@@ -78,4 +78,45 @@ describe('sign-up page', () => {
     expect(posted[0]!.get('email')).toBe('ann.lee@example.com');
     expect(posted[0]!.get('newsletter')).toBe('on');
   });
+
+  const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  function fillValidAccount(first: string, last: string) {
+    fill('First Name', first);
+    fill('Last Name', last);
+    fill('Email', 'ian.lee@example.com');
+    fill('Password', 'parcel-tape-42');
+    fill('Confirm Password', 'parcel-tape-42');
+    fill('Phone', '01134960123');
+  }
+
+  it('accepts short real names such as "Ian Lee" and a one-letter name (1-50 characters, DESIGN 4)', async () => {
+    renderStubbedPage('/signup', { path: '/signup', Component: SignUpPage });
+    const button = await screen.findByRole('button', { name: 'Sign Up' });
+    fillValidAccount('Ian', 'Lee');
+    await waitFor(() => expect(button).toBeEnabled());
+    fill('First Name', 'J');
+    fill('Last Name', 'O');
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByText(/\((1|4)-50\) Characters/)).not.toBeInTheDocument();
+    fill('First Name', '');
+    expect(await screen.findByText('First Name is required. (1-50) Characters')).toBeInTheDocument();
+    fill('Last Name', 'L'.repeat(51));
+    expect(await screen.findByText('Last Name is required. (1-50) Characters')).toBeInTheDocument();
+    expect(button).toBeDisabled();
+  });
+
+  it("says 'Passwords do not match.' and posts nothing while the confirmation differs", async () => {
+    const { posted } = renderStubbedPage('/signup', { path: '/signup', Component: SignUpPage });
+    const button = await screen.findByRole('button', { name: 'Sign Up' });
+    fillValidAccount('Ian', 'Lee');
+    fill('Confirm Password', 'parcel-tape-43');
+    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    fireEvent.submit(screen.getByTestId('signup-form'));
+    expect(posted).toHaveLength(0);
+    // Changing the password to the confirmation mends it.
+    fill('Password', 'parcel-tape-43');
+    await waitFor(() => expect(screen.queryByText('Passwords do not match.')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toBeEnabled());
+  });
 });

@@ -6,8 +6,8 @@
  * then goes to the return URL or /landing.
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { forgotPasswordBodySchema, resetPasswordBodySchema, signInBodySchema, signUpBodySchema } from '@shop/contract';
-import { messages } from '@shop/contract/browser';
+import { forgotPasswordBodySchema, resetPasswordBodySchema, signInBodySchema, signUpFormSchema } from '@shop/contract';
+import { fieldMessages, messages } from '@shop/contract/browser';
 import { commitSession, visitorOf } from '~/session.server';
 import { failure, failureFrom, formFields, parseFields, parseForm, typedValues } from '~/lib/form-action.server';
 import { returnTarget } from './return-target';
@@ -62,11 +62,13 @@ export async function signInAction(request: Request, context: AppLoadContext, fo
 export async function signUpAction(request: Request, context: AppLoadContext, form: FormData) {
   // The newsletter box sends 'on' when ticked and nothing when not.
   const fields = { ...formFields(form), newsletter: form.get('newsletter') === 'on' };
-  const parsed = parseFields(signUpBodySchema, fields, 'signup');
+  // The page's form has Confirm Password, which must match (DESIGN 4); the account is the API's body.
+  const parsed = parseFields(signUpFormSchema, fields, 'signup');
   if (!parsed.ok) return parsed.answer;
+  const { confirmPassword: _confirmed, ...account } = parsed.value;
   try {
-    await context.countAttempt('signUp', parsed.value.email);
-    const { userId, token } = await context.services.accounts.signUp(parsed.value);
+    await context.countAttempt('signUp', account.email);
+    const { userId, token } = await context.services.accounts.signUp(account);
     return await signedIn(request, context, userId, token);
   } catch (error) {
     return specFailure(error, 'signup', messages.signUpFailed, typedValues(fields));
@@ -91,6 +93,10 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
   const fields = { password: form.get('password'), user_id: search.get('users') ?? '', token: search.get('token') ?? '' };
   const parsed = parseFields(resetPasswordBodySchema, fields, 'reset');
   if (!parsed.ok) return parsed.answer;
+  // The page's two password fields must match (DESIGN 4); PUT /api/forgotpassword has one.
+  if (form.get('confirmPassword') !== null && form.get('confirmPassword') !== parsed.value.password) {
+    return failure('invalid_request', 'Please correct the fields marked below.', { confirmPassword: fieldMessages.passwordsDoNotMatch }, 'reset');
+  }
   try {
     await context.countAttempt('resetPassword', null);
     await context.services.accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });
