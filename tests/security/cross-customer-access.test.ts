@@ -74,8 +74,8 @@ const calls: Call[] = [
       count: 1,
       price: 0.01,
     }),
-    // B adds to B's own basket; without a token there is no basket to add to (no session_id).
-    expect: { other: 200, anonymous: 400 },
+    // B adds to B's own basket; a dead token is a 401; without a token there is no basket to add to (no session_id).
+    expect: { other: 200, anonymous: 401, noToken: 400 },
     verify: (c, caller, response) => {
       if (caller === 'customer B') expect(JSON.parse(response.body).cart_id).toBe(c.b.cart.cart_id);
     },
@@ -85,14 +85,14 @@ const calls: Call[] = [
     method: 'PUT',
     url: () => '/api/cart/ModifyCart',
     body: (c) => ({ user_id: c.a.userId, cart_id: c.a.cart.cart_id, ...line(c), count: 999 }),
-    expect: { other: 404, anonymous: 400 },
+    expect: { other: 404, anonymous: 401, noToken: 400 },
   },
   {
     name: "remove a line from A's basket",
     method: 'POST',
     url: () => '/api/cart/remove',
     body: (c) => ({ user_id: c.a.userId, ...line(c) }),
-    expect: { other: 404, anonymous: 400 },
+    expect: { other: 404, anonymous: 401, noToken: 400 },
   },
   {
     name: "merge a session basket into A's basket (PUT /api/cart with A's userId)",
@@ -206,8 +206,10 @@ const calls: Call[] = [
     method: 'POST',
     url: () => '/api/OrderLog',
     body: (c) => ({ error: 'Intruder report', request: '', extra_info: '', external_id: '', user_id: c.a.userId }),
-    expect: { other: 204, anonymous: 204 },
-    verify: async (c, caller) => {
+    // A dead token is a 401 (the client learns its sign-in ended); no token is a guest's report.
+    expect: { other: 204, anonymous: 401, noToken: 204 },
+    verify: async (c, caller, response) => {
+      if (response.statusCode !== 204) return;
       const [row] = await queryRows<{ user_id: number | null }>(
         c.t.database.db,
         sql`SELECT user_id FROM order_logs ORDER BY order_log_id DESC LIMIT 1`,
@@ -230,8 +232,8 @@ const calls: Call[] = [
     url: () => '/api/account/logout',
     body: (c) => ({ user_id: c.a.userId }),
     consumesToken: true,
-    // A dead or unknown token is already signed out: 204 for any token sent, 401 for none.
-    expect: { other: 204, anonymous: 204, noToken: 401 },
+    // Only a valid token can be signed out: a dead, unknown or missing one is a 401.
+    expect: { other: 204, anonymous: 401 },
   },
   {
     name: "reset A's password with B's reset token",

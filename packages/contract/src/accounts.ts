@@ -3,7 +3,7 @@
  * with its messages. The server validates requests with these; the web forms can reuse them.
  */
 import { z } from 'zod';
-import { MAX_ID } from './ids.ts';
+import { idParamSchema, idSchema } from './ids.ts';
 import { EMAIL_PATTERN, LOWERCASE_EMAIL_PATTERN, signUpRules } from './field-rules.ts';
 import { fieldMessages } from './messages.ts';
 
@@ -12,11 +12,6 @@ export const accountMessages = {
   resetTokenMissing: 'The reset link is incomplete: its token is missing. Please use the link from the e-mail.',
   tooManyAttempts: 'Too many attempts, please wait a minute and try again.',
 } as const;
-
-/** A user id: a positive whole number; the storefront may send it as a string (it keeps it in local storage). */
-export const userIdSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/, 'A user id is a whole number').transform(Number)])
-  .pipe(z.number().int('A user id is a whole number').positive('A user id is a positive number').max(MAX_ID));
 
 // 1-50 characters, not SPEC 5's 4-50, which refuses "Ian Lee" (DESIGN section 4).
 export const firstNameSchema = z.string().trim().min(signUpRules.first_name.min, fieldMessages.firstName).max(signUpRules.first_name.max, fieldMessages.firstName);
@@ -103,7 +98,7 @@ export const resetPasswordSchema = z.string().min(5, fieldMessages.resetPassword
 export const resetPasswordBodySchema = z
   .object({
     password: resetPasswordSchema,
-    user_id: userIdSchema.describe('The `users` query parameter of the e-mailed link'),
+    user_id: idSchema('user_id').describe('The `users` query parameter of the e-mailed link'),
     token: z
       .string({ error: accountMessages.resetTokenMissing })
       .min(1, accountMessages.resetTokenMissing)
@@ -113,7 +108,7 @@ export const resetPasswordBodySchema = z
   .meta({ id: 'ResetPassword' });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
-export const userIdParamsSchema = z.object({ id: userIdSchema });
+export const userIdParamsSchema = z.object({ id: idParamSchema('user id') });
 
 export const userResponseSchema = z
   .object({

@@ -4,7 +4,7 @@
  * browser's form refuses, with the same message.
  */
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
+import { idParamSchema, idSchema } from './ids.ts';
 import { addressRules, type TextRule } from './field-rules.ts';
 
 /** A required text field of the address form: trimmed, then checked against its rule (length, then pattern). */
@@ -84,8 +84,8 @@ export const markAsBillingBodySchema = z
   .describe('The address id, as `{ "address_id": 7 }` or a bare `7`')
   .meta({ id: 'MarkAsBilling' });
 
-export const addressIdParamsSchema = z.object({ id: idSchema('address id') });
-export const addressesOfUserParamsSchema = z.object({ userId: idSchema('userId').describe('The signed-in user (must match the Bearer token)') });
+export const addressIdParamsSchema = z.object({ id: idParamSchema('address id') });
+export const addressesOfUserParamsSchema = z.object({ userId: idParamSchema('userId').describe('The signed-in user (must match the Bearer token)') });
 
 /** PUT /api/cart/AssignAddress. */
 export const assignAddressBodySchema = z

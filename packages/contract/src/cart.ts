@@ -1,6 +1,6 @@
 /** Basket API shapes, field names exactly as SPEC section 3 (`cartIems`, `produc_prices` included). */
 import { z } from 'zod';
-import { jsonIdSchema } from './ids.ts';
+import { ID_TEXT, idSchema, jsonIdSchema } from './ids.ts';
 import { fieldMessages } from './messages.ts';
 import { DELIVERY_ZONES } from './delivery-zones.ts';
 
@@ -68,7 +68,7 @@ export const cartOwnerParamsSchema = z.object({
   sessionOrUserId: z
     .string()
     .regex(
-      /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[1-9][0-9]{0,9})$/,
+      new RegExp(`^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|${ID_TEXT})$`),
       'Expected a session id (UUID) or a user id (number)',
     )
     .describe('A session id (no token needed) or a user id (needs that user\'s Bearer token)'),
@@ -119,10 +119,7 @@ export const assignCartBodySchema = z
       .nullable()
       .optional()
       .describe('The session whose basket moves to the user; nothing moves when omitted'),
-    userId: z
-      .union([z.number(), z.string().regex(/^\d{1,10}$/, 'userId must be a whole number').transform(Number)])
-      .pipe(jsonIdSchema('userId'))
-      .describe('The signed-in user (must match the Bearer token)'),
+    userId: idSchema('userId').describe('The signed-in user (must match the Bearer token)'),
   })
   .meta({ id: 'AssignCart' });
 export type AssignCartBody = z.infer<typeof assignCartBodySchema>;

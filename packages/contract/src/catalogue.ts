@@ -1,6 +1,6 @@
 /** Catalogue API shapes, field names exactly as SPEC section 3. Prices are pounds ex-VAT. */
 import { z } from 'zod';
-import { MAX_ID } from './ids.ts';
+import { idParamSchema } from './ids.ts';
 
 export interface CategoryDto {
   category_id: number;
@@ -74,9 +74,7 @@ export const slugParamsSchema = z.object({
   slug: z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, 'A category slug has lower-case letters, digits and hyphens'),
 });
 
-export const productIdParamsSchema = z.object({
-  id: z.coerce.number().int('A product id is a whole number').positive('A product id is a positive number').max(MAX_ID),
-});
+export const productIdParamsSchema = z.object({ id: idParamSchema('product id') });
 
 export const pageQuery = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),

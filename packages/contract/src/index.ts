@@ -13,4 +13,5 @@ export * from './addresses.ts';
 export * from './orders.ts';
 export * from './domain-errors.ts';
 export * from './ids.ts';
+export * from './money.ts';
 export * from './reorder.ts';

@@ -3,16 +3,13 @@
  * Amounts are pounds (numbers with at most 2 decimals) at the API; the server keeps pence.
  */
 import { z } from 'zod';
-import { idSchema, MAX_ID } from './ids.ts';
+import { idParamSchema, idSchema } from './ids.ts';
 import { deliveryNoteRule } from './field-rules.ts';
+import { poundsSchema } from './money.ts';
 
 const ignored = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
 const optionalId = (name: string) => idSchema(name).nullable().optional();
-const pounds = (name: string) =>
-  z
-    .number({ error: `${name} must be an amount in pounds, e.g. 12.34` })
-    .min(0, `${name} must not be negative`)
-    .max(100_000_000, `${name} is too large`);
+const pounds = (name: string) => poundsSchema(name, { min: 0, max: 100_000_000 });
 
 export const ORDER_STATUS_PENDING_DELIVERY = 'PendingDelivery';
 export const paymentMethods = ['bank', 'paypal'] as const;
@@ -158,13 +155,7 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type OrderDto = z.infer<typeof orderSchema>;
 
-export const orderIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'The order id is a whole number')
-    .transform(Number)
-    .pipe(z.number().max(MAX_ID, 'The order id is too large')),
-});
+export const orderIdParamsSchema = z.object({ id: idParamSchema('order id') });
 
 export const myOrdersQuerySchema = z.object({
   Filter: z.string().max(100, 'Filter is at most 100 characters').optional().describe('Order number or payment reference (part of it, any case)'),
@@ -174,12 +165,20 @@ export const myOrdersQuerySchema = z.object({
 /* The order log (POST /api/OrderLog): the storefront reports card/wallet errors here. */
 
 export const ORDER_LOG_TEXT_MAX = 4000;
-/** A text field of the log; other JSON values (an error object) are kept as JSON text. */
-const logText = (name: string) =>
-  z.preprocess(
-    (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)),
-    z.string().max(ORDER_LOG_TEXT_MAX, `${name} is at most ${ORDER_LOG_TEXT_MAX} characters`),
-  );
+/**
+ * A text field of the log, optional: text, or any other JSON value (an error object), kept as its
+ * JSON text. The document publishes exactly that (text up to the limit, or another JSON value).
+ */
+const logText = (name: string) => {
+  const text = z.string().max(ORDER_LOG_TEXT_MAX, `${name} is at most ${ORDER_LOG_TEXT_MAX} characters`);
+  return z
+    .union([text, z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
+    .nullable()
+    .optional()
+    .transform((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)))
+    .pipe(text)
+    .describe(`Text of at most ${ORDER_LOG_TEXT_MAX} characters, or another JSON value kept as its JSON text (within the same limit)`);
+};
 
 export const orderLogBodySchema = z
   .object({
@@ -205,12 +204,8 @@ export type PaymentsConfigDto = z.infer<typeof paymentsConfigSchema>;
 
 export const testPaymentBodySchema = z
   .object({
-    amount: z
-      .number({ error: 'amount must be an amount in pounds, e.g. 12.34' })
-      // At least a penny: a positive amount below it (1e-9) would round to 0 pence (found by tests/fuzz).
-      .min(0.01, 'amount must be at least 0.01')
-      .max(1_000_000, 'amount is too large')
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'amount has at most 2 decimals'),
+    // At least a penny: a positive amount below it (1e-9) would round to 0 pence (found by tests/fuzz).
+    amount: poundsSchema('amount', { min: 0.01, max: 1_000_000 }),
   })
   .meta({ id: 'TestPayment' });
 

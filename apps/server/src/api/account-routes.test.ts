@@ -233,14 +233,21 @@ describeOnEachDatabase('accounts API', (kind) => {
       expect(response.body).toBe('');
       expect((await getUser(alice.userId, bearer(alice.token))).statusCode).toBe(401);
       expect((await getUser(alice.userId, bearer(second))).statusCode).toBe(200);
-      // Logging out twice is harmless.
-      expect((await post('/api/account/logout', {}, bearer(alice.token))).statusCode).toBe(204);
     });
 
     it('without a token is a 401', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/account/logout' });
       expect(response.statusCode).toBe(401);
       expect(response.json().error).toBe('unauthorized');
+    });
+
+    it('with a token that is unknown, expired or already revoked is a 401, so the client learns it was not signed in', async () => {
+      const alice = await signUp(t.app);
+      await post('/api/account/logout', {}, bearer(alice.token));
+      const again = await post('/api/account/logout', {}, bearer(alice.token));
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toMatchObject({ error: 'unauthorized', message: expect.stringMatching(/expired or is not valid/) });
+      expect((await post('/api/account/logout', {}, bearer('A'.repeat(43)))).statusCode).toBe(401);
     });
   });
 

@@ -355,6 +355,23 @@ describeOnEachDatabase('basket API', (kind) => {
       await t.app.inject({ method: 'POST', url: '/api/account/logout', headers: bearer(alice.token) });
       expect((await getCart(alice.userId, bearer(alice.token))).statusCode).toBe(401);
     });
+
+    it('a dead token is a 401, never the guest basket; no Authorization header at all is the guest', async () => {
+      const alice = await signUp(t.app);
+      const session = await newSession(t.app);
+      await t.app.inject({ method: 'POST', url: '/api/account/logout', headers: bearer(alice.token) });
+      for (const headers of [bearer(alice.token), bearer('x'.repeat(43)), { authorization: 'Basic YWxpY2U6c2VjcmV0' }]) {
+        const added = await add(packs.box25, { session_id: session }, headers);
+        expect(added.statusCode, added.body).toBe(401);
+        expect(added.json()).toMatchObject({ error: 'unauthorized', message: expect.stringMatching(/expired or is not valid/) });
+        expect((await modify(packs.box25, 3, { session_id: session }, headers)).statusCode).toBe(401);
+        expect((await remove(packs.box25, { session_id: session }, headers)).statusCode).toBe(401);
+        expect((await getCart(session, headers)).statusCode).toBe(401);
+      }
+      expect((await getCart(session)).json<CartDto>().count).toBe(0);
+      expect((await add(packs.box25, { session_id: session })).statusCode).toBe(200);
+      expect((await getCart(session)).json<CartDto>().count).toBe(1);
+    });
   });
 
   describe('keeping the basket on sign-in', () => {

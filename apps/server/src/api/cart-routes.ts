@@ -21,7 +21,8 @@ export interface CartRoutesOptions {
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const ownership =
-  'The basket is the signed-in user\'s when a valid Bearer token is sent, otherwise the anonymous basket of `session_id`. ' +
+  'The basket is the signed-in user\'s when a Bearer token is sent, otherwise (no Authorization header) the anonymous basket of `session_id`. ' +
+  'A token that is not valid (unknown, expired or revoked) is a 401, never the anonymous basket. ' +
   '`user_id` (the storefront sends 1), `cart_id` and `price` are ignored.';
 
 export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, { carts }) => {
@@ -37,7 +38,8 @@ export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, { c
       schema: {
         tags: ['cart'],
         summary: 'The basket of a session (UUID) or of the signed-in user (user id + Bearer token)',
-        description: 'No basket reads as an empty one. Another user\'s basket answers 404.',
+        description:
+          'No basket reads as an empty one. Another user\'s basket answers 404; a Bearer token that is sent and not valid, 401.',
         security: [{}, { bearer: [] }],
         params: cartOwnerParamsSchema,
         response: { 200: cartSchema, ...errors },
