@@ -14,6 +14,7 @@ export const cartLineSchema = z
     qty: z.number().int().describe('Units in the pack'),
     count: z.number().int().describe('Number of packs, 1..1000'),
     total_price: z.number().describe('price x count, pounds ex-VAT'),
+    unit_price: z.number().describe('Not in SPEC 3: price / qty, one unit, pounds ex-VAT, 4 decimals'),
     item_name: z.string().describe('Display name: the product name, plus size1 unless the name already has a size'),
     product: z.object({
       product_id: z.number().int(),

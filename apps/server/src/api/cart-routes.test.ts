@@ -100,6 +100,7 @@ describeOnEachDatabase('basket API', (kind) => {
           qty: 25,
           count: 1,
           total_price: 25,
+          unit_price: 1,
           item_name: 'Cardboard Box 12x9x6',
           product: {
             product_id: packs.box25.productId,

@@ -91,6 +91,7 @@ beforeEach(() => {
         qty: 25,
         count: 2,
         total_price: 80,
+        unit_price: 1.6,
         item_name: 'Double Wall Box 12x9x6',
         product: { product_id: 11, name: 'Double Wall Box 12x9x6', image_url: '/media/box.webp', produc_prices: [{ product_price_id: 111, size1: '12x9x6' }] },
       },

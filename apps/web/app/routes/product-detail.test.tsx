@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * 'Add +' on product detail as a customer sees it (loader and action stubbed): it posts the pack
- * with its first pack quantity and SPEC 7's fixed user_id 1, and a pack already in the basket
- * reads 'Item Added'.
+ * pressed with the quantity and SPEC 7's fixed user_id 1 (the action adds the first pack_range
+ * value), and a pack already in the basket reads 'Item Added'. Ordering by quantity: see
+ * product-quantity.test.tsx.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -43,11 +44,18 @@ function renderProduct(cart = basketOf([])) {
 }
 
 describe("product detail 'Add +'", () => {
-  it('posts the pack with its first pack quantity and the fixed user_id 1', async () => {
+  it('posts the pack pressed, the quantity (one pack unless typed) and the fixed user_id 1', async () => {
     const { posted } = renderProduct();
     fireEvent.click((await screen.findAllByRole('button', { name: /Add \+ pack of 50/ }))[0]!);
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(Object.fromEntries(posted[0]!)).toMatchObject({ intent: 'add', user_id: '1', product_id: '1', product_price_id: '11', qty: '50' });
+    expect(Object.fromEntries(posted[0]!)).toMatchObject({
+      intent: 'add',
+      user_id: '1',
+      product_id: '1',
+      product_price_id: '11',
+      quantity: '1',
+      quantity_unit: 'packs',
+    });
   });
 
   it("reads 'Item Added' for a pack already in the basket", async () => {

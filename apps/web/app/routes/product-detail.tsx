@@ -6,7 +6,7 @@
 import { data, Link, useLoaderData, type MetaFunction } from 'react-router';
 import type { ProductDto } from '@shop/contract';
 import { categoryHref, categoryPageHref, formatPounds, isNotFound, isRecordId } from '@shop/contract/browser';
-import { addToBasket } from '~/components/cart/basket-actions.server';
+import { addByQuantity } from '~/components/catalogue/add-by-quantity.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
 import { canonicalLink } from '~/components/seo/canonical';
@@ -41,9 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** 'Add +' on a pack (a fetcher form; without JavaScript the page comes back with 'Item Added'). */
+/** 'Add +' on a pack with the quantity typed (a fetcher form; without JavaScript the page comes back with 'Item Added'). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return addToBasket(request, context, await request.formData());
+  return addByQuantity(request, context, await request.formData());
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {

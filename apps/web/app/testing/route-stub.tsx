@@ -83,6 +83,7 @@ export function basketOf(lines: { id: number; name: string; price: number; qty: 
       qty: line.qty,
       count: line.count,
       total_price: Math.round(line.price * line.count * 100) / 100,
+      unit_price: Math.round((line.price / line.qty) * 10_000) / 10_000,
       item_name: line.name,
       product: { product_id: line.id, name: line.name, image_url: '/media/products/box.svg', produc_prices: [{ product_price_id: line.id * 10, size1: '12x9x6' }] },
     })),

@@ -10,7 +10,7 @@ import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { deliveryZoneOf } from '../delivery/delivery-zones.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { computeCartTotals, rulesForZone, type CartPricingRules } from '../pricing/cart-totals.ts';
-import { penceToPounds } from '../pricing/money.ts';
+import { penceToPounds, unitPricePounds } from '../pricing/money.ts';
 import { MAX_PACKS_PER_LINE, type CartContents, type CartOwner, type CartRepository, type PackForSale } from './cart-repository.ts';
 
 export interface CartServiceOptions {
@@ -157,6 +157,7 @@ export class CartService {
           qty: line.qty,
           count: line.count,
           total_price: penceToPounds(line.pricePence * line.count),
+          unit_price: unitPricePounds(line.pricePence, line.qty),
           item_name: itemDisplayName(line.productName, line.size1),
           product: {
             product_id: line.productId,

@@ -11,7 +11,7 @@ import { failureFrom, parseForm } from '~/lib/form-action.server';
 
 const NUMBERS = ['product_id', 'product_price_id', 'qty', 'count', 'price'] as const;
 
-/** 'Add +': adds one pack; a first add of a visit without a session creates one (and its cookie). */
+/** 'Add +': adds the packs (default one); a first add of a visit without a session creates one (and its cookie). */
 export async function addToBasket(request: Request, context: AppLoadContext, form: FormData) {
   const parsed = parseForm(addToCartBodySchema, form, NUMBERS, 'add');
   if (!parsed.ok) return parsed.answer;
@@ -21,7 +21,10 @@ export async function addToBasket(request: Request, context: AppLoadContext, for
   } catch (error) {
     return failureFrom(error, 'add');
   }
-  return data({ ok: true as const, intent: 'add', product_price_id: parsed.value.product_price_id }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  return data(
+    { ok: true as const, intent: 'add', product_price_id: parsed.value.product_price_id, count: parsed.value.count },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  );
 }
 
 /** 'No. of Pack' changed (SPEC 5: sent on leaving the field). */

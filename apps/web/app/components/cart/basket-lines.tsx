@@ -1,11 +1,12 @@
 /**
  * The basket's lines (SPEC 2 "Cart page"): a table with the columns Product, Item, Price,
  * Pack Size, No. of Pack, Total Price and Remove All on wide screens; on phones the same rows
- * are laid out as stacked cards, each value with its column name beside it.
+ * are laid out as stacked cards, each value with its column name beside it. A line also shows
+ * its unit price (from the server) and the units its packs hold (issue 11 item 7).
  */
 import { Link } from 'react-router';
 import type { CartLineDto } from '@shop/contract';
-import { formatPounds } from '@shop/contract/browser';
+import { formatCount, formatPounds, formatUnitPrice } from '@shop/contract/browser';
 import { PackCountInput } from './pack-count-input';
 
 interface Props {
@@ -84,11 +85,19 @@ export function BasketLines({ lines }: Props) {
               <span className="text-right whitespace-nowrap text-stone-900 md:text-left">
                 {formatPounds(line.price)}
                 <span className="ml-1 text-xs text-stone-600 md:ml-0 md:block">ex-VAT</span>
+                <span className="block text-xs text-stone-600" data-testid="line-unit-price">
+                  {formatUnitPrice(line.unit_price)} each
+                </span>
               </span>
             </td>
             <td className={`${stackedCell} whitespace-nowrap`}>
               <CellLabel>Pack Size</CellLabel>
-              <span className="text-stone-900">{packSizeLabel(line.qty)}</span>
+              <span className="text-right text-stone-900 md:text-left">
+                {packSizeLabel(line.qty)}
+                <span className="block text-xs text-stone-600" data-testid="line-units">
+                  {formatCount(line.qty * line.count)} units
+                </span>
+              </span>
             </td>
             <td className={stackedCell}>
               <CellLabel>No. of Pack</CellLabel>

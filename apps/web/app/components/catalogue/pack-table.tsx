@@ -1,106 +1,213 @@
 /**
  * The packs of one size (SPEC 2 "Product detail"): pack size, price ex-VAT, unit price and an
- * 'Add +' button that turns into 'Item Added' once that price is in the basket. Adding sends
- * the first pack_range value as qty and the fixed user_id 1 (SPEC 7) to the product page's
- * action; the server prices it. 'Item Added' comes from the basket in the shop frame's loader
- * data, which React Router reloads after the action.
+ * 'Add +' button that turns into 'Item Added' once that price is in the basket. 'Item Added'
+ * comes from the basket in the shop frame's loader data, which React Router reloads after the
+ * action; the server prices every add.
+ *
+ * Order by quantity (issue 11 item 7): above the table the buyer enters how many packs, or how
+ * many units (rounded up to whole packs of the pack chosen); each row says what it would give
+ * ("6 packs = 150 units"). The table is one form: the quantity, SPEC 7's fixed user_id 1 and the
+ * first pack_range value of the pack whose 'Add +' was pressed (the button's value) go to the
+ * product page's action. Without JavaScript the same form posts and the page comes back with
+ * 'Item Added' and what was added.
+ *
+ * Phones (issue 11 item 10): the unit price sits under the pack price and both button states
+ * have one fixed width, so 'Item Added' never pushes the other rows' 'Add +' off screen.
  */
-import { useFetcher } from 'react-router';
+import { useState } from 'react';
+import { useActionData, useFetcher } from 'react-router';
 import type { PackDto, ProductSizeDto } from '@shop/contract';
-import { formatPounds, formatUnitPrice } from '@shop/contract/browser';
+import { formatCount, formatPounds, formatUnitPrice } from '@shop/contract/browser';
 import { useVisitor } from '~/state/visitor';
 import { CheckIcon } from '../icons';
+import { isQuantityUnit, packsFor, packsLabel, parseQuantity, quantityProblem, type QuantityUnit } from './order-quantity';
 
 interface Props {
   productId: number;
   size: ProductSizeDto;
 }
 
+/** What the product page's action answers to an add. */
+type AddAnswer =
+  | { ok: true; intent?: string; product_price_id: number; count?: number }
+  | { ok: false; intent?: string; message: string; fields?: Record<string, string>; values?: Record<string, string> };
+
+/** Both button states are this wide: 'Item Added' in place of 'Add +' moves nothing. */
+const BUTTON_WIDTH = 'w-[7.25rem]';
+
+const packSizeOf = (pack: PackDto) => pack.pack_range[0] ?? 1;
+
 export function PackTable({ productId, size }: Props) {
+  const { cart } = useVisitor();
+  const fetcher = useFetcher<AddAnswer>();
+  // Without JavaScript the form posts to the page, whose action answer comes back as action data.
+  const posted = useActionData<AddAnswer>();
+  const answer = fetcher.state === 'idle' ? (fetcher.data ?? posted) : undefined;
+  const [quantityText, setQuantityText] = useState(() => (answer && !answer.ok ? (answer.values?.quantity ?? '1') : '1'));
+  const [unit, setUnit] = useState<QuantityUnit>(() => (answer && !answer.ok && isQuantityUnit(answer.values?.quantity_unit) ? answer.values.quantity_unit : 'packs'));
+  const [typedProblem, setTypedProblem] = useState<string | null>(null);
+
   if (size.packs.length === 0) {
     return <p className="mt-4 text-sm text-stone-600">This size is not available to order right now.</p>;
   }
+
+  const quantity = parseQuantity(quantityText);
+  const busy = fetcher.state !== 'idle';
+  const inBasket = new Set(cart?.cartIems.map((line) => line.product_price_id));
+  const addedPack = answer?.ok ? size.packs.find((pack) => pack.product_price_id === answer.product_price_id) : undefined;
+  const failed = answer && !answer.ok && answer.intent === 'add' ? (answer.fields?.quantity ?? answer.message) : null;
+  const problem = typedProblem ?? failed;
+  const inputId = `quantity-${size.product_size_id}`;
+
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border border-stone-200">
-      <table className="w-full text-left text-sm" data-testid="pack-table">
-        <caption className="sr-only">Packs and prices for size {size.size1}</caption>
-        <thead className="bg-stone-100 text-xs font-semibold text-stone-700 sm:text-sm">
-          <tr>
-            <th scope="col" className="px-2 py-2.5 sm:px-4">
-              Pack Size
-            </th>
-            <th scope="col" className="px-2 py-2.5 sm:px-4">
-              Price ex-VAT
-            </th>
-            <th scope="col" className="px-2 py-2.5 sm:px-4">
-              Unit Price
-            </th>
-            <th scope="col" className="px-2 py-2.5 sm:px-4">
-              <span className="sr-only">Add to basket</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200 bg-white">
-          {size.packs.map((pack) => (
-            <tr key={pack.product_price_id}>
-              <th scope="row" className="px-2 py-3 font-medium whitespace-nowrap text-stone-900 sm:px-4">
-                Pack of {pack.pack_range[0] ?? 1}
-              </th>
-              <td className="px-2 py-3 font-semibold whitespace-nowrap text-stone-900 sm:px-4">{formatPounds(pack.price)}</td>
-              <td className="px-2 py-3 whitespace-nowrap text-stone-600 sm:px-4">{formatUnitPrice(pack.unit_price)} each</td>
-              <td className="px-2 py-2 text-right sm:px-4">
-                <AddButton productId={productId} pack={pack} sizeLabel={size.size1} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function AddButton({ productId, pack, sizeLabel }: { productId: number; pack: PackDto; sizeLabel: string }) {
-  const { cart } = useVisitor();
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
-  const qty = pack.pack_range[0] ?? 1;
-  const added = cart?.cartIems.some((line) => line.product_price_id === pack.product_price_id) ?? false;
-
-  if (added) {
-    return (
-      <button
-        type="button"
-        disabled
-        className="inline-flex cursor-default items-center justify-center gap-1 rounded-md border border-brand-200 bg-brand-50 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-brand-700 sm:px-3"
-        data-testid="item-added"
-      >
-        <CheckIcon width={16} height={16} />
-        Item Added
-      </button>
-    );
-  }
-
-  const failed = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null;
-  return (
-    <fetcher.Form method="post" className="inline-flex flex-col items-end">
+    <fetcher.Form
+      method="post"
+      className="mt-4"
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        const pack = size.packs.find((p) => String(p.product_price_id) === submitter?.value);
+        const found = quantityProblem(quantity, unit, pack ? packSizeOf(pack) : 1);
+        setTypedProblem(found);
+        if (found) event.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="user_id" value="1" />
       <input type="hidden" name="product_id" value={productId} />
-      <input type="hidden" name="product_price_id" value={pack.product_price_id} />
-      <input type="hidden" name="price" value={pack.price} />
-      <input type="hidden" name="qty" value={qty} />
-      <button
-        type="submit"
-        className="btn-accent px-3 whitespace-nowrap sm:px-4"
-        disabled={fetcher.state !== 'idle'}
-        aria-label={`Add + pack of ${qty}, ${sizeLabel}`}
-      >
-        Add +
-      </button>
-      {failed ? (
-        <span role="alert" className="mt-1 max-w-48 text-right text-xs text-red-700">
-          {failed}
-        </span>
+
+      <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
+        <div>
+          <label htmlFor={inputId} className="form-label">
+            Quantity
+          </label>
+          <div className="flex">
+            <input
+              id={inputId}
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              required
+              value={quantityText}
+              onChange={(event) => {
+                setQuantityText(event.target.value);
+                setTypedProblem(null);
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${inputId}-problem` : `${inputId}-hint`}
+              className="form-input w-24 rounded-r-none text-center tabular-nums"
+              data-testid="order-quantity"
+            />
+            <label htmlFor={`${inputId}-unit`} className="sr-only">
+              Packs or units
+            </label>
+            <select
+              id={`${inputId}-unit`}
+              name="quantity_unit"
+              value={unit}
+              onChange={(event) => {
+                setUnit(isQuantityUnit(event.target.value) ? event.target.value : 'packs');
+                setTypedProblem(null);
+              }}
+              className="form-input -ml-px w-auto rounded-l-none bg-stone-50"
+              data-testid="quantity-unit"
+            >
+              <option value="packs">packs</option>
+              <option value="units">units</option>
+            </select>
+          </div>
+        </div>
+        <p id={`${inputId}-hint`} className="pb-2 text-xs text-stone-600">
+          Units are rounded up to whole packs.
+        </p>
+      </div>
+      {problem ? (
+        <p id={`${inputId}-problem`} role="alert" className="field-error mt-1" data-testid="quantity-problem">
+          {problem}
+        </p>
       ) : null}
+      <p className="mt-1 text-sm font-medium text-brand-800" role="status" data-testid="added-status">
+        {addedPack && answer?.ok && answer.count
+          ? `Added ${packsLabel(answer.count)} of ${formatCount(packSizeOf(addedPack))} (${formatCount(answer.count * packSizeOf(addedPack))} units) to your basket.`
+          : ''}
+      </p>
+
+      <div className="mt-2 overflow-x-auto rounded-lg border border-stone-200">
+        <table className="w-full text-left text-sm" data-testid="pack-table">
+          <caption className="sr-only">Packs and prices for size {size.size1}</caption>
+          <thead className="bg-stone-100 text-xs font-semibold text-stone-700 sm:text-sm">
+            <tr>
+              <th scope="col" className="px-2 py-2.5 sm:px-4">
+                Pack Size
+              </th>
+              <th scope="col" className="px-2 py-2.5 sm:px-4">
+                Price ex-VAT
+              </th>
+              <th scope="col" className="hidden px-2 py-2.5 sm:table-cell sm:px-4">
+                Unit Price
+              </th>
+              <th scope="col" className="w-px px-2 py-2.5 sm:px-4">
+                <span className="sr-only">Add to basket</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-200 bg-white">
+            {size.packs.map((pack) => {
+              const packSize = packSizeOf(pack);
+              const gives = quantity !== null ? packsFor(quantity, unit, packSize) : null;
+              return (
+                <tr key={pack.product_price_id}>
+                  <th scope="row" className="px-2 py-3 font-medium text-stone-900 sm:px-4">
+                    <span className="whitespace-nowrap">Pack of {formatCount(packSize)}</span>
+                    {gives && (unit === 'units' || gives.count !== 1) ? (
+                      <span className="block text-xs font-normal text-stone-600" data-testid="pack-gives">
+                        {packsLabel(gives.count)} = {formatCount(gives.units)} units
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className="px-2 py-3 whitespace-nowrap sm:px-4">
+                    <span className="font-semibold text-stone-900">{formatPounds(pack.price)}</span>
+                    <span className="block text-xs text-stone-600 sm:hidden">{formatUnitPrice(pack.unit_price)} each</span>
+                  </td>
+                  <td className="hidden px-2 py-3 whitespace-nowrap text-stone-600 sm:table-cell sm:px-4">{formatUnitPrice(pack.unit_price)} each</td>
+                  <td className="px-2 py-2 text-right sm:px-4">
+                    {inBasket.has(pack.product_price_id) ? (
+                      <ItemAdded />
+                    ) : (
+                      <button
+                        type="submit"
+                        name="product_price_id"
+                        value={pack.product_price_id}
+                        className={`btn-accent px-2 whitespace-nowrap ${BUTTON_WIDTH}`}
+                        disabled={busy}
+                        aria-label={`Add + ${gives && gives.count !== 1 ? `${packsLabel(gives.count)} of ${packSize}` : `pack of ${packSize}`}, ${size.size1}`}
+                        data-testid="add-pack"
+                      >
+                        Add +
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </fetcher.Form>
+  );
+}
+
+function ItemAdded() {
+  return (
+    <button
+      type="button"
+      disabled
+      className={`inline-flex cursor-default items-center justify-center gap-1 rounded-md border border-brand-200 bg-brand-50 px-1 py-2 text-sm font-semibold whitespace-nowrap text-brand-700 ${BUTTON_WIDTH}`}
+      data-testid="item-added"
+    >
+      <CheckIcon width={16} height={16} />
+      Item Added
+    </button>
   );
 }
