@@ -47,22 +47,22 @@ export function MainHeader() {
 function TopBar({ phones }: { phones: string[] }) {
   const { userId, firstName } = useVisitor();
   return (
-    <div className="bg-brand-700 text-xs text-brand-50 sm:text-sm">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1.5">
-        <div className="flex items-center gap-2.5 sm:gap-5">
+    <div className="bg-brand-700 text-xs text-brand-50 sm:text-sm" data-testid="top-bar">
+      {/* One line at every width (issue 11 item 10): a phone shows the first number only, and a long first name is cut short. */}
+      <div className="mx-auto flex max-w-7xl flex-nowrap items-center justify-between gap-x-3 px-4 py-1.5">
+        <div className="flex min-w-0 items-center gap-2.5 sm:gap-5">
           {phones.map((phone, index) => (
             <a
               key={phone}
               href={`tel:${phone.replace(/\s/g, '')}`}
-              className="flex items-center gap-1.5 whitespace-nowrap hover:text-white"
+              className={`items-center gap-1.5 whitespace-nowrap hover:text-white ${index > 0 ? 'hidden sm:flex' : 'flex'}`}
             >
-              {/* One icon is enough on a phone's narrow top bar. */}
-              <PhoneIcon width={14} height={14} className={index > 0 ? 'hidden sm:block' : undefined} />
+              <PhoneIcon width={14} height={14} />
               {phone}
             </a>
           ))}
         </div>
-        <div className="ml-auto flex items-center gap-3 sm:gap-5">
+        <div className="ml-auto flex shrink-0 items-center gap-3 sm:gap-5">
           <Link to="/order-history" className="whitespace-nowrap hover:text-white">
             Past Orders
           </Link>
@@ -70,7 +70,7 @@ function TopBar({ phones }: { phones: string[] }) {
             <Form method="post" action="/logout" className="flex items-center gap-2">
               <span className="flex items-center gap-1 font-medium text-white" data-testid="user-first-name">
                 <UserIcon width={14} height={14} />
-                <span className="max-w-[7rem] truncate sm:max-w-none">{firstName ?? ''}</span>
+                <span className="max-w-[6rem] truncate sm:max-w-none">{firstName ?? ''}</span>
               </span>
               <button type="submit" aria-label="Log out" title="Log out" className="rounded p-1 hover:bg-brand-600 hover:text-white">
                 <LogoutIcon width={16} height={16} />
