@@ -14,6 +14,7 @@ export { REMOTE_POSTCODE_AREAS, UK_POSTCODE_AREAS, type RemotePostcodeArea } fro
 export * from './addresses/po-box.ts';
 export { CartRepository, MAX_PACKS_PER_LINE, type CartOwner, type CartContents, type CartLineRow, type PackForSale } from './cart/cart-repository.ts';
 export { CartService, type CartServiceOptions } from './cart/cart-service.ts';
+export { basketMergeNotice, mergedCount, planBasketMerge, type BasketMerge, type MergeLine, type PackInBoth } from './cart/basket-merge.ts';
 export * from './accounts/account-service.ts';
 export * from './accounts/token-service.ts';
 export { hashPassword, verifyPassword } from './accounts/password-hashing.ts';

@@ -390,28 +390,41 @@ describeOnEachDatabase('basket API', (kind) => {
       expect((await getCart(bob.userId, bearer(bob.token))).json<CartDto>().count).toBe(0);
     });
 
-    it('moves the visitor\'s basket into the customer\'s, adding packs up to 1000 per line, and empties the session basket', async () => {
+    it('moves the visitor\'s basket into the customer\'s: a pack in both keeps the larger count, others are added, the session basket is emptied', async () => {
       const alice = await signUp(t.app);
       // Alice's basket from an earlier visit.
-      await add(packs.box25, { count: 600 }, bearer(alice.token));
-      await add(packs.tapeClear, { count: 5 }, bearer(alice.token));
-      // Today's anonymous basket.
+      await add(packs.box25, { count: 20 }, bearer(alice.token));
+      await add(packs.tapeClear, { count: 12 }, bearer(alice.token));
+      await add(packs.tapeBrown, { count: 1 }, bearer(alice.token));
+      // Today's anonymous basket: the same 20 boxes, 5 of the tape she saved 12 of, and a new pack.
       const session = await newSession(t.app);
-      await add(packs.box25, { session_id: session, count: 600 });
+      await add(packs.box25, { session_id: session, count: 20 });
+      await add(packs.tapeClear, { session_id: session, count: 5 });
       await add(packs.box50, { session_id: session, count: 2 });
-      await add(packs.tapeClear, { session_id: session, count: 3 });
+      await add(packs.tapeBrown, { session_id: session, count: 3 });
 
       const response = await assign({ anonymousUserId: session, userId: alice.userId }, bearer(alice.token));
       expect(response.statusCode).toBe(200);
       const cart = response.json<CartDto>();
       expect(linesOf(cart)).toEqual([
-        { product_price_id: packs.box25.productPriceId, count: 1000 },
-        { product_price_id: packs.tapeClear.productPriceId, count: 8 },
-        { product_price_id: packs.box50.productPriceId, count: 2 },
+        { product_price_id: packs.box25.productPriceId, count: 20 }, // 20 + the same 20: never a silent doubling
+        { product_price_id: packs.tapeClear.productPriceId, count: 12 }, // 5 as a guest, 12 saved
+        { product_price_id: packs.tapeBrown.productPriceId, count: 3 }, // 3 as a guest, 1 saved
+        { product_price_id: packs.box50.productPriceId, count: 2 }, // only in the guest basket
       ]);
-      expect(cart.count).toBe(1010);
+      expect(cart.count).toBe(37);
       expect((await getCart(alice.userId, bearer(alice.token))).json()).toEqual(cart);
       expect((await getCart(session)).json<CartDto>()).toMatchObject({ cart_id: null, count: 0, cartIems: [] });
+    });
+
+    it('signing in twice with the same guest basket never doubles it', async () => {
+      const alice = await signUp(t.app);
+      for (let visit = 0; visit < 2; visit++) {
+        const session = await newSession(t.app);
+        await add(packs.box25, { session_id: session, count: 20 });
+        const cart = (await assign({ anonymousUserId: session, userId: alice.userId }, bearer(alice.token))).json<CartDto>();
+        expect(linesOf(cart)).toEqual([{ product_price_id: packs.box25.productPriceId, count: 20 }]);
+      }
     });
 
     it('accepts the user id as the string the storefront stores', async () => {

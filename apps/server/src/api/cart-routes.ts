@@ -100,7 +100,7 @@ export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, { c
         tags: ['cart'],
         summary: 'After sign-in: move the anonymous basket into the user\'s basket',
         description:
-          'Needs the Bearer token of userId. Packs in both baskets add up (at most 1000 per line); the session basket is emptied. Answers the user\'s basket.',
+          'Needs the Bearer token of userId. A pack in both baskets keeps the larger of its two counts (never their sum); the other lines are added. The session basket is emptied. Answers the user\'s basket.',
         security: [{ bearer: [] }],
         body: assignCartBodySchema,
         response: { 200: cartSchema, ...errors },

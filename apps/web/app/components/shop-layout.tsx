@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useLocation, useMatches } from 'react-router';
+import { BasketMergeNotice } from './cart/basket-merge-notice';
 import { CheckoutHeader } from './checkout-header';
 import { CookieBanner } from './cookie-banner';
 import { LoadingBar } from './loading-bar';
@@ -32,6 +33,7 @@ export function ShopLayout({ children }: { children: ReactNode }) {
       </a>
       <LoadingBar />
       {step === null ? <MainHeader /> : <CheckoutHeader step={step} />}
+      <BasketMergeNotice />
       <div className="flex-1">{children}</div>
       <SiteFooter />
       <CookieBanner />

@@ -5,10 +5,11 @@
  * again after every action, which keeps them current.
  */
 import { useEffect, useRef } from 'react';
-import { Outlet, useFetcher } from 'react-router';
+import { data, Outlet, useFetcher } from 'react-router';
 import { storageKeys } from '@shop/contract/browser';
 import type { CartDto } from '@shop/contract';
 import { basketOwnerOf, visitorOf } from '~/session.server';
+import { takeBasketMergeNotice } from '~/components/cart/basket-merge-notice.server';
 import { cookieConsentGiven } from '~/components/cookie-consent';
 import { removeStored, writeStored } from '~/lib/browser-storage';
 import { ShopLayout } from '~/components/shop-layout';
@@ -16,15 +17,25 @@ import { RouteErrorPage } from '~/components/error-page';
 import type { VisitorView } from '~/state/visitor';
 import type { Route } from './+types/shop-frame';
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<VisitorView> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = await visitorOf(request, context);
   const owner = basketOwnerOf(visitor);
   const { carts, accounts } = context.services;
-  const [cart, firstName] = await Promise.all([
+  const [cart, firstName, merged] = await Promise.all([
     owner ? carts.cartOf(owner) : Promise.resolve<CartDto | null>(null),
     visitor.userId === null ? null : accounts.userDetails(visitor.userId, visitor.userId).then((user) => user.first_name, () => null),
+    // A sign-in's basket merge is told once, on whichever page comes next.
+    takeBasketMergeNotice(request, context),
   ]);
-  return { userId: visitor.userId, firstName, sessionId: visitor.sessionId, cart, cookiesAccepted: cookieConsentGiven(request.headers.get('cookie')) };
+  const view: VisitorView = {
+    userId: visitor.userId,
+    firstName,
+    sessionId: visitor.sessionId,
+    cart,
+    cookiesAccepted: cookieConsentGiven(request.headers.get('cookie')),
+    basketNotice: merged.notice,
+  };
+  return merged.setCookie ? data(view, { headers: { 'Set-Cookie': merged.setCookie } }) : view;
 }
 
 export default function ShopFrame({ loaderData }: Route.ComponentProps) {

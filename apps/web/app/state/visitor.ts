@@ -17,6 +17,8 @@ export interface VisitorView {
   cart: CartDto | null;
   /** The cookie banner was accepted (a cookie, so the server knows before the page is sent). */
   cookiesAccepted: boolean;
+  /** What signing in just did to the basket, said once (components/cart/basket-merge-notice.tsx). */
+  basketNotice?: string | null;
 }
 
 export const SHOP_FRAME_ROUTE_ID = 'routes/shop-frame';

@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
+import { linesToWrite, planBasketMerge, type BasketMerge, type MergeLine } from './basket-merge.ts';
 
 export type CartOwner = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: number };
 
@@ -263,36 +264,53 @@ export class CartRepository {
   }
 
   /**
-   * Moves the session's basket into the user's, in one transaction: a pack in both adds the
-   * counts (at most MAX_PACKS_PER_LINE), lines keep when they were first added, and the
-   * session's basket is deleted.
+   * Moves the session's basket into the user's, in one transaction, by basket-merge.ts's rule: a
+   * pack in both keeps the larger count, other lines are kept as they are (a moved line keeps when
+   * it was first added), and the session's basket is deleted. Answers what was merged, or null
+   * when the session has no basket.
    *
-   * Adds to the session basket racing with the move are never lost: the basket row is locked
-   * first, so a new line waits (and then lands in a new session basket); the lines are moved
-   * with DELETE ... RETURNING, which waits for a concurrent count update and moves its result.
+   * Changes racing with the move are never lost: the session's basket row is locked first, so a
+   * new line there waits (and then lands in a new session basket), and its lines are read FOR
+   * UPDATE, which waits for a concurrent count change and reads its result. The user's basket row
+   * is locked too, which holds back new lines there (their foreign key check needs the row), and
+   * its lines are read FOR UPDATE, so the counts written are the ones the merge was planned from.
    */
-  async moveSessionCartToUser(sessionId: string, userId: number): Promise<void> {
-    await this.db.transaction(async (transaction) => {
+  async moveSessionCartToUser(sessionId: string, userId: number): Promise<BasketMerge | null> {
+    return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
       const [source] = await queryRows<{ cart_id: number }>(
         tx,
         sql`SELECT cart_id FROM carts WHERE session_id = ${sessionId}::uuid FOR UPDATE`,
       );
-      if (!source) return;
+      if (!source) return null;
       const sourceId = Number(source.cart_id);
       const targetId = await this.ensureCart({ kind: 'user', userId }, tx);
-      await tx.execute(
-        sql`WITH moved AS (
-              DELETE FROM cart_lines WHERE cart_id = ${sourceId}
-              RETURNING product_id, product_price_id, qty, count, created_at, cart_line_id
-            )
-            INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count, created_at)
-            SELECT ${targetId}, product_id, product_price_id, qty, count, created_at
-            FROM moved ORDER BY created_at, cart_line_id
-            ON CONFLICT (cart_id, product_price_id)
-            DO UPDATE SET count = least(cart_lines.count + excluded.count, ${MAX_PACKS_PER_LINE})`,
-      );
+      await tx.execute(sql`SELECT cart_id FROM carts WHERE cart_id = ${targetId} FOR UPDATE`);
+      const linesOf = (cartId: number) =>
+        queryRows<{ product_price_id: number; count: number }>(
+          tx,
+          sql`SELECT product_price_id, count FROM cart_lines WHERE cart_id = ${cartId} ORDER BY created_at, cart_line_id FOR UPDATE`,
+        );
+      const guest = await linesOf(sourceId);
+      const saved = await linesOf(targetId);
+      const asLine = (row: { product_price_id: number; count: number }): MergeLine => ({ productPriceId: Number(row.product_price_id), count: Number(row.count) });
+      const merge = planBasketMerge(saved.map(asLine), guest.map(asLine));
+      const writes = linesToWrite(merge).map((line) => sql`(${line.productPriceId}::int, ${line.count}::int)`);
+      if (writes.length > 0) {
+        // A pack already in the user's basket keeps its line (its qty and when it was added); only its count changes.
+        await tx.execute(
+          sql`INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count, created_at)
+              SELECT ${targetId}, l.product_id, l.product_price_id, l.qty, w.count, l.created_at
+              FROM cart_lines l JOIN (VALUES ${sql.join(writes, sql`, `)}) AS w (product_price_id, count)
+                ON w.product_price_id = l.product_price_id
+              WHERE l.cart_id = ${sourceId}
+              ORDER BY l.created_at, l.cart_line_id
+              ON CONFLICT (cart_id, product_price_id) DO UPDATE SET count = excluded.count`,
+        );
+      }
+      await tx.execute(sql`DELETE FROM cart_lines WHERE cart_id = ${sourceId}`);
       await tx.execute(sql`DELETE FROM carts WHERE cart_id = ${sourceId}`);
+      return merge;
     });
   }
 

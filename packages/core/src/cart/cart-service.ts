@@ -7,6 +7,7 @@
 import type { AddToCartBody, AssignAddressBody, AssignCartBody, CartDto, CartLineDto, DeliveryZone, ModifyCartBody, RemoveFromCartBody } from '@shop/contract';
 import { fieldMessages } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { basketMergeNotice } from './basket-merge.ts';
 import { deliveryZoneOf } from '../delivery/delivery-zones.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { computeCartTotals, rulesForZone, type CartPricingRules } from '../pricing/cart-totals.ts';
@@ -102,16 +103,32 @@ export class CartService {
   }
 
   /**
-   * PUT /api/cart: after sign-in, the anonymous basket moves into the user's basket (packs in
-   * both add up, at most 1000 per line). Only the signed-in user may claim a basket for
-   * themselves; anyone holding the session id already controls that basket.
+   * PUT /api/cart: after sign-in, the anonymous basket moves into the user's basket by the
+   * sign-in merge rule (basket-merge.ts: a pack in both keeps the larger count, never the sum;
+   * other lines are added). Only the signed-in user may claim a basket for themselves; anyone
+   * holding the session id already controls that basket.
    */
   async assignToUser(callerUserId: number | null, body: AssignCartBody): Promise<CartDto> {
+    return (await this.mergeGuestBasket(callerUserId, body)).cart;
+  }
+
+  /**
+   * assignToUser, with the sentence the customer is told once about the merge (null when one of
+   * the baskets was empty, so nothing was merged): the storefront's sign-in and sign-up show it.
+   */
+  async mergeGuestBasket(callerUserId: number | null, body: AssignCartBody): Promise<{ cart: CartDto; notice: string | null }> {
     if (callerUserId === null) throw new Unauthorized('Sign in to keep your basket');
     if (callerUserId !== body.userId) throw new NotFound(`No basket for user ${body.userId}`);
-    if (body.anonymousUserId) await this.repository.moveSessionCartToUser(body.anonymousUserId.toLowerCase(), callerUserId);
-    return this.cartOf({ kind: 'user', userId: callerUserId });
+    const merge = body.anonymousUserId ? await this.repository.moveSessionCartToUser(body.anonymousUserId.toLowerCase(), callerUserId) : null;
+    const contents = await this.repository.contents({ kind: 'user', userId: callerUserId });
+    const lines = new Map((contents?.lines ?? []).map((line) => [line.productPriceId, line]));
+    const nameOf = (productPriceId: number) => {
+      const line = lines.get(productPriceId);
+      return line ? `${itemDisplayName(line.productName, line.size1)} (pack of ${line.qty})` : `Pack ${productPriceId}`;
+    };
+    return { cart: this.toDto(contents), notice: merge ? basketMergeNotice(merge, nameOf) : null };
   }
+
 
   /**
    * PUT /api/cart/AssignAddress: "Deliver to this Address". Only the signed-in owner, only to

@@ -9,6 +9,7 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { forgotPasswordBodySchema, resetPasswordBodySchema, signInBodySchema, signUpFormSchema } from '@shop/contract';
 import { fieldMessages, messages } from '@shop/contract/browser';
 import { commitSession, visitorOf } from '~/session.server';
+import { leaveBasketMergeNotice } from '~/components/cart/basket-merge-notice.server';
 import { failure, failureFrom, formFields, parseFields, parseForm, typedValues } from '~/lib/form-action.server';
 import { returnTarget } from './return-target';
 
@@ -18,19 +19,25 @@ export async function goOnWhenSignedIn(request: Request, context: AppLoadContext
   if (target && (await visitorOf(request, context)).userId !== null) throw redirect(target);
 }
 
-/** Signed in: merge the baskets, store the token in the cookie, go on. */
+/**
+ * Signed in: merge the baskets (a pack in both keeps the larger count, DESIGN 4), store the token
+ * in the cookie, and go on; the next page says once what the merge did.
+ */
 async function signedIn(request: Request, context: AppLoadContext, userId: number, token: string) {
   const visitor = await visitorOf(request, context);
+  const headers = new Headers();
   if (visitor.sessionId) {
     try {
-      await context.services.carts.assignToUser(userId, { anonymousUserId: visitor.sessionId, userId });
+      const { notice } = await context.services.carts.mergeGuestBasket(userId, { anonymousUserId: visitor.sessionId, userId });
+      if (notice) headers.append('Set-Cookie', await leaveBasketMergeNotice(context, notice));
     } catch (error) {
       // The customer is signed in either way; their anonymous basket simply stays behind.
       console.error('Moving the basket to the account failed', error);
     }
   }
+  headers.append('Set-Cookie', await commitSession(context, { sessionId: visitor.sessionId, token }));
   const target = returnTarget(new URL(request.url).searchParams) ?? '/landing';
-  return redirect(target, { headers: { 'Set-Cookie': await commitSession(context, { sessionId: visitor.sessionId, token }) } });
+  return redirect(target, { headers });
 }
 
 /**
