@@ -16,6 +16,7 @@ import { catalogueRoutes } from './api/catalogue-routes.ts';
 import { sessionRoutes } from './api/session-routes.ts';
 import { cartRoutes } from './api/cart-routes.ts';
 import { accountRoutes } from './api/account-routes.ts';
+import { accountSettingsRoutes } from './api/account-settings-routes.ts';
 import { addressRoutes } from './api/address-routes.ts';
 import { orderRoutes } from './api/order-routes.ts';
 import { paymentRoutes } from './api/payment-routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(authentication, { accounts: services.accounts });
       await api.register(cartRoutes, { carts: services.carts });
       await api.register(accountRoutes, { accounts: services.accounts, attempts });
+      await api.register(accountSettingsRoutes, { accounts: services.accounts, attempts });
       await api.register(addressRoutes, {
         addresses: services.addresses,
         carts: services.carts,

@@ -115,10 +115,18 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     phone: text('phone').notNull(),
     newsletter: boolean('newsletter').notNull().default(false),
+    /** For invoices (My account); null when the customer gave none. */
+    companyName: text('company_name'),
+    /** A UK VAT number stored normalised ('GB123456789' or 'GB123456789012'); null when none. */
+    vatNumber: text('vat_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // E-mail addresses are compared case-insensitively.
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    // E-mail addresses are compared case-insensitively.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_company_name_length', sql`char_length(${t.companyName}) between 1 and 100`),
+    check('users_vat_number_format', sql`${t.vatNumber} ~ '^GB([0-9]{9}|[0-9]{12})$'`),
+  ],
 );
 
 /** Opaque tokens, stored only as a SHA-256 hash. kind: 'access' (sign-in) or 'reset' (password reset). */
@@ -219,6 +227,11 @@ export const orders = pgTable(
     billingAddressId: integer('billing_address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
     /** Snapshot of the delivery address as it was when the order was placed. */
     deliveryAddress: jsonb('delivery_address'),
+    /**
+     * Snapshot of the billing address as it was when the order was placed: the customer may edit
+     * or delete the address later (My account), the order keeps what it was placed with.
+     */
+    billingAddress: jsonb('billing_address'),
     paymentMethod: text('payment_method').notNull(),
     paymentReference: text('payment_reference').notNull(),
     status: text('status').notNull(),

@@ -115,6 +115,24 @@ export const addressRoutes: FastifyPluginAsync<AddressRoutesOptions> = async (ap
     (request) => addresses.get(request.userId, request.params.id),
   );
 
+  api.delete(
+    '/address/:id',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Delete one of the signed-in user\'s addresses',
+        description:
+          `${owner} Past orders keep the address as it was when they were placed (their own copy); a basket delivering to it ` +
+          'has no delivery address chosen any more. When the billing address is deleted, the oldest remaining address becomes the ' +
+          'billing address. Answers the remaining addresses, oldest first.',
+        security: [{ bearer: [] }],
+        params: addressIdParamsSchema,
+        response: { 200: z.array(addressSchema), ...errors },
+      },
+    },
+    (request) => addresses.delete(request.userId, request.params.id),
+  );
+
   api.put(
     '/cart/AssignAddress',
     {

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { accountMessages } from '@shop/contract';
-import { DomainError, Unauthorized } from '@shop/core';
+import { DomainError, Unauthorized, WrongCurrentPassword } from '@shop/core';
 import type { AuthRateLimitConfig } from '../config.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 // The actions are named once, where the pages' load context declares countAttempt().
@@ -71,8 +71,12 @@ function attemptRules({ accounts, postcodeLookupsPerMinute }: AttemptLimitSettin
   };
 }
 
-/** A failed attempt, for actions that count failures: refused credentials, not (say) a database error. */
-const isFailedAttempt = (error: unknown) => error instanceof Unauthorized;
+/**
+ * A failed attempt, for actions that count failures: refused credentials (a wrong password at
+ * sign-in, or a wrong current password on My account, counted as sign-in's), not (say) a
+ * database error.
+ */
+const isFailedAttempt = (error: unknown) => error instanceof Unauthorized || error instanceof WrongCurrentPassword;
 
 /** The e-mail an attempt is counted against, keyed by request (the limiter only sees the request). */
 const emailKeyOfAttempt = new WeakMap<FastifyRequest, string>();

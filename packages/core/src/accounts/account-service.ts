@@ -4,7 +4,7 @@
  * server resolved from the Bearer token; ids in bodies or paths never grant access.
  */
 import { sql } from 'drizzle-orm';
-import { messages } from '@shop/contract';
+import { accountSettingsMessages, messages } from '@shop/contract';
 import { queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { passwordResetJob } from '../email/email-jobs.ts';
@@ -31,6 +31,18 @@ export interface UserDetails {
   first_name: string;
   last_name: string;
   email: string;
+  /** For invoices (My account); null when none. */
+  company_name: string | null;
+  /** Normalised ('GB123456789'); null when none. */
+  vat_number: string | null;
+  newsletter: boolean;
+}
+
+/** My account's company details, already validated and normalised by the contract (accountDetailsBodySchema). */
+export interface AccountDetailsInput {
+  company_name: string | null;
+  vat_number: string | null;
+  newsletter: boolean;
 }
 
 export interface AccountServiceOptions {
@@ -93,10 +105,44 @@ export class AccountService {
     if (callerUserId !== userId) throw new NotFound(`No user with id ${userId}`);
     const [user] = await queryRows<UserDetails>(
       this.db,
-      sql`SELECT user_id, first_name, last_name, email FROM users WHERE user_id = ${userId}`,
+      sql`SELECT user_id, first_name, last_name, email, company_name, vat_number, newsletter FROM users WHERE user_id = ${userId}`,
     );
     if (!user) throw new NotFound(`No user with id ${userId}`);
     return { ...user, user_id: Number(user.user_id) };
+  }
+
+  /** My account: the company name and VAT number printed on invoices, and the newsletter choice. */
+  async updateDetails(callerUserId: number | null, input: AccountDetailsInput): Promise<UserDetails> {
+    if (callerUserId === null) throw new Unauthorized();
+    const [user] = await queryRows<UserDetails>(
+      this.db,
+      sql`UPDATE users SET company_name = ${input.company_name}, vat_number = ${input.vat_number}, newsletter = ${input.newsletter}
+          WHERE user_id = ${callerUserId}
+          RETURNING user_id, first_name, last_name, email, company_name, vat_number, newsletter`,
+    );
+    if (!user) throw new Unauthorized();
+    return { ...user, user_id: Number(user.user_id) };
+  }
+
+  /**
+   * My account: a new password, given the current one. Every token of the user ends (sign-ins on
+   * other devices, reset links e-mailed earlier, and the one used for this call), and a fresh
+   * access token is answered, so the caller stays signed in. A wrong current password is an
+   * Invalid naming `current_password`, before anything changes.
+   */
+  async changePassword(callerUserId: number | null, input: { current_password: string; new_password: string }): Promise<SignedIn> {
+    if (callerUserId === null) throw new Unauthorized();
+    const [user] = await queryRows<{ password_hash: string }>(this.db, sql`SELECT password_hash FROM users WHERE user_id = ${callerUserId}`);
+    if (!user) throw new Unauthorized();
+    if (!(await verifyPassword(user.password_hash, input.current_password))) throw new WrongCurrentPassword();
+    const passwordHash = await hashPassword(input.new_password);
+    const token = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      await tx.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE user_id = ${callerUserId}`);
+      await this.tokens.revokeAllOfUser(callerUserId, tx);
+      return this.tokens.issue(callerUserId, 'access', tx);
+    });
+    return { userId: callerUserId, token };
   }
 
   logout(token: string): Promise<void> {
@@ -139,6 +185,19 @@ export class AccountService {
       await this.tokens.revokeAllOfUser(input.userId, tx);
     });
     return { userId: input.userId };
+  }
+}
+
+/**
+ * The current password given to change it was wrong: a 400 on its field. Callers count it as a
+ * refused password against the customer's e-mail, with sign-in's limits (a stolen sign-in must
+ * not buy unlimited password guesses).
+ */
+export class WrongCurrentPassword extends Invalid {
+  constructor() {
+    super(accountSettingsMessages.currentPasswordWrong, {
+      fields: [{ field: 'current_password', message: accountSettingsMessages.currentPasswordWrong }],
+    });
   }
 }
 

@@ -119,6 +119,19 @@ export class AddressRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Deletes one of the user's addresses; the deleted row, or null when it is not theirs. Orders
+   * keep their snapshots (orders.delivery_address, orders.billing_address); their address ids
+   * and a basket's chosen address become null (ON DELETE SET NULL).
+   */
+  async delete(userId: number, addressId: number, tx: Executor): Promise<AddressRow | null> {
+    const [row] = await queryRows<RawAddress>(
+      tx,
+      sql`DELETE FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId} RETURNING ${COLUMNS}`,
+    );
+    return row ? toRow(row) : null;
+  }
+
   async find(userId: number, addressId: number, executor: Executor = this.db): Promise<AddressRow | null> {
     const [row] = await queryRows<RawAddress>(
       executor,

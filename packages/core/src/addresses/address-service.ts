@@ -49,6 +49,28 @@ export class AddressService {
     return rows.map(toAddressDto);
   }
 
+  /**
+   * DELETE /api/address/{id}. Past orders keep the address as it was (their snapshots). When the
+   * billing address goes, the oldest remaining address becomes the billing address, so a user
+   * with addresses still has exactly one. Answers the remaining addresses.
+   */
+  async delete(callerUserId: number | null, addressId: number): Promise<AddressDto[]> {
+    const userId = signedIn(callerUserId);
+    const rows = await this.repository.transaction(async (tx) => {
+      await this.repository.lockOwner(userId, tx);
+      const deleted = await this.repository.delete(userId, addressId, tx);
+      if (!deleted) throw addressNotFound(addressId);
+      const remaining = await this.repository.listOf(userId, tx);
+      const heir = remaining[0];
+      if (deleted.type === BILLING_TYPE && heir) {
+        await this.repository.markAsBilling(userId, heir.addressId, tx);
+        return this.repository.listOf(userId, tx);
+      }
+      return remaining;
+    });
+    return rows.map(toAddressDto);
+  }
+
   /** GET /api/address/GetBy/{userId}: only the caller's own list. */
   async listOf(callerUserId: number | null, userId: number): Promise<AddressDto[]> {
     const caller = signedIn(callerUserId);

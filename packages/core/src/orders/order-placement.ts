@@ -198,6 +198,7 @@ export class OrderPlacement {
         addressId: delivery.addressId,
         billingAddressId: billing.addressId,
         deliveryAddress: addressSnapshot(delivery),
+        billingAddress: addressSnapshot(billing),
         paymentMethod: payment ? 'paypal' : 'bank',
         paymentReference,
         status: ORDER_STATUS_PENDING_DELIVERY,

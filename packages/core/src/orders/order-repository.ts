@@ -16,6 +16,8 @@ export interface NewOrder {
   addressId: number;
   billingAddressId: number | null;
   deliveryAddress: AddressFields;
+  /** What the billing address was at placement (the address itself may be edited or deleted later). */
+  billingAddress: AddressFields | null;
   paymentMethod: PaymentMethod;
   paymentReference: string;
   status: string;
@@ -49,6 +51,8 @@ export interface OrderRow {
   addressId: number | null;
   billingAddressId: number | null;
   deliveryAddress: AddressFields | null;
+  /** Null for orders without a billing address. */
+  billingAddress: AddressFields | null;
   paymentMethod: PaymentMethod;
   paymentReference: string;
   status: string;
@@ -81,6 +85,7 @@ interface RawOrder {
   address_id: number | null;
   billing_address_id: number | null;
   delivery_address: unknown;
+  billing_address: unknown;
   payment_method: string;
   payment_reference: string;
   status: string;
@@ -96,7 +101,7 @@ interface RawOrder {
 
 // The promised date is read as text: node-postgres would make a DATE a Date at the server's local midnight.
 const ORDER_COLUMNS = sql.raw(
-  `order_id, user_id, address_id, billing_address_id, delivery_address, payment_method, payment_reference, status,
+  `order_id, user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
    sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created,
    promised_dispatch_date::text AS promised_dispatch_date`,
 );
@@ -134,10 +139,11 @@ export class OrderRepository {
   async insert(order: NewOrder, tx: Executor): Promise<number | null> {
     const [row] = await queryRows<{ order_id: number }>(
       tx,
-      sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, payment_method, payment_reference, status,
+      sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
                               promised_dispatch_date)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
+                  ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
                   ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date)
@@ -248,6 +254,7 @@ function toOrderRow(raw: RawOrder): OrderRow {
     addressId: raw.address_id === null ? null : Number(raw.address_id),
     billingAddressId: raw.billing_address_id === null ? null : Number(raw.billing_address_id),
     deliveryAddress: parseSnapshot(raw.delivery_address),
+    billingAddress: parseSnapshot(raw.billing_address),
     paymentMethod: raw.payment_method === 'paypal' ? 'paypal' : 'bank',
     paymentReference: raw.payment_reference,
     status: raw.status,

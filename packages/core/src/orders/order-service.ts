@@ -2,8 +2,8 @@
  * Reading orders (order detail, order history) and the order log. Orders are the signed-in
  * customer's own; another user's order answers 404 as if it did not exist.
  */
-import type { OrderAddressDto, OrderDto, OrderLogBody } from '@shop/contract';
-import type { AddressRepository, AddressRow } from '../addresses/address-repository.ts';
+import type { AddressFields, OrderAddressDto, OrderDto, OrderLogBody } from '@shop/contract';
+import type { AddressRepository } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
@@ -31,9 +31,10 @@ export class OrderService {
     if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
     const order = await this.repository.find(callerUserId, orderId);
     if (!order) throw new NotFound(`You have no order ${orderId}.`);
+    // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
     const [lines, billing] = await Promise.all([
       this.repository.linesOf(orderId),
-      order.billingAddressId === null ? null : this.addresses.find(callerUserId, order.billingAddressId),
+      order.billingAddress ?? (order.billingAddressId === null ? null : this.liveBillingAddress(callerUserId, order.billingAddressId)),
     ]);
     return this.toDto(order, lines, billing);
   }
@@ -58,7 +59,12 @@ export class OrderService {
     });
   }
 
-  toDto(order: OrderRow, lines: readonly OrderLineRow[], billing: AddressRow | null): OrderDto {
+  private async liveBillingAddress(userId: number, addressId: number): Promise<AddressFields | null> {
+    const row = await this.addresses.find(userId, addressId);
+    return row ? addressSnapshot(row) : null;
+  }
+
+  toDto(order: OrderRow, lines: readonly OrderLineRow[], billing: AddressFields | null): OrderDto {
     return {
       order_id: order.orderId,
       created: order.created.toISOString(),
@@ -74,7 +80,7 @@ export class OrderService {
       address_id: order.addressId,
       is_active: order.isActive,
       address: order.deliveryAddress as OrderAddressDto | null,
-      billing_address: billing ? addressSnapshot(billing) : null,
+      billing_address: billing,
       orderLines: lines.map((line) => ({
         product_id: line.productId,
         product_price_id: line.productPriceId,
