@@ -23,6 +23,7 @@ export default [
     route('payment', 'routes/payment.tsx'),
     route('order-detail', 'routes/order-detail.tsx'),
     route('order-history', 'routes/order-history.tsx'),
+    route('account', 'routes/account.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // Form targets without a page of their own (each answers a GET with a redirect to /landing).

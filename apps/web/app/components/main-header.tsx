@@ -68,10 +68,17 @@ function TopBar({ phones }: { phones: string[] }) {
           </Link>
           {userId ? (
             <Form method="post" action="/logout" className="flex items-center gap-2">
-              <span className="flex items-center gap-1 font-medium text-white" data-testid="user-first-name">
+              {/* The first name opens My account (issue 11 item 9). */}
+              <Link
+                to="/account"
+                title="My account"
+                aria-label={`My account (${firstName ?? ''})`}
+                className="flex items-center gap-1 font-medium text-white hover:underline"
+                data-testid="user-first-name"
+              >
                 <UserIcon width={14} height={14} />
                 <span className="max-w-[6rem] truncate sm:max-w-none">{firstName ?? ''}</span>
-              </span>
+              </Link>
               <button type="submit" aria-label="Log out" title="Log out" className="rounded p-1 hover:bg-brand-600 hover:text-white">
                 <LogoutIcon width={16} height={16} />
               </button>

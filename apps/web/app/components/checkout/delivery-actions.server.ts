@@ -16,12 +16,13 @@ const SEARCH_MAX = 100;
 
 type Services = AppLoadContext['services'];
 
-export async function deliveryAction(userId: number, form: FormData, context: AppLoadContext) {
+/** `page`: the page whose address forms these are (the delivery step, or My account), where a saved address goes back to. */
+export async function deliveryAction(userId: number, form: FormData, context: AppLoadContext, page = '/delivery') {
   const { services } = context;
   const intent = textOf(form, 'intent');
   if (intent === 'deliver') return deliver(userId, form, services);
   if (intent === 'billing') return markAsBilling(userId, form, services);
-  if (intent === 'save') return save(userId, form, services);
+  if (intent === 'save') return save(userId, form, services, page);
   if (intent === 'find') return find(form, context);
   if (/^pick:\d{1,3}$/.test(intent)) return pick(Number(intent.slice('pick:'.length)), form, context);
   return data<AddressCardAnswer>({ intent: 'unknown', ok: false, message: 'Please choose an action on this page.' }, { status: 400 });
@@ -55,7 +56,7 @@ async function markAsBilling(userId: number, form: FormData, { addresses }: Serv
  * Add (no address_id) or update an address. Success goes back to the page without the modal,
  * naming the saved address (`saved=<id>`); a refusal answers every typed value with the messages.
  */
-async function save(userId: number, form: FormData, { addresses }: Services) {
+async function save(userId: number, form: FormData, { addresses }: Services, page: string) {
   const values = addressFormValuesFrom(form);
   const search = searchTextOf(form);
   const refused = (answer: DataWithResponseInit<ActionFailure>) =>
@@ -75,7 +76,7 @@ async function save(userId: number, form: FormData, { addresses }: Services) {
       if (!parsed.ok) return refused(parsed.answer);
       savedId = (await addresses.create(userId, parsed.value)).address_id;
     }
-    return redirect(`/delivery?saved=${savedId}`);
+    return redirect(`${page}?saved=${savedId}`);
   } catch (error) {
     return refused(failureFrom(error));
   }
