@@ -68,11 +68,10 @@ function TopBar({ phones }: { phones: string[] }) {
           </Link>
           {userId ? (
             <Form method="post" action="/logout" className="flex items-center gap-2">
-              {/* The first name opens My account (issue 11 item 9). */}
+              {/* The first name opens My account (issue 11 item 9); the title says where it leads. */}
               <Link
                 to="/account"
                 title="My account"
-                aria-label={`My account (${firstName ?? ''})`}
                 className="flex items-center gap-1 font-medium text-white hover:underline"
                 data-testid="user-first-name"
               >
