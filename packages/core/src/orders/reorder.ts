@@ -9,6 +9,7 @@
  * Not one transaction: each line goes through the basket's own add (its checks and limits), and
  * a basket changed meanwhile in another tab simply ends up with both changes.
  */
+import { mergedCount } from '../cart/basket-merge.ts';
 import type { ReorderChangeDto, ReorderResultDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract';
 import type { CartService } from '../cart/cart-service.ts';
@@ -41,13 +42,15 @@ export class Reorder {
         continue;
       }
       const already = await this.carts.repository.countOf(owner, line.productPriceId);
-      if (line.count > already) {
+      // The basket-merge rule: a pack already in the basket keeps the larger count, never the sum.
+      const wanted = mergedCount(already, line.count);
+      if (wanted > already) {
         try {
           await this.carts.add(callerUserId, {
             product_id: line.productId,
             product_price_id: line.productPriceId,
             qty: line.qty,
-            count: line.count - already,
+            count: wanted - already,
           });
         } catch (error) {
           // Withdrawn between the check and the add (the add refuses a pack not for sale).
