@@ -24,7 +24,9 @@ export const accountSettingsMessages = {
  * demo's fictional numbers would fail them); government departments' and health
  * authorities' GBGD / GBHA numbers are not accepted.
  */
-const VAT_NUMBER_TYPED = /^\s*[Gg]\s*[Bb](\s*\d){9}((\s*\d){3})?\s*$/;
+export const VAT_NUMBER_TYPED = /^\s*[Gg]\s*[Bb](\s*\d){9}((\s*\d){3})?\s*$/;
+/** What the API's vat_number accepts as text (published in OpenAPI): a VAT number as typed, or blank for none. */
+export const VAT_NUMBER_OR_BLANK = /^(\s*[Gg]\s*[Bb](\s*\d){9}((\s*\d){3})?\s*|\s*)$/;
 
 /** The stored form of a VAT number ('gb 123 4567 89' -> 'GB123456789'), or null when it is not one. */
 export function normaliseVatNumber(text: string): string | null {

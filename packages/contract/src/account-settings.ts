@@ -4,7 +4,7 @@
  * are account-rules.ts's, shared with the storefront's forms.
  */
 import { z } from 'zod';
-import { accountSettingsMessages as m, normaliseVatNumber } from './account-rules.ts';
+import { accountSettingsMessages as m, normaliseVatNumber, VAT_NUMBER_OR_BLANK } from './account-rules.ts';
 
 export const changePasswordBodySchema = z
   .object({
@@ -39,16 +39,9 @@ export const companyNameSchema = z
 export const vatNumberSchema = z
   .string({ error: m.vatNumber })
   .max(30, m.vatNumber)
+  .regex(VAT_NUMBER_OR_BLANK, m.vatNumber)
   .nullable()
-  .transform((text, context) => {
-    if (text === null || text.trim() === '') return null;
-    const normalised = normaliseVatNumber(text);
-    if (normalised === null) {
-      context.addIssue({ code: 'custom', message: m.vatNumber });
-      return z.NEVER;
-    }
-    return normalised;
-  })
+  .transform((text) => (text === null ? null : normaliseVatNumber(text)))
   .describe('A UK VAT number: GB followed by 9 or 12 digits, spaces allowed (stored as e.g. GB123456789); null or an empty string clears it');
 
 export const accountDetailsBodySchema = z
