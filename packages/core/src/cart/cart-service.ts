@@ -129,7 +129,6 @@ export class CartService {
     return { cart: this.toDto(contents), notice: merge ? basketMergeNotice(merge, nameOf) : null };
   }
 
-
   /**
    * PUT /api/cart/AssignAddress: "Deliver to this Address". Only the signed-in owner, only to
    * one of their own addresses, never a PO box (SPEC 9); a cartId that is not their basket
