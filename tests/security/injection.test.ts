@@ -98,7 +98,7 @@ describeOnEachDatabase('security: SQL injection strings', (kind) => {
       const [stored] = await queryRows<{ phone: string }>(t.database.db, sql`SELECT phone FROM users WHERE user_id = ${userId}`);
       expect(stored!.phone).toBe(fit(payload, 5).slice(0, 14).trim());
       const me = await inject({ method: 'GET', url: `/api/users/${userId}`, headers: bearer(token) });
-      expect(me.json()).toEqual({ user_id: userId, first_name: first.trim(), last_name: last.trim(), email });
+      expect(me.json()).toEqual({ user_id: userId, first_name: first.trim(), last_name: last.trim(), email, company_name: null, vat_number: null, newsletter: false });
 
       // The password with the payload signs in; the payload as an e-mail address does not.
       expect((await inject({ method: 'POST', url: '/api/account', payload: { email, password: fit(payload, 5) } })).statusCode).toBe(200);

@@ -78,9 +78,9 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     };
     const response = await handleRequest(await toFetchRequest(request), context);
     // The error page of an unreachable database is a 503 the visitor (or a proxy) may retry, as in the API.
-    if (response.status === 500 && databaseUnavailable) {
-      reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-    } else reply.code(response.status);
+    const status = response.status === 500 && databaseUnavailable ? 503 : response.status;
+    reply.code(status);
+    if (status === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
       reply.header(name, value);
