@@ -61,8 +61,13 @@ export function AddressModal({ address, answer, pendingIntent, closeHref }: Prop
     for (const [name, value] of Object.entries(found) as [keyof FoundAddress, string][]) {
       if (value) form.field(name).onChange(value);
     }
-    // The house number or name is what a customer most often has to correct: start there.
-    window.setTimeout(() => document.getElementById('address-region')?.focus(), 0);
+    // The house number or name is what a customer most often has to correct: start there, unless
+    // the customer has already moved on to a field (typing there must never land in another one).
+    window.setTimeout(() => {
+      const active = document.activeElement;
+      const inField = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement;
+      if (!inField) document.getElementById('address-region')?.focus();
+    }, 0);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
