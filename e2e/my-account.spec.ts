@@ -36,6 +36,9 @@ async function addAddress(page: Page, fields: { reference: string; region: strin
 const card = (page: Page, reference: string) => page.getByTestId('account-address-card').filter({ has: page.getByRole('heading', { name: reference }) });
 
 test('a new customer manages addresses, company details and the password on My account', async ({ page, request }) => {
+  // The whole journey (about 20 page loads and form posts, one accessibility scan): more than the
+  // 60 s default when two browsers share two cores.
+  test.setTimeout(150_000);
   await acceptCookies(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   const customer = newCustomer();
