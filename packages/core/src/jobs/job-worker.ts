@@ -111,16 +111,16 @@ export class JobWorker {
     }
   }
 
+  /** Sleeps `ms`, or less if woken (a job recorded by this process, or stop()). */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeSleeper = null;
+        resolve();
+      };
       const timer = setTimeout(done, Math.max(ms, 10));
       timer.unref?.();
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.wakeSleeper = null;
-        resolve();
-      }
       this.wakeSleeper = done;
     });
   }
