@@ -18,7 +18,7 @@ import { DeleteAddressDialog, MyAccountAddressCard } from '~/components/account/
 import { AccountDetailsForm, ChangePasswordForm, type SettingsFormAnswer } from '~/components/account/my-account-forms';
 import { isBilling } from '~/components/checkout/address-format';
 import { AddressModal } from '~/components/checkout/address-modal';
-import type { AddressDto } from '~/components/checkout/checkout-types';
+import { addressEditor, addressesInOrder, addressNamed } from '~/components/checkout/address-book';
 import type { AddressCardAnswer, AddressFormAnswer } from '~/components/checkout/delivery-answers';
 import type { ActionFailure } from '~/lib/form-action.server';
 import type { Route } from './+types/account';
@@ -31,30 +31,18 @@ export const meta: MetaFunction = ({ matches }) => [
 const SIGN_IN = '/signin?return=account';
 const PAGE = '/account';
 
-/** One of the customer's addresses named by a query value ('12'), or undefined. */
-function addressNamed(value: string | null, addresses: AddressDto[]): AddressDto | undefined {
-  return value !== null && /^\d{1,10}$/.test(value) ? addresses.find((a) => a.address_id === Number(value)) : undefined;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
   const search = new URL(request.url).searchParams;
   const { accounts, addresses } = context.services;
   const [user, list] = await Promise.all([accounts.userDetails(userId, userId), addresses.listOf(userId, userId)]);
-  const sorted = [...list].sort((a, b) => a.address_id - b.address_id);
-  const opened = search.get('address');
-  const edited = addressNamed(opened, sorted);
-  const editor: { address: AddressDto | null } | null = opened === 'new' ? { address: null } : edited ? { address: edited } : null;
-  const notice =
-    search.get('password') === 'changed'
-      ? accountSettingsMessages.passwordChanged
-      : addressNamed(search.get('saved'), sorted)
-        ? `Address ${addressNamed(search.get('saved'), sorted)!.reference} saved.`
-        : null;
+  const sorted = addressesInOrder(list);
+  const saved = addressNamed(search.get('saved'), sorted);
+  const notice = search.get('password') === 'changed' ? accountSettingsMessages.passwordChanged : saved ? `Address ${saved.reference} saved.` : null;
   return {
     user: { first_name: user.first_name, last_name: user.last_name, email: user.email, company_name: user.company_name, vat_number: user.vat_number, newsletter: user.newsletter },
     addresses: sorted,
-    editor,
+    editor: addressEditor(search, sorted),
     deleting: addressNamed(search.get('delete'), sorted) ?? null,
     notice,
     passwordChanged: search.get('password') === 'changed',

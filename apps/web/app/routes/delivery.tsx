@@ -18,8 +18,8 @@ import { FormMessage } from '~/components/account/form-message';
 import { FullAddress, SavedAddressCard, ShortAddress } from '~/components/checkout/address-card';
 import { billingAddressOf, isBilling } from '~/components/checkout/address-format';
 import { AddressModal } from '~/components/checkout/address-modal';
+import { addressEditor, addressesInOrder, addressNamed } from '~/components/checkout/address-book';
 import { CheckoutPageHeader } from '~/components/checkout/checkout-page-header';
-import type { AddressDto } from '~/components/checkout/checkout-types';
 import { deliveryAction } from '~/components/checkout/delivery-actions.server';
 import { isAddressFormAnswer } from '~/components/checkout/delivery-answers';
 import { EmptyBasket } from '~/components/checkout/empty-state';
@@ -36,24 +36,13 @@ export const meta: MetaFunction = ({ matches }) => [
 const SIGN_IN = '/signin?return=delivery';
 const PAGE = '/delivery';
 
-const byId = (a: AddressDto, b: AddressDto) => a.address_id - b.address_id;
-
-/** One of the customer's addresses named by a query value ('12'), or undefined. */
-function addressNamed(value: string | null, addresses: AddressDto[]): AddressDto | undefined {
-  return value !== null && /^\d{1,10}$/.test(value) ? addresses.find((a) => a.address_id === Number(value)) : undefined;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
   const search = new URL(request.url).searchParams;
   const { carts, addresses } = context.services;
   const [cart, list] = await Promise.all([carts.cartOf({ kind: 'user', userId }), addresses.listOf(userId, userId)]);
-  const sorted = [...list].sort(byId);
-  // The modal: a blank form for ?address=new, the stored address for ?address=<id>; an unknown id opens nothing.
-  const opened = search.get('address');
-  const edited = addressNamed(opened, sorted);
-  const editor: { address: AddressDto | null } | null = opened === 'new' ? { address: null } : edited ? { address: edited } : null;
-  return { cart, addresses: sorted, editor, saved: addressNamed(search.get('saved'), sorted)?.reference ?? null };
+  const sorted = addressesInOrder(list);
+  return { cart, addresses: sorted, editor: addressEditor(search, sorted), saved: addressNamed(search.get('saved'), sorted)?.reference ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

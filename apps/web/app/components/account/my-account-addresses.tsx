@@ -7,7 +7,7 @@
 import { Form, Link } from 'react-router';
 import { messages } from '@shop/contract/browser';
 import { Modal } from '~/components/modal';
-import { FullAddress } from '~/components/checkout/address-card';
+import { EditAddressLink, FullAddress, MarkAsBillingForm } from '~/components/checkout/address-card';
 import { isBilling } from '~/components/checkout/address-format';
 import type { AddressDto } from '~/components/checkout/checkout-types';
 
@@ -38,32 +38,8 @@ export function MyAccountAddressCard({ address, showMarkAsBilling, busy }: CardP
         <FullAddress address={address} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link
-          to={`${PAGE}?address=${address.address_id}`}
-          preventScrollReset
-          role="button"
-          className="btn-secondary flex-1 px-3 py-1.5"
-          aria-describedby={headingId}
-          data-testid="edit-address"
-        >
-          Edit
-        </Link>
-        {showMarkAsBilling ? (
-          <Form method="post" action={PAGE} replace preventScrollReset className="flex flex-1">
-            <input type="hidden" name="address_id" value={address.address_id} />
-            <button
-              type="submit"
-              name="intent"
-              value="billing"
-              className="btn-secondary w-full px-3 py-1.5 whitespace-nowrap"
-              disabled={busy}
-              aria-describedby={headingId}
-              data-testid="mark-billing"
-            >
-              Mark as billing
-            </button>
-          </Form>
-        ) : null}
+        <EditAddressLink page={PAGE} addressId={address.address_id} headingId={headingId} />
+        {showMarkAsBilling ? <MarkAsBillingForm page={PAGE} addressId={address.address_id} headingId={headingId} busy={busy} /> : null}
         <Link
           to={`${PAGE}?delete=${address.address_id}`}
           preventScrollReset

@@ -7,6 +7,50 @@ import { Form, Link } from 'react-router';
 import { isBilling, streetLine } from './address-format';
 import type { AddressDto } from './checkout-types';
 
+interface AddressControlProps {
+  /** The page whose modal edits the address and whose action marks it (the delivery step, My account). */
+  page: string;
+  addressId: number;
+  /** The card's heading, which names the address for screen readers. */
+  headingId: string;
+}
+
+/** Edit: opens the page's 'Add/Update Address' modal by the URL (works without JavaScript). */
+export function EditAddressLink({ page, addressId, headingId }: AddressControlProps) {
+  return (
+    <Link
+      to={`${page}?address=${addressId}`}
+      preventScrollReset
+      role="button"
+      className="btn-secondary flex-1 px-3 py-1.5"
+      aria-describedby={headingId}
+      data-testid="edit-address"
+    >
+      Edit
+    </Link>
+  );
+}
+
+/** 'Mark as billing': a form posted to the page's action. */
+export function MarkAsBillingForm({ page, addressId, headingId, busy }: AddressControlProps & { busy: boolean }) {
+  return (
+    <Form method="post" action={page} replace preventScrollReset className="flex flex-1">
+      <input type="hidden" name="address_id" value={addressId} />
+      <button
+        type="submit"
+        name="intent"
+        value="billing"
+        className="btn-secondary w-full px-3 py-1.5 whitespace-nowrap"
+        disabled={busy}
+        aria-describedby={headingId}
+        data-testid="mark-billing"
+      >
+        Mark as billing
+      </button>
+    </Form>
+  );
+}
+
 /** Region, address, town and post code on separate lines. */
 export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' | 'address' | 'town' | 'post_code'> }) {
   return (
@@ -98,32 +142,8 @@ export function SavedAddressCard({ address, selected, showMarkAsBilling, cartId,
           </button>
         </Form>
         <div className="flex flex-wrap gap-2">
-          <Link
-            to={`/delivery?address=${address.address_id}`}
-            preventScrollReset
-            role="button"
-            className="btn-secondary flex-1 px-3 py-1.5"
-            aria-describedby={headingId}
-            data-testid="edit-address"
-          >
-            Edit
-          </Link>
-          {showMarkAsBilling ? (
-            <Form method="post" action="/delivery" replace preventScrollReset className="flex flex-1">
-              <input type="hidden" name="address_id" value={address.address_id} />
-              <button
-                type="submit"
-                name="intent"
-                value="billing"
-                className="btn-secondary w-full px-3 py-1.5 whitespace-nowrap"
-                disabled={busy}
-                aria-describedby={headingId}
-                data-testid="mark-billing"
-              >
-                Mark as billing
-              </button>
-            </Form>
-          ) : null}
+          <EditAddressLink page="/delivery" addressId={address.address_id} headingId={headingId} />
+          {showMarkAsBilling ? <MarkAsBillingForm page="/delivery" addressId={address.address_id} headingId={headingId} busy={busy} /> : null}
         </div>
       </div>
     </li>

@@ -4,19 +4,18 @@
  * the basket at today's prices, and the customer goes to the basket, which says once what
  * changed (a short-lived httpOnly cookie that the basket's loader reads and clears).
  */
-import { createCookie, redirect, type AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { failure, failureFrom } from '~/lib/form-action.server';
+import { oneTimeNotice } from '~/lib/one-time-notice.server';
 import type { ReorderNotice } from './reorder-notice';
 
 /** At most this many changes are carried to the basket page (a cookie holds about 4 kB). */
 const NOTICE_MAX_CHANGES = 20;
 const NOTICE_MAX_LENGTH = 160;
 
-function noticeCookie(context: AppLoadContext) {
-  return createCookie('shop_reorder_notice', { httpOnly: true, sameSite: 'lax', secure: context.secure, path: '/', maxAge: 300 });
-}
+const reorderNotice = oneTimeNotice('shop_reorder_notice');
 
 /** The order pages' action for intent=reorder. */
 export async function reorderOrder(request: Request, context: AppLoadContext, form: FormData) {
@@ -35,7 +34,7 @@ export async function reorderOrder(request: Request, context: AppLoadContext, fo
     changes: changes.slice(0, NOTICE_MAX_CHANGES).map((message) => message.slice(0, NOTICE_MAX_LENGTH)),
     more: Math.max(0, changes.length - NOTICE_MAX_CHANGES),
   };
-  throw redirect('/checkout', { headers: { 'Set-Cookie': await noticeCookie(context).serialize(notice) } });
+  throw redirect('/checkout', { headers: { 'Set-Cookie': await reorderNotice.leave(context, notice) } });
 }
 
 /**
@@ -43,11 +42,8 @@ export async function reorderOrder(request: Request, context: AppLoadContext, fo
  * (or nothing when there is none).
  */
 export async function takeReorderNotice(request: Request, context: AppLoadContext): Promise<{ notice: ReorderNotice | null; setCookie: string | null }> {
-  const cookie = noticeCookie(context);
-  const value: unknown = await cookie.parse(request.headers.get('cookie')).catch(() => null);
-  if (!value) return { notice: null, setCookie: null };
-  const setCookie = await cookie.serialize('', { maxAge: 0, expires: new Date(0) });
-  return { notice: asNotice(value), setCookie };
+  const { value, setCookie } = await reorderNotice.take(request, context);
+  return { notice: value ? asNotice(value) : null, setCookie };
 }
 
 /** The cookie's value, if it has the notice's shape (it comes back from the browser). */
