@@ -119,6 +119,8 @@ export const users = pgTable(
     companyName: text('company_name'),
     /** A UK VAT number stored normalised ('GB123456789' or 'GB123456789012'); null when none. */
     vatNumber: text('vat_number'),
+    /** Set by a manager (back office): the customer can no longer sign in and every token is revoked. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -250,15 +252,42 @@ export const orders = pgTable(
      * 3pm cut-off, working days); null for orders placed before the promise existed.
      */
     promisedDispatchDate: date('promised_dispatch_date', { mode: 'string' }),
+    /**
+     * Back office (core/back-office): optimistic concurrency. Every staff change is
+     * `UPDATE ... WHERE version = $seen`, so of two staff acting at once one wins, the other is told.
+     */
+    version: integer('version').notNull().default(1),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /**
+     * Payment is kept apart from the state: pence received so far (card/wallet orders are paid in
+     * full when placed; bank transfers and trade accounts when staff record payments) and refunded.
+     */
+    paidPence: integer('paid_pence').notNull().default(0),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    /** Trade (credit) account orders: payment due by (invoice date + the account's terms). */
+    paymentDueDate: date('payment_due_date', { mode: 'string' }),
+    purchaseOrderNumber: text('purchase_order_number'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId),
+    // The back office lists newest first, filtered by state.
+    index('orders_created_idx').on(t.created),
+    index('orders_status_created_idx').on(t.status, t.created),
+    index('orders_payment_reference_idx').on(t.paymentReference),
+    index('orders_delivery_post_code_idx').on(sql`upper(replace(${t.deliveryAddress} ->> 'post_code', ' ', ''))`),
     uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey),
     // A provider payment (card/wallet) pays for one order only; bank references repeat per user.
     uniqueIndex('orders_provider_reference_key')
       .on(t.paymentReference)
       .where(sql`${t.paymentMethod} = 'paypal'`),
-    check('orders_payment_method_valid', sql`${t.paymentMethod} in ('paypal', 'bank')`),
+    check('orders_payment_method_valid', sql`${t.paymentMethod} in ('paypal', 'bank', 'account')`),
+    check('orders_status_valid', sql`${t.status} in ('PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled')`),
+    check('orders_paid_range', sql`${t.paidPence} >= 0 and ${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.paidPence}`),
     check('orders_totals_consistent', sql`${t.totalPence} = ${t.subTotalPence} + ${t.deliveryFeePence} + ${t.totalTaxPence}`),
     check('orders_note_length', sql`char_length(${t.note}) <= 50`),
   ],
@@ -329,5 +358,159 @@ export const jobs = pgTable(
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
     index('jobs_due_idx').on(t.runAt).where(sql`${t.state} = 'pending'`),
     check('jobs_state_valid', sql`${t.state} in ('pending', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * Staff of the back office (DESIGN section 10): not customers, their own table. No default
+ * password: `password_hash` is null until the staff member sets one from a single-use link.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    staffId: serial('staff_id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** owner (everything, manages staff), manager (orders, customers, catalogue), warehouse (pick and dispatch). */
+    role: text('role').notNull(),
+    passwordHash: text('password_hash'),
+    /** TOTP second factor (base32 secret); enabled once the first code was confirmed. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** SHA-256 hashes of the unused recovery codes; each works once. */
+    recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
+    check('staff_role_valid', sql`${t.role} in ('owner', 'manager', 'warehouse')`),
+  ],
+);
+
+/**
+ * Server-side staff sessions: the cookie holds a random id, the table its SHA-256 hash.
+ * Idle expiry from `last_seen_at`, absolute from `expires_at`. `awaiting_second_factor` while a
+ * TOTP code is still owed after the password.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    sessionHash: text('session_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.staffId, { onDelete: 'cascade' }),
+    awaitingSecondFactor: boolean('awaiting_second_factor').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** Single-use set-password links for staff (`npm run staff -- add`), stored as SHA-256 hashes. */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.staffId, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_tokens_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Everything that happened to an order, for its timeline: placed, payments, dispatch, cancel...
+ * Staff actions name the staff member and hold the before and after. Append-only: a trigger
+ * (migration 0007) refuses UPDATE and DELETE.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    orderEventId: bigserial('order_event_id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'restrict' }),
+    /** Null for the customer's or the system's own events. */
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.orderEventId)],
+);
+
+/** Money received for (or refunded on) an order, as staff recorded it. Append-only like the events. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    orderPaymentId: serial('order_payment_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    bankReference: text('bank_reference').notNull().default(''),
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId),
+    check('order_payments_kind_valid', sql`${t.kind} in ('payment', 'refund')`),
+    check('order_payments_amount_positive', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/**
+ * VAT invoices. `invoice_number` comes from `invoice_number_counter` (one row), incremented in the
+ * transaction that inserts the invoice: the row lock serialises issuers and a rollback returns
+ * the number, so the sequence has no gap and no duplicate (HMRC). A PostgreSQL SEQUENCE would leave gaps.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    invoiceNumber: integer('invoice_number').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The time of supply (tax point): dispatch, or payment when paid before dispatch. */
+    taxPointDate: date('tax_point_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [uniqueIndex('invoices_order_key').on(t.orderId)],
+);
+
+export const invoiceNumberCounter = pgTable(
+  'invoice_number_counter',
+  {
+    id: boolean('id').primaryKey().default(true),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [check('invoice_number_counter_single_row', sql`${t.id}`)],
+);
+
+/** Trade (credit) accounts: a manager lets a customer pay on account up to a limit, on terms. */
+export const tradeAccounts = pgTable(
+  'trade_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    creditLimitPence: integer('credit_limit_pence').notNull(),
+    termsDays: integer('terms_days').notNull().default(7),
+    openedBy: integer('opened_by').references(() => staff.staffId, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('trade_accounts_limit_positive', sql`${t.creditLimitPence} > 0`),
+    check('trade_accounts_terms_positive', sql`${t.termsDays} > 0`),
   ],
 );

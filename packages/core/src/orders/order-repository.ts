@@ -141,12 +141,14 @@ export class OrderRepository {
       tx,
       sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
-                              promised_dispatch_date)
+                              promised_dispatch_date, paid_pence)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
-                  ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date)
+                  ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date,
+                  -- a card or wallet payment was captured before the order was placed: paid in full
+                  ${order.paymentMethod === 'paypal' ? order.totalPence : 0})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING order_id`,
     );
