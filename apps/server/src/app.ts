@@ -48,6 +48,8 @@ export interface BuildAppOptions {
    * the production ones, so secrets stay redacted whatever a caller passes.
    */
   logger?: boolean | object;
+  /** The clock of dispatch promises and placed orders (tests fix it); default the system clock. */
+  clock?: () => Date;
 }
 
 export interface App extends FastifyInstance {
@@ -116,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     postcodes: createPostcodeLookup(config),
     log: app.log,
     jobs: config.jobs,
+    clock: options.clock,
   });
   // The job worker sends e-mails recorded by this process at once, and by others when they die.
   app.addHook('onReady', async () => {

@@ -26,6 +26,19 @@ export const cartLineSchema = z
   .meta({ id: 'CartLine' });
 export type CartLineDto = z.infer<typeof cartLineSchema>;
 
+/** Not in SPEC 3: when an order placed now would leave the warehouse and arrive (issue 11). */
+export const cartDispatchPromiseSchema = z
+  .object({
+    dispatchDate: z.iso.date().describe('The day an order placed now leaves the warehouse (London 3pm cut-off, working days)'),
+    dispatchToday: z.boolean(),
+    deliveryFrom: z.iso.date().describe('Expected delivery, earliest (mainland: the next working day after dispatch)'),
+    deliveryTo: z.iso.date().describe('Expected delivery, latest (remote areas: 3-5 working days; mainland: as deliveryFrom)'),
+    dispatchText: z.string().describe('"Order within 2 h 14 min for dispatch today" or "Order now for dispatch on Monday 25 November"'),
+    deliveryText: z.string().describe('"Expected delivery Tuesday 26 November" or "Expected delivery between ... and ..."'),
+  })
+  .meta({ id: 'CartDispatchPromise' });
+export type CartDispatchPromiseDto = z.infer<typeof cartDispatchPromiseSchema>;
+
 export const cartSchema = z
   .object({
     cart_id: z.number().int().nullable(),
@@ -42,6 +55,9 @@ export const cartSchema = z
       .describe(
         'Not in SPEC 3: the zone of the delivery address (PUT /api/cart/AssignAddress) that deliveryFee is for; null before an address is chosen (deliveryFee is then the mainland UK fee)',
       ),
+    dispatchPromise: cartDispatchPromiseSchema.describe(
+      'Not in SPEC 3: the promise for an order placed now to the delivery address (PUT /api/cart/AssignAddress); mainland UK (England and Wales) before one is chosen',
+    ),
     cartIems: z.array(cartLineSchema),
   })
   .meta({ id: 'Cart' });

@@ -41,7 +41,7 @@ export {
   type DispatchPromise,
   type IsoDate,
 } from './delivery/dispatch-promise.ts';
-export { DispatchPromises, deliveryDestinationOf } from './delivery/dispatch-promises.ts';
+export { DispatchPromises, deliveryDestinationOf, promisedDeliveryOf } from './delivery/dispatch-promises.ts';
 export * from './email/order-confirmation-email.ts';
 export * from './jobs/job-queue.ts';
 export * from './jobs/job-worker.ts';

@@ -108,7 +108,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
-  const carts = new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses, packs });
+  const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
+  const carts = new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses, packs, dispatch });
   return {
     // One source for the public address: the browser sees the same one the e-mails use.
     shop: { ...options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') },
@@ -128,7 +129,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       now: clock,
     }),
     reorder: new Reorder(orderRepository, carts),
-    dispatch: new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode }),
+    dispatch,
     jobs,
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     payments,

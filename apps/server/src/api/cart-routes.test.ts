@@ -63,6 +63,7 @@ describeOnEachDatabase('basket API', (kind) => {
         totalTax: 0,
         total: 0,
         deliveryZone: null,
+        dispatchPromise: expect.objectContaining({ dispatchText: expect.stringMatching(/^Order (within .+ for dispatch today|now for dispatch on .+)$/) }),
         cartIems: [],
       });
     });
@@ -550,5 +551,61 @@ describeOnEachDatabase('basket API', (kind) => {
         expect(response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
       }
     });
+  });
+});
+
+describeOnEachDatabase('the basket answers the dispatch promise for its delivery address', (kind) => {
+  // Friday 27 November 2026, 13:46 in London: 1 h 14 min before the 3pm cut-off.
+  const friday = new Date('2026-11-27T13:46:00Z');
+  let t: TestApp;
+  let packs: BasketFixture;
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, seed: false, clock: () => friday, env: { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000' } });
+    packs = await insertBasketCatalogue(t.database);
+  });
+  afterAll(async () => t?.close());
+
+  async function basketDeliveredTo(postCode: string | null): Promise<CartDto> {
+    const customer = await signUp(t.app);
+    await addToBasket(t.app, customer.token, packs.box25, 1);
+    if (postCode === null) return basketOf(t.app, customer);
+    const address = await createAddress(t.app, customer.token, { post_code: postCode });
+    const assigned = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cart/AssignAddress',
+      headers: bearer(customer.token),
+      payload: { addressId: address.address_id, cartId: null },
+    });
+    expect(assigned.json<CartDto>().dispatchPromise).toEqual((await basketOf(t.app, customer)).dispatchPromise);
+    return assigned.json<CartDto>();
+  }
+
+  const dispatchedToday = { dispatchDate: '2026-11-27', dispatchToday: true, dispatchText: 'Order within 1 h 14 min for dispatch today' };
+
+  it('before an address is chosen: mainland UK, next working day (Monday)', async () => {
+    expect((await basketDeliveredTo(null)).dispatchPromise).toEqual({
+      ...dispatchedToday,
+      deliveryFrom: '2026-11-30',
+      deliveryTo: '2026-11-30',
+      deliveryText: 'Expected delivery Monday 30 November',
+    });
+  });
+
+  it('Leeds (LS1): mainland, Monday', async () => {
+    expect((await basketDeliveredTo('LS1 4AP')).dispatchPromise).toMatchObject({ ...dispatchedToday, deliveryFrom: '2026-11-30', deliveryTo: '2026-11-30' });
+  });
+
+  it('Belfast (BT1): 3-5 working days', async () => {
+    expect((await basketDeliveredTo('BT1 1AA')).dispatchPromise).toEqual({
+      ...dispatchedToday,
+      deliveryFrom: '2026-12-02',
+      deliveryTo: '2026-12-04',
+      deliveryText: 'Expected delivery between Wednesday 2 December and Friday 4 December',
+    });
+  });
+
+  it("Inverness (IV2): 3-5 working days, St Andrew's Day (Monday 30 November) not one of them", async () => {
+    expect((await basketDeliveredTo('IV2 3BW')).dispatchPromise).toMatchObject({ ...dispatchedToday, deliveryFrom: '2026-12-03', deliveryTo: '2026-12-07' });
   });
 });

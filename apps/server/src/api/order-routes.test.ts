@@ -562,6 +562,8 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
       kind,
       seed: false,
       env: { ...relaxedLimits, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Boxwell Test <orders@example.com>', PUBLIC_BASE_URL: 'http://localhost:3999' },
+      // Friday 27 November 2026, 16:30 in London: after the 3pm cut-off, dispatched on Monday.
+      clock: () => new Date('2026-11-27T16:30:00Z'),
     });
     packs = await insertBasketCatalogue(t.database);
   });
@@ -597,6 +599,8 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
       expect(part).toContain(bank.sortCode);
       expect(part).toContain(bank.accountNumber);
       expect(part).toContain(reference);
+      // The promise stored with the order (Leeds: the next working day after dispatch).
+      expect(part).toContain('Dispatch on Monday 30 November if your payment has arrived by then. Expected delivery Tuesday 1 December.');
     }
     expect(mail.text).toContain(`Reference: ${reference}`);
     expect(mail.text).toContain(`http://localhost:3999/order-detail?orderId=${orderId}`);

@@ -24,6 +24,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Environment overrides for loadConfig (e.g. SMTP_URL). */
   env?: Record<string, string>;
+  /** A fixed clock for dispatch promises and placed orders (default: the system clock). */
+  clock?: () => Date;
 }
 
 /** `describe` once per database kind, with the kind passed to the suite body. */
@@ -36,7 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.seed ?? true) await insertCatalogue(database.db, demoCatalogue());
   // Suites make many sessions from one address; session-routes.test.ts sets its own limit.
   const config = loadConfig({ DATA_DIR: '/tmp/shop-test-data', LOG_LEVEL: 'silent', SESSION_RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, clock: options.clock });
   await app.ready();
   return {
     app,

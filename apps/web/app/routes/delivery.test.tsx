@@ -10,6 +10,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartDto } from '@shop/contract';
 import { deliveryAction } from '~/components/checkout/delivery-actions.server';
+import { basketOf } from '~/testing/route-stub';
 import type { AddressDto, PostcodeEntry } from '~/components/checkout/checkout-types';
 import type { AddressFormAnswer } from '~/components/checkout/delivery-answers';
 import DeliveryPage from './delivery';
@@ -81,6 +82,7 @@ beforeEach(() => {
     totalTax: 16,
     total: 96,
     deliveryZone: null,
+    dispatchPromise: basketOf([]).dispatchPromise,
     cartIems: [
       {
         cart_id: 5,

@@ -74,6 +74,14 @@ export function basketOf(lines: { id: number; name: string; price: number; qty: 
     totalTax,
     total: Math.round((subTotal + deliveryFee + totalTax) * 100) / 100,
     deliveryZone: addressId === null ? null : 'mainland',
+    dispatchPromise: {
+      dispatchDate: '2026-11-23',
+      dispatchToday: true,
+      deliveryFrom: '2026-11-24',
+      deliveryTo: '2026-11-24',
+      dispatchText: 'Order within 2 h 14 min for dispatch today',
+      deliveryText: 'Expected delivery Tuesday 24 November',
+    },
     cartIems: lines.map((line) => ({
       cart_id: 1,
       address_id: addressId,

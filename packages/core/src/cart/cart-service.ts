@@ -9,6 +9,7 @@ import { fieldMessages } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { basketMergeNotice } from './basket-merge.ts';
 import { deliveryZoneOf } from '../delivery/delivery-zones.ts';
+import type { DispatchPromise } from '../delivery/dispatch-promise.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { computeCartTotals, rulesForZone, type CartPricingRules } from '../pricing/cart-totals.ts';
 import { penceToPounds, unitPricePounds } from '../pricing/money.ts';
@@ -29,6 +30,8 @@ export interface CartServiceOptions {
    * read from the database with the basket.
    */
   packs?: { packForSale(productPriceId: number): Promise<PackForSale | null> };
+  /** The dispatch promise by the server's clock, for the basket's delivery postcode (null: none chosen). */
+  dispatch: { promiseFor(deliveryPostcode: string | null): DispatchPromise };
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -153,6 +156,7 @@ export class CartService {
     const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone));
     const cartId = contents?.cartId ?? null;
     const addressId = contents?.addressId ?? null;
+    const promise = this.options.dispatch.promiseFor(contents?.deliveryPostcode ?? null);
     return {
       cart_id: cartId,
       address_id: addressId,
@@ -163,6 +167,14 @@ export class CartService {
       totalTax: penceToPounds(totals.totalTaxPence),
       total: penceToPounds(totals.totalPence),
       deliveryZone: zone,
+      dispatchPromise: {
+        dispatchDate: promise.dispatchDate,
+        dispatchToday: promise.dispatchToday,
+        deliveryFrom: promise.deliveryFrom,
+        deliveryTo: promise.deliveryTo,
+        dispatchText: promise.dispatchText,
+        deliveryText: promise.deliveryText,
+      },
       cartIems: lines.map(
         (line): CartLineDto => ({
           cart_id: cartId!,

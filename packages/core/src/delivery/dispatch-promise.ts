@@ -91,9 +91,7 @@ export function dispatchPromise(now: Date, destination: DeliveryDestination = DE
   // DST changes happen on Sunday nights, never on a working day, so wall-clock seconds are real seconds here.
   const dispatchToday = isWorkingDay(london.date, dispatchRegion) && secondsToCutOff > 0;
   const dispatchDate = dispatchToday ? london.date : nextWorkingDay(london.date, dispatchRegion);
-  const transit = TRANSIT_WORKING_DAYS[destination.zone];
-  const deliveryFrom = addWorkingDays(dispatchDate, transit.min, destination.region);
-  const deliveryTo = addWorkingDays(dispatchDate, transit.max, destination.region);
+  const { deliveryFrom, deliveryTo, deliveryText } = expectedDelivery(dispatchDate, destination);
   const minutesToCutOff = dispatchToday ? Math.max(1, Math.floor(secondsToCutOff / 60)) : null;
   return {
     zone: destination.zone,
@@ -107,6 +105,29 @@ export function dispatchPromise(now: Date, destination: DeliveryDestination = DE
       minutesToCutOff !== null
         ? `Order within ${formatDuration(minutesToCutOff)} for dispatch today`
         : `Order now for dispatch on ${formatDayMonth(dispatchDate)}`,
+    deliveryText,
+  };
+}
+
+export interface ExpectedDelivery {
+  deliveryFrom: IsoDate;
+  deliveryTo: IsoDate;
+  /** "Expected delivery Tuesday 26 November" or "Expected delivery between ... and ...". */
+  deliveryText: string;
+}
+
+/**
+ * When a parcel dispatched on `dispatchDate` should arrive: the zone's transit in working days of
+ * the destination's nation. Also how a placed order's stored dispatch date becomes the delivery
+ * date its confirmation e-mail states.
+ */
+export function expectedDelivery(dispatchDate: IsoDate, destination: DeliveryDestination = DEFAULT_DESTINATION): ExpectedDelivery {
+  const transit = TRANSIT_WORKING_DAYS[destination.zone];
+  const deliveryFrom = addWorkingDays(dispatchDate, transit.min, destination.region);
+  const deliveryTo = addWorkingDays(dispatchDate, transit.max, destination.region);
+  return {
+    deliveryFrom,
+    deliveryTo,
     deliveryText:
       deliveryFrom === deliveryTo
         ? `Expected delivery ${formatDayMonth(deliveryFrom)}`

@@ -10,9 +10,12 @@ import {
   bankHolidayRegionOfPostcode,
   DEFAULT_DESTINATION,
   dispatchPromise,
+  expectedDelivery,
   type BankHolidayRegion,
   type DeliveryDestination,
   type DispatchPromise,
+  type ExpectedDelivery,
+  type IsoDate,
 } from './dispatch-promise.ts';
 
 /**
@@ -25,6 +28,11 @@ export function deliveryDestinationOf(postcode: string | null | undefined): Deli
   const zone = postcode ? deliveryZoneOf(postcode) : null;
   if (zone === null) return DEFAULT_DESTINATION;
   return { zone: isRemoteZone(zone) ? 'remote' : 'mainland', region: bankHolidayRegionOfPostcode(postcode) };
+}
+
+/** When a placed order, with its stored dispatch date, should reach this delivery postcode. */
+export function promisedDeliveryOf(promisedDispatchDate: IsoDate, deliveryPostcode: string | null | undefined): ExpectedDelivery {
+  return expectedDelivery(promisedDispatchDate, deliveryDestinationOf(deliveryPostcode));
 }
 
 export interface DispatchPromisesOptions {

@@ -4,6 +4,8 @@
  * to quote, from the shop's configuration.
  */
 import { formatPounds, type OrderAddressDto, type OrderDto } from '@shop/contract';
+import { formatDayMonth } from '../delivery/dispatch-promise.ts';
+import { promisedDeliveryOf } from '../delivery/dispatch-promises.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -42,6 +44,11 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
         ['Amount', formatPounds(order.total)],
       ]
     : [['Payment reference', order.payment_reference]];
+  // The promise made when the order was placed (stored with it), not one recomputed at sending time.
+  const promise = order.promised_dispatch_date
+    ? `Dispatch on ${formatDayMonth(order.promised_dispatch_date)}${bank ? ' if your payment has arrived by then' : ''}. ` +
+      `${promisedDeliveryOf(order.promised_dispatch_date, order.address?.post_code).deliveryText}.`
+    : null;
   const paymentIntro = bank
     ? `Please pay ${formatPounds(order.total)} by bank transfer, quoting the reference below. We dispatch your order when the payment arrives.`
     : `Thank you for your payment of ${formatPounds(order.total)} by card / PayPal.`;
@@ -61,6 +68,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
     '',
     'Delivery address:',
     ...deliveryLines,
+    ...(promise ? ['', promise] : []),
     ...(order.note ? ['', `Delivery note: ${order.note}`] : []),
     '',
     bank ? 'Payment by bank transfer:' : 'Payment:',
@@ -120,6 +128,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
       </table>
       <h2 style="font-size:16px;margin:16px 0 8px;">Delivery address</h2>
       <p style="margin:0 0 16px;">${deliveryLines.map(e).join('<br>')}</p>
+      ${promise ? `<p style="margin:0 0 16px;"><strong>${e(promise)}</strong></p>` : ''}
       ${order.note ? `<p style="margin:0 0 16px;"><strong>Delivery note:</strong> ${e(order.note)}</p>` : ''}
       <h2 style="font-size:16px;margin:16px 0 8px;">${bank ? 'Payment by bank transfer' : 'Payment'}</h2>
       <p style="margin:0 0 8px;">${e(paymentIntro)}</p>
