@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryPreparedRows, queryRows, type DatabaseHandle } from './index.ts';
+import { inOneStatement, openDatabase, queryPreparedRows, queryRows, type DatabaseHandle } from './index.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -58,12 +58,24 @@ describe.skipIf(!adminUrl)('prepared queries on PostgreSQL', () => {
     expect(statements).toHaveLength(1);
   });
 
-  it('inside a transaction run as ordinary statements of that transaction', async () => {
-    const seen = await database.db.transaction(async (tx) => {
+  it("inside a transaction run on the transaction's own connection, prepared there too", async () => {
+    const { seen, prepared } = await database.db.transaction(async (tx) => {
       await tx.execute(sql`CREATE TEMP TABLE prepared_probe (n int) ON COMMIT DROP`);
       await tx.execute(sql`INSERT INTO prepared_probe VALUES (7)`);
-      return queryPreparedRows<{ n: number }>(tx as never, sql`SELECT n FROM prepared_probe`);
+      const seen = await queryPreparedRows<{ n: number }>(tx as never, sql`SELECT n FROM prepared_probe`);
+      const prepared = await queryRows<{ statement: string }>(tx as never, sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'shop_%'`);
+      return { seen, prepared: prepared.map((row) => row.statement) };
     });
     expect(seen).toEqual([{ n: 7 }]);
+    expect(prepared).toContain('SELECT n FROM prepared_probe');
+  });
+
+  it('several writes in one statement all happen, or none', async () => {
+    await database.db.execute(sql`CREATE TABLE one_statement_probe (n int PRIMARY KEY)`);
+    await database.db.execute(inOneStatement([sql`INSERT INTO one_statement_probe VALUES (1)`, sql`INSERT INTO one_statement_probe VALUES (2)`]));
+    await expect(
+      database.db.execute(inOneStatement([sql`INSERT INTO one_statement_probe VALUES (3)`, sql`INSERT INTO one_statement_probe VALUES (1)`])),
+    ).rejects.toThrow();
+    expect(await queryRows<{ n: number }>(database.db, sql`SELECT n FROM one_statement_probe ORDER BY n`)).toEqual([{ n: 1 }, { n: 2 }]);
   });
 });

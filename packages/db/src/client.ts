@@ -13,7 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -193,8 +193,8 @@ const drizzleCompatibleTypes = {
  * it). Inside a transaction, and on PGlite, the same as queryRows.
  */
 export async function queryPreparedRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const client = postgresClientOf(db);
+  if (client === null) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = preparedStatementNames.get(text);
   if (name === undefined) {
@@ -203,6 +203,29 @@ export async function queryPreparedRows<T>(db: Executor, query: SQL): Promise<T[
   }
   const result = await client.query({ name, text, values: params as unknown[], types: drizzleCompatibleTypes });
   return result.rows as T[];
+}
+
+/**
+ * The node-postgres pool of a database handle, or the connection a transaction holds (Drizzle's
+ * transaction keeps its pooled client on its session), so a named statement inside a transaction
+ * runs on that transaction's connection. Null on PGlite.
+ */
+function postgresClientOf(db: Executor): pg.Pool | pg.Client | null {
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) return pool;
+  const connection = (db as { session?: { client?: unknown } }).session?.client;
+  return connection instanceof pg.Client ? connection : null;
+}
+
+/**
+ * Several data-modifying statements (INSERT, UPDATE, DELETE, none writing the same rows) as one
+ * statement, so one round trip: `WITH s0 AS (...), s1 AS (...) SELECT 1`. PostgreSQL runs every
+ * part to completion on one snapshot.
+ */
+export function inOneStatement(statements: readonly SQL[]): SQL {
+  if (statements.length === 0) throw new Error('inOneStatement needs at least one statement');
+  const parts = statements.map((statement, i) => sql`${sql.raw(`s${i}`)} AS (${statement})`);
+  return sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`;
 }
 
 /** Run a statement that yields rows on either driver. */

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 
 export const BILLING_TYPE = 'Billing';
 
@@ -138,6 +138,33 @@ export class AddressRepository {
       sql`SELECT ${COLUMNS} FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId}`,
     );
     return row ? toRow(row) : null;
+  }
+
+  /**
+   * Checkout's addresses in one read: the delivery address, and the billing address (the one
+   * asked for, else the user's marked billing address, else the delivery address). Null where
+   * an address asked for is not the user's.
+   */
+  async forOrder(
+    userId: number,
+    deliveryAddressId: number,
+    billingAddressId: number | null,
+    executor: Executor = this.db,
+  ): Promise<{ delivery: AddressRow | null; billing: AddressRow | null }> {
+    const rows = (
+      await queryPreparedRows<RawAddress>(
+        executor,
+        sql`SELECT ${COLUMNS} FROM addresses
+            WHERE user_id = ${userId} AND (address_id = ${deliveryAddressId} OR address_id = ${billingAddressId ?? 0} OR type = ${BILLING_TYPE})
+            ORDER BY address_id`,
+      )
+    ).map(toRow);
+    const delivery = rows.find((row) => row.addressId === deliveryAddressId) ?? null;
+    const billing =
+      billingAddressId !== null
+        ? (rows.find((row) => row.addressId === billingAddressId) ?? null)
+        : (rows.find((row) => row.type === BILLING_TYPE) ?? delivery);
+    return { delivery, billing };
   }
 
   /** The user's billing address, or null when they have none. */

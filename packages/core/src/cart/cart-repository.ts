@@ -320,18 +320,38 @@ export class CartRepository {
    * change or sign-in merge slips in between reading the lines and emptying the basket.
    * Returns the basket id, or null when the user has no basket.
    */
-  async lockUserCart(userId: number, tx: Executor): Promise<number | null> {
-    const [cart] = await queryRows<{ cart_id: number }>(tx, sql`SELECT cart_id FROM carts WHERE user_id = ${userId} FOR UPDATE`);
-    if (!cart) return null;
-    const cartId = Number(cart.cart_id);
-    await tx.execute(sql`SELECT cart_line_id FROM cart_lines WHERE cart_id = ${cartId} ORDER BY cart_line_id FOR UPDATE`);
-    return cartId;
+  /**
+   * Checkout: the user's basket with its lines, the basket row and the lines locked (FOR UPDATE)
+   * until the transaction ends, in one statement. A concurrent count change is waited for and
+   * its result read; a second checkout of the basket waits, then finds the lines gone (null).
+   * A line added while this runs is not in the answer and stays in the basket: checkout removes
+   * only the lines it read (`removeOrderedLines`). Null: no basket, or no lines.
+   */
+  async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; cartLineIds: number[] } | null> {
+    const rows = await queryPreparedRows<RawCartRow & { cart_line_id: number }>(
+      tx,
+      sql`SELECT c.cart_id, c.address_id, a.post_code AS delivery_post_code, l.cart_line_id, l.product_id, l.product_price_id, l.qty, l.count, ${LINE_DETAILS}
+          FROM carts c
+          JOIN cart_lines l ON l.cart_id = c.cart_id
+          ${DELIVERY_ADDRESS_JOIN}
+          ${LINE_DETAIL_JOINS}
+          WHERE c.user_id = ${userId}
+          ORDER BY l.created_at, l.cart_line_id
+          FOR UPDATE OF c, l`,
+    );
+    const contents = contentsFrom(rows);
+    return contents ? { contents, cartLineIds: rows.map((row) => Number(row.cart_line_id)) } : null;
   }
 
-  /** Empties a basket (checkout, in the order's transaction); the basket row and its address stay. */
-  async clearLines(cartId: number, tx: Executor): Promise<void> {
-    await tx.execute(sql`DELETE FROM cart_lines WHERE cart_id = ${cartId}`);
-    await tx.execute(sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`);
+  /**
+   * The statements that empty a basket of the lines an order was placed from (run in the order's
+   * statement, inOneStatement); the basket row and its address stay.
+   */
+  removeOrderedLines(cartId: number, cartLineIds: readonly number[]): SQL[] {
+    return [
+      sql`DELETE FROM cart_lines WHERE cart_id = ${cartId} AND cart_line_id = ANY(${`{${cartLineIds.join(',')}}`}::int[])`,
+      sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`,
+    ];
   }
 
   /** Sets the delivery address of a basket. */

@@ -6,7 +6,7 @@
  * process died is taken up again when its lease runs out. Times come from the database's clock,
  * the one clock every process shares.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '@shop/db';
 
 export interface NewJob {
@@ -40,10 +40,15 @@ export class JobQueue {
 
   /** Records a job; call it with the transaction of the change that causes it. */
   async record(job: NewJob, executor: Executor = this.db): Promise<void> {
-    await executor.execute(sql`
+    await executor.execute(this.recordStatement(job));
+  }
+
+  /** The statement that records a job, to run within the change's own statement (inOneStatement). */
+  recordStatement(job: NewJob): SQL {
+    return sql`
       INSERT INTO jobs (kind, payload, dedupe_key)
       VALUES (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.dedupeKey ?? null})
-      ON CONFLICT (dedupe_key) DO NOTHING`);
+      ON CONFLICT (dedupe_key) DO NOTHING`;
   }
 
   /**

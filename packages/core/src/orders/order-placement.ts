@@ -20,8 +20,8 @@
  */
 import { createHash } from 'node:crypto';
 import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from '@shop/contract';
-import type { Executor } from '@shop/db';
-import type { AddressRepository, AddressRow } from '../addresses/address-repository.ts';
+import { inOneStatement, type Executor } from '@shop/db';
+import type { AddressRepository } from '../addresses/address-repository.ts';
 import { addressSnapshot, deliverableZone } from '../addresses/address-service.ts';
 import type { CartRepository } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
@@ -124,7 +124,9 @@ export class OrderPlacement {
 
   private async placeFor(userId: number, { body, idempotencyKey }: PlaceOrderInput): Promise<PlacedOrder> {
     const fingerprint = requestFingerprint(body);
-    if (idempotencyKey) {
+    // A card/wallet retry is answered before the provider is asked again; for a bank transfer the
+    // check inside the transaction is enough (one round trip fewer per order).
+    if (idempotencyKey && body.payment_method === 'paypal') {
       const earlier = await this.earlierOrder(userId, idempotencyKey, fingerprint);
       if (earlier !== null) return { orderId: earlier, created: false };
     }
@@ -156,25 +158,29 @@ export class OrderPlacement {
     { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
     payment: VerifiedPayment | null,
   ): Promise<PlacedOrder> {
-    // Locks first: everything read after this sees what earlier checkouts committed.
-    const cartId = await this.carts.lockUserCart(userId, tx);
+    // The basket and its lines, locked first: a second checkout of this basket waits here, then
+    // finds it empty; the Idempotency-Key check after the lock sees an order it committed.
+    const basket = await this.carts.lockedUserContents(userId, tx);
     if (idempotencyKey) {
       const earlier = await this.earlierOrder(userId, idempotencyKey, fingerprint, tx);
       if (earlier !== null) return { orderId: earlier, created: false };
     }
     if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
 
-    const contents = cartId === null ? null : await this.carts.contents({ kind: 'user', userId }, tx);
-    const lines = contents?.lines ?? [];
-    if (cartId === null || lines.length === 0) throw new Invalid(orderMessages.emptyBasket);
+    if (basket === null) throw new Invalid(orderMessages.emptyBasket);
+    const { contents, cartLineIds } = basket;
+    const lines = contents.lines;
     const withdrawn = lines.filter((line) => !line.productIsActive);
     if (withdrawn.length > 0) throw new Conflict(orderMessages.productsWithdrawn(withdrawn.map((line) => itemDisplayName(line.productName, line.size1))));
 
-    const deliveryAddressId = body.address_id ?? contents?.addressId ?? null;
+    const deliveryAddressId = body.address_id ?? contents.addressId;
     if (deliveryAddressId === null) {
       throw new Invalid(orderMessages.noAddress, { fields: [{ field: 'address_id', message: orderMessages.noAddress }] });
     }
-    const delivery = await this.ownAddress(userId, deliveryAddressId, tx);
+    const billingAddressId = body.billing_address_id ?? null;
+    const { delivery, billing } = await this.addresses.forOrder(userId, deliveryAddressId, billingAddressId, tx);
+    if (!delivery) throw new NotFound(`You have no address ${deliveryAddressId}.`);
+    if (!billing) throw new NotFound(`You have no address ${billingAddressId}.`);
     // The delivery fee is the delivery address's zone's (never a PO box), as the basket quoted it.
     const zone = deliverableZone(delivery, 'address_id');
 
@@ -185,11 +191,6 @@ export class OrderPlacement {
     if (payment && payment.amountPence !== totals.totalPence) {
       throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
     }
-
-    const billing: AddressRow =
-      body.billing_address_id != null
-        ? await this.ownAddress(userId, body.billing_address_id, tx)
-        : ((await this.addresses.billingOf(userId, tx)) ?? delivery);
 
     const paymentReference = payment ? payment.reference : `${this.options.shop.bank.referencePrefix}${userId}`;
     const orderId = await this.orders.insert(
@@ -220,23 +221,25 @@ export class OrderPlacement {
       if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
       return { orderId: earlier, created: false };
     }
-    await this.orders.insertLines(
-      orderId,
-      lines.map((line) => ({
-        productId: line.productId,
-        productPriceId: line.productPriceId,
-        productName: line.productName,
-        size1: line.size1,
-        imageUrl: line.imageUrl,
-        pricePence: line.pricePence,
-        qty: line.qty,
-        count: line.count,
-        totalPricePence: lineTotalPence(line),
-      })),
-      tx,
+    // The line snapshots, the emptied basket and the confirmation e-mail's job: one statement.
+    const snapshots = lines.map((line) => ({
+      productId: line.productId,
+      productPriceId: line.productPriceId,
+      productName: line.productName,
+      size1: line.size1,
+      imageUrl: line.imageUrl,
+      pricePence: line.pricePence,
+      qty: line.qty,
+      count: line.count,
+      totalPricePence: lineTotalPence(line),
+    }));
+    await tx.execute(
+      inOneStatement([
+        this.orders.insertLinesStatement(orderId, snapshots),
+        ...this.carts.removeOrderedLines(contents.cartId, cartLineIds),
+        this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId)),
+      ]),
     );
-    await this.carts.clearLines(cartId, tx);
-    await this.options.jobs.record(orderConfirmationJob(userId, orderId), tx);
     return { orderId, created: true };
   }
 
@@ -248,12 +251,6 @@ export class OrderPlacement {
       throw new Unprocessable(orderMessages.idempotencyKeyReused(earlier.orderId), { orderId: earlier.orderId });
     }
     return earlier.orderId;
-  }
-
-  private async ownAddress(userId: number, addressId: number, tx: Executor): Promise<AddressRow> {
-    const address = await this.addresses.find(userId, addressId, tx);
-    if (!address) throw new NotFound(`You have no address ${addressId}.`);
-    return address;
   }
 
   private async refuseUsedReference(userId: number, reference: string, executor?: Executor): Promise<void> {

@@ -6,9 +6,9 @@
  * order; the partial unique index on payment_reference (payment_method = 'paypal') makes a
  * provider payment pay for one order only, whatever races the application code misses.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields, PaymentMethod } from '@shop/contract';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 import type { Pence } from '../pricing/money.ts';
 
 export interface NewOrder {
@@ -119,7 +119,7 @@ export class OrderRepository {
   /** The user's order placed with this idempotency key, if any. */
   /** The user's order placed under this Idempotency-Key, with the fingerprint of its request. */
   async byKey(userId: number, key: string, executor: Executor = this.db): Promise<{ orderId: number; requestFingerprint: string | null } | null> {
-    const [row] = await queryRows<{ order_id: number; request_fingerprint: string | null }>(
+    const [row] = await queryPreparedRows<{ order_id: number; request_fingerprint: string | null }>(
       executor,
       sql`SELECT order_id, request_fingerprint FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
     );
@@ -137,7 +137,7 @@ export class OrderRepository {
 
   /** Inserts the order; null when the user already has an order with this idempotency key. */
   async insert(order: NewOrder, tx: Executor): Promise<number | null> {
-    const [row] = await queryRows<{ order_id: number }>(
+    const [row] = await queryPreparedRows<{ order_id: number }>(
       tx,
       sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
@@ -155,18 +155,17 @@ export class OrderRepository {
     return row ? Number(row.order_id) : null;
   }
 
-  async insertLines(orderId: number, lines: readonly NewOrderLine[], tx: Executor): Promise<void> {
-    if (lines.length === 0) return;
+  /** The statement that writes an order's line snapshots (run within the order's statement, inOneStatement). */
+  insertLinesStatement(orderId: number, lines: readonly NewOrderLine[]): SQL {
+    if (lines.length === 0) throw new Error('An order has at least one line');
     const values = lines.map(
       (l) =>
         sql`(${orderId}, ${l.productId}, ${l.productPriceId}, ${l.productName}, ${l.size1}, ${l.imageUrl},
              ${l.pricePence}, ${l.qty}, ${l.count}, ${l.totalPricePence})`,
     );
-    await tx.execute(
-      sql`INSERT INTO order_lines (order_id, product_id, product_price_id, product_name, size1, image_url,
-                                   price_pence, qty, count, total_price_pence)
-          VALUES ${sql.join(values, sql`, `)}`,
-    );
+    return sql`INSERT INTO order_lines (order_id, product_id, product_price_id, product_name, size1, image_url,
+                                        price_pence, qty, count, total_price_pence)
+               VALUES ${sql.join(values, sql`, `)}`;
   }
 
   async find(userId: number, orderId: number, executor: Executor = this.db): Promise<OrderRow | null> {
