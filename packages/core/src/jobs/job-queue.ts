@@ -113,13 +113,15 @@ export class JobQueue {
 
   /** Milliseconds until the next pending job is due (its run time or the end of its lease), or null if none. */
   async msUntilNextDue(): Promise<number | null> {
+    // No GREATEST(0, ...) in SQL: GREATEST ignores a NULL, so "no pending job" would read as "due now"
+    // and an idle worker would poll every 10 ms.
     const [row] = await queryRows<{ wait_ms: number | string | null }>(
       this.db,
       sql`
-        SELECT GREATEST(0, EXTRACT(EPOCH FROM (min(GREATEST(run_at, COALESCE(locked_until, run_at))) - now())) * 1000) AS wait_ms
+        SELECT EXTRACT(EPOCH FROM (min(GREATEST(run_at, COALESCE(locked_until, run_at))) - now())) * 1000 AS wait_ms
         FROM jobs WHERE state = 'pending'`,
     );
-    return row?.wait_ms == null ? null : Number(row.wait_ms);
+    return row?.wait_ms == null ? null : Math.max(0, Number(row.wait_ms));
   }
 
   /**

@@ -45,6 +45,24 @@ for (const kind of databaseKinds()) {
     });
     afterAll(async () => drop?.());
 
+    it('an idle worker looks at the jobs table once per poll interval, not continuously', async () => {
+      // Runs first: no job exists yet.
+      expect(await queue.msUntilNextDue()).toBeNull();
+      let claims = 0;
+      const counting = Object.assign(Object.create(queue) as JobQueue, {
+        claim: (limit: number, leaseMs: number) => {
+          claims += 1;
+          return queue.claim(limit, leaseMs);
+        },
+      });
+      const worker = new JobWorker(counting, {}, { ...fast, pollIntervalMs: 300 });
+      worker.start();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await worker.stop();
+      expect(claims).toBeGreaterThanOrEqual(2);
+      expect(claims).toBeLessThanOrEqual(6);
+    });
+
     it('a job recorded in a transaction that rolls back never exists; one that commits does', async () => {
       const [kept, undone] = [key(), key()];
       await database.db.transaction(async (tx) => queue.record({ kind: 'k', payload: {}, dedupeKey: kept }, tx as unknown as Executor));
