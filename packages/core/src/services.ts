@@ -26,6 +26,7 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSettings } from './jobs/job-worker.ts';
 import { emailJobKinds } from './email/email-jobs.ts';
 import { RESET_TOKEN_TTL_MS } from './accounts/token-service.ts';
+import { DocumentService } from './documents/document-service.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -46,6 +47,8 @@ export interface CoreServices {
   jobWorker: JobWorker;
   /** The card/wallet payment verifier, or null when only bank transfer is offered. */
   payments: PaymentVerifier | null;
+  /** Order documents: VAT invoices (gapless numbers, issued on first download) and picking lists, as PDF. */
+  documents: DocumentService;
 }
 
 export interface CoreServicesOptions {
@@ -133,5 +136,6 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     jobs,
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     payments,
+    documents: new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock }),
   };
 }

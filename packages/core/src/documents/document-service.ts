@@ -1,0 +1,138 @@
+/**
+ * The order documents (issue 9 item 3): the VAT invoice and the picking list / delivery note, as
+ * PDF files. Invoices are issued lazily, on the first download by the customer or by staff
+ * (placing an order does no invoice work); the number comes from the gapless sequence and the
+ * decision whether the order may have one is made inside the issuing transaction.
+ *
+ * Who may download what is the caller's business (the storefront's page session, the API's
+ * Bearer token, the back office's staff role): customer methods take the customer's id and answer
+ * NotFound for another customer's order; staff methods take only the order id.
+ */
+import type { Database, Executor } from '@shop/db';
+import { Conflict, NotFound, Unauthorized } from '../errors.ts';
+import type { OrderRepository } from '../orders/order-repository.ts';
+import type { ShopConfig } from '../shop/shop-config.ts';
+import { DocumentRepository, type DocumentOrder } from './document-repository.ts';
+import { invoiceAvailability, londonDate } from './invoice-eligibility.ts';
+import { customerInvoicePath, customerInvoiceUrl } from './invoice-url.ts';
+import { InvoiceNumbers } from './invoice-numbers.ts';
+import { buildPickingList, pickingListPdf } from './picking-list-pdf.ts';
+import { buildVatInvoice, type VatInvoice } from './vat-invoice.ts';
+import { vatInvoicePdf } from './vat-invoice-pdf.ts';
+
+export interface PdfFile {
+  /** For Content-Disposition, e.g. "invoice-INV-000042.pdf". */
+  filename: string;
+  content: Buffer;
+}
+
+export interface CustomerInvoiceStatus {
+  /** The customer may download the invoice now (issued, or may be issued on download). */
+  available: boolean;
+  /** The storefront path of the download. */
+  path: string;
+  /** Why it is not available yet, for the customer. */
+  reason: string | null;
+}
+
+export interface DocumentServiceOptions {
+  shop: ShopConfig;
+  /** Where the storefront is served, for links in e-mails. */
+  publicBaseUrl: string;
+  /** The clock of invoice dates (tests fix it). */
+  now?: () => Date;
+}
+
+export class DocumentService {
+  readonly invoiceNumbers: InvoiceNumbers;
+  private readonly repository: DocumentRepository;
+  private readonly now: () => Date;
+
+  constructor(
+    db: Database,
+    private readonly orders: OrderRepository,
+    private readonly options: DocumentServiceOptions,
+  ) {
+    this.invoiceNumbers = new InvoiceNumbers(db);
+    this.repository = new DocumentRepository(db);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The customer's link to an order's invoice (the dispatch e-mail uses it too). */
+  invoiceUrl(orderId: number): string {
+    return customerInvoiceUrl(this.options.publicBaseUrl, orderId);
+  }
+
+  /** Whether the customer's order has (or may now have) an invoice: order detail shows the link then. */
+  async customerInvoiceStatus(userId: number, orderId: number): Promise<CustomerInvoiceStatus> {
+    const order = await this.customerOrder(userId, orderId);
+    const availability = order.invoiceNumber !== null ? { available: true as const } : invoiceAvailability(order, londonDate(this.now()));
+    return {
+      available: availability.available,
+      path: customerInvoicePath(orderId),
+      reason: availability.available ? null : availability.reason,
+    };
+  }
+
+  /** The customer's VAT invoice (issued now if it may be): NotFound for another's order, Conflict when not yet available. */
+  async customerInvoicePdf(userId: number | null, orderId: number): Promise<PdfFile> {
+    if (userId === null) throw new Unauthorized('Sign in to download your invoices');
+    const order = await this.customerOrder(userId, orderId);
+    return this.invoicePdfOf(order);
+  }
+
+  /** The VAT invoice for staff (issued now if it may be). */
+  async staffInvoicePdf(orderId: number): Promise<PdfFile> {
+    return this.invoicePdfOf(await this.anyOrder(orderId));
+  }
+
+  /** The VAT invoice's content, issuing it if needed (exports and tests read it). */
+  async invoice(orderId: number): Promise<VatInvoice> {
+    const order = await this.anyOrder(orderId);
+    return this.vatInvoiceOf(order);
+  }
+
+  /** The warehouse's picking list / delivery note: no prices. */
+  async pickingListPdf(orderId: number): Promise<PdfFile> {
+    const order = await this.anyOrder(orderId);
+    const lines = await this.orders.linesOf(orderId);
+    return { filename: `picking-list-order-${orderId}.pdf`, content: await pickingListPdf(buildPickingList(this.options.shop, order, lines)) };
+  }
+
+  private async invoicePdfOf(order: DocumentOrder): Promise<PdfFile> {
+    const invoice = await this.vatInvoiceOf(order);
+    return { filename: `invoice-${invoice.invoiceNumber}.pdf`, content: await vatInvoicePdf(invoice) };
+  }
+
+  private async vatInvoiceOf(order: DocumentOrder): Promise<VatInvoice> {
+    const issuedAt = this.now();
+    const [issued, lines] = await Promise.all([
+      this.invoiceNumbers.issue(order.orderId, (tx) => this.taxPointOf(order.orderId, issuedAt, tx), issuedAt),
+      this.orders.linesOf(order.orderId),
+    ]);
+    // Just issued: read the order again, so the payment status printed is the one the decision saw.
+    const current = order.invoiceNumber === null ? ((await this.repository.order(order.orderId, null)) ?? order) : order;
+    return buildVatInvoice(this.options.shop, current, lines, issued);
+  }
+
+  /** Inside the issuing transaction: the order as it is now, and whether it may have an invoice. */
+  private async taxPointOf(orderId: number, issuedAt: Date, tx: Executor): Promise<string> {
+    const order = await this.repository.order(orderId, null, tx);
+    if (!order) throw new NotFound(`There is no order ${orderId}.`);
+    const availability = invoiceAvailability(order, londonDate(issuedAt));
+    if (!availability.available) throw new Conflict(availability.reason, { reason: 'invoice_not_available' });
+    return availability.taxPointDate;
+  }
+
+  private async customerOrder(userId: number, orderId: number): Promise<DocumentOrder> {
+    const order = await this.repository.order(orderId, userId);
+    if (!order) throw new NotFound(`You have no order ${orderId}.`);
+    return order;
+  }
+
+  private async anyOrder(orderId: number): Promise<DocumentOrder> {
+    const order = await this.repository.order(orderId, null);
+    if (!order) throw new NotFound(`There is no order ${orderId}.`);
+    return order;
+  }
+}

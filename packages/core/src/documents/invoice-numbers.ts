@@ -1,0 +1,90 @@
+/**
+ * The gapless invoice number sequence (HMRC: unique, sequential). Numbers come from the one row
+ * of `invoice_number_counter`, never from a SEQUENCE (which skips numbers on rollback):
+ *
+ *   BEGIN
+ *   SELECT ... FROM invoice_number_counter FOR UPDATE      -- issuers queue here, one at a time
+ *   SELECT ... FROM invoices WHERE order_id = $order        -- already issued? answer it (idempotent)
+ *   (the caller decides, in this transaction, whether the order may have one and its tax point)
+ *   UPDATE invoice_number_counter SET last_number = last_number + 1 RETURNING last_number
+ *   INSERT INTO invoices ...
+ *   COMMIT
+ *
+ * A rollback (the order may not have an invoice after all, a failed insert) undoes the increment,
+ * so no number is lost; the row lock and the unique index on invoices.order_id mean no number is
+ * given twice and no order gets two. Under READ COMMITTED the second SELECT runs after the lock is
+ * granted and so sees an invoice a concurrent issuer just committed for the same order.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Executor } from '@shop/db';
+import type { IsoDate } from '../delivery/dispatch-promise.ts';
+
+export interface IssuedInvoice {
+  invoiceNumber: number;
+  orderId: number;
+  issuedAt: Date;
+  /** The time of supply, YYYY-MM-DD. */
+  taxPointDate: IsoDate;
+}
+
+interface RawInvoice {
+  invoice_number: number;
+  order_id: number;
+  issued_at: string;
+  tax_point_date: string;
+}
+
+/** "INV-000042": how an invoice number is printed (PDF, e-mails, exports): one place. */
+export function formatInvoiceNumber(invoiceNumber: number): string {
+  return `INV-${String(invoiceNumber).padStart(6, '0')}`;
+}
+
+const INVOICE_COLUMNS = sql.raw(
+  `invoice_number, order_id, to_char(issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS issued_at, tax_point_date::text AS tax_point_date`,
+);
+
+function toInvoice(raw: RawInvoice): IssuedInvoice {
+  return {
+    invoiceNumber: Number(raw.invoice_number),
+    orderId: Number(raw.order_id),
+    issuedAt: new Date(raw.issued_at),
+    taxPointDate: raw.tax_point_date,
+  };
+}
+
+export class InvoiceNumbers {
+  constructor(private readonly db: Database) {}
+
+  /** The order's invoice, if one was issued. */
+  async find(orderId: number, executor: Executor = this.db): Promise<IssuedInvoice | null> {
+    const [row] = await queryRows<RawInvoice>(executor, sql`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE order_id = ${orderId}`);
+    return row ? toInvoice(row) : null;
+  }
+
+  /**
+   * The order's invoice, issuing it with the next number when it has none. `decide` runs inside
+   * the transaction, after the counter is locked: it answers the tax point, or throws (nothing is
+   * issued and no number is used). Two calls for one order at once answer the same invoice.
+   */
+  async issue(orderId: number, decide: (tx: Executor) => Promise<IsoDate>, issuedAt: Date): Promise<IssuedInvoice> {
+    // The common case (downloading again) needs no lock.
+    const existing = await this.find(orderId);
+    if (existing) return existing;
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      await tx.execute(sql`SELECT last_number FROM invoice_number_counter WHERE id FOR UPDATE`);
+      const issued = await this.find(orderId, tx);
+      if (issued) return issued;
+      const taxPointDate = await decide(tx);
+      const [row] = await queryRows<RawInvoice>(
+        tx,
+        sql`WITH next AS (UPDATE invoice_number_counter SET last_number = last_number + 1 WHERE id RETURNING last_number)
+            INSERT INTO invoices (invoice_number, order_id, issued_at, tax_point_date)
+            SELECT last_number, ${orderId}, ${issuedAt.toISOString()}::timestamptz, ${taxPointDate}::date FROM next
+            RETURNING ${INVOICE_COLUMNS}`,
+      );
+      if (!row) throw new Error('invoice_number_counter has no row (migration 0007 inserts it)');
+      return toInvoice(row);
+    });
+  }
+}

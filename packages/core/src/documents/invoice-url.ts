@@ -1,0 +1,24 @@
+/**
+ * Where a customer downloads an order's VAT invoice: the storefront's resource route
+ * `/order-invoice?orderId=N` (the page session decides whose order it is; signed out, it goes to
+ * sign-in). One place for the link, used by order detail and the dispatch e-mail alike.
+ */
+
+/** The path, for links on the storefront's own pages. */
+export function customerInvoicePath(orderId: number): string {
+  return `/order-invoice?orderId=${orderId}`;
+}
+
+/** The absolute link, for e-mails: e.g. https://shop.example.com/order-invoice?orderId=42 */
+export function customerInvoiceUrl(publicBaseUrl: string, orderId: number): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}${customerInvoicePath(orderId)}`;
+}
+
+/** The back office's download paths (resource routes beside the order page). */
+export function staffInvoicePath(orderId: number): string {
+  return `/admin/orders/${orderId}/invoice.pdf`;
+}
+
+export function pickingListPath(orderId: number): string {
+  return `/admin/orders/${orderId}/picking-list.pdf`;
+}

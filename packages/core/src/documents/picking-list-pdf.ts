@@ -1,0 +1,139 @@
+/**
+ * The picking list / delivery note for the warehouse, A4 (pdfkit, Helvetica): order number and
+ * date, the promised dispatch date, the delivery address with contact and phone, the customer's
+ * note, then every line with a tick box, product code, item, size, pack size, number of packs and
+ * total units. No prices anywhere: it travels with the parcel.
+ */
+import { formatCount } from '@shop/contract';
+import type { AddressFields } from '@shop/contract';
+import { A4, drawTable, formatDayMonthYear, renderPdf, winAnsi, type Column, type PdfDoc } from './document-format.ts';
+import { postalLines } from './vat-invoice.ts';
+import type { DocumentOrder } from './document-repository.ts';
+import { londonDate } from './invoice-eligibility.ts';
+import type { OrderLineRow } from '../orders/order-repository.ts';
+import type { ShopConfig } from '../shop/shop-config.ts';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
+
+export interface PickingListLine {
+  /** product id - pack id: the codes the back office and the catalogue use. */
+  code: string;
+  item: string;
+  size: string;
+  packSize: number;
+  packs: number;
+  units: number;
+}
+
+export interface PickingList {
+  orderId: number;
+  orderDate: string;
+  promisedDispatchDate: string | null;
+  delivery: AddressFields | null;
+  customerName: string;
+  customerPhone: string;
+  note: string;
+  lines: PickingListLine[];
+  shopName: string;
+}
+
+export function buildPickingList(shop: ShopConfig, order: DocumentOrder, lines: readonly OrderLineRow[]): PickingList {
+  return {
+    orderId: order.orderId,
+    orderDate: londonDate(order.created),
+    promisedDispatchDate: order.promisedDispatchDate,
+    delivery: order.deliveryAddress,
+    customerName: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
+    customerPhone: order.customer.phone,
+    note: order.note.trim(),
+    lines: lines.map((line) => ({
+      code: `${line.productId}-${line.productPriceId}`,
+      item: itemDisplayName(line.productName, line.size1),
+      size: line.size1,
+      packSize: line.qty,
+      packs: line.count,
+      units: line.qty * line.count,
+    })),
+    shopName: shop.tradingName,
+  };
+}
+
+export function pickingListPdf(list: PickingList): Promise<Buffer> {
+  return renderPdf(
+    { title: `Picking list / delivery note, order ${list.orderId}`, subject: `Order ${list.orderId}`, author: list.shopName },
+    (doc) => drawPickingList(doc, list),
+  );
+}
+
+function drawPickingList(doc: PdfDoc, list: PickingList): void {
+  const left = A4.margin;
+  const right = A4.width - A4.margin;
+  const contentWidth = right - left;
+  const t = (text: string) => winAnsi(text);
+
+  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(18).text('PICKING LIST / DELIVERY NOTE', left, A4.margin, { width: contentWidth });
+  doc.font('Helvetica').fontSize(10).text(t(list.shopName), { width: contentWidth });
+  let y = doc.y + 10;
+
+  doc.font('Helvetica-Bold').fontSize(26).text(`Order ${list.orderId}`, left, y, { width: 260 });
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`Order date: ${formatDayMonthYear(list.orderDate)}`, { width: 260 });
+  doc.font('Helvetica-Bold').text(`Dispatch by: ${list.promisedDispatchDate ? formatDayMonthYear(list.promisedDispatchDate) : 'not promised'}`, { width: 260 });
+  const leftBottom = doc.y;
+
+  // Delivery address, contact and phone.
+  const a = list.delivery;
+  const contact = a?.contact_name.trim() || list.customerName;
+  const phone = a?.phone.trim() || list.customerPhone;
+  doc.font('Helvetica-Bold').fontSize(10).text('Deliver to', left + 280, y, { width: contentWidth - 280 });
+  doc.font('Helvetica').fontSize(11);
+  const addressLines = [contact, a?.company_name.trim() ?? '', ...(a ? postalLines(a) : ['(no delivery address recorded)'])].filter(Boolean);
+  doc.text(t(addressLines.join('\n')), { width: contentWidth - 280 });
+  doc.fontSize(10).text(t(`Contact: ${contact}${phone ? `, phone ${phone}` : ''}`), { width: contentWidth - 280 });
+  y = Math.max(leftBottom, doc.y) + 12;
+
+  // The customer's note, boxed so it is not missed.
+  const note = list.note ? t(list.note) : 'No note from the customer.';
+  doc.font('Helvetica-Bold').fontSize(10);
+  const noteHeight = doc.heightOfString(`Customer's note: ${note}`, { width: contentWidth - 16 }) + 12;
+  doc.rect(left, y, contentWidth, noteHeight).lineWidth(1).strokeColor('#000000').stroke();
+  doc.text(`Customer's note: `, left + 8, y + 6, { continued: true, width: contentWidth - 16 }).font('Helvetica').text(note);
+  y += noteHeight + 14;
+
+  const columns: Column[] = [
+    { header: 'Picked', width: 40, align: 'center' },
+    { header: 'Code', width: 58 },
+    { header: 'Item', width: 160 },
+    { header: 'Size', width: 80 },
+    { header: 'Pack size', width: 58, align: 'right' },
+    { header: 'Packs', width: 50, align: 'right' },
+    { header: 'Total units', width: contentWidth - 446, align: 'right' },
+  ];
+  const rows = list.lines.map((line) => ['', line.code, line.item, line.size, `of ${formatCount(line.packSize)}`, formatCount(line.packs), formatCount(line.units)]);
+  y = drawTable(doc, columns, rows, {
+    x: left,
+    y,
+    fontSize: 10,
+    onNewPage: (d) => {
+      d.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(`Order ${list.orderId} (continued)`, left, A4.margin);
+      return d.y + 6;
+    },
+    drawCell: (d, column, x, cellY) => {
+      if (column === 0) d.rect(x + 13, cellY + 4, 12, 12).lineWidth(1).strokeColor('#000000').stroke();
+    },
+  });
+
+  const packs = list.lines.reduce((sum, l) => sum + l.packs, 0);
+  const units = list.lines.reduce((sum, l) => sum + l.units, 0);
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000');
+  doc.text(`${formatCount(list.lines.length)} lines, ${formatCount(packs)} packs, ${formatCount(units)} units`, left, y + 8, { width: contentWidth, align: 'right' });
+
+  y = doc.y + 28;
+  if (y + 40 > A4.height - A4.margin) {
+    doc.addPage();
+    y = A4.margin;
+  }
+  doc.font('Helvetica').fontSize(10);
+  doc.text('Picked by: ______________________', left, y, { width: 250 });
+  doc.text('Checked by: ______________________', left + 270, y, { width: 240 });
+  doc.text('Received in good condition (signature): ______________________________', left, y + 26, { width: contentWidth });
+}

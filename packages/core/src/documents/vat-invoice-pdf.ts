@@ -1,0 +1,108 @@
+/**
+ * The VAT invoice as an A4 PDF (pdfkit, built-in Helvetica): supplier and invoice details at the
+ * top, the customer's billing (and delivery) address, the lines with quantity, unit price ex-VAT,
+ * VAT rate and amount ex-VAT, then the totals ex-VAT, VAT and gross in GBP, and the payment
+ * status or terms. Everything printed goes through winAnsi (the standard fonts' character set).
+ */
+import { A4, drawTable, formatDayMonthYear, poundsOf, renderPdf, winAnsi, type Column, type PdfDoc } from './document-format.ts';
+import type { VatInvoice } from './vat-invoice.ts';
+
+const INK = '#1c1917';
+const MUTED = '#57534e';
+
+export function vatInvoicePdf(invoice: VatInvoice): Promise<Buffer> {
+  return renderPdf(
+    { title: `VAT invoice ${invoice.invoiceNumber}`, subject: `VAT invoice for order ${invoice.orderId}`, author: invoice.supplier.name },
+    (doc) => drawInvoice(doc, invoice),
+  );
+}
+
+function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
+  const left = A4.margin;
+  const right = A4.width - A4.margin;
+  const contentWidth = right - left;
+  const t = (text: string) => winAnsi(text);
+
+  // Supplier (left) and title (right).
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(t(invoice.supplier.name), left, A4.margin, { width: 300 });
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.text(t(invoice.supplier.addressLines.join('\n')), { width: 300 });
+  doc.text(t(`VAT registration number: ${invoice.supplier.vatNumber}`), { width: 300 });
+  doc.text(t(`Company number: ${invoice.supplier.companyNumber}`), { width: 300 });
+  doc.text(t(`${invoice.supplier.phone}  ${invoice.supplier.email}`), { width: 300 });
+  const supplierBottom = doc.y;
+
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('VAT INVOICE', left + 300, A4.margin, { width: contentWidth - 300, align: 'right' });
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.invoiceNumber],
+    ['Invoice date', formatDayMonthYear(invoice.invoiceDate)],
+    ['Time of supply (tax point)', formatDayMonthYear(invoice.taxPointDate)],
+    ['Order number', String(invoice.orderId)],
+    ['Order date', formatDayMonthYear(invoice.orderDate)],
+  ];
+  if (invoice.paymentReference) facts.push(['Payment reference', invoice.paymentReference]);
+  if (invoice.purchaseOrderNumber) facts.push(['Your order (PO) number', invoice.purchaseOrderNumber]);
+  let factY = doc.y + 6;
+  for (const [label, value] of facts) {
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, left + 300, factY, { width: 120 });
+    doc.font('Helvetica-Bold').fillColor(INK).text(t(value), left + 420, factY, { width: contentWidth - 420, align: 'right' });
+    factY = Math.max(doc.y, factY + 12);
+  }
+
+  // Customer (bill to) and delivery address.
+  let y = Math.max(supplierBottom, factY) + 18;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Invoice to', left, y, { width: 250 });
+  const billTo = [invoice.customer.companyName, invoice.customer.name, ...invoice.customer.addressLines].filter((l): l is string => Boolean(l));
+  doc.font('Helvetica').fontSize(9).text(t(billTo.join('\n')), { width: 250 });
+  if (invoice.customer.vatNumber) doc.text(t(`VAT number: ${invoice.customer.vatNumber}`), { width: 250 });
+  let addressBottom = doc.y;
+  if (invoice.deliveryAddressLines) {
+    doc.font('Helvetica-Bold').fontSize(10).text('Deliver to', left + 280, y, { width: 230 });
+    doc.font('Helvetica').fontSize(9).text(t(invoice.deliveryAddressLines.join('\n')), { width: 230 });
+    addressBottom = Math.max(addressBottom, doc.y);
+  }
+
+  // Lines.
+  y = addressBottom + 18;
+  const columns: Column[] = [
+    { header: 'Description', width: 190 },
+    { header: 'Quantity', width: 120 },
+    { header: 'Unit price ex-VAT', width: 72, align: 'right' },
+    { header: 'VAT rate', width: 48, align: 'right' },
+    { header: 'Amount ex-VAT', width: contentWidth - 430, align: 'right' },
+  ];
+  const rows = invoice.lines.map((line) => [line.description, line.quantity, poundsOf(line.unitPricePence), `${line.vatRatePercent}%`, poundsOf(line.amountPence)]);
+  y = drawTable(doc, columns, rows, { x: left, y, fontSize: 9 });
+
+  // Totals, right-aligned under the amounts.
+  const totals: [string, string, boolean][] = [
+    ['Total ex-VAT', poundsOf(invoice.totals.netPence), false],
+    [`VAT at ${invoice.vatRatePercent}%`, poundsOf(invoice.totals.vatPence), false],
+    ['Total (GBP)', poundsOf(invoice.totals.grossPence), true],
+  ];
+  if (y + 120 > A4.height - A4.margin) {
+    doc.addPage();
+    y = A4.margin;
+  }
+  y += 8;
+  for (const [label, value, strong] of totals) {
+    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 10).fillColor(INK);
+    doc.text(label, right - 250, y, { width: 150, align: 'right' });
+    doc.text(value, right - 100, y, { width: 100, align: 'right' });
+    y = doc.y + 4;
+  }
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text('All amounts are in pounds sterling (GBP).', left, y + 2, { width: contentWidth, align: 'right' });
+
+  // Payment.
+  y = doc.y + 16;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Payment', left, y, { width: contentWidth });
+  doc.font('Helvetica').fontSize(9).text(t(invoice.payment.join(' ')), { width: contentWidth });
+
+  doc.moveDown(2);
+  doc.fontSize(8).fillColor(MUTED).text(
+    t(`${invoice.supplier.name}. Company number ${invoice.supplier.companyNumber}. VAT registration number ${invoice.supplier.vatNumber}. ${invoice.supplier.addressLines.join(', ')}.`),
+    left,
+    doc.y,
+    { width: contentWidth },
+  );
+}

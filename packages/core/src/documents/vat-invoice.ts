@@ -1,0 +1,157 @@
+/**
+ * The content of a full VAT invoice (HMRC "VAT guide: invoices", the fields a full invoice must
+ * show), built from the stored order and nothing else: amounts are the order's own pence, so the
+ * invoice agrees to the penny with what the customer was charged.
+ *
+ * - a unique invoice number from one sequence (invoice-numbers.ts);
+ * - the invoice date and the time of supply (invoice-eligibility.ts);
+ * - the supplier's name, address and VAT registration number (shop configuration);
+ * - the customer's name (or company) and address: the billing address the order was placed with,
+ *   the company name and VAT number from the customer's account when given;
+ * - per line: description (the storefront's item display name), quantity (packs x pack size, and
+ *   units), unit price ex-VAT (one pack), VAT rate, amount ex-VAT; delivery as a line of its own;
+ * - totals ex-VAT, VAT and gross, in GBP; the payment terms or status.
+ */
+import type { AddressFields } from '@shop/contract';
+import { formatCount, formatPounds } from '@shop/contract';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { formatDayMonthYear } from './document-format.ts';
+import { penceToPounds, type Pence } from '../pricing/money.ts';
+import type { ShopConfig } from '../shop/shop-config.ts';
+import type { IsoDate } from '../delivery/dispatch-promise.ts';
+import type { OrderLineRow } from '../orders/order-repository.ts';
+import type { DocumentOrder } from './document-repository.ts';
+import { formatInvoiceNumber, type IssuedInvoice } from './invoice-numbers.ts';
+import { londonDate } from './invoice-eligibility.ts';
+
+export interface VatInvoiceLine {
+  description: string;
+  /** "2 x pack of 25 (50 units)"; delivery: "1". */
+  quantity: string;
+  unitPricePence: Pence;
+  vatRatePercent: number;
+  amountPence: Pence;
+}
+
+export interface VatInvoice {
+  invoiceNumber: string;
+  invoiceDate: IsoDate;
+  /** The time of supply (tax point). */
+  taxPointDate: IsoDate;
+  orderId: number;
+  orderDate: IsoDate;
+  paymentReference: string;
+  purchaseOrderNumber: string | null;
+  supplier: { name: string; addressLines: string[]; vatNumber: string; companyNumber: string; email: string; phone: string };
+  customer: { name: string; companyName: string | null; vatNumber: string | null; addressLines: string[] };
+  deliveryAddressLines: string[] | null;
+  lines: VatInvoiceLine[];
+  vatRatePercent: number;
+  totals: { netPence: Pence; vatPence: Pence; grossPence: Pence };
+  currency: 'GBP';
+  /** Payment status and terms, one sentence per entry. */
+  payment: string[];
+}
+
+/** "GB 123 4567 89" (or "GB 123 4567 89 012") from the stored 'GB123456789'. */
+export function formatVatNumber(vatNumber: string): string {
+  const digits = vatNumber.replace(/^GB/i, '').replace(/\s+/g, '');
+  if (!/^(\d{9}|\d{12})$/.test(digits)) return vatNumber;
+  return ['GB', digits.slice(0, 3), digits.slice(3, 7), digits.slice(7, 9), digits.slice(9)].filter(Boolean).join(' ');
+}
+
+/** '12 Boar Lane' for a house number, 'Aire House, Boar Lane' for a name (as the storefront writes it). */
+export function streetLine(house: string, street: string): string {
+  const h = house.trim();
+  const s = street.trim();
+  if (!h || !s) return h || s;
+  return /^\d+[A-Za-z]?$/.test(h) ? `${h} ${s}` : `${h}, ${s}`;
+}
+
+/** An address snapshot's postal lines (without the contact name or company). */
+export function postalLines(address: AddressFields): string[] {
+  return [streetLine(address.region, address.address), address.town, address.post_code, address.country].map((line) => line.trim()).filter(Boolean);
+}
+
+export function shopAddressLines(shop: ShopConfig): string[] {
+  const a = shop.address;
+  return [a.line1, a.line2, a.town, a.postcode, a.country].map((line) => line.trim()).filter(Boolean);
+}
+
+/** How the lines of an order read as quantities: "2 x pack of 25 (50 units)". */
+export function packQuantity(count: number, packSize: number): string {
+  return `${formatCount(count)} x pack of ${formatCount(packSize)} (${formatCount(count * packSize)} units)`;
+}
+
+function paymentLines(order: DocumentOrder, invoiceDate: IsoDate): string[] {
+  const paid = order.paidPence >= order.totalPence;
+  const method = order.paymentMethod === 'paypal' ? 'card / PayPal' : order.paymentMethod === 'bank' ? 'bank transfer' : 'trade account';
+  if (paid) {
+    const on = order.paymentMethod === 'paypal' ? londonDate(order.created) : order.lastPaymentReceivedOn;
+    return [`Paid in full by ${method}${on ? ` on ${formatDayMonthYear(on)}` : ''}. Nothing is due.`];
+  }
+  const due = order.totalPence - order.paidPence;
+  const lines: string[] = [];
+  if (order.paymentMethod === 'account') {
+    const terms = order.termsDays ?? 7;
+    const dueDate = order.paymentDueDate ?? addDays(invoiceDate, terms);
+    lines.push(`On account: payment due within ${terms} days of the invoice date, by ${formatDayMonthYear(dueDate)}.`);
+  }
+  if (order.paidPence > 0) lines.push(`Received so far: ${formatPounds(penceToPounds(order.paidPence))}.`);
+  lines.push(`Amount due: ${formatPounds(penceToPounds(due))}.`);
+  return lines;
+}
+
+function addDays(date: IsoDate, days: number): IsoDate {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function buildVatInvoice(shop: ShopConfig, order: DocumentOrder, lines: readonly OrderLineRow[], invoice: IssuedInvoice): VatInvoice {
+  const billing = order.billingAddress ?? order.deliveryAddress;
+  const fullName = `${order.customer.firstName} ${order.customer.lastName}`.trim();
+  const companyName = order.customer.companyName?.trim() || billing?.company_name.trim() || null;
+  const rate = shop.vatRatePercent;
+  const invoiceDate = londonDate(invoice.issuedAt);
+  const invoiceLines: VatInvoiceLine[] = lines.map((line) => ({
+    description: itemDisplayName(line.productName, line.size1),
+    quantity: packQuantity(line.count, line.qty),
+    unitPricePence: line.pricePence,
+    vatRatePercent: rate,
+    amountPence: line.totalPricePence,
+  }));
+  invoiceLines.push({ description: 'Delivery', quantity: '1', unitPricePence: order.deliveryFeePence, vatRatePercent: rate, amountPence: order.deliveryFeePence });
+  return {
+    invoiceNumber: formatInvoiceNumber(invoice.invoiceNumber),
+    invoiceDate,
+    taxPointDate: invoice.taxPointDate,
+    orderId: order.orderId,
+    orderDate: londonDate(order.created),
+    paymentReference: order.paymentReference,
+    purchaseOrderNumber: order.purchaseOrderNumber?.trim() || null,
+    supplier: {
+      name: shop.companyName,
+      addressLines: shopAddressLines(shop),
+      vatNumber: shop.vatNumber,
+      companyNumber: shop.companyNumber,
+      email: shop.email,
+      phone: shop.phones.sales,
+    },
+    customer: {
+      name: billing?.contact_name.trim() || fullName,
+      companyName,
+      vatNumber: order.customer.vatNumber ? formatVatNumber(order.customer.vatNumber) : null,
+      addressLines: billing ? postalLines(billing) : [],
+    },
+    deliveryAddressLines: order.deliveryAddress
+      ? [order.deliveryAddress.contact_name, order.deliveryAddress.company_name, ...postalLines(order.deliveryAddress)].map((l) => l.trim()).filter(Boolean)
+      : null,
+    lines: invoiceLines,
+    vatRatePercent: rate,
+    // The order's stored totals: net = goods + delivery; the check constraint keeps total = net + VAT.
+    totals: { netPence: order.subTotalPence + order.deliveryFeePence, vatPence: order.totalTaxPence, grossPence: order.totalPence },
+    currency: 'GBP',
+    payment: paymentLines(order, invoiceDate),
+  };
+}
