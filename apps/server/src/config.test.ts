@@ -36,3 +36,31 @@ describe('REMOTE_DELIVERY_FEE (carriage to remote postcodes)', () => {
     expect(() => loadConfig({ REMOTE_DELIVERY_FEE: value })).toThrow(/REMOTE_DELIVERY_FEE must be an amount in pounds and pence/);
   });
 });
+
+describe('the supplier on VAT invoices (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_VAT_NUMBER)', () => {
+  it('defaults to the fictional demo company, its address and a VAT number marked demo', () => {
+    const { shop } = loadConfig({});
+    expect(shop.companyName).toBe('Boxwell Packaging Supplies Ltd');
+    expect(shop.vatNumber).toBe('GB 000 0000 00 (demo)');
+    expect(shop.address.postcode).toBe('LS4 2AA');
+    expect(loadConfig({ SHOP_NAME: 'Acme Boxes Ltd' }).shop.companyName).toBe('Acme Boxes Ltd');
+  });
+
+  it('takes the legal name, the VAT number and a multi-line address (new lines, \\n or |)', () => {
+    const { shop } = loadConfig({
+      SHOP_NAME: 'Acme',
+      SHOP_LEGAL_NAME: 'Acme Boxes Ltd',
+      SHOP_VAT_NUMBER: 'GB 123 4567 89',
+      SHOP_ADDRESS: 'Unit 9, Canal Works\\nMill Lane|Bradford\nbd1 1aa',
+    });
+    expect(shop.companyName).toBe('Acme Boxes Ltd');
+    expect(shop.vatNumber).toBe('GB 123 4567 89');
+    expect(shop.address).toEqual({ line1: 'Unit 9, Canal Works', line2: 'Mill Lane', town: 'Bradford', postcode: 'BD1 1AA', country: 'United Kingdom' });
+    expect(shop.city).toBe('Bradford');
+    expect(loadConfig({ SHOP_ADDRESS: '1 High Street|Belfast|BT1 1AA|Northern Ireland' }).shop.address).toMatchObject({ line1: '1 High Street', line2: '', town: 'Belfast', country: 'Northern Ireland' });
+  });
+
+  it.each(['Leeds', '1 High Street|LS1 1AA', '1 High Street|Leeds|not a postcode'])('refuses SHOP_ADDRESS %j at start', (value) => {
+    expect(() => loadConfig({ SHOP_ADDRESS: value })).toThrow(/SHOP_ADDRESS must have a street line, a town and a UK postcode/);
+  });
+});

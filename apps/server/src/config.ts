@@ -38,6 +38,25 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
   SHOP_NAME: z.string().optional(),
+  /** The supplier's legal name on VAT invoices (default: SHOP_NAME, else the fictional demo company). */
+  SHOP_LEGAL_NAME: optionalText,
+  /**
+   * The shop's postal address (invoices, pages, the warehouse the dispatch promise starts from):
+   * lines separated by new lines, a literal \n or '|', e.g. "Unit 4, Airedale Trade Park|Kirkstall Road|Leeds|LS4 2AA".
+   * The line holding a UK postcode is the postcode, the one before it the town, any after it the country.
+   */
+  SHOP_ADDRESS: optionalText.pipe(
+    z
+      .string()
+      .transform((text, context) => {
+        const address = parseShopAddress(text);
+        if (!address) context.addIssue({ code: 'custom', message: 'SHOP_ADDRESS must have a street line, a town and a UK postcode, one per line' });
+        return address ?? z.NEVER;
+      })
+      .optional(),
+  ),
+  /** The shop's VAT registration number printed on invoices (default: a fictional 'GB 000 0000 00 (demo)'). */
+  SHOP_VAT_NUMBER: optionalText,
   SHOP_EMAIL: z.string().email().optional(),
   SHOP_PHONE_SALES: z.string().optional(),
   SHOP_PHONE_OFFICE: z.string().optional(),
@@ -186,7 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(e.DATA_DIR);
   const shop: ShopConfig = {
     ...demoShopConfig,
-    companyName: e.SHOP_NAME ?? demoShopConfig.companyName,
+    companyName: e.SHOP_LEGAL_NAME ?? e.SHOP_NAME ?? demoShopConfig.companyName,
+    vatNumber: e.SHOP_VAT_NUMBER ?? demoShopConfig.vatNumber,
+    address: e.SHOP_ADDRESS ?? demoShopConfig.address,
+    city: e.SHOP_ADDRESS?.town ?? demoShopConfig.city,
     email: e.SHOP_EMAIL ?? demoShopConfig.email,
     phones: {
       sales: e.SHOP_PHONE_SALES ?? demoShopConfig.phones.sales,
@@ -245,6 +267,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     orderLogRateLimitPerMinute: e.ORDER_LOG_RATE_LIMIT_PER_MINUTE,
     jobs: { retryBaseMs: e.JOB_RETRY_BASE_SECONDS * 1000, maxAttempts: e.JOB_MAX_ATTEMPTS, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
+  };
+}
+
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i;
+
+/** SHOP_ADDRESS's lines as the shop's address: street line(s), town, postcode, then the country (default United Kingdom). */
+export function parseShopAddress(text: string): ShopConfig['address'] | null {
+  const lines = text
+    .split(/\r?\n|\\n|\|/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const at = lines.findLastIndex((line) => UK_POSTCODE.test(line));
+  if (at < 2) return null;
+  const street = lines.slice(0, at - 1);
+  return {
+    line1: street[0]!,
+    line2: street.slice(1).join(', '),
+    town: lines[at - 1]!,
+    postcode: lines[at]!.toUpperCase(),
+    country: lines.slice(at + 1).join(', ') || 'United Kingdom',
   };
 }
 
