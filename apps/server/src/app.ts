@@ -205,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         orders: services.orders,
         placement: services.orderPlacement,
         reorder: services.reorder,
+        documents: services.documents,
         orderLogRateLimitPerMinute: config.orderLogRateLimitPerMinute,
         rateLimits,
       });

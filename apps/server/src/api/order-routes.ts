@@ -19,7 +19,7 @@ import {
   placeOrderBodySchema,
   reorderResultSchema,
 } from '@shop/contract';
-import type { OrderPlacement, OrderService, Reorder } from '@shop/core';
+import type { DocumentService, OrderPlacement, OrderService, Reorder } from '@shop/core';
 import type { RateLimitStore } from '../http/rate-limit-store.ts';
 
 export interface OrderRoutesOptions {
@@ -27,6 +27,8 @@ export interface OrderRoutesOptions {
   placement: OrderPlacement;
   /** "Order again" (POST /api/order/{id}/reorder). */
   reorder: Reorder;
+  /** The order's VAT invoice (GET /api/order/{id}/invoice). */
+  documents: DocumentService;
   /** Order-log reports per client IP per minute. */
   orderLogRateLimitPerMinute: number;
   /** Where the order-log limit counts (shared by every process with REDIS_URL). */
@@ -35,7 +37,7 @@ export interface OrderRoutesOptions {
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { orders, placement, reorder, orderLogRateLimitPerMinute, rateLimits }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { orders, placement, reorder, documents, orderLogRateLimitPerMinute, rateLimits }) => {
   await rateLimits.register(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (_request, reply) => {
@@ -107,6 +109,41 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       },
     },
     (request) => orders.detail(request.userId, request.params.id),
+  );
+
+  api.get(
+    '/order/:id/invoice',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The VAT invoice of one of the signed-in user's orders, as a PDF",
+        description:
+          'A full VAT invoice (HMRC): a number from one gapless sequence, invoice date and time of supply, the shop and the customer ' +
+          '(billing address, company and VAT number when given), each line with quantity, unit price ex-VAT, VAT rate and amount, ' +
+          'totals ex-VAT, VAT and gross in GBP. Available once the order is paid in full, or for an order on a trade account once it is ' +
+          'dispatched; the first request issues the invoice, later ones answer the same document. 409 when the order has no invoice yet ' +
+          "(the message says why); another user's order answers 404. The browser's link is /order-invoice?orderId={id}.",
+        security: [{ bearer: [] }],
+        params: orderIdParamsSchema,
+        response: {
+          200: {
+            description: 'The invoice (Content-Disposition: inline; filename="invoice-INV-000042.pdf")',
+            content: { 'application/pdf': { schema: z.string().describe('PDF document (binary)') } },
+          },
+          ...errors,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.customerInvoicePdf(request.userId, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        // Bytes, sent as they are (Fastify never serialises a Buffer); the schema's string is only for the document.
+        .send(file.content as unknown as string);
+    },
   );
 
   api.post(
