@@ -30,4 +30,6 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('cookie-consent', 'routes/cookie-consent.tsx'),
   route('visitor-session', 'routes/visitor-session.tsx'),
+  // Documents (PDF resource routes): the customer's VAT invoice.
+  route('order-invoice', 'routes/order-invoice.tsx'),
 ] satisfies RouteConfig;

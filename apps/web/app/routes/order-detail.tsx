@@ -4,6 +4,8 @@
  * and the lines; for a bank transfer order, the payee details and the reference to pay with.
  * The payment step comes here with `placed=1`, which adds the thank-you banner. An id that is
  * malformed, unknown or another customer's shows 'Order not found' with a 404.
+ * Once the order may have a VAT invoice (core/documents/invoice-eligibility.ts), a link downloads it
+ * (/order-invoice); before that, the Order Details say when it will be available.
  */
 import { data, Link, type MetaFunction } from 'react-router';
 import { formatPounds, isNotFound, isRecordId } from '@shop/contract/browser';
@@ -34,6 +36,8 @@ interface OrderDetailData {
   order: OrderDto | null;
   /** Just placed by the payment step: show the thank-you banner. */
   placed: boolean;
+  /** The VAT invoice: its download path when available, else why not yet. */
+  invoice?: { available: boolean; path: string; reason: string | null } | null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,8 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notFound = data<OrderDetailData>({ order: null, placed: false }, { status: 404 });
   if (!isRecordId(orderId)) return notFound;
   try {
-    const order = await context.services.orders.detail(userId, Number(orderId));
-    return data<OrderDetailData>({ order, placed: search.get('placed') === '1' });
+    const [order, invoice] = await Promise.all([
+      context.services.orders.detail(userId, Number(orderId)),
+      context.services.documents.customerInvoiceStatus(userId, Number(orderId)),
+    ]);
+    return data<OrderDetailData>({ order, placed: search.get('placed') === '1', invoice });
   } catch (error) {
     if (isNotFound(error)) return notFound;
     throw error;
@@ -59,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, placed } = loaderData;
+  const { order, placed, invoice } = loaderData;
   const reorderError = actionData && !actionData.ok ? actionData.message : null;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
@@ -70,7 +77,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         Past orders
       </Link>
       {order ? (
-        <OrderView order={order} justPlaced={placed} reorderError={reorderError} />
+        <OrderView order={order} justPlaced={placed} reorderError={reorderError} invoice={invoice ?? null} />
       ) : (
         <>
           <h1 className="mt-2 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Order Detail</h1>
@@ -87,7 +94,23 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-function OrderView({ order, justPlaced, reorderError }: { order: OrderDto; justPlaced: boolean; reorderError: string | null }) {
+const PAYMENT_METHOD_LABELS: Record<OrderDto['payment_method'], string> = {
+  bank: 'Bank transfer',
+  paypal: 'Card / Wallet',
+  account: 'On account',
+};
+
+function OrderView({
+  order,
+  justPlaced,
+  reorderError,
+  invoice,
+}: {
+  order: OrderDto;
+  justPlaced: boolean;
+  reorderError: string | null;
+  invoice: OrderDetailData['invoice'] | null;
+}) {
   const fallbackReference = useBankReference(order.user_id);
   const isBank = order.payment_method === 'bank';
   const reference = order.payment_reference || (isBank ? fallbackReference : '');
@@ -100,9 +123,17 @@ function OrderView({ order, justPlaced, reorderError }: { order: OrderDto; justP
           Order <span data-testid="order-number">{order.order_id}</span>
         </h1>
         <OrderStatusBadge status={order.status} />
-        {lines.length > 0 ? (
-          <ReorderButton orderId={order.order_id} action={`/order-detail?orderId=${order.order_id}`} error={reorderError} className="w-full sm:ml-auto sm:w-auto" />
-        ) : null}
+        <div className="flex w-full flex-col gap-2 sm:ml-auto sm:w-auto sm:flex-row sm:items-start">
+          {invoice?.available ? (
+            // A PDF from a resource route: a plain link (the browser's viewer opens it), not client navigation.
+            <a href={invoice.path} className="btn-secondary w-full px-3 py-1.5 whitespace-nowrap sm:w-auto" data-testid="download-invoice">
+              Download VAT invoice (PDF)
+            </a>
+          ) : null}
+          {lines.length > 0 ? (
+            <ReorderButton orderId={order.order_id} action={`/order-detail?orderId=${order.order_id}`} error={reorderError} className="w-full sm:w-auto" />
+          ) : null}
+        </div>
       </div>
       <p className="mt-1 text-sm text-stone-600">
         Placed on <time dateTime={order.created}>{formatOrderDateTime(order.created)}</time>
@@ -123,7 +154,9 @@ function OrderView({ order, justPlaced, reorderError }: { order: OrderDto; justP
             <p className="text-sm">
               {isBank
                 ? 'We will dispatch it as soon as your bank transfer reaches us. A confirmation is on its way to your e-mail.'
-                : 'Your payment has been received and we are preparing your order. A confirmation is on its way to your e-mail.'}
+                : order.payment_method === 'account'
+                  ? 'It is on your trade account: we invoice you when we dispatch it. A confirmation is on its way to your e-mail.'
+                  : 'Your payment has been received and we are preparing your order. A confirmation is on its way to your e-mail.'}
             </p>
           </div>
         </div>
@@ -151,8 +184,24 @@ function OrderView({ order, justPlaced, reorderError }: { order: OrderDto; justP
             </div>
             <div>
               <dt className="text-stone-600">Payment Method</dt>
-              <dd className="font-medium text-stone-900">{isBank ? 'Bank transfer' : 'Card / Wallet'}</dd>
+              <dd className="font-medium text-stone-900">{PAYMENT_METHOD_LABELS[order.payment_method]}</dd>
             </div>
+            {order.purchase_order_number ? (
+              <div>
+                <dt className="text-stone-600">Your Purchase Order</dt>
+                <dd className="font-medium break-all text-stone-900" data-testid="order-purchase-order">
+                  {order.purchase_order_number}
+                </dd>
+              </div>
+            ) : null}
+            {invoice && !invoice.available && invoice.reason ? (
+              <div>
+                <dt className="text-stone-600">VAT Invoice</dt>
+                <dd className="text-stone-900" data-testid="invoice-pending">
+                  {invoice.reason}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </section>
 
