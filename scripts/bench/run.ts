@@ -6,7 +6,8 @@
  *   BENCH_DATABASE_URL=postgres://...   PostgreSQL server for the basket and order sections (and
  *                                       search); scratch databases are created beside it and dropped.
  *                                       Default: postgres://postgres@127.0.0.1:5432/postgres
- *   BENCH_ONLY=reads,search,basket,orders,pages   run only some sections
+ *   BENCH_ONLY=reads,search,basket,orders,pages,invoices   run only some sections
+ *   BENCH_INVOICES=300                  invoices for the invoice-PDF section (PostgreSQL)
  *   BENCH_ORDER_CUSTOMERS=2000          customers (one order each) for the place-order section
  *   BENCH_PROFILE=/tmp/profiles         write a V8 CPU profile of each server under test
  *   DATABASE_POOL_SIZE=10               PostgreSQL pool of the server under test (the app default)
@@ -22,6 +23,7 @@ import { measurePlaceOrder } from './place-order.ts';
 import { measurePgbench } from './pgbench.ts';
 import { measureProductPageTtfb } from './page-ttfb.ts';
 import { postgresAnswers } from './scratch-database.ts';
+import { measureInvoicePdfs } from './invoices.ts';
 
 interface Row {
   measure: string;
@@ -32,7 +34,7 @@ interface Row {
 
 const rows: Row[] = [];
 const duration = Number(process.env.BENCH_DURATION ?? 5);
-const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages').split(',');
+const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages,invoices').split(',');
 const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const READ_ROUNDS = 3;
@@ -208,11 +210,29 @@ async function productPage(): Promise<void> {
   });
 }
 
+async function invoicePdfs(): Promise<void> {
+  const measure = 'VAT invoice PDF (PostgreSQL, sequential)';
+  if (!(await postgresAnswers(postgresUrl))) {
+    rows.push({ measure, value: `not run: no PostgreSQL at ${postgresUrl}`, budget: 'p95 < 100 ms', ok: null });
+    return;
+  }
+  const result = await measureInvoicePdfs(postgresUrl);
+  rows.push({
+    measure,
+    value:
+      `first download (issues the number): p50 ${fmt(result.issue.p50)} ms, p95 ${fmt(result.issue.p95)} ms, max ${fmt(result.issue.max)} ms; ` +
+      `again: p95 ${fmt(result.again.p95)} ms (${result.invoices} invoices, 1-12 lines, ${fmt(result.bytes / 1024)} KiB each)`,
+    budget: 'p95 < 100 ms',
+    ok: result.issue.p95 < 100 && result.again.p95 < 100,
+  });
+}
+
 if (only.includes('reads')) await cachedCatalogueReads();
 if (only.includes('search')) await searchAtScale();
 if (only.includes('basket')) await basketWrites();
 if (only.includes('orders')) await placeOrders();
 if (only.includes('pages')) await productPage();
+if (only.includes('invoices')) await invoicePdfs();
 
 const widths = [
   Math.max(7, ...rows.map((r) => r.measure.length)),

@@ -106,22 +106,24 @@ export class DocumentService {
 
   private async vatInvoiceOf(order: DocumentOrder): Promise<VatInvoice> {
     const issuedAt = this.now();
-    const [issued, lines] = await Promise.all([
-      this.invoiceNumbers.issue(order.orderId, (tx) => this.taxPointOf(order.orderId, issuedAt, tx), issuedAt),
-      this.orders.linesOf(order.orderId),
-    ]);
-    // Just issued: read the order again, so the payment status printed is the one the decision saw.
-    const current = order.invoiceNumber === null ? ((await this.repository.order(order.orderId, null)) ?? order) : order;
+    // Issued now: print the order as the issuing transaction saw it (its payment status).
+    let current = order;
+    const decide = async (tx: Executor) => {
+      const { order: seen, taxPointDate } = await this.taxPointOf(order.orderId, issuedAt, tx);
+      current = seen;
+      return taxPointDate;
+    };
+    const [issued, lines] = await Promise.all([this.invoiceNumbers.issue(order.orderId, decide, issuedAt), this.orders.linesOf(order.orderId)]);
     return buildVatInvoice(this.options.shop, current, lines, issued);
   }
 
   /** Inside the issuing transaction: the order as it is now, and whether it may have an invoice. */
-  private async taxPointOf(orderId: number, issuedAt: Date, tx: Executor): Promise<string> {
+  private async taxPointOf(orderId: number, issuedAt: Date, tx: Executor): Promise<{ order: DocumentOrder; taxPointDate: string }> {
     const order = await this.repository.order(orderId, null, tx);
     if (!order) throw new NotFound(`There is no order ${orderId}.`);
     const availability = invoiceAvailability(order, londonDate(issuedAt));
     if (!availability.available) throw new Conflict(availability.reason, { reason: 'invoice_not_available' });
-    return availability.taxPointDate;
+    return { order, taxPointDate: availability.taxPointDate };
   }
 
   private async customerOrder(userId: number, orderId: number): Promise<DocumentOrder> {
