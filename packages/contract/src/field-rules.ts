@@ -91,3 +91,6 @@ export function checkForm<K extends string>(values: Partial<Record<K, string>>, 
   }
   return errors;
 }
+
+/** A trade customer's own purchase order number (pay on account), as printed on the invoice. */
+export const PURCHASE_ORDER_NUMBER_MAX = 35;

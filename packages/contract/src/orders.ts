@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './ids.ts';
-import { deliveryNoteRule } from './field-rules.ts';
+import { deliveryNoteRule, PURCHASE_ORDER_NUMBER_MAX } from './field-rules.ts';
 import { poundsSchema } from './money.ts';
 
 const ignored = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
@@ -12,7 +12,8 @@ const optionalId = (name: string) => idSchema(name).nullable().optional();
 const pounds = (name: string) => poundsSchema(name, { min: 0, max: 100_000_000 });
 
 export const ORDER_STATUS_PENDING_DELIVERY = 'PendingDelivery';
-export const paymentMethods = ['bank', 'paypal'] as const;
+/** 'account' (trade credit, issue 9) is not in SPEC 7: only customers with an open trade account may use it. */
+export const paymentMethods = ['bank', 'paypal', 'account'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /** The header that makes placing an order safe to retry: the same key answers the same order. */
@@ -44,9 +45,20 @@ export const placeOrderBodySchema = z
       .transform((v) => (v ?? '').trim())
       .describe('Delivery note, at most 50 characters'),
     payment_method: z
-      .enum(paymentMethods, { error: "payment_method must be 'bank' or 'paypal'" })
+      .enum(paymentMethods, { error: "payment_method must be 'bank', 'paypal' or 'account'" })
       .default('bank')
-      .describe("'bank' (transfer, reference set by the server) or 'paypal' (card/wallet, also the test payments)"),
+      .describe(
+        "'bank' (transfer, reference set by the server), 'paypal' (card/wallet, also the test payments) or, not in SPEC 7, " +
+          "'account' (a trade account's credit: 403 without an open account, 402 over its available credit)",
+      ),
+    purchase_order_number: z
+      .string()
+      .trim()
+      .max(PURCHASE_ORDER_NUMBER_MAX, `Purchase order number is at most ${PURCHASE_ORDER_NUMBER_MAX} characters.`)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .describe('Not in SPEC 7: the customer\'s own purchase order number, printed on the invoice (used with account; kept with any method)'),
     payment_reference: z
       .string()
       .trim()
@@ -144,6 +156,7 @@ export const orderSchema = z
     address: orderAddressSchema.nullable().describe('The delivery address as it was when the order was placed'),
     billing_address: orderAddressSchema.nullable(),
     orderLines: z.array(orderLineSchema),
+    purchase_order_number: z.string().nullable().describe("Not in SPEC 3: the customer's purchase order number, when they gave one"),
     promised_dispatch_date: z.iso
       .date()
       .nullable()

@@ -28,6 +28,7 @@ export { OrderRepository, ORDER_HISTORY_LIMIT, type NewOrder, type NewOrderLine,
 export { OrderService, type OrderServiceOptions } from './orders/order-service.ts';
 export * from './orders/order-placement.ts';
 export { Reorder } from './orders/reorder.ts';
+export * from './trade-accounts/trade-accounts.ts';
 export {
   dispatchPromise,
   bankHolidays,

@@ -22,6 +22,7 @@ import { OrderService } from './orders/order-service.ts';
 import { OrderPlacement } from './orders/order-placement.ts';
 import { Reorder } from './orders/reorder.ts';
 import { DispatchPromises } from './delivery/dispatch-promises.ts';
+import { TradeAccounts } from './trade-accounts/trade-accounts.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSettings } from './jobs/job-worker.ts';
 import { emailJobKinds } from './email/email-jobs.ts';
@@ -47,6 +48,8 @@ export interface CoreServices {
   jobWorker: JobWorker;
   /** The card/wallet payment verifier, or null when only bank transfer is offered. */
   payments: PaymentVerifier | null;
+  /** Trade (credit) accounts: pay on account within a limit (the back office opens them). */
+  tradeAccounts: TradeAccounts;
   /** Order documents: VAT invoices (gapless numbers, issued on first download) and picking lists, as PDF. */
   documents: DocumentService;
 }
@@ -111,6 +114,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
+  const tradeAccounts = new TradeAccounts(database.db);
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
   const carts = new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses, packs, dispatch });
   return {
@@ -128,10 +132,12 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       rules,
       jobs,
       payments,
+      tradeAccounts,
       log: options.log,
       now: clock,
     }),
     reorder: new Reorder(orderRepository, carts),
+    tradeAccounts,
     dispatch,
     jobs,
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),

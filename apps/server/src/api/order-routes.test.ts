@@ -7,34 +7,13 @@ import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldMessages, type CartDto, type OrderDto } from '@shop/contract';
+import { fieldMessages, type OrderDto } from '@shop/contract';
 import { queryRows } from '@shop/db';
-import { bearer, insertBasketCatalogue, signUp, type BasketFixture, type Customer, type Pack } from '../testing/basket-fixtures.ts';
-import { addToBasket, basketOf, countRows, createAddress, insertCustomers, orderBodyFrom, placeOrder } from '../testing/checkout-fixtures.ts';
+import { bearer, insertBasketCatalogue, signUp, type BasketFixture} from '../testing/basket-fixtures.ts';
+import { addToBasket, basketOf, countRows, createAddress, insertCustomers, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
 
 const relaxedLimits = { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000', ORDER_LOG_RATE_LIMIT_PER_MINUTE: '10000' };
-
-interface ReadyCustomer {
-  customer: Customer;
-  cart: CartDto;
-  addressId: number;
-}
-
-/** A signed-in customer with packs in the basket and a delivery address chosen (Leeds unless `address` says otherwise). */
-async function readyCustomer(t: TestApp, lines: [Pack, number][], address: Record<string, unknown> = {}): Promise<ReadyCustomer> {
-  const customer = await signUp(t.app);
-  for (const [pack, count] of lines) await addToBasket(t.app, customer.token, pack, count);
-  const saved = await createAddress(t.app, customer.token, address);
-  const assigned = await t.app.inject({
-    method: 'PUT',
-    url: '/api/cart/AssignAddress',
-    headers: bearer(customer.token),
-    payload: { addressId: saved.address_id, cartId: null },
-  });
-  if (assigned.statusCode !== 200) throw new Error(`assign: ${assigned.body}`);
-  return { customer, cart: assigned.json<CartDto>(), addressId: saved.address_id };
-}
 
 describeOnEachDatabase('orders API', (kind) => {
   let t: TestApp;

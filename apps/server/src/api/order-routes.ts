@@ -57,6 +57,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           'order id, verified first: COMPLETED, GBP, amount = total and never used before (402, 409 or 502 otherwise; nothing is placed). ' +
           'Send an `Idempotency-Key` header (a UUID): repeating the request with the same key answers the same order id; ' +
           'the same key with a different body is a 422 (nothing placed). ' +
+          "On account (not in SPEC 7): a 403 without an open trade account, a 402 when the total is over the account's available credit. " +
           'Answers the order id as a bare JSON number.',
         security: [{ bearer: [] }],
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
@@ -65,6 +66,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           200: z.number().int().describe('The order id'),
           ...errors,
           402: errorResponseSchema,
+          403: errorResponseSchema,
           409: orderConflictSchema,
           422: idempotencyKeyReusedSchema,
           502: errorResponseSchema,

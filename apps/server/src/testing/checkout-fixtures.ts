@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { AddressDto, CartDto } from '@shop/contract';
 import { queryRows } from '@shop/db';
 import type { App } from '../app.ts';
-import { bearer, type Customer, type Pack } from './basket-fixtures.ts';
+import { bearer, signUp, type Customer, type Pack } from './basket-fixtures.ts';
 
 export const validAddress = (overrides: Record<string, unknown> = {}) => ({
   reference: 'Warehouse',
@@ -107,4 +107,25 @@ export async function insertCustomers(app: App, db: Db, count: number): Promise<
       token: await app.services.accounts.tokens.issue(Number(row.user_id), 'access'),
     })),
   );
+}
+
+export interface ReadyCustomer {
+  customer: Customer;
+  cart: CartDto;
+  addressId: number;
+}
+
+/** A signed-in customer with packs in the basket and a delivery address chosen (Leeds unless `address` says otherwise). */
+export async function readyCustomer(t: { app: App }, lines: [Pack, number][], address: Record<string, unknown> = {}): Promise<ReadyCustomer> {
+  const customer = await signUp(t.app);
+  for (const [pack, count] of lines) await addToBasket(t.app, customer.token, pack, count);
+  const saved = await createAddress(t.app, customer.token, address);
+  const assigned = await t.app.inject({
+    method: 'PUT',
+    url: '/api/cart/AssignAddress',
+    headers: bearer(customer.token),
+    payload: { addressId: saved.address_id, cartId: null },
+  });
+  if (assigned.statusCode !== 200) throw new Error(`assign: ${assigned.body}`);
+  return { customer, cart: assigned.json<CartDto>(), addressId: saved.address_id };
 }

@@ -30,6 +30,7 @@ function order(order_id: number, payment_reference: string): OrderDto {
     address: null,
     billing_address: null,
     orderLines: [],
+    purchase_order_number: null,
     promised_dispatch_date: '2026-03-02',
   };
 }

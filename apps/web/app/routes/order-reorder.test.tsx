@@ -49,6 +49,7 @@ function order(order_id: number): OrderDto {
         is_active: true,
       },
     ],
+    purchase_order_number: null,
     promised_dispatch_date: null,
   };
 }

@@ -31,7 +31,7 @@ const ADDRESS: AddressDto = {
 
 const CART = basketOf([{ id: 1, name: 'Single Wall Cardboard Boxes 12x9x6', price: 18.5, qty: 25, count: 2 }], 3);
 
-function renderPayment(url: string, action?: () => unknown) {
+function renderPayment(url: string, action?: () => unknown, account: { available: number; limit: number; termsDays: number } | null = null) {
   return renderStubbedPage(url, {
     path: '/payment',
     Component: PaymentPage,
@@ -41,6 +41,7 @@ function renderPayment(url: string, action?: () => unknown) {
       payments: { mode: 'test', clientId: null, currency: 'GBP' },
       bankReference: 'BOX7',
       idempotencyKey: '6f1c2a4e-1d7b-4c1e-9a53-0f3b1d2c4e5a',
+      account,
     }),
     action,
   });
@@ -68,6 +69,30 @@ describe('payment page', () => {
     renderPayment('/payment?pay=bank', () => ({ ok: false, error: 'conflict', message, fields: {}, intent: 'bank' }));
     fireEvent.click(await screen.findByTestId('bank-transfer-done'));
     expect(await screen.findByTestId('payment-message')).toHaveTextContent('your order was not placed');
+  });
+
+  it('a customer without a trade account is not offered to pay on account', async () => {
+    renderPayment('/payment?pay=account');
+    expect(await screen.findByTestId('test-payments')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Pay on account/ })).toBeNull();
+  });
+
+  it('a trade customer pays on account with their purchase order number, seeing the credit available', async () => {
+    const { posted } = renderPayment('/payment?pay=account', undefined, { available: 400, limit: 500, termsDays: 7 });
+    expect(await screen.findByTestId('account-available')).toHaveTextContent('£400.00');
+    expect(screen.getByTestId('account-panel')).toHaveTextContent('payment is due 7 days after the invoice date');
+    fireEvent.change(screen.getByLabelText(/Your purchase order number/), { target: { value: 'PO-4471' } });
+    fireEvent.click(screen.getByTestId('place-on-account'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.get('intent')).toBe('account');
+    expect(posted[0]!.get('purchase_order_number')).toBe('PO-4471');
+    expect(posted[0]!.get('total')).toBe(String(CART.total));
+  });
+
+  it('an order over the available credit cannot be put on account', async () => {
+    renderPayment('/payment?pay=account', undefined, { available: 10, limit: 500, termsDays: 7 });
+    expect(await screen.findByTestId('account-over-limit')).toHaveTextContent('more than your available credit');
+    expect(screen.getByTestId('place-on-account')).toBeDisabled();
   });
 
   it('offers the labelled test payment on the card tab when no provider is configured', async () => {

@@ -11,10 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import { useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigation, useSearchParams, useSubmit, type MetaFunction } from 'react-router';
-import { formatPounds } from '@shop/contract/browser';
+import { formatPounds, PURCHASE_ORDER_NUMBER_MAX } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { failure } from '~/lib/form-action.server';
 import { placeOrderAction } from '~/components/checkout/place-order.server';
+import { tradeAccountView } from '~/components/checkout/trade-account.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { FormMessage } from '~/components/account/form-message';
@@ -43,12 +44,16 @@ export const meta: MetaFunction = ({ matches }) => [
 const SIGN_IN = '/signin?return=payment';
 const ORDER_FORM_ID = 'place-order';
 
-type PaymentTab = 'card' | 'bank';
+type PaymentTab = 'card' | 'bank' | 'account';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
   const { carts, addresses, shop } = context.services;
-  const [cart, saved] = await Promise.all([carts.cartOf({ kind: 'user', userId }), addresses.listOf(userId, userId)]);
+  const [cart, saved, tradeAccount] = await Promise.all([
+    carts.cartOf({ kind: 'user', userId }),
+    addresses.listOf(userId, userId),
+    tradeAccountView(context, userId),
+  ]);
   // SPEC 2: the payment step needs a delivery address chosen on the address step.
   if (cart.cartIems.length > 0 && cart.address_id === null) throw redirect('/delivery');
   const deliveryPostcode = saved.find((a) => a.address_id === cart.address_id)?.post_code ?? null;
@@ -62,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bankReference: `${shop.bank.referencePrefix}${userId}`,
     // One key per page view: a double click or a retried submit of this page places one order.
     idempotencyKey: randomUUID(),
+    // Trade customers (a manager opened an account) may pay on account, within their available credit.
+    account: tradeAccount,
   };
 }
 
@@ -71,23 +78,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'bank') return placeOrderAction(context, userId, form, 'bank');
   if (intent === 'card') return placeOrderAction(context, userId, form, 'paypal');
+  if (intent === 'account') return placeOrderAction(context, userId, form, 'account');
   return failure('invalid_request', 'Unknown payment action.');
 }
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, payments, bankReference, idempotencyKey, promise } = loaderData;
+  const { cart, addresses, payments, bankReference, idempotencyKey, promise, account } = loaderData;
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
   const orderForm = useRef<HTMLFormElement>(null);
-  const [tab, setTab] = useState<PaymentTab>(search.get('pay') === 'bank' ? 'bank' : 'card');
+  const asked = search.get('pay');
+  const [tab, setTab] = useState<PaymentTab>(asked === 'bank' ? 'bank' : asked === 'account' && account ? 'account' : 'card');
   const [note, setNote] = useState('');
   const [status, setStatus] = useState('');
   const [providerError, setProviderError] = useState<string | null>(null);
 
   // The overlay stays from the submit until order detail replaces this page.
   const placingIntent = navigation.formData?.get('intent');
-  const placing = navigation.state !== 'idle' && (placingIntent === 'bank' || placingIntent === 'card');
+  const placing = navigation.state !== 'idle' && (placingIntent === 'bank' || placingIntent === 'card' || placingIntent === 'account');
   const lines = cart.cartIems;
   const delivery = addresses.find((a) => a.address_id === cart.address_id) ?? null;
   const billing = billingAddressOf(addresses);
@@ -240,6 +249,16 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                           </div>
                         ),
                       },
+                      ...(account
+                        ? [
+                            {
+                              key: 'account' as const,
+                              label: 'Pay on account',
+                              icon: <AccountIcon />,
+                              panel: <PayOnAccountPanel account={account} total={cart.total} disabled={!canPay} form={ORDER_FORM_ID} />,
+                            },
+                          ]
+                        : []),
                     ]}
                   />
                 </div>
@@ -256,6 +275,80 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
       <PlacingOverlay open={placing} />
     </main>
+  );
+}
+
+/** Trade customers: the order goes on their account, invoiced on dispatch, payment due on their terms. */
+function PayOnAccountPanel({
+  account,
+  total,
+  disabled,
+  form,
+}: {
+  account: { available: number; limit: number; termsDays: number };
+  total: number;
+  disabled: boolean;
+  form: string;
+}) {
+  const withinCredit = total <= account.available;
+  return (
+    <div className="space-y-4" data-testid="account-panel">
+      <p className="text-sm text-stone-700">
+        Put <strong className="text-stone-900">{formatPounds(total)}</strong> on your trade account. We invoice you when we dispatch, and payment is
+        due {account.termsDays} days after the invoice date.
+      </p>
+      <dl className="grid grid-cols-2 gap-3 rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm">
+        <div>
+          <dt className="text-stone-600">Available credit</dt>
+          <dd className="font-semibold text-stone-900 tabular-nums" data-testid="account-available">
+            {formatPounds(account.available)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Credit limit</dt>
+          <dd className="font-semibold text-stone-900 tabular-nums">{formatPounds(account.limit)}</dd>
+        </div>
+      </dl>
+      <div>
+        <label htmlFor="purchase-order-number" className="block text-sm font-medium text-stone-800">
+          Your purchase order number <span className="font-normal text-stone-600">(optional)</span>
+        </label>
+        <input
+          id="purchase-order-number"
+          name="purchase_order_number"
+          form={form}
+          maxLength={PURCHASE_ORDER_NUMBER_MAX}
+          autoComplete="off"
+          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
+        <p className="mt-1 text-xs text-stone-600">We print it on your invoice.</p>
+      </div>
+      {withinCredit ? null : (
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-testid="account-over-limit">
+          This order is more than your available credit. Please pay by card or bank transfer, or call us to raise your limit.
+        </p>
+      )}
+      <button
+        type="submit"
+        form={form}
+        name="intent"
+        value="account"
+        className="btn-primary w-full py-3 text-base"
+        disabled={disabled || !withinCredit}
+        data-testid="place-on-account"
+      >
+        Place order on account
+      </button>
+      <TermsNotice action="placing your order" />
+    </div>
+  );
+}
+
+function AccountIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 4h16v16H4zM8 9h8M8 13h8M8 17h5" />
+    </svg>
   );
 }
 

@@ -43,7 +43,12 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
         ['Reference', order.payment_reference],
         ['Amount', formatPounds(order.total)],
       ]
-    : [['Payment reference', order.payment_reference]];
+    : order.payment_method === 'account'
+      ? [
+          ['Reference to quote when you pay', order.payment_reference],
+          ...(order.purchase_order_number ? ([['Your purchase order', order.purchase_order_number]] as [string, string][]) : []),
+        ]
+      : [['Payment reference', order.payment_reference]];
   // The promise made when the order was placed (stored with it), not one recomputed at sending time.
   const promise = order.promised_dispatch_date
     ? `Dispatch on ${formatDayMonth(order.promised_dispatch_date)}${bank ? ' if your payment has arrived by then' : ''}. ` +
@@ -51,7 +56,9 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
     : null;
   const paymentIntro = bank
     ? `Please pay ${formatPounds(order.total)} by bank transfer, quoting the reference below. We dispatch your order when the payment arrives.`
-    : `Thank you for your payment of ${formatPounds(order.total)} by card / PayPal.`;
+    : order.payment_method === 'account'
+      ? `${formatPounds(order.total)} is on your trade account. We invoice you when we dispatch; payment is due by your account's terms from the invoice date.`
+      : `Thank you for your payment of ${formatPounds(order.total)} by card / PayPal.`;
 
   const text = [
     `Hello ${firstName},`,
@@ -71,7 +78,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
     ...(promise ? ['', promise] : []),
     ...(order.note ? ['', `Delivery note: ${order.note}`] : []),
     '',
-    bank ? 'Payment by bank transfer:' : 'Payment:',
+    bank ? 'Payment by bank transfer:' : order.payment_method === 'account' ? 'Payment on account:' : 'Payment:',
     paymentIntro,
     ...payment.map(([label, value]) => `${label}: ${value}`),
     '',
@@ -130,7 +137,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
       <p style="margin:0 0 16px;">${deliveryLines.map(e).join('<br>')}</p>
       ${promise ? `<p style="margin:0 0 16px;"><strong>${e(promise)}</strong></p>` : ''}
       ${order.note ? `<p style="margin:0 0 16px;"><strong>Delivery note:</strong> ${e(order.note)}</p>` : ''}
-      <h2 style="font-size:16px;margin:16px 0 8px;">${bank ? 'Payment by bank transfer' : 'Payment'}</h2>
+      <h2 style="font-size:16px;margin:16px 0 8px;">${bank ? 'Payment by bank transfer' : order.payment_method === 'account' ? 'Payment on account' : 'Payment'}</h2>
       <p style="margin:0 0 8px;">${e(paymentIntro)}</p>
       <table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 24px;">${paymentRows}</table>
       <p style="margin:0;"><a href="${e(orderUrl)}" style="display:inline-block;padding:12px 20px;background:#0f5c63;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your order</a></p>

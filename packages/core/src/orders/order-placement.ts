@@ -33,6 +33,7 @@ import { PAYMENT_COMPLETED, PaymentProviderUnavailable, PaymentReferenceUnknown,
 import { computeCartTotals, lineTotalPence, rulesForZone, type CartPricingRules, type CartTotals } from '../pricing/cart-totals.ts';
 import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
+import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
 import type { OrderRepository } from './order-repository.ts';
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 
@@ -50,6 +51,8 @@ export interface OrderPlacementOptions {
   jobs: JobQueue;
   /** Verifies card/wallet payments; without one only bank transfer is offered. */
   payments: PaymentVerifier | null;
+  /** Trade accounts: an order on account must be within the customer's available credit. */
+  tradeAccounts: Pick<TradeAccounts, 'requireCredit'>;
   log?: OrderPlacementLog;
   /** The server's clock, for the dispatch date the order promises (default: the system clock). */
   now?: () => Date;
@@ -192,6 +195,10 @@ export class OrderPlacement {
       throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
     }
 
+    // On account: within the trade account's available credit, read after the basket lock.
+    if (body.payment_method === 'account') await this.options.tradeAccounts.requireCredit(userId, totals.totalPence, tx);
+
+    // An account order is paid later by bank transfer, with the same reference.
     const paymentReference = payment ? payment.reference : `${this.options.shop.bank.referencePrefix}${userId}`;
     const orderId = await this.orders.insert(
       {
@@ -200,7 +207,7 @@ export class OrderPlacement {
         billingAddressId: billing.addressId,
         deliveryAddress: addressSnapshot(delivery),
         billingAddress: addressSnapshot(billing),
-        paymentMethod: payment ? 'paypal' : 'bank',
+        paymentMethod: payment ? 'paypal' : body.payment_method === 'account' ? 'account' : 'bank',
         paymentReference,
         status: ORDER_STATUS_PENDING_DELIVERY,
         subTotalPence: totals.subTotalPence,
@@ -212,6 +219,7 @@ export class OrderPlacement {
         requestFingerprint: idempotencyKey ? fingerprint : null,
         // What the customer was shown at this moment for this address (London 3pm cut-off, working days).
         promisedDispatchDate: this.dispatch.promiseFor(delivery.postCode).dispatchDate,
+        purchaseOrderNumber: body.purchase_order_number ?? null,
       },
       tx,
     );
@@ -331,6 +339,8 @@ export function requestFingerprint(body: PlaceOrderBody): string {
     poundsToPence(body.total_tax),
     poundsToPence(body.total),
     body.note ?? '',
+    // Only when given, so keys of requests made before the field existed keep their fingerprint.
+    ...(body.purchase_order_number ? [body.purchase_order_number] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }

@@ -31,6 +31,8 @@ export interface NewOrder {
   requestFingerprint: string | null;
   /** The dispatch day promised at placement, YYYY-MM-DD. */
   promisedDispatchDate: string | null;
+  /** The customer's own purchase order number, if they gave one. */
+  purchaseOrderNumber: string | null;
 }
 
 export interface NewOrderLine {
@@ -65,6 +67,7 @@ export interface OrderRow {
   created: Date;
   /** YYYY-MM-DD; null for orders placed before the promise was recorded. */
   promisedDispatchDate: string | null;
+  purchaseOrderNumber: string | null;
 }
 
 export interface OrderLineRow extends NewOrderLine {
@@ -97,13 +100,14 @@ interface RawOrder {
   is_active: boolean;
   created: Date | string;
   promised_dispatch_date: string | null;
+  purchase_order_number: string | null;
 }
 
 // The promised date is read as text: node-postgres would make a DATE a Date at the server's local midnight.
 const ORDER_COLUMNS = sql.raw(
   `order_id, user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
    sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created,
-   promised_dispatch_date::text AS promised_dispatch_date`,
+   promised_dispatch_date::text AS promised_dispatch_date, purchase_order_number`,
 );
 
 /** The newest orders a history page lists; far more than any customer scrolls through. */
@@ -141,14 +145,14 @@ export class OrderRepository {
       tx,
       sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
-                              promised_dispatch_date, paid_pence)
+                              promised_dispatch_date, paid_pence, purchase_order_number)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
                   ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date,
                   -- a card or wallet payment was captured before the order was placed: paid in full
-                  ${order.paymentMethod === 'paypal' ? order.totalPence : 0})
+                  ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING order_id`,
     );
@@ -256,7 +260,7 @@ function toOrderRow(raw: RawOrder): OrderRow {
     billingAddressId: raw.billing_address_id === null ? null : Number(raw.billing_address_id),
     deliveryAddress: parseSnapshot(raw.delivery_address),
     billingAddress: parseSnapshot(raw.billing_address),
-    paymentMethod: raw.payment_method === 'paypal' ? 'paypal' : 'bank',
+    paymentMethod: raw.payment_method === 'paypal' || raw.payment_method === 'account' ? raw.payment_method : 'bank',
     paymentReference: raw.payment_reference,
     status: raw.status,
     subTotalPence: Number(raw.sub_total_pence),
@@ -267,6 +271,7 @@ function toOrderRow(raw: RawOrder): OrderRow {
     isActive: raw.is_active,
     created: raw.created instanceof Date ? raw.created : new Date(raw.created),
     promisedDispatchDate: raw.promised_dispatch_date ?? null,
+    purchaseOrderNumber: raw.purchase_order_number ?? null,
   };
 }
 

@@ -94,6 +94,7 @@ export class OrderService {
         total_price: penceToPounds(line.totalPricePence),
         is_active: line.isActive,
       })),
+      purchase_order_number: order.purchaseOrderNumber,
       promised_dispatch_date: order.promisedDispatchDate,
     };
   }

@@ -6,7 +6,7 @@
  * the same attempt gives the same order. Success goes to the order's page.
  */
 import { redirect, type AppLoadContext } from 'react-router';
-import { placeOrderBodySchema } from '@shop/contract';
+import { placeOrderBodySchema, type PaymentMethod } from '@shop/contract';
 import { domainErrorCode } from '@shop/contract/browser';
 import { failure, failureFrom, formFields, parseFields } from '~/lib/form-action.server';
 
@@ -18,7 +18,7 @@ export const placementMessages = {
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
 
-export async function placeOrderAction(context: AppLoadContext, userId: number, form: FormData, method: 'bank' | 'paypal') {
+export async function placeOrderAction(context: AppLoadContext, userId: number, form: FormData, method: PaymentMethod) {
   const fields = formFields(form, ['sub_total', 'delivery_fee', 'total_tax', 'total', 'address_id', 'billing_address_id']);
   const parsed = parseFields(placeOrderBodySchema, { ...fields, payment_method: method }, method);
   if (!parsed.ok) return parsed.answer;

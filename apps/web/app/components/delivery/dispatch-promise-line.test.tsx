@@ -76,6 +76,7 @@ describe('dispatch promise line', () => {
       address: null,
       billing_address: null,
       orderLines: [],
+      purchase_order_number: null,
       promised_dispatch_date: '2024-11-26',
     };
     renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order, placed: false }) });

@@ -1,0 +1,133 @@
+/**
+ * Trade (credit) accounts (issue 9 item 4, SPEC 9's "account" payment and 7-day terms): a
+ * manager lets a customer pay on account up to a credit limit. Such orders are placed awaiting
+ * payment; their invoice is issued on dispatch and payment is due `terms_days` after it.
+ *
+ * Outstanding = what the customer's open account orders still owe: every 'account' order that
+ * is not cancelled, its total less what was paid. Available = limit - outstanding (never below
+ * zero). Placing an order on account reads this inside the order's transaction, after the
+ * basket lock: the one customer's checkouts are serialised by that lock, so two orders cannot
+ * both spend the same credit.
+ */
+import { sql } from 'drizzle-orm';
+import { formatPounds } from '@shop/contract';
+import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
+import { Forbidden, Invalid, NotFound, PaymentRequired } from '../errors.ts';
+import { penceToPounds, type Pence } from '../pricing/money.ts';
+
+/** SPEC 9: payment within 7 days of the invoice, unless a manager agrees other terms. */
+export const DEFAULT_TERMS_DAYS = 7;
+/** The largest limit a manager may set here (a typo guard, not a business rule): £1,000,000. */
+export const MAX_CREDIT_LIMIT_PENCE = 100_000_000;
+
+export interface TradeAccount {
+  userId: number;
+  creditLimitPence: Pence;
+  termsDays: number;
+  /** Owed on open account orders (not cancelled): totals less payments. */
+  outstandingPence: Pence;
+  /** What may still be ordered on account: limit - outstanding, at least 0. */
+  availablePence: Pence;
+  openedAt: string;
+}
+
+export const tradeAccountMessages = {
+  noAccount: 'Pay on account is not available for your account. Please pay by card or bank transfer, or call us to open a trade account.',
+  overLimit: (total: Pence, available: Pence, limit: Pence) =>
+    `This order of ${formatPounds(penceToPounds(total))} would take you over your credit limit of ${formatPounds(penceToPounds(limit))}: ` +
+    `${formatPounds(penceToPounds(available))} is available. Nothing was ordered. Please pay by card or bank transfer, ` +
+    'or call us to raise your limit.',
+  limitRange: `The credit limit must be more than £0.00 and at most ${formatPounds(penceToPounds(MAX_CREDIT_LIMIT_PENCE))}.`,
+  termsRange: 'Payment terms must be 1 to 90 days.',
+  noSuchCustomer: (userId: number) => `There is no customer ${userId}.`,
+} as const;
+
+interface RawAccount {
+  user_id: number;
+  credit_limit_pence: number;
+  terms_days: number;
+  outstanding_pence: number | string;
+  opened_at: string;
+}
+
+export class TradeAccounts {
+  constructor(private readonly db: Database) {}
+
+  /** The customer's open trade account with what it owes now, or null when they have none (or it was closed). */
+  async accountOf(userId: number, executor: Executor = this.db): Promise<TradeAccount | null> {
+    const [row] = await queryPreparedRows<RawAccount>(
+      executor,
+      sql`SELECT t.user_id, t.credit_limit_pence, t.terms_days, t.opened_at::text AS opened_at,
+                 COALESCE((SELECT sum(o.total_pence - o.paid_pence) FROM orders o
+                           WHERE o.user_id = t.user_id AND o.payment_method = 'account' AND o.status <> 'Cancelled'
+                             AND o.paid_pence < o.total_pence), 0) AS outstanding_pence
+          FROM trade_accounts t
+          WHERE t.user_id = ${userId} AND t.closed_at IS NULL`,
+    );
+    if (!row) return null;
+    const creditLimitPence = Number(row.credit_limit_pence);
+    const outstandingPence = Number(row.outstanding_pence);
+    return {
+      userId: Number(row.user_id),
+      creditLimitPence,
+      termsDays: Number(row.terms_days),
+      outstandingPence,
+      availablePence: Math.max(0, creditLimitPence - outstandingPence),
+      openedAt: row.opened_at,
+    };
+  }
+
+  /**
+   * Checkout on account: the account must be open and `totalPence` within what is available.
+   * Call inside the order's transaction, after the basket lock. Answers the account.
+   */
+  async requireCredit(userId: number, totalPence: Pence, tx: Executor): Promise<TradeAccount> {
+    const account = await this.accountOf(userId, tx);
+    if (!account) throw new Forbidden(tradeAccountMessages.noAccount);
+    if (totalPence > account.availablePence) {
+      throw new PaymentRequired(tradeAccountMessages.overLimit(totalPence, account.availablePence, account.creditLimitPence));
+    }
+    return account;
+  }
+
+  /** Opens (or reopens) a customer's trade account with a limit and terms (back office; `staffId` is who did it). */
+  async open(staffId: number, userId: number, creditLimitPence: Pence, termsDays: number = DEFAULT_TERMS_DAYS): Promise<TradeAccount> {
+    checkLimit(creditLimitPence);
+    checkTerms(termsDays);
+    const [user] = await queryRows<{ user_id: number }>(this.db, sql`SELECT user_id FROM users WHERE user_id = ${userId}`);
+    if (!user) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
+    await this.db.execute(sql`
+      INSERT INTO trade_accounts (user_id, credit_limit_pence, terms_days, opened_by)
+      VALUES (${userId}, ${creditLimitPence}, ${termsDays}, ${staffId})
+      ON CONFLICT (user_id) DO UPDATE
+        SET credit_limit_pence = excluded.credit_limit_pence, terms_days = excluded.terms_days,
+            opened_by = excluded.opened_by, opened_at = now(), closed_at = NULL`);
+    return (await this.accountOf(userId))!;
+  }
+
+  /** A new limit (and terms) for an open account; orders already placed are not affected. */
+  async changeLimit(_staffId: number, userId: number, creditLimitPence: Pence, termsDays?: number): Promise<TradeAccount> {
+    checkLimit(creditLimitPence);
+    if (termsDays !== undefined) checkTerms(termsDays);
+    const rows = await queryRows<{ user_id: number }>(
+      this.db,
+      sql`UPDATE trade_accounts SET credit_limit_pence = ${creditLimitPence}, terms_days = COALESCE(${termsDays ?? null}::int, terms_days)
+          WHERE user_id = ${userId} AND closed_at IS NULL RETURNING user_id`,
+    );
+    if (rows.length === 0) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
+    return (await this.accountOf(userId))!;
+  }
+
+  /** No more orders on account; what is owed stays owed (the orders keep their due dates). */
+  async close(_staffId: number, userId: number): Promise<void> {
+    await this.db.execute(sql`UPDATE trade_accounts SET closed_at = now() WHERE user_id = ${userId} AND closed_at IS NULL`);
+  }
+}
+
+function checkLimit(pence: Pence): void {
+  if (!Number.isSafeInteger(pence) || pence <= 0 || pence > MAX_CREDIT_LIMIT_PENCE) throw new Invalid(tradeAccountMessages.limitRange);
+}
+
+function checkTerms(days: number): void {
+  if (!Number.isSafeInteger(days) || days < 1 || days > 90) throw new Invalid(tradeAccountMessages.termsRange);
+}
