@@ -100,9 +100,9 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
   y += noteHeight + 14;
 
   const columns: Column[] = [
-    { header: 'Picked', width: 40, align: 'center' },
+    { header: 'Picked', width: 48, align: 'center' },
     { header: 'Code', width: 58 },
-    { header: 'Item', width: 160 },
+    { header: 'Item', width: 152 },
     { header: 'Size', width: 80 },
     { header: 'Pack size', width: 58, align: 'right' },
     { header: 'Packs', width: 50, align: 'right' },
@@ -118,7 +118,7 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
       return d.y + 6;
     },
     drawCell: (d, column, x, cellY) => {
-      if (column === 0) d.rect(x + 13, cellY + 4, 12, 12).lineWidth(1).strokeColor('#000000').stroke();
+      if (column === 0) d.rect(x + 18, cellY + 4, 12, 12).lineWidth(1).strokeColor('#000000').stroke();
     },
   });
 

@@ -65,14 +65,22 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   // Lines.
   y = addressBottom + 18;
   const columns: Column[] = [
-    { header: 'Description', width: 190 },
-    { header: 'Quantity', width: 120 },
-    { header: 'Unit price ex-VAT', width: 72, align: 'right' },
-    { header: 'VAT rate', width: 48, align: 'right' },
-    { header: 'Amount ex-VAT', width: contentWidth - 430, align: 'right' },
+    { header: 'Description', width: 172 },
+    { header: 'Quantity', width: 138 },
+    { header: 'Unit price ex-VAT', width: 82, align: 'right' },
+    { header: 'VAT rate', width: 42, align: 'right' },
+    { header: 'Amount ex-VAT', width: contentWidth - 434, align: 'right' },
   ];
   const rows = invoice.lines.map((line) => [line.description, line.quantity, poundsOf(line.unitPricePence), `${line.vatRatePercent}%`, poundsOf(line.amountPence)]);
-  y = drawTable(doc, columns, rows, { x: left, y, fontSize: 9 });
+  y = drawTable(doc, columns, rows, {
+    x: left,
+    y,
+    fontSize: 9,
+    onNewPage: (d) => {
+      d.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(t(`VAT invoice ${invoice.invoiceNumber} (continued)`), left, A4.margin, { width: contentWidth });
+      return d.y + 6;
+    },
+  });
 
   // Totals, right-aligned under the amounts.
   const totals: [string, string, boolean][] = [
@@ -82,7 +90,8 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   ];
   if (y + 120 > A4.height - A4.margin) {
     doc.addPage();
-    y = A4.margin;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(t(`VAT invoice ${invoice.invoiceNumber} (continued)`), left, A4.margin, { width: contentWidth });
+    y = doc.y + 6;
   }
   y += 8;
   for (const [label, value, strong] of totals) {
