@@ -126,6 +126,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (database.driver === 'pglite') await services.jobs.releaseAllLeases();
     services.jobWorker.start();
   });
+  // Back office: while no enabled owner exists, one line with the single-use setup link (its
+  // token lives in this process only). Logged as a warning: it needs doing, and LOG_LEVEL=warn shows it.
+  app.addHook('onReady', async () => {
+    const token = await services.staff.setupToken();
+    if (token) {
+      app.log.warn(
+        { setupLink: services.staff.setupLink(token) },
+        `Back office has no owner yet: open ${services.staff.setupLink(token)} to create one (works once, while this process runs)`,
+      );
+    }
+  });
   // Attempts under way finish before the mailer closes; jobs not yet run wait in the table.
   app.addHook('onClose', async () => {
     await services.jobWorker.stop();

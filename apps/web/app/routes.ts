@@ -2,6 +2,20 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 export default [
   index('routes/index.tsx'),
+  // The back office (issue 9), in its own route chunks: none of it loads on storefront pages.
+  // Pages that need no staff session: sign-in, the first owner's setup, set-password links, sign-out.
+  route('admin/signin', 'routes/admin/signin.tsx'),
+  route('admin/setup', 'routes/admin/setup.tsx'),
+  route('admin/set-password', 'routes/admin/set-password.tsx'),
+  route('admin/signout', 'routes/admin/signout.tsx'),
+  // Every page in the back office's frame requires a staff session (each loader and action checks it).
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
+    route('security', 'routes/admin/security.tsx'),
+    // Orders (order administration): route('orders', ...), route('orders/:orderId', ...) go here.
+    route('*', 'routes/admin/not-found.tsx'),
+  ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.
   layout('routes/shop-frame.tsx', [
     route('landing', 'routes/landing.tsx'),

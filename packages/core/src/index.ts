@@ -55,3 +55,19 @@ export * from './documents/invoice-url.ts';
 export { buildVatInvoice, formatVatNumber, type VatInvoice, type VatInvoiceLine } from './documents/vat-invoice.ts';
 export { vatInvoicePdf } from './documents/vat-invoice-pdf.ts';
 export { buildPickingList, pickingListPdf, type PickingList, type PickingListLine } from './documents/picking-list-pdf.ts';
+export * from './staff/staff-roles.ts';
+export {
+  StaffService,
+  STAFF_PASSWORD_MIN_LENGTH,
+  STAFF_SESSION_IDLE_MS,
+  STAFF_SESSION_ABSOLUTE_MS,
+  STAFF_SIGN_IN_FAILED,
+  STAFF_SET_PASSWORD_TTL_MS,
+  type StaffSession,
+  type StaffSignIn,
+  type StaffListEntry,
+  type NewStaffMember,
+  type TotpEnrolment,
+  type StaffServiceOptions,
+} from './staff/staff-service.ts';
+export { StaffRepository } from './staff/staff-repository.ts';

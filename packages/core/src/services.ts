@@ -28,6 +28,8 @@ import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSetti
 import { emailJobKinds } from './email/email-jobs.ts';
 import { RESET_TOKEN_TTL_MS } from './accounts/token-service.ts';
 import { DocumentService } from './documents/document-service.ts';
+import { StaffRepository } from './staff/staff-repository.ts';
+import { StaffService } from './staff/staff-service.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -52,6 +54,8 @@ export interface CoreServices {
   tradeAccounts: TradeAccounts;
   /** Order documents: VAT invoices (gapless numbers, issued on first download) and picking lists, as PDF. */
   documents: DocumentService;
+  /** Staff identity of the back office: accounts, sign-in and sessions, TOTP, the first owner's setup link. */
+  staff: StaffService;
 }
 
 export interface CoreServicesOptions {
@@ -142,6 +146,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     jobs,
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     payments,
+    staff: new StaffService(new StaffRepository(database.db), { publicBaseUrl, shopName: options.shop.tradingName, now: clock }),
     documents: new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock }),
   };
 }

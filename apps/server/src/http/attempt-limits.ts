@@ -63,6 +63,8 @@ function attemptRules({ accounts, postcodeLookupsPerMinute }: AttemptLimitSettin
   });
   return {
     signIn: account('failures'),
+    // The back office's sign-in (password, then the TOTP code): counted as customers' are, apart from them.
+    staffSignIn: account('failures'),
     signUp: account('every attempt'),
     forgotPassword: account('every attempt'),
     // The reset link names a user id and token, not an e-mail: per IP only.

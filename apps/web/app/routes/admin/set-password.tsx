@@ -1,0 +1,90 @@
+/**
+ * A staff member's set-password page (issue 9 item 1), from the single-use link that
+ * `npm run staff -- add` or the Staff page gave them (valid one hour). Sets the password and
+ * signs them in; every earlier session of theirs ends.
+ */
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { DomainError, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLE_LABELS } from '@shop/core';
+import { commitStaffSession } from '~/components/admin/staff-session.server';
+import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import type { Route } from './+types/set-password';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Set your password - Back office' }];
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const holder = await context.services.staff.setPasswordTokenHolder(token);
+  return {
+    shopName: context.services.shop.tradingName,
+    holder: holder && { name: holder.name, email: holder.email, roleLabel: STAFF_ROLE_LABELS[holder.role] },
+    token: holder ? token : '',
+    minLength: STAFF_PASSWORD_MIN_LENGTH,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get('token') ?? '');
+  const password = String(form.get('password') ?? '').slice(0, 1000);
+  if (password !== String(form.get('confirm') ?? '')) {
+    return data({ ok: false, message: 'The two passwords differ.', fields: { confirm: 'Type the same password twice.' } as Record<string, string> }, { status: 400 });
+  }
+  try {
+    const signedIn = await context.services.staff.setPassword(token, password);
+    return redirect('/admin', { headers: { 'Set-Cookie': commitStaffSession(context, signedIn.sessionId) } });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const fields: Record<string, string> = {};
+    for (const field of (error.details.fields as { field: string; message: string }[] | undefined) ?? []) fields[field.field] ??= field.message;
+    return data({ ok: false, message: error.message, fields }, { status: error.code === 'invalid_request' ? 400 : 401 });
+  }
+}
+
+export default function AdminSetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { shopName, holder, token, minLength } = loaderData;
+  const busy = useNavigation().state === 'submitting';
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  if (!holder) {
+    return (
+      <AdminCardPage shopName={shopName} title="This link does not work">
+        <p className="mt-2 text-sm text-stone-600" data-testid="admin-set-password-invalid">
+          A set-password link works once, for one hour. Ask the shop&rsquo;s owner for a new one.
+        </p>
+        <a href="/admin/signin" className="btn-secondary mt-6 inline-flex">
+          Sign in
+        </a>
+      </AdminCardPage>
+    );
+  }
+  return (
+    <AdminCardPage shopName={shopName} title="Set your password">
+      <p className="mt-1 text-sm text-stone-600">
+        {holder.name} ({holder.email}), {holder.roleLabel}.
+      </p>
+      {failed && <AdminMessage tone="error">{failed.message}</AdminMessage>}
+      <Form method="post" className="mt-6 space-y-4" data-testid="admin-set-password-form">
+        <input type="hidden" name="token" value={token} />
+        <input type="email" name="username" autoComplete="username" value={holder.email} readOnly hidden />
+        <AdminField
+          id="password"
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={minLength}
+          hint={`At least ${minLength} characters.`}
+          error={failed?.fields.password}
+        />
+        <AdminField id="confirm" name="confirm" label="New password again" type="password" autoComplete="new-password" required error={failed?.fields.confirm} />
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
+          Set password and sign in
+        </button>
+      </Form>
+    </AdminCardPage>
+  );
+}

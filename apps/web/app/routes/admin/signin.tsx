@@ -1,0 +1,168 @@
+/**
+ * Back-office sign-in (issue 9 item 1): e-mail and password, then (for staff with two-step
+ * sign-in on) the 6-digit code from their app or a recovery code. One generic message for every
+ * refused password; attempts are counted as customers' sign-ins are ('staffSignIn').
+ */
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { DomainError, STAFF_SIGN_IN_FAILED } from '@shop/core';
+import {
+  commitStaffSession,
+  destroyStaffSession,
+  safeAdminReturn,
+  staffSessionIdOf,
+  staffSessionOf,
+} from '~/components/admin/staff-session.server';
+import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import type { Route } from './+types/signin';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in - Back office' }];
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const returnTo = safeAdminReturn(url.searchParams.get('return'));
+  const session = await staffSessionOf(request, context);
+  if (session && !session.awaitingSecondFactor) throw redirect(returnTo);
+  return {
+    shopName: context.services.shop.tradingName,
+    step: session?.awaitingSecondFactor ? ('code' as const) : ('password' as const),
+    signedOut: url.searchParams.has('signedout'),
+    returnTo,
+  };
+}
+
+type Answer = { ok: false; message: string; email?: string };
+
+function refused(message: string, status: number, email?: string) {
+  return data<Answer>({ ok: false, message, ...(email ? { email } : {}) }, { status });
+}
+
+/** Too many attempts (the shared counters) as the page's message, with Retry-After. */
+function limited(error: unknown, email?: string) {
+  if (!(error instanceof DomainError) || error.code !== 'too_many_requests') throw error;
+  const retryAfter = error.details.retryAfterSeconds;
+  return data<Answer>(
+    { ok: false, message: error.message, ...(email ? { email } : {}) },
+    { status: 429, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {} },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const returnTo = safeAdminReturn(String(form.get('return') ?? ''));
+  const { staff } = context.services;
+
+  if (intent === 'password') {
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!email || !password) return refused('Enter your e-mail address and password.', 400, email);
+    let attempt;
+    try {
+      attempt = await context.countAttempt('staffSignIn', email);
+    } catch (error) {
+      return limited(error, email);
+    }
+    try {
+      const signedIn = await staff.signIn(email, password.slice(0, 1000));
+      const setCookie = commitStaffSession(context, signedIn.sessionId);
+      // With two-step sign-in on, the same page asks for the code next.
+      const next = signedIn.awaitingSecondFactor ? `/admin/signin?return=${encodeURIComponent(returnTo)}` : returnTo;
+      return redirect(next, { headers: { 'Set-Cookie': setCookie } });
+    } catch (error) {
+      await attempt.failed(error);
+      if (error instanceof DomainError && error.code === 'unauthorized') return refused(STAFF_SIGN_IN_FAILED, 401, email);
+      throw error;
+    }
+  }
+
+  if (intent === 'code') {
+    const sessionId = staffSessionIdOf(request, context);
+    const session = await staffSessionOf(request, context);
+    if (!sessionId || !session?.awaitingSecondFactor) return redirect(`/admin/signin?return=${encodeURIComponent(returnTo)}`);
+    let attempt;
+    try {
+      attempt = await context.countAttempt('staffSignIn', session.staff.email);
+    } catch (error) {
+      return limited(error);
+    }
+    try {
+      await staff.completeSecondFactor(sessionId, String(form.get('code') ?? '').slice(0, 100));
+      return redirect(returnTo);
+    } catch (error) {
+      await attempt.failed(error);
+      if (error instanceof DomainError && error.code === 'unauthorized') return refused(error.message, 401);
+      throw error;
+    }
+  }
+
+  if (intent === 'cancel') {
+    const sessionId = staffSessionIdOf(request, context);
+    if (sessionId) await staff.signOut(sessionId);
+    return redirect('/admin/signin', { headers: { 'Set-Cookie': destroyStaffSession(context) } });
+  }
+
+  return refused('Unknown form.', 400);
+}
+
+export default function AdminSignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { shopName, step, signedOut, returnTo } = loaderData;
+  const busy = useNavigation().state === 'submitting';
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+
+  if (step === 'code') {
+    return (
+      <AdminCardPage shopName={shopName} title="Two-step sign-in">
+        <p className="mt-1 text-sm text-stone-600">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+        {failed && (
+          <AdminMessage tone="error" testId="admin-signin-message">
+            {failed.message}
+          </AdminMessage>
+        )}
+        <Form method="post" className="mt-6 space-y-4" data-testid="admin-code-form">
+          <input type="hidden" name="intent" value="code" />
+          <input type="hidden" name="return" value={returnTo} />
+          <AdminField id="code" name="code" label="Code" autoComplete="one-time-code" inputMode="text" required autoFocus maxLength={20} />
+          <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
+            Continue
+          </button>
+        </Form>
+        <Form method="post" className="mt-4 text-center">
+          <input type="hidden" name="intent" value="cancel" />
+          <button type="submit" className="text-sm font-medium text-brand-700 hover:underline">
+            Sign in as someone else
+          </button>
+        </Form>
+      </AdminCardPage>
+    );
+  }
+
+  return (
+    <AdminCardPage shopName={shopName} title="Sign in to the back office">
+      <p className="mt-1 text-sm text-stone-600">For the shop&rsquo;s staff. Customers sign in on the shop.</p>
+      {signedOut && !failed && (
+        <AdminMessage tone="info" testId="admin-signin-message">
+          You are signed out.
+        </AdminMessage>
+      )}
+      {failed && (
+        <AdminMessage tone="error" testId="admin-signin-message">
+          {failed.message}
+        </AdminMessage>
+      )}
+      <Form method="post" className="mt-6 space-y-4" data-testid="admin-signin-form">
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="return" value={returnTo} />
+        <AdminField id="email" name="email" label="E-mail" type="email" autoComplete="username" required defaultValue={failed?.email ?? ''} />
+        <AdminField id="password" name="password" label="Password" type="password" autoComplete="current-password" required />
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
+          Sign in
+        </button>
+      </Form>
+      <p className="mt-6 text-xs text-stone-500">Forgotten your password? Ask the shop&rsquo;s owner for a new set-password link.</p>
+    </AdminCardPage>
+  );
+}

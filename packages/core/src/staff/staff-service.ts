@@ -1,0 +1,414 @@
+/**
+ * Staff identity (issue 9 item 1): accounts separate from customers, sign-in with a password
+ * (argon2id, as customers) and an optional TOTP second factor, server-side sessions, the
+ * first owner's setup link and set-password links. No default password exists anywhere:
+ *
+ * - Setup: while the database has no enabled owner, the server asks `setupToken()` at start
+ *   and logs the link. The token (32 random bytes) is held in this process as its SHA-256 hash
+ *   only, works once, and dies with the process.
+ * - `add()` (the `npm run staff` command and the Staff page) makes an account without a
+ *   password and answers a single-use set-password link valid for an hour.
+ * - Sessions: a random id (32 bytes) in the staff cookie, its SHA-256 hash in `staff_sessions`.
+ *   8 h idle (last_seen_at, refreshed at most once a minute), 7 days absolute, revoked on
+ *   sign-out and when the staff member is disabled. With TOTP on, a password-only session is
+ *   `awaiting_second_factor` (10 minutes to give the code) and opens nothing.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
+import { hashPassword, spendVerificationTime, verifyPassword } from '../accounts/password-hashing.ts';
+import { isStaffRole, type StaffMember, type StaffRole } from './staff-roles.ts';
+import type { StaffRepository} from './staff-repository.ts';
+import { staffMemberOf, type StaffRow } from './staff-repository.ts';
+import {
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  normalisedRecoveryCode,
+  totpQrSvg,
+  totpStepOf,
+  totpUri,
+  UsedTotpSteps,
+} from './totp.ts';
+
+export const STAFF_SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+export const STAFF_SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often (a page view a second would otherwise write a row a second). */
+export const STAFF_SESSION_TOUCH_MS = 60 * 1000;
+/** Time to give the second factor after the password. */
+export const STAFF_SECOND_FACTOR_MS = 10 * 60 * 1000;
+export const STAFF_SET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+/** Staff passwords guard every order and customer: longer than customers' minimum of 5. */
+export const STAFF_PASSWORD_MIN_LENGTH = 10;
+export const STAFF_PASSWORD_MAX_LENGTH = 200;
+
+/** The one answer to a refused sign-in, whatever was wrong (unknown e-mail, password, disabled). */
+export const STAFF_SIGN_IN_FAILED = 'E-mail or password is incorrect.';
+export const STAFF_CODE_FAILED = 'That code is not correct. Try the current code, or a recovery code.';
+
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function newStaffSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashStaffSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** A signed-in staff member's session, as the back office's pages read it. */
+export interface StaffSession {
+  staff: StaffMember;
+  /** The password was right but the TOTP code is still owed: the session opens nothing yet. */
+  awaitingSecondFactor: boolean;
+}
+
+export interface StaffSignIn {
+  /** The new session's id, for the staff cookie (shown nowhere else, stored only hashed). */
+  sessionId: string;
+  awaitingSecondFactor: boolean;
+  staff: StaffMember;
+}
+
+export interface StaffListEntry extends StaffMember {
+  disabled: boolean;
+  /** The account's password is not set yet (the set-password link was not used). */
+  invited: boolean;
+  createdAt: string;
+}
+
+export interface NewStaffMember {
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+}
+
+export interface StaffServiceOptions {
+  /** Where links point (`<publicBaseUrl>/admin/setup?token=...`). */
+  publicBaseUrl: string;
+  /** The shop's name, shown by authenticator apps beside the code. */
+  shopName: string;
+  now?: () => Date;
+}
+
+export class StaffService {
+  private readonly now: () => Date;
+  private readonly baseUrl: string;
+  private setupTokenHash: string | null = null;
+  private readonly usedSteps = new UsedTotpSteps();
+
+  constructor(
+    readonly repository: StaffRepository,
+    private readonly options: StaffServiceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.baseUrl = options.publicBaseUrl.replace(/\/+$/, '');
+  }
+
+  // --- setup of the first owner -------------------------------------------------------------
+
+  /** Whether an enabled owner exists (else the setup page is open to the holder of the link). */
+  hasOwner(): Promise<boolean> {
+    return this.repository.hasEnabledOwner();
+  }
+
+  /**
+   * When there is no enabled owner: a new setup token (replacing any earlier one of this
+   * process), else null. The server logs `setupLink(token)` once at start.
+   */
+  async setupToken(): Promise<string | null> {
+    if (await this.repository.hasEnabledOwner()) return null;
+    const token = newStaffSecret();
+    this.setupTokenHash = hashStaffSecret(token);
+    return token;
+  }
+
+  setupLink(token: string): string {
+    return `${this.baseUrl}/admin/setup?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Whether the token is this process's live setup token (the page checks before showing its form). */
+  isSetupToken(token: string): boolean {
+    if (this.setupTokenHash === null || !SECRET_PATTERN.test(token)) return false;
+    return timingSafeEqual(Buffer.from(hashStaffSecret(token)), Buffer.from(this.setupTokenHash));
+  }
+
+  /** Creates the first owner with the setup token (used up, whatever happens next) and signs them in. */
+  async setUpOwner(token: string, details: { email: string; name: string; password: string }): Promise<StaffSignIn> {
+    if (!this.isSetupToken(token)) throw new Unauthorized('This setup link is not valid. Restart the shop for a new one, or sign in.');
+    const member = checkNewMember({ ...details, role: 'owner' });
+    checkPassword(details.password);
+    const passwordHash = await hashPassword(details.password);
+    if (!this.isSetupToken(token)) throw new Unauthorized('This setup link is not valid. Restart the shop for a new one, or sign in.');
+    this.setupTokenHash = null;
+    const at = this.now();
+    const row = await this.repository.transaction(async (tx) => {
+      if (await this.repository.hasEnabledOwner(tx)) throw new Conflict('The shop already has an owner. Sign in instead.');
+      const inserted = await this.repository.insert({ ...member, passwordHash }, at, tx);
+      if (!inserted) throw new Conflict('A staff member with this e-mail address already exists.');
+      return inserted;
+    });
+    return this.openSession(row, at);
+  }
+
+  // --- accounts -----------------------------------------------------------------------------
+
+  /** Adds a staff member without a password and answers their set-password link (1 hour, single use). */
+  async add(details: NewStaffMember): Promise<{ staff: StaffMember; link: string; expiresAt: Date }> {
+    const member = checkNewMember(details);
+    const at = this.now();
+    const expiresAt = new Date(at.getTime() + STAFF_SET_PASSWORD_TTL_MS);
+    const token = newStaffSecret();
+    const row = await this.repository.transaction(async (tx) => {
+      const inserted = await this.repository.insert({ ...member, passwordHash: null }, at, tx);
+      if (!inserted) throw new Conflict('A staff member with this e-mail address already exists.');
+      await this.repository.insertToken(hashStaffSecret(token), inserted.staff_id, expiresAt, at, tx);
+      return inserted;
+    });
+    return { staff: staffMemberOf(row), link: this.setPasswordLink(token), expiresAt };
+  }
+
+  /** A new set-password link for an existing, enabled member (a lost link, a forgotten password); earlier links stop working. */
+  async newSetPasswordLink(staffId: number): Promise<{ link: string; expiresAt: Date }> {
+    const row = await this.repository.byId(staffId);
+    if (!row || row.disabled_at !== null) throw new NotFound('No such staff member.');
+    const at = this.now();
+    const expiresAt = new Date(at.getTime() + STAFF_SET_PASSWORD_TTL_MS);
+    const token = newStaffSecret();
+    await this.repository.transaction(async (tx) => {
+      await this.repository.expireTokensOf(staffId, at, tx);
+      await this.repository.insertToken(hashStaffSecret(token), staffId, expiresAt, at, tx);
+    });
+    return { link: this.setPasswordLink(token), expiresAt };
+  }
+
+  setPasswordLink(token: string): string {
+    return `${this.baseUrl}/admin/set-password?token=${encodeURIComponent(token)}`;
+  }
+
+  async list(): Promise<StaffListEntry[]> {
+    const rows = await this.repository.list();
+    return rows.map((row) => ({
+      ...staffMemberOf(row),
+      disabled: row.disabled_at !== null,
+      invited: row.password_hash === null,
+      createdAt: row.created_at,
+    }));
+  }
+
+  async byEmail(email: string): Promise<StaffMember | null> {
+    const row = await this.repository.byEmail(email.trim());
+    return row ? staffMemberOf(row) : null;
+  }
+
+  /**
+   * Disables a staff member: they cannot sign in, their sessions end at once and their links
+   * stop working. The last enabled owner cannot be disabled (the shop would have no owner).
+   * Answers false when they were already disabled.
+   */
+  async disable(staffId: number): Promise<boolean> {
+    const at = this.now();
+    return this.repository.transaction(async (tx) => {
+      const row = await this.repository.byId(staffId, tx);
+      if (!row) throw new NotFound('No such staff member.');
+      if (row.disabled_at !== null) return false;
+      if (row.role === 'owner') {
+        const owners = await this.repository.lockAndCountEnabledOwners(tx);
+        if (owners <= 1) throw new Conflict('The last owner cannot be disabled. Add another owner first.');
+      }
+      await this.repository.disable(staffId, at, tx);
+      await this.repository.revokeSessionsOf(staffId, at, tx);
+      await this.repository.expireTokensOf(staffId, at, tx);
+      return true;
+    });
+  }
+
+  // --- set-password links -------------------------------------------------------------------
+
+  /** Who a set-password link is for, while it is usable (the page greets them), else null. */
+  async setPasswordTokenHolder(token: string): Promise<StaffMember | null> {
+    if (!SECRET_PATTERN.test(token)) return null;
+    const row = await this.repository.staffOfToken(hashStaffSecret(token), this.now());
+    return row && row.disabled_at === null ? staffMemberOf(row) : null;
+  }
+
+  /** Sets the password from a single-use link and signs the staff member in. */
+  async setPassword(token: string, password: string): Promise<StaffSignIn> {
+    checkPassword(password);
+    const invalid = () => new Unauthorized('This link has expired or was already used. Ask the owner for a new one.');
+    if (!SECRET_PATTERN.test(token)) throw invalid();
+    const passwordHash = await hashPassword(password);
+    const at = this.now();
+    const row = await this.repository.transaction(async (tx) => {
+      const staffId = await this.repository.consumeToken(hashStaffSecret(token), at, tx);
+      if (staffId === null) throw invalid();
+      const member = await this.repository.byId(staffId, tx);
+      if (!member || member.disabled_at !== null) throw invalid();
+      await this.repository.setPasswordHash(staffId, passwordHash, tx);
+      // A new password ends every earlier session (someone else may have known the old one).
+      await this.repository.revokeSessionsOf(staffId, at, tx);
+      return { ...member, password_hash: passwordHash };
+    });
+    return this.openSession(row, at);
+  }
+
+  // --- sign-in and sessions -----------------------------------------------------------------
+
+  /** Signs in with e-mail and password; every refusal is the same Unauthorized (STAFF_SIGN_IN_FAILED). */
+  async signIn(email: string, password: string): Promise<StaffSignIn> {
+    const row = EMAIL_PATTERN.test(email.trim()) ? await this.repository.byEmail(email.trim()) : null;
+    if (!row || row.password_hash === null) {
+      await spendVerificationTime(password);
+      throw new Unauthorized(STAFF_SIGN_IN_FAILED);
+    }
+    const matches = await verifyPassword(row.password_hash, password);
+    if (!matches || row.disabled_at !== null) throw new Unauthorized(STAFF_SIGN_IN_FAILED);
+    return this.openSession(row, this.now());
+  }
+
+  private async openSession(row: StaffRow, at: Date): Promise<StaffSignIn> {
+    const sessionId = newStaffSecret();
+    const awaitingSecondFactor = row.totp_enabled_at !== null;
+    const expiresAt = new Date(at.getTime() + (awaitingSecondFactor ? STAFF_SECOND_FACTOR_MS : STAFF_SESSION_ABSOLUTE_MS));
+    await this.repository.deleteEndedSessionsOf(row.staff_id, new Date(at.getTime() - STAFF_SESSION_ABSOLUTE_MS));
+    await this.repository.insertSession({ sessionHash: hashStaffSecret(sessionId), staffId: row.staff_id, awaitingSecondFactor, expiresAt }, at);
+    return { sessionId, awaitingSecondFactor, staff: staffMemberOf(row) };
+  }
+
+  /**
+   * The session of a cookie's id while it is live: not revoked, not past its absolute end, used
+   * within the idle time, its staff member enabled. Refreshes last_seen_at (once a minute at most).
+   */
+  async session(sessionId: string): Promise<StaffSession | null> {
+    if (!SECRET_PATTERN.test(sessionId)) return null;
+    const sessionHash = hashStaffSecret(sessionId);
+    const row = await this.repository.sessionWithStaff(sessionHash);
+    if (!row || row.member.disabled_at !== null) return null;
+    const now = this.now().getTime();
+    const lastSeen = Date.parse(toIso(row.last_seen_at));
+    if (now >= Date.parse(toIso(row.expires_at)) || now - lastSeen >= STAFF_SESSION_IDLE_MS) return null;
+    if (now - lastSeen >= STAFF_SESSION_TOUCH_MS) await this.repository.touchSession(sessionHash, this.now());
+    return { staff: staffMemberOf(row.member), awaitingSecondFactor: row.awaiting_second_factor };
+  }
+
+  /**
+   * The second step of sign-in: a TOTP code (one step either side of now, each code once) or
+   * an unused recovery code. Answers the staff member; refuses with Unauthorized (STAFF_CODE_FAILED).
+   */
+  async completeSecondFactor(sessionId: string, code: string): Promise<StaffMember> {
+    const current = await this.session(sessionId);
+    if (!current?.awaitingSecondFactor) throw new Unauthorized('Your sign-in has expired. Please sign in again.');
+    const row = await this.repository.byId(current.staff.staffId);
+    if (!row?.totp_secret || row.totp_enabled_at === null) throw new Unauthorized(STAFF_CODE_FAILED);
+    const at = this.now();
+    if (!(await this.codeIsGood(row, code, at))) throw new Unauthorized(STAFF_CODE_FAILED);
+    // The full session's absolute end counts from now.
+    const expiresAt = new Date(at.getTime() + STAFF_SESSION_ABSOLUTE_MS);
+    if (!(await this.repository.completeSecondFactor(hashStaffSecret(sessionId), at, expiresAt))) {
+      throw new Unauthorized('Your sign-in has expired. Please sign in again.');
+    }
+    return staffMemberOf(row);
+  }
+
+  private async codeIsGood(row: StaffRow, code: string, at: Date): Promise<boolean> {
+    const step = row.totp_secret ? totpStepOf(row.totp_secret, code, at) : null;
+    if (step !== null) return this.usedSteps.accept(row.staff_id, step);
+    const normalised = normalisedRecoveryCode(code);
+    if (normalised.length !== 12) return false;
+    return this.repository.useRecoveryCode(row.staff_id, hashRecoveryCode(normalised));
+  }
+
+  /** Sign-out: the session ends at once (an unknown id is ignored). */
+  async signOut(sessionId: string): Promise<void> {
+    if (!SECRET_PATTERN.test(sessionId)) return;
+    await this.repository.revokeSession(hashStaffSecret(sessionId), this.now());
+  }
+
+  // --- TOTP enrolment -----------------------------------------------------------------------
+
+  /**
+   * Starts (or restarts) enrolment: a new secret, pending until confirmed with a code. While
+   * TOTP is on, a new enrolment is refused (turn it off first).
+   */
+  async beginTotp(staffId: number): Promise<TotpEnrolment> {
+    const row = await this.repository.byId(staffId);
+    if (!row || row.disabled_at !== null) throw new NotFound('No such staff member.');
+    if (row.totp_enabled_at !== null) throw new Conflict('Two-step sign-in is already on.');
+    const secret = newTotpSecret();
+    await this.repository.setTotpSecret(staffId, secret);
+    return this.enrolmentOf(row.email, secret);
+  }
+
+  /** The pending enrolment (QR code and secret) to show again, or null when none is pending. */
+  async pendingTotp(staffId: number): Promise<TotpEnrolment | null> {
+    const row = await this.repository.byId(staffId);
+    if (!row?.totp_secret || row.totp_enabled_at !== null) return null;
+    return this.enrolmentOf(row.email, row.totp_secret);
+  }
+
+  private async enrolmentOf(email: string, secret: string): Promise<TotpEnrolment> {
+    const uri = totpUri(secret, email, `${this.options.shopName} back office`);
+    return { secret, uri, qrSvg: await totpQrSvg(uri) };
+  }
+
+  /** Confirms the pending secret with a current code: TOTP is on; answers the 10 recovery codes (shown once). */
+  async confirmTotp(staffId: number, code: string): Promise<string[]> {
+    const row = await this.repository.byId(staffId);
+    if (!row?.totp_secret || row.totp_enabled_at !== null) throw new Conflict('Start setting up two-step sign-in again.');
+    const at = this.now();
+    const step = totpStepOf(row.totp_secret, code, at);
+    if (step === null || !this.usedSteps.accept(staffId, step)) {
+      throw new Invalid('That code is not correct. Check the time on your phone and try the current code.', {
+        fields: [{ field: 'code', message: 'Enter the 6-digit code from your app.' }],
+      });
+    }
+    const codes = newRecoveryCodes();
+    const enabled = await this.repository.enableTotp(staffId, row.totp_secret, codes.map(hashRecoveryCode), at);
+    if (!enabled) throw new Conflict('Start setting up two-step sign-in again.');
+    return codes;
+  }
+
+  /** Turns TOTP off, after the password is given again. */
+  async disableTotp(staffId: number, password: string): Promise<void> {
+    const row = await this.repository.byId(staffId);
+    if (!row?.password_hash || !(await verifyPassword(row.password_hash, password))) {
+      throw new Invalid('The password is not correct.', { fields: [{ field: 'password', message: 'The password is not correct.' }] });
+    }
+    await this.repository.setTotpSecret(staffId, null);
+  }
+
+  /** How many recovery codes are left. */
+  async recoveryCodesLeft(staffId: number): Promise<number> {
+    const row = await this.repository.byId(staffId);
+    return row?.recovery_code_hashes.length ?? 0;
+  }
+}
+
+function toIso(value: string | Date): string {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** Checks a new member's details: a plausible e-mail, a name, a role. */
+export function checkNewMember(details: NewStaffMember): NewStaffMember {
+  const email = details.email.trim();
+  const name = details.name.trim().replace(/\s+/g, ' ');
+  const fields: { field: string; message: string }[] = [];
+  if (!EMAIL_PATTERN.test(email) || email.length > 254) fields.push({ field: 'email', message: 'Enter a valid e-mail address.' });
+  if (name.length === 0 || name.length > 100) fields.push({ field: 'name', message: 'Enter a name of up to 100 characters.' });
+  if (!isStaffRole(details.role)) fields.push({ field: 'role', message: 'Choose owner, manager or warehouse.' });
+  if (fields.length > 0) throw new Invalid(fields[0]!.message, { fields });
+  return { email, name, role: details.role };
+}
+
+export function checkPassword(password: string): void {
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH || password.length > STAFF_PASSWORD_MAX_LENGTH) {
+    const message = `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters (at most ${STAFF_PASSWORD_MAX_LENGTH}).`;
+    throw new Invalid(message, { fields: [{ field: 'password', message }] });
+  }
+}
