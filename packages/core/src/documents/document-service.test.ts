@@ -125,6 +125,14 @@ for (const kind of databaseKinds()) {
         expect(invoice).toMatchObject({ taxPointDate: '2025-11-25', purchaseOrderNumber: 'PO-4471' });
         expect(invoice.payment).toContain('On account: payment due within 7 days of the invoice date, by 3 December 2025.');
 
+        // Issued at dispatch (the back office's dispatch calls issueInvoice): the same invoice later.
+        const dispatched = await insertFixtureOrder(database.db, { userId, paymentMethod: 'account' });
+        await expect(documents.issueInvoice(dispatched.orderId)).rejects.toThrow(INVOICE_NOT_YET_DISPATCHED);
+        await database.db.execute(sql`UPDATE orders SET status = 'Dispatched', dispatched_at = '2025-11-26T09:00:00Z' WHERE order_id = ${dispatched.orderId}`);
+        const issued = await documents.issueInvoice(dispatched.orderId);
+        expect(issued).toMatchObject({ orderId: dispatched.orderId, taxPointDate: '2025-11-26', issuedAt: now });
+        expect((await documents.invoice(dispatched.orderId)).invoiceNumber).toBe(`INV-${String(issued.invoiceNumber).padStart(6, '0')}`);
+
         const cancelled = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', status: 'Cancelled' });
         await expect(documents.staffInvoicePdf(cancelled.orderId)).rejects.toThrow(INVOICE_CANCELLED);
       });

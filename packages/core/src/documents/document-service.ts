@@ -15,7 +15,7 @@ import type { ShopConfig } from '../shop/shop-config.ts';
 import { DocumentRepository, type DocumentOrder } from './document-repository.ts';
 import { invoiceAvailability, londonDate } from './invoice-eligibility.ts';
 import { customerInvoicePath, customerInvoiceUrl } from './invoice-url.ts';
-import { InvoiceNumbers } from './invoice-numbers.ts';
+import { InvoiceNumbers, type IssuedInvoice } from './invoice-numbers.ts';
 import { buildPickingList, pickingListPdf } from './picking-list-pdf.ts';
 import { buildVatInvoice, type VatInvoice } from './vat-invoice.ts';
 import { vatInvoicePdf } from './vat-invoice-pdf.ts';
@@ -90,6 +90,16 @@ export class DocumentService {
   async invoice(orderId: number): Promise<VatInvoice> {
     const order = await this.anyOrder(orderId);
     return this.vatInvoiceOf(order);
+  }
+
+  /**
+   * Issues the order's invoice now (or answers the one issued), without rendering it: for the
+   * dispatch of an account order, so its invoice date (and the terms counted from it) is the
+   * dispatch day, not the day someone first downloads it. Conflict when it may not have one yet.
+   */
+  async issueInvoice(orderId: number): Promise<IssuedInvoice> {
+    const issuedAt = this.now();
+    return this.invoiceNumbers.issue(orderId, async (tx) => (await this.taxPointOf(orderId, issuedAt, tx)).taxPointDate, issuedAt);
   }
 
   /** The warehouse's picking list / delivery note: no prices. */
