@@ -3,6 +3,7 @@
  * browser's viewer (inline, with a file name for saving), never cached by a shared cache; or,
  * when there is no document to give, a short plain-text answer with core's status for the error.
  */
+import { isRouteErrorResponse } from 'react-router';
 import { domainErrorCode, httpStatusByErrorCode } from '@shop/contract/browser';
 
 export function pdfResponse(file: { filename: string; content: Uint8Array }): Response {
@@ -30,4 +31,26 @@ export function documentErrorResponse(error: unknown): Response {
   if (status === undefined || status >= 500) throw error;
   if (code === 'not_found') return documentNotFound();
   return new Response(`${(error as Error).message}\n`, { status, headers: textHeaders });
+}
+
+/**
+ * A refusal thrown by an access check (the back office's `requireStaff` throws a 403 with a
+ * message) as a plain-text answer; a redirect to sign-in (a Response) and anything else are thrown on.
+ */
+export function documentAccessRefused(error: unknown): Response {
+  const refusal = refusalOf(error);
+  if (!refusal) throw error;
+  return new Response(`${refusal.message}\n`, { status: refusal.status, headers: textHeaders });
+}
+
+/** The status and message of a thrown `data({ message }, { status })` (or its error-response form). */
+function refusalOf(error: unknown): { status: number; message: string } | null {
+  const messageOf = (payload: unknown, fallback: string) =>
+    typeof (payload as { message?: unknown } | null)?.message === 'string' ? (payload as { message: string }).message : fallback;
+  if (isRouteErrorResponse(error)) return { status: error.status, message: messageOf(error.data, error.statusText) };
+  const thrown = error as { type?: unknown; data?: unknown; init?: { status?: unknown } | null } | null;
+  if (thrown?.type === 'DataWithResponseInit' && typeof thrown.init?.status === 'number' && thrown.init.status >= 400) {
+    return { status: thrown.init.status, message: messageOf(thrown.data, 'Not allowed.') };
+  }
+  return null;
 }

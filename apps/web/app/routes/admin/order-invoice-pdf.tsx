@@ -1,0 +1,25 @@
+/**
+ * GET /admin/orders/:orderId/invoice.pdf: the order's VAT invoice for staff with the 'invoices'
+ * permission (owner, manager; not the warehouse), as an inline PDF. The first download issues
+ * the invoice's number (core/documents). Without a staff session: to /admin/signin; without the
+ * permission: 403; no such order: 404; no invoice yet (unpaid, account order not dispatched,
+ * cancelled): 409 saying why.
+ */
+import { isRecordId } from '@shop/contract/browser';
+import { requireStaff } from '~/components/admin/staff-session.server';
+import { documentAccessRefused, documentErrorResponse, documentNotFound, pdfResponse } from '~/lib/pdf-response.server';
+import type { Route } from './+types/order-invoice-pdf';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  try {
+    await requireStaff(request, context, 'invoices');
+  } catch (refusal) {
+    return documentAccessRefused(refusal);
+  }
+  if (!isRecordId(params.orderId)) return documentNotFound();
+  try {
+    return pdfResponse(await context.services.documents.staffInvoicePdf(Number(params.orderId)));
+  } catch (error) {
+    return documentErrorResponse(error);
+  }
+}
