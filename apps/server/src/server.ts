@@ -7,6 +7,7 @@ import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from './app.ts';
 import { loadConfig, ownBaseUrl } from './config.ts';
 import { captureProcessWarnings } from './process-warnings.ts';
+import { holdEmbeddedDatabase } from './embedded-database-lock.ts';
 
 const logWarningsTo = captureProcessWarnings();
 const config = loadConfig();
@@ -15,6 +16,8 @@ const database = await openDatabase({
   dataDir: path.join(config.dataDir, 'pglite'),
   poolSize: config.databasePoolSize,
 });
+// The embedded database is this process's alone: `npm run staff` reads this to say "stop the shop first".
+if (database.driver === 'pglite') holdEmbeddedDatabase(config.dataDir);
 if (config.seedDemoCatalogue) await seedDemoCatalogueIfEmpty(database.db);
 
 const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
