@@ -16,7 +16,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Dashboard</h1>
       <p className="mt-2 text-stone-600" data-testid="admin-signed-in-as">
-        Signed in as {name} ({roleLabel}).
+        {`Signed in as ${name} (${roleLabel}).`}
       </p>
     </div>
   );

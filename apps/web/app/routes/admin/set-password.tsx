@@ -4,7 +4,8 @@
  * signs them in; every earlier session of theirs ends.
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { DomainError, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLE_LABELS } from '@shop/core';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLE_LABELS } from '@shop/core';
+import { adminFailureOf } from '~/components/admin/admin-actions.server';
 import { commitStaffSession } from '~/components/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/set-password';
@@ -37,10 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const signedIn = await context.services.staff.setPassword(token, password);
     return redirect('/admin', { headers: { 'Set-Cookie': commitStaffSession(context, signedIn.sessionId) } });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const fields: Record<string, string> = {};
-    for (const field of (error.details.fields as { field: string; message: string }[] | undefined) ?? []) fields[field.field] ??= field.message;
-    return data({ ok: false, message: error.message, fields }, { status: error.code === 'invalid_request' ? 400 : 401 });
+    const { message, fields, status } = adminFailureOf(error);
+    return data({ ok: false, message, fields }, { status });
   }
 }
 

@@ -4,7 +4,8 @@
  * sign them in. Once an owner exists the page only says setup is done.
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { DomainError, STAFF_PASSWORD_MIN_LENGTH } from '@shop/core';
+import { STAFF_PASSWORD_MIN_LENGTH } from '@shop/core';
+import { adminFailureOf } from '~/components/admin/admin-actions.server';
 import { commitStaffSession } from '~/components/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/setup';
@@ -41,11 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const signedIn = await context.services.staff.setUpOwner(token, { ...values, password });
     return redirect('/admin', { headers: { 'Set-Cookie': commitStaffSession(context, signedIn.sessionId) } });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const fields: Record<string, string> = {};
-    for (const field of (error.details.fields as { field: string; message: string }[] | undefined) ?? []) fields[field.field] ??= field.message;
-    const status = error.code === 'invalid_request' ? 400 : error.code === 'conflict' ? 409 : 401;
-    return data<Failure>({ ok: false, message: error.message, fields, values }, { status });
+    const { message, fields, status } = adminFailureOf(error);
+    return data<Failure>({ ok: false, message, fields, values }, { status });
   }
 }
 

@@ -4,7 +4,8 @@
  * refused password; attempts are counted as customers' sign-ins are ('staffSignIn').
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { DomainError, STAFF_SIGN_IN_FAILED } from '@shop/core';
+import { STAFF_SIGN_IN_FAILED } from '@shop/core';
+import { adminFailureOf, retryAfterOf } from '~/components/admin/admin-actions.server';
 import {
   commitStaffSession,
   destroyStaffSession,
@@ -17,8 +18,12 @@ import type { Route } from './+types/signin';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign in - Back office' }];
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+  // Over the attempt limit: when to try again.
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,12 +47,9 @@ function refused(message: string, status: number, email?: string) {
 
 /** Too many attempts (the shared counters) as the page's message, with Retry-After. */
 function limited(error: unknown, email?: string) {
-  if (!(error instanceof DomainError) || error.code !== 'too_many_requests') throw error;
-  const retryAfter = error.details.retryAfterSeconds;
-  return data<Answer>(
-    { ok: false, message: error.message, ...(email ? { email } : {}) },
-    { status: 429, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {} },
-  );
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter === null) throw error;
+  return data<Answer>({ ok: false, message: (error as Error).message, ...(email ? { email } : {}) }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(next, { headers: { 'Set-Cookie': setCookie } });
     } catch (error) {
       await attempt.failed(error);
-      if (error instanceof DomainError && error.code === 'unauthorized') return refused(STAFF_SIGN_IN_FAILED, 401, email);
+      const failure = adminFailureOf(error);
+      if (failure.code === 'unauthorized') return refused(STAFF_SIGN_IN_FAILED, 401, email);
       throw error;
     }
   }
@@ -94,7 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(returnTo);
     } catch (error) {
       await attempt.failed(error);
-      if (error instanceof DomainError && error.code === 'unauthorized') return refused(error.message, 401);
+      const failure = adminFailureOf(error);
+      if (failure.code === 'unauthorized') return refused(failure.message, 401);
       throw error;
     }
   }

@@ -1,14 +1,225 @@
-/** The shop's staff (owner only): list, add (the set-password link shown once), disable. */
+/**
+ * The shop's staff (owner only): who has access, with which role; add a member (their
+ * single-use set-password link is shown once, to copy and send them); a new link for a member
+ * who lost theirs; disable a member (they cannot sign in, their sessions end at once).
+ */
+import { useState } from 'react';
+import { data, Form, useNavigation } from 'react-router';
+import { isStaffRole, STAFF_ROLE_LABELS, STAFF_ROLES } from '@shop/core';
+import { adminFailureOf } from '~/components/admin/admin-actions.server';
 import { requireStaff } from '~/components/admin/staff-session.server';
+import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/staff';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff - Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, 'staff:manage');
-  return { staff: await context.services.staff.list() };
+  const me = await requireStaff(request, context, 'staff:manage');
+  const members = await context.services.staff.list();
+  return {
+    me: me.staffId,
+    roles: STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] })),
+    members: members.map((m) => ({
+      staffId: m.staffId,
+      name: m.name,
+      email: m.email,
+      roleLabel: STAFF_ROLE_LABELS[m.role],
+      status: m.disabled ? 'Disabled' : m.invited ? 'Password not set' : 'Active',
+      disabled: m.disabled,
+      totpEnabled: m.totpEnabled,
+    })),
+  };
 }
 
-export default function StaffPage() {
-  return <h1 className="text-2xl font-bold tracking-tight text-stone-900">Staff</h1>;
+type Answer =
+  | { ok: true; intent: 'add' | 'link'; name: string; email: string; link: string; expiresAt: string }
+  | { ok: true; intent: 'disable'; name: string }
+  | { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
+
+function failure(intent: string, error: unknown, values?: Record<string, string>) {
+  const { message, fields, status } = adminFailureOf(error);
+  return data<Answer>({ ok: false, intent, message, fields, ...(values ? { values } : {}) }, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, 'staff:manage');
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const { staff } = context.services;
+  const staffId = Number(form.get('staffId'));
+
+  if (intent === 'add') {
+    const values = { email: String(form.get('email') ?? '').slice(0, 300), name: String(form.get('name') ?? '').slice(0, 200), role: String(form.get('role') ?? '') };
+    if (!isStaffRole(values.role)) {
+      return data<Answer>({ ok: false, intent, message: 'Choose a role.', fields: { role: 'Choose a role.' }, values }, { status: 400 });
+    }
+    try {
+      const added = await staff.add({ email: values.email, name: values.name, role: values.role });
+      return data<Answer>({ ok: true, intent, name: added.staff.name, email: added.staff.email, link: added.link, expiresAt: added.expiresAt.toISOString() });
+    } catch (error) {
+      return failure(intent, error, values);
+    }
+  }
+
+  if (intent === 'link' && Number.isInteger(staffId)) {
+    const member = (await staff.list()).find((m) => m.staffId === staffId);
+    try {
+      const renewed = await staff.newSetPasswordLink(staffId);
+      return data<Answer>({ ok: true, intent, name: member?.name ?? '', email: member?.email ?? '', link: renewed.link, expiresAt: renewed.expiresAt.toISOString() });
+    } catch (error) {
+      return failure(intent, error);
+    }
+  }
+
+  if (intent === 'disable' && Number.isInteger(staffId)) {
+    if (staffId === me.staffId) {
+      return data<Answer>({ ok: false, intent, message: 'You cannot disable yourself. Another owner can.', fields: {} }, { status: 409 });
+    }
+    const member = (await staff.list()).find((m) => m.staffId === staffId);
+    try {
+      await staff.disable(staffId);
+      return data<Answer>({ ok: true, intent, name: member?.name ?? '' });
+    } catch (error) {
+      return failure(intent, error);
+    }
+  }
+
+  return data<Answer>({ ok: false, intent, message: 'Unknown form.', fields: {} }, { status: 400 });
+}
+
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+}
+
+function LinkToSend({ name, email, link, expiresAt }: { name: string; email: string; link: string; expiresAt: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950" role="status" data-testid="staff-link">
+      <p>
+        Send this set-password link to <strong>{name}</strong> ({email}). It works once, until {timeOf(expiresAt)}, and is not shown again.
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <input readOnly value={link} aria-label="Set-password link" className="form-input min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => {
+            void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { me, roles, members } = loaderData;
+  const busy = useNavigation().state === 'submitting';
+  const addFailed = actionData && !actionData.ok && actionData.intent === 'add' ? actionData : undefined;
+  const otherFailed = actionData && !actionData.ok && actionData.intent !== 'add' ? actionData : undefined;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Staff</h1>
+        <p className="mt-1 text-sm text-stone-600">
+          Owners manage staff. Managers run orders, payments, customers and the catalogue. Warehouse staff pick and dispatch orders.
+        </p>
+      </div>
+
+      {actionData?.ok && actionData.intent !== 'disable' && <LinkToSend {...actionData} />}
+      {actionData?.ok && actionData.intent === 'disable' && <AdminMessage tone="success">{actionData.name} is disabled: their sessions have ended.</AdminMessage>}
+      {otherFailed && <AdminMessage tone="error">{otherFailed.message}</AdminMessage>}
+
+      <section className="card overflow-x-auto" aria-labelledby="staff-list-heading">
+        <h2 id="staff-list-heading" className="sr-only">
+          Staff members
+        </h2>
+        <table className="w-full text-left text-sm" data-testid="staff-table">
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-2.5">Name</th>
+              <th scope="col" className="px-4 py-2.5">E-mail</th>
+              <th scope="col" className="px-4 py-2.5">Role</th>
+              <th scope="col" className="px-4 py-2.5">Status</th>
+              <th scope="col" className="px-4 py-2.5">Two-step</th>
+              <th scope="col" className="px-4 py-2.5"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {members.map((m) => (
+              <tr key={m.staffId} className={m.disabled ? 'text-stone-500' : ''}>
+                <td className="px-4 py-2.5 font-medium">
+                  {m.name}
+                  {m.staffId === me && <span className="ml-1 text-xs font-normal text-stone-500">(you)</span>}
+                </td>
+                <td className="px-4 py-2.5 break-all">{m.email}</td>
+                <td className="px-4 py-2.5">{m.roleLabel}</td>
+                <td className="px-4 py-2.5">{m.status}</td>
+                <td className="px-4 py-2.5">{m.totpEnabled ? 'On' : 'Off'}</td>
+                <td className="px-4 py-2.5">
+                  {!m.disabled && m.staffId !== me && (
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="link" />
+                        <input type="hidden" name="staffId" value={m.staffId} />
+                        <button type="submit" className="btn-secondary px-3 py-1 text-xs" disabled={busy}>
+                          New password link<span className="sr-only"> for {m.name}</span>
+                        </button>
+                      </Form>
+                      <Form
+                        method="post"
+                        onSubmit={(event) => {
+                          if (!window.confirm(`Disable ${m.name}? They will be signed out at once.`)) event.preventDefault();
+                        }}
+                      >
+                        <input type="hidden" name="intent" value="disable" />
+                        <input type="hidden" name="staffId" value={m.staffId} />
+                        <button type="submit" className="rounded-md border border-red-300 bg-white px-3 py-1 text-xs font-semibold text-red-700 hover:bg-red-50" disabled={busy}>
+                          Disable<span className="sr-only"> {m.name}</span>
+                        </button>
+                      </Form>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="card max-w-2xl p-5" aria-labelledby="staff-add-heading">
+        <h2 id="staff-add-heading" className="text-lg font-semibold text-stone-900">
+          Add a staff member
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">They get no password: you send them a link to set their own.</p>
+        {addFailed && <AdminMessage tone="error">{addFailed.message}</AdminMessage>}
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="staff-add-form">
+          <input type="hidden" name="intent" value="add" />
+          <AdminField id="staff-name" name="name" label="Name" required maxLength={100} defaultValue={addFailed?.values?.name} error={addFailed?.fields.name} />
+          <AdminField id="staff-email" name="email" label="E-mail" type="email" required defaultValue={addFailed?.values?.email} error={addFailed?.fields.email} />
+          <div>
+            <label htmlFor="staff-role" className="form-label">
+              Role
+            </label>
+            <select id="staff-role" name="role" className="form-input" defaultValue={addFailed?.values?.role ?? 'warehouse'} required>
+              {roles.map((role) => (
+                <option key={role.value} value={role.value}>
+                  {role.label}
+                </option>
+              ))}
+            </select>
+            {addFailed?.fields.role && <p className="field-error">{addFailed.fields.role}</p>}
+          </div>
+          <div className="flex items-end">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              Add and make a link
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,313 @@
+/**
+ * Issue 9 item 1 over HTTP (the app in-process with the storefront build): who may open the
+ * back office.
+ *  - The setup link is logged once at start while there is no owner, and it creates the owner.
+ *  - Every /admin page (each route of the build under /admin but sign-in, setup,
+ *    set-password and sign-out) redirects to /admin/signin without a staff session, and with a
+ *    customer's page cookie or token; an action without a session changes nothing.
+ *  - A staff session never acts as a customer.
+ *  - The wrong role gets 403 "You do not have access to this page." and changes nothing.
+ *  - A cross-site POST to an admin action is refused, even with the owner's cookie.
+ *  - Sign-in: one message for every refusal, rate-limited; TOTP as a second step; disabling a
+ *    member ends their session at once; over HTTPS the cookie is __Host- and Secure.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerBuild } from 'react-router';
+import { totpCode } from '../../packages/core/src/staff/totp.ts';
+import { signUp } from '../../apps/server/src/testing/basket-fixtures.ts';
+import { createSecurityApp, databaseKinds, type SecurityApp } from './support.ts';
+
+const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/build');
+const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+if (!storefrontBuilt) console.warn(`admin-access: skipped: no storefront build at ${buildDir}; run \`npm run build\`.`);
+
+const PASSWORD = 'correct horse battery';
+const PUBLIC_ADMIN_PAGES = ['/admin/signin', '/admin/setup', '/admin/set-password', '/admin/signout'];
+
+/** Every page path of the build under /admin (params filled with 1), from its route table. */
+async function adminPagePaths(): Promise<string[]> {
+  const build = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
+  const fullPath = (id: string): string => {
+    const route = build.routes[id]!;
+    const own = route.index ? '' : (route.path ?? '');
+    const parent = route.parentId ? fullPath(route.parentId) : '';
+    return [parent, own].filter(Boolean).join('/').replace(/\/+/g, '/');
+  };
+  const paths = Object.keys(build.routes)
+    .map((id) => `/${fullPath(id)}`.replace(/\/+/g, '/').replace(/\/$/, '') || '/')
+    .filter((p) => p === '/admin' || p.startsWith('/admin/'))
+    .map((p) => p.replace(/:[^/]+/g, '1').replace(/\*$/, 'no-such-page'))
+    .filter((p) => !PUBLIC_ADMIN_PAGES.includes(p));
+  return [...new Set(paths)].sort();
+}
+
+type Cookies = Record<string, string>;
+
+function cookiesFrom(setCookie: string | string[] | undefined, into: Cookies = {}): Cookies {
+  for (const line of [setCookie ?? []].flat()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    const name = pair!.slice(0, at).trim();
+    const value = pair!.slice(at + 1).trim();
+    if (/Max-Age=0/i.test(line)) delete into[name];
+    else into[name] = value;
+  }
+  return into;
+}
+
+function cookieHeader(cookies: Cookies): string {
+  return Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+}
+
+for (const kind of databaseKinds()) {
+  describe.skipIf(!storefrontBuilt)(`security: the back office's doors [${kind}]`, () => {
+    let t: SecurityApp;
+    const logLines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        logLines.push(...String(chunk).split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    let owner: Cookies = {};
+
+    const get = (url: string, cookies: Cookies = {}, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: cookieHeader(cookies), ...headers } });
+    /** A form POST as the browser sends it from the shop's own page (a header given as '' is left out). */
+    const post = (url: string, form: Record<string, string>, cookies: Cookies = {}, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: new URLSearchParams(form).toString(),
+        headers: Object.fromEntries(
+          Object.entries({ 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', cookie: cookieHeader(cookies), ...headers }).filter(
+            ([, value]) => value !== '',
+          ),
+        ),
+      });
+
+    async function signIn(email: string, password = PASSWORD): Promise<Cookies> {
+      const response = await post('/admin/signin', { intent: 'password', email, password, return: '/admin' });
+      expect(response.statusCode, response.body).toBe(302);
+      return cookiesFrom(response.headers['set-cookie']);
+    }
+
+    /** A member added by the owner's Staff page, with their password set from the link shown. */
+    async function member(role: 'owner' | 'manager' | 'warehouse'): Promise<{ email: string; cookies: Cookies }> {
+      const email = `${role}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+      const added = await post('/admin/staff', { intent: 'add', name: `A ${role}`, email, role }, owner);
+      expect(added.statusCode, added.body).toBe(200);
+      const token = /set-password\?token=([A-Za-z0-9_-]{43})/.exec(added.body)![1]!;
+      const set = await post('/admin/set-password', { token, password: PASSWORD, confirm: PASSWORD });
+      expect(set.statusCode, set.body).toBe(302);
+      return { email, cookies: cookiesFrom(set.headers['set-cookie']) };
+    }
+
+    beforeAll(async () => {
+      t = await createSecurityApp(kind, {
+        storefront: { buildDir },
+        logger: { level: 'info', stream },
+        env: { AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: '5', PUBLIC_BASE_URL: 'http://localhost' },
+      });
+    });
+    afterAll(async () => t?.close());
+
+    it('logs one setup link at start, which creates the owner once', async () => {
+      const lines = logLines.filter((line) => line.includes('/admin/setup?token='));
+      expect(lines).toHaveLength(1);
+      const entry = JSON.parse(lines[0]!) as { level: number; setupLink: string; msg: string };
+      expect(entry.level).toBe(40);
+      expect(entry.msg).toContain('Back office has no owner yet');
+      const link = new URL(entry.setupLink);
+      expect(link.pathname).toBe('/admin/setup');
+      const token = link.searchParams.get('token')!;
+
+      expect((await get(`/admin/setup?token=${token}`)).body).toContain('Set up the back office');
+      const created = await post('/admin/setup', { token, name: 'Olive Owner', email: 'olive@example.com', password: PASSWORD, confirm: PASSWORD });
+      expect(created.statusCode, created.body).toBe(302);
+      expect(created.headers.location).toBe('/admin');
+      const setCookie = String(created.headers['set-cookie']);
+      expect(setCookie).toMatch(/^shop_staff=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/admin; HttpOnly; SameSite=Strict$/);
+      owner = cookiesFrom(created.headers['set-cookie']);
+      expect((await get('/admin', owner)).body).toContain('Signed in as Olive Owner (Owner).');
+
+      const again = await post('/admin/setup', { token, name: 'Mallory', email: 'mallory@example.com', password: PASSWORD, confirm: PASSWORD });
+      expect(again.statusCode).toBe(401);
+      expect((await get(`/admin/setup?token=${token}`)).body).toContain('Setup is done');
+    });
+
+    it('every admin page redirects to sign-in without a staff session, coming back after', async () => {
+      const paths = await adminPagePaths();
+      expect(paths).toEqual(expect.arrayContaining(['/admin', '/admin/staff', '/admin/security', '/admin/no-such-page']));
+      for (const url of paths) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(302);
+        expect(response.headers.location, url).toBe(url === '/admin' ? '/admin/signin' : `/admin/signin?return=${encodeURIComponent(url)}`);
+        // React Router's data requests too (client navigations).
+        const dataResponse = await get(`${url}.data`);
+        expect(dataResponse.body, `${url}.data`).not.toContain('olive@example.com');
+        expect([202, 204, 302, 404], `${url}.data`).toContain(dataResponse.statusCode);
+      }
+    });
+
+    it('an admin action without a session changes nothing', async () => {
+      const response = await post('/admin/staff', { intent: 'add', name: 'Eve', email: 'eve@example.com', role: 'owner' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/admin/signin?return=%2Fadmin%2Fstaff');
+      expect(await t.app.services.staff.byEmail('eve@example.com')).toBeNull();
+    });
+
+    it("a customer's page cookie, token or bearer header never opens the back office", async () => {
+      const customer = await signUp(t.app);
+      const signedIn = await post('/signin', { intent: 'signin', email: customer.email, password: customer.password });
+      expect(signedIn.statusCode, signedIn.body).toBe(302);
+      const customerCookies = cookiesFrom(signedIn.headers['set-cookie']);
+      expect(customerCookies.shop_session).toBeTruthy();
+      for (const attempt of [
+        get('/admin', customerCookies),
+        get('/admin', {}, { authorization: `Bearer ${customer.token}` }),
+        get('/admin', { shop_staff: customer.token }),
+        get('/admin', { __Host_shop_staff: customer.token, 'shop_staff ': customer.token }),
+      ]) {
+        const response = await attempt;
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe('/admin/signin');
+      }
+    });
+
+    it('a staff session never acts as a customer', async () => {
+      const staffId = owner.shop_staff!;
+      const history = await get('/order-history', owner);
+      expect(history.statusCode).toBe(302);
+      expect(history.headers.location).toMatch(/^\/signin/);
+      const api = await t.app.inject({ method: 'GET', url: '/api/order/GetMine', headers: { authorization: `Bearer ${staffId}` } });
+      expect(api.statusCode).toBe(401);
+      const pageCookie = await get('/order-history', { shop_session: staffId });
+      expect(pageCookie.statusCode).toBe(302);
+    });
+
+    it('the wrong role is told it has no access, and its action changes nothing', async () => {
+      const warehouse = await member('warehouse');
+      const manager = await member('manager');
+      for (const who of [warehouse, manager]) {
+        const page = await get('/admin/staff', who.cookies);
+        expect(page.statusCode).toBe(403);
+        expect(page.body).toContain('You do not have access to this page.');
+        // The frame stays: the member's own navigation, without Staff.
+        expect(page.body).toContain('Sign out');
+        expect(page.body).not.toContain('href="/admin/staff"');
+        const action = await post('/admin/staff', { intent: 'add', name: 'Sneaky', email: 'sneaky@example.com', role: 'owner' }, who.cookies);
+        expect(action.statusCode).toBe(403);
+      }
+      expect(await t.app.services.staff.byEmail('sneaky@example.com')).toBeNull();
+      // What the warehouse sees: Dashboard and Orders only.
+      const dashboard = await get('/admin', warehouse.cookies);
+      expect(dashboard.statusCode).toBe(200);
+      expect(dashboard.body).toContain('href="/admin/orders"');
+      expect(dashboard.body).not.toContain('href="/admin/customers"');
+      expect((await get('/admin', owner)).body).toContain('href="/admin/staff"');
+    });
+
+    it('refuses a cross-site POST to an admin action, even with the owner session', async () => {
+      const forged: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+        // An older browser: no Sec-Fetch-Site, another site's Origin.
+        { 'sec-fetch-site': '', origin: 'http://evil.example' },
+      ];
+      for (const headers of forged) {
+        const response = await post('/admin/staff', { intent: 'add', name: 'Forged', email: 'forged@example.com', role: 'owner' }, owner, headers);
+        expect(response.statusCode).toBe(403);
+      }
+      expect(await t.app.services.staff.byEmail('forged@example.com')).toBeNull();
+      const signOut = await post('/admin/signout', {}, owner, { 'sec-fetch-site': 'cross-site' });
+      expect(signOut.statusCode).toBe(403);
+      expect((await get('/admin', owner)).statusCode).toBe(200);
+    });
+
+    it('one message for every refused sign-in, and a limit on guesses', async () => {
+      const someone = await member('manager');
+      const wrong = await post('/admin/signin', { intent: 'password', email: someone.email, password: 'not the password' });
+      const unknown = await post('/admin/signin', { intent: 'password', email: 'nobody@example.com', password: PASSWORD });
+      for (const response of [wrong, unknown]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.body).toContain('E-mail or password is incorrect.');
+      }
+      let last = wrong;
+      for (let i = 0; i < 6 && last.statusCode !== 429; i++) {
+        last = await post('/admin/signin', { intent: 'password', email: someone.email, password: `guess ${i}` });
+      }
+      expect(last.statusCode).toBe(429);
+      expect(last.headers['retry-after']).toBeTruthy();
+      // Even the right password now waits (the limit is on guesses at this e-mail from this address).
+      expect((await post('/admin/signin', { intent: 'password', email: someone.email, password: PASSWORD })).statusCode).toBe(429);
+    });
+
+    it('sign-out ends the session; disabling a member ends theirs at once', async () => {
+      const manager = await member('manager');
+      expect((await get('/admin', manager.cookies)).statusCode).toBe(200);
+      const list = await get('/admin/staff', owner);
+      const staffId = (await t.app.services.staff.byEmail(manager.email))!.staffId;
+      expect(list.body).toContain(manager.email);
+      const disabled = await post('/admin/staff', { intent: 'disable', staffId: String(staffId) }, owner);
+      expect(disabled.statusCode).toBe(200);
+      expect((await get('/admin', manager.cookies)).statusCode).toBe(302);
+
+      const other = await member('warehouse');
+      const out = await post('/admin/signout', {}, other.cookies);
+      expect(out.statusCode).toBe(302);
+      expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+      expect((await get('/admin', other.cookies)).statusCode).toBe(302);
+    });
+
+    it('with two-step sign-in on, the password alone opens nothing until the code is given', async () => {
+      const manager = await member('manager');
+      const begun = await post('/admin/security', { intent: 'begin' }, manager.cookies);
+      expect(begun.statusCode).toBe(200);
+      const page = await get('/admin/security', manager.cookies);
+      expect(page.body).toContain('data:image/svg+xml;base64,');
+      const staffId = (await t.app.services.staff.byEmail(manager.email))!.staffId;
+      const secret = (await t.app.services.staff.pendingTotp(staffId))!.secret;
+      const confirmed = await post('/admin/security', { intent: 'confirm', code: totpCode(secret, new Date(Date.now() - 30_000)) }, manager.cookies);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.body).toContain('keep your recovery codes');
+
+      const firstStep = await signIn(manager.email);
+      expect((await get('/admin', firstStep)).headers.location).toBe('/admin/signin');
+      expect((await get('/admin/signin', firstStep)).body).toContain('Two-step sign-in');
+      const wrongCode = await post('/admin/signin', { intent: 'code', code: '000000', return: '/admin' }, firstStep);
+      expect(wrongCode.statusCode).toBe(401);
+      const secondStep = await post('/admin/signin', { intent: 'code', code: totpCode(secret, new Date()), return: '/admin/staff' }, firstStep);
+      expect(secondStep.statusCode).toBe(302);
+      expect(secondStep.headers.location).toBe('/admin/staff');
+      expect((await get('/admin', firstStep)).statusCode).toBe(200);
+    });
+
+    it('over HTTPS the cookie is __Host-shop_staff, Secure, for the whole site; the plain-HTTP cookie is not read there', async () => {
+      const someone = await member('warehouse');
+      const response = await post('/admin/signin', { intent: 'password', email: someone.email, password: PASSWORD, return: '/admin' }, {}, { 'x-forwarded-proto': 'https' });
+      expect(response.statusCode).toBe(302);
+      expect(String(response.headers['set-cookie'])).toMatch(/^__Host-shop_staff=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
+      const secure = cookiesFrom(response.headers['set-cookie']);
+      expect((await get('/admin', secure, { 'x-forwarded-proto': 'https' })).statusCode).toBe(200);
+      expect((await get('/admin', { shop_staff: secure['__Host-shop_staff']! }, { 'x-forwarded-proto': 'https' })).statusCode).toBe(302);
+    });
+
+    it('admin pages are private, never cached, never indexed', async () => {
+      for (const url of ['/admin', '/admin/signin']) {
+        const response = await get(url, owner);
+        if (response.statusCode !== 200) continue;
+        expect(response.headers['cache-control']).toBe('private, no-store');
+        expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+        expect(response.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
+        expect(response.body).not.toContain('cookie-banner');
+      }
+    });
+  });
+}
