@@ -133,7 +133,7 @@ for (const kind of databaseKinds()) {
       expect(created.statusCode, created.body).toBe(302);
       expect(created.headers.location).toBe('/admin');
       const setCookie = String(created.headers['set-cookie']);
-      expect(setCookie).toMatch(/^shop_staff=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/admin; HttpOnly; SameSite=Strict$/);
+      expect(setCookie).toMatch(/^shop_staff=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/);
       owner = cookiesFrom(created.headers['set-cookie']);
       expect((await get('/admin', owner)).body).toContain('Signed in as Olive Owner (Owner).');
 

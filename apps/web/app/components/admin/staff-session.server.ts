@@ -5,8 +5,10 @@
  *
  * The cookie holds a random session id (core stores only its SHA-256 hash): httpOnly,
  * SameSite=Strict, Max-Age 7 days (the absolute end; the 8 h idle end is checked by core).
- * Over HTTPS it is `__Host-shop_staff`, Secure, Path=/ (the prefix demands both); over plain
- * HTTP (development) `shop_staff` with Path=/admin, so it is not even sent to the storefront.
+ * Over HTTPS it is `__Host-shop_staff`, Secure (the prefix demands it, and Path=/); over plain
+ * HTTP (development) `shop_staff`. Path=/ in both: React Router's client navigations fetch
+ * `/admin.data`, which a cookie of Path=/admin would not reach (the dashboard would loop between
+ * itself and sign-in). The storefront never reads it.
  *
  * Every admin loader and action calls `requireStaff(request, context, permission?)`: without
  * a live session (or with a sign-in still owing its TOTP code) a redirect to
@@ -25,7 +27,7 @@ export function staffCookieName(context: Pick<AppLoadContext, 'secure'>): string
 }
 
 function cookieAttributes(context: Pick<AppLoadContext, 'secure'>): string {
-  return context.secure ? 'Path=/; HttpOnly; SameSite=Strict; Secure' : 'Path=/admin; HttpOnly; SameSite=Strict';
+  return context.secure ? 'Path=/; HttpOnly; SameSite=Strict; Secure' : 'Path=/; HttpOnly; SameSite=Strict';
 }
 
 /** The session id in this request's staff cookie (the one named for this scheme), else null. */

@@ -78,7 +78,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
           <p className="mt-1 text-sm text-stone-700">
             Each code signs you in once if your phone is lost. Print them or keep them in your password manager: they are not shown again.
           </p>
-          <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
+          <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm whitespace-nowrap sm:grid-cols-3 lg:grid-cols-4">
             {recoveryCodes.map((code) => (
               <li key={code} className="rounded bg-stone-100 px-2 py-1 text-center">
                 {code}

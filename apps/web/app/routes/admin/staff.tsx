@@ -140,28 +140,27 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         <table className="w-full text-left text-sm" data-testid="staff-table">
           <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-2.5">Name</th>
-              <th scope="col" className="px-4 py-2.5">E-mail</th>
+              <th scope="col" className="px-4 py-2.5">Staff member</th>
               <th scope="col" className="px-4 py-2.5">Role</th>
               <th scope="col" className="px-4 py-2.5">Status</th>
-              <th scope="col" className="px-4 py-2.5">Two-step</th>
+              <th scope="col" className="px-4 py-2.5 whitespace-nowrap">Two-step</th>
               <th scope="col" className="px-4 py-2.5"><span className="sr-only">Actions</span></th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
             {members.map((m) => (
               <tr key={m.staffId} className={m.disabled ? 'text-stone-500' : ''}>
-                <td className="px-4 py-2.5 font-medium">
-                  {m.name}
-                  {m.staffId === me && <span className="ml-1 text-xs font-normal text-stone-500">(you)</span>}
+                <td className="px-4 py-2.5">
+                  <span className="font-medium">{m.name}</span>
+                  {m.staffId === me && <span className="ml-1 text-xs text-stone-500">(you)</span>}
+                  <span className="block text-xs break-words text-stone-500">{m.email}</span>
                 </td>
-                <td className="px-4 py-2.5 break-all">{m.email}</td>
                 <td className="px-4 py-2.5">{m.roleLabel}</td>
-                <td className="px-4 py-2.5">{m.status}</td>
+                <td className="px-4 py-2.5 whitespace-nowrap">{m.status}</td>
                 <td className="px-4 py-2.5">{m.totpEnabled ? 'On' : 'Off'}</td>
                 <td className="px-4 py-2.5">
                   {!m.disabled && m.staffId !== me && (
-                    <div className="flex flex-wrap justify-end gap-2">
+                    <div className="flex flex-wrap justify-end gap-2 whitespace-nowrap">
                       <Form method="post">
                         <input type="hidden" name="intent" value="link" />
                         <input type="hidden" name="staffId" value={m.staffId} />
@@ -196,7 +195,8 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         </h2>
         <p className="mt-1 text-sm text-stone-600">They get no password: you send them a link to set their own.</p>
         {addFailed && <AdminMessage tone="error">{addFailed.message}</AdminMessage>}
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="staff-add-form">
+        {/* A new, empty form after each member added (the key changes with the link shown). */}
+        <Form key={actionData?.ok && actionData.intent === 'add' ? actionData.link : 'add'} method="post" className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="staff-add-form">
           <input type="hidden" name="intent" value="add" />
           <AdminField id="staff-name" name="name" label="Name" required maxLength={100} defaultValue={addFailed?.values?.name} error={addFailed?.fields.name} />
           <AdminField id="staff-email" name="email" label="E-mail" type="email" required defaultValue={addFailed?.values?.email} error={addFailed?.fields.email} />

@@ -1,0 +1,143 @@
+/**
+ * The back office's first day (issue 9 item 1) in the browser: the shop starts with no owner
+ * and logs a setup link; the owner opens it, creates their account and lands on the dashboard;
+ * adds a warehouse member, whose set-password link is shown once; signs out, is refused with
+ * the wrong password, signs in again. The setup link then says setup is done; the warehouse
+ * member sets a password from their link and is told the Staff page is not for them. The owner
+ * turns on two-step sign-in (QR code, recovery codes) and signs in with a code. Pages
+ * at 1280 px and on an 800 px tablet, with no serious accessibility violation.
+ *
+ * The server is this spec's own (e2e/shop-server.ts): the setup link is read from its log.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './fixtures';
+import { startOwnShopServer, type OwnShopServer } from './shop-server';
+import { totpCode } from '../packages/core/src/staff/totp';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const OWNER = { name: 'Olive Owner', email: 'olive@example.com', password: 'boxes and tape 2026' };
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+let shop: OwnShopServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  shop = await startOwnShopServer();
+});
+test.afterAll(async () => shop?.stop());
+
+test('the owner is set up from the logged link, adds a member, signs out and signs in again', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  expect(shop.setupLink, shop.log.join('\n')).toMatch(new RegExp(`^${shop.baseURL}/admin/setup\\?token=[A-Za-z0-9_-]{43}$`));
+
+  // No session: the back office sends to its own sign-in page.
+  await page.goto(`${shop.baseURL}/admin/staff`);
+  await expect(page).toHaveURL(`${shop.baseURL}/admin/signin?return=%2Fadmin%2Fstaff`);
+
+  await page.goto(shop.setupLink!);
+  await expect(page.getByRole('heading', { name: 'Set up the back office' })).toBeVisible();
+  await screenshot(page, 'admin-setup');
+  await page.getByLabel('Your name').fill(OWNER.name);
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+  await page.getByLabel('Password again').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Create the owner and sign in' }).click();
+
+  await expect(page).toHaveURL(`${shop.baseURL}/admin`);
+  await expect(page.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Olive Owner (Owner).');
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Customers', 'Staff']);
+  // The back office's own frame: none of the storefront's header, footer or cookie banner.
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByText('Accept cookies', { exact: false })).toHaveCount(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'admin-dashboard');
+
+  // Staff: add a warehouse member; the link is shown once.
+  await nav.getByRole('link', { name: 'Staff' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
+  await page.getByLabel('Name').fill('Wes Warehouse');
+  await page.getByLabel('E-mail').fill('wes@example.com');
+  await page.getByLabel('Role').selectOption('warehouse');
+  await page.getByRole('button', { name: 'Add and make a link' }).click();
+  const linkBox = page.getByTestId('staff-link');
+  await expect(linkBox).toContainText('Send this set-password link to Wes Warehouse (wes@example.com)');
+  const memberLink = await page.getByLabel('Set-password link').inputValue();
+  expect(memberLink).toMatch(new RegExp(`^${shop.baseURL}/admin/set-password\\?token=[A-Za-z0-9_-]{43}$`));
+  await expect(page.getByTestId('staff-table')).toContainText('Wes Warehouse');
+  await expect(page.getByTestId('staff-table')).toContainText('Password not set');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'admin-staff');
+
+  // Sign out (a POST), then the wrong password, then the right one.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${shop.baseURL}/admin/signin?signedout`);
+  await expect(page.getByTestId('admin-signin-message')).toHaveText('You are signed out.');
+  await page.goto(`${shop.baseURL}/admin`);
+  await expect(page).toHaveURL(`${shop.baseURL}/admin/signin`);
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password').fill('not my password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('admin-signin-message')).toHaveText('E-mail or password is incorrect.');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'admin-signin-refused');
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${shop.baseURL}/admin`);
+  await expect(page.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Olive Owner (Owner).');
+
+  // The setup link worked once.
+  await page.goto(shop.setupLink!);
+  await expect(page.getByTestId('admin-setup-done')).toBeVisible();
+
+  // The warehouse member, in a browser of their own, sets a password from the link.
+  const theirs = await browser.newContext();
+  const wes = await theirs.newPage();
+  await wes.goto(memberLink);
+  await expect(wes.getByText('Wes Warehouse (wes@example.com), Warehouse.')).toBeVisible();
+  await wes.getByLabel('New password', { exact: true }).fill('pick pack dispatch');
+  await wes.getByLabel('New password again').fill('pick pack dispatch');
+  await wes.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(wes.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Wes Warehouse (Warehouse).');
+  await expect(wes.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Orders']);
+  await wes.goto(`${shop.baseURL}/admin/staff`);
+  await expect(wes.getByTestId('admin-error')).toContainText('You do not have access to this page.');
+  await screenshot(wes, 'admin-forbidden');
+  await theirs.close();
+
+  // Two-step sign-in: the owner scans (here: reads) the key, confirms with a code, keeps the recovery codes.
+  await page.goto(`${shop.baseURL}/admin`);
+  await page.getByRole('link', { name: /Olive Owner/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sign-in security' })).toBeVisible();
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to add the back office to an authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'admin-security-enrol');
+  // A code from the step before now: the next sign-in's code (this step's) is then not a reuse.
+  await page.getByLabel('Code from the app').fill(totpCode(secret, new Date(Date.now() - 30_000)));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await screenshot(page, 'admin-security-codes');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await screenshot(page, 'admin-signin-code');
+  await page.getByLabel('Code').fill(totpCode(secret, new Date()));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Olive Owner (Owner).');
+});

@@ -1,0 +1,77 @@
+/**
+ * A shop server of a test's own (its own port and fresh embedded database), for journeys that
+ * need what the shared server (playwright.config.ts) cannot give: its log. The back office's
+ * setup link is printed once, at start, as one JSON log line; this reads it from the server's
+ * output as an operator reads it from the terminal.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface OwnShopServer {
+  baseURL: string;
+  dataDir: string;
+  /** The back office's setup link from the log, or null if none was printed (an owner exists). */
+  setupLink: string | null;
+  /** Every log line so far. */
+  log: string[];
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startOwnShopServer(env: Record<string, string> = {}): Promise<OwnShopServer> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-own-'));
+  const log: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseURL, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let pending = '';
+  const collect = (chunk: Buffer) => {
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    log.push(...lines.filter(Boolean));
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop server exited (${child.exitCode}):\n${log.join('\n')}`);
+    const ready = await fetch(`${baseURL}/readyz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`the shop server did not start:\n${log.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // The setup link is logged when the server is ready (onReady), before it listens.
+  const setupLine = log.find((line) => line.includes('/admin/setup?token='));
+  const setupLink = setupLine ? (JSON.parse(setupLine) as { setupLink: string }).setupLink : null;
+  return {
+    baseURL,
+    dataDir,
+    setupLink,
+    log,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
