@@ -73,6 +73,11 @@ export class StaffRepository {
     return rows.length;
   }
 
+  /** Inside a transaction: makes concurrent first-owner set-ups (several processes, each with a link) take turns. */
+  async lockForSetup(tx: Executor): Promise<void> {
+    await tx.execute(sql`LOCK TABLE staff IN SHARE ROW EXCLUSIVE MODE`);
+  }
+
   /** Inserts a staff member; null when the e-mail is taken (case-insensitively). */
   async insert(
     member: { email: string; name: string; role: StaffRole; passwordHash: string | null },

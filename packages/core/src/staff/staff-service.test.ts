@@ -69,6 +69,18 @@ for (const kind of databaseKinds()) {
         expect(await staff.setupToken()).toBeNull();
       });
 
+      it('two processes, each with its own link, set up one owner between them', async () => {
+        const other = new StaffService(new StaffRepository(database.db), { publicBaseUrl: 'https://shop.example/', shopName: 'Boxwell', now: () => now });
+        const [mine, theirs] = [(await staff.setupToken())!, (await other.setupToken())!];
+        const results = await Promise.allSettled([
+          staff.setUpOwner(mine, { email: email(), name: 'First', password: PASSWORD }),
+          other.setUpOwner(theirs, { email: email(), name: 'Second', password: PASSWORD }),
+        ]);
+        expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
+        expect((await staff.list()).filter((m) => m.role === 'owner')).toHaveLength(1);
+      });
+
       it('refuses a token that is not the one this process made', async () => {
         await staff.setupToken();
         const stranger = 'A'.repeat(43);

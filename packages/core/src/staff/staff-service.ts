@@ -149,6 +149,7 @@ export class StaffService {
     this.setupTokenHash = null;
     const at = this.now();
     const row = await this.repository.transaction(async (tx) => {
+      await this.repository.lockForSetup(tx);
       if (await this.repository.hasEnabledOwner(tx)) throw new Conflict('The shop already has an owner. Sign in instead.');
       const inserted = await this.repository.insert({ ...member, passwordHash }, at, tx);
       if (!inserted) throw new Conflict('A staff member with this e-mail address already exists.');
