@@ -299,6 +299,21 @@ for (const kind of databaseKinds()) {
       expect((await get('/admin', { shop_staff: secure['__Host-shop_staff']! }, { 'x-forwarded-proto': 'https' })).statusCode).toBe(302);
     });
 
+    it("storefront pages load none of the back office's code", async () => {
+      const build = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
+      const adminModules = Object.entries(build.assets.routes)
+        .filter(([id]) => id.startsWith('routes/admin/'))
+        .map(([, route]) => route!.module);
+      expect(adminModules.length).toBeGreaterThan(3);
+      for (const url of ['/landing', '/about', '/signin']) {
+        const page = await get(url);
+        expect(page.statusCode, url).toBe(200);
+        for (const module of adminModules) expect(page.body, `${url} references ${module}`).not.toContain(module);
+      }
+      // And the back office's pages do load theirs.
+      expect((await get('/admin', owner)).body).toContain(build.assets.routes['routes/admin/layout']!.module);
+    });
+
     it('admin pages are private, never cached, never indexed', async () => {
       for (const url of ['/admin', '/admin/signin']) {
         const response = await get(url, owner);
