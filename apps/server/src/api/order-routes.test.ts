@@ -82,6 +82,7 @@ describeOnEachDatabase('orders API', (kind) => {
         },
         billing_address: expect.objectContaining({ reference: 'Warehouse', post_code: 'LS1 4AP' }),
         // Fixed at placement by the server's clock (tested with a fixed clock in core's order-placement-dispatch.test.ts).
+        purchase_order_number: null,
         promised_dispatch_date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         orderLines: [
           {
