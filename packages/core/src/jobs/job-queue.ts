@@ -33,6 +33,12 @@ interface RawJob {
   created_at: Date | string;
 }
 
+/** A job that ran successfully, and what to keep of its payload (undefined: all of it). */
+export interface FinishedJob {
+  jobId: number;
+  payload?: Record<string, unknown>;
+}
+
 export class JobQueue {
   private readonly wakeListeners = new Set<() => void>();
 
@@ -94,6 +100,17 @@ export class JobQueue {
       UPDATE jobs SET state = 'done', finished_at = now(), locked_until = NULL, last_error = NULL,
         payload = COALESCE(${payload === undefined ? null : JSON.stringify(payload)}::jsonb, payload)
       WHERE job_id = ${jobId}`);
+  }
+
+  /** Several jobs are done (a worker's batch), each with the payload to keep if it gives one. */
+  async completeAll(jobs: readonly FinishedJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const rows = JSON.stringify(jobs.map((job) => ({ job_id: job.jobId, payload: job.payload ?? null })));
+    await this.db.execute(sql`
+      UPDATE jobs SET state = 'done', finished_at = now(), locked_until = NULL, last_error = NULL,
+        payload = COALESCE(finished.payload, jobs.payload)
+      FROM jsonb_to_recordset(${rows}::jsonb) AS finished(job_id bigint, payload jsonb)
+      WHERE jobs.job_id = finished.job_id`);
   }
 
   /** The attempt failed: run it again after `delayMs`. */

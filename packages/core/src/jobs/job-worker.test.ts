@@ -102,6 +102,19 @@ for (const kind of databaseKinds()) {
       }
     });
 
+    it('a batch of jobs is marked done together, each keeping only what its kind keeps of the payload', async () => {
+      const [secret, plain] = [key(), key()];
+      const kinds: Record<string, JobKind> = {
+        reset: { run: async () => undefined, finishedPayload: (payload) => ({ userId: payload.userId }) },
+        note: { run: async () => undefined },
+      };
+      await queue.record({ kind: 'reset', payload: { userId: 3, token: 'do-not-keep' }, dedupeKey: secret });
+      await queue.record({ kind: 'note', payload: { orderId: 9 }, dedupeKey: plain });
+      await new JobWorker(queue, kinds, fast).drain();
+      expect(await jobRow(database, secret)).toMatchObject({ state: 'done', payload: { userId: 3 } });
+      expect(await jobRow(database, plain)).toMatchObject({ state: 'done', payload: { orderId: 9 } });
+    });
+
     it('retries a failing job with backoff, then succeeds', async () => {
       const dedupeKey = key();
       let calls = 0;

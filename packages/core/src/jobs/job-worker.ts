@@ -9,7 +9,7 @@
  * Message-ID made from the job, so a repeat is recognisable as the same message.
  */
 import { errorForLog } from '../error-for-log.ts';
-import type { ClaimedJob, JobQueue } from './job-queue.ts';
+import type { ClaimedJob, FinishedJob, JobQueue } from './job-queue.ts';
 
 export interface JobKind {
   run(job: ClaimedJob): Promise<void>;
@@ -134,22 +134,29 @@ export class JobWorker {
   private async claimAndRun(): Promise<number> {
     const jobs = await this.queue.claim(BATCH_SIZE, this.settings.leaseMs);
     const results = await Promise.allSettled(jobs.map((job) => this.runJob(job)));
+    const done: FinishedJob[] = [];
     for (const result of results) {
       if (result.status === 'rejected') this.log?.error({ error: errorText(result.reason) }, 'could not record the outcome of a job');
+      else if (result.value) done.push(result.value);
+    }
+    // The batch's successes are marked done in one statement (one round trip, not one per job).
+    if (done.length > 0) {
+      await this.queue.completeAll(done).catch((error: unknown) => this.log?.error({ error: errorText(error) }, 'could not record the outcome of a job'));
     }
     return jobs.length;
   }
 
-  private async runJob(job: ClaimedJob): Promise<void> {
+  /** Runs one job; answers it when it succeeded (to be marked done), null when it failed (already recorded). */
+  private async runJob(job: ClaimedJob): Promise<FinishedJob | null> {
     const kind = this.kinds[job.kind];
     try {
       if (!kind) throw new PermanentJobFailure(`No handler for jobs of kind ${job.kind}`);
       await kind.run(job);
     } catch (error) {
       await this.failed(job, kind, error);
-      return;
+      return null;
     }
-    await this.queue.complete(job.jobId, kind.finishedPayload?.(job.payload));
+    return { jobId: job.jobId, payload: kind.finishedPayload?.(job.payload) };
   }
 
   private async failed(job: ClaimedJob, kind: JobKind | undefined, error: unknown): Promise<void> {
