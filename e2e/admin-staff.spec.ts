@@ -97,6 +97,16 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await expect(page).toHaveURL(`${shop.baseURL}/admin`);
   await expect(page.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Olive Owner (Owner).');
 
+  // A link from another site (an e-mail, a chat): the SameSite=Strict cookie is held back on
+  // arrival, and the sign-in page's one reload brings it, straight on to the page.
+  const otherSite = shop.baseURL.replace('127.0.0.1', 'localhost');
+  await page.goto(`${otherSite}/about`);
+  await page.evaluate((target) => {
+    window.location.href = target;
+  }, `${shop.baseURL}/admin/staff`);
+  await expect(page).toHaveURL(`${shop.baseURL}/admin/staff`);
+  await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
+
   // The setup link worked once.
   await page.goto(shop.setupLink!);
   await expect(page.getByTestId('admin-setup-done')).toBeVisible();

@@ -156,6 +156,14 @@ for (const kind of databaseKinds()) {
       }
     });
 
+    it('arriving at sign-in from another site reloads once (same-origin, so the Strict cookie comes); never in a loop', async () => {
+      const crossSite = await get('/admin/signin?return=%2Fadmin%2Fstaff', {}, { 'sec-fetch-site': 'cross-site' });
+      expect(crossSite.body).toMatch(/<meta http-equiv="refresh" content="0;url=\/admin\/signin\?return=%2Fadmin%2Fstaff"\/>/);
+      const reloaded = await get('/admin/signin?return=%2Fadmin%2Fstaff', {}, { 'sec-fetch-site': 'same-origin' });
+      expect(reloaded.body).not.toContain('http-equiv="refresh"');
+      expect(reloaded.body).toContain('Sign in to the back office');
+    });
+
     it('an admin action without a session changes nothing', async () => {
       const response = await post('/admin/staff', { intent: 'add', name: 'Eve', email: 'eve@example.com', role: 'owner' });
       expect(response.statusCode).toBe(302);

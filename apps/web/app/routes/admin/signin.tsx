@@ -31,7 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeAdminReturn(url.searchParams.get('return'));
   const session = await staffSessionOf(request, context);
   if (session && !session.awaitingSecondFactor) throw redirect(returnTo);
+  // Arrived from another site (a link in an e-mail or a chat): the browser kept the SameSite=Strict
+  // cookie back, so a signed-in member would be asked to sign in again. The page reloads itself
+  // once; that load is same-origin, so the cookie comes along if there is one (no loop: the
+  // reload is not cross-site).
+  const site = request.headers.get('sec-fetch-site');
+  const recheck = !session && (site === 'cross-site' || site === 'same-site') ? `${url.pathname}${url.search}` : null;
   return {
+    recheck,
     shopName: context.services.shop.tradingName,
     step: session?.awaitingSecondFactor ? ('code' as const) : ('password' as const),
     signedOut: url.searchParams.has('signedout'),
@@ -113,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { shopName, step, signedOut, returnTo } = loaderData;
+  const { shopName, step, signedOut, returnTo, recheck } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const failed = actionData && !actionData.ok ? actionData : undefined;
 
@@ -146,6 +153,7 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
 
   return (
     <AdminCardPage shopName={shopName} title="Sign in to the back office">
+      {recheck && <meta httpEquiv="refresh" content={`0;url=${recheck}`} />}
       <p className="mt-1 text-sm text-stone-600">For the shop&rsquo;s staff. Customers sign in on the shop.</p>
       {signedOut && !failed && (
         <AdminMessage tone="info" testId="admin-signin-message">
