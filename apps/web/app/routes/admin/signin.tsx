@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // once; that load is same-origin, so the cookie comes along if there is one (no loop: the
   // reload is not cross-site).
   const site = request.headers.get('sec-fetch-site');
-  const recheck = !session && (site === 'cross-site' || site === 'same-site') ? `${url.pathname}${url.search}` : null;
+  const recheck = !session && (site === 'cross-site' || site === 'same-site') ? `/admin/signin?return=${encodeURIComponent(returnTo)}` : null;
   return {
     recheck,
     shopName: context.services.shop.tradingName,
