@@ -71,3 +71,6 @@ export {
   type StaffServiceOptions,
 } from './staff/staff-service.ts';
 export { StaffRepository } from './staff/staff-repository.ts';
+export * from './back-office/customers/customer-directory.ts';
+export * from './back-office/dashboard/dashboard-figures.ts';
+export * from './back-office/exports/accounting-exports.ts';

@@ -30,6 +30,9 @@ import { RESET_TOKEN_TTL_MS } from './accounts/token-service.ts';
 import { DocumentService } from './documents/document-service.ts';
 import { StaffRepository } from './staff/staff-repository.ts';
 import { StaffService } from './staff/staff-service.ts';
+import { CustomerDirectory } from './back-office/customers/customer-directory.ts';
+import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
+import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -56,6 +59,12 @@ export interface CoreServices {
   documents: DocumentService;
   /** Staff identity of the back office: accounts, sign-in and sessions, TOTP, the first owner's setup link. */
   staff: StaffService;
+  /** Back office customers: search, a customer's details and recent orders, disable (tokens revoked at once) / enable. */
+  customerDirectory: CustomerDirectory;
+  /** Back office dashboard figures (today's orders, awaiting payment, ready to dispatch, overdue accounts). */
+  dashboard: DashboardQueries;
+  /** Orders and VAT invoices of a date range as streamed CSV for an accounting import (docs/exports.md). */
+  accountingExports: AccountingExports;
 }
 
 export interface CoreServicesOptions {
@@ -147,6 +156,9 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     payments,
     staff: new StaffService(new StaffRepository(database.db), { publicBaseUrl, shopName: options.shop.tradingName, now: clock }),
+    customerDirectory: new CustomerDirectory(database.db, { now: clock }),
+    dashboard: new DashboardQueries(database.db, clock),
+    accountingExports: new AccountingExports(database.db, { now: clock }),
     documents: new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock }),
   };
 }

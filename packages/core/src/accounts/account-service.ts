@@ -84,17 +84,21 @@ export class AccountService {
     });
   }
 
-  /** Signs in; a wrong e-mail or password is an Unauthorized carrying `{ userId: 0, token: '' }` (SPEC 4). */
+  /**
+   * Signs in; a wrong e-mail or password is an Unauthorized carrying `{ userId: 0, token: '' }` (SPEC 4).
+   * A customer disabled in the back office gets the same refusal (the password is still checked,
+   * so the answer and its timing tell nothing).
+   */
   async signIn(email: string, password: string): Promise<SignedIn> {
-    const [user] = await queryRows<{ user_id: number; password_hash: string }>(
+    const [user] = await queryRows<{ user_id: number; password_hash: string; disabled: boolean }>(
       this.db,
-      sql`SELECT user_id, password_hash FROM users WHERE lower(email) = lower(${email.trim()})`,
+      sql`SELECT user_id, password_hash, disabled_at IS NOT NULL AS disabled FROM users WHERE lower(email) = lower(${email.trim()})`,
     );
     if (!user) {
       await spendVerificationTime(password);
       throw loginFailed();
     }
-    if (!(await verifyPassword(user.password_hash, password))) throw loginFailed();
+    if (!(await verifyPassword(user.password_hash, password)) || user.disabled) throw loginFailed();
     const userId = Number(user.user_id);
     return { userId, token: await this.tokens.issue(userId, 'access') };
   }
@@ -156,8 +160,9 @@ export class AccountService {
   async requestPasswordReset(email: string): Promise<{ userId: number }> {
     const [user] = await queryRows<{ user_id: number; first_name: string; email: string }>(
       this.db,
-      sql`SELECT user_id, first_name, email FROM users WHERE lower(email) = lower(${email.trim()})`,
+      sql`SELECT user_id, first_name, email FROM users WHERE lower(email) = lower(${email.trim()}) AND disabled_at IS NULL`,
     );
+    // A disabled customer (back office) is answered as an unknown address: no link to sign in with.
     if (!user) return { userId: 0 };
     const userId = Number(user.user_id);
     // The token and the e-mail that carries it are committed together: no token without its e-mail.

@@ -45,13 +45,17 @@ export class TokenService {
     return token;
   }
 
-  /** The user an access token signs in, or null when it is unknown, expired or revoked. */
+  /**
+   * The user an access token signs in, or null when it is unknown, expired or revoked, or its
+   * customer is disabled (back office): disabling revokes the tokens too, this is the second lock.
+   */
   async userOfAccessToken(token: string): Promise<number | null> {
     if (!looksLikeToken(token)) return null;
     const rows = await queryPreparedRows<{ user_id: number }>(
       this.db,
-      sql`SELECT user_id FROM auth_tokens
-          WHERE token_hash = ${hashToken(token)} AND kind = 'access' AND revoked_at IS NULL AND expires_at > now()`,
+      sql`SELECT t.user_id FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
+          WHERE t.token_hash = ${hashToken(token)} AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now()
+            AND u.disabled_at IS NULL`,
     );
     return rows[0] ? Number(rows[0].user_id) : null;
   }

@@ -1,0 +1,319 @@
+/**
+ * Customers in the back office (issue 9 item 5): search the customers (name, e-mail, company,
+ * phone, the postcode of any saved address), one customer's details, addresses and recent
+ * orders, and disabling a customer: `users.disabled_at` is set and every token of theirs is
+ * revoked in the same transaction, so their sign-ins (API Bearer tokens and the storefront's
+ * cookie, which carries the same token) end at once. Sign-in refuses a disabled customer with
+ * the generic failure, and token authentication joins `users.disabled_at IS NULL` as well
+ * (accounts/token-service.ts, account-service.ts).
+ *
+ * The trade account is `services.tradeAccounts`; callers check staff permissions
+ * ('customers:view', 'customers:manage').
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Executor } from '@shop/db';
+import { NotFound } from '../../errors.ts';
+import type { Pence } from '../../pricing/money.ts';
+
+export const CUSTOMER_PAGE_SIZE = 25;
+export const RECENT_ORDER_COUNT = 10;
+
+export interface CustomerListItem {
+  userId: number;
+  name: string;
+  email: string;
+  phone: string;
+  companyName: string | null;
+  /** When the customer signed up (ISO). */
+  joinedAt: string;
+  disabled: boolean;
+  orderCount: number;
+}
+
+export interface CustomerSearchResult {
+  query: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+  customers: CustomerListItem[];
+}
+
+export interface CustomerAddress {
+  addressId: number;
+  reference: string;
+  contactName: string;
+  companyName: string;
+  address: string;
+  town: string;
+  postCode: string;
+  country: string;
+  phone: string;
+  isBilling: boolean;
+}
+
+/** How an order stands for payment, apart from its state. */
+export type PaymentStatus = 'Paid' | 'Part paid' | 'Awaiting payment' | 'On account' | 'Overdue' | 'Refunded' | 'Part refunded';
+
+export interface CustomerOrder {
+  orderId: number;
+  placedAt: string;
+  totalPence: Pence;
+  paidPence: Pence;
+  state: string;
+  paymentMethod: string;
+  paymentStatus: PaymentStatus;
+  paymentDueDate: string | null;
+}
+
+export interface CustomerDetail {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  companyName: string | null;
+  vatNumber: string | null;
+  newsletter: boolean;
+  joinedAt: string;
+  disabledAt: string | null;
+  orderCount: number;
+  addresses: CustomerAddress[];
+  recentOrders: CustomerOrder[];
+}
+
+/** The payment status of an order from its stored amounts (`today`: London date, for "Overdue"). */
+export function paymentStatusOf(
+  order: { paymentMethod: string; totalPence: Pence; paidPence: Pence; refundedPence?: Pence; paymentDueDate: string | null; state?: string },
+  today: string,
+): PaymentStatus {
+  const refunded = order.refundedPence ?? 0;
+  if (refunded > 0) return refunded >= order.paidPence ? 'Refunded' : 'Part refunded';
+  if (order.paidPence >= order.totalPence) return 'Paid';
+  if (order.paidPence > 0) return 'Part paid';
+  if (order.paymentMethod === 'account') {
+    return order.paymentDueDate !== null && order.paymentDueDate < today && order.state !== 'Cancelled' ? 'Overdue' : 'On account';
+  }
+  return 'Awaiting payment';
+}
+
+/** 'YYYY-MM-DD' of the instant in London. */
+export function londonDateOf(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** `%` and `_` taken literally in a LIKE pattern (the default escape character is the backslash). */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+interface RawListRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company_name: string | null;
+  joined_at: string;
+  disabled: boolean;
+  order_count: number | string;
+  total: number | string;
+}
+
+export interface CustomerDirectoryOptions {
+  now?: () => Date;
+}
+
+export class CustomerDirectory {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Database,
+    options: CustomerDirectoryOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * One page of customers, newest first, matching `query` (empty: everyone) in the name, e-mail,
+   * company, phone (spaces ignored) or the postcode of any saved address (spaces and case ignored,
+   * from its start). Pages count from 1.
+   */
+  async search(query: string, page = 1, pageSize = CUSTOMER_PAGE_SIZE): Promise<CustomerSearchResult> {
+    const q = query.trim().slice(0, 100);
+    const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
+    const offset = (safePage - 1) * pageSize;
+    let where = sql`TRUE`;
+    if (q !== '') {
+      const contains = `%${likeEscaped(q)}%`;
+      const digits = q.replace(/\s+/g, '');
+      const postcode = `${likeEscaped(q.replace(/\s+/g, '').toUpperCase())}%`;
+      where = sql`(
+          (u.first_name || ' ' || u.last_name) ILIKE ${contains}
+          OR u.email ILIKE ${contains}
+          OR u.company_name ILIKE ${contains}
+          OR replace(u.phone, ' ', '') ILIKE ${`%${likeEscaped(digits)}%`}
+          OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = u.user_id AND a.is_active
+                       AND (upper(replace(a.post_code, ' ', '')) LIKE ${postcode} OR a.company_name ILIKE ${contains})))`;
+    }
+    const rows = await queryRows<RawListRow>(
+      this.db,
+      sql`SELECT u.user_id, u.first_name, u.last_name, u.email, u.phone, u.company_name,
+                 to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS joined_at,
+                 u.disabled_at IS NOT NULL AS disabled,
+                 (SELECT count(*) FROM orders o WHERE o.user_id = u.user_id) AS order_count,
+                 count(*) OVER () AS total
+          FROM users u
+          WHERE ${where}
+          ORDER BY u.created_at DESC, u.user_id DESC
+          LIMIT ${pageSize} OFFSET ${offset}`,
+    );
+    let total = rows[0] ? Number(rows[0].total) : 0;
+    if (rows.length === 0 && safePage > 1) {
+      // Past the last page: count on its own so the page can offer the way back.
+      const [row] = await queryRows<{ total: number | string }>(this.db, sql`SELECT count(*) AS total FROM users u WHERE ${where}`);
+      total = Number(row?.total ?? 0);
+    }
+    return {
+      query: q,
+      page: safePage,
+      pageSize,
+      total,
+      pageCount: Math.max(1, Math.ceil(total / pageSize)),
+      customers: rows.map((r) => ({
+        userId: Number(r.user_id),
+        name: `${r.first_name} ${r.last_name}`.trim(),
+        email: r.email,
+        phone: r.phone,
+        companyName: r.company_name,
+        joinedAt: r.joined_at,
+        disabled: r.disabled,
+        orderCount: Number(r.order_count),
+      })),
+    };
+  }
+
+  /** A customer's details, saved addresses and most recent orders; NotFound when there is no such customer. */
+  async detail(userId: number): Promise<CustomerDetail> {
+    const [user] = await queryRows<{
+      user_id: number;
+      first_name: string;
+      last_name: string;
+      email: string;
+      phone: string;
+      company_name: string | null;
+      vat_number: string | null;
+      newsletter: boolean;
+      joined_at: string;
+      disabled_at: string | null;
+      order_count: number | string;
+    }>(
+      this.db,
+      sql`SELECT user_id, first_name, last_name, email, phone, company_name, vat_number, newsletter,
+                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS joined_at,
+                 to_char(disabled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS disabled_at,
+                 (SELECT count(*) FROM orders o WHERE o.user_id = users.user_id) AS order_count
+          FROM users WHERE user_id = ${userId}`,
+    );
+    if (!user) throw new NotFound(`There is no customer ${userId}.`);
+    const addresses = await queryRows<{
+      address_id: number;
+      reference: string;
+      contact_name: string;
+      company_name: string;
+      address: string;
+      town: string;
+      post_code: string;
+      country: string;
+      phone: string;
+      type: string | null;
+    }>(
+      this.db,
+      sql`SELECT address_id, reference, contact_name, company_name, address, town, post_code, country, phone, type
+          FROM addresses WHERE user_id = ${userId} AND is_active
+          ORDER BY (type = 'Billing') DESC NULLS LAST, address_id`,
+    );
+    return {
+      userId: Number(user.user_id),
+      firstName: user.first_name,
+      lastName: user.last_name,
+      email: user.email,
+      phone: user.phone,
+      companyName: user.company_name,
+      vatNumber: user.vat_number,
+      newsletter: user.newsletter,
+      joinedAt: user.joined_at,
+      disabledAt: user.disabled_at,
+      orderCount: Number(user.order_count),
+      addresses: addresses.map((a) => ({
+        addressId: Number(a.address_id),
+        reference: a.reference,
+        contactName: a.contact_name,
+        companyName: a.company_name,
+        address: a.address,
+        town: a.town,
+        postCode: a.post_code,
+        country: a.country,
+        phone: a.phone,
+        isBilling: a.type === 'Billing',
+      })),
+      recentOrders: await this.recentOrders(userId),
+    };
+  }
+
+  /** The customer's latest orders, newest first (number, date, total, state, payment). */
+  async recentOrders(userId: number, limit = RECENT_ORDER_COUNT): Promise<CustomerOrder[]> {
+    const rows = await queryRows<{
+      order_id: number;
+      placed_at: string;
+      total_pence: number;
+      paid_pence: number;
+      refunded_pence: number;
+      status: string;
+      payment_method: string;
+      payment_due_date: string | null;
+    }>(
+      this.db,
+      sql`SELECT order_id, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS placed_at, total_pence, paid_pence,
+                 refunded_pence, status, payment_method, payment_due_date::text AS payment_due_date
+          FROM orders WHERE user_id = ${userId}
+          ORDER BY created DESC, order_id DESC LIMIT ${limit}`,
+    );
+    const today = londonDateOf(this.now());
+    return rows.map((r) => {
+      const order = {
+        orderId: Number(r.order_id),
+        placedAt: r.placed_at,
+        totalPence: Number(r.total_pence),
+        paidPence: Number(r.paid_pence),
+        state: r.status,
+        paymentMethod: r.payment_method,
+        paymentDueDate: r.payment_due_date,
+      };
+      return { ...order, paymentStatus: paymentStatusOf({ ...order, refundedPence: Number(r.refunded_pence) }, today) };
+    });
+  }
+
+  /**
+   * Disables the customer: they can no longer sign in, and every token of theirs is revoked in
+   * the same transaction (signed out everywhere at once). Disabling a disabled customer changes
+   * nothing. NotFound when there is no such customer.
+   */
+  async disable(userId: number): Promise<void> {
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const rows = await queryRows<{ user_id: number }>(
+        tx,
+        sql`UPDATE users SET disabled_at = COALESCE(disabled_at, now()) WHERE user_id = ${userId} RETURNING user_id`,
+      );
+      if (rows.length === 0) throw new NotFound(`There is no customer ${userId}.`);
+      await tx.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
+    });
+  }
+
+  /** Lets a disabled customer sign in again (their old tokens stay revoked). */
+  async enable(userId: number): Promise<void> {
+    const rows = await queryRows<{ user_id: number }>(this.db, sql`UPDATE users SET disabled_at = NULL WHERE user_id = ${userId} RETURNING user_id`);
+    if (rows.length === 0) throw new NotFound(`There is no customer ${userId}.`);
+  }
+}

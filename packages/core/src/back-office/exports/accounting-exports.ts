@@ -1,0 +1,271 @@
+/**
+ * Accounting exports (issue 9 item 7): orders and VAT invoices of a date range as CSV, for an
+ * accounting import. Columns are documented in docs/exports.md; keep the two in step.
+ *
+ * Streamed: the rows are read in keyset pages of EXPORT_PAGE_SIZE (orders by (created,
+ * order_id), invoices by invoice_number) and each page is turned into CSV text (csv-stringify)
+ * and handed on before the next is read, so a year of orders never sits in memory.
+ *
+ * Dates are London calendar days (Europe/London, GMT or BST), both ends included. Text cells
+ * that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage
+ * return) get a leading apostrophe; amounts, dates and numbers are the shop's own and never do.
+ */
+import { sql } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { queryRows, type Database } from '@shop/db';
+import { Invalid } from '../../errors.ts';
+import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
+import { londonDateOf, paymentStatusOf } from '../customers/customer-directory.ts';
+
+export const EXPORT_PAGE_SIZE = 1000;
+
+export interface ExportRange {
+  /** First London day, YYYY-MM-DD. */
+  from: string;
+  /** Last London day (included), YYYY-MM-DD. */
+  to: string;
+}
+
+export const exportMessages = {
+  badDate: (name: 'from' | 'to') => `Give the ${name === 'from' ? 'first' : 'last'} day as a date, YYYY-MM-DD (for example 2025-04-01).`,
+  fromAfterTo: 'The first day must not be after the last day.',
+} as const;
+
+export const ORDER_EXPORT_COLUMNS = [
+  'order_number',
+  'date_placed',
+  'customer',
+  'customer_email',
+  'company',
+  'vat_number',
+  'payment_method',
+  'payment_reference',
+  'po_number',
+  'state',
+  'payment_status',
+  'net',
+  'vat',
+  'gross',
+  'currency',
+  'paid',
+  'due_date',
+] as const;
+
+export const INVOICE_EXPORT_COLUMNS = [
+  'invoice_number',
+  'invoice_date',
+  'tax_point',
+  'order_number',
+  'customer',
+  'company',
+  'vat_number',
+  'billing_postcode',
+  'net',
+  'vat',
+  'gross',
+  'currency',
+] as const;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 2000 && y <= 2999 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The range of a request's `from` and `to`, or an Invalid naming the field at fault. */
+export function parseExportRange(from: string | null | undefined, to: string | null | undefined): ExportRange {
+  const fields: { field: string; message: string }[] = [];
+  const f = (from ?? '').trim();
+  const t = (to ?? '').trim();
+  if (!isCalendarDate(f)) fields.push({ field: 'from', message: exportMessages.badDate('from') });
+  if (!isCalendarDate(t)) fields.push({ field: 'to', message: exportMessages.badDate('to') });
+  if (fields.length > 0) throw new Invalid(fields[0]!.message, { fields });
+  if (f > t) throw new Invalid(exportMessages.fromAfterTo, { fields: [{ field: 'from', message: exportMessages.fromAfterTo }] });
+  return { from: f, to: t };
+}
+
+/** A text cell a spreadsheet would run as a formula gets a leading apostrophe. */
+export function safeCell(value: string | null | undefined): string {
+  const text = value ?? '';
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Pence as pounds with two decimals and no symbol ('1234.50'). */
+function pounds(pence: number | string): string {
+  const value = Number(pence);
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const PAYMENT_METHOD_NAMES: Record<string, string> = { paypal: 'card', bank: 'bank_transfer', account: 'account' };
+
+interface RawOrderRow {
+  order_id: number;
+  cursor: string;
+  placed_on: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string | null;
+  vat_number: string | null;
+  payment_method: string;
+  payment_reference: string;
+  purchase_order_number: string | null;
+  status: string;
+  net: number | string;
+  total_tax_pence: number;
+  total_pence: number;
+  paid_pence: number;
+  refunded_pence: number;
+  payment_due_date: string | null;
+}
+
+interface RawInvoiceRow {
+  invoice_number: number;
+  invoice_date: string;
+  tax_point_date: string;
+  order_id: number;
+  customer: string;
+  company: string | null;
+  vat_number: string | null;
+  billing_postcode: string | null;
+  net: number | string;
+  total_tax_pence: number;
+  total_pence: number;
+}
+
+/** The instant a London day starts, as SQL. */
+const londonStart = (date: string) => sql`(${date}::date)::timestamp AT TIME ZONE 'Europe/London'`;
+const londonEndExclusive = (date: string) => sql`(${date}::date + 1)::timestamp AT TIME ZONE 'Europe/London'`;
+
+/** The company printed for an order: the customer's own, else the billing (or delivery) address's. */
+const companySql = sql`COALESCE(NULLIF(btrim(u.company_name), ''),
+                                NULLIF(btrim(COALESCE(o.billing_address, o.delivery_address) ->> 'company_name'), ''))`;
+
+export interface AccountingExportsOptions {
+  now?: () => Date;
+  pageSize?: number;
+}
+
+export class AccountingExports {
+  private readonly now: () => Date;
+  private readonly pageSize: number;
+
+  constructor(
+    private readonly db: Database,
+    options: AccountingExportsOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
+  }
+
+  /** The file name of an export ('orders-2025-04-01-to-2025-04-30.csv'). */
+  static fileName(kind: 'orders' | 'invoices', range: ExportRange): string {
+    return `${kind}-${range.from}-to-${range.to}.csv`;
+  }
+
+  /** The orders placed in the range (London days), oldest first, as CSV text in pieces: the header row first. */
+  async *ordersCsv(range: ExportRange): AsyncGenerator<string> {
+    yield stringify([ORDER_EXPORT_COLUMNS as unknown as string[]]);
+    const today = londonDateOf(this.now());
+    let after: { cursor: string; orderId: number } | null = null;
+    for (;;) {
+      const keyset = after === null ? sql`TRUE` : sql`(o.created, o.order_id) > (${after.cursor}::timestamptz, ${after.orderId})`;
+      const rows: RawOrderRow[] = await queryRows<RawOrderRow>(
+        this.db,
+        sql`SELECT o.order_id, to_char(o.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
+                   to_char(o.created AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS placed_on,
+                   u.first_name, u.last_name, u.email, ${companySql} AS company, u.vat_number,
+                   o.payment_method, o.payment_reference, o.purchase_order_number, o.status,
+                   o.sub_total_pence + o.delivery_fee_pence AS net, o.total_tax_pence, o.total_pence, o.paid_pence, o.refunded_pence,
+                   o.payment_due_date::text AS payment_due_date
+            FROM orders o JOIN users u ON u.user_id = o.user_id
+            WHERE o.created >= ${londonStart(range.from)} AND o.created < ${londonEndExclusive(range.to)} AND ${keyset}
+            ORDER BY o.created, o.order_id
+            LIMIT ${this.pageSize}`,
+      );
+      if (rows.length === 0) return;
+      yield stringify(
+        rows.map((r) => [
+          String(r.order_id),
+          r.placed_on,
+          safeCell(`${r.first_name} ${r.last_name}`.trim()),
+          safeCell(r.email),
+          safeCell(r.company),
+          safeCell(r.vat_number),
+          PAYMENT_METHOD_NAMES[r.payment_method] ?? r.payment_method,
+          safeCell(r.payment_reference),
+          safeCell(r.purchase_order_number),
+          r.status,
+          paymentStatusOf(
+            {
+              paymentMethod: r.payment_method,
+              totalPence: Number(r.total_pence),
+              paidPence: Number(r.paid_pence),
+              refundedPence: Number(r.refunded_pence),
+              paymentDueDate: r.payment_due_date,
+              state: r.status,
+            },
+            today,
+          ),
+          pounds(r.net),
+          pounds(r.total_tax_pence),
+          pounds(r.total_pence),
+          'GBP',
+          pounds(r.paid_pence),
+          r.payment_due_date ?? '',
+        ]),
+      );
+      if (rows.length < this.pageSize) return;
+      const last = rows[rows.length - 1]!;
+      after = { cursor: last.cursor, orderId: Number(last.order_id) };
+    }
+  }
+
+  /** The VAT invoices dated in the range (London days), by number, as CSV text in pieces: the header row first. */
+  async *invoicesCsv(range: ExportRange): AsyncGenerator<string> {
+    yield stringify([INVOICE_EXPORT_COLUMNS as unknown as string[]]);
+    let after = 0;
+    for (;;) {
+      const rows: RawInvoiceRow[] = await queryRows<RawInvoiceRow>(
+        this.db,
+        sql`SELECT i.invoice_number, to_char(i.issued_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS invoice_date,
+                   i.tax_point_date::text AS tax_point_date, o.order_id,
+                   COALESCE(NULLIF(btrim(COALESCE(o.billing_address, o.delivery_address) ->> 'contact_name'), ''),
+                            btrim(u.first_name || ' ' || u.last_name)) AS customer,
+                   ${companySql} AS company, u.vat_number,
+                   COALESCE(o.billing_address, o.delivery_address) ->> 'post_code' AS billing_postcode,
+                   o.sub_total_pence + o.delivery_fee_pence AS net, o.total_tax_pence, o.total_pence
+            FROM invoices i JOIN orders o ON o.order_id = i.order_id JOIN users u ON u.user_id = o.user_id
+            WHERE i.invoice_number > ${after}
+              AND i.issued_at >= ${londonStart(range.from)} AND i.issued_at < ${londonEndExclusive(range.to)}
+            ORDER BY i.invoice_number
+            LIMIT ${this.pageSize}`,
+      );
+      if (rows.length === 0) return;
+      yield stringify(
+        rows.map((r) => [
+          formatInvoiceNumber(Number(r.invoice_number)),
+          r.invoice_date,
+          r.tax_point_date,
+          String(r.order_id),
+          safeCell(r.customer),
+          safeCell(r.company),
+          safeCell(r.vat_number),
+          safeCell(r.billing_postcode),
+          pounds(r.net),
+          pounds(r.total_tax_pence),
+          pounds(r.total_pence),
+          'GBP',
+        ]),
+      );
+      if (rows.length < this.pageSize) return;
+      after = Number(rows[rows.length - 1]!.invoice_number);
+    }
+  }
+}
