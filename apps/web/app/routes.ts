@@ -14,6 +14,12 @@ export default [
     route('staff', 'routes/admin/staff.tsx'),
     route('security', 'routes/admin/security.tsx'),
     // Orders (order administration): route('orders', ...), route('orders/:orderId', ...) go here.
+    // Customers, exports (issue 9 items 5 and 7); the CSV downloads are resource routes (no page).
+    route('customers', 'routes/admin/customers.tsx'),
+    route('customers/:userId', 'routes/admin/customer.tsx'),
+    route('exports', 'routes/admin/exports.tsx'),
+    route('exports/orders.csv', 'routes/admin/export-orders-csv.tsx'),
+    route('exports/invoices.csv', 'routes/admin/export-invoices-csv.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.

@@ -1,23 +1,134 @@
-/** The back office's first page (issue 9 item 6 fills it: today's orders, awaiting payment, ready to dispatch). */
-import { STAFF_ROLE_LABELS } from '@shop/core';
+/**
+ * The back office's first page (issue 9 item 6): today's orders (the London day) with their value
+ * ex-VAT and gross, bank transfers awaiting payment, orders ready to dispatch (paid, or on
+ * account), and overdue trade accounts. Staff without 'payments:view' (the warehouse) see only
+ * what is ready to dispatch: no money.
+ */
+import { Link } from 'react-router';
+import { can, STAFF_ROLE_LABELS } from '@shop/core';
 import { requireStaff } from '~/components/admin/staff-session.server';
+import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard - Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  return { name: staff.name, roleLabel: STAFF_ROLE_LABELS[staff.role] };
+  const figures = await context.services.dashboard.figures(can(staff.role, 'payments:view'));
+  return {
+    name: staff.name,
+    roleLabel: STAFF_ROLE_LABELS[staff.role],
+    figures,
+    canOpenCustomers: can(staff.role, 'customers:view'),
+  };
+}
+
+function Figure({ title, value, detail, href, testId }: { title: string; value: string; detail?: React.ReactNode; href?: string; testId: string }) {
+  return (
+    <section className="card flex flex-col p-5" data-testid={testId} aria-label={title}>
+      <h2 className="text-sm font-medium text-stone-600">{title}</h2>
+      <p className="mt-1 text-3xl font-bold text-stone-900 tabular-nums">{value}</p>
+      {detail && <div className="mt-1 text-sm text-stone-600">{detail}</div>}
+      {href && (
+        <Link to={href} className="mt-auto pt-3 text-sm font-medium text-brand-700 hover:underline">
+          See the orders
+        </Link>
+      )}
+    </section>
+  );
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, roleLabel } = loaderData;
+  const { name, roleLabel, figures, canOpenCustomers } = loaderData;
+  const { money, readyToDispatch } = figures;
   return (
-    <div>
-      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Dashboard</h1>
-      <p className="mt-2 text-stone-600" data-testid="admin-signed-in-as">
-        {`Signed in as ${name} (${roleLabel}).`}
-      </p>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Dashboard</h1>
+        <p className="text-sm text-stone-600">
+          <span data-testid="admin-signed-in-as">{`Signed in as ${name} (${roleLabel}).`}</span> <span>{`Today is ${calendarDate(figures.date)}.`}</span>
+        </p>
+      </div>
+
+      <div className={`grid gap-4 sm:grid-cols-2 ${money ? 'lg:grid-cols-3' : ''}`}>
+        {money && (
+          <Figure
+            testId="dashboard-today"
+            title="Today's orders"
+            value={String(money.today.count)}
+            detail={
+              <>
+                {pounds(money.today.netPence)} ex-VAT · {pounds(money.today.grossPence)} inc. VAT
+              </>
+            }
+            href="/admin/orders"
+          />
+        )}
+        {money && (
+          <Figure
+            testId="dashboard-awaiting-payment"
+            title="Bank transfers awaiting payment"
+            value={String(money.awaitingPayment.count)}
+            detail={<>{pounds(money.awaitingPayment.duePence)} still to be paid</>}
+            href="/admin/orders"
+          />
+        )}
+        <Figure
+          testId="dashboard-ready"
+          title="Ready to dispatch"
+          value={String(readyToDispatch.count)}
+          detail={readyToDispatch.oldestPlacedAt ? <>Oldest placed {londonDateTime(readyToDispatch.oldestPlacedAt)}</> : 'Nothing waiting'}
+          href="/admin/orders"
+        />
+      </div>
+
+      {money && (
+        <section className="card overflow-x-auto" aria-labelledby="overdue-heading" data-testid="dashboard-overdue">
+          <h2 id="overdue-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
+            Overdue trade accounts
+          </h2>
+          {money.overdueAccounts.length === 0 ? (
+            <p className="px-5 pt-1 pb-4 text-sm text-stone-600">No account is overdue.</p>
+          ) : (
+            <table className="mt-2 w-full text-left text-sm">
+              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-2.5">Customer</th>
+                  <th scope="col" className="px-4 py-2.5 text-right">Overdue</th>
+                  <th scope="col" className="px-4 py-2.5 text-right">Days overdue</th>
+                  <th scope="col" className="px-4 py-2.5">Oldest order</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {money.overdueAccounts.map((a) => (
+                  <tr key={a.userId}>
+                    <td className="px-4 py-2.5">
+                      {canOpenCustomers ? (
+                        <Link to={`/admin/customers/${a.userId}`} className="font-medium text-brand-700 hover:underline">
+                          {a.companyName ?? a.customerName}
+                        </Link>
+                      ) : (
+                        <span className="font-medium">{a.companyName ?? a.customerName}</span>
+                      )}
+                      <span className="block text-xs text-stone-500">{a.companyName ? `${a.customerName}, ${a.email}` : a.email}</span>
+                    </td>
+                    <td className="px-4 py-2.5 text-right font-semibold text-red-800 tabular-nums">
+                      {pounds(a.overduePence)}
+                      <span className="block text-xs font-normal text-stone-500">{a.orderCount === 1 ? '1 order' : `${a.orderCount} orders`}</span>
+                    </td>
+                    <td className="px-4 py-2.5 text-right tabular-nums">{a.daysOverdue}</td>
+                    <td className="px-4 py-2.5">
+                      <Link to={`/admin/orders/${a.oldestOrderId}`} className="text-brand-700 hover:underline">
+                        #{a.oldestOrderId}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
     </div>
   );
 }

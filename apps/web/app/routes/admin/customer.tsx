@@ -1,0 +1,352 @@
+/**
+ * One customer (issue 9 item 5; viewing needs 'customers:view'): details, saved addresses, recent
+ * orders (to /admin/orders/:id), the trade account, and Disable / Enable.
+ *
+ * Changes are POST forms that work without JavaScript: disable/enable need 'customers:manage';
+ * open / change / close the trade account need 'trade-accounts:manage'. "Disable customer" first
+ * shows a confirm step (a GET to ?confirm=disable), then POSTs. Each successful change redirects
+ * back here with a notice (post/redirect/get); a refused one answers its message.
+ */
+import { data, Form, Link, redirect } from 'react-router';
+import { can } from '@shop/core';
+import { isRecordId } from '@shop/contract/browser';
+import { adminFailureOf } from '~/components/admin/admin-actions.server';
+import { requireStaff } from '~/components/admin/staff-session.server';
+import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { calendarDate, londonDate, londonDateTime, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
+import type { Route } from './+types/customer';
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded ? `${loaded.customer.firstName} ${loaded.customer.lastName}` : 'Customer'} - Back office` },
+];
+
+const NOTICES: Record<string, string> = {
+  disabled: 'The customer is disabled: they are signed out everywhere and cannot sign in.',
+  enabled: 'The customer is enabled: they can sign in again.',
+  opened: 'The trade account is open: the customer can pay on account.',
+  changed: 'The credit limit and terms are saved.',
+  closed: 'The trade account is closed: no new orders on account. What is owed stays owed.',
+};
+
+function userIdOf(params: { userId?: string }): number {
+  if (!isRecordId(params.userId ?? '')) throw data({ message: 'No such customer.' }, { status: 404 });
+  return Number(params.userId);
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, 'customers:view');
+  const userId = userIdOf(params);
+  const customer = await context.services.customerDirectory.detail(userId).catch((error: unknown) => {
+    if (adminFailureOf(error).status === 404) throw data({ message: 'No such customer.' }, { status: 404 });
+    throw error;
+  });
+  const url = new URL(request.url);
+  const canManage = can(staff.role, 'customers:manage');
+  return {
+    customer,
+    account: await context.services.tradeAccounts.accountOf(userId),
+    canManage,
+    canManageAccount: can(staff.role, 'trade-accounts:manage'),
+    confirmDisable: canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
+    notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
+  };
+}
+
+type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
+
+/** '1,500' or '£1500.50' as pence, else null. */
+function penceOf(text: string): number | null {
+  const cleaned = text.replace(/[£,\s]/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const staff = await requireStaff(request, context, intent === 'disable' || intent === 'enable' ? 'customers:manage' : 'trade-accounts:manage');
+  const userId = userIdOf(params);
+  const { customerDirectory, tradeAccounts } = context.services;
+  const back = (notice: string) => redirect(`/admin/customers/${userId}?notice=${notice}`);
+  try {
+    if (intent === 'disable') {
+      await customerDirectory.disable(userId);
+      return back('disabled');
+    }
+    if (intent === 'enable') {
+      await customerDirectory.enable(userId);
+      return back('enabled');
+    }
+    if (intent === 'close') {
+      await tradeAccounts.close(staff.staffId, userId);
+      return back('closed');
+    }
+    if (intent === 'open' || intent === 'change') {
+      const values = { limit: String(form.get('limit') ?? '').slice(0, 20), terms: String(form.get('terms') ?? '').slice(0, 5) };
+      const limit = penceOf(values.limit);
+      const terms = /^\d{1,3}$/.test(values.terms.trim()) ? Number(values.terms.trim()) : null;
+      const fields: Record<string, string> = {};
+      if (limit === null) fields.limit = 'Give the credit limit in pounds, for example 1500 or 1500.00.';
+      if (terms === null) fields.terms = 'Give the payment terms in days, for example 7.';
+      if (limit === null || terms === null) {
+        return data<Answer>({ ok: false, intent, message: Object.values(fields)[0]!, fields, values }, { status: 400 });
+      }
+      try {
+        if (intent === 'open') await tradeAccounts.open(staff.staffId, userId, limit, terms);
+        else await tradeAccounts.changeLimit(staff.staffId, userId, limit, terms);
+      } catch (error) {
+        const failure = adminFailureOf(error);
+        return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields, values }, { status: failure.status });
+      }
+      return back(intent === 'open' ? 'opened' : 'changed');
+    }
+  } catch (error) {
+    const failure = adminFailureOf(error);
+    return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields }, { status: failure.status });
+  }
+  return data<Answer>({ ok: false, intent, message: 'Unknown form.', fields: {} }, { status: 400 });
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5">
+      <dt className="text-stone-500">{label}</dt>
+      <dd className="min-w-0 break-words text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+const STATUS_TONE: Record<string, string> = {
+  Paid: 'bg-emerald-100 text-emerald-900',
+  'Part paid': 'bg-amber-100 text-amber-900',
+  'Awaiting payment': 'bg-amber-100 text-amber-900',
+  'On account': 'bg-brand-100 text-brand-800',
+  Overdue: 'bg-red-100 text-red-800',
+  Refunded: 'bg-stone-200 text-stone-800',
+  'Part refunded': 'bg-stone-200 text-stone-800',
+};
+
+export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer, account, canManage, canManageAccount, confirmDisable, notice } = loaderData;
+  const name = `${customer.firstName} ${customer.lastName}`.trim();
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const accountFailed = failed && (failed.intent === 'open' || failed.intent === 'change') ? failed : undefined;
+  const here = `/admin/customers/${customer.userId}`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm">
+            <Link to="/admin/customers" className="text-brand-700 hover:underline">
+              Customers
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900">
+            {name}
+            {customer.disabledAt && (
+              <span className="ml-3 rounded bg-red-100 px-2 py-0.5 align-middle text-sm font-medium text-red-800" data-testid="customer-disabled">
+                Disabled
+              </span>
+            )}
+          </h1>
+          {customer.companyName && <p className="text-stone-600">{customer.companyName}</p>}
+        </div>
+        {canManage && !confirmDisable && (
+          <div>
+            {customer.disabledAt ? (
+              <Form method="post" action={here}>
+                <input type="hidden" name="intent" value="enable" />
+                <button type="submit" className="btn-secondary">
+                  Enable customer
+                </button>
+              </Form>
+            ) : (
+              <Link to={`${here}?confirm=disable`} className="inline-flex rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+                Disable customer
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+
+      {notice && <AdminMessage tone="success">{notice}</AdminMessage>}
+      {failed && !accountFailed && <AdminMessage tone="error">{failed.message}</AdminMessage>}
+
+      {confirmDisable && (
+        <section className="rounded-lg border border-red-300 bg-red-50 p-5" aria-labelledby="confirm-disable-heading" data-testid="confirm-disable">
+          <h2 id="confirm-disable-heading" className="text-lg font-semibold text-red-900">
+            Disable {name}?
+          </h2>
+          <p className="mt-1 text-sm text-red-900">
+            They are signed out on every device at once and cannot sign in until a manager enables them again. Their orders and trade account stay as they are.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Form method="post" action={here}>
+              <input type="hidden" name="intent" value="disable" />
+              <button type="submit" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+                Yes, disable {name}
+              </button>
+            </Form>
+            <Link to={here} className="btn-secondary">
+              Cancel
+            </Link>
+          </div>
+        </section>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="card p-5" aria-labelledby="details-heading">
+          <h2 id="details-heading" className="text-lg font-semibold text-stone-900">
+            Details
+          </h2>
+          <dl className="mt-3 text-sm" data-testid="customer-details">
+            <Detail label="Name">{name}</Detail>
+            <Detail label="E-mail">
+              <a href={`mailto:${customer.email}`} className="text-brand-700 hover:underline">
+                {customer.email}
+              </a>
+            </Detail>
+            <Detail label="Phone">{customer.phone}</Detail>
+            <Detail label="Company">{customer.companyName ?? '—'}</Detail>
+            <Detail label="VAT number">{customer.vatNumber ?? '—'}</Detail>
+            <Detail label="Newsletter">{customer.newsletter ? 'Yes' : 'No'}</Detail>
+            <Detail label="Joined">{londonDate(customer.joinedAt)}</Detail>
+            {customer.disabledAt && <Detail label="Disabled">{londonDateTime(customer.disabledAt)}</Detail>}
+          </dl>
+        </section>
+
+        <section className="card p-5" aria-labelledby="account-heading" data-testid="trade-account">
+          <h2 id="account-heading" className="text-lg font-semibold text-stone-900">
+            Trade account
+          </h2>
+          {account ? (
+            <dl className="mt-3 text-sm">
+              <Detail label="Credit limit">{pounds(account.creditLimitPence)}</Detail>
+              <Detail label="Terms">{`${account.termsDays} days from the invoice`}</Detail>
+              <Detail label="Outstanding">{pounds(account.outstandingPence)}</Detail>
+              <Detail label="Available">{pounds(account.availablePence)}</Detail>
+              <Detail label="Opened">{londonDate(account.openedAt)}</Detail>
+            </dl>
+          ) : (
+            <p className="mt-2 text-sm text-stone-600">No trade account: the customer pays by card or bank transfer.</p>
+          )}
+          {accountFailed && <AdminMessage tone="error">{accountFailed.message}</AdminMessage>}
+          {canManageAccount && (
+            <>
+              <Form method="post" action={here} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" data-testid="trade-account-form">
+                <input type="hidden" name="intent" value={account ? 'change' : 'open'} />
+                <AdminField
+                  id="account-limit"
+                  name="limit"
+                  label="Credit limit (£)"
+                  inputMode="decimal"
+                  required
+                  defaultValue={accountFailed?.values?.limit ?? (account ? (account.creditLimitPence / 100).toFixed(2) : '')}
+                  error={accountFailed?.fields.limit}
+                />
+                <AdminField
+                  id="account-terms"
+                  name="terms"
+                  label="Terms (days)"
+                  inputMode="numeric"
+                  required
+                  defaultValue={accountFailed?.values?.terms ?? String(account?.termsDays ?? 7)}
+                  error={accountFailed?.fields.terms}
+                />
+                <button type="submit" className="btn-primary">
+                  {account ? 'Save limit and terms' : 'Open trade account'}
+                </button>
+              </Form>
+              {account && (
+                <Form method="post" action={here} className="mt-3">
+                  <input type="hidden" name="intent" value="close" />
+                  <button type="submit" className="text-sm font-medium text-red-700 hover:underline">
+                    Close trade account
+                  </button>
+                </Form>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      <section className="card overflow-x-auto" aria-labelledby="orders-heading">
+        <h2 id="orders-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
+          Recent orders{' '}
+          <span className="text-sm font-normal text-stone-500">
+            ({customer.recentOrders.length < customer.orderCount ? `latest ${customer.recentOrders.length} of ${customer.orderCount}` : customer.orderCount})
+          </span>
+        </h2>
+        <table className="mt-2 w-full text-left text-sm" data-testid="customer-orders">
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-2.5">Order</th>
+              <th scope="col" className="px-4 py-2.5">Placed</th>
+              <th scope="col" className="px-4 py-2.5 text-right">Total</th>
+              <th scope="col" className="px-4 py-2.5">State</th>
+              <th scope="col" className="px-4 py-2.5">Payment</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {customer.recentOrders.map((o) => (
+              <tr key={o.orderId}>
+                <td className="px-4 py-2.5">
+                  <Link to={`/admin/orders/${o.orderId}`} className="font-medium text-brand-700 hover:underline">
+                    #{o.orderId}
+                  </Link>
+                </td>
+                <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(o.placedAt)}</td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{pounds(o.totalPence)}</td>
+                <td className="px-4 py-2.5">{ORDER_STATE_LABELS[o.state] ?? o.state}</td>
+                <td className="px-4 py-2.5">
+                  <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_TONE[o.paymentStatus] ?? ''}`}>{o.paymentStatus}</span>
+                  <span className="ml-2 text-xs text-stone-500">
+                    {PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod}
+                    {o.paymentDueDate ? `, due ${calendarDate(o.paymentDueDate)}` : ''}
+                  </span>
+                </td>
+              </tr>
+            ))}
+            {customer.recentOrders.length === 0 && (
+              <tr>
+                <td colSpan={5} className="px-4 py-6 text-center text-stone-600">
+                  No orders yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="addresses-heading">
+        <h2 id="addresses-heading" className="text-lg font-semibold text-stone-900">
+          Saved addresses
+        </h2>
+        {customer.addresses.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">No saved addresses.</p>
+        ) : (
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="customer-addresses">
+            {customer.addresses.map((a) => (
+              <li key={a.addressId} className="card p-4 text-sm">
+                <p className="font-medium text-stone-900">
+                  {a.reference}
+                  {a.isBilling && <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-medium text-brand-800">Billing</span>}
+                </p>
+                <address className="mt-1 text-stone-700 not-italic">
+                  {[a.contactName, a.companyName, a.address, a.town, a.postCode, a.country].filter(Boolean).map((line, i) => (
+                    <span key={i} className="block">
+                      {line}
+                    </span>
+                  ))}
+                  <span className="mt-1 block text-stone-500">{a.phone}</span>
+                </address>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
