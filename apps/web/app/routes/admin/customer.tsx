@@ -63,7 +63,9 @@ function penceOf(text: string): number | null {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
+  // The session first (a visitor without one goes to sign-in whatever they sent), then the form.
+  await requireStaff(request, context, 'customers:view');
+  const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get('intent') ?? '');
   const staff = await requireStaff(request, context, intent === 'disable' || intent === 'enable' ? 'customers:manage' : 'trade-accounts:manage');
   const userId = userIdOf(params);

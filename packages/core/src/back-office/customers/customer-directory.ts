@@ -141,7 +141,8 @@ export class CustomerDirectory {
    */
   async search(query: string, page = 1, pageSize = CUSTOMER_PAGE_SIZE): Promise<CustomerSearchResult> {
     const q = query.trim().slice(0, 100);
-    const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
+    // Far beyond any real page: clamped, so the offset stays a plain integer.
+    const safePage = Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1;
     const offset = (safePage - 1) * pageSize;
     let where = sql`TRUE`;
     if (q !== '') {
