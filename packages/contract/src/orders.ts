@@ -157,6 +157,17 @@ export const orderSchema = z
     billing_address: orderAddressSchema.nullable(),
     orderLines: z.array(orderLineSchema),
     purchase_order_number: z.string().nullable().describe("Not in SPEC 3: the customer's purchase order number, when they gave one"),
+    dispatched_at: z.string().nullable().describe('Not in SPEC 3: when the order left the warehouse (ISO 8601), once Dispatched'),
+    carrier: z.string().nullable().describe('Not in SPEC 3: who delivers it, once Dispatched'),
+    tracking_number: z.string().nullable().describe("Not in SPEC 3: the carrier's tracking number"),
+    tracking_url: z.string().nullable().describe("Not in SPEC 3: the carrier's tracking page for the parcel (null for the shop's own van)"),
+    delivered_at: z.string().nullable().describe('Not in SPEC 3: when it was delivered (ISO 8601)'),
+    cancelled_at: z.string().nullable().describe('Not in SPEC 3: when the shop cancelled it (ISO 8601)'),
+    cancel_reason: z.string().nullable().describe('Not in SPEC 3: why the shop cancelled it'),
+    payment_status: z
+      .enum(['paid', 'part_paid', 'awaiting_payment', 'on_account', 'overdue', 'refund_due', 'refunded'])
+      .describe('Not in SPEC 3: where the money stands, apart from the status'),
+    payment_due_date: z.string().nullable().describe('Not in SPEC 3: account orders, the date payment is due (YYYY-MM-DD) once invoiced'),
     promised_dispatch_date: z.iso
       .date()
       .nullable()

@@ -74,3 +74,5 @@ export { StaffRepository } from './staff/staff-repository.ts';
 export * from './back-office/customers/customer-directory.ts';
 export * from './back-office/dashboard/dashboard-figures.ts';
 export * from './back-office/exports/accounting-exports.ts';
+export * from './back-office/orders/order-states.ts';
+export * from './back-office/orders/order-administration.ts';

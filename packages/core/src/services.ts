@@ -28,6 +28,7 @@ import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSetti
 import { emailJobKinds } from './email/email-jobs.ts';
 import { RESET_TOKEN_TTL_MS } from './accounts/token-service.ts';
 import { DocumentService } from './documents/document-service.ts';
+import { OrderAdministration } from './back-office/orders/order-administration.ts';
 import { StaffRepository } from './staff/staff-repository.ts';
 import { StaffService } from './staff/staff-service.ts';
 import { CustomerDirectory } from './back-office/customers/customer-directory.ts';
@@ -57,6 +58,8 @@ export interface CoreServices {
   tradeAccounts: TradeAccounts;
   /** Order documents: VAT invoices (gapless numbers, issued on first download) and picking lists, as PDF. */
   documents: DocumentService;
+  /** Staff work on orders: the list, an order's timeline, dispatch, delivery, cancel, payments and refunds. */
+  orderAdministration: OrderAdministration;
   /** Staff identity of the back office: accounts, sign-in and sessions, TOTP, the first owner's setup link. */
   staff: StaffService;
   /** Back office customers: search, a customer's details and recent orders, disable (tokens revoked at once) / enable. */
@@ -105,6 +108,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const accounts = new AccountService(database.db, new TokenService(database.db), { jobs });
   const orderRepository = new OrderRepository(database.db);
   const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
+  const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock });
   const emailKinds = emailJobKinds({
     shop: options.shop,
     mailer,
@@ -123,6 +127,10 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
         userId,
       }),
     resetLinkValidForMinutes: RESET_TOKEN_TTL_MS / 60_000,
+    async invoiceUrlOf(userId, orderId) {
+      const status = await documents.customerInvoiceStatus(userId, orderId).catch(() => null);
+      return status?.available ? documents.invoiceUrl(orderId) : null;
+    },
     log: options.log,
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
@@ -159,6 +167,12 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     customerDirectory: new CustomerDirectory(database.db, { now: clock }),
     dashboard: new DashboardQueries(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),
-    documents: new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock }),
+    documents,
+    orderAdministration: new OrderAdministration(database.db, {
+      jobs,
+      now: clock,
+      issueInvoice: (orderId) => documents.issueInvoice(orderId),
+      log: options.log,
+    }),
   };
 }

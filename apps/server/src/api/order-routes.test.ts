@@ -83,6 +83,15 @@ describeOnEachDatabase('orders API', (kind) => {
         billing_address: expect.objectContaining({ reference: 'Warehouse', post_code: 'LS1 4AP' }),
         // Fixed at placement by the server's clock (tested with a fixed clock in core's order-placement-dispatch.test.ts).
         purchase_order_number: null,
+        dispatched_at: null,
+        carrier: null,
+        tracking_number: null,
+        tracking_url: null,
+        delivered_at: null,
+        cancelled_at: null,
+        cancel_reason: null,
+        payment_status: 'awaiting_payment',
+        payment_due_date: null,
         promised_dispatch_date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         orderLines: [
           {

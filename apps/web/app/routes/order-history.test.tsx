@@ -9,6 +9,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import OrderHistoryPage from './order-history';
+import { ORDER_NOT_YET_DISPATCHED } from '~/testing/route-stub';
 
 afterEach(cleanup);
 
@@ -31,6 +32,7 @@ function order(order_id: number, payment_reference: string): OrderDto {
     billing_address: null,
     orderLines: [],
     purchase_order_number: null,
+    ...ORDER_NOT_YET_DISPATCHED,
     promised_dispatch_date: '2026-03-02',
   };
 }

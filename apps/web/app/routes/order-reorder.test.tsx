@@ -10,7 +10,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { data } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDto } from '~/components/checkout/checkout-types';
-import { basketOf, renderStubbedPage } from '~/testing/route-stub';
+import { basketOf, ORDER_NOT_YET_DISPATCHED, renderStubbedPage } from '~/testing/route-stub';
 import CheckoutPage from './checkout';
 import OrderDetailPage from './order-detail';
 import OrderHistoryPage from './order-history';
@@ -50,6 +50,7 @@ function order(order_id: number): OrderDto {
       },
     ],
     purchase_order_number: null,
+    ...ORDER_NOT_YET_DISPATCHED,
     promised_dispatch_date: null,
   };
 }

@@ -97,3 +97,16 @@ export function basketOf(lines: { id: number; name: string; price: number; qty: 
     })),
   };
 }
+
+/** The fulfilment fields of an order nobody in the back office has touched yet (awaiting payment). */
+export const ORDER_NOT_YET_DISPATCHED = {
+  dispatched_at: null,
+  carrier: null,
+  tracking_number: null,
+  tracking_url: null,
+  delivered_at: null,
+  cancelled_at: null,
+  cancel_reason: null,
+  payment_status: 'awaiting_payment' as const,
+  payment_due_date: null,
+};

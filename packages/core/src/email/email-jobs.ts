@@ -9,16 +9,23 @@ import { PermanentJobFailure, type JobKind } from '../jobs/job-worker.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { Mailer } from './mailer.ts';
 import { orderConfirmationEmail } from './order-confirmation-email.ts';
+import { orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
 
 export const EMAIL_JOB_KINDS = {
   orderConfirmation: 'email.order-confirmation',
+  orderUpdate: 'email.order-update',
   passwordReset: 'email.password-reset',
 } as const;
 
 export function orderConfirmationJob(userId: number, orderId: number): NewJob {
   // One confirmation per order, whatever retries the checkout sees.
   return { kind: EMAIL_JOB_KINDS.orderConfirmation, payload: { userId, orderId }, dedupeKey: `order-confirmation:${orderId}` };
+}
+
+/** The customer is told their order was dispatched or cancelled (back office); one e-mail per change. */
+export function orderUpdateJob(userId: number, orderId: number, update: OrderUpdate): NewJob {
+  return { kind: EMAIL_JOB_KINDS.orderUpdate, payload: { userId, orderId, update }, dedupeKey: `order-${update}:${orderId}` };
 }
 
 export function passwordResetJob(userId: number, token: string, expiresAt: Date): NewJob {
@@ -35,6 +42,8 @@ export interface EmailJobDependencies {
   /** Written when a confirmation is given up, so the shop sees which customer got none. */
   recordUnsentConfirmation(userId: number, orderId: number, reason: string): Promise<void>;
   resetLinkValidForMinutes: number;
+  /** The customer's invoice link when the order may have one (dispatch e-mails); else null. */
+  invoiceUrlOf?(userId: number, orderId: number): Promise<string | null>;
   log?: { info(details: object, message: string): void };
 }
 
@@ -67,6 +76,26 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
       async gaveUp(job, error) {
         const { userId, orderId } = job.payload as { userId: number; orderId: number };
         await deps.recordUnsentConfirmation(userId, orderId, error instanceof Error ? error.message : String(error));
+      },
+    },
+    [EMAIL_JOB_KINDS.orderUpdate]: {
+      async run(job) {
+        const { userId, orderId, update } = job.payload as { userId: number; orderId: number; update: OrderUpdate };
+        const [contact, order] = await Promise.all([contactOrGiveUp(userId), deps.orderOf(userId, orderId)]);
+        const invoiceUrl = update === 'dispatched' && deps.invoiceUrlOf ? await deps.invoiceUrlOf(userId, orderId) : null;
+        await deps.mailer.send({
+          ...orderUpdateEmail({
+            shop: deps.shop,
+            to: contact.email,
+            firstName: contact.firstName,
+            order,
+            update,
+            orderUrl: `${base}/order-detail?orderId=${orderId}`,
+            invoiceUrl,
+          }),
+          messageId: messageId(job),
+        });
+        deps.log?.info({ orderId, jobId: job.jobId, update }, 'order update e-mail sent');
       },
     },
     [EMAIL_JOB_KINDS.passwordReset]: {

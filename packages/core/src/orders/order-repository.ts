@@ -68,6 +68,20 @@ export interface OrderRow {
   /** YYYY-MM-DD; null for orders placed before the promise was recorded. */
   promisedDispatchDate: string | null;
   purchaseOrderNumber: string | null;
+  /** After placement (back office): fulfilment and money, kept apart. */
+  fulfilment: OrderFulfilment;
+}
+
+export interface OrderFulfilment {
+  dispatchedAt: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  paidPence: Pence;
+  refundedPence: Pence;
+  paymentDueDate: string | null;
 }
 
 export interface OrderLineRow extends NewOrderLine {
@@ -101,13 +115,26 @@ interface RawOrder {
   created: Date | string;
   promised_dispatch_date: string | null;
   purchase_order_number: string | null;
+  dispatched_at: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  paid_pence: number;
+  refunded_pence: number;
+  payment_due_date: string | null;
 }
 
 // The promised date is read as text: node-postgres would make a DATE a Date at the server's local midnight.
 const ORDER_COLUMNS = sql.raw(
   `order_id, user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
    sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created,
-   promised_dispatch_date::text AS promised_dispatch_date, purchase_order_number`,
+   promised_dispatch_date::text AS promised_dispatch_date, purchase_order_number,
+   to_char(dispatched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS dispatched_at, carrier, tracking_number,
+   to_char(delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS delivered_at,
+   to_char(cancelled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cancelled_at, cancel_reason,
+   paid_pence, refunded_pence, payment_due_date::text AS payment_due_date`,
 );
 
 /** The newest orders a history page lists; far more than any customer scrolls through. */
@@ -272,6 +299,17 @@ function toOrderRow(raw: RawOrder): OrderRow {
     created: raw.created instanceof Date ? raw.created : new Date(raw.created),
     promisedDispatchDate: raw.promised_dispatch_date ?? null,
     purchaseOrderNumber: raw.purchase_order_number ?? null,
+    fulfilment: {
+      dispatchedAt: raw.dispatched_at ?? null,
+      carrier: raw.carrier ?? null,
+      trackingNumber: raw.tracking_number ?? null,
+      deliveredAt: raw.delivered_at ?? null,
+      cancelledAt: raw.cancelled_at ?? null,
+      cancelReason: raw.cancel_reason ?? null,
+      paidPence: Number(raw.paid_pence ?? 0),
+      refundedPence: Number(raw.refunded_pence ?? 0),
+      paymentDueDate: raw.payment_due_date ?? null,
+    },
   };
 }
 

@@ -5,6 +5,8 @@
 import type { AddressFields, OrderAddressDto, OrderDto, OrderLogBody } from '@shop/contract';
 import type { AddressRepository } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
+import { paymentStatusOf, trackingUrl } from '../back-office/orders/order-states.ts';
+import { londonWallClock } from '../delivery/dispatch-promise.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { penceToPounds } from '../pricing/money.ts';
@@ -96,6 +98,25 @@ export class OrderService {
       })),
       purchase_order_number: order.purchaseOrderNumber,
       promised_dispatch_date: order.promisedDispatchDate,
+      dispatched_at: order.fulfilment.dispatchedAt,
+      carrier: order.fulfilment.carrier,
+      tracking_number: order.fulfilment.trackingNumber,
+      tracking_url: trackingUrl(order.fulfilment.carrier, order.fulfilment.trackingNumber),
+      delivered_at: order.fulfilment.deliveredAt,
+      cancelled_at: order.fulfilment.cancelledAt,
+      cancel_reason: order.fulfilment.cancelReason,
+      payment_status: paymentStatusOf(
+        {
+          status: order.status,
+          paymentMethod: order.paymentMethod,
+          totalPence: order.totalPence,
+          paidPence: order.fulfilment.paidPence,
+          refundedPence: order.fulfilment.refundedPence,
+          paymentDueDate: order.fulfilment.paymentDueDate,
+        },
+        londonWallClock(new Date()).date,
+      ),
+      payment_due_date: order.fulfilment.paymentDueDate,
     };
   }
 

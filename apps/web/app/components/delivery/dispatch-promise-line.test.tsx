@@ -8,7 +8,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDto } from '~/components/checkout/checkout-types';
-import { basketOf, renderStubbedPage } from '~/testing/route-stub';
+import { basketOf, ORDER_NOT_YET_DISPATCHED, renderStubbedPage } from '~/testing/route-stub';
 import CheckoutPage from '~/routes/checkout';
 import OrderDetailPage from '~/routes/order-detail';
 import { DispatchPromiseLine, formatPromisedDate, type DispatchPromiseView } from './dispatch-promise-line';
@@ -77,6 +77,7 @@ describe('dispatch promise line', () => {
       billing_address: null,
       orderLines: [],
       purchase_order_number: null,
+      ...ORDER_NOT_YET_DISPATCHED,
       promised_dispatch_date: '2024-11-26',
     };
     renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order, placed: false }) });

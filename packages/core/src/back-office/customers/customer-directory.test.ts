@@ -14,7 +14,7 @@ import { AccountService } from '../../accounts/account-service.ts';
 import { TokenService } from '../../accounts/token-service.ts';
 import { JobQueue } from '../../jobs/job-queue.ts';
 import { insertFixtureOrder } from '../../documents/document-fixtures.ts';
-import { CustomerDirectory, paymentStatusOf } from './customer-directory.ts';
+import { CustomerDirectory, paymentStatusLabelOf } from './customer-directory.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -122,13 +122,13 @@ for (const kind of databaseKinds()) {
 describe('payment status of an order', () => {
   const base = { paymentMethod: 'bank', totalPence: 1000, paidPence: 0, paymentDueDate: null };
   it('tells paid, part paid, awaiting, on account, overdue and refunded apart', () => {
-    expect(paymentStatusOf({ ...base, paidPence: 1000 }, '2025-06-10')).toBe('Paid');
-    expect(paymentStatusOf({ ...base, paidPence: 400 }, '2025-06-10')).toBe('Part paid');
-    expect(paymentStatusOf(base, '2025-06-10')).toBe('Awaiting payment');
-    expect(paymentStatusOf({ ...base, paymentMethod: 'account' }, '2025-06-10')).toBe('On account');
-    expect(paymentStatusOf({ ...base, paymentMethod: 'account', paymentDueDate: '2025-06-10' }, '2025-06-10')).toBe('On account');
-    expect(paymentStatusOf({ ...base, paymentMethod: 'account', paymentDueDate: '2025-06-09' }, '2025-06-10')).toBe('Overdue');
-    expect(paymentStatusOf({ ...base, paidPence: 1000, refundedPence: 1000 }, '2025-06-10')).toBe('Refunded');
-    expect(paymentStatusOf({ ...base, paidPence: 1000, refundedPence: 300 }, '2025-06-10')).toBe('Part refunded');
+    expect(paymentStatusLabelOf({ ...base, paidPence: 1000 }, '2025-06-10')).toBe('Paid');
+    expect(paymentStatusLabelOf({ ...base, paidPence: 400 }, '2025-06-10')).toBe('Part paid');
+    expect(paymentStatusLabelOf(base, '2025-06-10')).toBe('Awaiting payment');
+    expect(paymentStatusLabelOf({ ...base, paymentMethod: 'account' }, '2025-06-10')).toBe('On account');
+    expect(paymentStatusLabelOf({ ...base, paymentMethod: 'account', paymentDueDate: '2025-06-10' }, '2025-06-10')).toBe('On account');
+    expect(paymentStatusLabelOf({ ...base, paymentMethod: 'account', paymentDueDate: '2025-06-09' }, '2025-06-10')).toBe('Overdue');
+    expect(paymentStatusLabelOf({ ...base, state: 'Cancelled', paidPence: 1000, refundedPence: 1000 }, '2025-06-10')).toBe('Refunded');
+    expect(paymentStatusLabelOf({ ...base, state: 'Cancelled', paidPence: 1000, refundedPence: 300 }, '2025-06-10')).toBe('Refund due');
   });
 });

@@ -10,6 +10,7 @@
  * The trade account is `services.tradeAccounts`; callers check staff permissions
  * ('customers:view', 'customers:manage').
  */
+import { PAYMENT_STATUS_LABELS, paymentStatusOf } from '../orders/order-states.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '@shop/db';
 import { NotFound } from '../../errors.ts';
@@ -52,8 +53,8 @@ export interface CustomerAddress {
   isBilling: boolean;
 }
 
-/** How an order stands for payment, apart from its state. */
-export type PaymentStatus = 'Paid' | 'Part paid' | 'Awaiting payment' | 'On account' | 'Overdue' | 'Refunded' | 'Part refunded';
+/** How an order stands for payment, apart from its state, in words (PAYMENT_STATUS_LABELS). */
+export type PaymentStatusLabel = (typeof PAYMENT_STATUS_LABELS)[keyof typeof PAYMENT_STATUS_LABELS];
 
 export interface CustomerOrder {
   orderId: number;
@@ -62,7 +63,7 @@ export interface CustomerOrder {
   paidPence: Pence;
   state: string;
   paymentMethod: string;
-  paymentStatus: PaymentStatus;
+  paymentStatus: PaymentStatusLabel;
   paymentDueDate: string | null;
 }
 
@@ -82,19 +83,24 @@ export interface CustomerDetail {
   recentOrders: CustomerOrder[];
 }
 
-/** The payment status of an order from its stored amounts (`today`: London date, for "Overdue"). */
-export function paymentStatusOf(
+/** The payment status of an order, as words (the rule is back-office/orders/order-states.ts; `today`: London date). */
+export function paymentStatusLabelOf(
   order: { paymentMethod: string; totalPence: Pence; paidPence: Pence; refundedPence?: Pence; paymentDueDate: string | null; state?: string },
   today: string,
-): PaymentStatus {
-  const refunded = order.refundedPence ?? 0;
-  if (refunded > 0) return refunded >= order.paidPence ? 'Refunded' : 'Part refunded';
-  if (order.paidPence >= order.totalPence) return 'Paid';
-  if (order.paidPence > 0) return 'Part paid';
-  if (order.paymentMethod === 'account') {
-    return order.paymentDueDate !== null && order.paymentDueDate < today && order.state !== 'Cancelled' ? 'Overdue' : 'On account';
-  }
-  return 'Awaiting payment';
+): PaymentStatusLabel {
+  return PAYMENT_STATUS_LABELS[
+    paymentStatusOf(
+      {
+        status: order.state ?? 'PendingDelivery',
+        paymentMethod: order.paymentMethod,
+        totalPence: order.totalPence,
+        paidPence: order.paidPence,
+        refundedPence: order.refundedPence ?? 0,
+        paymentDueDate: order.paymentDueDate,
+      },
+      today,
+    )
+  ];
 }
 
 /** 'YYYY-MM-DD' of the instant in London. */
@@ -291,7 +297,7 @@ export class CustomerDirectory {
         paymentMethod: r.payment_method,
         paymentDueDate: r.payment_due_date,
       };
-      return { ...order, paymentStatus: paymentStatusOf({ ...order, refundedPence: Number(r.refunded_pence) }, today) };
+      return { ...order, paymentStatus: paymentStatusLabelOf({ ...order, refundedPence: Number(r.refunded_pence) }, today) };
     });
   }
 

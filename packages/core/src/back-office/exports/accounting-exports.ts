@@ -15,7 +15,7 @@ import { stringify } from 'csv-stringify/sync';
 import { queryRows, type Database } from '@shop/db';
 import { Invalid } from '../../errors.ts';
 import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
-import { londonDateOf, paymentStatusOf } from '../customers/customer-directory.ts';
+import { londonDateOf, paymentStatusLabelOf } from '../customers/customer-directory.ts';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -202,7 +202,7 @@ export class AccountingExports {
           safeCell(r.payment_reference),
           safeCell(r.purchase_order_number),
           r.status,
-          paymentStatusOf(
+          paymentStatusLabelOf(
             {
               paymentMethod: r.payment_method,
               totalPence: Number(r.total_pence),

@@ -1,0 +1,567 @@
+/**
+ * Order administration for staff (issue 9 item 2): the filtered, server-paginated order list with
+ * a count per state, an order's full picture with its timeline, and the changes staff make:
+ * dispatch, mark delivered, cancel, record a payment or a refund.
+ *
+ * Every change is one transaction that
+ *   - moves the order only as order-states.ts allows,
+ *   - updates it `WHERE version = <the version the staff member saw>` and bumps the version, so
+ *     of two staff acting on one order at once one wins and the other is told it changed,
+ *   - writes an append-only `order_events` row (who, what, before and after),
+ *   - records the customer's e-mail as a durable job when the customer is told (dispatch, cancel).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AddressFields } from '@shop/contract';
+import { queryRows, type Database, type Executor } from '@shop/db';
+import { londonWallClock } from '../../delivery/dispatch-promise.ts';
+import { orderUpdateJob } from '../../email/email-jobs.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { StaffMember } from '../../staff/staff-roles.ts';
+import { can } from '../../staff/staff-roles.ts';
+import { assertMove, isCarrier, mayDispatch, paymentStatusOf, trackingUrl, type OrderState, type PaymentStatus } from './order-states.ts';
+
+export const ORDER_LIST_PAGE_SIZE = 50;
+
+export const orderAdminMessages = {
+  changedMeanwhile: 'This order was changed by someone else. Reload it to see the change.',
+  notFound: (orderId: number) => `There is no order ${orderId}.`,
+  awaitingPayment: 'This order is awaiting payment: record the payment before dispatching it.',
+  carrier: 'Choose the carrier.',
+  trackingNumber: 'Enter the tracking number (1-50 characters).',
+  reason: 'Give the reason for cancelling (1-200 characters); the customer reads it.',
+  amount: 'Enter the amount received, more than £0.00.',
+  receivedOn: 'Enter the date the money reached the bank (not in the future).',
+  bankReference: 'Enter the bank reference of the payment (1-50 characters).',
+  refundTooLarge: (maxPence: number) => `At most £${(maxPence / 100).toFixed(2)} can be refunded (what was paid, less refunds already recorded).`,
+  notPaid: 'Nothing was paid for this order, so there is nothing to refund.',
+  notPermitted: 'You do not have access to this.',
+} as const;
+
+export interface OrderListFilter {
+  state?: OrderState;
+  paymentMethod?: 'paypal' | 'bank' | 'account';
+  /** paid: paid in full; unpaid: money still due (cancelled orders aside). */
+  paid?: 'paid' | 'unpaid';
+  /** London dates, inclusive. */
+  from?: string;
+  to?: string;
+  /** Order number (optionally '#'), customer name or e-mail, postcode, or payment reference. */
+  search?: string;
+  userId?: number;
+  page?: number;
+}
+
+export interface OrderListRow {
+  orderId: number;
+  created: string;
+  customerName: string;
+  customerEmail: string;
+  postCode: string;
+  packs: number;
+  totalPence: number;
+  status: OrderState;
+  paymentMethod: string;
+  paymentStatus: PaymentStatus;
+  mayDispatch: boolean;
+}
+
+export interface OrderList {
+  rows: OrderListRow[];
+  /** Orders per state under the same filters (the tabs), and all of them. */
+  counts: Record<OrderState | 'all', number>;
+  page: number;
+  pageSize: number;
+  /** Orders matching the filters in the chosen state (for the pages). */
+  total: number;
+}
+
+export interface OrderTimelineEntry {
+  at: string;
+  kind: string;
+  /** The staff member's name; null for the customer or the system. */
+  by: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface AdminOrder {
+  orderId: number;
+  version: number;
+  created: string;
+  status: OrderState;
+  note: string;
+  promisedDispatchDate: string | null;
+  deliveryAddress: AddressFields | null;
+  billingAddress: AddressFields | null;
+  lines: { productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number }[];
+  totals: { subTotalPence: number; deliveryFeePence: number; totalTaxPence: number; totalPence: number };
+  payment: {
+    method: string;
+    reference: string;
+    purchaseOrderNumber: string | null;
+    status: PaymentStatus;
+    paidPence: number;
+    refundedPence: number;
+    duePence: number;
+    dueDate: string | null;
+    records: { kind: 'payment' | 'refund'; amountPence: number; receivedOn: string; bankReference: string; by: string | null; at: string }[];
+  };
+  mayDispatch: boolean;
+  dispatch: { at: string | null; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; deliveredAt: string | null };
+  cancellation: { at: string | null; reason: string | null };
+  /** Hidden from the warehouse (null). */
+  customer: { userId: number; name: string; email: string; phone: string; companyName: string | null; vatNumber: string | null } | null;
+  timeline: OrderTimelineEntry[];
+}
+
+export interface OrderAdministrationOptions {
+  jobs: JobQueue;
+  now: () => Date;
+  /** Issues the VAT invoice of an account order when it is dispatched (its terms run from then). */
+  issueInvoice?: (orderId: number) => Promise<unknown>;
+  log?: { error(details: object, message: string): void };
+}
+
+interface RawOrder {
+  order_id: number;
+  user_id: number;
+  version: number;
+  created: string;
+  status: string;
+  note: string;
+  promised_dispatch_date: string | null;
+  delivery_address: unknown;
+  billing_address: unknown;
+  sub_total_pence: number;
+  delivery_fee_pence: number;
+  total_tax_pence: number;
+  total_pence: number;
+  payment_method: string;
+  payment_reference: string;
+  purchase_order_number: string | null;
+  paid_pence: number;
+  refunded_pence: number;
+  payment_due_date: string | null;
+  dispatched_at: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company_name: string | null;
+  vat_number: string | null;
+  terms_days: number | null;
+}
+
+const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export class OrderAdministration {
+  constructor(
+    private readonly db: Database,
+    private readonly options: OrderAdministrationOptions,
+  ) {}
+
+  private today(): string {
+    return londonWallClock(this.options.now()).date;
+  }
+
+  /** The list staff see: newest first, `ORDER_LIST_PAGE_SIZE` a page, with counts per state. */
+  async list(filter: OrderListFilter): Promise<OrderList> {
+    const page = Math.max(1, Math.floor(filter.page ?? 1));
+    const common = this.conditions({ ...filter, state: undefined });
+    const where = filter.state ? sql`${common} AND o.status = ${filter.state}` : common;
+    const [countRows, rows] = await Promise.all([
+      queryRows<{ status: string; n: number | string }>(
+        this.db,
+        sql`SELECT o.status, count(*) AS n FROM orders o JOIN users u ON u.user_id = o.user_id WHERE ${common} GROUP BY o.status`,
+      ),
+      queryRows<RawOrder & { packs: number | string }>(
+        this.db,
+        sql`SELECT o.order_id, o.user_id, o.version, ${iso('o.created')} AS created, o.status, o.total_pence, o.payment_method,
+                   o.paid_pence, o.refunded_pence, o.payment_due_date::text AS payment_due_date, o.delivery_address,
+                   u.first_name, u.last_name, u.email,
+                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs
+            FROM orders o JOIN users u ON u.user_id = o.user_id
+            WHERE ${where}
+            ORDER BY o.created DESC, o.order_id DESC
+            LIMIT ${ORDER_LIST_PAGE_SIZE} OFFSET ${(page - 1) * ORDER_LIST_PAGE_SIZE}`,
+      ),
+    ]);
+    const counts: Record<OrderState | 'all', number> = { all: 0, PendingDelivery: 0, Dispatched: 0, Delivered: 0, Cancelled: 0 };
+    for (const row of countRows) {
+      counts[row.status as OrderState] = Number(row.n);
+      counts.all += Number(row.n);
+    }
+    const today = this.today();
+    return {
+      rows: rows.map((r) => {
+        const facts = paymentFacts(r);
+        return {
+          orderId: Number(r.order_id),
+          created: r.created,
+          customerName: `${r.first_name} ${r.last_name}`.trim(),
+          customerEmail: r.email,
+          postCode: addressOf(r.delivery_address)?.post_code ?? '',
+          packs: Number(r.packs),
+          totalPence: Number(r.total_pence),
+          status: r.status as OrderState,
+          paymentMethod: r.payment_method,
+          paymentStatus: paymentStatusOf(facts, today),
+          mayDispatch: mayDispatch(facts),
+        };
+      }),
+      counts,
+      page,
+      pageSize: ORDER_LIST_PAGE_SIZE,
+      total: filter.state ? counts[filter.state] : counts.all,
+    };
+  }
+
+  private conditions(filter: OrderListFilter): SQL {
+    const parts: SQL[] = [sql`true`];
+    if (filter.state) parts.push(sql`o.status = ${filter.state}`);
+    if (filter.paymentMethod) parts.push(sql`o.payment_method = ${filter.paymentMethod}`);
+    if (filter.paid === 'paid') parts.push(sql`o.paid_pence >= o.total_pence`);
+    if (filter.paid === 'unpaid') parts.push(sql`o.paid_pence < o.total_pence AND o.status <> 'Cancelled'`);
+    // London days, as bounds on the indexed column.
+    if (filter.from) parts.push(sql`o.created >= (${filter.from}::date::timestamp AT TIME ZONE 'Europe/London')`);
+    if (filter.to) parts.push(sql`o.created < ((${filter.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London')`);
+    if (filter.userId) parts.push(sql`o.user_id = ${filter.userId}`);
+    const search = (filter.search ?? '').trim();
+    if (search) {
+      const number = /^#?(\d{1,9})$/.exec(search);
+      const compact = search.replace(/\s+/g, '').toUpperCase();
+      const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const alternatives: SQL[] = [
+        sql`upper(o.payment_reference) = ${search.toUpperCase()}`,
+        sql`upper(replace(o.delivery_address ->> 'post_code', ' ', '')) LIKE ${`${compact.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        sql`lower(u.email) LIKE ${like}`,
+        sql`lower(u.first_name || ' ' || u.last_name) LIKE ${like}`,
+      ];
+      if (number) alternatives.unshift(sql`o.order_id = ${Number(number[1])}`);
+      parts.push(sql`(${sql.join(alternatives, sql` OR `)})`);
+    }
+    return sql.join(parts, sql` AND `);
+  }
+
+  /** The whole order for the staff member's role (the warehouse sees no customer account details). */
+  async detail(orderId: number, staff: StaffMember): Promise<AdminOrder> {
+    const row = await this.orderRow(orderId, this.db);
+    const [lines, payments, events] = await Promise.all([
+      queryRows<{ product_name: string; size1: string; qty: number; count: number; price_pence: number; total_price_pence: number }>(
+        this.db,
+        sql`SELECT product_name, size1, qty, count, price_pence, total_price_pence FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`,
+      ),
+      queryRows<{ kind: 'payment' | 'refund'; amount_pence: number; received_on: string; bank_reference: string; name: string | null; at: string }>(
+        this.db,
+        sql`SELECT p.kind, p.amount_pence, p.received_on::text AS received_on, p.bank_reference, s.name, ${iso('p.created_at')} AS at
+            FROM order_payments p LEFT JOIN staff s ON s.staff_id = p.staff_id WHERE p.order_id = ${orderId} ORDER BY p.order_payment_id`,
+      ),
+      queryRows<{ kind: string; name: string | null; before: unknown; after: unknown; at: string }>(
+        this.db,
+        sql`SELECT e.kind, s.name, e.before, e.after, ${iso('e.created_at')} AS at
+            FROM order_events e LEFT JOIN staff s ON s.staff_id = e.staff_id WHERE e.order_id = ${orderId} ORDER BY e.order_event_id`,
+      ),
+    ]);
+    const facts = paymentFacts(row);
+    const seesMoney = can(staff.role, 'payments:view');
+    const seesCustomer = can(staff.role, 'customers:view');
+    return {
+      orderId: Number(row.order_id),
+      version: Number(row.version),
+      created: row.created,
+      status: row.status as OrderState,
+      note: row.note,
+      promisedDispatchDate: row.promised_dispatch_date,
+      deliveryAddress: addressOf(row.delivery_address),
+      billingAddress: seesCustomer ? addressOf(row.billing_address) : null,
+      lines: lines.map((l) => ({
+        productName: l.product_name,
+        size1: l.size1,
+        qty: Number(l.qty),
+        count: Number(l.count),
+        pricePence: seesMoney ? Number(l.price_pence) : 0,
+        totalPricePence: seesMoney ? Number(l.total_price_pence) : 0,
+      })),
+      totals: seesMoney
+        ? {
+            subTotalPence: Number(row.sub_total_pence),
+            deliveryFeePence: Number(row.delivery_fee_pence),
+            totalTaxPence: Number(row.total_tax_pence),
+            totalPence: Number(row.total_pence),
+          }
+        : { subTotalPence: 0, deliveryFeePence: 0, totalTaxPence: 0, totalPence: 0 },
+      payment: {
+        method: row.payment_method,
+        reference: seesMoney ? row.payment_reference : '',
+        purchaseOrderNumber: row.purchase_order_number,
+        status: paymentStatusOf(facts, this.today()),
+        paidPence: seesMoney ? facts.paidPence : 0,
+        refundedPence: seesMoney ? facts.refundedPence : 0,
+        duePence: seesMoney && row.status !== 'Cancelled' ? Math.max(0, facts.totalPence - facts.paidPence) : 0,
+        dueDate: row.payment_due_date,
+        records: seesMoney
+          ? payments.map((p) => ({
+              kind: p.kind,
+              amountPence: Number(p.amount_pence),
+              receivedOn: p.received_on,
+              bankReference: p.bank_reference,
+              by: p.name,
+              at: p.at,
+            }))
+          : [],
+      },
+      mayDispatch: mayDispatch(facts),
+      dispatch: {
+        at: row.dispatched_at,
+        carrier: row.carrier,
+        trackingNumber: row.tracking_number,
+        trackingUrl: trackingUrl(row.carrier, row.tracking_number),
+        deliveredAt: row.delivered_at,
+      },
+      cancellation: { at: row.cancelled_at, reason: row.cancel_reason },
+      customer: seesCustomer
+        ? {
+            userId: Number(row.user_id),
+            name: `${row.first_name} ${row.last_name}`.trim(),
+            email: row.email,
+            phone: row.phone,
+            companyName: row.company_name,
+            vatNumber: row.vat_number,
+          }
+        : null,
+      timeline: [
+        { at: row.created, kind: 'placed', by: null, before: null, after: { status: 'PendingDelivery' } },
+        ...events.map((e) => ({
+          at: e.at,
+          kind: e.kind,
+          by: e.name,
+          before: seesMoney ? jsonOf(e.before) : withoutMoney(jsonOf(e.before)),
+          after: seesMoney ? jsonOf(e.after) : withoutMoney(jsonOf(e.after)),
+        })),
+      ],
+    };
+  }
+
+  /** The parcel has left: carrier and tracking number; the customer is e-mailed the tracking link. */
+  async dispatch(staff: StaffMember, orderId: number, seenVersion: number, input: { carrier: string; trackingNumber: string }): Promise<void> {
+    permit(staff, 'orders:dispatch');
+    if (!isCarrier(input.carrier)) throw invalidField('carrier', orderAdminMessages.carrier);
+    const trackingNumber = input.trackingNumber.trim();
+    if (trackingNumber.length < 1 || trackingNumber.length > 50) throw invalidField('tracking_number', orderAdminMessages.trackingNumber);
+    const account = await this.change(staff, orderId, seenVersion, 'dispatched', async (order, tx) => {
+      assertMove(order.status, 'Dispatched');
+      if (!mayDispatch(paymentFacts(order))) throw new Invalid(orderAdminMessages.awaitingPayment);
+      // An account order is invoiced on dispatch; payment is due its account's terms later.
+      const dueDate = order.payment_method === 'account' ? addDays(this.today(), order.terms_days ?? 7) : null;
+      await this.update(
+        tx,
+        order,
+        sql`status = 'Dispatched', dispatched_at = now(), carrier = ${input.carrier}, tracking_number = ${trackingNumber},
+            payment_due_date = COALESCE(${dueDate}::date, payment_due_date)`,
+      );
+      await this.options.jobs.record(orderUpdateJob(Number(order.user_id), orderId, 'dispatched'), tx);
+      return {
+        before: { status: order.status },
+        after: { status: 'Dispatched', carrier: input.carrier, tracking_number: trackingNumber, ...(dueDate ? { payment_due_date: dueDate } : {}) },
+        result: order.payment_method === 'account',
+      };
+    });
+    if (account && this.options.issueInvoice) {
+      await this.options.issueInvoice(orderId).catch((error: unknown) =>
+        this.options.log?.error({ orderId, error: error instanceof Error ? error.message : String(error) }, 'could not issue the invoice of a dispatched account order'),
+      );
+    }
+    this.options.jobs.wakeWorkers();
+  }
+
+  async markDelivered(staff: StaffMember, orderId: number, seenVersion: number): Promise<void> {
+    permit(staff, 'orders:dispatch');
+    await this.change(staff, orderId, seenVersion, 'delivered', async (order, tx) => {
+      assertMove(order.status, 'Delivered');
+      await this.update(tx, order, sql`status = 'Delivered', delivered_at = now()`);
+      return { before: { status: order.status }, after: { status: 'Delivered' }, result: undefined };
+    });
+  }
+
+  /** Cancelled with a reason the customer reads; a paid order then shows "refund due" until refunded. */
+  async cancel(staff: StaffMember, orderId: number, seenVersion: number, reasonText: string): Promise<void> {
+    permit(staff, 'orders:cancel');
+    const reason = reasonText.trim();
+    if (reason.length < 1 || reason.length > 200) throw invalidField('reason', orderAdminMessages.reason);
+    await this.change(staff, orderId, seenVersion, 'cancelled', async (order, tx) => {
+      assertMove(order.status, 'Cancelled');
+      await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
+      await this.options.jobs.record(orderUpdateJob(Number(order.user_id), orderId, 'cancelled'), tx);
+      return { before: { status: order.status }, after: { status: 'Cancelled', reason }, result: undefined };
+    });
+    this.options.jobs.wakeWorkers();
+  }
+
+  /** Money that reached the bank (a bank transfer, or an account paying its invoice); a part payment leaves the rest due. */
+  async recordPayment(
+    staff: StaffMember,
+    orderId: number,
+    seenVersion: number,
+    input: { amountPence: number; receivedOn: string; bankReference: string },
+  ): Promise<void> {
+    permit(staff, 'payments:record');
+    const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
+    await this.change(staff, orderId, seenVersion, 'payment_recorded', async (order, tx) => {
+      if (order.status === 'Cancelled') throw new Invalid('This order is cancelled: no payment can be recorded against it.');
+      await this.insertPayment(tx, staff, orderId, 'payment', amountPence, receivedOn, bankReference);
+      await this.update(tx, order, sql`paid_pence = paid_pence + ${amountPence}`);
+      return {
+        before: { paid_pence: Number(order.paid_pence) },
+        after: { paid_pence: Number(order.paid_pence) + amountPence, amount_pence: amountPence, received_on: receivedOn, bank_reference: bankReference },
+        result: undefined,
+      };
+    });
+  }
+
+  /** Money returned to the customer (after a cancellation, or goodwill); never more than was paid. */
+  async recordRefund(
+    staff: StaffMember,
+    orderId: number,
+    seenVersion: number,
+    input: { amountPence: number; receivedOn: string; bankReference: string },
+  ): Promise<void> {
+    permit(staff, 'payments:record');
+    const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
+    await this.change(staff, orderId, seenVersion, 'refund_recorded', async (order, tx) => {
+      const refundable = Number(order.paid_pence) - Number(order.refunded_pence);
+      if (refundable <= 0) throw new Invalid(orderAdminMessages.notPaid);
+      if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
+      await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
+      await this.update(tx, order, sql`refunded_pence = refunded_pence + ${amountPence}`);
+      return {
+        before: { refunded_pence: Number(order.refunded_pence) },
+        after: { refunded_pence: Number(order.refunded_pence) + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference },
+        result: undefined,
+      };
+    });
+  }
+
+  private checkMoney(input: { amountPence: number; receivedOn: string; bankReference: string }) {
+    if (!Number.isSafeInteger(input.amountPence) || input.amountPence <= 0 || input.amountPence > 100_000_000) {
+      throw invalidField('amount', orderAdminMessages.amount);
+    }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.receivedOn) || Number.isNaN(Date.parse(`${input.receivedOn}T00:00:00Z`)) || input.receivedOn > this.today()) {
+      throw invalidField('received_on', orderAdminMessages.receivedOn);
+    }
+    const bankReference = input.bankReference.trim();
+    if (bankReference.length < 1 || bankReference.length > 50) throw invalidField('bank_reference', orderAdminMessages.bankReference);
+    return { amountPence: input.amountPence, receivedOn: input.receivedOn, bankReference };
+  }
+
+  /**
+   * One staff change: the order read and locked, the work, the audit entry, in one transaction.
+   * The version check happens twice: early, for a clear answer, and in the UPDATE itself.
+   */
+  private async change<T>(
+    staff: StaffMember,
+    orderId: number,
+    seenVersion: number,
+    kind: string,
+    work: (order: RawOrder, tx: Executor) => Promise<{ before: object; after: object; result: T }>,
+  ): Promise<T> {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const order = await this.orderRow(orderId, tx, true);
+      if (Number(order.version) !== seenVersion) throw new Conflict(orderAdminMessages.changedMeanwhile, { version: Number(order.version) });
+      const { before, after, result } = await work(order, tx);
+      await tx.execute(
+        sql`INSERT INTO order_events (order_id, staff_id, kind, before, after)
+            VALUES (${orderId}, ${staff.staffId}, ${kind}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
+      );
+      return result;
+    });
+  }
+
+  private async update(tx: Executor, order: RawOrder, set: SQL): Promise<void> {
+    const rows = await queryRows<{ order_id: number }>(
+      tx,
+      sql`UPDATE orders SET ${set}, version = version + 1 WHERE order_id = ${order.order_id} AND version = ${order.version} RETURNING order_id`,
+    );
+    if (rows.length === 0) throw new Conflict(orderAdminMessages.changedMeanwhile);
+  }
+
+  private async insertPayment(
+    tx: Executor,
+    staff: StaffMember,
+    orderId: number,
+    kind: 'payment' | 'refund',
+    amountPence: number,
+    receivedOn: string,
+    bankReference: string,
+  ): Promise<void> {
+    await tx.execute(
+      sql`INSERT INTO order_payments (order_id, kind, amount_pence, received_on, bank_reference, staff_id)
+          VALUES (${orderId}, ${kind}, ${amountPence}, ${receivedOn}::date, ${bankReference}, ${staff.staffId})`,
+    );
+  }
+
+  private async orderRow(orderId: number, executor: Executor, lock = false): Promise<RawOrder> {
+    const [row] = await queryRows<RawOrder>(
+      executor,
+      sql`SELECT o.order_id, o.user_id, o.version, ${iso('o.created')} AS created, o.status, o.note,
+                 o.promised_dispatch_date::text AS promised_dispatch_date, o.delivery_address, o.billing_address,
+                 o.sub_total_pence, o.delivery_fee_pence, o.total_tax_pence, o.total_pence, o.payment_method, o.payment_reference,
+                 o.purchase_order_number, o.paid_pence, o.refunded_pence, o.payment_due_date::text AS payment_due_date,
+                 ${iso('o.dispatched_at')} AS dispatched_at, o.carrier, o.tracking_number, ${iso('o.delivered_at')} AS delivered_at,
+                 ${iso('o.cancelled_at')} AS cancelled_at, o.cancel_reason,
+                 u.first_name, u.last_name, u.email, u.phone, u.company_name, u.vat_number, t.terms_days
+          FROM orders o JOIN users u ON u.user_id = o.user_id LEFT JOIN trade_accounts t ON t.user_id = o.user_id
+          WHERE o.order_id = ${orderId}
+          ${lock ? sql`FOR UPDATE OF o` : sql``}`,
+    );
+    if (!row) throw new NotFound(orderAdminMessages.notFound(orderId));
+    return row;
+  }
+}
+
+function permit(staff: StaffMember, permission: Parameters<typeof can>[1]): void {
+  if (!can(staff.role, permission)) throw new Forbidden(orderAdminMessages.notPermitted);
+}
+
+function invalidField(field: string, message: string): Invalid {
+  return new Invalid(message, { fields: [{ field, message }] });
+}
+
+function paymentFacts(row: Pick<RawOrder, 'status' | 'payment_method' | 'total_pence' | 'paid_pence' | 'refunded_pence' | 'payment_due_date'>) {
+  return {
+    status: row.status,
+    paymentMethod: row.payment_method,
+    totalPence: Number(row.total_pence),
+    paidPence: Number(row.paid_pence),
+    refundedPence: Number(row.refunded_pence),
+    paymentDueDate: row.payment_due_date,
+  };
+}
+
+function addressOf(value: unknown): AddressFields | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as AddressFields;
+}
+
+function jsonOf(value: unknown): Record<string, unknown> | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+}
+
+/** The warehouse's timeline: what happened, without amounts or bank references. */
+function withoutMoney(value: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!value) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !/pence|reference/.test(key)));
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { assertMove, canMove, mayDispatch, ORDER_STATES, paymentStatusOf, trackingUrl, type OrderState, type PaymentFacts } from './order-states.ts';
+
+describe('the moves of an order', () => {
+  const allowed = new Set(['PendingDelivery>Dispatched', 'PendingDelivery>Cancelled', 'Dispatched>Delivered']);
+  for (const from of ORDER_STATES) {
+    for (const to of ORDER_STATES) {
+      const move = `${from}>${to}`;
+      it(`${move} is ${allowed.has(move) ? 'allowed' : 'refused'}`, () => {
+        expect(canMove(from, to)).toBe(allowed.has(move));
+        if (allowed.has(move)) expect(() => assertMove(from, to)).not.toThrow();
+        else expect(() => assertMove(from, to as OrderState)).toThrow(/cannot be marked/);
+      });
+    }
+  }
+  it('says what can be done instead', () => {
+    expect(() => assertMove('Dispatched', 'Cancelled')).toThrow('An order that is dispatched cannot be marked cancelled (it can be: delivered).');
+    expect(() => assertMove('Delivered', 'Dispatched')).toThrow('An order that is delivered cannot be marked dispatched: it is final.');
+  });
+});
+
+describe('payment status', () => {
+  const order = (facts: Partial<PaymentFacts>): PaymentFacts => ({
+    status: 'PendingDelivery',
+    paymentMethod: 'bank',
+    totalPence: 100_00,
+    paidPence: 0,
+    refundedPence: 0,
+    paymentDueDate: null,
+    ...facts,
+  });
+  const today = '2026-11-24';
+  it.each([
+    ['a card order (paid when placed)', { paymentMethod: 'paypal', paidPence: 100_00 }, 'paid', true],
+    ['a bank transfer not yet received', {}, 'awaiting_payment', false],
+    ['a bank transfer paid in part', { paidPence: 40_00 }, 'part_paid', false],
+    ['a bank transfer paid in full', { paidPence: 100_00 }, 'paid', true],
+    ['an account order before its invoice', { paymentMethod: 'account' }, 'on_account', true],
+    ['an account order due today', { paymentMethod: 'account', paymentDueDate: '2026-11-24' }, 'on_account', true],
+    ['an account order past its due date', { paymentMethod: 'account', paymentDueDate: '2026-11-23', status: 'Dispatched' }, 'overdue', false],
+    ['a cancelled card order', { status: 'Cancelled', paymentMethod: 'paypal', paidPence: 100_00 }, 'refund_due', false],
+    ['a cancelled card order refunded', { status: 'Cancelled', paidPence: 100_00, refundedPence: 100_00 }, 'refunded', false],
+    ['a cancelled unpaid bank order', { status: 'Cancelled' }, 'refunded', false],
+  ] as const)('%s: %s', (_name, facts, status, dispatchable) => {
+    expect(paymentStatusOf(order(facts), today)).toBe(status);
+    expect(mayDispatch(order(facts))).toBe(dispatchable);
+  });
+});
+
+describe('tracking links', () => {
+  it('follow the carrier, none for our own van', () => {
+    expect(trackingUrl('Royal Mail', 'AB123456789GB')).toBe('https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB');
+    expect(trackingUrl('DPD', '1550 1234')).toBe('https://track.dpd.co.uk/parcels/1550%201234');
+    expect(trackingUrl('Own van', 'VAN-7')).toBeNull();
+    expect(trackingUrl('Pigeon', '1')).toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The life of an order after it is placed (issue 9 item 2), in one place: its states and the
+ * moves between them, the carriers the warehouse dispatches with, and the payment status, which
+ * is kept apart from the state.
+ *
+ *   PendingDelivery -> Dispatched (carrier and tracking number) -> Delivered
+ *   PendingDelivery -> Cancelled (a reason)
+ *
+ * Nothing else: a dispatched parcel cannot be cancelled here (it is a return, outside this
+ * shop's scope), and Delivered and Cancelled are final.
+ */
+import { Invalid } from '../../errors.ts';
+
+export const ORDER_STATES = ['PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+const ALLOWED: Readonly<Record<OrderState, readonly OrderState[]>> = {
+  PendingDelivery: ['Dispatched', 'Cancelled'],
+  Dispatched: ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
+  PendingDelivery: 'To dispatch',
+  Dispatched: 'Dispatched',
+  Delivered: 'Delivered',
+  Cancelled: 'Cancelled',
+};
+
+export function isOrderState(value: unknown): value is OrderState {
+  return typeof value === 'string' && (ORDER_STATES as readonly string[]).includes(value);
+}
+
+export function canMove(from: OrderState, to: OrderState): boolean {
+  return ALLOWED[from].includes(to);
+}
+
+/** Refuses a move the order's life does not allow, saying what can be done instead. */
+export function assertMove(from: string, to: OrderState): void {
+  if (isOrderState(from) && canMove(from, to)) return;
+  const next = isOrderState(from) ? ALLOWED[from] : [];
+  throw new Invalid(
+    `An order that is ${isOrderState(from) ? ORDER_STATE_LABELS[from].toLowerCase() : from} cannot be marked ${ORDER_STATE_LABELS[to].toLowerCase()}` +
+      (next.length ? ` (it can be: ${next.map((s) => ORDER_STATE_LABELS[s].toLowerCase()).join(' or ')}).` : ': it is final.'),
+  );
+}
+
+/** The carriers a UK packaging wholesaler dispatches with, and where a customer tracks a parcel. */
+export const CARRIERS = {
+  'Royal Mail': 'https://www.royalmail.com/track-your-item#/tracking-results/{n}',
+  Parcelforce: 'https://www.parcelforce.com/track-trace?trackNumber={n}',
+  DPD: 'https://track.dpd.co.uk/parcels/{n}',
+  DHL: 'https://www.dhl.com/gb-en/home/tracking.html?tracking-id={n}',
+  UPS: 'https://www.ups.com/track?tracknum={n}',
+  Evri: 'https://www.evri.com/track/parcel/{n}',
+  'Own van': null,
+} as const satisfies Record<string, string | null>;
+export type Carrier = keyof typeof CARRIERS;
+export const CARRIER_NAMES = Object.keys(CARRIERS) as Carrier[];
+
+export function isCarrier(value: unknown): value is Carrier {
+  return typeof value === 'string' && Object.hasOwn(CARRIERS, value);
+}
+
+/** The carrier's tracking page for this parcel; null for our own van (or an unknown carrier). */
+export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
+  if (!carrier || !trackingNumber || !isCarrier(carrier)) return null;
+  const template = CARRIERS[carrier];
+  return template ? template.replace('{n}', encodeURIComponent(trackingNumber)) : null;
+}
+
+export const PAYMENT_STATUSES = ['paid', 'part_paid', 'awaiting_payment', 'on_account', 'overdue', 'refund_due', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
+  paid: 'Paid',
+  part_paid: 'Part paid',
+  awaiting_payment: 'Awaiting payment',
+  on_account: 'On account',
+  overdue: 'Overdue',
+  refund_due: 'Refund due',
+  refunded: 'Refunded',
+};
+
+export interface PaymentFacts {
+  status: string;
+  paymentMethod: string;
+  totalPence: number;
+  paidPence: number;
+  refundedPence: number;
+  /** Account orders: YYYY-MM-DD once invoiced (dispatched). */
+  paymentDueDate: string | null;
+}
+
+/**
+ * Where the money of an order stands. `today` is the London date (YYYY-MM-DD). A cancelled order
+ * that took money owes a refund until it is recorded; an account order is credit until its due
+ * date passes unpaid.
+ */
+export function paymentStatusOf(order: PaymentFacts, today: string): PaymentStatus {
+  if (order.status === 'Cancelled') {
+    if (order.paidPence === 0) return 'refunded';
+    return order.refundedPence >= order.paidPence ? 'refunded' : 'refund_due';
+  }
+  if (order.paidPence >= order.totalPence) return 'paid';
+  if (order.paymentMethod === 'account') {
+    return order.paymentDueDate !== null && order.paymentDueDate < today ? 'overdue' : order.paidPence > 0 ? 'part_paid' : 'on_account';
+  }
+  return order.paidPence > 0 ? 'part_paid' : 'awaiting_payment';
+}
+
+/** The warehouse may send it: paid in full, or on a trade account (paid later). */
+export function mayDispatch(order: PaymentFacts): boolean {
+  return order.status === 'PendingDelivery' && (order.paidPence >= order.totalPence || order.paymentMethod === 'account');
+}
