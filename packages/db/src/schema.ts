@@ -19,8 +19,20 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  customType,
+  primaryKey,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
+/** Binary data (bytea) as a Node Buffer: the uploaded catalogue images (issue 10). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType() {
+    return 'bytea';
+  },
+  fromDriver(value) {
+    return Buffer.isBuffer(value) ? value : Buffer.from(value);
+  },
+});
 
 export const categories = pgTable(
   'categories',
@@ -34,8 +46,14 @@ export const categories = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     externalId: text('external_id'),
     externalParentId: text('external_parent_id'),
+    /** Shown in the shop (back office: "Visible"); a hidden category hides its sub-categories too. */
     isActive: boolean('is_active').notNull().default(true),
     isNew: boolean('is_new').notNull().default(false),
+    /** The category page's <title> and meta description; empty means "from the name and description". */
+    pageTitle: text('page_title').notNull().default(''),
+    pageDescription: text('page_description').notNull().default(''),
+    /** Back office (issue 10): optimistic concurrency, `UPDATE ... WHERE version = $seen`. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId)],
 );
@@ -44,6 +62,12 @@ export const products = pgTable(
   'products',
   {
     productId: serial('product_id').primaryKey(),
+    /**
+     * The product code staff and the CSV import know a product by (unique, compared without
+     * case). An insert without one gets `P` + the id zero-padded to 6 digits (a trigger,
+     * migration 0008), the pattern existing products were given.
+     */
+    productCode: text('product_code').notNull().default(''),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
@@ -51,13 +75,20 @@ export const products = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.categoryId, { onDelete: 'restrict' }),
+    /** On sale (true) or withdrawn (false). Products with order history are withdrawn, never deleted. */
     isActive: boolean('is_active').notNull().default(true),
     isNew: boolean('is_new').notNull().default(false),
     /** Shown in the landing page's product grid. */
     isFeatured: boolean('is_featured').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Back office (issue 10): optimistic concurrency, `UPDATE ... WHERE version = $seen`. */
+    version: integer('version').notNull().default(1),
   },
-  (t) => [index('products_category_idx').on(t.categoryId), index('products_featured_idx').on(t.isFeatured)],
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_featured_idx').on(t.isFeatured),
+    uniqueIndex('products_product_code_key').on(sql`lower(${t.productCode})`),
+  ],
 );
 
 export const productSizes = pgTable(
@@ -513,4 +544,71 @@ export const tradeAccounts = pgTable(
     check('trade_accounts_limit_positive', sql`${t.creditLimitPence} > 0`),
     check('trade_accounts_terms_positive', sql`${t.termsDays} > 0`),
   ],
+);
+
+/**
+ * Every change to a pack's price or pack range (issue 10): who, when, old and new. A pack
+ * added has no old values, a pack removed no new ones. Append-only: a trigger (migration 0008)
+ * refuses UPDATE and DELETE. No foreign key to the pack or product: the history outlives them.
+ */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    priceChangeId: bigserial('price_change_id', { mode: 'number' }).primaryKey(),
+    productPriceId: integer('product_price_id').notNull(),
+    productId: integer('product_id').notNull(),
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+    /** 'editor' (the product page) or 'import' (a CSV import). */
+    source: text('source').notNull(),
+    oldPricePence: integer('old_price_pence'),
+    newPricePence: integer('new_price_pence'),
+    oldPackRange: integer('old_pack_range').array(),
+    newPackRange: integer('new_pack_range').array(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('price_changes_product_idx').on(t.productId, t.priceChangeId),
+    index('price_changes_pack_idx').on(t.productPriceId, t.priceChangeId),
+    check('price_changes_source_valid', sql`${t.source} in ('editor', 'import')`),
+  ],
+);
+
+/**
+ * Uploaded catalogue images (issue 10), content-addressed: the SHA-256 of the uploaded bytes is
+ * the key, so one image uploaded twice is stored once and its URLs never change (served with
+ * immutable caching). Kept in the database so every app process serves them.
+ */
+export const images = pgTable(
+  'images',
+  {
+    sha256: text('sha256').primaryKey(),
+    /** image/jpeg, image/png or image/webp, as decoded (never as named). */
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => staff.staffId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('images_sha256_format', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check('images_content_type_valid', sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`),
+  ],
+);
+
+/** Resized WebP copies of an uploaded image, one row per nominal width (320, 640, 1280). */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    sha256: text('sha256')
+      .notNull()
+      .references(() => images.sha256, { onDelete: 'cascade' }),
+    /** The nominal width in the URL and srcset; the image is never enlarged, so it may be narrower. */
+    variantWidth: integer('variant_width').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.variantWidth] })],
 );
