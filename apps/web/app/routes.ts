@@ -13,7 +13,8 @@ export default [
     index('routes/admin/dashboard.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('security', 'routes/admin/security.tsx'),
-    // Orders (order administration): route('orders', ...), route('orders/:orderId', ...) go here.
+    route('orders', 'routes/admin/orders.tsx'),
+    route('orders/:orderId', 'routes/admin/order.tsx'),
     // Customers, exports (issue 9 items 5 and 7); the CSV downloads are resource routes (no page).
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:userId', 'routes/admin/customer.tsx'),

@@ -19,6 +19,7 @@ import { OrderAddressBlock } from '~/components/orders/order-address';
 import { formatOrderDateTime } from '~/components/orders/order-format';
 import { OrderLinesTable } from '~/components/orders/order-lines-table';
 import { OrderStatusBadge } from '~/components/orders/order-status-badge';
+import { OrderFulfilment } from '~/components/orders/order-fulfilment';
 import { formatPromisedDate } from '~/components/delivery/dispatch-promise-line';
 import { ReorderButton } from '~/components/orders/reorder-button';
 import { reorderOrder } from '~/components/orders/reorder.server';
@@ -143,6 +144,7 @@ function OrderView({
           Dispatch promised for <time dateTime={order.promised_dispatch_date}>{formatPromisedDate(order.promised_dispatch_date)}</time>
         </p>
       ) : null}
+      <OrderFulfilment order={order} className="mt-1" />
 
       {justPlaced ? (
         <div className="mt-5 flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900" role="status" data-testid="order-placed">

@@ -37,3 +37,11 @@ export const ORDER_STATE_LABELS: Record<string, string> = {
 };
 
 export const PAYMENT_METHOD_LABELS: Record<string, string> = { paypal: 'Card / PayPal', bank: 'Bank transfer', account: 'On account' };
+
+/** What staff typed as pounds ('1,500', '£1500.50') as pence, else null. */
+export function penceFromPounds(text: string): number | null {
+  const cleaned = text.replace(/[£,\s]/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

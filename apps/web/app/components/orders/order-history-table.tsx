@@ -8,6 +8,7 @@ import { formatPounds } from '@shop/contract/browser';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import { formatOrderDate } from './order-format';
 import { OrderStatusBadge } from './order-status-badge';
+import { fulfilmentText } from './order-fulfilment';
 import { ReorderButton } from './reorder-button';
 
 const headCell = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap text-stone-700';
@@ -78,7 +79,14 @@ export function OrderHistoryTable({ orders, reorderError = null }: Props) {
             </td>
             <td className={stackedCell}>
               <CellLabel>Status</CellLabel>
-              <OrderStatusBadge status={order.status} />
+              <span>
+                <OrderStatusBadge status={order.status} />
+                {order.status !== 'PendingDelivery' && fulfilmentText(order) ? (
+                  <span className="mt-1 block text-xs text-stone-600" data-testid="order-history-fulfilment">
+                    {fulfilmentText(order)}
+                  </span>
+                ) : null}
+              </span>
             </td>
             <td className="block pt-2 md:table-cell md:px-4 md:py-3.5 md:text-right md:align-middle">
               <div className="grid grid-cols-2 items-start gap-2 md:flex md:justify-end">

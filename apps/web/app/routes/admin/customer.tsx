@@ -13,7 +13,7 @@ import { isRecordId } from '@shop/contract/browser';
 import { adminFailureOf } from '~/components/admin/admin-actions.server';
 import { requireStaff } from '~/components/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
-import { calendarDate, londonDate, londonDateTime, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
+import { calendarDate, londonDate, londonDateTime, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, penceFromPounds, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/customer';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -54,14 +54,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
 
-/** '1,500' or '£1500.50' as pence, else null. */
-function penceOf(text: string): number | null {
-  const cleaned = text.replace(/[£,\s]/g, '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   // The session first (a visitor without one goes to sign-in whatever they sent), then the form.
   await requireStaff(request, context, 'customers:view');
@@ -86,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (intent === 'open' || intent === 'change') {
       const values = { limit: String(form.get('limit') ?? '').slice(0, 20), terms: String(form.get('terms') ?? '').slice(0, 5) };
-      const limit = penceOf(values.limit);
+      const limit = penceFromPounds(values.limit);
       const terms = /^\d{1,3}$/.test(values.terms.trim()) ? Number(values.terms.trim()) : null;
       const fields: Record<string, string> = {};
       if (limit === null) fields.limit = 'Give the credit limit in pounds, for example 1500 or 1500.00.';

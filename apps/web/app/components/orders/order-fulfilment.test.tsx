@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderDto } from '~/components/checkout/checkout-types';
+import { ORDER_NOT_YET_DISPATCHED } from '~/testing/route-stub';
+import { fulfilmentText, OrderFulfilment } from './order-fulfilment';
+
+afterEach(cleanup);
+
+const order = (fields: Partial<OrderDto>) => ({ status: 'PendingDelivery', ...ORDER_NOT_YET_DISPATCHED, ...fields }) as OrderDto;
+
+describe('what happened to an order, in the customer\'s words', () => {
+  it('dispatched: the day, the carrier, the tracking number and a link to track it', () => {
+    const dispatched = order({
+      status: 'Dispatched',
+      dispatched_at: '2026-11-24T10:15:00.000Z',
+      carrier: 'Royal Mail',
+      tracking_number: 'AB123456789GB',
+      tracking_url: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+      payment_status: 'paid',
+    });
+    render(<OrderFulfilment order={dispatched} />);
+    expect(screen.getByTestId('order-fulfilment')).toHaveTextContent('Dispatched on 24 November with Royal Mail, tracking AB123456789GB.');
+    expect(screen.getByTestId('order-tracking-link')).toHaveAttribute('href', dispatched.tracking_url);
+  });
+
+  it('delivered, cancelled with its reason (and the refund owed), awaiting payment', () => {
+    expect(fulfilmentText(order({ status: 'Delivered', delivered_at: '2026-11-25T09:00:00.000Z', payment_status: 'paid' }))).toBe('Delivered on 25 November.');
+    expect(
+      fulfilmentText(order({ status: 'Cancelled', cancelled_at: '2026-11-24T09:00:00.000Z', cancel_reason: 'Out of stock', payment_status: 'refund_due' })),
+    ).toBe('Cancelled on 24 November: Out of stock. Your refund is on its way.');
+    expect(fulfilmentText(order({}))).toBe('Awaiting payment: we dispatch it when your bank transfer reaches us.');
+    expect(fulfilmentText(order({ payment_status: 'paid' }))).toBeNull();
+  });
+});

@@ -1,0 +1,478 @@
+/**
+ * One order for staff (issue 9 item 2): its lines, totals, addresses, payment, customer, note and
+ * timeline, and the changes the staff member's role allows in its state, as POST forms that work
+ * without JavaScript: record a payment or a refund, dispatch (carrier and tracking number), mark
+ * delivered, cancel (with a confirm step). Each form sends the version the page showed: if
+ * someone else changed the order meanwhile, nothing is saved and the page says so with the fresh
+ * order. A saved change redirects back here with a notice (post/redirect/get).
+ */
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { CARRIER_NAMES, can, ORDER_STATE_LABELS, PAYMENT_STATUS_LABELS, pickingListPath, staffInvoicePath } from '@shop/core';
+import { isRecordId } from '@shop/contract/browser';
+import { adminFailureOf } from '~/components/admin/admin-actions.server';
+import { AdminMessage } from '~/components/admin/admin-frame';
+import { calendarDate, londonDateTime, PAYMENT_METHOD_LABELS, penceFromPounds, pounds } from '~/components/admin/admin-format';
+import { requireStaff } from '~/components/admin/staff-session.server';
+import type { Route } from './+types/order';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order #${params.orderId} - Back office` }];
+
+const NOTICES: Record<string, string> = {
+  paid: 'The payment is recorded.',
+  refunded: 'The refund is recorded.',
+  dispatched: 'Dispatched. The customer is e-mailed the tracking link.',
+  delivered: 'Marked delivered.',
+  cancelled: 'Cancelled. The customer is e-mailed the reason.',
+};
+
+const EVENT_LABELS: Record<string, string> = {
+  placed: 'Placed by the customer',
+  payment_recorded: 'Payment recorded',
+  refund_recorded: 'Refund recorded',
+  dispatched: 'Dispatched',
+  delivered: 'Marked delivered',
+  cancelled: 'Cancelled',
+};
+
+function orderIdOf(params: { orderId?: string }): number {
+  if (!isRecordId(params.orderId ?? '')) throw data({ message: 'No such order.' }, { status: 404 });
+  return Number(params.orderId);
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, 'orders:view');
+  const orderId = orderIdOf(params);
+  const order = await context.services.orderAdministration.detail(orderId, staff).catch((error: unknown) => {
+    if (adminFailureOf(error).status === 404) throw data({ message: 'No such order.' }, { status: 404 });
+    throw error;
+  });
+  const url = new URL(request.url);
+  return {
+    order,
+    stateLabel: ORDER_STATE_LABELS[order.status],
+    paymentLabel: PAYMENT_STATUS_LABELS[order.payment.status],
+    carriers: CARRIER_NAMES,
+    today: new Date().toISOString().slice(0, 10),
+    allowed: {
+      money: can(staff.role, 'payments:view'),
+      recordPayment: can(staff.role, 'payments:record') && order.status !== 'Cancelled',
+      recordRefund: can(staff.role, 'payments:record') && order.payment.paidPence > order.payment.refundedPence,
+      dispatch: can(staff.role, 'orders:dispatch') && order.status === 'PendingDelivery',
+      deliver: can(staff.role, 'orders:dispatch') && order.status === 'Dispatched',
+      cancel: can(staff.role, 'orders:cancel') && order.status === 'PendingDelivery',
+      invoice: can(staff.role, 'invoices'),
+    },
+    documents: { pickingList: pickingListPath(orderId), invoice: staffInvoicePath(orderId) },
+    confirmCancel: url.searchParams.get('confirm') === 'cancel',
+    notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
+  };
+}
+
+type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, 'orders:view');
+  const orderId = orderIdOf(params);
+  const form = await request.formData().catch(() => new FormData());
+  const text = (name: string, max = 200) => String(form.get(name) ?? '').slice(0, max);
+  const intent = text('intent', 20);
+  const version = Number.parseInt(text('version', 12), 10);
+  const values = { carrier: text('carrier', 40), tracking_number: text('tracking_number', 60), reason: text('reason', 300), amount: text('amount', 20), received_on: text('received_on', 10), bank_reference: text('bank_reference', 60) };
+  const fail = (message: string, fields: Record<string, string> = {}, status = 400) => data<Answer>({ ok: false, intent, message, fields, values }, { status });
+  if (!Number.isSafeInteger(version)) return fail('Reload the order and try again.');
+  const admin = context.services.orderAdministration;
+  const back = (notice: string) => redirect(`/admin/orders/${orderId}?notice=${notice}`);
+  try {
+    switch (intent) {
+      case 'dispatch':
+        await admin.dispatch(staff, orderId, version, { carrier: values.carrier, trackingNumber: values.tracking_number });
+        return back('dispatched');
+      case 'deliver':
+        await admin.markDelivered(staff, orderId, version);
+        return back('delivered');
+      case 'cancel':
+        await admin.cancel(staff, orderId, version, values.reason);
+        return back('cancelled');
+      case 'payment':
+      case 'refund': {
+        const amountPence = penceFromPounds(values.amount);
+        if (amountPence === null) return fail('Enter the amount in pounds, for example 65.99.', { amount: 'Enter the amount in pounds, for example 65.99.' });
+        const money = { amountPence, receivedOn: values.received_on, bankReference: values.bank_reference };
+        if (intent === 'payment') await admin.recordPayment(staff, orderId, version, money);
+        else await admin.recordRefund(staff, orderId, version, money);
+        return back(intent === 'payment' ? 'paid' : 'refunded');
+      }
+      default:
+        return fail('Unknown form.');
+    }
+  } catch (error) {
+    const failure = adminFailureOf(error);
+    return fail(failure.message, failure.fields, failure.status);
+  }
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5">
+      <dt className="text-stone-500">{label}</dt>
+      <dd className="min-w-0 break-words text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+function Address({ address }: { address: { contact_name: string; company_name: string; region: string; address: string; town: string; post_code: string; country: string; phone: string } | null }) {
+  if (!address) return <p className="text-sm text-stone-600">None</p>;
+  return (
+    <address className="text-sm leading-6 text-stone-900 not-italic">
+      {[address.contact_name, address.company_name, `${address.region} ${address.address}`.trim(), address.town, address.post_code, address.country]
+        .filter(Boolean)
+        .map((line) => (
+          <span key={line} className="block">
+            {line}
+          </span>
+        ))}
+      {address.phone ? <span className="block text-stone-600">Tel. {address.phone}</span> : null}
+    </address>
+  );
+}
+
+function Field({ label, name, error, ...input }: { label: string; name: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = `order-${name}`;
+  return (
+    <label htmlFor={id} className="block text-sm">
+      <span className="font-medium text-stone-800">{label}</span>
+      <input id={id} name={name} className="form-input mt-1 w-full" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {error ? (
+        <span id={`${id}-error`} className="mt-1 block text-sm text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, stateLabel, paymentLabel, carriers, today, allowed, documents, confirmCancel, notice } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const errorOf = (intent: string, field: string) => (failed?.intent === intent ? failed.fields[field] : undefined);
+  const valueOf = (intent: string, field: keyof Answer['values']) => (failed?.intent === intent ? failed.values[field] : undefined);
+  const here = `/admin/orders/${order.orderId}`;
+  const version = <input type="hidden" name="version" value={order.version} />;
+
+  return (
+    <div className="space-y-6" data-testid="admin-order" data-version={order.version}>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link to="/admin/orders" className="text-brand-700 hover:underline">
+              Orders
+            </Link>
+          </p>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Order #{order.orderId}</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            Placed {londonDateTime(order.created)}
+            {order.promisedDispatchDate ? ` · dispatch promised for ${calendarDate(order.promisedDispatchDate)}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="rounded-full bg-stone-900 px-3 py-1 text-sm font-semibold text-white" data-testid="admin-order-state">
+            {stateLabel}
+          </span>
+          {allowed.money ? (
+            <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900" data-testid="admin-order-payment">
+              {paymentLabel}
+            </span>
+          ) : order.status === 'PendingDelivery' ? (
+            <span className={`rounded-full px-3 py-1 text-sm font-semibold ${order.mayDispatch ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`} data-testid="admin-order-payment">
+              {order.mayDispatch ? 'May be dispatched' : 'Awaiting payment'}
+            </span>
+          ) : null}
+          <a href={documents.pickingList} className="btn-secondary px-3 py-1.5" data-testid="picking-list-link">
+            Picking list (PDF)
+          </a>
+          {allowed.invoice ? (
+            <a href={documents.invoice} className="btn-secondary px-3 py-1.5" data-testid="invoice-link">
+              VAT invoice (PDF)
+            </a>
+          ) : null}
+        </div>
+      </div>
+
+      {notice ? <AdminMessage tone="success">{notice}</AdminMessage> : null}
+      {failed ? <AdminMessage tone="error">{failed.message}</AdminMessage> : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-6">
+          <section className="card overflow-x-auto" aria-labelledby="lines-heading">
+            <h2 id="lines-heading" className="border-b border-stone-200 px-4 py-3 text-base font-semibold text-stone-900">
+              What to send
+            </h2>
+            <table className="w-full text-left text-sm">
+              <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-2">Item</th>
+                  <th scope="col" className="px-4 py-2 text-right">Packs</th>
+                  <th scope="col" className="px-4 py-2 text-right">Units</th>
+                  {allowed.money ? (
+                    <>
+                      <th scope="col" className="px-4 py-2 text-right">Price ex-VAT</th>
+                      <th scope="col" className="px-4 py-2 text-right">Total ex-VAT</th>
+                    </>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {order.lines.map((line, i) => (
+                  <tr key={i}>
+                    <td className="px-4 py-2">
+                      {line.productName} <span className="text-stone-600">{line.size1}</span>
+                      <span className="block text-xs text-stone-500">Pack of {line.qty}</span>
+                    </td>
+                    <td className="px-4 py-2 text-right tabular-nums">{line.count}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{line.count * line.qty}</td>
+                    {allowed.money ? (
+                      <>
+                        <td className="px-4 py-2 text-right tabular-nums">{pounds(line.pricePence)}</td>
+                        <td className="px-4 py-2 text-right tabular-nums">{pounds(line.totalPricePence)}</td>
+                      </>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+              {allowed.money ? (
+                <tfoot className="text-sm">
+                  {[
+                    ['Items ex-VAT', order.totals.subTotalPence],
+                    ['Delivery ex-VAT', order.totals.deliveryFeePence],
+                    ['VAT', order.totals.totalTaxPence],
+                    ['Total', order.totals.totalPence],
+                  ].map(([label, pence]) => (
+                    <tr key={label as string}>
+                      <td colSpan={4} className="px-4 py-1 text-right text-stone-600">
+                        {label}
+                      </td>
+                      <td className="px-4 py-1 text-right font-medium tabular-nums">{pounds(pence as number)}</td>
+                    </tr>
+                  ))}
+                </tfoot>
+              ) : null}
+            </table>
+            {order.note ? (
+              <p className="border-t border-stone-200 px-4 py-3 text-sm">
+                <strong>Customer's note:</strong> {order.note}
+              </p>
+            ) : null}
+          </section>
+
+          {allowed.dispatch ? (
+            <section className="card p-5" aria-labelledby="dispatch-heading">
+              <h2 id="dispatch-heading" className="text-base font-semibold text-stone-900">
+                Dispatch
+              </h2>
+              {order.mayDispatch ? (
+                <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" data-testid="dispatch-form">
+                  {version}
+                  <label htmlFor="order-carrier" className="block text-sm">
+                    <span className="font-medium text-stone-800">Carrier</span>
+                    <select id="order-carrier" name="carrier" required defaultValue={valueOf('dispatch', 'carrier') ?? ''} className="form-input mt-1 w-full">
+                      <option value="" disabled>
+                        Choose
+                      </option>
+                      {carriers.map((carrier) => (
+                        <option key={carrier} value={carrier}>
+                          {carrier}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <Field label="Tracking number" name="tracking_number" required maxLength={50} defaultValue={valueOf('dispatch', 'tracking_number')} error={errorOf('dispatch', 'tracking_number')} />
+                  <button type="submit" name="intent" value="dispatch" className="btn-primary" disabled={busy}>
+                    Mark dispatched
+                  </button>
+                </Form>
+              ) : (
+                <p className="mt-2 text-sm text-amber-900">Awaiting payment: it can be dispatched once the payment is recorded.</p>
+              )}
+            </section>
+          ) : null}
+
+          {allowed.deliver ? (
+            <Form method="post" className="card flex flex-wrap items-center justify-between gap-3 p-5">
+              {version}
+              <p className="text-sm text-stone-700">
+                Sent with {order.dispatch.carrier}, tracking {order.dispatch.trackingNumber}.
+              </p>
+              <button type="submit" name="intent" value="deliver" className="btn-primary" disabled={busy}>
+                Mark delivered
+              </button>
+            </Form>
+          ) : null}
+
+          {allowed.recordPayment || allowed.recordRefund ? (
+            <section className="card p-5" aria-labelledby="money-heading">
+              <h2 id="money-heading" className="text-base font-semibold text-stone-900">
+                Record money
+              </h2>
+              <div className="mt-3 grid gap-6 md:grid-cols-2">
+                {(['payment', 'refund'] as const)
+                  .filter((intent) => (intent === 'payment' ? allowed.recordPayment : allowed.recordRefund))
+                  .map((intent) => (
+                    <Form key={intent} method="post" className="space-y-3" data-testid={`${intent}-form`}>
+                      {version}
+                      <h3 className="text-sm font-semibold text-stone-800">{intent === 'payment' ? 'A payment received' : 'A refund paid back'}</h3>
+                      <Field label="Amount (£)" name="amount" inputMode="decimal" required defaultValue={valueOf(intent, 'amount') ?? (intent === 'payment' && order.payment.duePence > 0 ? (order.payment.duePence / 100).toFixed(2) : undefined)} error={errorOf(intent, 'amount')} />
+                      <Field label={intent === 'payment' ? 'Received on' : 'Paid back on'} name="received_on" type="date" max={today} required defaultValue={valueOf(intent, 'received_on') ?? today} error={errorOf(intent, 'received_on')} />
+                      <Field label="Bank reference" name="bank_reference" required maxLength={50} defaultValue={valueOf(intent, 'bank_reference') ?? (intent === 'payment' ? order.payment.reference : '')} error={errorOf(intent, 'bank_reference')} />
+                      <button type="submit" name="intent" value={intent} className={intent === 'payment' ? 'btn-primary' : 'btn-secondary'} disabled={busy}>
+                        {intent === 'payment' ? 'Record payment' : 'Record refund'}
+                      </button>
+                    </Form>
+                  ))}
+              </div>
+            </section>
+          ) : null}
+
+          {allowed.cancel ? (
+            <section className="card p-5" aria-labelledby="cancel-heading">
+              <h2 id="cancel-heading" className="text-base font-semibold text-stone-900">
+                Cancel the order
+              </h2>
+              {confirmCancel || failed?.intent === 'cancel' ? (
+                <Form method="post" className="mt-3 space-y-3" data-testid="cancel-form">
+                  {version}
+                  <Field label="Reason (the customer reads it)" name="reason" required maxLength={200} defaultValue={valueOf('cancel', 'reason')} error={errorOf('cancel', 'reason')} />
+                  <div className="flex flex-wrap gap-2">
+                    <button type="submit" name="intent" value="cancel" className="btn-primary bg-red-700 hover:bg-red-800" disabled={busy}>
+                      Cancel order #{order.orderId}
+                    </button>
+                    <Link to={here} className="btn-secondary">
+                      Keep the order
+                    </Link>
+                  </div>
+                </Form>
+              ) : (
+                <p className="mt-2 text-sm text-stone-700">
+                  The customer is e-mailed the reason; a paid order then shows "Refund due" until the refund is recorded.{' '}
+                  <Link to={`${here}?confirm=cancel`} className="font-medium text-red-700 hover:underline">
+                    Cancel this order…
+                  </Link>
+                </p>
+              )}
+            </section>
+          ) : null}
+
+          <section className="card p-5" aria-labelledby="timeline-heading">
+            <h2 id="timeline-heading" className="text-base font-semibold text-stone-900">
+              Timeline
+            </h2>
+            <ol className="mt-3 space-y-3 border-l border-stone-200 pl-4" data-testid="order-timeline">
+              {order.timeline.map((entry, i) => (
+                <li key={i} className="text-sm">
+                  <p className="font-medium text-stone-900">
+                    {EVENT_LABELS[entry.kind] ?? entry.kind}
+                    {entry.by ? <span className="font-normal text-stone-600"> by {entry.by}</span> : null}
+                  </p>
+                  <p className="text-xs text-stone-500">{londonDateTime(entry.at)}</p>
+                  {entry.after && entry.kind !== 'placed' ? (
+                    <p className="mt-0.5 text-xs break-words text-stone-700">
+                      {Object.entries(entry.after)
+                        .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${/pence$/.test(key) ? pounds(Number(value)) : String(value)}`)
+                        .join(' · ')}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+
+        <aside className="min-w-0 space-y-6">
+          <section className="card p-5" aria-labelledby="delivery-heading">
+            <h2 id="delivery-heading" className="text-base font-semibold text-stone-900">
+              Deliver to
+            </h2>
+            <div className="mt-2">
+              <Address address={order.deliveryAddress} />
+            </div>
+            {order.dispatch.at ? (
+              <dl className="mt-3 border-t border-stone-200 pt-2 text-sm">
+                <Row label="Dispatched">{londonDateTime(order.dispatch.at)}</Row>
+                <Row label="Carrier">{order.dispatch.carrier}</Row>
+                <Row label="Tracking">
+                  {order.dispatch.trackingUrl ? (
+                    <a href={order.dispatch.trackingUrl} className="text-brand-700 hover:underline" rel="noreferrer" target="_blank">
+                      {order.dispatch.trackingNumber}
+                    </a>
+                  ) : (
+                    order.dispatch.trackingNumber
+                  )}
+                </Row>
+                {order.dispatch.deliveredAt ? <Row label="Delivered">{londonDateTime(order.dispatch.deliveredAt)}</Row> : null}
+              </dl>
+            ) : null}
+            {order.cancellation.at ? (
+              <p className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+                Cancelled {londonDateTime(order.cancellation.at)}: {order.cancellation.reason}
+              </p>
+            ) : null}
+          </section>
+
+          <section className="card p-5" aria-labelledby="payment-heading">
+            <h2 id="payment-heading" className="text-base font-semibold text-stone-900">
+              Payment
+            </h2>
+            <dl className="mt-2 text-sm">
+              <Row label="Method">{PAYMENT_METHOD_LABELS[order.payment.method] ?? order.payment.method}</Row>
+              {order.payment.purchaseOrderNumber ? <Row label="Customer's PO">{order.payment.purchaseOrderNumber}</Row> : null}
+              {allowed.money ? (
+                <>
+                  <Row label="Reference">{order.payment.reference}</Row>
+                  <Row label="Status">{paymentLabel}</Row>
+                  <Row label="Paid">{pounds(order.payment.paidPence)}</Row>
+                  {order.payment.refundedPence > 0 ? <Row label="Refunded">{pounds(order.payment.refundedPence)}</Row> : null}
+                  {order.payment.duePence > 0 ? <Row label="Due">{pounds(order.payment.duePence)}</Row> : null}
+                  {order.payment.dueDate ? <Row label="Due by">{calendarDate(order.payment.dueDate)}</Row> : null}
+                </>
+              ) : null}
+            </dl>
+            {order.payment.records.length > 0 ? (
+              <ul className="mt-3 space-y-1 border-t border-stone-200 pt-2 text-xs text-stone-700" data-testid="payment-records">
+                {order.payment.records.map((record, i) => (
+                  <li key={i}>
+                    {record.kind === 'payment' ? 'Received' : 'Refunded'} {pounds(record.amountPence)} on {calendarDate(record.receivedOn)}, ref. {record.bankReference}
+                    {record.by ? ` (${record.by})` : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+
+          {order.customer ? (
+            <section className="card p-5" aria-labelledby="customer-heading">
+              <h2 id="customer-heading" className="text-base font-semibold text-stone-900">
+                Customer
+              </h2>
+              <dl className="mt-2 text-sm">
+                <Row label="Name">
+                  <Link to={`/admin/customers/${order.customer.userId}`} className="text-brand-700 hover:underline">
+                    {order.customer.name}
+                  </Link>
+                </Row>
+                <Row label="E-mail">{order.customer.email}</Row>
+                <Row label="Phone">{order.customer.phone}</Row>
+                {order.customer.companyName ? <Row label="Company">{order.customer.companyName}</Row> : null}
+                {order.customer.vatNumber ? <Row label="VAT number">{order.customer.vatNumber}</Row> : null}
+              </dl>
+              <h3 className="mt-4 text-sm font-semibold text-stone-800">Billing address</h3>
+              <div className="mt-1">
+                <Address address={order.billingAddress} />
+              </div>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The order pages of the back office over real core services on PGlite, the staff session stubbed
+ * as staff-session.server.ts memoises it: without a session, to sign-in; the list and an order for
+ * each role (the warehouse sees no money); a payment posted with the version seen is saved and
+ * redirects back; a second post with the same (now stale) version is told the order changed;
+ * the warehouse's payment post is refused.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@shop/db';
+import { createTestDatabase } from '@shop/db/testing';
+import { DocumentService, JobQueue, OrderAdministration, OrderRepository, demoShopConfig, orderAdminMessages } from '@shop/core';
+import { insertFixtureCustomer, insertFixtureOrder } from '../../../../../packages/core/src/documents/document-fixtures.ts';
+import { loader as listLoader } from './orders';
+import { action as orderAction, loader as orderLoader } from './order';
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+let orderAdministration: OrderAdministration;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase('pglite'));
+  const documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'http://shop.test' });
+  orderAdministration = new OrderAdministration(database.db, { jobs: new JobQueue(database.db), now: () => new Date(), issueInvoice: (id) => documents.issueInvoice(id) });
+});
+afterAll(async () => drop?.());
+
+type Role = 'owner' | 'manager' | 'warehouse';
+
+function contextFor(role: Role | null) {
+  const session = role === null ? null : { staff: { staffId: 1, email: 'staff@example.com', name: 'Sam Staff', role, totpEnabled: false }, awaitingSecondFactor: false };
+  return { services: { orderAdministration }, secure: false, memo: new Map<string, unknown>([['staff', Promise.resolve(session)]]) };
+}
+const call = <T>(promise: Promise<T>) => promise.catch((thrown: unknown) => thrown as Response);
+
+function post(orderId: number, role: Role, fields: Record<string, string>) {
+  const request = new Request(`http://shop.test/admin/orders/${orderId}`, { method: 'POST', body: new URLSearchParams(fields) });
+  return call(orderAction({ request, context: contextFor(role), params: { orderId: String(orderId) } } as never) as Promise<Response | { data: { message: string }; init: { status: number } }>);
+}
+
+describe('the back office order pages', () => {
+  it('send a visitor without a staff session to sign-in', async () => {
+    const response = (await call(listLoader({ request: new Request('http://shop.test/admin/orders'), context: contextFor(null), params: {} } as never))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/admin/signin?return=%2Fadmin%2Forders');
+  });
+
+  it('record a payment with the version seen; a stale version is told the order changed; the warehouse may not record money', async () => {
+    // Staff rows for the audit entries' foreign key.
+    await database.db.execute(sql`INSERT INTO staff (staff_id, email, name, role) VALUES (1, 'staff@example.com', 'Sam Staff', 'manager') ON CONFLICT DO NOTHING`);
+    const userId = await insertFixtureCustomer(database.db);
+    const { orderId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0 });
+    const page = (await orderLoader({ request: new Request(`http://shop.test/admin/orders/${orderId}`), context: contextFor('manager'), params: { orderId: String(orderId) } } as never)) as {
+      order: { version: number; payment: { duePence: number } };
+    };
+    const money = { version: String(page.order.version), amount: (page.order.payment.duePence / 100).toFixed(2), received_on: '2026-01-02', bank_reference: 'BOX1' };
+
+    const warehouse = (await post(orderId, 'warehouse', { intent: 'payment', ...money })) as { init: { status: number } };
+    expect(warehouse.init.status).toBe(403);
+
+    const saved = (await post(orderId, 'manager', { intent: 'payment', ...money })) as Response;
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get('location')).toBe(`/admin/orders/${orderId}?notice=paid`);
+
+    const stale = (await post(orderId, 'manager', { intent: 'payment', ...money })) as { data: { message: string }; init: { status: number } };
+    expect(stale.init.status).toBe(409);
+    expect(stale.data.message).toBe(orderAdminMessages.changedMeanwhile);
+
+    const list = (await listLoader({ request: new Request('http://shop.test/admin/orders?state=PendingDelivery'), context: contextFor('warehouse'), params: {} } as never)) as {
+      seesMoney: boolean;
+      rows: { orderId: number; total: string | null; payment: string }[];
+    };
+    expect(list.seesMoney).toBe(false);
+    expect(list.rows.find((r) => r.orderId === orderId)).toMatchObject({ total: null, payment: 'May be dispatched' });
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Orders (issue 9 item 2; 'orders:view': every staff role). Tabs with a count per state, a GET
+ * filter form (payment method, paid or not, London date range, search by order number, customer
+ * name or e-mail, postcode or payment reference) and the newest orders first, 50 a page on the
+ * server. The warehouse sees no money: only whether an order may be dispatched.
+ */
+import { Form, Link } from 'react-router';
+import { can, ORDER_STATE_LABELS, PAYMENT_STATUS_LABELS, type OrderListFilter, type OrderState } from '@shop/core';
+import { requireStaff } from '~/components/admin/staff-session.server';
+import { londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
+import type { Route } from './+types/orders';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Orders - Back office' }];
+
+const TABS: { state: OrderState | null; label: string }[] = [
+  { state: null, label: 'All' },
+  { state: 'PendingDelivery', label: 'To dispatch' },
+  { state: 'Dispatched', label: 'Dispatched' },
+  { state: 'Delivered', label: 'Delivered' },
+  { state: 'Cancelled', label: 'Cancelled' },
+];
+const STATES = new Set<string>(['PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled']);
+const METHODS = new Set<string>(['paypal', 'bank', 'account']);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters of the URL; anything malformed is ignored (the form shows what applies). */
+function filterOf(url: URL): OrderListFilter & { query: Record<string, string> } {
+  const get = (name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 100);
+  const state = get('state');
+  const method = get('method');
+  const paid = get('paid');
+  const from = get('from');
+  const to = get('to');
+  const page = Number.parseInt(get('page') || '1', 10);
+  const filter: OrderListFilter = {
+    state: STATES.has(state) ? (state as OrderState) : undefined,
+    paymentMethod: METHODS.has(method) ? (method as OrderListFilter['paymentMethod']) : undefined,
+    paid: paid === 'paid' || paid === 'unpaid' ? paid : undefined,
+    from: DATE.test(from) && !Number.isNaN(Date.parse(from)) ? from : undefined,
+    to: DATE.test(to) && !Number.isNaN(Date.parse(to)) ? to : undefined,
+    search: get('q') || undefined,
+    page: Number.isSafeInteger(page) && page > 0 && page < 100_000 ? page : 1,
+  };
+  const query: Record<string, string> = {};
+  if (filter.paymentMethod) query.method = filter.paymentMethod;
+  if (filter.paid) query.paid = filter.paid;
+  if (filter.from) query.from = filter.from;
+  if (filter.to) query.to = filter.to;
+  if (filter.search) query.q = filter.search;
+  return { ...filter, query };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, 'orders:view');
+  const { query, ...filter } = filterOf(new URL(request.url));
+  const list = await context.services.orderAdministration.list(filter);
+  const seesMoney = can(staff.role, 'payments:view');
+  return {
+    seesMoney,
+    state: filter.state ?? null,
+    query,
+    page: list.page,
+    pageSize: list.pageSize,
+    total: list.total,
+    counts: list.counts,
+    rows: list.rows.map((row) => ({
+      orderId: row.orderId,
+      created: row.created,
+      customerName: row.customerName,
+      postCode: row.postCode,
+      packs: row.packs,
+      total: seesMoney ? pounds(row.totalPence) : null,
+      state: ORDER_STATE_LABELS[row.status],
+      method: PAYMENT_METHOD_LABELS[row.paymentMethod] ?? row.paymentMethod,
+      // The warehouse needs to know one thing about money: may it go?
+      payment: seesMoney ? PAYMENT_STATUS_LABELS[row.paymentStatus] : row.status === 'PendingDelivery' ? (row.mayDispatch ? 'May be dispatched' : 'Awaiting payment') : '',
+      paymentTone: row.paymentStatus === 'paid' || (row.status === 'PendingDelivery' && row.mayDispatch) ? 'ok' : row.paymentStatus === 'overdue' || row.paymentStatus === 'refund_due' ? 'bad' : 'wait',
+    })),
+  };
+}
+
+function href(state: string | null, query: Record<string, string>, page = 1): string {
+  const params = new URLSearchParams(query);
+  if (state) params.set('state', state);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return `/admin/orders${text ? `?${text}` : ''}`;
+}
+
+const TONES: Record<string, string> = {
+  ok: 'bg-emerald-100 text-emerald-900',
+  wait: 'bg-amber-100 text-amber-900',
+  bad: 'bg-red-100 text-red-800',
+};
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { seesMoney, state, query, page, pageSize, total, counts, rows } = loaderData;
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  const filtered = Object.keys(query).length > 0;
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Orders</h1>
+        <p className="mt-1 text-sm text-stone-600">Newest first. Open an order to record a payment, print its picking list or dispatch it.</p>
+      </div>
+
+      <nav aria-label="Orders by state" className="flex flex-wrap gap-2" data-testid="order-tabs">
+        {TABS.map((tab) => {
+          const current = tab.state === state;
+          const count = tab.state ? counts[tab.state] : counts.all;
+          return (
+            <Link
+              key={tab.label}
+              to={href(tab.state, query)}
+              aria-current={current ? 'page' : undefined}
+              className={`rounded-full border px-3 py-1.5 text-sm font-medium ${current ? 'border-brand-600 bg-brand-600 text-white' : 'border-stone-300 bg-white text-stone-800 hover:border-brand-500'}`}
+            >
+              {tab.label} <span className="tabular-nums">({count})</span>
+            </Link>
+          );
+        })}
+      </nav>
+
+      <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end" data-testid="order-filters">
+        {state ? <input type="hidden" name="state" value={state} /> : null}
+        <label className="block text-sm">
+          <span className="font-medium text-stone-800">Search</span>
+          <input name="q" type="search" defaultValue={query.q ?? ''} placeholder="Order number, customer, e-mail, postcode, reference" className="form-input mt-1 w-full" />
+        </label>
+        <label className="block text-sm">
+          <span className="font-medium text-stone-800">Payment method</span>
+          <select name="method" defaultValue={query.method ?? ''} className="form-input mt-1 w-full">
+            <option value="">Any</option>
+            <option value="paypal">Card / PayPal</option>
+            <option value="bank">Bank transfer</option>
+            <option value="account">On account</option>
+          </select>
+        </label>
+        <label className="block text-sm">
+          <span className="font-medium text-stone-800">Paid</span>
+          <select name="paid" defaultValue={query.paid ?? ''} className="form-input mt-1 w-full">
+            <option value="">Any</option>
+            <option value="paid">Paid in full</option>
+            <option value="unpaid">Money due</option>
+          </select>
+        </label>
+        <label className="block text-sm">
+          <span className="font-medium text-stone-800">From</span>
+          <input name="from" type="date" defaultValue={query.from ?? ''} className="form-input mt-1 w-full" />
+        </label>
+        <label className="block text-sm">
+          <span className="font-medium text-stone-800">To</span>
+          <input name="to" type="date" defaultValue={query.to ?? ''} className="form-input mt-1 w-full" />
+        </label>
+        <div className="flex gap-2">
+          <button type="submit" className="btn-primary">
+            Filter
+          </button>
+          {filtered ? (
+            <Link to={href(state, {})} className="btn-secondary">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <section className="card overflow-x-auto" aria-labelledby="orders-heading">
+        <h2 id="orders-heading" className="sr-only">
+          Orders found
+        </h2>
+        <table className="w-full text-left text-sm" data-testid="orders-table">
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-2.5">Order</th>
+              <th scope="col" className="px-4 py-2.5">Placed</th>
+              <th scope="col" className="px-4 py-2.5">Customer</th>
+              <th scope="col" className="px-4 py-2.5">Postcode</th>
+              <th scope="col" className="px-4 py-2.5 text-right">Packs</th>
+              {seesMoney ? (
+                <th scope="col" className="px-4 py-2.5 text-right">
+                  Total
+                </th>
+              ) : null}
+              <th scope="col" className="px-4 py-2.5">Payment</th>
+              <th scope="col" className="px-4 py-2.5">State</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {rows.map((row) => (
+              <tr key={row.orderId}>
+                <td className="px-4 py-2.5">
+                  <Link to={`/admin/orders/${row.orderId}`} className="font-semibold text-brand-700 hover:underline">
+                    #{row.orderId}
+                  </Link>
+                </td>
+                <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(row.created)}</td>
+                <td className="px-4 py-2.5">{row.customerName}</td>
+                <td className="px-4 py-2.5 whitespace-nowrap">{row.postCode}</td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{row.packs}</td>
+                {seesMoney ? <td className="px-4 py-2.5 text-right tabular-nums">{row.total}</td> : null}
+                <td className="px-4 py-2.5 whitespace-nowrap">
+                  {row.payment ? <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${TONES[row.paymentTone]}`}>{row.payment}</span> : null}
+                  {seesMoney ? <span className="block text-xs text-stone-500">{row.method}</span> : null}
+                </td>
+                <td className="px-4 py-2.5 whitespace-nowrap">{row.state}</td>
+              </tr>
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={seesMoney ? 8 : 7} className="px-4 py-8 text-center text-stone-600">
+                  {filtered ? 'No order matches these filters.' : 'No orders here yet.'}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </section>
+
+      <nav aria-label="Pages of orders" className="flex flex-wrap items-center justify-between gap-3 text-sm text-stone-600">
+        <p data-testid="orders-count">{total === 0 ? 'No orders' : `${first}-${last} of ${total} orders`}</p>
+        <div className="flex gap-2">
+          {page > 1 ? (
+            <Link className="btn-secondary px-3 py-1.5" to={href(state, query, page - 1)} rel="prev">
+              Previous
+            </Link>
+          ) : null}
+          {last < total ? (
+            <Link className="btn-secondary px-3 py-1.5" to={href(state, query, page + 1)} rel="next">
+              Next
+            </Link>
+          ) : null}
+        </div>
+      </nav>
+    </div>
+  );
+}
