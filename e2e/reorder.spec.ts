@@ -2,68 +2,8 @@
  * "Order again" (issue 11 item 8), desktop: a customer with a placed bank-transfer order clicks
  * 'Order again' on the order detail page and lands on the basket with the order's lines in it.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { acceptCookies, newCustomer, signInAs, waitForHydration } from './fixtures';
-
-/** Places a bank-transfer order through the JSON API (as the payment step does); answers its id and the item names. */
-async function placeBankOrder(request: APIRequestContext, token: string): Promise<{ orderId: number; itemNames: string[] }> {
-  const auth = { authorization: `Bearer ${token}` };
-  const landing = await (await request.get('/api/products/GetLanding?condition=')).json();
-  for (const product of landing.slice(0, 2)) {
-    const detail = await (await request.get(`/api/products/GetById/${product.product_id}`)).json();
-    const pack = detail.product_Sizes[0].packs[0];
-    const added = await request.post('/api/cart', {
-      headers: auth,
-      data: { user_id: 1, product_id: detail.product_id, product_price_id: pack.product_price_id, price: pack.price, qty: pack.pack_range[0], count: 2 },
-    });
-    expect(added.status(), await added.text()).toBe(200);
-  }
-  const address = await request.post('/api/address', {
-    headers: auth,
-    data: {
-      reference: 'Head office',
-      contact_name: 'Alice Walker',
-      region: '12',
-      address: 'Boar Lane',
-      town: 'Leeds',
-      country: 'United Kingdom',
-      post_code: 'LS1 4AP',
-      phone: '0113 496 0123',
-      user_id: 1,
-    },
-  });
-  expect(address.status(), await address.text()).toBe(200);
-  const { address_id } = await address.json();
-  const assigned = await request.put('/api/cart/AssignAddress', { headers: auth, data: { addressId: address_id, cartId: null } });
-  expect(assigned.status(), await assigned.text()).toBe(200);
-  const cart = await assigned.json();
-  const placed = await request.post('/api/order', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      sub_total: cart.subTotal,
-      delivery_fee: cart.deliveryFee,
-      total_tax: cart.totalTax,
-      total: cart.total,
-      note: '',
-      user_id: 1,
-      payment_reference: '',
-      status: 'PendingDelivery',
-      address_id,
-      is_active: true,
-      payment_method: 'bank',
-      orderLines: cart.cartIems.map((line: { product_id: number; product_price_id: number; price: number; qty: number; count: number }) => ({
-        product_id: line.product_id,
-        product_price_id: line.product_price_id,
-        price: line.price,
-        qty: line.qty,
-        count: line.count,
-        is_active: true,
-      })),
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
-  return { orderId: await placed.json(), itemNames: cart.cartIems.map((line: { item_name: string }) => line.item_name) };
-}
+import { expect, test } from '@playwright/test';
+import { acceptCookies, newCustomer, placeBankOrder, signInAs, waitForHydration } from './fixtures';
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 

@@ -229,7 +229,8 @@ function OrderView({
         </section>
       </div>
 
-      {isBank ? (
+      {/* The payee details while money is still owed (not once the shop recorded the transfer). */}
+      {isBank && (order.payment_status === 'awaiting_payment' || order.payment_status === 'part_paid') ? (
         <section className="mt-6 rounded-lg border border-accent-400 bg-white p-5 shadow-sm" aria-labelledby="order-bank-heading" data-testid="order-bank">
           <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
             <div>

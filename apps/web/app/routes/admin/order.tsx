@@ -34,6 +34,19 @@ const EVENT_LABELS: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The words of the fields an audit entry records. */
+const CHANGE_LABELS: Record<string, string> = {
+  status: 'state',
+  paid_pence: 'paid so far',
+  refunded_pence: 'refunded so far',
+  amount_pence: 'amount',
+  received_on: 'received on',
+  paid_back_on: 'paid back on',
+  bank_reference: 'bank reference',
+  tracking_number: 'tracking number',
+  payment_due_date: 'payment due by',
+};
+
 function orderIdOf(params: { orderId?: string }): number {
   if (!isRecordId(params.orderId ?? '')) throw data({ message: 'No such order.' }, { status: 404 });
   return Number(params.orderId);
@@ -319,7 +332,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 {(['payment', 'refund'] as const)
                   .filter((intent) => (intent === 'payment' ? allowed.recordPayment : allowed.recordRefund))
                   .map((intent) => (
-                    <Form key={intent} method="post" className="space-y-3" data-testid={`${intent}-form`}>
+                    <Form key={`${intent}-${order.version}`} method="post" className="space-y-3" data-testid={`${intent}-form`}>
                       {version}
                       <h3 className="text-sm font-semibold text-stone-800">{intent === 'payment' ? 'A payment received' : 'A refund paid back'}</h3>
                       <Field label="Amount (£)" name="amount" inputMode="decimal" required defaultValue={valueOf(intent, 'amount') ?? (intent === 'payment' && order.payment.duePence > 0 ? (order.payment.duePence / 100).toFixed(2) : undefined)} error={errorOf(intent, 'amount')} />
@@ -378,7 +391,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {entry.after && entry.kind !== 'placed' ? (
                     <p className="mt-0.5 text-xs break-words text-stone-700">
                       {Object.entries(entry.after)
-                        .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${/pence$/.test(key) ? pounds(Number(value)) : String(value)}`)
+                        .map(([key, value]) => `${CHANGE_LABELS[key] ?? key.replace(/_/g, ' ')}: ${/pence$/.test(key) ? pounds(Number(value)) : /_(on|date)$/.test(key) ? calendarDate(String(value)) : String(value)}`)
                         .join(' · ')}
                     </p>
                   ) : null}

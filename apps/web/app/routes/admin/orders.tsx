@@ -182,8 +182,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   Total
                 </th>
               ) : null}
-              <th scope="col" className="px-4 py-2.5">Payment</th>
-              <th scope="col" className="px-4 py-2.5">State</th>
+              <th scope="col" className="px-4 py-2.5">State and payment</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
@@ -200,15 +199,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <td className="px-4 py-2.5 text-right tabular-nums">{row.packs}</td>
                 {seesMoney ? <td className="px-4 py-2.5 text-right tabular-nums">{row.total}</td> : null}
                 <td className="px-4 py-2.5 whitespace-nowrap">
+                  <span className="block font-medium text-stone-900">{row.state}</span>
                   {row.payment ? <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${TONES[row.paymentTone]}`}>{row.payment}</span> : null}
-                  {seesMoney ? <span className="block text-xs text-stone-500">{row.method}</span> : null}
+                  {seesMoney ? <span className="ml-1 text-xs text-stone-500">{row.method}</span> : null}
                 </td>
-                <td className="px-4 py-2.5 whitespace-nowrap">{row.state}</td>
               </tr>
             ))}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={seesMoney ? 8 : 7} className="px-4 py-8 text-center text-stone-600">
+                <td colSpan={seesMoney ? 7 : 6} className="px-4 py-8 text-center text-stone-600">
                   {filtered ? 'No order matches these filters.' : 'No orders here yet.'}
                 </td>
               </tr>
