@@ -76,3 +76,4 @@ export * from './back-office/dashboard/dashboard-figures.ts';
 export * from './back-office/exports/accounting-exports.ts';
 export * from './back-office/orders/order-states.ts';
 export * from './back-office/orders/order-administration.ts';
+export * from './catalogue-admin/index.ts';

@@ -34,6 +34,7 @@ import { StaffService } from './staff/staff-service.ts';
 import { CustomerDirectory } from './back-office/customers/customer-directory.ts';
 import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
 import { AccountingExports } from './back-office/exports/accounting-exports.ts';
+import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -68,6 +69,8 @@ export interface CoreServices {
   dashboard: DashboardQueries;
   /** Orders and VAT invoices of a date range as streamed CSV for an accounting import (docs/exports.md). */
   accountingExports: AccountingExports;
+  /** Catalogue back office (issue 10): categories, products, packs and prices (audited), images, CSV export and import. */
+  catalogueAdmin: CatalogueAdmin;
 }
 
 export interface CoreServicesOptions {
@@ -167,6 +170,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     customerDirectory: new CustomerDirectory(database.db, { now: clock }),
     dashboard: new DashboardQueries(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),
+    catalogueAdmin: new CatalogueAdmin(database.db),
     documents,
     orderAdministration: new OrderAdministration(database.db, {
       jobs,

@@ -1,0 +1,502 @@
+/**
+ * The catalogue as CSV (issue 10 item 4; the format is documented in docs/catalogue-csv.md,
+ * keep the two in step): a row per pack, products ordered by code, sizes and packs in the
+ * shop's order. Export streams it; import reads a file, reports a dry run (rows to add, to
+ * change with old -> new, unchanged, every error with row, column and message) and applies it
+ * in one transaction, all or nothing, matched by product code, so applying a file twice
+ * changes nothing the second time and export -> import -> export gives the same file.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { queryRows, type Database, type Executor } from '@shop/db';
+import { Conflict, Invalid } from '../errors.ts';
+import {
+  formatPackRange,
+  formatPricePounds,
+  parseImageUrl,
+  parsePackRange,
+  parsePricePounds,
+  parseProductCode,
+  parseYesNo,
+  PRODUCT_CODE_PATTERN,
+  catalogueMessages,
+} from './catalogue-values.ts';
+import { flattenCategories, readCategoryTree } from './category-editor.ts';
+import { loadProducts, productFieldsDiffer, writeProducts, type ProductState, type StoredProduct } from './product-store.ts';
+
+export const CATALOGUE_CSV_COLUMNS = [
+  'product_code',
+  'name',
+  'category',
+  'description',
+  'size1',
+  'size2',
+  'pack_quantities',
+  'price_ex_vat',
+  'on_sale',
+  'new',
+  'featured',
+  'linked_product_code',
+  'image_url',
+] as const;
+export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
+
+/** Columns an import file must have; the others keep a product's stored value when left out. */
+export const REQUIRED_IMPORT_COLUMNS: readonly CatalogueCsvColumn[] = ['product_code', 'name', 'category', 'size1', 'size2', 'pack_quantities', 'price_ex_vat'];
+
+/** The largest file the import reads (a 10,000-row catalogue is about 1.5 MB). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Errors listed in a report; the count says how many there were in all. */
+export const IMPORT_MAX_LISTED_ERRORS = 500;
+
+const EXPORT_PAGE_SIZE = 500;
+
+export const importMessages = {
+  empty: 'The file is empty: export the catalogue for a file to start from.',
+  tooLarge: (bytes: number) =>
+    `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the largest file that can be imported is ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files (by category) and import each.`,
+  notUtf8: 'The file is not UTF-8 text. In your spreadsheet choose "Save as" and "CSV UTF-8 (comma delimited)", then import that file.',
+  binary: 'The file is not a CSV text file (it holds binary data). Save the sheet as "CSV UTF-8 (comma delimited)".',
+  unreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
+  missingColumn: (column: string) => `The column ${column} is missing from the first row (the header).`,
+  unknownColumn: (column: string) => `The header has a column this import does not know: "${column}". The columns are: ${CATALOGUE_CSV_COLUMNS.join(', ')}.`,
+  duplicateColumn: (column: string) => `The column ${column} appears twice in the header.`,
+  cellCount: (found: number, expected: number) =>
+    found > expected ? `This row has ${found} cells but the header has ${expected} columns (an extra cell: a comma outside quotes?).` : `This row has ${found} cells but the header has ${expected} columns (cells are missing).`,
+  noRows: 'The file has a header but no rows.',
+  unknownCategory: (path: string) => `No category has the path "${path}" (names from the top, separated by " > ", as the export writes them).`,
+  ambiguousCategory: (path: string) => `More than one category has the path "${path}": rename one of them first.`,
+  disagree: (code: string, column: string, first: number) => `The rows of product ${code} must agree on ${column}: this row differs from row ${first}.`,
+  duplicatePack: (code: string) => `Product ${code} has this size and pack quantity on an earlier row too (a code's rows list each pack once).`,
+  codeCase: (code: string, first: number) => `Product ${code} is written differently on row ${first} (codes are compared without case; write it the same way).`,
+  noPackRowMixed: 'A row without size, pack quantities and price declares a product without packs: it must be that product\'s only row.',
+  unknownLinked: (code: string) => `No product has the code ${code}, in the catalogue or in this file.`,
+  codeTakenCase: (code: string) => `The product code ${code} is used by another product.`,
+  changedSinceDryRun: 'The catalogue changed since this dry run (someone saved a product, or another import ran). Nothing was applied: run the dry run again and check it.',
+  hasErrors: 'The file has errors: nothing was applied. Correct them and run the dry run again.',
+} as const;
+
+export interface ImportError {
+  /** Row in the spreadsheet (the header is row 1); null for the file as a whole. */
+  row: number | null;
+  column: string | null;
+  message: string;
+}
+
+export interface ImportChange {
+  row: number;
+  productCode: string;
+  name: string;
+  /** What changes, each "what: old -> new". */
+  changes: string[];
+}
+
+export interface ImportReport {
+  rows: number;
+  products: number;
+  adds: ImportChange[];
+  changes: ImportChange[];
+  unchanged: number;
+  errors: ImportError[];
+  errorCount: number;
+  /** Digest of what would be written: applying checks the catalogue still gives the same. */
+  digest: string;
+}
+
+export interface ImportResult extends ImportReport {
+  applied: true;
+  priceChanges: number;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text a spreadsheet would run as a formula gets a leading apostrophe (the import removes it again). */
+function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function unguardFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** Category id -> "Top > Middle > Name". */
+async function categoryPaths(db: Executor): Promise<Map<number, string>> {
+  return new Map(flattenCategories(await readCategoryTree(db)).map((c) => [c.categoryId, c.path]));
+}
+
+function rowsOf(product: StoredProduct, path: string): string[][] {
+  const common = {
+    product_code: product.productCode,
+    name: guardFormula(product.name),
+    category: path,
+    description: guardFormula(product.description),
+    on_sale: yesNo(product.onSale),
+    new: yesNo(product.isNew),
+    featured: yesNo(product.isFeatured),
+    linked_product_code: product.linkProductCode ?? '',
+    image_url: product.imageUrl,
+  };
+  const cells = (size1: string, size2: string, pack: string, price: string) =>
+    CATALOGUE_CSV_COLUMNS.map((column) => {
+      if (column === 'size1') return guardFormula(size1);
+      if (column === 'size2') return guardFormula(size2);
+      if (column === 'pack_quantities') return pack;
+      if (column === 'price_ex_vat') return price;
+      return common[column];
+    });
+  const rows = product.sizes.flatMap((size) => size.packs.map((pack) => cells(size.size1, size.size2, formatPackRange(pack.packRange), formatPricePounds(pack.pricePence))));
+  return rows.length > 0 ? rows : [cells('', '', '', '')];
+}
+
+/** The whole catalogue as CSV text, in pieces (a UTF-8 BOM first, so spreadsheets read £ and accents right). */
+export async function* exportCatalogueCsv(db: Database): AsyncGenerator<string> {
+  const paths = await categoryPaths(db);
+  yield `\uFEFF${stringify([[...CATALOGUE_CSV_COLUMNS]])}`;
+  let after: { code: string; id: number } | null = null;
+  for (;;) {
+    const page: { product_id: number; code: string }[] = await queryRows<{ product_id: number; code: string }>(
+      db,
+      sql`SELECT product_id, lower(product_code) AS code FROM products
+          ${after ? sql`WHERE (lower(product_code), product_id) > (${after.code}, ${after.id})` : sql``}
+          ORDER BY lower(product_code), product_id LIMIT ${EXPORT_PAGE_SIZE}`,
+    );
+    if (page.length === 0) return;
+    const products = await loadProducts(db, { ids: page.map((r) => Number(r.product_id)) });
+    const byId = new Map(products.map((p) => [p.productId, p]));
+    const rows = page.flatMap((r) => {
+      const product = byId.get(Number(r.product_id));
+      return product ? rowsOf(product, paths.get(product.categoryId) ?? '') : [];
+    });
+    yield stringify(rows);
+    const last = page[page.length - 1]!;
+    after = { code: last.code, id: Number(last.product_id) };
+  }
+}
+
+interface ParsedRow {
+  row: number;
+  cells: Partial<Record<CatalogueCsvColumn, string>>;
+}
+
+/** Decodes and parses the file; file-level problems come back as errors, never thrown. */
+export function readImportFile(bytes: Uint8Array): { rows: ParsedRow[]; columns: Set<CatalogueCsvColumn>; errors: ImportError[] } {
+  const fail = (message: string, row: number | null = null, column: string | null = null) => ({ rows: [], columns: new Set<CatalogueCsvColumn>(), errors: [{ row, column, message }] });
+  if (bytes.byteLength > IMPORT_MAX_BYTES) return fail(importMessages.tooLarge(bytes.byteLength));
+  if (bytes.byteLength === 0) return fail(importMessages.empty);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    // UTF-16 from "Unicode text" exports starts with its own BOM: name it the same way.
+    return fail(importMessages.notUtf8);
+  }
+  if (text.includes('\u0000')) return fail(importMessages.binary);
+  if (!text.trim()) return fail(importMessages.empty);
+  let records: string[][];
+  try {
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    return fail(importMessages.unreadable(`${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`), typeof line === 'number' ? line : null);
+  }
+  const errors: ImportError[] = [];
+  const header = (records[0] ?? []).map((cell) => cell.trim().toLowerCase());
+  const columns = new Set<CatalogueCsvColumn>();
+  header.forEach((name) => {
+    if (!(CATALOGUE_CSV_COLUMNS as readonly string[]).includes(name)) errors.push({ row: 1, column: name, message: importMessages.unknownColumn(name) });
+    else if (columns.has(name as CatalogueCsvColumn)) errors.push({ row: 1, column: name, message: importMessages.duplicateColumn(name) });
+    else columns.add(name as CatalogueCsvColumn);
+  });
+  for (const column of REQUIRED_IMPORT_COLUMNS) if (!columns.has(column)) errors.push({ row: 1, column, message: importMessages.missingColumn(column) });
+  if (errors.length > 0) return { rows: [], columns, errors };
+  if (records.length < 2) return fail(importMessages.noRows);
+  const rows: ParsedRow[] = [];
+  records.slice(1).forEach((record, i) => {
+    const row = i + 2;
+    // A trailing empty cell from a trailing comma on every row still counts: the header decides.
+    if (record.length !== header.length) {
+      errors.push({ row, column: null, message: importMessages.cellCount(record.length, header.length) });
+      return;
+    }
+    const cells: ParsedRow['cells'] = {};
+    header.forEach((name, j) => {
+      cells[name as CatalogueCsvColumn] = unguardFormula((record[j] ?? '').replace(/\r\n?/g, '\n'));
+    });
+    rows.push({ row, cells });
+  });
+  return { rows, columns, errors };
+}
+
+interface Plan {
+  report: ImportReport;
+  writes: { stored: StoredProduct | null; wanted: ProductState }[];
+}
+
+const pounds = (pence: number) => `£${formatPricePounds(pence)}`;
+
+/** Builds the dry run (and what applying writes) for parsed rows against the catalogue as `db` sees it. */
+async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile>): Promise<Plan> {
+  const errors = [...parsed.errors];
+  const has = (column: CatalogueCsvColumn) => parsed.columns.has(column);
+  const cell = (row: ParsedRow, column: CatalogueCsvColumn) => (row.cells[column] ?? '').trim();
+
+  // Group rows by code (compared without case).
+  const groups = new Map<string, ParsedRow[]>();
+  for (const row of parsed.rows) {
+    const code = parseProductCode(row.cells.product_code ?? '');
+    if (!code.ok) {
+      errors.push({ row: row.row, column: 'product_code', message: code.message });
+      continue;
+    }
+    const key = code.value.toLowerCase();
+    const group = groups.get(key);
+    if (group) {
+      if (cell(group[0]!, 'product_code') !== code.value) errors.push({ row: row.row, column: 'product_code', message: importMessages.codeCase(code.value, group[0]!.row) });
+      group.push(row);
+    } else groups.set(key, [row]);
+  }
+
+  const tree = flattenCategories(await readCategoryTree(db));
+  const normalisePath = (path: string) => path.split('>').map((part) => part.trim().toLowerCase()).join(' > ');
+  const categoriesByPath = new Map<string, number[]>();
+  for (const c of tree) categoriesByPath.set(normalisePath(c.path), [...(categoriesByPath.get(normalisePath(c.path)) ?? []), c.categoryId]);
+  const pathOf = new Map(tree.map((c) => [c.categoryId, c.path]));
+
+  const storedList = await loadProducts(db, { codes: [...groups.keys()] });
+  const stored = new Map(storedList.map((p) => [p.productCode.toLowerCase(), p]));
+  const linkCodes = new Set<string>();
+  for (const rows of groups.values()) for (const row of rows) if (cell(row, 'linked_product_code')) linkCodes.add(cell(row, 'linked_product_code').toLowerCase());
+  const missingLinks = [...linkCodes].filter((code) => !groups.has(code));
+  const existingLinks = new Set(
+    missingLinks.length === 0
+      ? []
+      : (await queryRows<{ code: string }>(db, sql`SELECT lower(product_code) AS code FROM products WHERE lower(product_code) = ANY (${`{${missingLinks.map((c) => `"${c}"`).join(',')}}`}::text[])`)).map((r) => r.code),
+  );
+
+  const writes: Plan['writes'] = [];
+  const adds: ImportChange[] = [];
+  const changes: ImportChange[] = [];
+  let unchanged = 0;
+  for (const [key, rows] of groups) {
+    const first = rows[0]!;
+    const current = stored.get(key) ?? null;
+    const rowErrors: ImportError[] = [];
+    // Product-level cells: the first row's; the others must agree.
+    const productColumns: CatalogueCsvColumn[] = ['name', 'category', 'description', 'on_sale', 'new', 'featured', 'linked_product_code', 'image_url'];
+    for (const row of rows.slice(1)) {
+      for (const column of productColumns) {
+        if (has(column) && cell(row, column) !== cell(first, column)) rowErrors.push({ row: row.row, column, message: importMessages.disagree(cell(first, 'product_code'), column, first.row) });
+      }
+    }
+    const name = cell(first, 'name');
+    if (!name) rowErrors.push({ row: first.row, column: 'name', message: catalogueMessages.nameRequired });
+    else if (name.length > 200) rowErrors.push({ row: first.row, column: 'name', message: catalogueMessages.nameTooLong });
+    const path = cell(first, 'category');
+    const categoryIds = categoriesByPath.get(normalisePath(path)) ?? [];
+    if (categoryIds.length === 0) rowErrors.push({ row: first.row, column: 'category', message: importMessages.unknownCategory(path) });
+    else if (categoryIds.length > 1) rowErrors.push({ row: first.row, column: 'category', message: importMessages.ambiguousCategory(path) });
+    const flag = (column: 'on_sale' | 'new' | 'featured', storedValue: boolean | undefined, fallback: boolean) => {
+      if (!has(column)) return storedValue ?? fallback;
+      const parsedFlag = parseYesNo(cell(first, column), storedValue ?? fallback);
+      if (!parsedFlag.ok) rowErrors.push({ row: first.row, column, message: parsedFlag.message });
+      return parsedFlag.ok ? parsedFlag.value : fallback;
+    };
+    const onSale = flag('on_sale', current?.onSale, true);
+    const isNew = flag('new', current?.isNew, false);
+    const isFeatured = flag('featured', current?.isFeatured, false);
+    const description = has('description') ? (first.cells.description ?? '').trim() : (current?.description ?? '');
+    if (description.length > 10_000) rowErrors.push({ row: first.row, column: 'description', message: catalogueMessages.descriptionTooLong });
+    let imageUrl = current?.imageUrl ?? '';
+    if (has('image_url')) {
+      const image = parseImageUrl(cell(first, 'image_url'));
+      if (image.ok) imageUrl = image.value;
+      else rowErrors.push({ row: first.row, column: 'image_url', message: image.message });
+    }
+    let linkProductCode = current?.linkProductCode ?? null;
+    if (has('linked_product_code')) {
+      const link = cell(first, 'linked_product_code');
+      linkProductCode = link || null;
+      if (link && !PRODUCT_CODE_PATTERN.test(link)) rowErrors.push({ row: first.row, column: 'linked_product_code', message: catalogueMessages.codeFormat });
+      else if (link && link.toLowerCase() === key) rowErrors.push({ row: first.row, column: 'linked_product_code', message: catalogueMessages.linkToItself });
+      else if (link && !groups.has(link.toLowerCase()) && !existingLinks.has(link.toLowerCase())) rowErrors.push({ row: first.row, column: 'linked_product_code', message: importMessages.unknownLinked(link) });
+      // A link to a product in the file keeps the file's spelling of its code.
+      if (link && groups.has(link.toLowerCase())) linkProductCode = cell(groups.get(link.toLowerCase())![0]!, 'product_code');
+      else if (link && current?.linkProductCode?.toLowerCase() === link.toLowerCase()) linkProductCode = current.linkProductCode;
+    }
+
+    // Sizes and packs, in the rows' order; matched to stored rows by size1+size2 and pack quantities.
+    const sizes: ProductState['sizes'] = [];
+    const sizeIndex = new Map<string, number>();
+    const packKeys = new Set<string>();
+    const storedSizes = new Map((current?.sizes ?? []).map((s) => [`${s.size1}\u0000${s.size2}`, s]));
+    for (const row of rows) {
+      const size1 = (row.cells.size1 ?? '').trim();
+      const size2 = (row.cells.size2 ?? '').trim();
+      const packText = cell(row, 'pack_quantities');
+      const priceText = cell(row, 'price_ex_vat');
+      if (!size1 && !size2 && !packText && !priceText) {
+        if (rows.length > 1) rowErrors.push({ row: row.row, column: 'size1', message: importMessages.noPackRowMixed });
+        continue;
+      }
+      if (!size1) rowErrors.push({ row: row.row, column: 'size1', message: catalogueMessages.sizeRequired });
+      if (size1.length > 100 || size2.length > 100) rowErrors.push({ row: row.row, column: 'size1', message: catalogueMessages.sizeTooLong });
+      const pack = parsePackRange(packText);
+      if (!pack.ok) rowErrors.push({ row: row.row, column: 'pack_quantities', message: pack.message });
+      const price = parsePricePounds(priceText);
+      if (!price.ok) rowErrors.push({ row: row.row, column: 'price_ex_vat', message: price.message });
+      if (!pack.ok || !price.ok) continue;
+      const sizeKey = `${size1}\u0000${size2}`;
+      const packKey = `${sizeKey}\u0000${formatPackRange(pack.value)}`;
+      if (packKeys.has(packKey)) {
+        rowErrors.push({ row: row.row, column: 'pack_quantities', message: importMessages.duplicatePack(cell(first, 'product_code')) });
+        continue;
+      }
+      packKeys.add(packKey);
+      let index = sizeIndex.get(sizeKey);
+      if (index === undefined) {
+        index = sizes.length;
+        sizeIndex.set(sizeKey, index);
+        sizes.push({ productSizeId: storedSizes.get(sizeKey)?.productSizeId, size1, size2, packs: [] });
+      }
+      const storedPack = storedSizes.get(sizeKey)?.packs.find((p) => formatPackRange(p.packRange) === formatPackRange(pack.value));
+      sizes[index]!.packs.push({ productPriceId: storedPack?.productPriceId, pricePence: price.value, packRange: pack.value });
+    }
+    errors.push(...rowErrors);
+    if (rowErrors.length > 0 || categoryIds.length !== 1) continue;
+    const wanted: ProductState = {
+      productCode: cell(first, 'product_code'),
+      name,
+      description,
+      categoryId: categoryIds[0]!,
+      imageUrl,
+      linkProductCode,
+      isNew,
+      isFeatured,
+      onSale,
+      sizes,
+    };
+    const entry = { row: first.row, productCode: wanted.productCode, name };
+    if (!current) {
+      const packCount = sizes.reduce((n, s) => n + s.packs.length, 0);
+      adds.push({ ...entry, changes: [`${sizes.length} size${sizes.length === 1 ? '' : 's'}, ${packCount} pack${packCount === 1 ? '' : 's'}`] });
+      writes.push({ stored: null, wanted });
+      continue;
+    }
+    const described = describeChanges(current, wanted, pathOf);
+    if (described.length === 0) unchanged += 1;
+    else {
+      changes.push({ ...entry, changes: described });
+      writes.push({ stored: current, wanted });
+    }
+  }
+  errors.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+  adds.sort((a, b) => a.row - b.row);
+  changes.sort((a, b) => a.row - b.row);
+  const digest = createHash('sha256')
+    .update(JSON.stringify(writes.map((w) => [w.stored?.productId ?? null, w.stored?.version ?? null, w.wanted])))
+    .digest('hex');
+  return {
+    report: {
+      rows: parsed.rows.length,
+      products: groups.size,
+      adds,
+      changes,
+      unchanged,
+      errors: errors.slice(0, IMPORT_MAX_LISTED_ERRORS),
+      errorCount: errors.length,
+      digest,
+    },
+    writes,
+  };
+}
+
+/** "name: Old -> New", "12x9x6" pack of 25: £12.50 -> £13.00", "size 10x8x6" added"... */
+function describeChanges(stored: StoredProduct, wanted: ProductState, pathOf: Map<number, string>): string[] {
+  const out: string[] = [];
+  if (productFieldsDiffer(stored, wanted)) {
+    const field = (label: string, a: string, b: string) => {
+      if (a !== b) out.push(`${label}: ${a || '(empty)'} -> ${b || '(empty)'}`);
+    };
+    field('code', stored.productCode, wanted.productCode);
+    field('name', stored.name, wanted.name);
+    field('category', pathOf.get(stored.categoryId) ?? '', pathOf.get(wanted.categoryId) ?? '');
+    if (stored.description !== wanted.description) out.push('description changed');
+    field('on sale', yesNo(stored.onSale), yesNo(wanted.onSale));
+    field('new', yesNo(stored.isNew), yesNo(wanted.isNew));
+    field('featured', yesNo(stored.isFeatured), yesNo(wanted.isFeatured));
+    if ((stored.linkProductCode ?? '').toLowerCase() !== (wanted.linkProductCode ?? '').toLowerCase()) field('linked product', stored.linkProductCode ?? '', wanted.linkProductCode ?? '');
+    field('image', stored.imageUrl, wanted.imageUrl);
+  }
+  const label = (size1: string, size2: string) => (size2 ? `${size1} (${size2})` : size1);
+  const wantedSizeIds = new Set(wanted.sizes.map((s) => s.productSizeId).filter((id) => id !== undefined));
+  for (const size of stored.sizes) if (!wantedSizeIds.has(size.productSizeId)) out.push(`size ${label(size.size1, size.size2)} removed`);
+  for (const size of wanted.sizes) {
+    const old = stored.sizes.find((s) => s.productSizeId === size.productSizeId);
+    if (!old) {
+      out.push(`size ${label(size.size1, size.size2)} added: ${size.packs.map((p) => `pack of ${formatPackRange(p.packRange)} at ${pounds(p.pricePence)}`).join(', ')}`);
+      continue;
+    }
+    const wantedPackIds = new Set(size.packs.map((p) => p.productPriceId).filter((id) => id !== undefined));
+    for (const pack of old.packs) if (!wantedPackIds.has(pack.productPriceId)) out.push(`${label(size.size1, size.size2)} pack of ${formatPackRange(pack.packRange)} removed (was ${pounds(pack.pricePence)})`);
+    for (const pack of size.packs) {
+      const before = old.packs.find((p) => p.productPriceId === pack.productPriceId);
+      if (!before) out.push(`${label(size.size1, size.size2)} pack of ${formatPackRange(pack.packRange)} added at ${pounds(pack.pricePence)}`);
+      else if (before.pricePence !== pack.pricePence) out.push(`${label(size.size1, size.size2)} pack of ${formatPackRange(pack.packRange)}: ${pounds(before.pricePence)} -> ${pounds(pack.pricePence)}`);
+    }
+    const oldOrder = old.packs.map((p) => p.productPriceId).filter((id) => wantedPackIds.has(id));
+    const newOrder = size.packs.map((p) => p.productPriceId).filter((id) => id !== undefined);
+    if (oldOrder.join(',') !== newOrder.join(',')) out.push(`${label(size.size1, size.size2)}: packs reordered`);
+  }
+  const oldSizeOrder = stored.sizes.map((s) => s.productSizeId).filter((id) => wantedSizeIds.has(id));
+  const newSizeOrder = wanted.sizes.map((s) => s.productSizeId).filter((id) => id !== undefined);
+  if (oldSizeOrder.join(',') !== newSizeOrder.join(',')) out.push('sizes reordered');
+  return out;
+}
+
+export class CatalogueCsv {
+  constructor(private readonly db: Database) {}
+
+  export(): AsyncGenerator<string> {
+    return exportCatalogueCsv(this.db);
+  }
+
+  static fileName(now: Date): string {
+    return `catalogue-${now.toISOString().slice(0, 10)}.csv`;
+  }
+
+  /** The dry run: nothing is written. */
+  async dryRun(bytes: Uint8Array): Promise<ImportReport> {
+    const parsed = readImportFile(bytes);
+    if (parsed.rows.length === 0 && parsed.errors.length > 0) return emptyReport(parsed.errors);
+    return (await planImport(this.db, parsed)).report;
+  }
+
+  /**
+   * Applies a file in one transaction, all or nothing. With `expectedDigest` (the dry run's),
+   * a catalogue that changed since the dry run is refused. A file with errors is refused.
+   */
+  async apply(bytes: Uint8Array, staffId: number | null, expectedDigest?: string): Promise<ImportResult> {
+    const parsed = readImportFile(bytes);
+    if (parsed.rows.length === 0 && parsed.errors.length > 0) throw new Invalid(importMessages.hasErrors, { report: emptyReport(parsed.errors) });
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      // One import at a time, and no product or category saved while it plans and writes.
+      await tx.execute(sql`LOCK TABLE products, categories IN SHARE ROW EXCLUSIVE MODE`);
+      const plan = await planImport(tx, parsed);
+      if (plan.report.errorCount > 0) throw new Invalid(importMessages.hasErrors, { report: plan.report });
+      if (expectedDigest !== undefined && expectedDigest !== plan.report.digest) throw new Conflict(importMessages.changedSinceDryRun);
+      // Codes the file changes only in case belong to the same product; a code used by a
+      // product outside the file cannot be taken (the unique index would refuse it anyway).
+      const result = await writeProducts(tx, plan.writes, staffId, 'import');
+      return { ...plan.report, applied: true as const, priceChanges: result.priceChanges };
+    });
+  }
+}
+
+function emptyReport(errors: ImportError[]): ImportReport {
+  return { rows: 0, products: 0, adds: [], changes: [], unchanged: 0, errors, errorCount: errors.length, digest: '' };
+}

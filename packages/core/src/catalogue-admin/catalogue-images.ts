@@ -1,0 +1,138 @@
+/**
+ * Catalogue images (issue 10 item 2): JPEG, PNG or WebP up to 10 MB, checked by decoding the
+ * bytes (never by the file's name or the browser's content type; SVG is refused, it can carry
+ * script), stored in the database content-addressed (SHA-256 of the uploaded bytes) so every
+ * process serves them, and resized once, at upload, to WebP copies of a few widths.
+ *
+ * URLs: `/media/images/<sha256>/<width>.webp` for width in IMAGE_WIDTHS. Their content never
+ * changes, so they are served with `immutable` caching (a CDN at MEDIA_BASE_URL takes the load).
+ * A product or category stores the 640 one as its image_url; the storefront builds the srcset
+ * from it (`uploadedImageSrcSet`).
+ */
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@shop/db';
+import { Invalid } from '../errors.ts';
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Widths of the resized copies (never enlarged: a narrower original keeps its width). */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+/** The copy an image_url names by default. */
+export const IMAGE_DEFAULT_WIDTH = 640;
+/** Pixels decoded at most (e.g. 8,000 x 6,000): a small file cannot expand into gigabytes. */
+const IMAGE_MAX_PIXELS = 50_000_000;
+
+const ACCEPTED_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export const imageMessages = {
+  missing: 'Choose an image file to upload.',
+  tooLarge: (bytes: number) => `The image is ${(bytes / 1024 / 1024).toFixed(1)} MB; the largest is 10 MB.`,
+  svg: 'SVG images cannot be uploaded (they can carry scripts): upload a JPEG, PNG or WebP.',
+  notImage: 'This file is not a JPEG, PNG or WebP image (its content was checked, not its name).',
+  wrongFormat: (format: string) => `This is a ${format.toUpperCase()} image: upload a JPEG, PNG or WebP.`,
+  tooManyPixels: 'The image has too many pixels (at most 50 megapixels): make it smaller first.',
+} as const;
+
+const IMAGE_URL = /\/media\/images\/([0-9a-f]{64})\/(\d+)\.webp$/;
+
+export function uploadedImageUrl(sha256: string, width: number = IMAGE_DEFAULT_WIDTH): string {
+  return `/media/images/${sha256}/${width}.webp`;
+}
+
+/**
+ * The `srcset` of an uploaded image's URL (with any MEDIA_BASE_URL prefix), or null for any
+ * other image (the demo SVG illustrations scale by themselves).
+ */
+export function uploadedImageSrcSet(url: string): string | null {
+  const match = IMAGE_URL.exec(url);
+  if (!match) return null;
+  const base = url.slice(0, url.length - match[0].length);
+  return IMAGE_WIDTHS.map((w) => `${base}${uploadedImageUrl(match[1]!, w)} ${w}w`).join(', ');
+}
+
+export interface StoredImage {
+  sha256: string;
+  url: string;
+  width: number;
+  height: number;
+  contentType: string;
+}
+
+export class CatalogueImages {
+  constructor(private readonly db: Database) {}
+
+  /** Checks, stores and resizes an upload; the same bytes uploaded again are stored once. */
+  async upload(bytes: Uint8Array, staffId: number | null): Promise<StoredImage> {
+    if (bytes.byteLength === 0) throw new Invalid(imageMessages.missing, { fields: [{ field: 'image', message: imageMessages.missing }] });
+    if (bytes.byteLength > IMAGE_MAX_BYTES) throw invalidImage(imageMessages.tooLarge(bytes.byteLength));
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // SVG first, by content: sharp could rasterise it, but it is refused whatever it is called.
+    const head = buffer.subarray(0, 2048).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+    if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || head.includes('<!doctype svg')) throw invalidImage(imageMessages.svg);
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).metadata();
+    } catch {
+      throw invalidImage(imageMessages.notImage);
+    }
+    if (metadata.format === 'svg') throw invalidImage(imageMessages.svg);
+    const contentType = metadata.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
+    if (!contentType) throw invalidImage(metadata.format ? imageMessages.wrongFormat(metadata.format) : imageMessages.notImage);
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > IMAGE_MAX_PIXELS) throw invalidImage(imageMessages.tooManyPixels);
+    const sha256 = createHash('sha256').update(buffer).digest('hex');
+    const [existing] = await queryRows<{ width: number; height: number }>(this.db, sql`SELECT width, height FROM images WHERE sha256 = ${sha256}`);
+    if (existing) return { sha256, url: uploadedImageUrl(sha256), width: Number(existing.width), height: Number(existing.height), contentType };
+    let variants: { variantWidth: number; data: Buffer; width: number; height: number }[];
+    let orientedWidth: number;
+    let orientedHeight: number;
+    try {
+      // Decoded fully here: a file whose header is fine but whose data is broken is refused.
+      const oriented = await sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
+      orientedWidth = oriented.info.width;
+      orientedHeight = oriented.info.height;
+      variants = await Promise.all(
+        IMAGE_WIDTHS.map(async (variantWidth) => {
+          const out = await sharp(oriented.data, { limitInputPixels: IMAGE_MAX_PIXELS })
+            .resize({ width: variantWidth, withoutEnlargement: true })
+            .webp({ quality: 80 })
+            .toBuffer({ resolveWithObject: true });
+          return { variantWidth, data: out.data, width: out.info.width, height: out.info.height };
+        }),
+      );
+    } catch {
+      throw invalidImage(imageMessages.notImage);
+    }
+    await this.db.transaction(async (tx) => {
+      const inserted = await queryRows<{ sha256: string }>(
+        tx,
+        sql`INSERT INTO images (sha256, content_type, width, height, bytes, uploaded_by)
+            VALUES (${sha256}, ${contentType}, ${orientedWidth}, ${orientedHeight}, ${buffer}, ${staffId})
+            ON CONFLICT (sha256) DO NOTHING RETURNING sha256`,
+      );
+      if (inserted.length === 0) return; // uploaded at the same moment by someone else
+      for (const v of variants) {
+        await tx.execute(
+          sql`INSERT INTO image_variants (sha256, variant_width, content_type, width, height, bytes)
+              VALUES (${sha256}, ${v.variantWidth}, 'image/webp', ${v.width}, ${v.height}, ${v.data})`,
+        );
+      }
+    });
+    return { sha256, url: uploadedImageUrl(sha256), width: orientedWidth, height: orientedHeight, contentType };
+  }
+
+  /** One resized copy's bytes, or null. */
+  async variant(sha256: string, width: number): Promise<{ contentType: string; bytes: Buffer } | null> {
+    if (!/^[0-9a-f]{64}$/.test(sha256) || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return null;
+    const [row] = await queryRows<{ content_type: string; bytes: Buffer | Uint8Array }>(
+      this.db,
+      sql`SELECT content_type, bytes FROM image_variants WHERE sha256 = ${sha256} AND variant_width = ${width}`,
+    );
+    if (!row) return null;
+    return { contentType: row.content_type, bytes: Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes) };
+  }
+}
+
+function invalidImage(message: string): Invalid {
+  return new Invalid(message, { fields: [{ field: 'image', message }] });
+}

@@ -1,0 +1,310 @@
+/**
+ * Products as staff edit them (issue 10 items 1, 3 and 5): the server-paged list and search,
+ * one product with its sizes, packs and price history, create and save (version checked,
+ * price changes audited in the same transaction), on sale / withdrawn, and delete, which is
+ * refused for a product with order history (it is withdrawn instead, never deleted).
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Executor } from '@shop/db';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
+import {
+  catalogueMessages,
+  parseImageUrl,
+  parseProductCode,
+  PRODUCT_CODE_PATTERN,
+} from './catalogue-values.ts';
+import { loadProducts, writeProducts, type ProductState, type StoredProduct } from './product-store.ts';
+
+export const PRODUCT_PAGE_SIZE = 25;
+
+export const productMessages = {
+  hasOrders: 'This product has been ordered, so it cannot be deleted (the orders keep referring to it): withdraw it instead.',
+} as const;
+
+export interface ProductListEntry {
+  productId: number;
+  productCode: string;
+  name: string;
+  categoryPath: string;
+  onSale: boolean;
+  isNew: boolean;
+  isFeatured: boolean;
+  sizeCount: number;
+  packCount: number;
+  /** The lowest pack price in pence, null without packs. */
+  fromPricePence: number | null;
+}
+
+export interface ProductList {
+  query: string;
+  categoryId: number | null;
+  status: 'all' | 'on-sale' | 'withdrawn';
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  products: ProductListEntry[];
+}
+
+export interface PriceChangeEntry {
+  priceChangeId: number;
+  productPriceId: number;
+  staffName: string | null;
+  source: 'editor' | 'import';
+  oldPricePence: number | null;
+  newPricePence: number | null;
+  oldPackRange: number[] | null;
+  newPackRange: number[] | null;
+  changedAt: string;
+}
+
+export interface AdminProduct extends StoredProduct {
+  hasOrders: boolean;
+  priceHistory: PriceChangeEntry[];
+}
+
+/** Checks a product's values (the form's or an import's); problems named by field. */
+export function checkProductState(state: ProductState): ProductState {
+  const fields: { field: string; message: string }[] = [];
+  const code = parseProductCode(state.productCode);
+  if (!code.ok) fields.push({ field: 'productCode', message: code.message });
+  const name = state.name.trim();
+  if (!name) fields.push({ field: 'name', message: catalogueMessages.nameRequired });
+  else if (name.length > 200) fields.push({ field: 'name', message: catalogueMessages.nameTooLong });
+  if (state.description.length > 10_000) fields.push({ field: 'description', message: catalogueMessages.descriptionTooLong });
+  const image = parseImageUrl(state.imageUrl);
+  if (!image.ok) fields.push({ field: 'imageUrl', message: image.message });
+  const link = state.linkProductCode?.trim() || null;
+  if (link && !PRODUCT_CODE_PATTERN.test(link)) fields.push({ field: 'linkProductCode', message: catalogueMessages.codeFormat });
+  if (link && code.ok && link.toLowerCase() === code.value.toLowerCase()) fields.push({ field: 'linkProductCode', message: catalogueMessages.linkToItself });
+  const seenSizes = new Set<string>();
+  state.sizes.forEach((size, i) => {
+    if (!size.size1.trim()) fields.push({ field: `sizes.${i}.size1`, message: catalogueMessages.sizeRequired });
+    if (size.size1.length > 100 || size.size2.length > 100) fields.push({ field: `sizes.${i}.size1`, message: catalogueMessages.sizeTooLong });
+    const key = `${size.size1.trim()}\u0000${size.size2.trim()}`;
+    if (seenSizes.has(key)) fields.push({ field: `sizes.${i}.size1`, message: catalogueMessages.duplicateSize(size.size1) });
+    seenSizes.add(key);
+    if (size.packs.length === 0) fields.push({ field: `sizes.${i}.packs`, message: catalogueMessages.noPacks });
+    const seenPacks = new Set<string>();
+    for (const pack of size.packs) {
+      const packKey = pack.packRange.join('|');
+      if (seenPacks.has(packKey)) fields.push({ field: `sizes.${i}.packs`, message: catalogueMessages.duplicatePack(size.size1, packKey) });
+      seenPacks.add(packKey);
+    }
+  });
+  if (fields.length > 0) throw new Invalid(fields[0]!.message, { fields });
+  return {
+    ...state,
+    productCode: code.ok ? code.value : state.productCode,
+    name,
+    description: state.description.trim(),
+    imageUrl: image.ok ? image.value : '',
+    linkProductCode: link,
+    sizes: state.sizes.map((s) => ({ ...s, size1: s.size1.trim(), size2: s.size2.trim() })),
+  };
+}
+
+export class ProductEditor {
+  constructor(private readonly db: Database) {}
+
+  /** One page of products: by code, name or size text; within a category (and its sub-categories); on sale or withdrawn. */
+  async list(options: { query?: string; categoryId?: number | null; status?: ProductList['status']; page?: number }): Promise<ProductList> {
+    const query = (options.query ?? '').trim().slice(0, 100);
+    const status = options.status ?? 'all';
+    const categoryId = options.categoryId ?? null;
+    const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const conditions = sql.join(
+      [
+        sql`TRUE`,
+        query
+          ? sql`(p.product_code ILIKE ${like} OR p.name ILIKE ${like} OR EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.product_id AND (s.size1 ILIKE ${like} OR s.size2 ILIKE ${like})))`
+          : sql`TRUE`,
+        status === 'on-sale' ? sql`p.is_active` : status === 'withdrawn' ? sql`NOT p.is_active` : sql`TRUE`,
+        categoryId !== null
+          ? sql`p.category_id IN (WITH RECURSIVE sub AS (SELECT category_id FROM categories WHERE category_id = ${categoryId}
+                UNION ALL SELECT c.category_id FROM categories c JOIN sub ON c.parent_id = sub.category_id) SELECT category_id FROM sub)`
+          : sql`TRUE`,
+      ],
+      sql` AND `,
+    );
+    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM products p WHERE ${conditions}`);
+    const pageCount = Math.max(1, Math.ceil(Number(total) / PRODUCT_PAGE_SIZE));
+    const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+    const rows = await queryRows<{
+      product_id: number;
+      product_code: string;
+      name: string;
+      category_path: string;
+      is_active: boolean;
+      is_new: boolean;
+      is_featured: boolean;
+      size_count: number;
+      pack_count: number;
+      from_price: number | null;
+    }>(
+      this.db,
+      sql`WITH RECURSIVE paths AS (
+            SELECT category_id, name::text AS path FROM categories WHERE parent_id IS NULL
+            UNION ALL SELECT c.category_id, paths.path || ' > ' || c.name FROM categories c JOIN paths ON c.parent_id = paths.category_id
+          )
+          SELECT p.product_id, p.product_code, p.name, coalesce(paths.path, '') AS category_path, p.is_active, p.is_new, p.is_featured,
+            (SELECT count(*)::int FROM product_sizes s WHERE s.product_id = p.product_id) AS size_count,
+            (SELECT count(*)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS pack_count,
+            (SELECT min(pp.price_pence)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS from_price
+          FROM products p LEFT JOIN paths ON paths.category_id = p.category_id
+          WHERE ${conditions}
+          ORDER BY lower(p.product_code), p.product_id
+          LIMIT ${PRODUCT_PAGE_SIZE} OFFSET ${(page - 1) * PRODUCT_PAGE_SIZE}`,
+    );
+    return {
+      query,
+      categoryId,
+      status,
+      page,
+      pageCount,
+      pageSize: PRODUCT_PAGE_SIZE,
+      total: Number(total),
+      products: rows.map((r) => ({
+        productId: Number(r.product_id),
+        productCode: r.product_code,
+        name: r.name,
+        categoryPath: r.category_path,
+        onSale: r.is_active,
+        isNew: r.is_new,
+        isFeatured: r.is_featured,
+        sizeCount: Number(r.size_count),
+        packCount: Number(r.pack_count),
+        fromPricePence: r.from_price === null ? null : Number(r.from_price),
+      })),
+    };
+  }
+
+  async product(productId: number): Promise<AdminProduct> {
+    const [stored] = await loadProducts(this.db, { ids: [productId] });
+    if (!stored) throw new NotFound('No such product.');
+    const [orders] = await queryRows<{ has_orders: boolean }>(this.db, sql`SELECT EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders`);
+    const history = await queryRows<{
+      price_change_id: number;
+      product_price_id: number;
+      staff_name: string | null;
+      source: 'editor' | 'import';
+      old_price_pence: number | null;
+      new_price_pence: number | null;
+      old_pack_range: number[] | null;
+      new_pack_range: number[] | null;
+      changed_at: string;
+    }>(
+      this.db,
+      sql`SELECT c.price_change_id, c.product_price_id, s.name AS staff_name, c.source, c.old_price_pence, c.new_price_pence,
+            c.old_pack_range, c.new_pack_range, to_char(c.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS changed_at
+          FROM price_changes c LEFT JOIN staff s ON s.staff_id = c.staff_id
+          WHERE c.product_id = ${productId} ORDER BY c.price_change_id DESC LIMIT 100`,
+    );
+    return {
+      ...stored,
+      hasOrders: Boolean(orders?.has_orders),
+      priceHistory: history.map((h) => ({
+        priceChangeId: Number(h.price_change_id),
+        productPriceId: Number(h.product_price_id),
+        staffName: h.staff_name,
+        source: h.source,
+        oldPricePence: h.old_price_pence === null ? null : Number(h.old_price_pence),
+        newPricePence: h.new_price_pence === null ? null : Number(h.new_price_pence),
+        oldPackRange: h.old_pack_range,
+        newPackRange: h.new_pack_range,
+        changedAt: h.changed_at,
+      })),
+    };
+  }
+
+  /** A new product; its packs' prices enter the history as added. */
+  async create(staffId: number, raw: ProductState): Promise<number> {
+    const state = checkProductState(raw);
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      await this.checkReferences(tx, state, null);
+      const result = await writeProducts(tx, [{ stored: null, wanted: stripIds(state) }], staffId, 'editor');
+      return result.ids.get(state.productCode.toLowerCase())!;
+    });
+  }
+
+  /**
+   * Saves a product still at `seenVersion`: its fields, sizes and packs (ids name the rows that
+   * stay; rows without an id are new; stored rows not named are removed). Another staff
+   * member's save in between is a Conflict: nothing is overwritten silently.
+   */
+  async update(staffId: number, productId: number, seenVersion: number, raw: ProductState): Promise<void> {
+    const state = checkProductState(raw);
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const [stored] = await loadProducts(tx, { ids: [productId] }, true);
+      if (!stored) throw new NotFound('No such product.');
+      if (stored.version !== seenVersion) throw new Conflict(catalogueMessages.changedMeanwhile, { version: stored.version });
+      await this.checkReferences(tx, state, productId);
+      // Ids from the form must be this product's own rows; anything else is treated as new.
+      const sizeIds = new Set(stored.sizes.map((s) => s.productSizeId));
+      const packIds = new Set(stored.sizes.flatMap((s) => s.packs.map((p) => p.productPriceId)));
+      const wanted: ProductState = {
+        ...state,
+        sizes: state.sizes.map((s) => ({
+          ...s,
+          productSizeId: s.productSizeId !== undefined && sizeIds.has(s.productSizeId) ? s.productSizeId : undefined,
+          packs: s.packs.map((p) => ({ ...p, productPriceId: p.productPriceId !== undefined && packIds.has(p.productPriceId) ? p.productPriceId : undefined })),
+        })),
+      };
+      await writeProducts(tx, [{ stored, wanted }], staffId, 'editor');
+    });
+  }
+
+  /** On sale or withdrawn (a withdrawn product leaves the shop, its orders keep it). */
+  async setOnSale(productId: number, seenVersion: number, onSale: boolean): Promise<void> {
+    const rows = await queryRows<{ product_id: number }>(
+      this.db,
+      sql`UPDATE products SET is_active = ${onSale}, version = version + 1 WHERE product_id = ${productId} AND version = ${seenVersion} RETURNING product_id`,
+    );
+    if (rows.length === 0) {
+      const [exists] = await queryRows<{ version: number }>(this.db, sql`SELECT version FROM products WHERE product_id = ${productId}`);
+      if (!exists) throw new NotFound('No such product.');
+      throw new Conflict(catalogueMessages.changedMeanwhile, { version: Number(exists.version) });
+    }
+  }
+
+  /** Deletes a product never ordered; one with order history is refused (withdraw it). */
+  async delete(productId: number, seenVersion: number): Promise<void> {
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const [row] = await queryRows<{ version: number; has_orders: boolean }>(
+        tx,
+        sql`SELECT version, EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders FROM products WHERE product_id = ${productId} FOR UPDATE`,
+      );
+      if (!row) throw new NotFound('No such product.');
+      if (Number(row.version) !== seenVersion) throw new Conflict(catalogueMessages.changedMeanwhile, { version: Number(row.version) });
+      if (row.has_orders) throw new Conflict(productMessages.hasOrders);
+      await tx.execute(sql`UPDATE products SET link_product_id = NULL WHERE link_product_id = ${productId}`);
+      await tx.execute(sql`DELETE FROM products WHERE product_id = ${productId}`);
+    });
+  }
+
+  /** The category exists, the code is free, the linked product exists. */
+  private async checkReferences(tx: Executor, state: ProductState, productId: number | null): Promise<void> {
+    const [row] = await queryRows<{ category: boolean; code_owner: number | null; link_exists: boolean }>(
+      tx,
+      sql`SELECT EXISTS (SELECT 1 FROM categories WHERE category_id = ${state.categoryId}) AS category,
+            (SELECT product_id FROM products WHERE lower(product_code) = lower(${state.productCode}) LIMIT 1) AS code_owner,
+            ${state.linkProductCode}::text IS NULL OR EXISTS (SELECT 1 FROM products WHERE lower(product_code) = lower(${state.linkProductCode})) AS link_exists`,
+    );
+    if (!row?.category) throw new Invalid(catalogueMessages.unknownCategory, { fields: [{ field: 'categoryId', message: catalogueMessages.unknownCategory }] });
+    if (row.code_owner !== null && Number(row.code_owner) !== productId) {
+      const message = catalogueMessages.codeTaken(state.productCode);
+      throw new Invalid(message, { fields: [{ field: 'productCode', message }] });
+    }
+    if (!row.link_exists) {
+      const message = catalogueMessages.unknownLinkedProduct(state.linkProductCode ?? '');
+      throw new Invalid(message, { fields: [{ field: 'linkProductCode', message }] });
+    }
+  }
+}
+
+function stripIds(state: ProductState): ProductState {
+  return { ...state, sizes: state.sizes.map((s) => ({ size1: s.size1, size2: s.size2, packs: s.packs.map((p) => ({ pricePence: p.pricePence, packRange: p.packRange })) })) };
+}
