@@ -35,6 +35,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
 import { mediaRoutes } from './media/media-routes.ts';
+import { uploadedImageRoutes } from './media/uploaded-image-routes.ts';
 import { seoRoutes } from './seo/seo-routes.ts';
 import { registerStorefront, type StorefrontOptions } from './ssr/storefront.ts';
 
@@ -227,6 +228,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(mediaRoutes, { prefix: '/media' });
+  // Catalogue images uploaded in the back office (issue 10), from the database.
+  await app.register(uploadedImageRoutes, { prefix: '/media/images', images: services.catalogueAdmin.images });
   await app.register(seoRoutes, { catalogue: services.catalogue, publicBaseUrl: config.publicBaseUrl });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
