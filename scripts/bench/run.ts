@@ -6,7 +6,7 @@
  *   BENCH_DATABASE_URL=postgres://...   PostgreSQL server for the basket and order sections (and
  *                                       search); scratch databases are created beside it and dropped.
  *                                       Default: postgres://postgres@127.0.0.1:5432/postgres
- *   BENCH_ONLY=reads,search,basket,orders,pages,invoices   run only some sections
+ *   BENCH_ONLY=reads,search,basket,orders,pages,invoices,admin   run only some sections
  *   BENCH_INVOICES=300                  invoices for the invoice-PDF section (PostgreSQL)
  *   BENCH_ORDER_CUSTOMERS=2000          customers (one order each) for the place-order section
  *   BENCH_PROFILE=/tmp/profiles         write a V8 CPU profile of each server under test
@@ -24,6 +24,7 @@ import { measurePgbench } from './pgbench.ts';
 import { measureProductPageTtfb } from './page-ttfb.ts';
 import { postgresAnswers } from './scratch-database.ts';
 import { measureInvoicePdfs } from './invoices.ts';
+import { measureAdminOrderList } from './admin-orders.ts';
 
 interface Row {
   measure: string;
@@ -34,7 +35,7 @@ interface Row {
 
 const rows: Row[] = [];
 const duration = Number(process.env.BENCH_DURATION ?? 5);
-const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages,invoices').split(',');
+const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages,invoices,admin').split(',');
 const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const READ_ROUNDS = 3;
@@ -227,12 +228,30 @@ async function invoicePdfs(): Promise<void> {
   });
 }
 
+async function adminOrderList(): Promise<void> {
+  const measure = 'back office: order list, first page with counts (PostgreSQL)';
+  if (!(await postgresAnswers(postgresUrl))) {
+    rows.push({ measure, value: `not run: no PostgreSQL at ${postgresUrl}`, budget: 'p95 < 50 ms', ok: null });
+    return;
+  }
+  const result = await measureAdminOrderList(postgresUrl);
+  rows.push({
+    measure,
+    value:
+      `p50 ${fmt(result.p50)} ms, p95 ${fmt(result.p95)} ms, max ${fmt(result.max)} ms over ${result.orders.toLocaleString('en-GB')} orders ` +
+      `(${result.lists} lists: tab, money due, postcode, e-mail, number, date range; seeded in ${fmt(result.seedSeconds)} s)`,
+    budget: 'p95 < 50 ms',
+    ok: result.p95 < 50,
+  });
+}
+
 if (only.includes('reads')) await cachedCatalogueReads();
 if (only.includes('search')) await searchAtScale();
 if (only.includes('basket')) await basketWrites();
 if (only.includes('orders')) await placeOrders();
 if (only.includes('pages')) await productPage();
 if (only.includes('invoices')) await invoicePdfs();
+if (only.includes('admin')) await adminOrderList();
 
 const widths = [
   Math.max(7, ...rows.map((r) => r.measure.length)),

@@ -151,6 +151,10 @@ describeOnEachDatabase('order administration', (kind) => {
     const byNumber = await admin().list({ search: `#${orderId}` });
     expect(byNumber.rows.map((r) => r.orderId)).toEqual([orderId]);
     expect((await admin().list({ search: 'bt11aa' })).rows.map((r) => r.orderId)).toContain(orderId);
+    expect((await admin().list({ search: 'BT1 1AA' })).rows.map((r) => r.orderId)).toContain(orderId);
+    expect((await admin().list({ search: 'bt1' })).rows.map((r) => r.orderId)).toContain(orderId);
+    expect((await admin().list({ search: 'BT2' })).rows.map((r) => r.orderId)).not.toContain(orderId);
+    expect((await admin().list({ search: 'LS1' })).rows.map((r) => r.orderId)).not.toContain(orderId);
     expect((await admin().list({ search: customer.email.toUpperCase() })).rows.map((r) => r.orderId)).toEqual([orderId]);
     const all = await admin().list({});
     expect(all.counts.all).toBe(all.counts.PendingDelivery + all.counts.Dispatched + all.counts.Delivered + all.counts.Cancelled);
