@@ -21,6 +21,12 @@ export default [
     route('exports', 'routes/admin/exports.tsx'),
     route('exports/orders.csv', 'routes/admin/export-orders-csv.tsx'),
     route('exports/invoices.csv', 'routes/admin/export-invoices-csv.tsx'),
+    // Catalogue back office (issue 10): the tree and products, a category, a product (or 'new'), CSV import; the export is a resource route.
+    route('catalogue', 'routes/admin/catalogue.tsx'),
+    route('catalogue/categories/:categoryId', 'routes/admin/catalogue-category.tsx'),
+    route('catalogue/products/:productId', 'routes/admin/catalogue-product.tsx'),
+    route('catalogue/import', 'routes/admin/catalogue-import.tsx'),
+    route('catalogue/export.csv', 'routes/admin/catalogue-export-csv.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.

@@ -114,6 +114,18 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     // Page actions (forms, and React Router's .data requests for fetchers) are POSTs; they are
     // accepted from this site's own pages only (the session cookie is SameSite=Lax as well).
     pages.route({ method: ['POST'], url: '/*', onRequest: refuseCrossSiteRequests, handler: renderPage, schema: { hide: true } });
+    // The catalogue back office uploads images (up to 10 MB) and CSV files (the import reads up
+    // to 10 MB and must answer a bigger one, e.g. 20 MB, with a clear message, not a bare 413):
+    // its pages alone take bodies up to ADMIN_UPLOAD_BODY_LIMIT_BYTES, and only from a request
+    // carrying a staff cookie (the page action still checks the session and the permission).
+    pages.route({
+      method: ['POST'],
+      url: '/admin/catalogue/*',
+      bodyLimit: ADMIN_UPLOAD_BODY_LIMIT_BYTES,
+      onRequest: [refuseCrossSiteRequests, refuseLargeBodyWithoutStaffCookie],
+      handler: renderPage,
+      schema: { hide: true },
+    });
     // Any other method (PUT /landing, DELETE /products) is answered here, in the JSON error shape.
     pages.route({
       method: app.supportedMethods.filter((m) => !PAGE_METHODS.includes(m)),
@@ -125,6 +137,21 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
           : reply.code(405).header('allow', PAGE_METHODS.join(', ')).send(methodNotAllowedBody(request.method)),
     });
   });
+}
+
+/** Largest body of a catalogue back-office page action (image and CSV uploads, issue 10). */
+export const ADMIN_UPLOAD_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+/** The app's own limit, which requests without a staff cookie keep on the upload pages. */
+const DEFAULT_PAGE_BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Without a staff cookie an upload page's body stays within the usual 100 kB (a 413 as Fastify answers it). */
+async function refuseLargeBodyWithoutStaffCookie(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (reply.sent) return;
+  const hasStaffCookie = /(?:^|;\s*)(?:__Host-)?shop_staff=/.test(request.headers.cookie ?? '');
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (!hasStaffCookie && length > DEFAULT_PAGE_BODY_LIMIT_BYTES) {
+    await reply.code(413).send({ error: 'payload_too_large', message: 'The request body is too large (at most 100 kB).' });
+  }
 }
 
 /** The methods pages answer: GET and HEAD read them, POST runs their actions. */

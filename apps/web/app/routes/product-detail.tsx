@@ -21,6 +21,7 @@ import { SizeSelector } from '~/components/catalogue/size-selector';
 import { visitorDispatchPromise } from '~/components/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import type { Route } from './+types/product-detail';
+import { imageSrcSet } from '~/lib/image-srcset';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('productCode') ?? '';
@@ -78,6 +79,8 @@ export default function ProductDetailPage() {
           <div className="card relative mx-auto max-w-60 overflow-hidden sm:max-w-xs md:sticky md:top-4 md:max-w-md">
             <img
               src={product.image_url}
+              srcSet={imageSrcSet(product.image_url) ?? undefined}
+              sizes={imageSrcSet(product.image_url) ? '(min-width: 768px) 40vw, 90vw' : undefined}
               alt={product.name}
               width={400}
               height={400}

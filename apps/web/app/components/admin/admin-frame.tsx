@@ -23,6 +23,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', permission: 'orders:view' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers:view' },
+  { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
   { to: '/admin/exports', label: 'Exports', permission: 'exports' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff:manage' },
 ];

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { CategoryDto } from '@shop/contract';
 import { categoryHref } from '@shop/contract/browser';
 import { NewBadge } from './new-badge';
+import { imageSrcSet } from '~/lib/image-srcset';
 
 interface Props {
   category: CategoryDto;
@@ -24,6 +25,8 @@ export function CategoryCard({ category, eager = false, priority = false }: Prop
       <div className="relative aspect-[4/3] overflow-hidden bg-[#f6f2ec]">
         <img
           src={category.image_url}
+          srcSet={imageSrcSet(category.image_url) ?? undefined}
+          sizes={imageSrcSet(category.image_url) ? '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw' : undefined}
           alt=""
           width={400}
           height={400}

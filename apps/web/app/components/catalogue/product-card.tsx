@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { ProductDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { NewBadge } from './new-badge';
+import { imageSrcSet } from '~/lib/image-srcset';
 
 export function productDetailHref(productId: number): string {
   return `/product-detail?productCode=${productId}`;
@@ -38,6 +39,8 @@ export function ProductCard({ product, eager = false, priority = false, headingL
       <Link to={href} tabIndex={-1} className="relative block aspect-square bg-white">
         <img
           src={product.image_url}
+          srcSet={imageSrcSet(product.image_url) ?? undefined}
+          sizes={imageSrcSet(product.image_url) ? '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw' : undefined}
           alt={product.name}
           width={400}
           height={400}

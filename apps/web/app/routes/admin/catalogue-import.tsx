@@ -1,0 +1,259 @@
+/**
+ * CSV import (issue 10 item 4; 'catalogue:edit'): upload a file (docs/catalogue-csv.md), see
+ * the dry run first (products to add, to change with old -> new, unchanged, and every error
+ * with its row, column and message), then apply it: one transaction, all or nothing.
+ *
+ * Works without JavaScript and without keeping anything on the server between the two steps:
+ * the dry run's answer carries the file back (base64 in a hidden field, so the browser cannot
+ * rewrite its line ends) with the dry run's digest; applying checks the catalogue still gives
+ * the same plan (else "run the dry run again").
+ */
+import { data, Form, Link } from 'react-router';
+import { IMPORT_MAX_BYTES } from '@shop/core';
+import { adminFailureOf } from '~/components/admin/admin-actions.server';
+import { requireStaff } from '~/components/admin/staff-session.server';
+import { AdminMessage } from '~/components/admin/admin-frame';
+import type { Route } from './+types/catalogue-import';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Import CSV - Catalogue - Back office' }];
+
+/** Rows of each list shown on the page (the counts say how many in all). */
+const LISTED = 200;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'catalogue:edit');
+  return { maxMegabytes: IMPORT_MAX_BYTES / 1024 / 1024 };
+}
+
+interface ReportView {
+  rows: number;
+  products: number;
+  adds: { row: number; productCode: string; name: string; changes: string[] }[];
+  addCount: number;
+  changes: { row: number; productCode: string; name: string; changes: string[] }[];
+  changeCount: number;
+  unchanged: number;
+  errors: { row: number | null; column: string | null; message: string }[];
+  errorCount: number;
+}
+
+type Answer =
+  | { step: 'dry-run'; fileName: string; report: ReportView; payload: string | null; digest: string }
+  | { step: 'applied'; fileName: string; report: ReportView; priceChanges: number }
+  | { step: 'refused'; fileName: string; message: string; report: ReportView | null };
+
+function view(report: {
+  rows: number;
+  products: number;
+  adds: ReportView['adds'];
+  changes: ReportView['changes'];
+  unchanged: number;
+  errors: ReportView['errors'];
+  errorCount: number;
+}): ReportView {
+  return {
+    rows: report.rows,
+    products: report.products,
+    adds: report.adds.slice(0, LISTED),
+    addCount: report.adds.length,
+    changes: report.changes.slice(0, LISTED),
+    changeCount: report.changes.length,
+    unchanged: report.unchanged,
+    errors: report.errors.slice(0, LISTED),
+    errorCount: report.errorCount,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, 'catalogue:edit');
+  const form = await request.formData().catch(() => null);
+  if (!form) return data<Answer>({ step: 'refused', fileName: '', message: 'The upload could not be read. Choose the file again.', report: null }, { status: 400 });
+  const intent = String(form.get('intent') ?? '');
+  const { csv } = context.services.catalogueAdmin;
+  if (intent === 'apply') {
+    const payload = String(form.get('payload') ?? '');
+    const fileName = String(form.get('fileName') ?? '').slice(0, 200);
+    const bytes = Buffer.from(payload, 'base64');
+    try {
+      const result = await csv.apply(new Uint8Array(bytes), staff.staffId, String(form.get('digest') ?? ''));
+      return data<Answer>({ step: 'applied', fileName, report: view(result), priceChanges: result.priceChanges });
+    } catch (error) {
+      const failure = adminFailureOf(error);
+      const report = (error as { details?: { report?: Parameters<typeof view>[0] } }).details?.report;
+      return data<Answer>({ step: 'refused', fileName, message: failure.message, report: report ? view(report) : null }, { status: failure.status });
+    }
+  }
+  const file = form.get('csv');
+  if (!file || typeof file === 'string' || file.size === 0) {
+    return data<Answer>({ step: 'refused', fileName: '', message: 'Choose a CSV file to check.', report: null }, { status: 400 });
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const report = await csv.dryRun(bytes);
+  const canApply = report.errorCount === 0 && report.adds.length + report.changes.length > 0;
+  return data<Answer>({
+    step: 'dry-run',
+    fileName: file.name.slice(0, 200),
+    report: view(report),
+    payload: canApply ? Buffer.from(bytes).toString('base64') : null,
+    digest: report.digest,
+  });
+}
+
+function ChangeTable({ title, rows, total, testId }: { title: string; rows: ReportView['adds']; total: number; testId: string }) {
+  if (total === 0) return null;
+  return (
+    <section className="card overflow-x-auto" aria-label={title}>
+      <h3 className="border-b border-stone-200 px-4 py-2.5 text-sm font-semibold text-stone-900">
+        {title} ({total})
+      </h3>
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-2">Row</th>
+            <th scope="col" className="px-4 py-2">Code</th>
+            <th scope="col" className="px-4 py-2">Product</th>
+            <th scope="col" className="px-4 py-2">What</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100 align-top">
+          {rows.map((r) => (
+            <tr key={`${r.row}-${r.productCode}`}>
+              <td className="px-4 py-2 tabular-nums">{r.row}</td>
+              <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">{r.productCode}</td>
+              <td className="px-4 py-2">{r.name}</td>
+              <td className="px-4 py-2">
+                <ul className="space-y-0.5">
+                  {r.changes.map((c, i) => (
+                    <li key={i}>{c}</li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {total > rows.length && <p className="px-4 py-2 text-xs text-stone-500">The first {rows.length} of {total} are listed.</p>}
+    </section>
+  );
+}
+
+function Report({ report }: { report: ReportView }) {
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="import-summary">
+        {[
+          ['To add', report.addCount],
+          ['To change', report.changeCount],
+          ['Unchanged', report.unchanged],
+          ['Errors', report.errorCount],
+        ].map(([label, count]) => (
+          <div key={label} className={`card p-3 ${label === 'Errors' && Number(count) > 0 ? 'border-red-300 bg-red-50' : ''}`}>
+            <dt className="text-xs tracking-wide text-stone-600 uppercase">{label}</dt>
+            <dd className="text-2xl font-semibold text-stone-900 tabular-nums">{count}</dd>
+          </div>
+        ))}
+      </dl>
+      {report.errorCount > 0 && (
+        <section className="card overflow-x-auto border-red-200" aria-label="Errors">
+          <h3 className="border-b border-red-200 bg-red-50 px-4 py-2.5 text-sm font-semibold text-red-900">Errors ({report.errorCount}): nothing can be applied until they are corrected</h3>
+          <table className="w-full text-left text-sm" data-testid="import-errors">
+            <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2">Row</th>
+                <th scope="col" className="px-4 py-2">Column</th>
+                <th scope="col" className="px-4 py-2">Problem</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100 align-top">
+              {report.errors.map((e, i) => (
+                <tr key={i}>
+                  <td className="px-4 py-2 tabular-nums">{e.row ?? 'File'}</td>
+                  <td className="px-4 py-2 font-mono text-xs">{e.column ?? '-'}</td>
+                  <td className="px-4 py-2">{e.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {report.errorCount > report.errors.length && <p className="px-4 py-2 text-xs text-stone-500">The first {report.errors.length} of {report.errorCount} are listed.</p>}
+        </section>
+      )}
+      <ChangeTable title="To add" rows={report.adds} total={report.addCount} testId="import-adds" />
+      <ChangeTable title="To change" rows={report.changes} total={report.changeCount} testId="import-changes" />
+    </div>
+  );
+}
+
+export default function CatalogueImport({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as Answer | undefined;
+  return (
+    <div className="space-y-5">
+      <div>
+        <Link to="/admin/catalogue" className="text-sm text-brand-700 hover:underline">
+          ← Catalogue
+        </Link>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900">Import CSV</h1>
+        <p className="mt-1 max-w-3xl text-sm text-stone-600">
+          Start from the <a href="/admin/catalogue/export.csv" className="text-brand-700 hover:underline">export</a>, change it in your spreadsheet, save it as "CSV UTF-8" and check it here.
+          Products are matched by product code; a code&apos;s rows are all of its packs (a pack left out is removed). Nothing changes until you apply the dry run.
+        </p>
+      </div>
+
+      <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-end gap-3 p-4" data-testid="import-upload">
+        <input type="hidden" name="intent" value="dry-run" />
+        <div className="min-w-0 flex-1">
+          <label htmlFor="csv" className="form-label">
+            CSV file (up to {loaderData.maxMegabytes} MB)
+          </label>
+          <input id="csv" name="csv" type="file" accept=".csv,text/csv" required className="block w-full text-sm" />
+        </div>
+        <button type="submit" className="btn-primary">
+          Check (dry run)
+        </button>
+      </Form>
+
+      {answer?.step === 'refused' && (
+        <>
+          <AdminMessage tone="error" testId="import-refused">
+            {answer.message}
+          </AdminMessage>
+          {answer.report && <Report report={answer.report} />}
+        </>
+      )}
+
+      {answer?.step === 'applied' && (
+        <>
+          <AdminMessage tone="success" testId="import-applied">
+            Applied {answer.fileName ? `"${answer.fileName}"` : 'the file'}: {answer.report.addCount} product{answer.report.addCount === 1 ? '' : 's'} added, {answer.report.changeCount} changed (
+            {answer.priceChanges} price change{answer.priceChanges === 1 ? '' : 's'} recorded), {answer.report.unchanged} unchanged.
+          </AdminMessage>
+          <Report report={answer.report} />
+        </>
+      )}
+
+      {answer?.step === 'dry-run' && (
+        <section className="space-y-4" aria-labelledby="dry-run-heading">
+          <h2 id="dry-run-heading" className="text-lg font-semibold text-stone-900">
+            Dry run of {answer.fileName ? `"${answer.fileName}"` : 'the file'}: {answer.report.rows} rows, {answer.report.products} products
+          </h2>
+          <Report report={answer.report} />
+          {answer.payload ? (
+            <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-center gap-3 p-4" data-testid="import-apply">
+              <input type="hidden" name="intent" value="apply" />
+              <input type="hidden" name="payload" value={answer.payload} />
+              <input type="hidden" name="digest" value={answer.digest} />
+              <input type="hidden" name="fileName" value={answer.fileName} />
+              <p className="flex-1 text-sm text-stone-700">
+                Apply adds {answer.report.addCount} and changes {answer.report.changeCount} product{answer.report.changeCount === 1 ? '' : 's'} in one go: all of it or, if anything fails, none of it.
+              </p>
+              <button type="submit" className="btn-primary">
+                Apply import
+              </button>
+            </Form>
+          ) : (
+            answer.report.errorCount === 0 && <AdminMessage tone="info">Nothing to apply: the file matches the catalogue.</AdminMessage>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,420 @@
+/**
+ * One product (issue 10; 'catalogue:edit'), or a new one at /admin/catalogue/products/new:
+ * code, name, description, category, image (upload or address), linked product, New, shown on
+ * the landing page, on sale; the sizes with their packs (units and price ex-VAT) as a table of
+ * inputs, with empty rows to add sizes and packs and a Remove box on each (works without
+ * JavaScript); the price history (who, when, old, new). Withdraw / put back on sale, and
+ * Delete (refused once the product has been ordered: withdraw it instead).
+ *
+ * The form carries the version read: a save after someone else's is refused with a clear
+ * message and nothing is overwritten.
+ */
+import { data, Form, Link, redirect } from 'react-router';
+import { isRecordId } from '@shop/contract/browser';
+import { adminFailureOf } from '~/components/admin/admin-actions.server';
+import { requireStaff } from '~/components/admin/staff-session.server';
+import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { londonDateTime, pounds } from '~/components/admin/admin-format';
+import { imageUrlFromForm, postedValues, readProductForm } from '~/components/admin/catalogue-forms.server';
+import { imageSrcSet } from '~/lib/image-srcset';
+import type { Route } from './+types/catalogue-product';
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.product?.name || 'New product'} - Catalogue - Back office` }];
+
+const NOTICES: Record<string, string> = {
+  created: 'The product is added.',
+  saved: 'The product is saved.',
+  withdrawn: 'The product is withdrawn: it has left the shop (its orders keep it).',
+  'on-sale': 'The product is on sale again.',
+};
+
+/** Empty size rows after the product's own, and empty pack rows under each size. */
+const BLANK_SIZES_NEW = 3;
+const BLANK_SIZES_EDIT = 1;
+const BLANK_PACKS = 2;
+
+function productIdOf(params: { productId?: string }): number | 'new' {
+  if (params.productId === 'new') return 'new';
+  if (!isRecordId(params.productId ?? '')) throw data({ message: 'No such product.' }, { status: 404 });
+  return Number(params.productId);
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'catalogue:edit');
+  const id = productIdOf(params);
+  const { catalogueAdmin } = context.services;
+  const tree = await catalogueAdmin.categories.tree();
+  const flat = (nodes: typeof tree): typeof tree => nodes.flatMap((n) => [n, ...flat(n.children)]);
+  const categories = flat(tree).map((c) => ({ categoryId: c.categoryId, path: c.path }));
+  const url = new URL(request.url);
+  const notice = NOTICES[url.searchParams.get('notice') ?? ''] ?? null;
+  if (id === 'new') {
+    const category = Number(url.searchParams.get('category'));
+    return { product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null };
+  }
+  const product = await catalogueAdmin.products.product(id).catch((error: unknown) => {
+    if (adminFailureOf(error).status === 404) throw data({ message: 'No such product.' }, { status: 404 });
+    throw error;
+  });
+  return { product, categories, notice, defaultCategoryId: null };
+}
+
+type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, 'catalogue:edit');
+  const id = productIdOf(params);
+  const form = await request.formData().catch(() => new FormData());
+  const intent = String(form.get('intent') ?? 'save');
+  const version = Number(form.get('version'));
+  const { products } = context.services.catalogueAdmin;
+  const refused = (message: string, fields: Record<string, string>, status: number) =>
+    data<Answer>({ ok: false, intent, message, fields, values: postedValues(form) }, { status });
+  try {
+    if (id !== 'new' && (intent === 'withdraw' || intent === 'on-sale')) {
+      await products.setOnSale(id, version, intent === 'on-sale');
+      return redirect(`/admin/catalogue/products/${id}?notice=${intent === 'withdraw' ? 'withdrawn' : 'on-sale'}`);
+    }
+    if (id !== 'new' && intent === 'delete') {
+      await products.delete(id, version);
+      return redirect('/admin/catalogue?notice=product-deleted');
+    }
+    const imageUrl = await imageUrlFromForm(form, context, staff.staffId);
+    const { state, problems } = readProductForm(form, imageUrl);
+    if (problems) return refused(problems.message, problems.fields, 400);
+    if (id === 'new') {
+      const created = await products.create(staff.staffId, state);
+      return redirect(`/admin/catalogue/products/${created}?notice=created`);
+    }
+    await products.update(staff.staffId, id, version, state);
+    return redirect(`/admin/catalogue/products/${id}?notice=saved`);
+  } catch (error) {
+    const failure = adminFailureOf(error);
+    return refused(failure.message, failure.fields, failure.status);
+  }
+}
+
+type Loaded = Route.ComponentProps['loaderData'];
+type Product = NonNullable<Loaded['product']>;
+
+const formatPrice = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+
+/** The size index a core field name ('sizes.2.packs') points at, as the form names it. */
+function sizeFieldError(fields: Record<string, string>, i: number): string | undefined {
+  return fields[`sizes.${i}.size1`] ?? fields[`sizes.${i}.packs`];
+}
+
+function SizesTable({ product, answer, blankSizes }: { product: Product | null; answer: Answer | undefined; blankSizes: number }) {
+  const v = (name: string, fallback: string) => (answer ? (answer.values[name] ?? '') : fallback);
+  const sizes = product?.sizes ?? [];
+  const rows = sizes.length + blankSizes;
+  // Indexes in core's field names count only sizes kept, in order; map them back to form rows.
+  const keptRows: number[] = [];
+  for (let i = 0; i < rows; i++) {
+    if (answer && !(answer.values[`size.${i}.size1`] || answer.values[`size.${i}.size2`]) && !answer.values[`pack.${i}.0.qty`]) continue;
+    if (answer?.values[`size.${i}.remove`] === 'on') continue;
+    if (!answer && i >= sizes.length) continue;
+    keptRows.push(i);
+  }
+  return (
+    <div className="space-y-3" data-testid="sizes-table">
+      {Array.from({ length: rows }, (_, i) => {
+        const size = sizes[i];
+        const packs = size?.packs ?? [];
+        const packRows = packs.length + BLANK_PACKS + (size ? 0 : 1);
+        const coreIndex = keptRows.indexOf(i);
+        const sizeError = answer && coreIndex >= 0 ? sizeFieldError(answer.fields, coreIndex) : undefined;
+        return (
+          <fieldset key={i} className={`rounded-md border p-3 ${size ? 'border-stone-200 bg-white' : 'border-dashed border-stone-300 bg-stone-50'}`} data-testid={`size-row-${i}`}>
+            <legend className="px-1 text-sm font-medium text-stone-800">{size ? `Size ${i + 1}` : 'Add a size'}</legend>
+            {size && <input type="hidden" name={`size.${i}.id`} value={size.productSizeId} />}
+            <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+              <div>
+                <label htmlFor={`size-${i}-size1`} className="form-label">
+                  Size (size1)
+                </label>
+                <input id={`size-${i}-size1`} name={`size.${i}.size1`} className="form-input" maxLength={100} placeholder='12x9x6"' defaultValue={v(`size.${i}.size1`, size?.size1 ?? '')} />
+              </div>
+              <div>
+                <label htmlFor={`size-${i}-size2`} className="form-label">
+                  Metric size (size2)
+                </label>
+                <input id={`size-${i}-size2`} name={`size.${i}.size2`} className="form-input" maxLength={100} placeholder="305x229x152mm" defaultValue={v(`size.${i}.size2`, size?.size2 ?? '')} />
+              </div>
+              {size && (
+                <label className="flex items-center gap-2 pb-2 text-sm text-red-800">
+                  <input type="checkbox" name={`size.${i}.remove`} defaultChecked={answer?.values[`size.${i}.remove`] === 'on'} /> Remove size
+                </label>
+              )}
+            </div>
+            {sizeError && <p className="field-error">{sizeError}</p>}
+            <table className="mt-3 w-full text-left text-sm">
+              <thead className="text-xs tracking-wide text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="py-1 pr-2 font-medium">Units in pack</th>
+                  <th scope="col" className="py-1 pr-2 font-medium">Price ex-VAT (£)</th>
+                  <th scope="col" className="py-1 font-medium">
+                    <span className="sr-only">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {Array.from({ length: packRows }, (_, j) => {
+                  const pack = packs[j];
+                  const qtyError = answer?.fields[`pack.${i}.${j}.qty`];
+                  const priceError = answer?.fields[`pack.${i}.${j}.price`];
+                  return (
+                    <tr key={j} data-testid={`pack-row-${i}-${j}`}>
+                      <td className="py-1 pr-2 align-top">
+                        {pack && <input type="hidden" name={`pack.${i}.${j}.id`} value={pack.productPriceId} />}
+                        <input
+                          name={`pack.${i}.${j}.qty`}
+                          aria-label={`Units in pack ${j + 1} of size ${i + 1}`}
+                          className="form-input"
+                          inputMode="numeric"
+                          placeholder={pack ? '' : 'e.g. 25'}
+                          defaultValue={v(`pack.${i}.${j}.qty`, pack ? pack.packRange.join('|') : '')}
+                          aria-invalid={qtyError ? true : undefined}
+                        />
+                        {qtyError && <p className="field-error">{qtyError}</p>}
+                      </td>
+                      <td className="py-1 pr-2 align-top">
+                        <input
+                          name={`pack.${i}.${j}.price`}
+                          aria-label={`Price ex-VAT of pack ${j + 1} of size ${i + 1}`}
+                          className="form-input"
+                          inputMode="decimal"
+                          placeholder={pack ? '' : 'e.g. 12.50'}
+                          defaultValue={v(`pack.${i}.${j}.price`, pack ? formatPrice(pack.pricePence) : '')}
+                          aria-invalid={priceError ? true : undefined}
+                        />
+                        {priceError && <p className="field-error">{priceError}</p>}
+                      </td>
+                      <td className="py-1 align-top">
+                        {pack && (
+                          <label className="flex items-center gap-1 pt-2 text-xs text-red-800">
+                            <input type="checkbox" name={`pack.${i}.${j}.remove`} defaultChecked={answer?.values[`pack.${i}.${j}.remove`] === 'on'} /> Remove
+                          </label>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}
+
+function packLabel(range: number[] | null): string {
+  return range ? `pack of ${range.join('|')}` : '';
+}
+
+export default function CatalogueProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, categories, notice, defaultCategoryId } = loaderData;
+  const answer = actionData as Answer | undefined;
+  const v = (name: string, fallback: string) => answer?.values[name] ?? fallback;
+  const checked = (name: string, fallback: boolean) => (answer ? answer.values[name] === 'on' : fallback);
+  const imageUrl = product?.imageUrl ?? '';
+  const srcSet = imageSrcSet(imageUrl);
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <Link to="/admin/catalogue" className="text-sm text-brand-700 hover:underline">
+            ← Catalogue
+          </Link>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900">{product ? product.name : 'New product'}</h1>
+          {product && (
+            <p className="text-sm text-stone-600">
+              <span className="font-mono text-xs">{product.productCode}</span> ·{' '}
+              <span className={product.onSale ? 'text-emerald-800' : 'text-stone-500'}>{product.onSale ? 'On sale' : 'Withdrawn'}</span>
+              {product.onSale && (
+                <>
+                  {' · '}
+                  <a href={`/product-detail?id=${product.productId}`} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">
+                    View in the shop
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+      </div>
+      {notice && <AdminMessage tone="success" testId="product-notice">{notice}</AdminMessage>}
+      {answer && <AdminMessage tone="error" testId="product-error">{answer.message}</AdminMessage>}
+
+      <Form method="post" encType="multipart/form-data" className="space-y-5" key={product ? `${product.productId}:${product.version}` : 'new'} data-testid="product-form">
+        {product && <input type="hidden" name="version" value={product.version} />}
+        <section className="card grid gap-4 p-5 md:grid-cols-2" aria-label="Product details">
+          <AdminField
+            id="productCode"
+            name="productCode"
+            label="Product code"
+            required
+            maxLength={40}
+            defaultValue={v('productCode', product?.productCode ?? '')}
+            hint="Unique. Letters, digits, . _ / - (the CSV import matches products by it)."
+            error={answer?.fields.productCode}
+          />
+          <AdminField id="name" name="name" label="Name" required maxLength={200} defaultValue={v('name', product?.name ?? '')} error={answer?.fields.name} />
+          <div>
+            <label htmlFor="categoryId" className="form-label">
+              Category
+            </label>
+            <select id="categoryId" name="categoryId" required className="form-input" defaultValue={v('categoryId', String(product?.categoryId ?? defaultCategoryId ?? ''))}>
+              <option value="">Choose…</option>
+              {categories.map((c) => (
+                <option key={c.categoryId} value={c.categoryId}>
+                  {c.path}
+                </option>
+              ))}
+            </select>
+            {answer?.fields.categoryId && <p className="field-error">{answer.fields.categoryId}</p>}
+          </div>
+          <AdminField
+            id="linkProductCode"
+            name="linkProductCode"
+            label="Linked product code ('View More Variations')"
+            maxLength={40}
+            defaultValue={v('linkProductCode', product?.linkProductCode ?? '')}
+            error={answer?.fields.linkProductCode}
+          />
+          <div className="md:col-span-2">
+            <label htmlFor="description" className="form-label">
+              Description
+            </label>
+            <textarea id="description" name="description" rows={4} className="form-input" defaultValue={v('description', product?.description ?? '')} />
+          </div>
+          <div className="flex flex-wrap gap-6 md:col-span-2">
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="onSale" defaultChecked={checked('onSale', product?.onSale ?? true)} /> On sale
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="isNew" defaultChecked={checked('isNew', product?.isNew ?? false)} /> Marked New
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="isFeatured" defaultChecked={checked('isFeatured', product?.isFeatured ?? false)} /> Shown on the landing page
+            </label>
+          </div>
+          <fieldset className="rounded-md border border-stone-200 p-3 md:col-span-2">
+            <legend className="px-1 text-sm font-medium text-stone-800">Image</legend>
+            <div className="flex flex-wrap items-start gap-4">
+              {imageUrl ? (
+                <img src={imageUrl} srcSet={srcSet ?? undefined} sizes="128px" alt="" width={128} height={128} className="h-32 w-32 rounded border border-stone-200 object-cover" data-testid="product-image" />
+              ) : (
+                <span className="flex h-32 w-32 items-center justify-center rounded border border-dashed border-stone-300 text-xs text-stone-500">No image</span>
+              )}
+              <div className="min-w-0 flex-1 space-y-2">
+                <div>
+                  <label htmlFor="image" className="form-label">
+                    Upload JPEG, PNG or WebP (up to 10 MB)
+                  </label>
+                  <input id="image" name="image" type="file" accept="image/jpeg,image/png,image/webp" className="block text-sm" />
+                  {answer?.fields.image && <p className="field-error">{answer.fields.image}</p>}
+                </div>
+                <AdminField id="imageUrl" name="imageUrl" label="Or an image address" defaultValue={v('imageUrl', imageUrl)} error={answer?.fields.imageUrl} />
+              </div>
+            </div>
+          </fieldset>
+        </section>
+
+        <section className="card p-5" aria-labelledby="sizes-heading">
+          <h2 id="sizes-heading" className="text-lg font-semibold text-stone-900">
+            Sizes and packs
+          </h2>
+          <p className="mb-3 text-sm text-stone-600">
+            Each size is sold in packs: the units in the pack (25, or 25|50 for a choice) and the price of one pack ex-VAT. Fill in an empty row to add; tick Remove to take one away.
+          </p>
+          <SizesTable product={product} answer={answer} blankSizes={product ? BLANK_SIZES_EDIT : BLANK_SIZES_NEW} />
+        </section>
+
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="save" className="btn-primary">
+            {product ? 'Save product' : 'Add product'}
+          </button>
+          <Link to="/admin/catalogue" className="btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+
+      {product && (
+        <>
+          <section className="card p-5" aria-labelledby="history-heading">
+            <h2 id="history-heading" className="text-lg font-semibold text-stone-900">
+              Price history
+            </h2>
+            {product.priceHistory.length === 0 ? (
+              <p className="mt-1 text-sm text-stone-600">No price changes yet.</p>
+            ) : (
+              <div className="mt-2 overflow-x-auto">
+                <table className="w-full text-left text-sm" data-testid="price-history">
+                  <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
+                    <tr>
+                      <th scope="col" className="py-2 pr-3">When</th>
+                      <th scope="col" className="py-2 pr-3">Who</th>
+                      <th scope="col" className="py-2 pr-3">Pack</th>
+                      <th scope="col" className="py-2 pr-3 text-right">Old</th>
+                      <th scope="col" className="py-2 text-right">New</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-stone-100">
+                    {product.priceHistory.map((h) => (
+                      <tr key={h.priceChangeId}>
+                        <td className="py-1.5 pr-3 whitespace-nowrap">{londonDateTime(h.changedAt)}</td>
+                        <td className="py-1.5 pr-3">
+                          {h.staffName ?? '-'}
+                          {h.source === 'import' && <span className="ml-1 text-xs text-stone-500">(CSV import)</span>}
+                        </td>
+                        <td className="py-1.5 pr-3">
+                          {packLabel(h.newPackRange ?? h.oldPackRange)}
+                          {h.oldPackRange && h.newPackRange && h.oldPackRange.join('|') !== h.newPackRange.join('|') && (
+                            <span className="block text-xs text-stone-500">was {packLabel(h.oldPackRange)}</span>
+                          )}
+                        </td>
+                        <td className="py-1.5 pr-3 text-right tabular-nums">{h.oldPricePence === null ? 'added' : pounds(h.oldPricePence)}</td>
+                        <td className="py-1.5 text-right tabular-nums">{h.newPricePence === null ? 'removed' : pounds(h.newPricePence)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
+          <section className="card flex flex-wrap items-center gap-3 p-5" aria-labelledby="status-heading">
+            <h2 id="status-heading" className="w-full text-lg font-semibold text-stone-900">
+              On sale, withdrawn or deleted
+            </h2>
+            <Form method="post">
+              <input type="hidden" name="version" value={product.version} />
+              {product.onSale ? (
+                <button type="submit" name="intent" value="withdraw" className="btn-secondary">
+                  Withdraw from sale
+                </button>
+              ) : (
+                <button type="submit" name="intent" value="on-sale" className="btn-secondary">
+                  Put back on sale
+                </button>
+              )}
+            </Form>
+            {product.hasOrders ? (
+              <p className="text-sm text-stone-600">This product has been ordered, so it can be withdrawn but not deleted.</p>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="version" value={product.version} />
+                <button type="submit" name="intent" value="delete" className="btn-secondary border-red-300 text-red-800">
+                  Delete product
+                </button>
+              </Form>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

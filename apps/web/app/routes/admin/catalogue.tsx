@@ -1,0 +1,314 @@
+/**
+ * The catalogue back office (issue 10; 'catalogue:edit': owner and manager): the category tree
+ * (every category, hidden ones marked; reorder with up/down; add a category) beside the
+ * products, searched and paged on the server (GET form: works without JavaScript, the URL
+ * keeps the search). Links to export the CSV and to import one.
+ */
+import { data, Form, Link, redirect } from 'react-router';
+import { adminFailureOf } from '~/components/admin/admin-actions.server';
+import { requireStaff } from '~/components/admin/staff-session.server';
+import { AdminMessage } from '~/components/admin/admin-frame';
+import { pounds } from '~/components/admin/admin-format';
+import { readCategoryForm } from '~/components/admin/catalogue-forms.server';
+import type { Route } from './+types/catalogue';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Catalogue - Back office' }];
+
+const STATUSES = ['all', 'on-sale', 'withdrawn'] as const;
+type Status = (typeof STATUSES)[number];
+
+const NOTICES: Record<string, string> = {
+  'category-created': 'The category is added.',
+  'category-deleted': 'The category is deleted.',
+  'product-deleted': 'The product is deleted.',
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'catalogue:edit');
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  const category = Number.parseInt(url.searchParams.get('category') ?? '', 10);
+  const statusParam = url.searchParams.get('status') ?? 'all';
+  const status: Status = (STATUSES as readonly string[]).includes(statusParam) ? (statusParam as Status) : 'all';
+  const { catalogueAdmin } = context.services;
+  const [tree, list] = await Promise.all([
+    catalogueAdmin.categories.tree(),
+    catalogueAdmin.products.list({ query: q, page: Number.isSafeInteger(page) && page > 0 ? page : 1, categoryId: Number.isSafeInteger(category) && category > 0 ? category : null, status }),
+  ]);
+  return { tree, list, notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null };
+}
+
+type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, 'catalogue:edit');
+  void staff;
+  const form = await request.formData().catch(() => new FormData());
+  const intent = String(form.get('intent') ?? '');
+  const { categories } = context.services.catalogueAdmin;
+  try {
+    if (intent === 'reorder') {
+      const id = Number(form.get('categoryId'));
+      const direction = form.get('direction') === 'up' ? 'up' : 'down';
+      if (Number.isSafeInteger(id)) await categories.reorder(id, direction);
+      return redirect(`/admin/catalogue${new URL(request.url).search}`);
+    }
+    if (intent === 'create-category') {
+      const input = readCategoryForm(form, '');
+      input.visible = true;
+      const created = await categories.create(input);
+      return redirect(`/admin/catalogue/categories/${created.categoryId}?notice=created`);
+    }
+  } catch (error) {
+    const failure = adminFailureOf(error);
+    return data<Answer>(
+      { ok: false, intent, message: failure.message, fields: failure.fields, values: { name: String(form.get('name') ?? ''), parentId: String(form.get('parentId') ?? '') } },
+      { status: failure.status },
+    );
+  }
+  return data<Answer>({ ok: false, intent, message: 'Unknown form.', fields: {} }, { status: 400 });
+}
+
+type Tree = Route.ComponentProps['loaderData']['tree'];
+
+function listHref(params: { q?: string; page?: number; category?: number | null; status?: string }): string {
+  const search = new URLSearchParams();
+  if (params.q) search.set('q', params.q);
+  if (params.category) search.set('category', String(params.category));
+  if (params.status && params.status !== 'all') search.set('status', params.status);
+  if (params.page && params.page > 1) search.set('page', String(params.page));
+  const query = search.toString();
+  return `/admin/catalogue${query ? `?${query}` : ''}`;
+}
+
+function CategoryTree({ nodes, selected, search }: { nodes: Tree; selected: number | null; search: string }) {
+  return (
+    <ul className="space-y-0.5">
+      {nodes.map((node, index) => (
+        <li key={node.categoryId}>
+          <div className={`group flex items-center gap-1 rounded-md px-1.5 py-1 ${selected === node.categoryId ? 'bg-brand-50' : 'hover:bg-stone-50'}`}>
+            <Link
+              to={listHref({ category: node.categoryId })}
+              className={`min-w-0 flex-1 truncate text-sm ${node.visible ? 'text-stone-900' : 'text-stone-400 line-through'} ${selected === node.categoryId ? 'font-semibold' : ''}`}
+              title={node.path}
+            >
+              {node.name}
+            </Link>
+            {!node.visible && <span className="rounded bg-stone-200 px-1 text-[10px] font-medium text-stone-700 uppercase">Hidden</span>}
+            <span className="text-xs text-stone-500 tabular-nums" title="Products directly in this category">
+              {node.productCount}
+            </span>
+            <Form method="post" action={`/admin/catalogue${search}`} className="flex">
+              <input type="hidden" name="intent" value="reorder" />
+              <input type="hidden" name="categoryId" value={node.categoryId} />
+              <button type="submit" name="direction" value="up" disabled={index === 0} className="rounded px-1 text-stone-500 hover:bg-stone-200 disabled:opacity-30" aria-label={`Move ${node.name} up`}>
+                ↑
+              </button>
+              <button
+                type="submit"
+                name="direction"
+                value="down"
+                disabled={index === nodes.length - 1}
+                className="rounded px-1 text-stone-500 hover:bg-stone-200 disabled:opacity-30"
+                aria-label={`Move ${node.name} down`}
+              >
+                ↓
+              </button>
+            </Form>
+            <Link to={`/admin/catalogue/categories/${node.categoryId}`} className="rounded px-1.5 text-xs font-medium text-brand-700 hover:bg-brand-100" aria-label={`Edit ${node.name}`}>
+              Edit
+            </Link>
+          </div>
+          {node.children.length > 0 && (
+            <div className="ml-3 border-l border-stone-200 pl-2">
+              <CategoryTree nodes={node.children} selected={selected} search={search} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function flatten(nodes: Tree): Tree {
+  return nodes.flatMap((n) => [n, ...flatten(n.children)]);
+}
+
+export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
+  const { tree, list, notice } = loaderData;
+  const answer = actionData as Answer | undefined;
+  const first = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
+  const last = Math.min(list.total, list.page * list.pageSize);
+  const all = flatten(tree);
+  const search = listHref({ q: list.query, page: list.page, category: list.categoryId, status: list.status }).replace('/admin/catalogue', '');
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Catalogue</h1>
+          <p className="mt-1 text-sm text-stone-600">Categories, products, sizes, packs and prices. Keep the price list in a spreadsheet with the CSV export and import.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href="/admin/catalogue/export.csv" className="btn-secondary" download>
+            Export CSV
+          </a>
+          <Link to="/admin/catalogue/import" className="btn-secondary">
+            Import CSV
+          </Link>
+          <Link to="/admin/catalogue/products/new" className="btn-primary">
+            Add product
+          </Link>
+        </div>
+      </div>
+      {notice && <AdminMessage tone="success">{notice}</AdminMessage>}
+
+      <div className="grid gap-5 lg:grid-cols-[20rem_1fr]">
+        <aside className="space-y-4">
+          <section className="card p-3" aria-labelledby="tree-heading">
+            <div className="mb-2 flex items-center justify-between px-1">
+              <h2 id="tree-heading" className="text-sm font-semibold text-stone-900">
+                Categories
+              </h2>
+              {list.categoryId && (
+                <Link to={listHref({ q: list.query, status: list.status })} className="text-xs text-brand-700 hover:underline">
+                  All products
+                </Link>
+              )}
+            </div>
+            <nav aria-label="Category tree" data-testid="category-tree">
+              <CategoryTree nodes={tree} selected={list.categoryId} search={search} />
+            </nav>
+          </section>
+          <section className="card p-4" aria-labelledby="new-category-heading">
+            <h2 id="new-category-heading" className="text-sm font-semibold text-stone-900">
+              Add a category
+            </h2>
+            <Form method="post" className="mt-2 space-y-2" data-testid="new-category-form">
+              <input type="hidden" name="intent" value="create-category" />
+              <div>
+                <label htmlFor="new-category-name" className="form-label">
+                  Name
+                </label>
+                <input id="new-category-name" name="name" required maxLength={100} className="form-input" defaultValue={answer?.values?.name} />
+              </div>
+              <div>
+                <label htmlFor="new-category-parent" className="form-label">
+                  Under
+                </label>
+                <select id="new-category-parent" name="parentId" className="form-input" defaultValue={answer?.values?.parentId ?? ''}>
+                  <option value="">Top level</option>
+                  {all
+                    .filter((c) => c.depth < 3)
+                    .map((c) => (
+                      <option key={c.categoryId} value={c.categoryId}>
+                        {c.path}
+                      </option>
+                    ))}
+                </select>
+              </div>
+              <button type="submit" className="btn-primary w-full">
+                Add category
+              </button>
+              {answer?.intent === 'create-category' && <AdminMessage tone="error">{answer.message}</AdminMessage>}
+            </Form>
+          </section>
+        </aside>
+
+        <section className="min-w-0 space-y-3" aria-labelledby="products-heading">
+          <h2 id="products-heading" className="sr-only">
+            Products
+          </h2>
+          <Form method="get" role="search" className="card flex flex-wrap items-end gap-2 p-3" data-testid="product-search">
+            {list.categoryId && <input type="hidden" name="category" value={list.categoryId} />}
+            <div className="min-w-48 flex-1">
+              <label htmlFor="product-q" className="form-label">
+                Search products
+              </label>
+              <input id="product-q" name="q" type="search" defaultValue={list.query} placeholder="Code, name or size" className="form-input" />
+            </div>
+            <div>
+              <label htmlFor="product-status" className="form-label">
+                Status
+              </label>
+              <select id="product-status" name="status" defaultValue={list.status} className="form-input">
+                <option value="all">All</option>
+                <option value="on-sale">On sale</option>
+                <option value="withdrawn">Withdrawn</option>
+              </select>
+            </div>
+            <button type="submit" className="btn-primary">
+              Search
+            </button>
+          </Form>
+          {list.categoryId && (
+            <p className="text-sm text-stone-600">
+              In <strong>{all.find((c) => c.categoryId === list.categoryId)?.path ?? 'this category'}</strong> and its sub-categories.
+            </p>
+          )}
+          <div className="card overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="products-table">
+              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-2.5">Code</th>
+                  <th scope="col" className="px-3 py-2.5">Product</th>
+                  <th scope="col" className="px-3 py-2.5 text-right">Packs</th>
+                  <th scope="col" className="px-3 py-2.5 text-right">From</th>
+                  <th scope="col" className="px-3 py-2.5">Status</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {list.products.map((p) => (
+                  <tr key={p.productId} className={p.onSale ? '' : 'text-stone-500'}>
+                    <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{p.productCode}</td>
+                    <td className="px-3 py-2">
+                      <Link to={`/admin/catalogue/products/${p.productId}`} className="font-medium text-brand-700 hover:underline">
+                        {p.name}
+                      </Link>
+                      <span className="block text-xs text-stone-500">{p.categoryPath}</span>
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {p.packCount}
+                      <span className="block text-xs text-stone-500">
+                        {p.sizeCount} size{p.sizeCount === 1 ? '' : 's'}
+                      </span>
+                    </td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{p.fromPricePence === null ? '-' : pounds(p.fromPricePence)}</td>
+                    <td className="px-3 py-2">
+                      <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${p.onSale ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-200 text-stone-700'}`}>
+                        {p.onSale ? 'On sale' : 'Withdrawn'}
+                      </span>
+                      {p.isNew && <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">New</span>}
+                    </td>
+                  </tr>
+                ))}
+                {list.products.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="px-3 py-8 text-center text-stone-600">
+                      {list.query ? `No product matches "${list.query}".` : 'No products here yet.'}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pages of products" className="flex flex-wrap items-center justify-between gap-3 text-sm text-stone-600">
+            <p data-testid="products-count">{list.total === 0 ? 'No products' : `${first}-${last} of ${list.total} products`}</p>
+            <div className="flex gap-2">
+              {list.page > 1 && (
+                <Link className="btn-secondary px-3 py-1.5" to={listHref({ q: list.query, page: list.page - 1, category: list.categoryId, status: list.status })} rel="prev">
+                  Previous
+                </Link>
+              )}
+              {list.page < list.pageCount && (
+                <Link className="btn-secondary px-3 py-1.5" to={listHref({ q: list.query, page: list.page + 1, category: list.categoryId, status: list.status })} rel="next">
+                  Next
+                </Link>
+              )}
+            </div>
+          </nav>
+        </section>
+      </div>
+    </div>
+  );
+}
