@@ -188,8 +188,9 @@ for (const kind of databaseKinds()) {
       const cat = await admin.categories.create(category('Packs'));
       const id = await admin.products.create(staffId, productState('PK-1', cat.categoryId));
       const opened = await admin.products.product(id);
-      const edited = structuredClone(opened);
-      edited.sizes[0]!.packs = [edited.sizes[0]!.packs[0]!, { pricePence: 4000, packRange: [100] }];
+      // What the editor sends back: the kept pack with its id, the new one without.
+      const edited: ProductState = structuredClone(opened);
+      edited.sizes[0]!.packs = [opened.sizes[0]!.packs[0]!, { pricePence: 4000, packRange: [100] }];
       await admin.products.update(staffId, id, opened.version, edited);
       const after = await admin.products.product(id);
       expect(after.sizes[0]!.packs.map((p) => p.packRange[0])).toEqual([25, 100]);

@@ -146,7 +146,7 @@ export default function CatalogueCategory({ loaderData, actionData }: Route.Comp
                 <label htmlFor="image" className="form-label">
                   Upload JPEG, PNG or WebP (up to 10 MB)
                 </label>
-                <input id="image" name="image" type="file" accept="image/jpeg,image/png,image/webp" className="block text-sm" />
+                <input id="image" name="image" type="file" accept="image/jpeg,image/png,image/webp" className="block text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-stone-50" />
                 {answer?.fields.image && <p className="field-error">{answer.fields.image}</p>}
               </div>
               <AdminField id="imageUrl" name="imageUrl" label="Or an image address" defaultValue={v('imageUrl', category.imageUrl)} error={answer?.fields.imageUrl} />

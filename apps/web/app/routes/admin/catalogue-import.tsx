@@ -193,7 +193,7 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
         </Link>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900">Import CSV</h1>
         <p className="mt-1 max-w-3xl text-sm text-stone-600">
-          Start from the <a href="/admin/catalogue/export.csv" className="text-brand-700 hover:underline">export</a>, change it in your spreadsheet, save it as "CSV UTF-8" and check it here.
+          Start from the <a href="/admin/catalogue/export.csv" className="text-brand-700 underline">export</a>, change it in your spreadsheet, save it as "CSV UTF-8" and check it here.
           Products are matched by product code; a code&apos;s rows are all of its packs (a pack left out is removed). Nothing changes until you apply the dry run.
         </p>
       </div>
@@ -204,7 +204,7 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
           <label htmlFor="csv" className="form-label">
             CSV file (up to {loaderData.maxMegabytes} MB)
           </label>
-          <input id="csv" name="csv" type="file" accept=".csv,text/csv" required className="block w-full text-sm" />
+          <input id="csv" name="csv" type="file" accept=".csv,text/csv" required className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-stone-50" />
         </div>
         <button type="submit" className="btn-primary">
           Check (dry run)

@@ -235,7 +235,7 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
               {product.onSale && (
                 <>
                   {' · '}
-                  <a href={`/product-detail?id=${product.productId}`} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">
+                  <a href={`/product-detail?productCode=${product.productId}`} className="text-brand-700 underline" target="_blank" rel="noreferrer">
                     View in the shop
                   </a>
                 </>
@@ -313,7 +313,7 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
                   <label htmlFor="image" className="form-label">
                     Upload JPEG, PNG or WebP (up to 10 MB)
                   </label>
-                  <input id="image" name="image" type="file" accept="image/jpeg,image/png,image/webp" className="block text-sm" />
+                  <input id="image" name="image" type="file" accept="image/jpeg,image/png,image/webp" className="block text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-stone-50" />
                   {answer?.fields.image && <p className="field-error">{answer.fields.image}</p>}
                 </div>
                 <AdminField id="imageUrl" name="imageUrl" label="Or an image address" defaultValue={v('imageUrl', imageUrl)} error={answer?.fields.imageUrl} />

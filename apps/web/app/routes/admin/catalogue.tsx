@@ -163,23 +163,8 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
       </div>
       {notice && <AdminMessage tone="success">{notice}</AdminMessage>}
 
-      <div className="grid gap-5 lg:grid-cols-[20rem_1fr]">
+      <div className="grid gap-5 md:grid-cols-[15rem_1fr] lg:grid-cols-[20rem_1fr]">
         <aside className="space-y-4">
-          <section className="card p-3" aria-labelledby="tree-heading">
-            <div className="mb-2 flex items-center justify-between px-1">
-              <h2 id="tree-heading" className="text-sm font-semibold text-stone-900">
-                Categories
-              </h2>
-              {list.categoryId && (
-                <Link to={listHref({ q: list.query, status: list.status })} className="text-xs text-brand-700 hover:underline">
-                  All products
-                </Link>
-              )}
-            </div>
-            <nav aria-label="Category tree" data-testid="category-tree">
-              <CategoryTree nodes={tree} selected={list.categoryId} search={search} />
-            </nav>
-          </section>
           <section className="card p-4" aria-labelledby="new-category-heading">
             <h2 id="new-category-heading" className="text-sm font-semibold text-stone-900">
               Add a category
@@ -212,6 +197,21 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
               </button>
               {answer?.intent === 'create-category' && <AdminMessage tone="error">{answer.message}</AdminMessage>}
             </Form>
+          </section>
+          <section className="card p-3" aria-labelledby="tree-heading">
+            <div className="mb-2 flex items-center justify-between px-1">
+              <h2 id="tree-heading" className="text-sm font-semibold text-stone-900">
+                Categories
+              </h2>
+              {list.categoryId && (
+                <Link to={listHref({ q: list.query, status: list.status })} className="text-xs text-brand-700 hover:underline">
+                  All products
+                </Link>
+              )}
+            </div>
+            <nav aria-label="Category tree" data-testid="category-tree">
+              <CategoryTree nodes={tree} selected={list.categoryId} search={search} />
+            </nav>
           </section>
         </aside>
 
