@@ -6,7 +6,8 @@
  *   BENCH_DATABASE_URL=postgres://...   PostgreSQL server for the basket and order sections (and
  *                                       search); scratch databases are created beside it and dropped.
  *                                       Default: postgres://postgres@127.0.0.1:5432/postgres
- *   BENCH_ONLY=reads,search,basket,orders,pages,invoices,admin   run only some sections
+ *   BENCH_ONLY=reads,search,basket,orders,pages,invoices,admin,catalogue   run only some sections
+ *   BENCH_IMPORT_ROWS=10000             rows of the catalogue CSV import (PostgreSQL)
  *   BENCH_INVOICES=300                  invoices for the invoice-PDF section (PostgreSQL)
  *   BENCH_ORDER_CUSTOMERS=2000          customers (one order each) for the place-order section
  *   BENCH_PROFILE=/tmp/profiles         write a V8 CPU profile of each server under test
@@ -25,6 +26,7 @@ import { measureProductPageTtfb } from './page-ttfb.ts';
 import { postgresAnswers } from './scratch-database.ts';
 import { measureInvoicePdfs } from './invoices.ts';
 import { measureAdminOrderList } from './admin-orders.ts';
+import { measureCatalogueImport } from './catalogue-import.ts';
 
 interface Row {
   measure: string;
@@ -35,7 +37,7 @@ interface Row {
 
 const rows: Row[] = [];
 const duration = Number(process.env.BENCH_DURATION ?? 5);
-const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages,invoices,admin').split(',');
+const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages,invoices,admin,catalogue').split(',');
 const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const READ_ROUNDS = 3;
@@ -245,6 +247,25 @@ async function adminOrderList(): Promise<void> {
   });
 }
 
+async function catalogueImport(): Promise<void> {
+  const measure = 'back office: catalogue CSV import (PostgreSQL)';
+  if (!(await postgresAnswers(postgresUrl))) {
+    rows.push({ measure, value: `not run: no PostgreSQL at ${postgresUrl}`, budget: 'apply < 10 s', ok: null });
+    return;
+  }
+  const r = await measureCatalogueImport(postgresUrl);
+  const s = (ms: number) => `${fmt(ms / 1000, 2)} s`;
+  rows.push({
+    measure,
+    value:
+      `${r.rows.toLocaleString('en-GB')} rows (${fmt(r.megabytes, 1)} MB): adding ${r.add.adds} products: dry run ${s(r.add.dryRunMs)}, apply ${s(r.add.applyMs)}; ` +
+      `every price changed: dry run ${s(r.reprice.dryRunMs)}, apply ${s(r.reprice.applyMs)} (${r.reprice.priceChanges} price changes audited); ` +
+      `export re-imported: apply ${s(r.unchanged.applyMs)} (${r.unchanged.unchanged} products unchanged)`,
+    budget: 'apply < 10 s',
+    ok: r.add.applyMs < 10_000 && r.reprice.applyMs < 10_000,
+  });
+}
+
 if (only.includes('reads')) await cachedCatalogueReads();
 if (only.includes('search')) await searchAtScale();
 if (only.includes('basket')) await basketWrites();
@@ -252,6 +273,7 @@ if (only.includes('orders')) await placeOrders();
 if (only.includes('pages')) await productPage();
 if (only.includes('invoices')) await invoicePdfs();
 if (only.includes('admin')) await adminOrderList();
+if (only.includes('catalogue')) await catalogueImport();
 
 const widths = [
   Math.max(7, ...rows.map((r) => r.measure.length)),
