@@ -233,7 +233,7 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
       {answer?.step === 'dry-run' && (
         <section className="space-y-4" aria-labelledby="dry-run-heading">
           <h2 id="dry-run-heading" className="text-lg font-semibold text-stone-900">
-            Dry run of {answer.fileName ? `"${answer.fileName}"` : 'the file'}: {answer.report.rows} rows, {answer.report.products} products
+            Dry run of {answer.fileName ? `"${answer.fileName}"` : 'the file'}: {answer.report.rows} {answer.report.rows === 1 ? 'row' : 'rows'}, {answer.report.products} {answer.report.products === 1 ? 'product' : 'products'}
           </h2>
           <Report report={answer.report} />
           {answer.payload ? (
