@@ -156,6 +156,12 @@ test('the owner sees the day on the dashboard, finds and disables a customer, an
   expect(disabledAt.rows[0].disabled_at).not.toBeNull();
   await page.getByRole('button', { name: 'Enable customer' }).click();
   await expect(page.getByText('The customer is enabled')).toBeVisible();
+  // Each change is in the account history, newest first, with who made it.
+  const history = page.getByTestId('customer-history').getByRole('row');
+  await expect(history).toHaveCount(4);
+  await expect(history.nth(1)).toContainText('Enabled: can sign in again');
+  await expect(history.nth(2)).toContainText('Disabled: signed out everywhere');
+  await expect(history.nth(3)).toContainText('Trade account opened: credit limit £2,500.00, terms 7 days');
 
   // Exports: the form, then the file.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Exports' }).click();

@@ -72,6 +72,7 @@ export {
 } from './staff/staff-service.ts';
 export { StaffRepository } from './staff/staff-repository.ts';
 export * from './back-office/customers/customer-directory.ts';
+export * from './back-office/customers/customer-events.ts';
 export * from './back-office/dashboard/dashboard-figures.ts';
 export * from './back-office/exports/accounting-exports.ts';
 export * from './back-office/orders/order-states.ts';

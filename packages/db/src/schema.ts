@@ -460,6 +460,27 @@ export const staffTokens = pgTable(
  * Staff actions name the staff member and hold the before and after. Append-only: a trigger
  * (migration 0007) refuses UPDATE and DELETE.
  */
+/**
+ * What staff did to a customer's account outside an order (issue 9: every staff action is
+ * audited): disabled or enabled, trade account opened, changed or closed. Append-only, like
+ * order_events (a trigger refuses UPDATE and DELETE).
+ */
+export const customerEvents = pgTable(
+  'customer_events',
+  {
+    customerEventId: bigserial('customer_event_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'restrict' }),
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_events_user_idx').on(t.userId, t.customerEventId)],
+);
+
 export const orderEvents = pgTable(
   'order_events',
   {

@@ -28,7 +28,7 @@ describeOnEachDatabase('a disabled customer', (kind) => {
     const request = new Request('http://shop.test/account', { headers: { cookie } });
     expect((await visitorOf(request, context as never)).userId).toBe(customer.userId);
 
-    await t.app.services.customerDirectory.disable(customer.userId);
+    await t.app.services.customerDirectory.disable(null, customer.userId);
 
     expect((await me()).statusCode).toBe(401);
     const signIn = await t.app.inject({ method: 'POST', url: '/api/account', payload: { email: customer.email, password: customer.password } });
@@ -37,7 +37,7 @@ describeOnEachDatabase('a disabled customer', (kind) => {
     const later = { ...context, memo: new Map<string, unknown>() };
     expect((await visitorOf(request, later as never)).userId).toBeNull();
 
-    await t.app.services.customerDirectory.enable(customer.userId);
+    await t.app.services.customerDirectory.enable(null, customer.userId);
     expect((await me()).statusCode).toBe(401);
     const again = await t.app.inject({ method: 'POST', url: '/api/account', payload: { email: customer.email, password: customer.password } });
     expect(again.statusCode).toBe(200);

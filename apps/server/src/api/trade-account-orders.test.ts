@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderDto } from '@shop/contract';
 import { queryRows } from '@shop/db';
-import { tradeAccountMessages } from '@shop/core';
+import { describeCustomerEvent, tradeAccountMessages } from '@shop/core';
 import { bearer, insertBasketCatalogue, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { addToBasket, basketOf, countRows, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
@@ -92,5 +92,17 @@ describeOnEachDatabase('paying on account', (kind) => {
     await expect(t.app.services.tradeAccounts.open(staffId, 999_999, 500_00)).rejects.toThrow(tradeAccountMessages.noSuchCustomer(999_999));
     expect(await t.app.services.tradeAccounts.open(staffId, customer.userId, 500_00, 30)).toMatchObject({ creditLimitPence: 500_00, termsDays: 30 });
     expect(await t.app.services.tradeAccounts.changeLimit(staffId, customer.userId, 750_00)).toMatchObject({ creditLimitPence: 750_00, termsDays: 30 });
+    await t.app.services.tradeAccounts.changeLimit(staffId, customer.userId, 750_00); // the same again: nothing to record
+    await t.app.services.tradeAccounts.close(staffId, customer.userId);
+
+    // Each change is audited with who made it, the limit and terms before and after; refused ones are not.
+    const history = await t.app.services.customerDirectory.history(customer.userId);
+    expect(history.map(describeCustomerEvent)).toEqual([
+      'Trade account closed (credit limit was £750.00, terms 30 days)',
+      'Trade account changed: credit limit £500.00 -> £750.00',
+      'Trade account opened: credit limit £500.00, terms 30 days',
+    ]);
+    expect(history[2]).toMatchObject({ before: null, after: { creditLimitPence: 500_00, termsDays: 30 } });
+    expect(history.map((e) => e.staffName)).toEqual(['Mona Manager', 'Mona Manager', 'Mona Manager']);
   });
 });

@@ -14,6 +14,7 @@ import { formatPounds } from '@shop/contract';
 import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 import { Forbidden, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
+import { recordCustomerEvent, type CustomerEventKind } from '../back-office/customers/customer-events.ts';
 
 /** SPEC 9: payment within 7 days of the invoice, unless a manager agrees other terms. */
 export const DEFAULT_TERMS_DAYS = 7;
@@ -90,38 +91,81 @@ export class TradeAccounts {
     return account;
   }
 
-  /** Opens (or reopens) a customer's trade account with a limit and terms (back office; `staffId` is who did it). */
-  async open(staffId: number, userId: number, creditLimitPence: Pence, termsDays: number = DEFAULT_TERMS_DAYS): Promise<TradeAccount> {
+  /** Opens (or reopens) a customer's trade account with a limit and terms (back office; `staffId` is who did it, audited). */
+  async open(staffId: number | null, userId: number, creditLimitPence: Pence, termsDays: number = DEFAULT_TERMS_DAYS): Promise<TradeAccount> {
     checkLimit(creditLimitPence);
     checkTerms(termsDays);
-    const [user] = await queryRows<{ user_id: number }>(this.db, sql`SELECT user_id FROM users WHERE user_id = ${userId}`);
-    if (!user) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
-    await this.db.execute(sql`
-      INSERT INTO trade_accounts (user_id, credit_limit_pence, terms_days, opened_by)
-      VALUES (${userId}, ${creditLimitPence}, ${termsDays}, ${staffId})
-      ON CONFLICT (user_id) DO UPDATE
-        SET credit_limit_pence = excluded.credit_limit_pence, terms_days = excluded.terms_days,
-            opened_by = excluded.opened_by, opened_at = now(), closed_at = NULL`);
-    return (await this.accountOf(userId))!;
+    const account = await this.changeAudited(staffId, userId, async (tx, before) => {
+      const [user] = await queryRows<{ user_id: number }>(tx, sql`SELECT user_id FROM users WHERE user_id = ${userId}`);
+      if (!user) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
+      await tx.execute(sql`
+        INSERT INTO trade_accounts (user_id, credit_limit_pence, terms_days, opened_by)
+        VALUES (${userId}, ${creditLimitPence}, ${termsDays}, ${staffId})
+        ON CONFLICT (user_id) DO UPDATE
+          SET credit_limit_pence = excluded.credit_limit_pence, terms_days = excluded.terms_days,
+              opened_by = excluded.opened_by, opened_at = now(), closed_at = NULL`);
+      return before === null ? 'trade-account.opened' : 'trade-account.changed';
+    });
+    return account!;
   }
 
-  /** A new limit (and terms) for an open account; orders already placed are not affected. */
-  async changeLimit(_staffId: number, userId: number, creditLimitPence: Pence, termsDays?: number): Promise<TradeAccount> {
+  /** A new limit (and terms) for an open account; orders already placed are not affected. Audited. */
+  async changeLimit(staffId: number | null, userId: number, creditLimitPence: Pence, termsDays?: number): Promise<TradeAccount> {
     checkLimit(creditLimitPence);
     if (termsDays !== undefined) checkTerms(termsDays);
-    const rows = await queryRows<{ user_id: number }>(
-      this.db,
-      sql`UPDATE trade_accounts SET credit_limit_pence = ${creditLimitPence}, terms_days = COALESCE(${termsDays ?? null}::int, terms_days)
-          WHERE user_id = ${userId} AND closed_at IS NULL RETURNING user_id`,
-    );
-    if (rows.length === 0) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
-    return (await this.accountOf(userId))!;
+    const account = await this.changeAudited(staffId, userId, async (tx) => {
+      const rows = await queryRows<{ user_id: number }>(
+        tx,
+        sql`UPDATE trade_accounts SET credit_limit_pence = ${creditLimitPence}, terms_days = COALESCE(${termsDays ?? null}::int, terms_days)
+            WHERE user_id = ${userId} AND closed_at IS NULL RETURNING user_id`,
+      );
+      if (rows.length === 0) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
+      return 'trade-account.changed';
+    });
+    return account!;
   }
 
-  /** No more orders on account; what is owed stays owed (the orders keep their due dates). */
-  async close(_staffId: number, userId: number): Promise<void> {
-    await this.db.execute(sql`UPDATE trade_accounts SET closed_at = now() WHERE user_id = ${userId} AND closed_at IS NULL`);
+  /** No more orders on account; what is owed stays owed (the orders keep their due dates). Audited. */
+  async close(staffId: number | null, userId: number): Promise<void> {
+    await this.changeAudited(staffId, userId, async (tx) => {
+      await tx.execute(sql`UPDATE trade_accounts SET closed_at = now() WHERE user_id = ${userId} AND closed_at IS NULL`);
+      return 'trade-account.closed';
+    });
   }
+
+  /**
+   * Runs `change` in a transaction holding the account's row, then writes the audit entry with
+   * the limit and terms before and after (nothing when nothing changed). Answers the account.
+   */
+  private async changeAudited(
+    staffId: number | null,
+    userId: number,
+    change: (tx: Executor, before: AccountTerms | null) => Promise<CustomerEventKind>,
+  ): Promise<TradeAccount | null> {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const terms = async (): Promise<AccountTerms | null> => {
+        const [row] = await queryRows<{ credit_limit_pence: number; terms_days: number }>(
+          tx,
+          sql`SELECT credit_limit_pence, terms_days FROM trade_accounts WHERE user_id = ${userId} AND closed_at IS NULL FOR UPDATE`,
+        );
+        return row ? { creditLimitPence: Number(row.credit_limit_pence), termsDays: Number(row.terms_days) } : null;
+      };
+      const before = await terms();
+      const kind = await change(tx, before);
+      const after = await terms();
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        await recordCustomerEvent(tx, { userId, staffId, kind, before: before && { ...before }, after: after && { ...after } });
+      }
+      return this.accountOf(userId, tx);
+    });
+  }
+}
+
+/** A trade account's agreed terms, as its audit entries record them. */
+interface AccountTerms {
+  creditLimitPence: Pence;
+  termsDays: number;
 }
 
 function checkLimit(pence: Pence): void {

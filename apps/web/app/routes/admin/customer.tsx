@@ -8,7 +8,7 @@
  * back here with a notice (post/redirect/get); a refused one answers its message.
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { can } from '@shop/core';
+import { can, describeCustomerEvent } from '@shop/core';
 import { isRecordId } from '@shop/contract/browser';
 import { adminFailureOf } from '~/components/admin/admin-actions.server';
 import { requireStaff } from '~/components/admin/staff-session.server';
@@ -45,6 +45,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     customer,
     account: await context.services.tradeAccounts.accountOf(userId),
+    history: (await context.services.customerDirectory.history(userId)).map((event) => ({
+      at: event.at,
+      who: event.staffName ?? 'Outside the back office',
+      what: describeCustomerEvent(event),
+    })),
     canManage,
     canManageAccount: can(staff.role, 'trade-accounts:manage'),
     confirmDisable: canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
@@ -65,11 +70,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const back = (notice: string) => redirect(`/admin/customers/${userId}?notice=${notice}`);
   try {
     if (intent === 'disable') {
-      await customerDirectory.disable(userId);
+      await customerDirectory.disable(staff.staffId, userId);
       return back('disabled');
     }
     if (intent === 'enable') {
-      await customerDirectory.enable(userId);
+      await customerDirectory.enable(staff.staffId, userId);
       return back('enabled');
     }
     if (intent === 'close') {
@@ -122,7 +127,7 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, account, canManage, canManageAccount, confirmDisable, notice } = loaderData;
+  const { customer, account, history, canManage, canManageAccount, confirmDisable, notice } = loaderData;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const accountFailed = failed && (failed.intent === 'open' || failed.intent === 'change') ? failed : undefined;
@@ -339,6 +344,35 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
               </li>
             ))}
           </ul>
+        )}
+      </section>
+
+      <section className="card overflow-x-auto" aria-labelledby="history-heading">
+        <h2 id="history-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
+          Account history
+        </h2>
+        <p className="px-5 text-sm text-stone-600">What staff changed on this account, newest first. Entries cannot be edited or deleted.</p>
+        {history.length === 0 ? (
+          <p className="px-5 pt-2 pb-4 text-sm text-stone-600">Nothing changed by staff yet.</p>
+        ) : (
+          <table className="mt-2 w-full text-left text-sm" data-testid="customer-history">
+            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2.5">When</th>
+                <th scope="col" className="px-4 py-2.5">Who</th>
+                <th scope="col" className="px-4 py-2.5">What</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {history.map((entry, i) => (
+                <tr key={i}>
+                  <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(entry.at)}</td>
+                  <td className="px-4 py-2.5">{entry.who}</td>
+                  <td className="px-4 py-2.5">{entry.what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </section>
     </div>

@@ -97,7 +97,8 @@ for (const kind of databaseKinds()) {
       const second = (await accounts.signIn(`${tag}.dan@example.com`, PASSWORD)).token;
       expect(await accounts.authenticate(token)).toBe(userId);
 
-      await directory.disable(userId);
+      await directory.disable(null, userId);
+      await directory.disable(null, userId); // already disabled: nothing more to record
       expect(await accounts.authenticate(token)).toBeNull();
       expect(await accounts.authenticate(second)).toBeNull();
       await expect(accounts.signIn(`${tag}.dan@example.com`, PASSWORD)).rejects.toMatchObject({ code: 'unauthorized', message: messages.loginFailed });
@@ -105,10 +106,19 @@ for (const kind of databaseKinds()) {
       expect((await directory.detail(userId)).disabledAt).not.toBeNull();
       expect((await directory.search('dan hart')).customers[0]?.disabled).toBe(true);
 
-      await directory.enable(userId);
+      await directory.enable(null, userId);
       expect(await accounts.authenticate(token)).toBeNull(); // revoked tokens stay revoked
       const again = await accounts.signIn(`${tag}.dan@example.com`, PASSWORD);
       expect(await accounts.authenticate(again.token)).toBe(userId);
+
+      // Both changes are in the customer's history, newest first, and the history cannot be rewritten.
+      const history = await directory.history(userId);
+      expect(history.map((e) => [e.kind, e.before, e.after])).toEqual([
+        ['customer.enabled', { disabled: true }, { disabled: false }],
+        ['customer.disabled', { disabled: false }, { disabled: true }],
+      ]);
+      expect(history[0]!.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      await expect(database.db.execute(sql`DELETE FROM customer_events WHERE user_id = ${userId}`)).rejects.toMatchObject({ cause: { message: 'customer_events is append-only' } });
     });
 
     it("refuses a disabled customer's token even when it was not revoked (second lock)", async () => {

@@ -14,6 +14,7 @@ import { PAYMENT_STATUS_LABELS, paymentStatusOf } from '../orders/order-states.t
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '@shop/db';
 import { NotFound } from '../../errors.ts';
+import { customerHistory, recordCustomerEvent, type CustomerEvent } from './customer-events.ts';
 import type { Pence } from '../../pricing/money.ts';
 
 export const CUSTOMER_PAGE_SIZE = 25;
@@ -303,24 +304,41 @@ export class CustomerDirectory {
 
   /**
    * Disables the customer: they can no longer sign in, and every token of theirs is revoked in
-   * the same transaction (signed out everywhere at once). Disabling a disabled customer changes
-   * nothing. NotFound when there is no such customer.
+   * the same transaction (signed out everywhere at once), audited as `staffId`'s action.
+   * Disabling a disabled customer changes nothing. NotFound when there is no such customer.
    */
-  async disable(userId: number): Promise<void> {
+  async disable(staffId: number | null, userId: number): Promise<void> {
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
-      const rows = await queryRows<{ user_id: number }>(
+      const [row] = await queryRows<{ was_disabled: boolean }>(
         tx,
-        sql`UPDATE users SET disabled_at = COALESCE(disabled_at, now()) WHERE user_id = ${userId} RETURNING user_id`,
+        sql`UPDATE users u SET disabled_at = COALESCE(u.disabled_at, now())
+            FROM (SELECT user_id, disabled_at IS NOT NULL AS was_disabled FROM users WHERE user_id = ${userId} FOR UPDATE) old
+            WHERE u.user_id = old.user_id RETURNING old.was_disabled`,
       );
-      if (rows.length === 0) throw new NotFound(`There is no customer ${userId}.`);
+      if (!row) throw new NotFound(`There is no customer ${userId}.`);
       await tx.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
+      if (!row.was_disabled) await recordCustomerEvent(tx, { userId, staffId, kind: 'customer.disabled', before: { disabled: false }, after: { disabled: true } });
     });
   }
 
-  /** Lets a disabled customer sign in again (their old tokens stay revoked). */
-  async enable(userId: number): Promise<void> {
-    const rows = await queryRows<{ user_id: number }>(this.db, sql`UPDATE users SET disabled_at = NULL WHERE user_id = ${userId} RETURNING user_id`);
-    if (rows.length === 0) throw new NotFound(`There is no customer ${userId}.`);
+  /** Lets a disabled customer sign in again (their old tokens stay revoked), audited as `staffId`'s action. */
+  async enable(staffId: number | null, userId: number): Promise<void> {
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const [row] = await queryRows<{ was_disabled: boolean }>(
+        tx,
+        sql`UPDATE users u SET disabled_at = NULL
+            FROM (SELECT user_id, disabled_at IS NOT NULL AS was_disabled FROM users WHERE user_id = ${userId} FOR UPDATE) old
+            WHERE u.user_id = old.user_id RETURNING old.was_disabled`,
+      );
+      if (!row) throw new NotFound(`There is no customer ${userId}.`);
+      if (row.was_disabled) await recordCustomerEvent(tx, { userId, staffId, kind: 'customer.enabled', before: { disabled: true }, after: { disabled: false } });
+    });
+  }
+
+  /** What staff did to the customer's account (disable, enable, trade account), newest first. */
+  history(userId: number): Promise<CustomerEvent[]> {
+    return customerHistory(this.db, userId);
   }
 }

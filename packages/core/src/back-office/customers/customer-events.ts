@@ -1,0 +1,76 @@
+/**
+ * The audit trail of what staff did to a customer's account outside an order (issue 9: every
+ * staff action is audited, who, when, what, before and after): disabled or enabled, trade account
+ * opened, changed or closed. Written in the transaction of the change; `customer_events` is
+ * append-only (migration 0009's trigger refuses UPDATE and DELETE). Order actions have their own
+ * trail (order_events), price changes theirs (price_changes).
+ */
+import { sql } from 'drizzle-orm';
+import { formatPounds } from '@shop/contract';
+import { queryRows, type Executor } from '@shop/db';
+import { penceToPounds } from '../../pricing/money.ts';
+
+export type CustomerEventKind = 'customer.disabled' | 'customer.enabled' | 'trade-account.opened' | 'trade-account.changed' | 'trade-account.closed';
+
+export interface CustomerEvent {
+  kind: CustomerEventKind;
+  /** Who did it; null when done outside the back office (a script). */
+  staffName: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** ISO instant. */
+  at: string;
+}
+
+export async function recordCustomerEvent(
+  tx: Executor,
+  event: { userId: number; staffId: number | null; kind: CustomerEventKind; before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO customer_events (user_id, staff_id, kind, before, after)
+        VALUES (${event.userId}, ${event.staffId}, ${event.kind}, ${event.before === null ? null : JSON.stringify(event.before)}::jsonb,
+                ${event.after === null ? null : JSON.stringify(event.after)}::jsonb)`,
+  );
+}
+
+/** The customer's account history, newest first (at most `limit` entries). */
+export async function customerHistory(db: Executor, userId: number, limit = 50): Promise<CustomerEvent[]> {
+  const rows = await queryRows<{ kind: CustomerEventKind; name: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null; at: string }>(
+    db,
+    sql`SELECT e.kind, s.name, e.before, e.after,
+               to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+        FROM customer_events e LEFT JOIN staff s ON s.staff_id = e.staff_id
+        WHERE e.user_id = ${userId}
+        ORDER BY e.customer_event_id DESC
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ kind: r.kind, staffName: r.name, before: parseJson(r.before), after: parseJson(r.after), at: r.at }));
+}
+
+/** PGlite and node-postgres both parse jsonb; a string here is the driver's raw text. */
+function parseJson(value: unknown): Record<string, unknown> | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+}
+
+/** The entry in words for the customer's page: "Trade account changed: credit limit £500.00 -> £750.00". */
+export function describeCustomerEvent(event: Pick<CustomerEvent, 'kind' | 'before' | 'after'>): string {
+  const limit = (terms: Record<string, unknown> | null) => formatPounds(penceToPounds(Number(terms?.creditLimitPence ?? 0)));
+  const days = (terms: Record<string, unknown> | null) => `${Number(terms?.termsDays ?? 0)} days`;
+  switch (event.kind) {
+    case 'customer.disabled':
+      return 'Disabled: signed out everywhere, cannot sign in';
+    case 'customer.enabled':
+      return 'Enabled: can sign in again';
+    case 'trade-account.opened':
+      return `Trade account opened: credit limit ${limit(event.after)}, terms ${days(event.after)}`;
+    case 'trade-account.closed':
+      return `Trade account closed (credit limit was ${limit(event.before)}, terms ${days(event.before)})`;
+    case 'trade-account.changed': {
+      const changes: string[] = [];
+      if (limit(event.before) !== limit(event.after)) changes.push(`credit limit ${limit(event.before)} -> ${limit(event.after)}`);
+      if (days(event.before) !== days(event.after)) changes.push(`terms ${days(event.before)} -> ${days(event.after)}`);
+      return `Trade account changed: ${changes.join(', ') || 'no change'}`;
+    }
+  }
+}
