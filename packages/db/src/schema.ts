@@ -310,6 +310,11 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.created),
     index('orders_status_created_idx').on(t.status, t.created),
     index('orders_payment_reference_idx').on(t.paymentReference),
+    // Orders with money still due (a few hundred among 100,000): the "money due" list, its
+    // counts and the dashboard's awaiting-payment and overdue figures read these, not the table.
+    index('orders_money_due_idx')
+      .on(t.created)
+      .where(sql`${t.paidPence} < ${t.totalPence} AND ${t.status} <> 'Cancelled'`),
     index('orders_delivery_post_code_idx').on(sql`upper(replace(${t.deliveryAddress} ->> 'post_code', ' ', ''))`),
     uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey),
     // A provider payment (card/wallet) pays for one order only; bank references repeat per user.

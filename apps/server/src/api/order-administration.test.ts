@@ -156,6 +156,11 @@ describeOnEachDatabase('order administration', (kind) => {
     expect((await admin().list({ search: 'BT2' })).rows.map((r) => r.orderId)).not.toContain(orderId);
     expect((await admin().list({ search: 'LS1' })).rows.map((r) => r.orderId)).not.toContain(orderId);
     expect((await admin().list({ search: customer.email.toUpperCase() })).rows.map((r) => r.orderId)).toEqual([orderId]);
+    expect((await admin().list({ search: customer.email.split('@')[0]! })).rows.map((r) => r.orderId)).toEqual([orderId]);
+    expect((await admin().list({ search: 'Alice' })).rows.map((r) => r.orderId)).toContain(orderId);
+    expect((await admin().list({ search: 'Nobody Byname' })).rows).toEqual([]);
+    const byReference = await admin().list({ search: (await admin().detail(orderId, manager)).payment.reference });
+    expect(byReference.rows.map((r) => r.orderId)).toContain(orderId);
     const all = await admin().list({});
     expect(all.counts.all).toBe(all.counts.PendingDelivery + all.counts.Dispatched + all.counts.Delivered + all.counts.Cancelled);
     expect(all.counts.Delivered).toBeGreaterThanOrEqual(1);

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_money_due_idx" ON "orders" USING btree ("created") WHERE "orders"."paid_pence" < "orders"."total_pence" AND "orders"."status" <> 'Cancelled';
