@@ -162,12 +162,30 @@ export class OrderPlacement {
     payment: VerifiedPayment | null,
   ): Promise<PlacedOrder> {
     // The basket and its lines, locked first: a second checkout of this basket waits here, then
-    // finds it empty; the Idempotency-Key check after the lock sees an order it committed.
+    // finds it empty (or the order insert meets the first one's Idempotency-Key).
     const basket = await this.carts.lockedUserContents(userId, tx);
-    if (idempotencyKey) {
+    try {
+      return await this.placeLockedBasket(tx, userId, body, basket, { idempotencyKey, fingerprint }, payment);
+    } catch (error) {
+      // A retry of an order placed under this key finds the basket emptied, or its totals or
+      // payment already used: it is answered the earlier order (422 for a different request).
+      // Looked up only here, so a first attempt makes no extra round trip. A database error
+      // has aborted the transaction: it is rethrown as it is.
+      if (!idempotencyKey || !(error instanceof DomainError)) throw error;
       const earlier = await this.earlierOrder(userId, idempotencyKey, fingerprint, tx);
       if (earlier !== null) return { orderId: earlier, created: false };
+      throw error;
     }
+  }
+
+  private async placeLockedBasket(
+    tx: Executor,
+    userId: number,
+    body: PlaceOrderBody,
+    basket: Awaited<ReturnType<CartRepository['lockedUserContents']>>,
+    { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
+    payment: VerifiedPayment | null,
+  ): Promise<PlacedOrder> {
     if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
 
     if (basket === null) throw new Invalid(orderMessages.emptyBasket);
@@ -224,7 +242,7 @@ export class OrderPlacement {
       tx,
     );
     if (orderId === null) {
-      // Only reachable without a basket lock in common; the unique index still answers the first order.
+      // The key's order exists (a retry whose basket was filled again): the unique index answers it.
       const earlier = idempotencyKey ? await this.earlierOrder(userId, idempotencyKey, fingerprint, tx) : null;
       if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
       return { orderId: earlier, created: false };
