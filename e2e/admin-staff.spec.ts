@@ -77,6 +77,10 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   expect(memberLink).toMatch(new RegExp(`^${shop.baseURL}/admin/set-password\\?token=[A-Za-z0-9_-]{43}$`));
   await expect(page.getByTestId('staff-table')).toContainText('Wes Warehouse');
   await expect(page.getByTestId('staff-table')).toContainText('Password not set');
+  // Who added whom is kept: the newest change first, the owner's set-up below it.
+  const changes = page.getByTestId('staff-changes').getByRole('row');
+  await expect(changes.nth(1)).toContainText('Added Wes Warehouse (wes@example.com) as Warehouse');
+  await expect(changes.nth(2)).toContainText('as the first Owner');
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'admin-staff');
 

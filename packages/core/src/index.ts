@@ -71,6 +71,7 @@ export {
   type StaffServiceOptions,
 } from './staff/staff-service.ts';
 export { StaffRepository } from './staff/staff-repository.ts';
+export * from './staff/staff-events.ts';
 export * from './back-office/customers/customer-directory.ts';
 export * from './back-office/customers/customer-events.ts';
 export * from './back-office/dashboard/dashboard-figures.ts';

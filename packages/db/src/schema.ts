@@ -466,6 +466,26 @@ export const staffTokens = pgTable(
  * (migration 0007) refuses UPDATE and DELETE.
  */
 /**
+ * Who changed the staff list (issue 9: every staff action is audited): the owner set up, a
+ * member added, a new set-password link made, a member disabled. `actor_staff_id` is null for the
+ * setup link and the command line. Append-only (a trigger refuses UPDATE and DELETE).
+ */
+export const staffEvents = pgTable(
+  'staff_events',
+  {
+    staffEventId: bigserial('staff_event_id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.staffId, { onDelete: 'restrict' }),
+    actorStaffId: integer('actor_staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+/**
  * What staff did to a customer's account outside an order (issue 9: every staff action is
  * audited): disabled or enabled, trade account opened, changed or closed. Append-only, like
  * order_events (a trigger refuses UPDATE and DELETE).

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { StaffRepository } from './staff-repository.ts';
+import { describeStaffEvent } from './staff-events.ts';
 import {
   STAFF_SECOND_FACTOR_MS,
   STAFF_SESSION_ABSOLUTE_MS,
@@ -43,7 +44,12 @@ for (const kind of databaseKinds()) {
     });
     afterAll(async () => drop());
     beforeEach(async () => {
-      await database.db.execute(sql`DELETE FROM staff`);
+      // Each test starts with no staff. staff_events is append-only (its trigger refuses deletes),
+      // so triggers are off for this one transaction, as a superuser may in a test database.
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+        for (const table of ['staff_events', 'staff_sessions', 'staff_tokens', 'staff']) await tx.execute(sql.raw(`DELETE FROM ${table}`));
+      });
       now = new Date('2026-11-24T09:00:00Z');
       staff = new StaffService(new StaffRepository(database.db), { publicBaseUrl: 'https://shop.example/', shopName: 'Boxwell', now: () => now });
     });
@@ -251,6 +257,23 @@ for (const kind of databaseKinds()) {
         const second = await memberWithPassword('owner');
         expect(await staff.disable(owner.staff.staffId)).toBe(true);
         await expect(staff.disable(second.staff.staffId)).rejects.toMatchObject({ code: 'conflict' });
+      });
+
+      it('every change to the staff list is kept with who made it, newest first, and cannot be rewritten', async () => {
+        const token = (await staff.setupToken())!;
+        const owner = await staff.setUpOwner(token, { email: 'olive@example.com', name: 'Olive Owner', password: PASSWORD });
+        const added = await staff.add({ email: 'wes@example.com', name: 'Wes Warehouse', role: 'warehouse' }, owner.staff.staffId);
+        await staff.newSetPasswordLink(added.staff.staffId, owner.staff.staffId);
+        await staff.disable(added.staff.staffId); // from the command line
+        expect(await staff.disable(added.staff.staffId, owner.staff.staffId)).toBe(false); // already disabled: nothing to record
+        const changes = await staff.recentChanges();
+        expect(changes.map((c) => [describeStaffEvent(c), c.actorName])).toEqual([
+          ['Disabled Wes Warehouse (wes@example.com): signed out, cannot sign in', null],
+          ['Made a new set-password link for Wes Warehouse (wes@example.com)', 'Olive Owner'],
+          ['Added Wes Warehouse (wes@example.com) as Warehouse', 'Olive Owner'],
+          ['Set up Olive Owner (olive@example.com) as the first Owner', null],
+        ]);
+        await expect(database.db.execute(sql`UPDATE staff_events SET actor_staff_id = NULL`)).rejects.toMatchObject({ cause: { message: 'staff_events is append-only' } });
       });
     });
 

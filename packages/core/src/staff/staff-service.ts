@@ -19,6 +19,7 @@ import { hashPassword, spendVerificationTime, verifyPassword } from '../accounts
 import { isStaffRole, type StaffMember, type StaffRole } from './staff-roles.ts';
 import type { StaffRepository} from './staff-repository.ts';
 import { staffMemberOf, type StaffRow } from './staff-repository.ts';
+import { recentStaffEvents, recordStaffEvent, type StaffEvent } from './staff-events.ts';
 import {
   hashRecoveryCode,
   newRecoveryCodes,
@@ -153,6 +154,7 @@ export class StaffService {
       if (await this.repository.hasEnabledOwner(tx)) throw new Conflict('The shop already has an owner. Sign in instead.');
       const inserted = await this.repository.insert({ ...member, passwordHash }, at, tx);
       if (!inserted) throw new Conflict('A staff member with this e-mail address already exists.');
+      await recordStaffEvent(tx, { staffId: Number(inserted.staff_id), actorStaffId: null, kind: 'staff.owner-set-up', after: { role: 'owner' } });
       return inserted;
     });
     return this.openSession(row, at);
@@ -160,8 +162,11 @@ export class StaffService {
 
   // --- accounts -----------------------------------------------------------------------------
 
-  /** Adds a staff member without a password and answers their set-password link (1 hour, single use). */
-  async add(details: NewStaffMember): Promise<{ staff: StaffMember; link: string; expiresAt: Date }> {
+  /**
+   * Adds a staff member without a password and answers their set-password link (1 hour, single
+   * use). `actorStaffId`: who did it (audited); null from the command line.
+   */
+  async add(details: NewStaffMember, actorStaffId: number | null = null): Promise<{ staff: StaffMember; link: string; expiresAt: Date }> {
     const member = checkNewMember(details);
     const at = this.now();
     const expiresAt = new Date(at.getTime() + STAFF_SET_PASSWORD_TTL_MS);
@@ -170,13 +175,14 @@ export class StaffService {
       const inserted = await this.repository.insert({ ...member, passwordHash: null }, at, tx);
       if (!inserted) throw new Conflict('A staff member with this e-mail address already exists.');
       await this.repository.insertToken(hashStaffSecret(token), inserted.staff_id, expiresAt, at, tx);
+      await recordStaffEvent(tx, { staffId: Number(inserted.staff_id), actorStaffId, kind: 'staff.added', after: { email: member.email, name: member.name, role: member.role } });
       return inserted;
     });
     return { staff: staffMemberOf(row), link: this.setPasswordLink(token), expiresAt };
   }
 
   /** A new set-password link for an existing, enabled member (a lost link, a forgotten password); earlier links stop working. */
-  async newSetPasswordLink(staffId: number): Promise<{ link: string; expiresAt: Date }> {
+  async newSetPasswordLink(staffId: number, actorStaffId: number | null = null): Promise<{ link: string; expiresAt: Date }> {
     const row = await this.repository.byId(staffId);
     if (!row || row.disabled_at !== null) throw new NotFound('No such staff member.');
     const at = this.now();
@@ -185,6 +191,7 @@ export class StaffService {
     await this.repository.transaction(async (tx) => {
       await this.repository.expireTokensOf(staffId, at, tx);
       await this.repository.insertToken(hashStaffSecret(token), staffId, expiresAt, at, tx);
+      await recordStaffEvent(tx, { staffId, actorStaffId, kind: 'staff.link-made' });
     });
     return { link: this.setPasswordLink(token), expiresAt };
   }
@@ -211,9 +218,10 @@ export class StaffService {
   /**
    * Disables a staff member: they cannot sign in, their sessions end at once and their links
    * stop working. The last enabled owner cannot be disabled (the shop would have no owner).
-   * Answers false when they were already disabled.
+   * Answers false when they were already disabled. `actorStaffId`: who did it (audited); null
+   * from the command line.
    */
-  async disable(staffId: number): Promise<boolean> {
+  async disable(staffId: number, actorStaffId: number | null = null): Promise<boolean> {
     const at = this.now();
     return this.repository.transaction(async (tx) => {
       const row = await this.repository.byId(staffId, tx);
@@ -226,8 +234,14 @@ export class StaffService {
       await this.repository.disable(staffId, at, tx);
       await this.repository.revokeSessionsOf(staffId, at, tx);
       await this.repository.expireTokensOf(staffId, at, tx);
+      await recordStaffEvent(tx, { staffId, actorStaffId, kind: 'staff.disabled', before: { disabled: false }, after: { disabled: true } });
       return true;
     });
+  }
+
+  /** The newest changes to the staff list (who added, relinked or disabled whom), newest first. */
+  recentChanges(limit = 50): Promise<StaffEvent[]> {
+    return recentStaffEvents(this.repository.db, limit);
   }
 
   // --- set-password links -------------------------------------------------------------------

@@ -5,18 +5,20 @@
  */
 import { useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
-import { isStaffRole, STAFF_ROLE_LABELS, STAFF_ROLES } from '@shop/core';
+import { describeStaffEvent, isStaffRole, STAFF_ROLE_LABELS, STAFF_ROLES } from '@shop/core';
 import { adminFailureOf } from '~/components/admin/admin-actions.server';
 import { requireStaff } from '~/components/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { londonDateTime } from '~/components/admin/admin-format';
 import type { Route } from './+types/staff';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff - Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'staff:manage');
-  const members = await context.services.staff.list();
+  const [members, changes] = await Promise.all([context.services.staff.list(), context.services.staff.recentChanges()]);
   return {
+    changes: changes.map((event) => ({ at: event.at, who: event.actorName ?? 'Setup link or command line', what: describeStaffEvent(event) })),
     me: me.staffId,
     roles: STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] })),
     members: members.map((m) => ({
@@ -54,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Answer>({ ok: false, intent, message: 'Choose a role.', fields: { role: 'Choose a role.' }, values }, { status: 400 });
     }
     try {
-      const added = await staff.add({ email: values.email, name: values.name, role: values.role });
+      const added = await staff.add({ email: values.email, name: values.name, role: values.role }, me.staffId);
       return data<Answer>({ ok: true, intent, name: added.staff.name, email: added.staff.email, link: added.link, expiresAt: added.expiresAt.toISOString() });
     } catch (error) {
       return failure(intent, error, values);
@@ -64,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'link' && Number.isInteger(staffId)) {
     const member = (await staff.list()).find((m) => m.staffId === staffId);
     try {
-      const renewed = await staff.newSetPasswordLink(staffId);
+      const renewed = await staff.newSetPasswordLink(staffId, me.staffId);
       return data<Answer>({ ok: true, intent, name: member?.name ?? '', email: member?.email ?? '', link: renewed.link, expiresAt: renewed.expiresAt.toISOString() });
     } catch (error) {
       return failure(intent, error);
@@ -77,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const member = (await staff.list()).find((m) => m.staffId === staffId);
     try {
-      await staff.disable(staffId);
+      await staff.disable(staffId, me.staffId);
       return data<Answer>({ ok: true, intent, name: member?.name ?? '' });
     } catch (error) {
       return failure(intent, error);
@@ -115,7 +117,7 @@ function LinkToSend({ name, email, link, expiresAt }: { name: string; email: str
 }
 
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, roles, members } = loaderData;
+  const { me, roles, members, changes } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const addFailed = actionData && !actionData.ok && actionData.intent === 'add' ? actionData : undefined;
   const otherFailed = actionData && !actionData.ok && actionData.intent !== 'add' ? actionData : undefined;
@@ -219,6 +221,31 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             </button>
           </div>
         </Form>
+      </section>
+
+      <section className="card overflow-x-auto" aria-labelledby="staff-changes-heading">
+        <h2 id="staff-changes-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
+          Changes to the staff list
+        </h2>
+        <p className="px-5 text-sm text-stone-600">Who added, sent a new link to or disabled whom, newest first. Entries cannot be edited or deleted.</p>
+        <table className="mt-2 w-full text-left text-sm" data-testid="staff-changes">
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-2.5">When</th>
+              <th scope="col" className="px-4 py-2.5">Who</th>
+              <th scope="col" className="px-4 py-2.5">What</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {changes.map((change, i) => (
+              <tr key={i}>
+                <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(change.at)}</td>
+                <td className="px-4 py-2.5">{change.who}</td>
+                <td className="px-4 py-2.5 break-words">{change.what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
     </div>
   );

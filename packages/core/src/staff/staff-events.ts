@@ -1,0 +1,62 @@
+/**
+ * The audit trail of the staff list (issue 9: every staff action is audited, who, when, what,
+ * before and after): the owner set up from the setup link, a member added, a new set-password
+ * link made, a member disabled. Written in the transaction of the change; `staff_events` is
+ * append-only (migration 0011's trigger refuses UPDATE and DELETE). Shown on the owner's Staff page.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '@shop/db';
+import { STAFF_ROLE_LABELS, type StaffRole } from './staff-roles.ts';
+
+export type StaffEventKind = 'staff.owner-set-up' | 'staff.added' | 'staff.link-made' | 'staff.disabled';
+
+export interface StaffEvent {
+  kind: StaffEventKind;
+  /** The member the change was about. */
+  subject: { name: string; email: string; role: StaffRole };
+  /** Who made it; null for the setup link and the command line (`npm run staff`). */
+  actorName: string | null;
+  /** ISO instant. */
+  at: string;
+}
+
+export async function recordStaffEvent(
+  tx: Executor,
+  event: { staffId: number; actorStaffId: number | null; kind: StaffEventKind; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
+): Promise<void> {
+  const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
+  await tx.execute(
+    sql`INSERT INTO staff_events (staff_id, actor_staff_id, kind, before, after)
+        VALUES (${event.staffId}, ${event.actorStaffId}, ${event.kind}, ${json(event.before)}::jsonb, ${json(event.after)}::jsonb)`,
+  );
+}
+
+/** The newest changes to the staff list, newest first. */
+export async function recentStaffEvents(db: Executor, limit = 50): Promise<StaffEvent[]> {
+  const rows = await queryRows<{ kind: StaffEventKind; name: string; email: string; role: StaffRole; actor: string | null; at: string }>(
+    db,
+    sql`SELECT e.kind, s.name, s.email, s.role, a.name AS actor,
+               to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+        FROM staff_events e
+        JOIN staff s ON s.staff_id = e.staff_id
+        LEFT JOIN staff a ON a.staff_id = e.actor_staff_id
+        ORDER BY e.staff_event_id DESC
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ kind: r.kind, subject: { name: r.name, email: r.email, role: r.role }, actorName: r.actor, at: r.at }));
+}
+
+/** The entry in words: "Added Sam Smith (sam@example.com) as Manager". */
+export function describeStaffEvent(event: Pick<StaffEvent, 'kind' | 'subject'>): string {
+  const who = `${event.subject.name} (${event.subject.email})`;
+  switch (event.kind) {
+    case 'staff.owner-set-up':
+      return `Set up ${who} as the first Owner`;
+    case 'staff.added':
+      return `Added ${who} as ${STAFF_ROLE_LABELS[event.subject.role]}`;
+    case 'staff.link-made':
+      return `Made a new set-password link for ${who}`;
+    case 'staff.disabled':
+      return `Disabled ${who}: signed out, cannot sign in`;
+  }
+}
