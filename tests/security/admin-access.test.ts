@@ -222,6 +222,26 @@ for (const kind of databaseKinds()) {
       expect((await get('/admin', owner)).body).toContain('href="/admin/staff"');
     });
 
+    it('a 20 MB price list is answered with a clear message by the import page, and without a staff cookie with a 413, never a 500', async () => {
+      const boundary = '----shop-test-boundary';
+      const multipart = (intent: string, file: Buffer) =>
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\n${intent}\r\n`),
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="prices.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+          file,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+      const payload = multipart('dry-run', Buffer.alloc(20 * 1024 * 1024, 'A'));
+      const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'sec-fetch-site': 'same-origin' };
+      const manager = await member('manager');
+      const answered = await t.app.inject({ method: 'POST', url: '/admin/catalogue/import', payload, headers: { ...headers, cookie: cookieHeader(manager.cookies) } });
+      expect(answered.statusCode).toBeLessThan(500);
+      expect(answered.body).toContain('The file is 20.0 MB; the largest file that can be imported is 10 MB.');
+      const anonymous = await t.app.inject({ method: 'POST', url: '/admin/catalogue/import', payload, headers });
+      expect(anonymous.statusCode).toBe(413);
+      expect(anonymous.json()).toMatchObject({ error: 'payload_too_large' });
+    });
+
     it('each role reaches exactly the admin pages its permissions allow, on every page of the build', async () => {
       // Pages that are not refused may still answer 404 (no record 1) or 400 (an export without dates).
       const warehousePages = ['/admin', '/admin/orders', '/admin/orders/1', '/admin/orders/1/picking-list.pdf', '/admin/security', '/admin/no-such-page'];
