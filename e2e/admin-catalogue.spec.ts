@@ -7,25 +7,13 @@
  * old -> new, then apply); a customer then adds the product to the basket at the new price.
  * Pages at 1280 and 800 px (E2E_SHOTS_DIR), axe clean.
  */
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, expectNoSeriousA11yViolations, waitForHydration } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { acceptCookies, adminScreenshot, expectNoSeriousA11yViolations, waitForHydration } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
 const OWNER = { name: 'Olive Owner', email: 'olive@example.com', password: 'boxes and tape 2026' };
 const MANAGER = { name: 'Max Manager', email: 'max@example.com', password: 'prices go up 2026' };
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 let shop: OwnShopServer;
 
@@ -66,7 +54,7 @@ test('a manager creates a category and a product with an image, changes its pric
   await expect(max.getByRole('heading', { name: 'Catalogue', exact: true })).toBeVisible();
   await expect(max.getByTestId('products-count')).toContainText('of');
   await expectNoSeriousA11yViolations(max);
-  await screenshot(max, 'admin-catalogue');
+  await adminScreenshot(max, 'admin-catalogue');
 
   // A new category under a top-level one, with a page title.
   const tree = max.getByTestId('category-tree');
@@ -79,7 +67,7 @@ test('a manager creates a category and a product with an image, changes its pric
   await max.getByRole('button', { name: 'Save category' }).click();
   await expect(max.getByText('The category is saved.')).toBeVisible();
   await expect(max.getByLabel('Page title (search engines)')).toHaveValue('Grey mailing bags | E2E');
-  await screenshot(max, 'admin-catalogue-category');
+  await adminScreenshot(max, 'admin-catalogue-category');
 
   // A product with two sizes and three packs, and an image (a PNG, named .jpg).
   await max.getByRole('link', { name: '← Catalogue' }).click();
@@ -113,7 +101,7 @@ test('a manager creates a category and a product with an image, changes its pric
   await expect(max.getByTestId('price-history').getByRole('row')).toHaveCount(4);
   const productId = Number(/products\/(\d+)/.exec(max.url())![1]);
   await expectNoSeriousA11yViolations(max);
-  await screenshot(max, 'admin-catalogue-product');
+  await adminScreenshot(max, 'admin-catalogue-product');
 
   // The price list: export, change the 100-pack of 10x14" from 8.40 to 7.95, import.
   const exported = await max.request.get(`${shop.baseURL}/admin/catalogue/export.csv`);
@@ -130,7 +118,7 @@ test('a manager creates a category and a product with an image, changes its pric
   await expect(max.getByTestId('import-summary')).toContainText('To change1');
   await expect(max.getByTestId('import-changes')).toContainText('10x14" (250x350mm) pack of 100: £8.40 -> £7.95');
   await expectNoSeriousA11yViolations(max);
-  await screenshot(max, 'admin-catalogue-import-dry-run');
+  await adminScreenshot(max, 'admin-catalogue-import-dry-run');
   await max.getByRole('button', { name: 'Apply import' }).click();
   await expect(max.getByTestId('import-applied')).toContainText('1 changed (1 price change recorded)');
 
@@ -139,7 +127,7 @@ test('a manager creates a category and a product with an image, changes its pric
   await max.getByRole('button', { name: 'Check (dry run)' }).click();
   await expect(max.getByTestId('import-errors')).toContainText('A price must be more than £0.00.');
   await expect(max.getByRole('button', { name: 'Apply import' })).toHaveCount(0);
-  await screenshot(max, 'admin-catalogue-import-errors');
+  await adminScreenshot(max, 'admin-catalogue-import-errors');
 
   // The product page shows the import in its price history.
   await max.goto(`${shop.baseURL}/admin/catalogue/products/${productId}`);

@@ -7,26 +7,14 @@
  * details, addresses, orders and the trade account; "Disable customer" asks first, then disables
  * (and Enable undoes it); Exports downloads the orders CSV. Pages at 1280 and 800 px, axe clean.
  */
-import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { adminScreenshot, expectNoSeriousA11yViolations } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
 const OWNER = { name: 'Olive Owner', email: 'olive@example.com', password: 'boxes and tape 2026' };
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 let shop: OwnShopServer;
 let databaseName: string;
@@ -117,12 +105,12 @@ test('the owner sees the day on the dashboard, finds and disables a customer, an
   await expect(page.getByTestId('dashboard-overdue')).toContainText('Walker Crafts Ltd');
   await expect(page.getByTestId('dashboard-overdue')).toContainText('£540.00');
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-dashboard-figures');
+  await adminScreenshot(page, 'admin-dashboard-figures');
 
   // Customers: search by a saved address's postcode.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click();
   await expect(page.getByTestId('customers-count')).toHaveText('1-10 of 10 customers');
-  await screenshot(page, 'admin-customers');
+  await adminScreenshot(page, 'admin-customers');
   await page.getByLabel('Search customers').fill('ls11 5ps');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/admin\/customers\?q=ls11\+5ps$/);
@@ -142,13 +130,13 @@ test('the owner sees the day on the dashboard, finds and disables a customer, an
   await expect(page.getByTestId('trade-account')).toContainText('£2,500.00');
   await expect(page.getByTestId('trade-account')).toContainText('£540.00');
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-customer');
+  await adminScreenshot(page, 'admin-customer');
 
   // Disable: a confirm step first, then disabled; Enable undoes it.
   await page.getByRole('link', { name: 'Disable customer' }).click();
   await expect(page.getByTestId('confirm-disable')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-customer-confirm-disable');
+  await adminScreenshot(page, 'admin-customer-confirm-disable');
   await page.getByRole('button', { name: 'Yes, disable Alice Walker' }).click();
   await expect(page.getByText('The customer is disabled')).toBeVisible();
   await expect(page.getByTestId('customer-disabled')).toBeVisible();
@@ -167,7 +155,7 @@ test('the owner sees the day on the dashboard, finds and disables a customer, an
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Exports' }).click();
   await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-exports');
+  await adminScreenshot(page, 'admin-exports');
   const today = await page.getByLabel('To (included)').first().inputValue();
   const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
   const file = await page.request.get(`${shop.baseURL}/admin/exports/orders.csv?from=${from}&to=${today}`);

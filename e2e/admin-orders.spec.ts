@@ -5,23 +5,11 @@
  * number; the customer's order detail then reads Dispatched with the tracking link and offers the
  * VAT invoice, which downloads as a PDF. Pages at 1280 px and on an 800 px tablet, axe clean.
  */
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, newCustomer, placeBankOrder } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { adminScreenshot, expectNoSeriousA11yViolations, newCustomer, placeBankOrder } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
 const OWNER = { name: 'Olive Owner', email: 'olive.orders@example.com', password: 'boxes and tape 2026' };
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 let shop: OwnShopServer;
 
@@ -58,7 +46,7 @@ test('staff record a bank payment, print the picking list and dispatch; the cust
   const row = page.getByTestId('orders-table').getByRole('row', { name: new RegExp(`#${orderId}`) });
   await expect(row).toContainText('Awaiting payment');
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-orders');
+  await adminScreenshot(page, 'admin-orders');
   await row.getByRole('link', { name: `#${orderId}` }).click();
 
   await expect(page.getByTestId('admin-order-state')).toHaveText('To dispatch');
@@ -82,7 +70,7 @@ test('staff record a bank payment, print the picking list and dispatch; the cust
   await expect(page.getByTestId('order-timeline')).toContainText('Payment recorded by Olive Owner');
   await expect(page.getByTestId('order-timeline')).toContainText('Dispatched by Olive Owner');
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-order');
+  await adminScreenshot(page, 'admin-order');
 
   // The customer signs in and reads what happened.
   const signedIn = await customerPage.request.post('/signin', {
@@ -99,7 +87,7 @@ test('staff record a bank payment, print the picking list and dispatch; the cust
   const pdf = await customerPage.request.get((await invoice.getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  await screenshot(customerPage, 'customer-order-dispatched');
+  await adminScreenshot(customerPage, 'customer-order-dispatched');
   await customerContext.close();
   await staffContext.close();
 });

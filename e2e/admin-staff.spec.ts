@@ -9,24 +9,12 @@
  *
  * The server is this spec's own (e2e/shop-server.ts): the setup link is read from its log.
  */
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { adminScreenshot, expectNoSeriousA11yViolations } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 import { totpCode } from '../packages/core/src/staff/totp';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
 const OWNER = { name: 'Olive Owner', email: 'olive@example.com', password: 'boxes and tape 2026' };
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 let shop: OwnShopServer;
 
@@ -46,7 +34,7 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
 
   await page.goto(shop.setupLink!);
   await expect(page.getByRole('heading', { name: 'Set up the back office' })).toBeVisible();
-  await screenshot(page, 'admin-setup');
+  await adminScreenshot(page, 'admin-setup');
   await page.getByLabel('Your name').fill(OWNER.name);
   await page.getByLabel('E-mail').fill(OWNER.email);
   await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
@@ -62,7 +50,7 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await expect(page.getByText('Accept cookies', { exact: false })).toHaveCount(0);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-dashboard');
+  await adminScreenshot(page, 'admin-dashboard');
 
   // Staff: add a warehouse member; the link is shown once.
   await nav.getByRole('link', { name: 'Staff' }).click();
@@ -82,7 +70,7 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await expect(changes.nth(1)).toContainText('Added Wes Warehouse (wes@example.com) as Warehouse');
   await expect(changes.nth(2)).toContainText('as the first Owner');
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-staff');
+  await adminScreenshot(page, 'admin-staff');
 
   // Sign out (a POST), then the wrong password, then the right one.
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -95,7 +83,7 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-signin-message')).toHaveText('E-mail or password is incorrect.');
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-signin-refused');
+  await adminScreenshot(page, 'admin-signin-refused');
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`${shop.baseURL}/admin`);
@@ -127,7 +115,7 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await expect(wes.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Orders']);
   await wes.goto(`${shop.baseURL}/admin/staff`);
   await expect(wes.getByTestId('admin-error')).toContainText('You do not have access to this page.');
-  await screenshot(wes, 'admin-forbidden');
+  await adminScreenshot(wes, 'admin-forbidden');
   await theirs.close();
 
   // Two-step sign-in: the owner scans (here: reads) the key, confirms with a code, keeps the recovery codes.
@@ -138,19 +126,19 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await expect(page.getByRole('img', { name: 'QR code to add the back office to an authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'admin-security-enrol');
+  await adminScreenshot(page, 'admin-security-enrol');
   // A code from the step before now: the next sign-in's code (this step's) is then not a reuse.
   await page.getByLabel('Code from the app').fill(totpCode(secret, new Date(Date.now() - 30_000)));
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await screenshot(page, 'admin-security-codes');
+  await adminScreenshot(page, 'admin-security-codes');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByLabel('E-mail').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
-  await screenshot(page, 'admin-signin-code');
+  await adminScreenshot(page, 'admin-signin-code');
   await page.getByLabel('Code').fill(totpCode(secret, new Date()));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Olive Owner (Owner).');

@@ -1,4 +1,5 @@
 /** Shared helpers for the browser tests. */
+import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -114,4 +115,19 @@ export async function placeBankOrder(request: APIRequestContext, token: string):
   });
   expect(placed.status(), await placed.text()).toBe(200);
   return { orderId: await placed.json(), itemNames: cart.cartIems.map((line: { item_name: string }) => line.item_name) };
+}
+
+/**
+ * Full-page screenshots of a back-office page at desktop (1280) and tablet (800) widths into
+ * E2E_SHOTS_DIR, when it is set, for a person to look at; the page is left at 1280.
+ */
+export async function adminScreenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
