@@ -13,6 +13,7 @@ import { isRecordId } from '@shop/contract/browser';
 import { adminFailureOf } from '~/components/admin/admin-actions.server';
 import { requireStaff } from '~/components/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { AuditTrail } from '~/components/admin/audit-trail';
 import { calendarDate, londonDate, londonDateTime, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, penceFromPounds, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/customer';
 
@@ -347,34 +348,14 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         )}
       </section>
 
-      <section className="card overflow-x-auto" aria-labelledby="history-heading">
-        <h2 id="history-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
-          Account history
-        </h2>
-        <p className="px-5 text-sm text-stone-600">What staff changed on this account, newest first. Entries cannot be edited or deleted.</p>
-        {history.length === 0 ? (
-          <p className="px-5 pt-2 pb-4 text-sm text-stone-600">Nothing changed by staff yet.</p>
-        ) : (
-          <table className="mt-2 w-full text-left text-sm" data-testid="customer-history">
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5">When</th>
-                <th scope="col" className="px-4 py-2.5">Who</th>
-                <th scope="col" className="px-4 py-2.5">What</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {history.map((entry, i) => (
-                <tr key={i}>
-                  <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(entry.at)}</td>
-                  <td className="px-4 py-2.5">{entry.who}</td>
-                  <td className="px-4 py-2.5">{entry.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <AuditTrail
+        id="history-heading"
+        title="Account history"
+        description="What staff changed on this account, newest first."
+        entries={history}
+        empty="Nothing changed by staff yet."
+        testId="customer-history"
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { describeStaffEvent, isStaffRole, STAFF_ROLE_LABELS, STAFF_ROLES } from 
 import { adminFailureOf } from '~/components/admin/admin-actions.server';
 import { requireStaff } from '~/components/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
-import { londonDateTime } from '~/components/admin/admin-format';
+import { AuditTrail } from '~/components/admin/audit-trail';
 import type { Route } from './+types/staff';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff - Back office' }];
@@ -223,30 +223,14 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </section>
 
-      <section className="card overflow-x-auto" aria-labelledby="staff-changes-heading">
-        <h2 id="staff-changes-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
-          Changes to the staff list
-        </h2>
-        <p className="px-5 text-sm text-stone-600">Who added, sent a new link to or disabled whom, newest first. Entries cannot be edited or deleted.</p>
-        <table className="mt-2 w-full text-left text-sm" data-testid="staff-changes">
-          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-2.5">When</th>
-              <th scope="col" className="px-4 py-2.5">Who</th>
-              <th scope="col" className="px-4 py-2.5">What</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {changes.map((change, i) => (
-              <tr key={i}>
-                <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(change.at)}</td>
-                <td className="px-4 py-2.5">{change.who}</td>
-                <td className="px-4 py-2.5 break-words">{change.what}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <AuditTrail
+        id="staff-changes-heading"
+        title="Changes to the staff list"
+        description="Who added, sent a new link to or disabled whom, newest first."
+        entries={changes}
+        empty="No changes recorded yet."
+        testId="staff-changes"
+      />
     </div>
   );
 }
