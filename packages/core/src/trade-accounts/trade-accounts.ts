@@ -144,20 +144,18 @@ export class TradeAccounts {
   ): Promise<TradeAccount | null> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
-      const terms = async (): Promise<AccountTerms | null> => {
-        const [row] = await queryRows<{ credit_limit_pence: number; terms_days: number }>(
-          tx,
-          sql`SELECT credit_limit_pence, terms_days FROM trade_accounts WHERE user_id = ${userId} AND closed_at IS NULL FOR UPDATE`,
-        );
-        return row ? { creditLimitPence: Number(row.credit_limit_pence), termsDays: Number(row.terms_days) } : null;
-      };
-      const before = await terms();
+      const [row] = await queryRows<{ credit_limit_pence: number; terms_days: number }>(
+        tx,
+        sql`SELECT credit_limit_pence, terms_days FROM trade_accounts WHERE user_id = ${userId} AND closed_at IS NULL FOR UPDATE`,
+      );
+      const before: AccountTerms | null = row ? { creditLimitPence: Number(row.credit_limit_pence), termsDays: Number(row.terms_days) } : null;
       const kind = await change(tx, before);
-      const after = await terms();
+      const account = await this.accountOf(userId, tx);
+      const after: AccountTerms | null = account && { creditLimitPence: account.creditLimitPence, termsDays: account.termsDays };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
         await recordCustomerEvent(tx, { userId, staffId, kind, before: before && { ...before }, after: after && { ...after } });
       }
-      return this.accountOf(userId, tx);
+      return account;
     });
   }
 }

@@ -308,32 +308,29 @@ export class CustomerDirectory {
    * Disabling a disabled customer changes nothing. NotFound when there is no such customer.
    */
   async disable(staffId: number | null, userId: number): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
-      const [row] = await queryRows<{ was_disabled: boolean }>(
-        tx,
-        sql`UPDATE users u SET disabled_at = COALESCE(u.disabled_at, now())
-            FROM (SELECT user_id, disabled_at IS NOT NULL AS was_disabled FROM users WHERE user_id = ${userId} FOR UPDATE) old
-            WHERE u.user_id = old.user_id RETURNING old.was_disabled`,
-      );
-      if (!row) throw new NotFound(`There is no customer ${userId}.`);
-      await tx.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
-      if (!row.was_disabled) await recordCustomerEvent(tx, { userId, staffId, kind: 'customer.disabled', before: { disabled: false }, after: { disabled: true } });
-    });
+    await this.setDisabled(staffId, userId, true);
   }
 
   /** Lets a disabled customer sign in again (their old tokens stay revoked), audited as `staffId`'s action. */
   async enable(staffId: number | null, userId: number): Promise<void> {
+    await this.setDisabled(staffId, userId, false);
+  }
+
+  /** Disables or enables in one transaction: the row locked, the change, the tokens revoked on disable, the audit entry when it changed. */
+  private async setDisabled(staffId: number | null, userId: number, disabled: boolean): Promise<void> {
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
       const [row] = await queryRows<{ was_disabled: boolean }>(
         tx,
-        sql`UPDATE users u SET disabled_at = NULL
+        sql`UPDATE users u SET disabled_at = ${disabled ? sql`COALESCE(u.disabled_at, now())` : sql`NULL`}
             FROM (SELECT user_id, disabled_at IS NOT NULL AS was_disabled FROM users WHERE user_id = ${userId} FOR UPDATE) old
             WHERE u.user_id = old.user_id RETURNING old.was_disabled`,
       );
       if (!row) throw new NotFound(`There is no customer ${userId}.`);
-      if (row.was_disabled) await recordCustomerEvent(tx, { userId, staffId, kind: 'customer.enabled', before: { disabled: true }, after: { disabled: false } });
+      if (disabled) await tx.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
+      if (row.was_disabled !== disabled) {
+        await recordCustomerEvent(tx, { userId, staffId, kind: disabled ? 'customer.disabled' : 'customer.enabled', before: { disabled: !disabled }, after: { disabled } });
+      }
     });
   }
 
