@@ -528,35 +528,45 @@ const OUTWARD_CODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
  * start of one (its outward code), an e-mail, else a customer's name or a payment reference.
  * Customers are found first (their table is far smaller), then their orders by user id.
  */
-/** "1042" or "#1042". */
-const ORDER_NUMBER = /^#?(\d{1,9})$/;
+/** What a search text names, decided once for the customer lookup and the order condition. */
+type OrderSearch = { kind: 'number'; orderId: number } | { kind: 'postcode' | 'outward-code'; compact: string } | { kind: 'customer'; like: string };
 
-function searchCondition(search: string, customerIds: number[]): SQL {
-  const text = search.slice(0, 100);
-  const number = ORDER_NUMBER.exec(text);
-  const upper = text.toUpperCase();
-  const compact = upper.replace(/\s+/g, '');
-  const reference = sql`o.payment_reference = ${text} OR o.payment_reference = ${upper}`;
-  if (number) return sql`(o.order_id = ${Number(number[1])} OR ${reference})`;
-  if (FULL_POSTCODE.test(compact)) return sql`(${POSTCODE_EXPRESSION} = ${compact} OR ${reference})`;
-  if (OUTWARD_CODE.test(compact)) {
-    // "LS4" finds LS4 4AP (and LS40..., as a prefix does): a range on the indexed expression.
-    return sql`((${POSTCODE_EXPRESSION} >= ${compact} AND ${POSTCODE_EXPRESSION} < ${nextPrefix(compact)}) OR ${reference})`;
-  }
-  // A customer's name, e-mail or company: the customers found by customerSearchQuery.
-  return sql`(o.user_id = ANY (${`{${customerIds.join(',')}}`}::int[]) OR ${reference})`;
+function classifySearch(search: string): OrderSearch {
+  const text = search.trim().slice(0, 100);
+  const number = /^#?(\d{1,9})$/.exec(text); // "1042" or "#1042"
+  if (number) return { kind: 'number', orderId: Number(number[1]) };
+  const compact = text.toUpperCase().replace(/\s+/g, '');
+  if (FULL_POSTCODE.test(compact)) return { kind: 'postcode', compact };
+  if (OUTWARD_CODE.test(compact)) return { kind: 'outward-code', compact };
+  return { kind: 'customer', like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
-/** The customers a search text names (name, e-mail or company), or null when the text is an order number or a postcode. */
-function customerSearchQuery(search: string): SQL | null {
+function searchCondition(search: string, customerIds: number[]): SQL {
   const text = search.trim().slice(0, 100);
-  if (!text) return null;
-  const compact = text.toUpperCase().replace(/\s+/g, '');
-  if (ORDER_NUMBER.test(text) || FULL_POSTCODE.test(compact) || OUTWARD_CODE.test(compact)) return null;
-  const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return text.includes('@')
-    ? sql`SELECT user_id FROM users WHERE lower(email) LIKE ${like}`
-    : sql`SELECT user_id FROM users WHERE lower(first_name || ' ' || last_name) LIKE ${like} OR lower(email) LIKE ${like} OR lower(company_name) LIKE ${like}`;
+  const upper = text.toUpperCase();
+  const reference = sql`o.payment_reference = ${text} OR o.payment_reference = ${upper}`;
+  const what = classifySearch(text);
+  switch (what.kind) {
+    case 'number':
+      return sql`(o.order_id = ${what.orderId} OR ${reference})`;
+    case 'postcode':
+      return sql`(${POSTCODE_EXPRESSION} = ${what.compact} OR ${reference})`;
+    case 'outward-code':
+      // "LS4" finds LS4 4AP (and LS40..., as a prefix does): a range on the indexed expression.
+      return sql`((${POSTCODE_EXPRESSION} >= ${what.compact} AND ${POSTCODE_EXPRESSION} < ${nextPrefix(what.compact)}) OR ${reference})`;
+    case 'customer':
+      // A customer's name, e-mail or company: the customers found by customerSearchQuery.
+      return sql`(o.user_id = ANY (${`{${customerIds.join(',')}}`}::int[]) OR ${reference})`;
+  }
+}
+
+/** The customers a search text names (name, e-mail or company), or null when it is empty, an order number or a postcode. */
+function customerSearchQuery(search: string): SQL | null {
+  const what = classifySearch(search);
+  if (!search.trim() || what.kind !== 'customer') return null;
+  return search.includes('@')
+    ? sql`SELECT user_id FROM users WHERE lower(email) LIKE ${what.like}`
+    : sql`SELECT user_id FROM users WHERE lower(first_name || ' ' || last_name) LIKE ${what.like} OR lower(email) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}`;
 }
 
 /** The smallest string after every string that starts with `prefix` (upper-case letters and digits, as postcodes are). */
