@@ -10,8 +10,9 @@
  *   BENCH_IMPORT_ROWS=10000   rows in the file (a multiple of 4)
  */
 import { performance } from 'node:perf_hooks';
-import { CatalogueAdmin, CATALOGUE_CSV_COLUMNS } from '@shop/core';
-import { openDatabase } from '@shop/db';
+import { stringify } from 'csv-stringify/sync';
+import { CatalogueAdmin, CATALOGUE_CSV_COLUMNS, flattenCategories, readCategoryTree } from '@shop/core';
+import { openDatabase, type Database } from '@shop/db';
 import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { createScratchDatabase } from './scratch-database.ts';
 
@@ -23,24 +24,15 @@ export interface CatalogueImportBenchResult {
   unchanged: { applyMs: number; unchanged: number };
 }
 
-function csvCell(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The leaf categories' paths, as the export writes them. */
-async function leafCategoryPaths(admin: CatalogueAdmin): Promise<string[]> {
-  let text = '';
-  for await (const piece of admin.csv.export()) text += piece;
-  const paths = new Set<string>();
-  for (const line of text.split('\n').slice(1)) {
-    const match = /^[^,]*,(?:"(?:[^"]|"")*"|[^,]*),("(?:[^"]|"")*"|[^,]*),/.exec(line);
-    if (match) paths.add(match[1]!.replace(/^"|"$/g, '').replaceAll('""', '"'));
-  }
-  return [...paths].filter(Boolean);
+/** The leaf categories' paths, as the export writes them ("Top > Middle > Name"). */
+async function leafCategoryPaths(db: Database): Promise<string[]> {
+  return flattenCategories(await readCategoryTree(db))
+    .filter((category) => category.children.length === 0)
+    .map((category) => category.path);
 }
 
 function priceListFile(rows: number, categories: string[], priceOf: (n: number) => number): Buffer {
-  const lines = [CATALOGUE_CSV_COLUMNS.join(',')];
+  const lines: string[][] = [[...CATALOGUE_CSV_COLUMNS]];
   const products = rows / 4;
   for (let p = 0; p < products; p++) {
     const code = `BENCH-${String(p).padStart(5, '0')}`;
@@ -62,11 +54,11 @@ function priceListFile(rows: number, categories: string[], priceOf: (n: number) 
           linked_product_code: '',
           image_url: '',
         };
-        lines.push(CATALOGUE_CSV_COLUMNS.map((column) => csvCell(cells[column])).join(','));
+        lines.push(CATALOGUE_CSV_COLUMNS.map((column) => cells[column]));
       }
     }
   }
-  return Buffer.from(`${lines.join('\n')}\n`);
+  return Buffer.from(stringify(lines));
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -81,7 +73,7 @@ export async function measureCatalogueImport(postgresUrl: string, rows = Number(
   try {
     await seedDemoCatalogueIfEmpty(database.db);
     const admin = new CatalogueAdmin(database.db);
-    const categories = await leafCategoryPaths(admin);
+    const categories = await leafCategoryPaths(database.db);
     const first = priceListFile(rows, categories, (n) => 500 + ((n * 37) % 9000));
     const repriced = priceListFile(rows, categories, (n) => 505 + ((n * 37) % 9000));
 
