@@ -118,6 +118,8 @@ test('checkout and past orders ask a visitor to sign in first', async ({ page })
 });
 
 test('no serious accessibility violations on delivery, payment, order detail and order history', async ({ page }) => {
+  // Four pages and four axe runs: about 40 s alone, over the 60 s default beside a second browser on two cores.
+  test.setTimeout(150_000);
   await customerWithBasket(page);
   await page.goto('/delivery');
   await waitForHydration(page);
