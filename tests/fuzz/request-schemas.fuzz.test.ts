@@ -481,7 +481,8 @@ async function refillAlice(): Promise<void> {
 describe(`fuzzing every request schema [${KIND}]`, () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-fuzz-'));
-    t = await createTestApp({ kind: KIND, seed: false, env: { ...relaxedLimits, DATA_DIR: dataDir } });
+    // A fixed clock: B's basket is compared before and after, and its dispatch promise counts minutes.
+    t = await createTestApp({ kind: KIND, seed: false, clock: () => new Date('2026-11-24T10:00:00Z'), env: { ...relaxedLimits, DATA_DIR: dataDir } });
     packs = await insertBasketCatalogue(t.database);
 
     [alice, bob] = [await signUp(t.app, { first_name: 'Alice' }), await signUp(t.app, { first_name: 'Bobby' })];

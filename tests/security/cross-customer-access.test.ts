@@ -327,7 +327,8 @@ describeOnEachDatabase('security: one customer cannot reach another\'s records',
   const tokens = {} as Record<Caller, string | null>;
 
   beforeAll(async () => {
-    c.t = await createSecurityApp(kind);
+    // A fixed clock: A's basket is read before and after, and its dispatch promise counts minutes.
+    c.t = await createSecurityApp(kind, { clock: () => new Date('2026-11-24T10:00:00Z') });
     c.packs = await insertBasketCatalogue(c.t.database);
     const { box25, box50, tapeBrown } = c.packs;
     c.a = await createParty(

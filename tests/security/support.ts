@@ -40,13 +40,15 @@ export interface SecurityAppOptions {
   env?: Record<string, string>;
   logger?: BuildAppOptions['logger'];
   storefront?: BuildAppOptions['storefront'];
+  /** A fixed clock for dispatch promises (a basket's "Order within 2 h 14 min" counts minutes). */
+  clock?: BuildAppOptions['clock'];
 }
 
 export async function createSecurityApp(kind: DatabaseKind, options: SecurityAppOptions = {}): Promise<SecurityApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-security-'));
   const { database, drop } = await createTestDatabase(kind);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...relaxedLimits, ...options.env });
-  const app = await buildApp({ config, database, logger: options.logger ?? false, storefront: options.storefront });
+  const app = await buildApp({ config, database, logger: options.logger ?? false, storefront: options.storefront, clock: options.clock });
   await app.ready();
   return {
     app,
