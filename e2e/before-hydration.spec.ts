@@ -42,3 +42,44 @@ test('words typed into the search box before the page is interactive are searche
   await waitForHydration(page);
   await expect(page.getByText(/Results for/)).toBeVisible();
 });
+
+// Typed before the page is interactive, acted on after it: the fields keep what was typed
+// (React would otherwise write the server's empty values over them on their next render).
+
+test('an e-mail and password typed before the page is interactive are kept and sent after it', async ({ page }) => {
+  const release = await holdHydration(page);
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill('nobody.here@example.com');
+  await page.getByLabel('Password').fill('not-the-password');
+  release();
+  await waitForHydration(page);
+  await expect(page.getByLabel('Email')).toHaveValue('nobody.here@example.com');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // The server checked the typed address and password (an empty form would show "Email is required").
+  await expect(page.getByText('Email or password incorrect, please try again')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('nobody.here@example.com');
+});
+
+test('words typed into the search box before the page is interactive are searched after it', async ({ page }) => {
+  const release = await holdHydration(page);
+  await page.goto('/landing');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('tape');
+  release();
+  await waitForHydration(page);
+  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await expect(page).toHaveURL(/\/products\?search=tape/);
+  await expect(page.getByText(/Results for/)).toBeVisible();
+});
+
+test('a quantity typed before the page is interactive is the one added after it', async ({ page }) => {
+  const landing = await (await page.request.get('/api/products/GetLanding?condition=')).json();
+  const release = await holdHydration(page);
+  await page.goto(`/product-detail?productCode=${landing[0].product_id}`);
+  await page.getByTestId('order-quantity').first().fill('3');
+  release();
+  await waitForHydration(page);
+  await expect(page.getByTestId('order-quantity').first()).toHaveValue('3');
+  await page.getByRole('button', { name: /Add \+/ }).first().click();
+  await expect(page.getByRole('button', { name: /Item Added/ }).first()).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+});

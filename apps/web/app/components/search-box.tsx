@@ -1,14 +1,22 @@
 /** Product search: submits on Enter or the button, to /products?search= (SPEC 2). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
 import { SearchIcon } from './icons';
 
 export function SearchBox() {
   const [params] = useSearchParams();
   const current = params.get('search') ?? '';
   const [text, setText] = useState(current);
+  // A new search in the address shows its words (set while rendering, not in an effect, which
+  // would also run after hydration and wipe words typed before it).
+  const [shownSearch, setShownSearch] = useState(current);
+  if (current !== shownSearch) {
+    setShownSearch(current);
+    setText(current);
+  }
+  const typedBeforeHydration = useTypedBeforeHydrationRef(current, setText);
   const navigate = useNavigate();
-  useEffect(() => setText(current), [current]);
   return (
     <form
       role="search"
@@ -25,6 +33,7 @@ export function SearchBox() {
         name="search"
         aria-label="Search products"
         placeholder="Search boxes, tape, mailing bags or a size like 12x9x6"
+        ref={typedBeforeHydration}
         value={text}
         onChange={(event) => setText(event.target.value)}
         className="min-w-0 flex-1 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-sm placeholder:text-stone-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"

@@ -27,6 +27,7 @@ export function TextField({ id, label, binding, hint, className, ...input }: Pro
       <input
         id={id}
         name={binding.name}
+        ref={binding.ref}
         {...input}
         value={binding.value}
         onChange={(event) => binding.onChange(event.target.value)}

@@ -4,8 +4,9 @@
  * The form still posts to its action, which checks again with the API's schema: `serverErrors`
  * (the action's messages per field) show until the customer changes that field.
  */
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent, type RefCallback } from 'react';
 import { checkForm, type TextRule } from '@shop/contract/browser';
+import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
 export interface FieldBinding {
   /** The form field's name, as the action (and the JSON API) calls it. */
@@ -14,6 +15,8 @@ export interface FieldBinding {
   error: string | undefined;
   onChange(value: string): void;
   onBlur(): void;
+  /** Keeps what was typed before the page hydrated (lib/use-typed-before-hydration.ts). */
+  ref: RefCallback<HTMLInputElement>;
 }
 
 export function useValidatedForm<K extends string>(rules: Record<K, TextRule>, initial: Record<K, string>, serverErrors?: Record<string, string>) {
@@ -21,6 +24,11 @@ export function useValidatedForm<K extends string>(rules: Record<K, TextRule>, i
   const [shown, setShown] = useState<Partial<Record<K, boolean>>>({});
   const errors = useMemo(() => checkForm<K>(values, rules), [values, rules]);
   const valid = Object.keys(errors).length === 0;
+  // Typed before hydration: taken in as if typed now (the field then shows its message, SPEC 2).
+  const typedRefFor = useTypedBeforeHydration<K>(initial, (name, typed) => {
+    setValues((current) => ({ ...current, [name]: typed }));
+    setShown((current) => ({ ...current, [name]: true }));
+  });
 
   const field = (name: K): FieldBinding => ({
     name,
@@ -31,6 +39,7 @@ export function useValidatedForm<K extends string>(rules: Record<K, TextRule>, i
       setShown((current) => (current[name] ? current : { ...current, [name]: true }));
     },
     onBlur: () => setShown((current) => (current[name] ? current : { ...current, [name]: true })),
+    ref: typedRefFor(name),
   });
 
   /** On submit: show every message, so a customer who skipped a field sees why nothing happened. */

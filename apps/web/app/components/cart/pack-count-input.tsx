@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import type { CartLineDto } from '@shop/contract';
 import { fieldMessages, PACK_COUNT_MAX, PACK_COUNT_MIN } from '@shop/contract/browser';
+import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
 
 function parseCount(text: string): number | null {
   if (!/^\d{1,4}$/.test(text.trim())) return null;
@@ -26,11 +27,15 @@ export function PackCountInput({ line }: { line: CartLineDto }) {
   const id = `pack-count-${line.product_price_id}`;
   const errorId = `${id}-error`;
 
-  // The basket changed (this change saved, another tab, a refused change): show the server's count.
-  useEffect(() => {
+  // The basket changed (this change saved, another tab): show the server's count. Set while
+  // rendering, not in an effect, which would also run after hydration and wipe a count typed before it.
+  const [shownCount, setShownCount] = useState(line.count);
+  if (line.count !== shownCount) {
+    setShownCount(line.count);
     setText(String(line.count));
     setInvalid(false);
-  }, [line.count]);
+  }
+  const keepTyped = useTypedBeforeHydrationRef(String(line.count), setText);
   useEffect(() => {
     if (fetcher.state !== 'idle' || fetcher.data?.ok !== false) return;
     console.error('Changing the number of packs failed:', fetcher.data.message);
@@ -66,6 +71,7 @@ export function PackCountInput({ line }: { line: CartLineDto }) {
         <input
           id={id}
           name="count"
+          ref={keepTyped}
           type="number"
           inputMode="numeric"
           min={PACK_COUNT_MIN}

@@ -15,6 +15,7 @@
  * have one fixed width, so 'Item Added' never pushes the other rows' 'Add +' off screen.
  */
 import { useState } from 'react';
+import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { useActionData, useFetcher } from 'react-router';
 import type { PackDto, ProductSizeDto } from '@shop/contract';
 import { formatCount, formatPounds, formatUnitPrice } from '@shop/contract/browser';
@@ -46,6 +47,10 @@ export function PackTable({ productId, size }: Props) {
   const [quantityText, setQuantityText] = useState(() => (answer && !answer.ok ? (answer.values?.quantity ?? '1') : '1'));
   const [unit, setUnit] = useState<QuantityUnit>(() => (answer && !answer.ok && isQuantityUnit(answer.values?.quantity_unit) ? answer.values.quantity_unit : 'packs'));
   const [typedProblem, setTypedProblem] = useState<string | null>(null);
+  const keepTyped = useTypedBeforeHydration({ quantity: quantityText, unit }, (name, typed) => {
+    if (name === 'quantity') setQuantityText(typed);
+    else setUnit(isQuantityUnit(typed) ? typed : 'packs');
+  });
 
   if (size.packs.length === 0) {
     return <p className="mt-4 text-sm text-stone-600">This size is not available to order right now.</p>;
@@ -89,6 +94,7 @@ export function PackTable({ productId, size }: Props) {
               min={1}
               step={1}
               required
+              ref={keepTyped('quantity')}
               value={quantityText}
               onChange={(event) => {
                 setQuantityText(event.target.value);
@@ -105,6 +111,7 @@ export function PackTable({ productId, size }: Props) {
             <select
               id={`${inputId}-unit`}
               name="quantity_unit"
+              ref={keepTyped('unit')}
               value={unit}
               onChange={(event) => {
                 setUnit(isQuantityUnit(event.target.value) ? event.target.value : 'packs');

@@ -3,6 +3,7 @@
  * counter of what is left and the SPEC 5 message when it is too long.
  */
 import { checkText, deliveryNoteRule } from '@shop/contract/browser';
+import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
 
 interface Props {
   value: string;
@@ -19,6 +20,7 @@ export function deliveryNoteError(value: string): string | null {
 export function DeliveryNote({ value, onChange, disabled, form }: Props) {
   const error = deliveryNoteError(value);
   const max = deliveryNoteRule.max;
+  const keepTyped = useTypedBeforeHydrationRef(value, onChange);
   return (
     <div>
       <label htmlFor="delivery-note" className="form-label">
@@ -28,6 +30,7 @@ export function DeliveryNote({ value, onChange, disabled, form }: Props) {
         id="delivery-note"
         name="note"
         form={form}
+        ref={keepTyped}
         rows={2}
         maxLength={max}
         value={value}

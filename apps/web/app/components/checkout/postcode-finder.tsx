@@ -7,8 +7,9 @@
  * button ('pick:<n>': the server fills the form); with JavaScript, choosing one fills the form
  * in the browser instead.
  */
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
+import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
 import { CheckIcon, SearchIcon } from '~/components/icons';
 import { foundAddressFrom, type FoundAddress } from './address-format';
 import type { PostcodeEntry } from './checkout-types';
@@ -43,6 +44,14 @@ export function PostcodeFinder({ initialText, answer, filledByServer, searching,
   const [chosenFrom, setChosenFrom] = useState<PostcodeAnswer | null>(null);
   const findButton = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const keepTyped = useTypedBeforeHydrationRef(initialText, setText);
+  const attachInput = useCallback(
+    (node: HTMLInputElement | null) => {
+      inputRef.current = node;
+      keepTyped(node);
+    },
+    [keepTyped],
+  );
 
   const results = answer && 'entries' in answer && answer.entries.length > 0 && closed !== answer ? answer.entries : null;
   const error = answer && 'error' in answer ? answer.error : null;
@@ -82,7 +91,7 @@ export function PostcodeFinder({ initialText, answer, filledByServer, searching,
       </label>
       <div className="flex gap-2">
         <input
-          ref={inputRef}
+          ref={attachInput}
           id={inputId}
           name="postcode_search"
           type="text"
