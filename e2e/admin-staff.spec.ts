@@ -111,6 +111,8 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await wes.getByLabel('New password', { exact: true }).fill('pick pack dispatch');
   await wes.getByLabel('New password again').fill('pick pack dispatch');
   await wes.getByRole('button', { name: 'Set password and sign in' }).click();
+  // Should the dashboard not come, the failure says where the page went instead.
+  await expect(wes).toHaveURL(`${shop.baseURL}/admin`);
   await expect(wes.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Wes Warehouse (Warehouse).');
   await expect(wes.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Orders']);
   await wes.goto(`${shop.baseURL}/admin/staff`);
