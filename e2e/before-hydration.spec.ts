@@ -83,3 +83,18 @@ test('a quantity typed before the page is interactive is the one added after it'
   await expect(page.getByRole('button', { name: /Item Added/ }).first()).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('3');
 });
+
+test('a size picked on a phone before the page is interactive is the one shown after it', async ({ page, request }) => {
+  const products = await (await request.get('/api/products/Search?filter=double wall box')).json();
+  const product = products.find((p: { product_Sizes: unknown[] }) => p.product_Sizes.length > 1);
+  const second = product.product_Sizes[1];
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdHydration(page);
+  await page.goto(`/product-detail?productCode=${product.product_id}`);
+  await page.getByRole('combobox', { name: /size/i }).selectOption(String(second.product_size_id));
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole('combobox', { name: /size/i })).toHaveValue(String(second.product_size_id));
+  await expect(page.getByRole('tabpanel').getByTestId('size2')).toHaveText(second.size2);
+  await expect(page).toHaveURL(new RegExp(`size=${second.product_size_id}`));
+});

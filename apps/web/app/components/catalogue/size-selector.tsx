@@ -4,6 +4,7 @@
  * history replace, so a shared or reloaded link opens the same size without a new page load.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
 import { useSearchParams } from 'react-router';
 import type { ProductSizeDto } from '@shop/contract';
 import { PackTable } from './pack-table';
@@ -22,8 +23,6 @@ export function SizeSelector({ productId, sizes }: Props) {
   const baseId = useId();
   const selected = sizes.find((s) => s.product_size_id === selectedId) ?? sizes[0];
 
-  if (!selected) return <p className="mt-6 text-stone-600">This product is not available to order right now.</p>;
-
   const choose = (id: number) => {
     setSelectedId(id);
     const url = new URL(window.location.href);
@@ -31,6 +30,10 @@ export function SizeSelector({ productId, sizes }: Props) {
     // Keep React Router's entry state so back/forward still work; no loader runs.
     window.history.replaceState(window.history.state, '', url);
   };
+  // A size picked on a phone before the page hydrated is the one shown after it.
+  const keepChosen = useTypedBeforeHydrationRef(String(initial?.product_size_id ?? ''), (picked) => choose(Number(picked)));
+
+  if (!selected) return <p className="mt-6 text-stone-600">This product is not available to order right now.</p>;
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = sizes.length - 1;
@@ -62,6 +65,7 @@ export function SizeSelector({ productId, sizes }: Props) {
         <select
           id={`${baseId}-select`}
           className="form-input py-2.5 text-base"
+          ref={keepChosen}
           value={selected.product_size_id}
           onChange={(event) => choose(Number(event.target.value))}
           data-testid="size-select"
