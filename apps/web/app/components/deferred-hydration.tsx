@@ -7,7 +7,8 @@
  * below) so they stay inert; <HydrationStarter> turns them back on once the page has painted.
  *
  * Nothing done before hydration needs replaying: every change is a form posted to a route
- * action, which works without JavaScript, and every dialog opener and tab is a link.
+ * action, which works without JavaScript, and every dialog opener and tab is a link. What is
+ * typed into a controlled field before hydration is kept by lib/use-typed-before-hydration.ts.
  */
 export const DEFERRED_MODULEPRELOAD_REL = 'x-deferred-modulepreload';
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
