@@ -184,9 +184,14 @@ export class ResponseCache {
     const key = this.missKeys.get(request);
     // A clear() during the computation means the value may predate the change: do not keep it.
     if (key !== undefined && generation === this.generation) {
-      const recorded = reply.getHeaders() as OutgoingHttpHeaders;
-      delete recorded['strict-transport-security'];
-      delete recorded['connection']; // onSend adds it only while closing
+      // A new object rather than `delete` on the reply's: an object that had properties deleted
+      // is kept in V8's slow dictionary mode, and every hit's writeHead walks these headers.
+      const recorded: OutgoingHttpHeaders = Object.fromEntries(
+        Object.entries(reply.getHeaders() as OutgoingHttpHeaders).filter(
+          // HSTS depends on the request's protocol; onSend adds `connection` only while closing.
+          ([name]) => name !== 'strict-transport-security' && name !== 'connection' && name !== 'content-length',
+        ),
+      );
       recorded['content-length'] = String(body.length);
       const httpsHeaders = { ...recorded, 'strict-transport-security': HSTS_HEADER_VALUE };
       this.entries.set(key, { body, etag, headers: recorded, httpsHeaders, bytes: sizeOf(key, body, [recorded, httpsHeaders]) });

@@ -11,7 +11,7 @@
  * a bare 400 with no body, so the app makes the check (refuseMissingHost) and answers in the
  * JSON error shape.
  */
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions, HookHandlerDoneFunction } from 'fastify';
 
 export interface HttpTimeouts {
   headersMs: number;
@@ -38,9 +38,15 @@ export function httpServerOptions(timeouts: HttpTimeouts): Pick<FastifyServerOpt
   };
 }
 
-/** An onRequest hook: an HTTP/1.1 request without a Host header is a 400 (HTTP/1.0 needs none). */
-export async function refuseMissingHost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * An onRequest hook: an HTTP/1.1 request without a Host header is a 400 (HTTP/1.0 needs none).
+ * Callback-style, not async: every request passes it, and an async hook would defer the hooks
+ * after it (the cached catalogue reads among them) to a later microtask.
+ */
+export function refuseMissingHost(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (request.headers.host === undefined && request.raw.httpVersionMajor === 1 && request.raw.httpVersionMinor >= 1) {
-    await reply.code(400).send({ error: 'invalid_request', message: 'An HTTP/1.1 request must have a Host header.' });
+    reply.code(400).send({ error: 'invalid_request', message: 'An HTTP/1.1 request must have a Host header.' });
+    return;
   }
+  done();
 }
