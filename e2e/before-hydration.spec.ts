@@ -4,7 +4,7 @@
  * action. These tests hold the page's scripts back, act, and only then let them load.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, waitForHydration } from './fixtures';
+import { acceptCookies, newCustomer, placeBankOrder, signInAs, waitForHydration } from './fixtures';
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
@@ -97,4 +97,23 @@ test('a size picked on a phone before the page is interactive is the one shown a
   await expect(page.getByRole('combobox', { name: /size/i })).toHaveValue(String(second.product_size_id));
   await expect(page.getByRole('tabpanel').getByTestId('size2')).toHaveText(second.size2);
   await expect(page).toHaveURL(new RegExp(`size=${second.product_size_id}`));
+});
+
+test('an order number typed into the order filter before the page is interactive stays after it', async ({ page }) => {
+  const customer = newCustomer();
+  const signedUp = await page.request.post('/api/users', {
+    data: { first_name: customer.firstName, last_name: customer.lastName, email: customer.email, password: customer.password, phone: customer.phone },
+  });
+  expect(signedUp.status()).toBe(200);
+  const { orderId } = await placeBankOrder(page.request, (await signedUp.json()).token);
+  await signInAs(page, customer.email, customer.password);
+  const release = await holdHydration(page);
+  await page.goto('/order-history');
+  await page.getByTestId('order-filter').fill(String(orderId));
+  await page.getByTestId('order-filter').press('Tab');
+  release();
+  await waitForHydration(page);
+  await expect(page.getByTestId('order-filter')).toHaveValue(String(orderId));
+  await page.getByTestId('order-filter').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`Filter=${orderId}`));
 });

@@ -93,7 +93,12 @@ function FilterForm({ filter }: { filter: string }) {
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
 
+  // Only when the filter changes: on the first run (after hydration) the box may hold words
+  // typed before it, which the URL does not know yet.
+  const followedFilter = useRef(filter);
   useEffect(() => {
+    if (followedFilter.current === filter) return;
+    followedFilter.current = filter;
     const box = input.current;
     if (box && document.activeElement !== box && box.value.trim() !== filter) box.value = filter;
   }, [filter]);
