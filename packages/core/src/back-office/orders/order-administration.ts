@@ -176,9 +176,10 @@ export class OrderAdministration {
     // A search for a customer finds the customers first (one small query), then their orders
     // through the user_id index: inside one statement, `user_id IN (subquery) OR reference` made
     // PostgreSQL scan every order (about 100 ms over 100,000).
-    const customersQuery = customerSearchQuery(filter.search ?? '');
-    const customerIds = customersQuery ? (await queryRows<{ user_id: number }>(this.db, customersQuery)).map((r) => Number(r.user_id)) : [];
-    const common = this.conditions({ ...filter, state: undefined }, customerIds);
+    const search = classifySearch(filter.search ?? '');
+    const customerIds =
+      search?.kind === 'customer' ? (await queryRows<{ user_id: number }>(this.db, customerSearchQuery(search))).map((r) => Number(r.user_id)) : [];
+    const common = this.conditions({ ...filter, state: undefined }, search && searchCondition(search, customerIds));
     const where = filter.state ? sql`${common} AND o.status = ${filter.state}` : common;
     const [countRows, rows] = await Promise.all([
       queryRows<{ status: string; n: number | string }>(
@@ -227,7 +228,7 @@ export class OrderAdministration {
     };
   }
 
-  private conditions(filter: OrderListFilter, customerIds: number[]): SQL {
+  private conditions(filter: OrderListFilter, search: SQL | null): SQL {
     const parts: SQL[] = [sql`true`];
     if (filter.state) parts.push(sql`o.status = ${filter.state}`);
     if (filter.paymentMethod) parts.push(sql`o.payment_method = ${filter.paymentMethod}`);
@@ -237,8 +238,7 @@ export class OrderAdministration {
     if (filter.from) parts.push(sql`o.created >= (${filter.from}::date::timestamp AT TIME ZONE 'Europe/London')`);
     if (filter.to) parts.push(sql`o.created < ((${filter.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London')`);
     if (filter.userId) parts.push(sql`o.user_id = ${filter.userId}`);
-    const search = (filter.search ?? '').trim();
-    if (search) parts.push(searchCondition(search, customerIds));
+    if (search) parts.push(search);
     return sql.join(parts, sql` AND `);
   }
 
@@ -522,30 +522,33 @@ const POSTCODE_EXPRESSION = sql.raw(`upper(replace(o.delivery_address ->> 'post_
 const FULL_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/;
 const OUTWARD_CODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 
+/** What a search text names (`text`: trimmed, at most 100 characters), decided once for the customer lookup and the order condition. */
+type OrderSearch = { text: string } & (
+  | { kind: 'number'; orderId: number }
+  | { kind: 'postcode' | 'outward-code'; compact: string }
+  | { kind: 'customer'; like: string }
+);
+
 /**
  * What a search box entry means, each kind answered by an index, so a search stays fast however
  * many orders there are: an order number (or a payment reference of digits), a whole postcode, the
  * start of one (its outward code), an e-mail, else a customer's name or a payment reference.
- * Customers are found first (their table is far smaller), then their orders by user id.
+ * Customers are found first (their table is far smaller), then their orders by user id. Null for
+ * an empty search.
  */
-/** What a search text names, decided once for the customer lookup and the order condition. */
-type OrderSearch = { kind: 'number'; orderId: number } | { kind: 'postcode' | 'outward-code'; compact: string } | { kind: 'customer'; like: string };
-
-function classifySearch(search: string): OrderSearch {
+function classifySearch(search: string): OrderSearch | null {
   const text = search.trim().slice(0, 100);
+  if (!text) return null;
   const number = /^#?(\d{1,9})$/.exec(text); // "1042" or "#1042"
-  if (number) return { kind: 'number', orderId: Number(number[1]) };
+  if (number) return { text, kind: 'number', orderId: Number(number[1]) };
   const compact = text.toUpperCase().replace(/\s+/g, '');
-  if (FULL_POSTCODE.test(compact)) return { kind: 'postcode', compact };
-  if (OUTWARD_CODE.test(compact)) return { kind: 'outward-code', compact };
-  return { kind: 'customer', like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+  if (FULL_POSTCODE.test(compact)) return { text, kind: 'postcode', compact };
+  if (OUTWARD_CODE.test(compact)) return { text, kind: 'outward-code', compact };
+  return { text, kind: 'customer', like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
-function searchCondition(search: string, customerIds: number[]): SQL {
-  const text = search.trim().slice(0, 100);
-  const upper = text.toUpperCase();
-  const reference = sql`o.payment_reference = ${text} OR o.payment_reference = ${upper}`;
-  const what = classifySearch(text);
+function searchCondition(what: OrderSearch, customerIds: number[]): SQL {
+  const reference = sql`o.payment_reference = ${what.text} OR o.payment_reference = ${what.text.toUpperCase()}`;
   switch (what.kind) {
     case 'number':
       return sql`(o.order_id = ${what.orderId} OR ${reference})`;
@@ -560,11 +563,9 @@ function searchCondition(search: string, customerIds: number[]): SQL {
   }
 }
 
-/** The customers a search text names (name, e-mail or company), or null when it is empty, an order number or a postcode. */
-function customerSearchQuery(search: string): SQL | null {
-  const what = classifySearch(search);
-  if (!search.trim() || what.kind !== 'customer') return null;
-  return search.includes('@')
+/** The customers a search names: by e-mail when it has an @, else by name, e-mail or company. */
+function customerSearchQuery(what: OrderSearch & { kind: 'customer' }): SQL {
+  return what.text.includes('@')
     ? sql`SELECT user_id FROM users WHERE lower(email) LIKE ${what.like}`
     : sql`SELECT user_id FROM users WHERE lower(first_name || ' ' || last_name) LIKE ${what.like} OR lower(email) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}`;
 }
