@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { accountSettingsMessages, messages } from '@shop/contract';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { passwordResetJob } from '../email/email-jobs.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -107,7 +107,7 @@ export class AccountService {
   async userDetails(callerUserId: number | null, userId: number): Promise<UserDetails> {
     if (callerUserId === null) throw new Unauthorized();
     if (callerUserId !== userId) throw new NotFound(`No user with id ${userId}`);
-    const [user] = await queryRows<UserDetails>(
+    const [user] = await queryPreparedRows<UserDetails>(
       this.db,
       sql`SELECT user_id, first_name, last_name, email, company_name, vat_number, newsletter FROM users WHERE user_id = ${userId}`,
     );

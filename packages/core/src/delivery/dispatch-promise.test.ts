@@ -4,6 +4,7 @@ import {
   bankHolidays,
   dispatchPromise,
   formatDuration,
+  londonWallClock,
   TRANSIT_WORKING_DAYS,
   type BankHolidayRegion,
   type DeliveryDestination,
@@ -193,5 +194,42 @@ describe('bankHolidayRegionOfPostcode', () => {
     [null, 'england-and-wales'],
   ])('%s is %s', (postcode, region) => {
     expect(bankHolidayRegionOfPostcode(postcode)).toBe(region);
+  });
+});
+
+describe('the London wall clock', () => {
+  const london = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const fromFormatter = (instant: Date) => {
+    const part = Object.fromEntries(london.formatToParts(instant).map(({ type, value }) => [type, value]));
+    return { date: `${part.year}-${part.month}-${part.day}`, secondsOfDay: Number(part.hour) * 3600 + Number(part.minute) * 60 + Number(part.second) };
+  };
+
+  it.each([
+    ['2025-03-30T00:59:59.999Z', '2025-03-30', 59 + 59 * 60], // 00:59:59 GMT
+    ['2025-03-30T01:00:00.000Z', '2025-03-30', 2 * 3600], // the clocks go forward: 02:00 BST
+    ['2025-10-26T00:59:59.000Z', '2025-10-26', 3600 + 59 * 60 + 59], // 01:59:59 BST
+    ['2025-10-26T01:00:00.000Z', '2025-10-26', 3600], // the clocks go back: 01:00 GMT again
+    ['2025-06-30T23:00:00.000Z', '2025-07-01', 0], // midnight BST starts the next day
+    ['2025-12-31T23:59:59.500Z', '2025-12-31', 86_399],
+  ])('%s is %s, %i seconds into the London day', (instant, date, secondsOfDay) => {
+    expect(londonWallClock(new Date(instant))).toEqual({ date, secondsOfDay });
+  });
+
+  it('agrees with the time-zone database at every instant tried, one after another in the same hour and across years', () => {
+    let instant = Date.UTC(2024, 0, 1);
+    for (let step = 0; step < 20_000; step++) {
+      // Steps of 0-4 hours and some seconds: several calls per hour, then new hours, over about five years.
+      instant += ((step * 7919) % 4) * 3_600_000 + ((step * 104_729) % 3_600) * 1000 + (step % 1000);
+      expect(londonWallClock(new Date(instant)), new Date(instant).toISOString()).toEqual(fromFormatter(new Date(instant)));
+    }
   });
 });

@@ -163,15 +163,30 @@ const londonParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/**
+ * London's offset from UTC, kept for the UTC hour it was read in: the UK changes its clocks at
+ * 01:00 UTC, so the offset is the same for a whole UTC hour, and the formatter (a few
+ * microseconds) is asked once an hour instead of for every basket and order.
+ */
+let offsetOfHour = { hour: Number.NaN, offsetMs: 0 };
+
 /** The London calendar date and the seconds since London midnight (wall clock) of an instant. */
 export function londonWallClock(now: Date): { date: IsoDate; secondsOfDay: number } {
-  if (Number.isNaN(now.getTime())) throw new RangeError('dispatchPromise needs a valid instant');
+  const instant = now.getTime();
+  if (Number.isNaN(instant)) throw new RangeError('dispatchPromise needs a valid instant');
+  const hour = Math.floor(instant / 3_600_000);
+  if (offsetOfHour.hour !== hour) offsetOfHour = { hour, offsetMs: londonOffsetMs(now) };
+  const wallSeconds = Math.floor((instant + offsetOfHour.offsetMs) / 1000);
+  const secondsOfDay = ((wallSeconds % 86_400) + 86_400) % 86_400;
+  return { date: new Date((wallSeconds - secondsOfDay) * 1000).toISOString().slice(0, 10), secondsOfDay };
+}
+
+/** How far London's wall clock is ahead of UTC at this instant (0 in winter, an hour in summer). */
+function londonOffsetMs(now: Date): number {
   const part: Record<string, string> = {};
   for (const { type, value } of londonParts.formatToParts(now)) part[type] = value;
-  return {
-    date: `${part.year}-${part.month}-${part.day}`,
-    secondsOfDay: Number(part.hour) * 3600 + Number(part.minute) * 60 + Number(part.second),
-  };
+  const wallAsUtc = Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour), Number(part.minute), Number(part.second));
+  return wallAsUtc - Math.floor(now.getTime() / 1000) * 1000;
 }
 
 /** Monday-Friday and not a bank holiday of the region. */

@@ -140,6 +140,49 @@ const ORDER_COLUMNS = sql.raw(
 /** The newest orders a history page lists; far more than any customer scrolls through. */
 export const ORDER_HISTORY_LIMIT = 500;
 
+/** An order line as stored; read as columns (order lists) or as a JSON object (one order). */
+interface RawOrderLine {
+  product_id: number;
+  product_price_id: number;
+  product_name: string;
+  size1: string;
+  image_url: string;
+  price_pence: number;
+  qty: number;
+  count: number;
+  total_price_pence: number;
+  is_active: boolean;
+}
+
+const LINE_COLUMNS = [
+  'product_id',
+  'product_price_id',
+  'product_name',
+  'size1',
+  'image_url',
+  'price_pence',
+  'qty',
+  'count',
+  'total_price_pence',
+  'is_active',
+] as const satisfies readonly (keyof RawOrderLine)[];
+const LINE_JSON_FIELDS = sql.raw(LINE_COLUMNS.map((column) => `'${column}', l.${column}`).join(', '));
+
+function toOrderLineRow(r: RawOrderLine): OrderLineRow {
+  return {
+    productId: Number(r.product_id),
+    productPriceId: Number(r.product_price_id),
+    productName: r.product_name,
+    size1: r.size1,
+    imageUrl: r.image_url,
+    pricePence: Number(r.price_pence),
+    qty: Number(r.qty),
+    count: Number(r.count),
+    totalPricePence: Number(r.total_price_pence),
+    isActive: r.is_active,
+  };
+}
+
 export class OrderRepository {
   constructor(private readonly db: Database) {}
 
@@ -200,11 +243,26 @@ export class OrderRepository {
   }
 
   async find(userId: number, orderId: number, executor: Executor = this.db): Promise<OrderRow | null> {
-    const [row] = await queryRows<RawOrder>(
+    const [row] = await queryPreparedRows<RawOrder>(
       executor,
       sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
     );
     return row ? toOrderRow(row) : null;
+  }
+
+  /**
+   * One order with its lines, in one statement (the order detail page, the order's e-mails):
+   * the lines come as a JSON array in the order's row.
+   */
+  async findWithLines(userId: number, orderId: number, executor: Executor = this.db): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
+    const [row] = await queryPreparedRows<RawOrder & { lines: RawOrderLine[] }>(
+      executor,
+      sql`SELECT ${ORDER_COLUMNS},
+                 COALESCE((SELECT json_agg(json_build_object(${LINE_JSON_FIELDS}) ORDER BY l.order_line_id)
+                           FROM order_lines l WHERE l.order_id = orders.order_id), '[]'::json) AS lines
+          FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
+    );
+    return row ? { order: toOrderRow(row), lines: row.lines.map(toOrderLineRow) } : null;
   }
 
   async linesOf(orderId: number, executor: Executor = this.db): Promise<OrderLineRow[]> {
@@ -215,21 +273,9 @@ export class OrderRepository {
   async linesOfOrders(orderIds: readonly number[], executor: Executor = this.db): Promise<Map<number, OrderLineRow[]>> {
     const byOrder = new Map<number, OrderLineRow[]>();
     if (orderIds.length === 0) return byOrder;
-    const rows = await queryRows<{
-      order_id: number;
-      product_id: number;
-      product_price_id: number;
-      product_name: string;
-      size1: string;
-      image_url: string;
-      price_pence: number;
-      qty: number;
-      count: number;
-      total_price_pence: number;
-      is_active: boolean;
-    }>(
+    const rows = await queryRows<RawOrderLine & { order_id: number }>(
       executor,
-      sql`SELECT order_id, product_id, product_price_id, product_name, size1, image_url, price_pence, qty, count, total_price_pence, is_active
+      sql`SELECT order_id, ${sql.raw(LINE_COLUMNS.join(', '))}
           FROM order_lines WHERE order_id IN (${sql.join(
             orderIds.map((id) => sql`${id}`),
             sql`, `,
@@ -237,18 +283,7 @@ export class OrderRepository {
     );
     for (const r of rows) {
       const lines = byOrder.get(Number(r.order_id)) ?? [];
-      lines.push({
-        productId: Number(r.product_id),
-        productPriceId: Number(r.product_price_id),
-        productName: r.product_name,
-        size1: r.size1,
-        imageUrl: r.image_url,
-        pricePence: Number(r.price_pence),
-        qty: Number(r.qty),
-        count: Number(r.count),
-        totalPricePence: Number(r.total_price_pence),
-        isActive: r.is_active,
-      });
+      lines.push(toOrderLineRow(r));
       byOrder.set(Number(r.order_id), lines);
     }
     return byOrder;

@@ -31,13 +31,11 @@ export class OrderService {
   /** GET /api/order/{id}. */
   async detail(callerUserId: number | null, orderId: number): Promise<OrderDto> {
     if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
-    const order = await this.repository.find(callerUserId, orderId);
-    if (!order) throw new NotFound(`You have no order ${orderId}.`);
+    const found = await this.repository.findWithLines(callerUserId, orderId);
+    if (!found) throw new NotFound(`You have no order ${orderId}.`);
+    const { order, lines } = found;
     // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
-    const [lines, billing] = await Promise.all([
-      this.repository.linesOf(orderId),
-      order.billingAddress ?? (order.billingAddressId === null ? null : this.liveBillingAddress(callerUserId, order.billingAddressId)),
-    ]);
+    const billing = order.billingAddress ?? (order.billingAddressId === null ? null : await this.liveBillingAddress(callerUserId, order.billingAddressId));
     return this.toDto(order, lines, billing);
   }
 
