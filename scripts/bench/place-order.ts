@@ -55,6 +55,19 @@ async function insertCustomers(base: string, databaseUrl: string, count: number)
   }
 }
 
+async function countOrders(databaseUrl: string): Promise<{ orders: number; customers: number }> {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    const [counts] = await queryRows<{ orders: number; customers: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS orders, count(DISTINCT user_id)::int AS customers FROM orders`,
+    );
+    return { orders: Number(counts!.orders), customers: Number(counts!.customers) };
+  } finally {
+    await database.close();
+  }
+}
+
 /** Every customer's order placed once, 50 at a time. */
 async function placeEachOnce(url: string, customers: Prepared[]): Promise<LoadResult & { placed: number }> {
   let next = 0;
@@ -115,6 +128,8 @@ export interface PlaceOrderResult extends LoadResult {
   placed: number;
   /** The warm-up orders, the first the process ever placed. */
   coldStart: LoadResult & { placed: number };
+  /** Counted in the database afterwards: every customer's basket must be one order, none twice. */
+  inDatabase: { orders: number; customers: number };
 }
 
 export async function measurePlaceOrder(adminUrl: string, customers: number, warmUpOrders: number): Promise<PlaceOrderResult> {
@@ -133,7 +148,7 @@ export async function measurePlaceOrder(adminUrl: string, customers: number, war
     }
     const coldStart = await placeEachOnce(app.url, prepared.slice(0, warmUpOrders));
     const result = await placeEachOnce(app.url, prepared.slice(warmUpOrders));
-    return { ...result, coldStart };
+    return { ...result, coldStart, inDatabase: await countOrders(scratch.url) };
   } finally {
     await app.stop();
     await scratch.drop();
