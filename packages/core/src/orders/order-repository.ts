@@ -190,7 +190,6 @@ export class OrderRepository {
     return this.db.transaction((transaction) => work(transaction as unknown as Executor));
   }
 
-  /** The user's order placed with this idempotency key, if any. */
   /** The user's order placed under this Idempotency-Key, with the fingerprint of its request. */
   async byKey(userId: number, key: string, executor: Executor = this.db): Promise<{ orderId: number; requestFingerprint: string | null } | null> {
     const [row] = await queryPreparedRows<{ order_id: number; request_fingerprint: string | null }>(
