@@ -144,4 +144,9 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await page.getByLabel('Code').fill(totpCode(secret, new Date()));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Olive Owner (Owner).');
+  // Turning two-step sign-in on is in the staff audit trail, done by the owner herself.
+  await nav.getByRole('link', { name: 'Staff' }).click();
+  const latest = page.getByTestId('staff-changes').getByRole('row').nth(1).getByRole('cell');
+  await expect(latest.nth(1)).toHaveText('Olive Owner');
+  await expect(latest.nth(2)).toHaveText('Turned on two-step sign-in for Olive Owner (olive@example.com)');
 });

@@ -1,14 +1,20 @@
 /**
  * The audit trail of the staff list (issue 9: every staff action is audited, who, when, what,
  * before and after): the owner set up from the setup link, a member added, a new set-password
- * link made, a member disabled. Written in the transaction of the change; `staff_events` is
+ * link made, a member disabled, a member's two-step sign-in turned on or off. Written in the transaction of the change; `staff_events` is
  * append-only (migration 0011's trigger refuses UPDATE and DELETE). Shown on the owner's Staff page.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@shop/db';
 import { STAFF_ROLE_LABELS, type StaffRole } from './staff-roles.ts';
 
-export type StaffEventKind = 'staff.owner-set-up' | 'staff.added' | 'staff.link-made' | 'staff.disabled';
+export type StaffEventKind =
+  | 'staff.owner-set-up'
+  | 'staff.added'
+  | 'staff.link-made'
+  | 'staff.disabled'
+  | 'staff.two-step-on'
+  | 'staff.two-step-off';
 
 export interface StaffEvent {
   kind: StaffEventKind;
@@ -58,5 +64,9 @@ export function describeStaffEvent(event: Pick<StaffEvent, 'kind' | 'subject'>):
       return `Made a new set-password link for ${who}`;
     case 'staff.disabled':
       return `Disabled ${who}: signed out, cannot sign in`;
+    case 'staff.two-step-on':
+      return `Turned on two-step sign-in for ${who}`;
+    case 'staff.two-step-off':
+      return `Turned off two-step sign-in for ${who}`;
   }
 }

@@ -107,14 +107,14 @@ export class StaffRepository {
     return rows.length > 0;
   }
 
-  async setTotpSecret(staffId: number, secret: string | null): Promise<void> {
-    await this.db.execute(sql`UPDATE staff SET totp_secret = ${secret}, totp_enabled_at = NULL, recovery_code_hashes = '{}' WHERE staff_id = ${staffId}`);
+  async setTotpSecret(staffId: number, secret: string | null, executor: Executor = this.db): Promise<void> {
+    await executor.execute(sql`UPDATE staff SET totp_secret = ${secret}, totp_enabled_at = NULL, recovery_code_hashes = '{}' WHERE staff_id = ${staffId}`);
   }
 
   /** Turns on the pending secret (only if it is still the one confirmed) with fresh recovery codes. */
-  async enableTotp(staffId: number, secret: string, recoveryCodeHashes: string[], at: Date): Promise<boolean> {
+  async enableTotp(staffId: number, secret: string, recoveryCodeHashes: string[], at: Date, executor: Executor = this.db): Promise<boolean> {
     const rows = await queryRows<{ staff_id: number }>(
-      this.db,
+      executor,
       sql`UPDATE staff SET totp_enabled_at = ${at.toISOString()}::timestamptz,
             recovery_code_hashes = ${toTextArray(recoveryCodeHashes)}::text[]
           WHERE staff_id = ${staffId} AND totp_secret = ${secret} AND totp_enabled_at IS NULL

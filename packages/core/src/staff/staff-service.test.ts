@@ -358,6 +358,22 @@ for (const kind of databaseKinds()) {
         await staff.disableTotp(member.staff.staffId, PASSWORD);
         expect((await staff.signIn(member.email, PASSWORD)).awaitingSecondFactor).toBe(false);
       });
+
+      it('turning it on and off is kept in the staff audit trail, with the member as the one who did it', async () => {
+        const member = await enrolled();
+        await expect(staff.disableTotp(member.staff.staffId, 'wrong password')).rejects.toMatchObject({ code: 'invalid_request' });
+        await staff.disableTotp(member.staff.staffId, PASSWORD);
+        // A pending enrolment dropped with the password is not a change to two-step sign-in.
+        await staff.beginTotp(member.staff.staffId);
+        await staff.disableTotp(member.staff.staffId, PASSWORD);
+        const changes = (await staff.recentChanges()).filter((change) => change.subject.email === member.email);
+        const who = `Sam Staff (${member.email})`;
+        expect(changes.map((c) => [describeStaffEvent(c), c.actorName])).toEqual([
+          [`Turned off two-step sign-in for ${who}`, 'Sam Staff'],
+          [`Turned on two-step sign-in for ${who}`, 'Sam Staff'],
+          [`Added ${who} as Manager`, null],
+        ]);
+      });
     });
   });
 }

@@ -384,7 +384,13 @@ export class StaffService {
       });
     }
     const codes = newRecoveryCodes();
-    const enabled = await this.repository.enableTotp(staffId, row.totp_secret, codes.map(hashRecoveryCode), at);
+    const secret = row.totp_secret;
+    // Turned on and audited together (the member did it themselves).
+    const enabled = await this.repository.transaction(async (tx) => {
+      if (!(await this.repository.enableTotp(staffId, secret, codes.map(hashRecoveryCode), at, tx))) return false;
+      await recordStaffEvent(tx, { staffId, actorStaffId: staffId, kind: 'staff.two-step-on', before: { twoStep: false }, after: { twoStep: true } });
+      return true;
+    });
     if (!enabled) throw new Conflict('Start setting up two-step sign-in again.');
     return codes;
   }
@@ -395,7 +401,13 @@ export class StaffService {
     if (!row?.password_hash || !(await verifyPassword(row.password_hash, password))) {
       throw new Invalid('The password is not correct.', { fields: [{ field: 'password', message: 'The password is not correct.' }] });
     }
-    await this.repository.setTotpSecret(staffId, null);
+    await this.repository.transaction(async (tx) => {
+      await this.repository.setTotpSecret(staffId, null, tx);
+      // Only turning it off is a change worth the audit trail; dropping a pending enrolment is not.
+      if (row.totp_enabled_at !== null) {
+        await recordStaffEvent(tx, { staffId, actorStaffId: staffId, kind: 'staff.two-step-off', before: { twoStep: true }, after: { twoStep: false } });
+      }
+    });
   }
 
   /** How many recovery codes are left. */

@@ -226,7 +226,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       <AuditTrail
         id="staff-changes-heading"
         title="Changes to the staff list"
-        description="Who added, sent a new link to or disabled whom, newest first."
+        description="Who added, sent a new link to or disabled whom, and who turned two-step sign-in on or off, newest first."
         entries={changes}
         empty="No changes recorded yet."
         testId="staff-changes"
