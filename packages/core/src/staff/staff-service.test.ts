@@ -259,6 +259,15 @@ for (const kind of databaseKinds()) {
         await expect(staff.disable(second.staff.staffId)).rejects.toMatchObject({ code: 'conflict' });
       });
 
+      it('a member is found by id, disabled or not; an unknown id finds no one', async () => {
+        await memberWithPassword('owner');
+        const member = await memberWithPassword('warehouse');
+        expect(await staff.byId(member.staff.staffId)).toMatchObject({ staffId: member.staff.staffId, name: 'Sam Staff', email: member.email, role: 'warehouse' });
+        await staff.disable(member.staff.staffId);
+        expect(await staff.byId(member.staff.staffId)).toMatchObject({ staffId: member.staff.staffId, email: member.email });
+        expect(await staff.byId(member.staff.staffId + 1000)).toBeNull();
+      });
+
       it('every change to the staff list is kept with who made it, newest first, and cannot be rewritten', async () => {
         const token = (await staff.setupToken())!;
         const owner = await staff.setUpOwner(token, { email: 'olive@example.com', name: 'Olive Owner', password: PASSWORD });

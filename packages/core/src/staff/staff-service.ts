@@ -210,6 +210,12 @@ export class StaffService {
     }));
   }
 
+  /** One staff member by id (disabled ones included), or null. */
+  async byId(staffId: number): Promise<StaffMember | null> {
+    const row = await this.repository.byId(staffId);
+    return row ? staffMemberOf(row) : null;
+  }
+
   async byEmail(email: string): Promise<StaffMember | null> {
     const row = await this.repository.byEmail(email.trim());
     return row ? staffMemberOf(row) : null;

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'link' && Number.isInteger(staffId)) {
-    const member = (await staff.list()).find((m) => m.staffId === staffId);
+    const member = await staff.byId(staffId);
     try {
       const renewed = await staff.newSetPasswordLink(staffId, me.staffId);
       return data<Answer>({ ok: true, intent, name: member?.name ?? '', email: member?.email ?? '', link: renewed.link, expiresAt: renewed.expiresAt.toISOString() });
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (staffId === me.staffId) {
       return data<Answer>({ ok: false, intent, message: 'You cannot disable yourself. Another owner can.', fields: {} }, { status: 409 });
     }
-    const member = (await staff.list()).find((m) => m.staffId === staffId);
+    const member = await staff.byId(staffId);
     try {
       await staff.disable(staffId, me.staffId);
       return data<Answer>({ ok: true, intent, name: member?.name ?? '' });
