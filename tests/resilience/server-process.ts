@@ -53,7 +53,9 @@ export interface StartOptions {
 /** Environment variables of the test runner that must not leak into the server under test. */
 export const NOT_INHERITED = ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'TEST'];
 
-export async function startServer({ label, env, readyTimeoutMs = 90_000 }: StartOptions): Promise<ServerProcess> {
+// A first start migrates and seeds a fresh database: about 10-20 s, but one CI run on a contended
+// machine (every suite 2-5 times slower than usual) did not see it ready within 90 s.
+export async function startServer({ label, env, readyTimeoutMs = 180_000 }: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
   const childEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !NOT_INHERITED.includes(key)) childEnv[key] = value;
