@@ -241,16 +241,8 @@ export class OrderRepository {
                VALUES ${sql.join(values, sql`, `)}`;
   }
 
-  async find(userId: number, orderId: number, executor: Executor = this.db): Promise<OrderRow | null> {
-    const [row] = await queryPreparedRows<RawOrder>(
-      executor,
-      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
-    );
-    return row ? toOrderRow(row) : null;
-  }
-
   /**
-   * One order with its lines, in one statement (the order detail page, the order's e-mails):
+   * One order with its lines, in one statement (the order detail page, its e-mails, ordering it again):
    * the lines come as a JSON array in the order's row.
    */
   async findWithLines(userId: number, orderId: number, executor: Executor = this.db): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {

@@ -28,10 +28,10 @@ export class Reorder {
   /** POST /api/order/{id}/reorder and the order pages' "Order again". Another user's order is a NotFound. */
   async reorder(callerUserId: number | null, orderId: number): Promise<ReorderResultDto> {
     if (callerUserId === null) throw new Unauthorized('Sign in to order again');
-    const order = await this.orders.find(callerUserId, orderId);
-    if (!order) throw new NotFound(`You have no order ${orderId}.`);
+    const found = await this.orders.findWithLines(callerUserId, orderId);
+    if (!found) throw new NotFound(`You have no order ${orderId}.`);
     const owner: CartOwner = { kind: 'user', userId: callerUserId };
-    const lines = (await this.orders.linesOf(orderId)).filter((line) => line.isActive);
+    const lines = found.lines.filter((line) => line.isActive);
 
     const changes: ReorderChangeDto[] = [];
     for (const line of lines) {
