@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { TokenService } from '@shop/core';
+import { EMAIL_JOB_KINDS, TokenService } from '@shop/core';
 import { openDatabase, queryRows } from '@shop/db';
 import { runLoad, type LoadResult } from './load.ts';
 import { startTarget } from './processes.ts';
@@ -50,6 +50,33 @@ async function insertCustomers(base: string, databaseUrl: string, count: number)
     const customers: { userId: number; token: string }[] = [];
     for (const { user_id } of users) customers.push({ userId: Number(user_id), token: await tokens.issue(Number(user_id), 'access') });
     return customers;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The confirmation e-mails of the orders: the job thread runs below requests, so during a burst
+ * they wait. Waits (at most 3 minutes) until every one is sent and answers when the last one was,
+ * counted from the end of the load, so a backlog shows instead of hiding behind the order rate.
+ */
+async function confirmationsSent(databaseUrl: string, expected: number, loadEndedAt: number): Promise<ConfirmationsSent> {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const [counts] = await queryRows<{ sent: number; last_sent_at: Date | string | null }>(
+        database.db,
+        sql`SELECT count(*)::int AS sent, max(finished_at) AS last_sent_at
+            FROM jobs WHERE kind = ${EMAIL_JOB_KINDS.orderConfirmation} AND state = 'done'`,
+      );
+      const sent = Number(counts!.sent);
+      if (sent >= expected || Date.now() > deadline) {
+        const lastSentAt = counts!.last_sent_at === null ? null : new Date(counts!.last_sent_at).getTime();
+        return { sent, lastSentAfterLoadMs: lastSentAt === null ? null : Math.max(0, lastSentAt - loadEndedAt) };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   } finally {
     await database.close();
   }
@@ -130,6 +157,13 @@ export interface PlaceOrderResult extends LoadResult {
   coldStart: LoadResult & { placed: number };
   /** Counted in the database afterwards: every customer's basket must be one order, none twice. */
   inDatabase: { orders: number; customers: number };
+  /** Confirmation e-mails sent (warm-up included), and how long after the load the last one went. */
+  confirmations: ConfirmationsSent;
+}
+
+export interface ConfirmationsSent {
+  sent: number;
+  lastSentAfterLoadMs: number | null;
 }
 
 export async function measurePlaceOrder(adminUrl: string, customers: number, warmUpOrders: number): Promise<PlaceOrderResult> {
@@ -148,7 +182,9 @@ export async function measurePlaceOrder(adminUrl: string, customers: number, war
     }
     const coldStart = await placeEachOnce(app.url, prepared.slice(0, warmUpOrders));
     const result = await placeEachOnce(app.url, prepared.slice(warmUpOrders));
-    return { ...result, coldStart, inDatabase: await countOrders(scratch.url) };
+    const loadEndedAt = Date.now();
+    const inDatabase = await countOrders(scratch.url);
+    return { ...result, coldStart, inDatabase, confirmations: await confirmationsSent(scratch.url, inDatabase.orders, loadEndedAt) };
   } finally {
     await app.stop();
     await scratch.drop();

@@ -221,6 +221,15 @@ async function placeOrders(): Promise<void> {
     budget: '(reported) every order placed once',
     ok: cold.placed === warmUpOrders,
   });
+  const mail = result.confirmations;
+  rows.push({
+    measure: 'order confirmation e-mails (job thread)',
+    value:
+      `${mail.sent}/${expected} sent` +
+      (mail.lastSentAfterLoadMs === null ? '' : `, the last ${fmt(mail.lastSentAfterLoadMs / 1000)} s after the last order was answered`),
+    budget: '(reported) every confirmation sent',
+    ok: mail.sent === expected,
+  });
 }
 
 async function productPage(): Promise<void> {

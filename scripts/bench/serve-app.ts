@@ -3,25 +3,32 @@
  * PostgreSQL database given in BENCH_DATABASE_URL, seeded with the demo catalogue.
  * Prints `READY <port>` when listening.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@shop/db';
 import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { jobsRunInThread } from '../../apps/server/src/jobs/job-thread.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' });
+// E-mails (no SMTP_URL: .eml files in DATA_DIR/outbox) go to a folder of this run, removed after.
+const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-bench-'));
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir });
 // The pool is the app's (DATABASE_POOL_SIZE, default 10), as `npm start` would open it.
 const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: config.databasePoolSize });
 await seedDemoCatalogueIfEmpty(database.db);
 // BENCH_STOREFRONT=1 also serves the server-rendered pages (needs `npm run build` first).
 const storefront = process.env.BENCH_STOREFRONT === '1' ? { buildDir: path.resolve(import.meta.dirname, '../../apps/web/build') } : undefined;
-const app = await buildApp({ config, database, logger: false, storefront });
+// The job worker runs where `npm start` runs it (a worker thread on PostgreSQL, JOB_WORKER).
+const app = await buildApp({ config, database, logger: false, storefront, jobsInThread: jobsRunInThread(config, database.driver) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
 process.on('SIGTERM', async () => {
   await app.close();
   await database.close();
+  await rm(dataDir, { recursive: true, force: true });
   process.exit(0);
 });

@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@shop/db';
-import { createCoreServices, type CoreServices } from '@shop/core';
+import type { CoreServices } from '@shop/core';
 import type { AppConfig } from './config.ts';
 import { catalogueRoutes } from './api/catalogue-routes.ts';
 import { sessionRoutes } from './api/session-routes.ts';
@@ -23,6 +23,8 @@ import { paymentRoutes } from './api/payment-routes.ts';
 import { createPayments } from './adapters/payments/create-payment-verifier.ts';
 import { createPostcodeLookup } from './adapters/postcodes/create-postcode-lookup.ts';
 import { createMailer } from './adapters/email/create-mailer.ts';
+import { coreServicesFor } from './core-services.ts';
+import { JobThread } from './jobs/job-thread.ts';
 import { authentication } from './http/authentication.ts';
 import { createAttemptLimits } from './http/attempt-limits.ts';
 import { createRateLimitStore } from './http/rate-limit-store.ts';
@@ -51,6 +53,11 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** The clock of dispatch promises and placed orders (tests fix it); default the system clock. */
   clock?: () => Date;
+  /**
+   * Run the job worker in a worker thread (server.ts on PostgreSQL, see jobs/job-thread.ts)
+   * instead of this thread. Default false: tests drain `services.jobWorker` themselves.
+   */
+  jobsInThread?: boolean;
 }
 
 export interface App extends FastifyInstance {
@@ -110,22 +117,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const mailer = createMailer(config, app.log);
   const payments = createPayments(config);
-  const services = createCoreServices(database, {
-    shop: config.shop,
-    mediaBaseUrl: config.mediaBaseUrl,
+  const services = coreServicesFor(config, database, {
     mailer,
-    publicBaseUrl: config.publicBaseUrl,
+    log: app.log,
     payments: payments.verifier,
     postcodes: createPostcodeLookup(config),
-    log: app.log,
-    jobs: config.jobs,
     clock: options.clock,
   });
   // The job worker sends e-mails recorded by this process at once, and by others when they die.
+  const jobThread = options.jobsInThread ? new JobThread(config, app.log) : null;
   app.addHook('onReady', async () => {
     // The embedded database has one process: a lease still running belongs to a process that is gone.
     if (database.driver === 'pglite') await services.jobs.releaseAllLeases();
-    services.jobWorker.start();
+    if (jobThread) {
+      services.jobs.onWake(() => jobThread.wake());
+      jobThread.start();
+    } else services.jobWorker.start();
   });
   // Back office: while no enabled owner exists, one line with the single-use setup link (its
   // token lives in this process only). Logged as a warning: it needs doing, and LOG_LEVEL=warn shows it.
@@ -140,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // Attempts under way finish before the mailer closes; jobs not yet run wait in the table.
   app.addHook('onClose', async () => {
-    await services.jobWorker.stop();
+    await (jobThread ? jobThread.stop() : services.jobWorker.stop());
     await mailer.close();
   });
   // Any catalogue write, by this process or another, bumps the version and NOTIFYs.

@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, ownBaseUrl } from './config.ts';
 import { captureProcessWarnings } from './process-warnings.ts';
 import { holdEmbeddedDatabase } from './embedded-database-lock.ts';
+import { jobsRunInThread } from './jobs/job-thread.ts';
 
 const logWarningsTo = captureProcessWarnings();
 const config = loadConfig();
@@ -23,7 +24,12 @@ if (config.seedDemoCatalogue) await seedDemoCatalogueIfEmpty(database.db);
 const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
 // Without a storefront build (`npm run build`) the API, media and health checks still serve.
 const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
-const app = await buildApp({ config, database, ...(storefrontBuilt ? { storefront: { buildDir } } : {}) });
+const app = await buildApp({
+  config,
+  database,
+  jobsInThread: jobsRunInThread(config, database.driver),
+  ...(storefrontBuilt ? { storefront: { buildDir } } : {}),
+});
 logWarningsTo(app.log);
 if (!storefrontBuilt) app.log.warn({ buildDir }, 'the storefront is not built (run `npm run build`): serving the API and media only');
 

@@ -13,10 +13,17 @@ export function databaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+export interface TestDatabase {
+  database: DatabaseHandle;
+  /** The PostgreSQL database's URL, for a second connection (another thread or process); null on PGlite. */
+  url: string | null;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -30,6 +37,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { poolSize
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 20 });
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -145,9 +145,19 @@ export function formatDuration(minutes: number): string {
 
 const dayMonth = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
+/** Days already written out: every basket and order names the same few dates. */
+const dayMonthTexts = new Map<IsoDate, string>();
+const DAY_MONTH_TEXTS_KEPT = 1_000;
+
 /** "Monday 25 November" (en-GB) for an ISO date. */
 export function formatDayMonth(date: IsoDate): string {
-  return dayMonth.format(isoToUtc(date));
+  let text = dayMonthTexts.get(date);
+  if (text === undefined) {
+    if (dayMonthTexts.size >= DAY_MONTH_TEXTS_KEPT) dayMonthTexts.clear();
+    text = dayMonth.format(isoToUtc(date));
+    dayMonthTexts.set(date, text);
+  }
+  return text;
 }
 
 /* Calendar. */

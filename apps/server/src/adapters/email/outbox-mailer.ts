@@ -15,6 +15,7 @@ import type { ClosableMailer, MailLog } from './create-mailer.ts';
 
 export class OutboxMailer implements ClosableMailer {
   private readonly transport: Transporter;
+  private outboxReady: Promise<unknown> | null = null;
 
   constructor(
     readonly outboxDir: string,
@@ -26,12 +27,29 @@ export class OutboxMailer implements ClosableMailer {
 
   async send(message: MailMessage): Promise<void> {
     const info = (await this.transport.sendMail({ from: this.from, ...message })) as { message: Buffer };
-    await mkdir(this.outboxDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-    // The file holds live links (a reset token): readable by the shop's user only.
-    await writeFile(file, info.message, { mode: 0o600 });
+    await this.write(file, info.message);
     this.log.info({ to: message.to, subject: message.subject, file, links: linksIn(message.text).map(redactUrlSecrets) }, 'e-mail written to the outbox (SMTP_URL is not set)');
+  }
+
+  /** Writes into the outbox, made on the first message (not once per message), and again if someone removed it. */
+  private async write(file: string, message: Buffer): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      this.outboxReady ??= mkdir(this.outboxDir, { recursive: true }).catch((error: unknown) => {
+        this.outboxReady = null;
+        throw error;
+      });
+      await this.outboxReady;
+      try {
+        // The file holds live links (a reset token): readable by the shop's user only.
+        await writeFile(file, message, { mode: 0o600 });
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 1) throw error;
+        this.outboxReady = null;
+      }
+    }
   }
 
   async close(): Promise<void> {

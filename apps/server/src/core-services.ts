@@ -1,0 +1,29 @@
+/** The domain services of one app process, built from its configuration (app.ts and the job thread). */
+import type { DatabaseHandle } from '@shop/db';
+import { createCoreServices, type CoreServices, type JobWorkerLog, type PaymentVerifier, type PostcodeLookup } from '@shop/core';
+import type { AppConfig } from './config.ts';
+import type { ClosableMailer } from './adapters/email/create-mailer.ts';
+
+export interface ServiceAdapters {
+  mailer: ClosableMailer;
+  log: JobWorkerLog;
+  /** Card/wallet payments; the job thread, which takes none, leaves them out. */
+  payments?: PaymentVerifier | null;
+  postcodes?: PostcodeLookup;
+  clock?: () => Date;
+}
+
+export function coreServicesFor(config: AppConfig, database: DatabaseHandle, adapters: ServiceAdapters): CoreServices {
+  const { retryBaseMs, maxAttempts, leaseMs } = config.jobs;
+  return createCoreServices(database, {
+    shop: config.shop,
+    mediaBaseUrl: config.mediaBaseUrl,
+    mailer: adapters.mailer,
+    publicBaseUrl: config.publicBaseUrl,
+    payments: adapters.payments,
+    postcodes: adapters.postcodes,
+    log: adapters.log,
+    jobs: { retryBaseMs, maxAttempts, leaseMs },
+    clock: adapters.clock,
+  });
+}
