@@ -120,7 +120,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       const user = await accounts.userDetails(userId, userId).catch(() => null);
       return user ? { email: user.email, firstName: user.first_name } : null;
     },
-    orderOf: (userId, orderId) => orders.detail(userId, orderId),
+    orderAndContactOf: (userId, orderId) => orders.detailForEmail(userId, orderId),
     recordUnsentConfirmation: (userId, orderId, reason) =>
       orderRepository.insertLog({
         error: `Confirmation e-mail not sent: ${reason}`.slice(0, 4000),

@@ -32,13 +32,19 @@ export function passwordResetJob(userId: number, token: string, expiresAt: Date)
   return { kind: EMAIL_JOB_KINDS.passwordReset, payload: { userId, token, expiresAt: expiresAt.toISOString() } };
 }
 
+export interface EmailContact {
+  email: string;
+  firstName: string;
+}
+
 export interface EmailJobDependencies {
   shop: ShopConfig;
   mailer: Mailer;
   /** Where the storefront is served, for the links in the e-mails. */
   publicBaseUrl: string;
-  contactOf(userId: number): Promise<{ email: string; firstName: string } | null>;
-  orderOf(userId: number, orderId: number): Promise<OrderDto>;
+  contactOf(userId: number): Promise<EmailContact | null>;
+  /** The order with whom to write to, read together; null when the order or its customer is gone. */
+  orderAndContactOf(userId: number, orderId: number): Promise<{ order: OrderDto; customer: EmailContact } | null>;
   /** Written when a confirmation is given up, so the shop sees which customer got none. */
   recordUnsentConfirmation(userId: number, orderId: number, reason: string): Promise<void>;
   resetLinkValidForMinutes: number;
@@ -54,13 +60,18 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
     if (!contact) throw new PermanentJobFailure(`customer ${userId} no longer exists`);
     return contact;
   };
+  const orderOrGiveUp = async (userId: number, orderId: number) => {
+    const found = await deps.orderAndContactOf(userId, orderId);
+    if (!found) throw new PermanentJobFailure(`order ${orderId} of customer ${userId} no longer exists`);
+    return { order: found.order, contact: found.customer };
+  };
   const messageId = (job: ClaimedJob) => `<${job.kind}.${job.jobId}.${job.createdAt.getTime()}@${domainOf(deps.shop.email)}>`;
 
   return {
     [EMAIL_JOB_KINDS.orderConfirmation]: {
       async run(job) {
         const { userId, orderId } = job.payload as { userId: number; orderId: number };
-        const [contact, order] = await Promise.all([contactOrGiveUp(userId), deps.orderOf(userId, orderId)]);
+        const { contact, order } = await orderOrGiveUp(userId, orderId);
         await deps.mailer.send({
           ...orderConfirmationEmail({
             shop: deps.shop,
@@ -81,7 +92,7 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
     [EMAIL_JOB_KINDS.orderUpdate]: {
       async run(job) {
         const { userId, orderId, update } = job.payload as { userId: number; orderId: number; update: OrderUpdate };
-        const [contact, order] = await Promise.all([contactOrGiveUp(userId), deps.orderOf(userId, orderId)]);
+        const { contact, order } = await orderOrGiveUp(userId, orderId);
         const invoiceUrl = update === 'dispatched' && deps.invoiceUrlOf ? await deps.invoiceUrlOf(userId, orderId) : null;
         await deps.mailer.send({
           ...orderUpdateEmail({

@@ -127,6 +127,12 @@ interface RawOrder {
 }
 
 // The promised date is read as text: node-postgres would make a DATE a Date at the server's local midnight.
+export interface OrderWithCustomer {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  customer: { email: string; firstName: string };
+}
+
 const ORDER_COLUMNS = sql.raw(
   `order_id, user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
    sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created,
@@ -167,6 +173,9 @@ const LINE_COLUMNS = [
   'is_active',
 ] as const satisfies readonly (keyof RawOrderLine)[];
 const LINE_JSON_FIELDS = sql.raw(LINE_COLUMNS.map((column) => `'${column}', l.${column}`).join(', '));
+/** An order's lines as a JSON array in the order's row, in the order they were placed. */
+const LINES_OF_THE_ORDER = sql`COALESCE((SELECT json_agg(json_build_object(${LINE_JSON_FIELDS}) ORDER BY l.order_line_id)
+                                          FROM order_lines l WHERE l.order_id = orders.order_id), '[]'::json)`;
 
 function toOrderLineRow(r: RawOrderLine): OrderLineRow {
   return {
@@ -248,12 +257,22 @@ export class OrderRepository {
   async findWithLines(userId: number, orderId: number, executor: Executor = this.db): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
     const [row] = await queryPreparedRows<RawOrder & { lines: RawOrderLine[] }>(
       executor,
-      sql`SELECT ${ORDER_COLUMNS},
-                 COALESCE((SELECT json_agg(json_build_object(${LINE_JSON_FIELDS}) ORDER BY l.order_line_id)
-                           FROM order_lines l WHERE l.order_id = orders.order_id), '[]'::json) AS lines
+      sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines
           FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
     );
     return row ? { order: toOrderRow(row), lines: row.lines.map(toOrderLineRow) } : null;
+  }
+
+  /** The same, with the customer's e-mail address and first name (the order e-mails): still one statement. */
+  async findWithLinesAndCustomer(userId: number, orderId: number, executor: Executor = this.db): Promise<OrderWithCustomer | null> {
+    const [row] = await queryPreparedRows<RawOrder & { lines: RawOrderLine[]; customer: OrderWithCustomer['customer'] | null }>(
+      executor,
+      sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines,
+                 (SELECT json_build_object('email', u.email, 'firstName', u.first_name) FROM users u WHERE u.user_id = orders.user_id) AS customer
+          FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
+    );
+    if (!row?.customer) return null;
+    return { order: toOrderRow(row), lines: row.lines.map(toOrderLineRow), customer: row.customer };
   }
 
   async linesOf(orderId: number, executor: Executor = this.db): Promise<OrderLineRow[]> {

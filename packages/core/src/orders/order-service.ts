@@ -39,6 +39,15 @@ export class OrderService {
     return this.toDto(order, lines, billing);
   }
 
+  /** An order as its e-mails show it, with whom to write to (one statement); null when either is gone. */
+  async detailForEmail(userId: number, orderId: number): Promise<{ order: OrderDto; customer: { email: string; firstName: string } } | null> {
+    const found = await this.repository.findWithLinesAndCustomer(userId, orderId);
+    if (!found) return null;
+    const { order, lines, customer } = found;
+    const billing = order.billingAddress ?? (order.billingAddressId === null ? null : await this.liveBillingAddress(userId, order.billingAddressId));
+    return { order: this.toDto(order, lines, billing), customer };
+  }
+
   /** GET /api/order/GetMine?Filter=: newest first, each with its lines (SPEC 3's Order). */
   async mine(callerUserId: number | null, filter: string | undefined): Promise<OrderDto[]> {
     if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
