@@ -171,6 +171,8 @@ test.describe('with JavaScript turned off', () => {
   });
 
   test('a customer browses, adds packs, changes a count, removes a line, signs up, adds an address, pays by bank transfer and sees the order', async ({ page }) => {
+    // Without JavaScript each step is a page load: the next step waits until the posted page has
+    // loaded, as a customer would, instead of acting on a page still arriving.
     const landing = await (await page.request.get('/api/products/GetLanding?condition=')).json();
     await page.goto(`/product-detail?productCode=${landing[0].product_id}`);
     await page.getByRole('button', { name: /Add \+/ }).first().click();
@@ -184,10 +186,13 @@ test.describe('with JavaScript turned off', () => {
     await expect(counts).toHaveCount(2);
     await counts.first().fill('3');
     await page.getByRole('button', { name: 'Update' }).first().click();
+    await page.waitForLoadState('load');
     await expect(page.getByTestId('cart-count')).toHaveText('4');
     await page.getByTestId('remove-line').last().click();
+    await page.waitForLoadState('load');
     await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeVisible();
     await page.getByTestId('confirm-remove').click();
+    await page.waitForLoadState('load');
     await expect(page.getByTestId('cart-count')).toHaveText('3');
 
     await page.getByRole('link', { name: 'Checkout & Proceed To Payment' }).click();
@@ -214,6 +219,7 @@ test.describe('with JavaScript turned off', () => {
     await page.getByTestId('tab-bank').click();
     await page.getByTestId('delivery-note').fill('Leave at the gate');
     await page.getByTestId('bank-transfer-done').click();
+    await page.waitForLoadState('load');
     await expect(page).toHaveURL(/\/order-detail\?orderId=\d+/);
     await expect(page.getByTestId('order-placed')).toBeVisible();
     await expect(page.getByTestId('order-note')).toHaveText('Leave at the gate');
