@@ -12,6 +12,7 @@
  * jobs it held are taken up again when their lease ends.
  */
 import { Worker } from 'node:worker_threads';
+import type { JobWorkerLog } from '@shop/core';
 import type { AppConfig } from '../config.ts';
 
 /** What the two threads say to each other: the main thread `wake` and `stop`, the job thread `ready`. */
@@ -28,10 +29,8 @@ const MAX_RESTART_DELAY_MS = 60_000;
 /** A thread that ran this long before dying starts again after the first delay, not a longer one. */
 const HEALTHY_RUN_MS = 60_000;
 
-export interface JobThreadLog {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+/** Where the thread's start, failures and restarts are reported (the app's logger). */
+export type JobThreadLog = Pick<JobWorkerLog, 'info' | 'error'>;
 
 export class JobThread {
   private worker: Worker | null = null;

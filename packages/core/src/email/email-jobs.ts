@@ -63,7 +63,7 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
   const orderOrGiveUp = async (userId: number, orderId: number) => {
     const found = await deps.orderAndContactOf(userId, orderId);
     if (!found) throw new PermanentJobFailure(`order ${orderId} of customer ${userId} no longer exists`);
-    return { order: found.order, contact: found.customer };
+    return found;
   };
   const messageId = (job: ClaimedJob) => `<${job.kind}.${job.jobId}.${job.createdAt.getTime()}@${domainOf(deps.shop.email)}>`;
 
@@ -71,7 +71,7 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
     [EMAIL_JOB_KINDS.orderConfirmation]: {
       async run(job) {
         const { userId, orderId } = job.payload as { userId: number; orderId: number };
-        const { contact, order } = await orderOrGiveUp(userId, orderId);
+        const { order, customer: contact } = await orderOrGiveUp(userId, orderId);
         await deps.mailer.send({
           ...orderConfirmationEmail({
             shop: deps.shop,
@@ -92,7 +92,7 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
     [EMAIL_JOB_KINDS.orderUpdate]: {
       async run(job) {
         const { userId, orderId, update } = job.payload as { userId: number; orderId: number; update: OrderUpdate };
-        const { contact, order } = await orderOrGiveUp(userId, orderId);
+        const { order, customer: contact } = await orderOrGiveUp(userId, orderId);
         const invoiceUrl = update === 'dispatched' && deps.invoiceUrlOf ? await deps.invoiceUrlOf(userId, orderId) : null;
         await deps.mailer.send({
           ...orderUpdateEmail({

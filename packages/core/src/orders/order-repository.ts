@@ -126,13 +126,13 @@ interface RawOrder {
   payment_due_date: string | null;
 }
 
-// The promised date is read as text: node-postgres would make a DATE a Date at the server's local midnight.
 export interface OrderWithCustomer {
   order: OrderRow;
   lines: OrderLineRow[];
   customer: { email: string; firstName: string };
 }
 
+// The promised date is read as text: node-postgres would make a DATE a Date at the server's local midnight.
 const ORDER_COLUMNS = sql.raw(
   `order_id, user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
    sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created,
@@ -255,24 +255,35 @@ export class OrderRepository {
    * the lines come as a JSON array in the order's row.
    */
   async findWithLines(userId: number, orderId: number, executor: Executor = this.db): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
-    const [row] = await queryPreparedRows<RawOrder & { lines: RawOrderLine[] }>(
-      executor,
-      sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines
-          FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
-    );
+    const row = await this.orderRowWithLines(userId, orderId, sql``, executor);
     return row ? { order: toOrderRow(row), lines: row.lines.map(toOrderLineRow) } : null;
   }
 
   /** The same, with the customer's e-mail address and first name (the order e-mails): still one statement. */
   async findWithLinesAndCustomer(userId: number, orderId: number, executor: Executor = this.db): Promise<OrderWithCustomer | null> {
-    const [row] = await queryPreparedRows<RawOrder & { lines: RawOrderLine[]; customer: OrderWithCustomer['customer'] | null }>(
+    const row = await this.orderRowWithLines<{ customer: OrderWithCustomer['customer'] | null }>(
+      userId,
+      orderId,
+      sql`, (SELECT json_build_object('email', u.email, 'firstName', u.first_name) FROM users u WHERE u.user_id = orders.user_id) AS customer`,
       executor,
-      sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines,
-                 (SELECT json_build_object('email', u.email, 'firstName', u.first_name) FROM users u WHERE u.user_id = orders.user_id) AS customer
-          FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
     );
     if (!row?.customer) return null;
     return { order: toOrderRow(row), lines: row.lines.map(toOrderLineRow), customer: row.customer };
+  }
+
+  /** The user's order with its lines as a JSON array, and any `extraColumns` (each led by a comma). */
+  private async orderRowWithLines<Extra extends object = object>(
+    userId: number,
+    orderId: number,
+    extraColumns: SQL,
+    executor: Executor,
+  ): Promise<(RawOrder & { lines: RawOrderLine[] } & Extra) | undefined> {
+    const [row] = await queryPreparedRows<RawOrder & { lines: RawOrderLine[] } & Extra>(
+      executor,
+      sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines${extraColumns}
+          FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
+    );
+    return row;
   }
 
   async linesOf(orderId: number, executor: Executor = this.db): Promise<OrderLineRow[]> {

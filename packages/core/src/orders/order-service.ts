@@ -10,7 +10,7 @@ import { londonWallClock } from '../delivery/dispatch-promise.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { penceToPounds } from '../pricing/money.ts';
-import type { OrderLineRow, OrderRepository, OrderRow } from './order-repository.ts';
+import type { OrderLineRow, OrderRepository, OrderRow, OrderWithCustomer } from './order-repository.ts';
 
 export interface OrderServiceOptions {
   /** Prefix for image paths, as the catalogue and basket use (a CDN). */
@@ -33,19 +33,14 @@ export class OrderService {
     if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
     const found = await this.repository.findWithLines(callerUserId, orderId);
     if (!found) throw new NotFound(`You have no order ${orderId}.`);
-    const { order, lines } = found;
-    // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
-    const billing = order.billingAddress ?? (order.billingAddressId === null ? null : await this.liveBillingAddress(callerUserId, order.billingAddressId));
-    return this.toDto(order, lines, billing);
+    return this.detailDto(callerUserId, found.order, found.lines);
   }
 
   /** An order as its e-mails show it, with whom to write to (one statement); null when either is gone. */
-  async detailForEmail(userId: number, orderId: number): Promise<{ order: OrderDto; customer: { email: string; firstName: string } } | null> {
+  async detailForEmail(userId: number, orderId: number): Promise<{ order: OrderDto; customer: OrderWithCustomer['customer'] } | null> {
     const found = await this.repository.findWithLinesAndCustomer(userId, orderId);
     if (!found) return null;
-    const { order, lines, customer } = found;
-    const billing = order.billingAddress ?? (order.billingAddressId === null ? null : await this.liveBillingAddress(userId, order.billingAddressId));
-    return { order: this.toDto(order, lines, billing), customer };
+    return { order: await this.detailDto(userId, found.order, found.lines), customer: found.customer };
   }
 
   /** GET /api/order/GetMine?Filter=: newest first, each with its lines (SPEC 3's Order). */
@@ -66,6 +61,13 @@ export class OrderService {
       externalId: body.external_id,
       userId: callerUserId,
     });
+  }
+
+  /** One order as its detail shows it, with its billing address. */
+  private async detailDto(userId: number, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderDto> {
+    // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
+    const billing = order.billingAddress ?? (order.billingAddressId === null ? null : await this.liveBillingAddress(userId, order.billingAddressId));
+    return this.toDto(order, lines, billing);
   }
 
   private async liveBillingAddress(userId: number, addressId: number): Promise<AddressFields | null> {

@@ -15,7 +15,6 @@ import type { ClosableMailer, MailLog } from './create-mailer.ts';
 
 export class OutboxMailer implements ClosableMailer {
   private readonly transport: Transporter;
-  private outboxReady: Promise<unknown> | null = null;
 
   constructor(
     readonly outboxDir: string,
@@ -33,22 +32,16 @@ export class OutboxMailer implements ClosableMailer {
     this.log.info({ to: message.to, subject: message.subject, file, links: linksIn(message.text).map(redactUrlSecrets) }, 'e-mail written to the outbox (SMTP_URL is not set)');
   }
 
-  /** Writes into the outbox, made on the first message (not once per message), and again if someone removed it. */
+  /** Writes into the outbox, making the folder when it is missing (the first message, or removed since). */
   private async write(file: string, message: Buffer): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      this.outboxReady ??= mkdir(this.outboxDir, { recursive: true }).catch((error: unknown) => {
-        this.outboxReady = null;
-        throw error;
-      });
-      await this.outboxReady;
-      try {
-        // The file holds live links (a reset token): readable by the shop's user only.
-        await writeFile(file, message, { mode: 0o600 });
-        return;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 1) throw error;
-        this.outboxReady = null;
-      }
+    // The file holds live links (a reset token): readable by the shop's user only.
+    const write = () => writeFile(file, message, { mode: 0o600 });
+    try {
+      await write();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(this.outboxDir, { recursive: true });
+      await write();
     }
   }
 
