@@ -1,4 +1,6 @@
 /** Start-up: configuration, database (migrated), demo catalogue on first run, listen, signals. */
+// First: before any other module runs (see the module).
+import './keep-next-tick-fast.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
