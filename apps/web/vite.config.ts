@@ -4,9 +4,13 @@ import { defineConfig } from 'vite';
 
 const FRAMEWORK_PACKAGES = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//;
 const SHARED_SHOP_CODE = /\/apps\/web\/app\/(components|lib|state)\/|\/packages\/contract\//;
-// Code of a few pages only (checkout steps, orders, account forms, basket, static pages, search
-// engines' structured data) stays in those pages' chunks, out of every page's start-up.
-const PAGE_SPECIFIC_CODE = /\/components\/(checkout|orders|account|cart|seo)\/|\/components\/static-page\.tsx/;
+// Code of a few pages only (checkout steps, orders, account forms, basket, static pages, the
+// product page's pack table and tabs, the back office's frame) stays in those pages' chunks, out
+// of every storefront page's start-up: a customer never downloads the back office, and the
+// landing page not the product page's table. (The structured data and the dispatch promise are
+// on most public pages: in the shared chunk they cost no request of their own.)
+const PAGE_SPECIFIC_CODE =
+  /\/components\/(checkout|orders|account|cart|admin)\/|\/components\/static-page\.tsx|\/components\/catalogue\/(size-selector|pack-table|order-quantity|product-info-tabs)\./;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
