@@ -61,6 +61,8 @@ try {
     const scripts = (audit('network-requests').details as unknown as { items: { resourceType: string; transferSize: number }[] }).items.filter((i) => i.resourceType === 'Script');
     const jsKb = scripts.reduce((sum, i) => sum + i.transferSize, 0) / 1024;
     lcpBreakdowns.push(`${name}: ${describeLcp(audit('largest-contentful-paint-element').details)}`);
+    // A score of 0 is Lighthouse failing to measure the page (for example no paint seen): say why.
+    if (lhr.runtimeError) lcpBreakdowns.push(`${name}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     rows.push([
       name,
       String(Math.round((lhr.categories.performance!.score ?? 0) * 100)),
