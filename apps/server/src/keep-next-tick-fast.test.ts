@@ -8,8 +8,8 @@ const keepNextTickFast = path.join(import.meta.dirname, 'keep-next-tick-fast.ts'
 
 /**
  * A fresh Node process queues ticks, goes through full collections with no tick queued (as
- * seeding the embedded database or an idle server does), queues ticks again, and prints V8's
- * view of nextTick's feedback. The natives syntax is parsed by `new Function`, after the loader.
+ * seeding the embedded database does), queues ticks again, and prints V8's view of nextTick's
+ * feedback. The natives syntax is parsed by `new Function`, after the loader.
  */
 const afterCollectionsWithNoTickQueued = `
 const ticks = async () => { for (let i = 0; i < 20; i++) await new Promise((resolve) => process.nextTick(resolve)); };
