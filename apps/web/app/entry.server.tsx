@@ -1,5 +1,5 @@
 /** Server rendering with the per-request CSP nonce on every script React Router emits. */
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough, pipeline, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -46,8 +46,15 @@ export default function handleRequest(
       [readyEvent]() {
         shellRendered = true;
         const body = new PassThrough();
+        // A visitor who leaves mid-page cancels the response, which destroys `html` with an
+        // error. pipeline (not pipe) passes it back to `body`, so React stops rendering. The
+        // listener stays for the stream's whole life: pipeline drops its own once React has
+        // written everything, possibly before the visitor has read it all, and an 'error'
+        // without a listener would end the process.
+        const html = pipeline(body, deferHydrationScripts(), () => {});
+        html.on('error', () => {});
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(body.pipe(deferHydrationScripts())), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onShellError(error: unknown) {
