@@ -169,7 +169,10 @@ function hintsFor(operation: Operation): Hints {
 function requestsFor(operation: Operation): fc.Arbitrary<GeneratedRequest> {
   const hints = hintsFor(operation);
   const paramModel: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const parameter of operation.parameters) paramModel[parameter.name] = reader.valid(parameter.schema, hints, parameter.name);
+  for (const parameter of operation.parameters) {
+    const values = reader.valid(parameter.schema, hints, parameter.name);
+    paramModel[parameter.name] = parameter.in === 'path' ? values.filter((value) => sendableInPath(String(value))) : values;
+  }
   const required = operation.parameters.filter((p) => p.required).map((p) => p.name);
   const auths: Auth[] = operation.access === 'public' ? ['none', 'none', 'customer'] : ['customer', 'customer', 'customer', 'customer', 'none', 'dead token'];
   const valid = fc.record({
@@ -195,14 +198,22 @@ function bodyTargets(body: Schema | null): string[] {
 
 type Change = (request: GeneratedRequest) => GeneratedRequest;
 
+/**
+ * A path value no client can send as itself: empty (that is another URL), or "." and ".."
+ * (every URL parser resolves them as navigation, encoded or not). Valid or invalid, it is
+ * never generated for a path parameter.
+ */
+function sendableInPath(value: string): boolean {
+  return value !== '' && value !== '.' && value !== '..';
+}
+
 function mutation(operation: Operation, target: string): fc.Arbitrary<Change> {
   const [kind, name = ''] = target.split(':') as [string, string | undefined];
   if (kind === 'param') {
     const parameter = operation.parameters.find((p) => p.name === name)!;
-    // A path value is never empty (that would be another URL), nor "." or ".." (URL navigation).
     const text = reader.invalid(parameter.schema).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
     return text
-      .filter((value) => parameter.in !== 'path' || (value !== '' && value !== '.' && value !== '..'))
+      .filter((value) => parameter.in !== 'path' || sendableInPath(value))
       .map((value) => (request) => ({ ...request, params: { ...request.params, [name]: value } }));
   }
   const body = reader.resolve(operation.body!);
