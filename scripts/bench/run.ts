@@ -14,8 +14,6 @@
  *   BENCH_PROFILE=/tmp/profiles         write a V8 CPU profile of each server under test
  *   DATABASE_POOL_SIZE=10               PostgreSQL pool of the server under test (the app default)
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@shop/db';
 import { insertCatalogue, largeCatalogue } from '@shop/db/seed';
@@ -30,6 +28,7 @@ import { createScratchDatabase, postgresAnswers } from './scratch-database.ts';
 import { measureInvoicePdfs } from './invoices.ts';
 import { measureAdminOrderList } from './admin-orders.ts';
 import { measureCatalogueImport } from './catalogue-import.ts';
+import { storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 
 interface Row {
   measure: string;
@@ -237,7 +236,7 @@ async function placeOrders(): Promise<void> {
 async function productPage(): Promise<void> {
   const measure = 'SSR product page, time to first byte';
   // Without it the app cannot render pages: say so in the table instead of ending the whole run.
-  if (!existsSync(path.join(import.meta.dirname, '../../apps/web/build/server/index.js'))) {
+  if (!storefrontIsBuilt()) {
     rows.push({ measure, value: 'not run: no storefront build (run `npm run build` first)', budget: '(reported)', ok: null });
     return;
   }

@@ -13,6 +13,7 @@ import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { jobsRunInThread } from '../../apps/server/src/jobs/job-thread.ts';
+import { STOREFRONT_BUILD_DIR } from '../../apps/server/src/ssr/storefront-build.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 // E-mails (no SMTP_URL: .eml files in DATA_DIR/outbox) go to a folder of this run, removed after.
@@ -22,7 +23,7 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: d
 const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: config.databasePoolSize });
 await seedDemoCatalogueIfEmpty(database.db);
 // BENCH_STOREFRONT=1 also serves the server-rendered pages (needs `npm run build` first).
-const storefront = process.env.BENCH_STOREFRONT === '1' ? { buildDir: path.resolve(import.meta.dirname, '../../apps/web/build') } : undefined;
+const storefront = process.env.BENCH_STOREFRONT === '1' ? { buildDir: STOREFRONT_BUILD_DIR } : undefined;
 // The job worker runs where `npm start` runs it (a worker thread on PostgreSQL, JOB_WORKER).
 const app = await buildApp({ config, database, logger: false, storefront, jobsInThread: jobsRunInThread(config, database.driver) });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,15 +6,15 @@
  * storefront build and the demo catalogue, over raw sockets: the answer is read up to its first
  * bytes, then the connection is dropped.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot, sleep, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
+import { sleep, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 
-const storefrontBuilt = existsSync(path.join(repositoryRoot, 'apps/web/build/server/index.js'));
+const storefrontBuilt = storefrontIsBuilt();
 const noBuild = storefrontBuilt ? '' : ' (SKIPPED: no storefront build at apps/web/build; run `npm run build` first)';
 
 /** Sends a request and drops the connection as soon as the first bytes of the answer arrive. */

@@ -11,18 +11,16 @@
  *  - Sign-in: one message for every refusal, rate-limited; TOTP as a second step; disabling a
  *    member ends their session at once; over HTTPS the cookie is __Host- and Secure.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOREFRONT_BUILD_DIR, storefrontIsBuilt, storefrontServerEntry } from '../../apps/server/src/ssr/storefront-build.ts';
 import type { ServerBuild } from 'react-router';
 import { totpCode } from '../../packages/core/src/staff/totp.ts';
 import { signUp } from '../../apps/server/src/testing/basket-fixtures.ts';
 import { createSecurityApp, databaseKinds, type SecurityApp } from './support.ts';
 
-const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/build');
-const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+const buildDir = STOREFRONT_BUILD_DIR;
+const storefrontBuilt = storefrontIsBuilt();
 if (!storefrontBuilt) console.warn(`admin-access: skipped: no storefront build at ${buildDir}; run \`npm run build\`.`);
 
 const PASSWORD = 'correct horse battery';
@@ -30,7 +28,7 @@ const PUBLIC_ADMIN_PAGES = ['/admin/signin', '/admin/setup', '/admin/set-passwor
 
 /** Every page path of the build under /admin (params filled with 1), from its route table. */
 async function adminPagePaths(): Promise<string[]> {
-  const build = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
+  const build = (await import(storefrontServerEntry(buildDir))) as ServerBuild;
   const fullPath = (id: string): string => {
     const route = build.routes[id]!;
     const own = route.index ? '' : (route.path ?? '');
@@ -351,7 +349,7 @@ for (const kind of databaseKinds()) {
     });
 
     it("storefront pages load none of the back office's code", async () => {
-      const build = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
+      const build = (await import(storefrontServerEntry(buildDir))) as ServerBuild;
       const adminModules = Object.entries(build.assets.routes)
         .filter(([id]) => id.startsWith('routes/admin/'))
         .map(([, route]) => route!.module);

@@ -5,17 +5,15 @@
  * frame-ancestors 'none', X-Content-Type-Options, Referrer-Policy), and HSTS is sent over HTTPS
  * only (the app trusts X-Forwarded-Proto from its proxy).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { queryRows } from '@shop/db';
 import { bearer, insertBasketCatalogue, signUp, type Customer } from '../../apps/server/src/testing/basket-fixtures.ts';
 import { createSecurityApp, describeOnEachDatabase, type SecurityApp } from './support.ts';
 
-const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/build');
-const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+const buildDir = STOREFRONT_BUILD_DIR;
+const storefrontBuilt = storefrontIsBuilt();
 const noBuild = storefrontBuilt ? '' : ' (SKIPPED: no storefront build at apps/web/build; run `npm run build` first)';
 if (!storefrontBuilt) console.warn(`http-hardening: page header checks skipped: no storefront build at ${buildDir}; run \`npm run build\`.`);
 

@@ -8,16 +8,14 @@
  *  - A database that cannot be reached (connection terminated, admin shutdown, refused) makes
  *    a page, its `.data` URL and the API answer 503 with Retry-After, not 500.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { createSecurityApp, type SecurityApp } from './support.ts';
 
-const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/build');
-const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+const buildDir = STOREFRONT_BUILD_DIR;
+const storefrontBuilt = storefrontIsBuilt();
 if (!storefrontBuilt) console.warn(`page-errors: skipped: no storefront build at ${buildDir}; run \`npm run build\`.`);
 
 /** Markers that must never reach the log: the SQL of a failed query and its parameters. */

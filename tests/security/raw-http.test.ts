@@ -10,15 +10,13 @@
  *    a byte at a time is cut with a 408, and an ordinary keep-alive connection still serves
  *    several requests. The app runs with short timeouts so this takes seconds.
  */
-import { existsSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { createSecurityApp, type SecurityApp } from './support.ts';
 
-const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/build');
-const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+const buildDir = STOREFRONT_BUILD_DIR;
+const storefrontBuilt = storefrontIsBuilt();
 const noBuild = storefrontBuilt ? '' : ' (SKIPPED: no storefront build at apps/web/build; run `npm run build` first)';
 
 const HEADERS_TIMEOUT_MS = 1_000;

@@ -7,20 +7,19 @@
  * secrets, while the e-mail in the outbox keeps its working link.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import type { CartDto } from '@shop/contract';
 import { bearer, insertBasketCatalogue, type BasketFixture } from '../../apps/server/src/testing/basket-fixtures.ts';
 import { orderBodyFrom, validAddress } from '../../apps/server/src/testing/checkout-fixtures.ts';
 import { createSecurityApp, describeOnEachDatabase, type SecurityApp } from './support.ts';
 
-const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/build');
-const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+const buildDir = STOREFRONT_BUILD_DIR;
+const storefrontBuilt = storefrontIsBuilt();
 
 describeOnEachDatabase('security: no secrets in the logs', (kind) => {
   let t: SecurityApp;

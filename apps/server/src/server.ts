@@ -1,9 +1,7 @@
 /** Start-up: configuration, database (migrated), demo catalogue on first run, listen, signals. */
 // First: before any other module runs (see the module).
 import './keep-next-tick-fast.ts';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@shop/db';
 import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from './app.ts';
@@ -11,6 +9,7 @@ import { loadConfig, ownBaseUrl } from './config.ts';
 import { captureProcessWarnings } from './process-warnings.ts';
 import { holdEmbeddedDatabase } from './embedded-database-lock.ts';
 import { jobsRunInThread } from './jobs/job-thread.ts';
+import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from './ssr/storefront-build.ts';
 
 const logWarningsTo = captureProcessWarnings();
 const config = loadConfig();
@@ -23,9 +22,9 @@ const database = await openDatabase({
 if (database.driver === 'pglite') holdEmbeddedDatabase(config.dataDir);
 if (config.seedDemoCatalogue) await seedDemoCatalogueIfEmpty(database.db);
 
-const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
+const buildDir = STOREFRONT_BUILD_DIR;
 // Without a storefront build (`npm run build`) the API, media and health checks still serve.
-const storefrontBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+const storefrontBuilt = storefrontIsBuilt(buildDir);
 const app = await buildApp({
   config,
   database,

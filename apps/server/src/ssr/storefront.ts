@@ -15,6 +15,7 @@ import type { PaymentsConfigDto } from '@shop/contract';
 // The one declaration of the load context (it augments React Router's AppLoadContext).
 import type {} from '../../../web/app/load-context.server.ts';
 import type { AttemptLimits } from '../http/attempt-limits.ts';
+import { storefrontServerEntry } from './storefront-build.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../http/database-unavailable.ts';
 import { methodNotAllowedBody, notFoundBody } from '../http/error-handler.ts';
 import { errorForLog } from '@shop/core';
@@ -38,7 +39,7 @@ const PAYPAL_CONNECT_SOURCES = ['https://www.paypal.com', 'https://*.paypal.com'
 
 export async function registerStorefront(app: FastifyInstance, services: CoreServices, options: StorefrontOptions): Promise<void> {
   const clientDir = path.join(options.buildDir, 'client');
-  const build = (await import(pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(storefrontServerEntry(options.buildDir)).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, 'production');
   const scriptSources = options.paypalEnabled ? PAYPAL_SCRIPT_SOURCES : [];
   const connectSources = options.paypalEnabled ? PAYPAL_CONNECT_SOURCES : [];
