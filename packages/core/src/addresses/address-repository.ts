@@ -6,7 +6,7 @@
  * it (the first address, marking another as billing) lock the user's row first, so two
  * concurrent first addresses cannot both become the billing address.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
 import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 
@@ -28,7 +28,7 @@ export interface AddressRow {
   isActive: boolean;
 }
 
-interface RawAddress {
+export interface RawAddress {
   address_id: number;
   user_id: number;
   reference: string;
@@ -64,6 +64,25 @@ function toRow(raw: RawAddress): AddressRow {
     type: raw.type === BILLING_TYPE ? BILLING_TYPE : null,
     isActive: raw.is_active,
   };
+}
+
+/**
+ * An order's delivery and billing addresses among the rows `forOrder` reads: the delivery address
+ * by id; the billing address by id when one is given, else the user's billing address, else the
+ * delivery address. Null when the id is not among them (not the user's).
+ */
+export function addressesForOrder(
+  rows: readonly RawAddress[],
+  deliveryAddressId: number,
+  billingAddressId: number | null,
+): { delivery: AddressRow | null; billing: AddressRow | null } {
+  const addresses = rows.map(toRow);
+  const delivery = addresses.find((row) => row.addressId === deliveryAddressId) ?? null;
+  const billing =
+    billingAddressId !== null
+      ? (addresses.find((row) => row.addressId === billingAddressId) ?? null)
+      : (addresses.find((row) => row.type === BILLING_TYPE) ?? delivery);
+  return { delivery, billing };
 }
 
 export class AddressRepository {
@@ -151,20 +170,24 @@ export class AddressRepository {
     billingAddressId: number | null,
     executor: Executor = this.db,
   ): Promise<{ delivery: AddressRow | null; billing: AddressRow | null }> {
-    const rows = (
-      await queryPreparedRows<RawAddress>(
-        executor,
-        sql`SELECT ${COLUMNS} FROM addresses
-            WHERE user_id = ${userId} AND (address_id = ${deliveryAddressId} OR address_id = ${billingAddressId ?? 0} OR type = ${BILLING_TYPE})
-            ORDER BY address_id`,
-      )
-    ).map(toRow);
-    const delivery = rows.find((row) => row.addressId === deliveryAddressId) ?? null;
-    const billing =
-      billingAddressId !== null
-        ? (rows.find((row) => row.addressId === billingAddressId) ?? null)
-        : (rows.find((row) => row.type === BILLING_TYPE) ?? delivery);
-    return { delivery, billing };
+    const rows = await queryPreparedRows<RawAddress>(
+      executor,
+      sql`SELECT ${COLUMNS} FROM addresses
+          WHERE user_id = ${userId} AND (address_id = ${deliveryAddressId} OR address_id = ${billingAddressId ?? 0} OR type = ${BILLING_TYPE})
+          ORDER BY address_id`,
+    );
+    return addressesForOrder(rows, deliveryAddressId, billingAddressId);
+  }
+
+  /**
+   * The rows `forOrder` reads, as one JSON value to read inside another statement (checkout reads
+   * them with the basket): `deliveryAddressId` is SQL, as it may be the basket's own column. The
+   * caller picks from them with `addressesForOrder`.
+   */
+  forOrderColumn(userId: number, deliveryAddressId: SQL, billingAddressId: number | null): SQL {
+    return sql`(SELECT coalesce(json_agg(a ORDER BY a.address_id), '[]'::json)
+                FROM (SELECT ${COLUMNS} FROM addresses
+                      WHERE user_id = ${userId} AND (address_id = ${deliveryAddressId} OR address_id = ${billingAddressId ?? 0} OR type = ${BILLING_TYPE})) a)`;
   }
 
   /** The user's billing address, or null when they have none. */

@@ -37,6 +37,14 @@ export interface CartLineRow {
   productIsActive: boolean;
 }
 
+/** A basket line as checkout read it: the order's statement removes it only if it is still so. */
+export interface CartLineAsRead {
+  cartLineId: number;
+  productPriceId: number;
+  qty: number;
+  count: number;
+}
+
 export interface CartContents {
   cartId: number;
   addressId: number | null;
@@ -328,19 +336,47 @@ export class CartRepository {
    * only the lines it read (`removeOrderedLines`). Null: no basket, or no lines.
    */
   async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; cartLineIds: number[] } | null> {
+    const read = await this.userContentsToOrder(userId, sql`FOR UPDATE OF c, l`, sql``, tx);
+    return read ? { contents: read.contents, cartLineIds: read.linesAsRead.map((line) => line.cartLineId) } : null;
+  }
+
+  /**
+   * Checkout without locks: the user's basket with its lines as they are now, and `extraColumns`
+   * (one value each, named by the caller) read in the same statement. The order's own statement
+   * then removes exactly these lines as they were read (`removeLinesAsRead`) and fails when one
+   * changed or went meanwhile. Null: no basket, or no lines.
+   */
+  async userContentsAsRead<Extra>(userId: number, extraColumns: SQL): Promise<{ contents: CartContents; linesAsRead: CartLineAsRead[]; extra: Extra } | null> {
+    return this.userContentsToOrder<Extra>(userId, sql``, extraColumns, this.db);
+  }
+
+  private async userContentsToOrder<Extra>(
+    userId: number,
+    lock: SQL,
+    extraColumns: SQL,
+    executor: Executor,
+  ): Promise<{ contents: CartContents; linesAsRead: CartLineAsRead[]; extra: Extra } | null> {
     const rows = await queryPreparedRows<RawCartRow & { cart_line_id: number }>(
-      tx,
+      executor,
       sql`SELECT c.cart_id, c.address_id, a.post_code AS delivery_post_code, l.cart_line_id, l.product_id, l.product_price_id, l.qty, l.count, ${LINE_DETAILS}
+                 ${extraColumns}
           FROM carts c
           JOIN cart_lines l ON l.cart_id = c.cart_id
           ${DELIVERY_ADDRESS_JOIN}
           ${LINE_DETAIL_JOINS}
           WHERE c.user_id = ${userId}
           ORDER BY l.created_at, l.cart_line_id
-          FOR UPDATE OF c, l`,
+          ${lock}`,
     );
     const contents = contentsFrom(rows);
-    return contents ? { contents, cartLineIds: rows.map((row) => Number(row.cart_line_id)) } : null;
+    if (!contents) return null;
+    const linesAsRead = rows.map((row) => ({
+      cartLineId: Number(row.cart_line_id),
+      productPriceId: Number(row.product_price_id),
+      qty: Number(row.qty),
+      count: Number(row.count),
+    }));
+    return { contents, linesAsRead, extra: rows[0] as Extra };
   }
 
   /**
@@ -349,7 +385,24 @@ export class CartRepository {
    */
   removeOrderedLines(cartId: number, cartLineIds: readonly number[]): SQL[] {
     return [
-      sql`DELETE FROM cart_lines WHERE cart_id = ${cartId} AND cart_line_id = ANY(${`{${cartLineIds.join(',')}}`}::int[])`,
+      sql`DELETE FROM cart_lines WHERE cart_id = ${cartId} AND cart_line_id = ANY(${intArray(cartLineIds)}::int[])`,
+      sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`,
+    ];
+  }
+
+  /**
+   * The same for lines read without a lock (`userContentsAsRead`): a line is removed only when
+   * its pack, quantity and count are still as read. The DELETE returns the ids it removed, so the
+   * order's statement can count them; the UPDATE comes second, as in `removeOrderedLines`.
+   */
+  removeLinesAsRead(cartId: number, lines: readonly CartLineAsRead[]): [SQL, SQL] {
+    return [
+      sql`DELETE FROM cart_lines
+          WHERE cart_id = ${cartId}
+            AND (cart_line_id, product_price_id, qty, count) IN (
+              SELECT * FROM unnest(${intArray(lines.map((l) => l.cartLineId))}::int[], ${intArray(lines.map((l) => l.productPriceId))}::int[],
+                                   ${intArray(lines.map((l) => l.qty))}::int[], ${intArray(lines.map((l) => l.count))}::int[]))
+          RETURNING cart_line_id`,
       sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`,
     ];
   }
@@ -358,6 +411,11 @@ export class CartRepository {
   async setAddress(cartId: number, addressId: number): Promise<void> {
     await this.db.execute(sql`UPDATE carts SET address_id = ${addressId}, updated_at = now() WHERE cart_id = ${cartId}`);
   }
+}
+
+/** An int[] parameter as PostgreSQL's array text ('{1,2}'), for whole numbers the caller read from the database. */
+function intArray(values: readonly number[]): string {
+  return `{${values.join(',')}}`;
 }
 
 /** node-postgres parses int[] into numbers; be tolerant of a driver answering '{1,2}'. */

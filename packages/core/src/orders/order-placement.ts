@@ -19,11 +19,12 @@
  *   every placed order gets one, even across a crash; a mail failure never undoes the order.
  */
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from '@shop/contract';
 import { inOneStatement, type Executor } from '@shop/db';
-import type { AddressRepository } from '../addresses/address-repository.ts';
+import { addressesForOrder, type AddressRepository, type AddressRow, type RawAddress } from '../addresses/address-repository.ts';
 import { addressSnapshot, deliverableZone } from '../addresses/address-service.ts';
-import type { CartRepository } from '../cart/cart-repository.ts';
+import type { CartContents, CartRepository } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { orderConfirmationJob } from '../email/email-jobs.ts';
 import { errorForLog } from '../error-for-log.ts';
@@ -34,7 +35,7 @@ import { computeCartTotals, lineTotalPence, rulesForZone, type CartPricingRules,
 import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
-import type { OrderRepository } from './order-repository.ts';
+import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository.ts';
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
@@ -64,6 +65,12 @@ export interface PlaceOrderInput {
   idempotencyKey: string | null;
 }
 
+/** An order and its line snapshots, ready to write. */
+interface OrderToWrite {
+  order: NewOrder;
+  lines: NewOrderLine[];
+}
+
 export interface PlacedOrder {
   orderId: number;
   /** False when the Idempotency-Key named an order placed earlier. */
@@ -71,6 +78,8 @@ export interface PlacedOrder {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** Raised by order_placed_as_read (migration 0012): the order's statement kept nothing. */
+const BASKET_CHANGED_WHILE_PLACED = 'SHB01';
 const PROVIDER_REFERENCE_INDEX = 'orders_provider_reference_key';
 
 export const orderMessages = {
@@ -147,11 +156,67 @@ export class OrderPlacement {
     }
 
     try {
+      // An order on account is checked against the customer's credit under the basket's lock.
+      if (body.payment_method !== 'account') {
+        const placed = await this.placeAsRead(userId, body, { idempotencyKey, fingerprint }, payment);
+        if (placed !== null) return placed;
+      }
       return await this.orders.transaction((tx) => this.placeInTransaction(tx, userId, body, { idempotencyKey, fingerprint }, payment));
     } catch (error) {
       if (isUniqueViolationOf(error, PROVIDER_REFERENCE_INDEX)) throw new Conflict(orderMessages.paymentUsed);
       throw error;
     }
+  }
+
+  /**
+   * The quick way, two statements and no transaction of its own: the basket, the addresses the
+   * order may use and a new order id are read without locks; then one statement writes the
+   * order, its lines and its confirmation job and removes the basket lines, only as they were
+   * read (the database function order_placed_as_read, migration 0012, undoes the statement when
+   * a line changed or went meanwhile, or the Idempotency-Key already has an order).
+   *
+   * Null when it placed nothing: the basket is empty or does not make a valid order, it changed
+   * meanwhile, or the key has an order. The locked way (placeInTransaction) then answers, by the
+   * same rules, from what the basket holds under its lock: a refusal, the earlier order, or this
+   * order. The quick way only ever places an order the locked way would have placed.
+   */
+  private async placeAsRead(
+    userId: number,
+    body: PlaceOrderBody,
+    keyed: { idempotencyKey: string | null; fingerprint: string },
+    payment: VerifiedPayment | null,
+  ): Promise<PlacedOrder | null> {
+    const billingAddressId = body.billing_address_id ?? null;
+    const deliveryAddressId = body.address_id != null ? sql`${body.address_id}` : sql`c.address_id`;
+    const read = await this.carts.userContentsAsRead<{ addresses: RawAddress[]; next_order_id: number | string }>(
+      userId,
+      sql`, ${this.addresses.forOrderColumn(userId, deliveryAddressId, billingAddressId)} AS addresses, ${this.orders.nextOrderIdColumn()} AS next_order_id`,
+    );
+    if (read === null) return null;
+    let order: OrderToWrite;
+    try {
+      order = await this.orderFrom(userId, body, read.contents, keyed, payment, async (delivery, billing) =>
+        addressesForOrder(read.extra.addresses, delivery, billing),
+      );
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+    const orderId = Number(read.extra.next_order_id);
+    const [removeLines, touchBasket] = this.carts.removeLinesAsRead(read.contents.cartId, read.linesAsRead);
+    try {
+      await this.orders.runOrderStatement(sql`
+        WITH placed AS (${this.orders.insertStatement(order.order, orderId)}),
+             removed AS (${removeLines}),
+             order_lines AS (${this.orders.insertLinesStatement(orderId, order.lines)}),
+             basket AS (${touchBasket}),
+             confirmation AS (${this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId))})
+        SELECT order_placed_as_read((SELECT count(*) FROM placed) = 1 AND (SELECT count(*) FROM removed) = ${read.linesAsRead.length})`);
+    } catch (error) {
+      if (sqlStateOf(error) === BASKET_CHANGED_WHILE_PLACED) return null;
+      throw error;
+    }
+    return { orderId, created: true };
   }
 
   private async placeInTransaction(
@@ -187,9 +252,46 @@ export class OrderPlacement {
     payment: VerifiedPayment | null,
   ): Promise<PlacedOrder> {
     if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
-
     if (basket === null) throw new Invalid(orderMessages.emptyBasket);
     const { contents, cartLineIds } = basket;
+    const { order, lines } = await this.orderFrom(userId, body, contents, { idempotencyKey, fingerprint }, payment, (delivery, billing) =>
+      this.addresses.forOrder(userId, delivery, billing, tx),
+    );
+    // On account: within the trade account's available credit, read after the basket lock.
+    if (body.payment_method === 'account') await this.options.tradeAccounts.requireCredit(userId, order.totalPence, tx);
+
+    const orderId = await this.orders.insert(order, tx);
+    if (orderId === null) {
+      // The key's order exists (a retry whose basket was filled again): the unique index answers it.
+      const earlier = idempotencyKey ? await this.earlierOrder(userId, idempotencyKey, fingerprint, tx) : null;
+      if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
+      return { orderId: earlier, created: false };
+    }
+    // The line snapshots, the emptied basket and the confirmation e-mail's job: one statement.
+    await tx.execute(
+      inOneStatement([
+        this.orders.insertLinesStatement(orderId, lines),
+        ...this.carts.removeOrderedLines(contents.cartId, cartLineIds),
+        this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId)),
+      ]),
+    );
+    return { orderId, created: true };
+  }
+
+  /**
+   * The order a basket makes, by every rule of checkout, or the DomainError that refuses it:
+   * no withdrawn product, a delivery address of the customer's (the basket's unless the body
+   * names one) in a zone delivered to, a billing address of theirs, the totals the customer saw,
+   * a card/wallet payment of exactly the total. Prices and totals come from the basket as read.
+   */
+  private async orderFrom(
+    userId: number,
+    body: PlaceOrderBody,
+    contents: CartContents,
+    { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
+    payment: VerifiedPayment | null,
+    addressesFor: (deliveryAddressId: number, billingAddressId: number | null) => Promise<{ delivery: AddressRow | null; billing: AddressRow | null }>,
+  ): Promise<OrderToWrite> {
     const lines = contents.lines;
     const withdrawn = lines.filter((line) => !line.productIsActive);
     if (withdrawn.length > 0) throw new Conflict(orderMessages.productsWithdrawn(withdrawn.map((line) => itemDisplayName(line.productName, line.size1))));
@@ -199,7 +301,7 @@ export class OrderPlacement {
       throw new Invalid(orderMessages.noAddress, { fields: [{ field: 'address_id', message: orderMessages.noAddress }] });
     }
     const billingAddressId = body.billing_address_id ?? null;
-    const { delivery, billing } = await this.addresses.forOrder(userId, deliveryAddressId, billingAddressId, tx);
+    const { delivery, billing } = await addressesFor(deliveryAddressId, billingAddressId);
     if (!delivery) throw new NotFound(`You have no address ${deliveryAddressId}.`);
     if (!billing) throw new NotFound(`You have no address ${billingAddressId}.`);
     // The delivery fee is the delivery address's zone's (never a PO box), as the basket quoted it.
@@ -213,41 +315,28 @@ export class OrderPlacement {
       throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
     }
 
-    // On account: within the trade account's available credit, read after the basket lock.
-    if (body.payment_method === 'account') await this.options.tradeAccounts.requireCredit(userId, totals.totalPence, tx);
-
     // An account order is paid later by bank transfer, with the same reference.
     const paymentReference = payment ? payment.reference : `${this.options.shop.bank.referencePrefix}${userId}`;
-    const orderId = await this.orders.insert(
-      {
-        userId,
-        addressId: delivery.addressId,
-        billingAddressId: billing.addressId,
-        deliveryAddress: addressSnapshot(delivery),
-        billingAddress: addressSnapshot(billing),
-        paymentMethod: payment ? 'paypal' : body.payment_method === 'account' ? 'account' : 'bank',
-        paymentReference,
-        status: ORDER_STATUS_PENDING_DELIVERY,
-        subTotalPence: totals.subTotalPence,
-        deliveryFeePence: totals.deliveryFeePence,
-        totalTaxPence: totals.totalTaxPence,
-        totalPence: totals.totalPence,
-        note: body.note,
-        idempotencyKey,
-        requestFingerprint: idempotencyKey ? fingerprint : null,
-        // What the customer was shown at this moment for this address (London 3pm cut-off, working days).
-        promisedDispatchDate: this.dispatch.promiseFor(delivery.postCode).dispatchDate,
-        purchaseOrderNumber: body.purchase_order_number ?? null,
-      },
-      tx,
-    );
-    if (orderId === null) {
-      // The key's order exists (a retry whose basket was filled again): the unique index answers it.
-      const earlier = idempotencyKey ? await this.earlierOrder(userId, idempotencyKey, fingerprint, tx) : null;
-      if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
-      return { orderId: earlier, created: false };
-    }
-    // The line snapshots, the emptied basket and the confirmation e-mail's job: one statement.
+    const order: NewOrder = {
+      userId,
+      addressId: delivery.addressId,
+      billingAddressId: billing.addressId,
+      deliveryAddress: addressSnapshot(delivery),
+      billingAddress: addressSnapshot(billing),
+      paymentMethod: payment ? 'paypal' : body.payment_method === 'account' ? 'account' : 'bank',
+      paymentReference,
+      status: ORDER_STATUS_PENDING_DELIVERY,
+      subTotalPence: totals.subTotalPence,
+      deliveryFeePence: totals.deliveryFeePence,
+      totalTaxPence: totals.totalTaxPence,
+      totalPence: totals.totalPence,
+      note: body.note,
+      idempotencyKey,
+      requestFingerprint: idempotencyKey ? fingerprint : null,
+      // What the customer was shown at this moment for this address (London 3pm cut-off, working days).
+      promisedDispatchDate: this.dispatch.promiseFor(delivery.postCode).dispatchDate,
+      purchaseOrderNumber: body.purchase_order_number ?? null,
+    };
     const snapshots = lines.map((line) => ({
       productId: line.productId,
       productPriceId: line.productPriceId,
@@ -259,14 +348,7 @@ export class OrderPlacement {
       count: line.count,
       totalPricePence: lineTotalPence(line),
     }));
-    await tx.execute(
-      inOneStatement([
-        this.orders.insertLinesStatement(orderId, snapshots),
-        ...this.carts.removeOrderedLines(contents.cartId, cartLineIds),
-        this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId)),
-      ]),
-    );
-    return { orderId, created: true };
+    return { order, lines: snapshots };
   }
 
   /** The order placed earlier under this key; the same key with a different request is refused (422). */
@@ -387,6 +469,15 @@ function isUniqueViolationOf(error: unknown, constraint: string): boolean {
     if (code === UNIQUE_VIOLATION && (name === constraint || (typeof message === 'string' && message.includes(constraint)))) return true;
   }
   return false;
+}
+
+/** The SQLSTATE of a database error, through the driver's and Drizzle's wrappers; null for other errors. */
+function sqlStateOf(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
 }
 
 const LOG_TEXT_MAX = 4000;

@@ -199,6 +199,14 @@ export class OrderRepository {
     return this.db.transaction((transaction) => work(transaction as unknown as Executor));
   }
 
+  /**
+   * Runs, on its own (one statement is one transaction), the statement that places an order
+   * from a basket read without locks (order-placement.ts).
+   */
+  async runOrderStatement(statement: SQL): Promise<void> {
+    await queryPreparedRows(this.db, statement);
+  }
+
   /** The user's order placed under this Idempotency-Key, with the fingerprint of its request. */
   async byKey(userId: number, key: string, executor: Executor = this.db): Promise<{ orderId: number; requestFingerprint: string | null } | null> {
     const [row] = await queryPreparedRows<{ order_id: number; request_fingerprint: string | null }>(
@@ -219,12 +227,20 @@ export class OrderRepository {
 
   /** Inserts the order; null when the user already has an order with this idempotency key. */
   async insert(order: NewOrder, tx: Executor): Promise<number | null> {
-    const [row] = await queryPreparedRows<{ order_id: number }>(
-      tx,
-      sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
+    const [row] = await queryPreparedRows<{ order_id: number }>(tx, this.insertStatement(order));
+    return row ? Number(row.order_id) : null;
+  }
+
+  /**
+   * The INSERT of `insert`, to run within the order's own statement; with `orderId` (taken
+   * beforehand from `nextOrderIdColumn`) the order gets that id. Returns the id, or no row when
+   * the user's Idempotency-Key already has an order.
+   */
+  insertStatement(order: NewOrder, orderId?: number): SQL {
+    return sql`INSERT INTO orders (${orderId === undefined ? sql`` : sql`order_id, `}user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
                               promised_dispatch_date, paid_pence, purchase_order_number)
-          VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
+          VALUES (${orderId === undefined ? sql`` : sql`${orderId}, `}${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
@@ -232,22 +248,35 @@ export class OrderRepository {
                   -- a card or wallet payment was captured before the order was placed: paid in full
                   ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
-          RETURNING order_id`,
-    );
-    return row ? Number(row.order_id) : null;
+          RETURNING order_id`;
   }
 
-  /** The statement that writes an order's line snapshots (run within the order's statement, inOneStatement). */
+  /**
+   * A new order id, as a column to read within another statement (checkout reads it with the
+   * basket), so the order's statement can write the order, its lines and its e-mail job at once.
+   * Taken once per statement; an id taken for an order that is then not placed is skipped, as
+   * the column's own default does for a failed insert (invoices are numbered apart).
+   */
+  nextOrderIdColumn(): SQL {
+    return sql`(SELECT nextval(pg_get_serial_sequence('orders', 'order_id')))`;
+  }
+
+  /**
+   * The statement that writes an order's line snapshots (run within the order's statement). The
+   * lines go as one JSON parameter, so the statement's text is the same for any number of lines
+   * and each connection prepares it once; they keep their order (order_line_id ascending).
+   */
   insertLinesStatement(orderId: number, lines: readonly NewOrderLine[]): SQL {
     if (lines.length === 0) throw new Error('An order has at least one line');
-    const values = lines.map(
-      (l) =>
-        sql`(${orderId}, ${l.productId}, ${l.productPriceId}, ${l.productName}, ${l.size1}, ${l.imageUrl},
-             ${l.pricePence}, ${l.qty}, ${l.count}, ${l.totalPricePence})`,
-    );
     return sql`INSERT INTO order_lines (order_id, product_id, product_price_id, product_name, size1, image_url,
                                         price_pence, qty, count, total_price_pence)
-               VALUES ${sql.join(values, sql`, `)}`;
+               SELECT ${orderId}::int, l.product_id, l.product_price_id, l.product_name, l.size1, l.image_url,
+                      l.price_pence, l.qty, l.count, l.total_price_pence
+               FROM ROWS FROM (json_to_recordset(${JSON.stringify(lines)}::json)
+                      AS ("productId" int, "productPriceId" int, "productName" text, size1 text, "imageUrl" text,
+                          "pricePence" int, qty int, count int, "totalPricePence" int)) WITH ORDINALITY
+                    AS l(product_id, product_price_id, product_name, size1, image_url, price_pence, qty, count, total_price_pence, line_number)
+               ORDER BY l.line_number`;
   }
 
   /**
