@@ -2,10 +2,14 @@
  * Placing an order (DESIGN section 4 "Orders"): the one use case that coordinates the basket,
  * the address book, pricing and payments (Medusa's workflows).
  *
- * - One transaction: the user's basket row and lines are locked, the lines and totals are
- *   recomputed from the database, the order and its line snapshots are written and the basket
- *   is emptied. Two checkouts of one basket therefore run one after the other; the second
- *   finds the basket empty (or, with the same Idempotency-Key, the first order).
+ * - All or nothing: the lines and totals are recomputed from the database, and the order, its
+ *   line snapshots, its confirmation job and the emptied basket are written together. First
+ *   the quick way (placeAsRead, decision record 009): the basket is read without locks and one
+ *   statement writes everything, only if the basket's lines are still as read. When they are
+ *   not (another tab, a second checkout), or the order is on account, the locked way: one
+ *   transaction with the basket row and lines locked, so two checkouts of one basket run one
+ *   after the other and the second finds it empty (or, with the same Idempotency-Key, the
+ *   first order).
  * - The totals the customer saw (body) must equal the server's, else 409 with the fresh totals
  *   and nothing placed. Prices never come from the request.
  * - Idempotency-Key: the same key with the same request answers the same order; with a
@@ -15,7 +19,7 @@
  *   not made while holding locks): COMPLETED, GBP, amount = the order total, never used for
  *   another order (partial unique index). Any failure places nothing and is written to the
  *   order log.
- * - The confirmation e-mail is a durable job recorded in the order's transaction (jobs/):
+ * - The confirmation e-mail is a durable job recorded with the order, atomically (jobs/):
  *   every placed order gets one, even across a crash; a mail failure never undoes the order.
  */
 import { createHash } from 'node:crypto';
