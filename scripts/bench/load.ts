@@ -21,6 +21,8 @@ export async function runLoad(options: {
   requests?: autocannon.Request[];
   /** Stop after this many requests (instead of after the duration). */
   amount?: number;
+  /** Called for every response, in the order they arrive: its status and latency (ms, as autocannon measures it). */
+  onResponse?: (statusCode: number, latencyMs: number) => void;
 }): Promise<LoadResult> {
   const started = performance.now();
   let lastResponseAt = started;
@@ -41,6 +43,8 @@ export async function runLoad(options: {
     // With `amount`, autocannon notices it is done on its next one-second tick, so its
     // `duration` is whole seconds late by up to one (2,000 orders in 6.1 s read as 7 s).
     if (options.amount) instance.on('response', () => (lastResponseAt = performance.now()));
+    const onResponse = options.onResponse;
+    if (onResponse) instance.on('response', (_client: unknown, statusCode: number, _bytes: number, latencyMs: number) => onResponse(statusCode, latencyMs));
   });
   return {
     requestsPerSecond: options.amount ? result.requests.total / Math.max(0.001, (lastResponseAt - started) / 1000) : result.requests.average,
