@@ -1,6 +1,6 @@
 /**
  * The order e-mails (confirmation, dispatch, cancellation) read the order, its lines and whom to
- * write to in one statement: the same order as the customer's order detail shows, the customer's
+ * write to in one statement (one for all the e-mails of a worker's batch): the same order as the customer's order detail shows, the customer's
  * own address and first name, and nothing for an order id that is not theirs.
  */
 import { sql } from 'drizzle-orm';
@@ -62,6 +62,18 @@ for (const kind of databaseKinds()) {
       const max = await customerWithOrder('Max');
       expect(await services.orders.detailForEmail(max.userId, ivy.orderId)).toBeNull();
       expect(await services.orders.detailForEmail(ivy.userId, 2_000_000_000)).toBeNull();
+    });
+
+    it("several asked for at once (the e-mail worker's batch) each get their own order and customer, and another's stays nothing", async () => {
+      const customers = [await customerWithOrder('Ada'), await customerWithOrder('Ben'), await customerWithOrder('Cy')];
+      const [ada, ben, cy, adaAsksForBens] = await Promise.all([
+        ...customers.map((customer) => services.orders.detailForEmail(customer.userId, customer.orderId)),
+        services.orders.detailForEmail(customers[0]!.userId, customers[1]!.orderId),
+      ]);
+      expect([ada, ben, cy].map((read) => [read!.customer.firstName, read!.order.order_id, read!.order.user_id])).toEqual(
+        customers.map((customer, i) => [['Ada', 'Ben', 'Cy'][i], customer.orderId, customer.userId]),
+      );
+      expect(adaAsksForBens).toBeNull();
     });
   });
 }

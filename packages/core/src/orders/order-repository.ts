@@ -126,6 +126,16 @@ interface RawOrder {
   payment_due_date: string | null;
 }
 
+/** An order named with its owner (a customer's order is only ever read with their id). */
+export interface OrderKey {
+  userId: number;
+  orderId: number;
+}
+
+export function orderKey({ userId, orderId }: OrderKey): string {
+  return `${userId}:${orderId}`;
+}
+
 export interface OrderWithCustomer {
   order: OrderRow;
   lines: OrderLineRow[];
@@ -288,16 +298,27 @@ export class OrderRepository {
     return row ? { order: toOrderRow(row), lines: row.lines.map(toOrderLineRow) } : null;
   }
 
-  /** The same, with the customer's e-mail address and first name (the order e-mails): still one statement. */
-  async findWithLinesAndCustomer(userId: number, orderId: number, executor: Executor = this.db): Promise<OrderWithCustomer | null> {
-    const row = await this.orderRowWithLines<{ customer: OrderWithCustomer['customer'] | null }>(
-      userId,
-      orderId,
-      sql`, (SELECT json_build_object('email', u.email, 'firstName', u.first_name) FROM users u WHERE u.user_id = orders.user_id) AS customer`,
+  /**
+   * Orders with their lines and their customer's e-mail address and first name (the order
+   * e-mails), several in one statement: the e-mail worker reads a batch's orders at once. Keyed
+   * by `orderKey`; an order that is gone, or whose customer is, is not in the answer.
+   */
+  async findManyWithLinesAndCustomer(keys: readonly OrderKey[], executor: Executor = this.db): Promise<Map<string, OrderWithCustomer>> {
+    const found = new Map<string, OrderWithCustomer>();
+    if (keys.length === 0) return found;
+    const rows = await queryPreparedRows<RawOrder & { lines: RawOrderLine[]; customer: OrderWithCustomer['customer'] | null }>(
       executor,
+      sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines,
+                 (SELECT json_build_object('email', u.email, 'firstName', u.first_name) FROM users u WHERE u.user_id = orders.user_id) AS customer
+          FROM orders
+          WHERE (order_id, user_id) IN (SELECT * FROM unnest(${`{${keys.map((key) => key.orderId).join(',')}}`}::int[], ${`{${keys.map((key) => key.userId).join(',')}}`}::int[]))`,
     );
-    if (!row?.customer) return null;
-    return { order: toOrderRow(row), lines: row.lines.map(toOrderLineRow), customer: row.customer };
+    for (const row of rows) {
+      if (!row.customer) continue;
+      const order = toOrderRow(row);
+      found.set(orderKey(order), { order, lines: row.lines.map(toOrderLineRow), customer: row.customer });
+    }
+    return found;
   }
 
   /** The user's order with its lines as a JSON array, and any `extraColumns` (each led by a comma). */

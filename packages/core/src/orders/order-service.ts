@@ -10,7 +10,8 @@ import { londonWallClock } from '../delivery/dispatch-promise.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { penceToPounds } from '../pricing/money.ts';
-import type { OrderLineRow, OrderRepository, OrderRow, OrderWithCustomer } from './order-repository.ts';
+import { BatchedReads } from '../batched-reads.ts';
+import { orderKey, type OrderKey, type OrderLineRow, type OrderRepository, type OrderRow, type OrderWithCustomer } from './order-repository.ts';
 
 export interface OrderServiceOptions {
   /** Prefix for image paths, as the catalogue and basket use (a CDN). */
@@ -19,6 +20,7 @@ export interface OrderServiceOptions {
 
 export class OrderService {
   private readonly mediaBaseUrl: string;
+  private readonly emailReads: BatchedReads<OrderKey, OrderWithCustomer>;
 
   constructor(
     readonly repository: OrderRepository,
@@ -26,6 +28,7 @@ export class OrderService {
     options: OrderServiceOptions = {},
   ) {
     this.mediaBaseUrl = (options.mediaBaseUrl ?? '').replace(/\/$/, '');
+    this.emailReads = new BatchedReads((keys: OrderKey[]) => repository.findManyWithLinesAndCustomer(keys), orderKey);
   }
 
   /** GET /api/order/{id}. */
@@ -36,9 +39,12 @@ export class OrderService {
     return this.detailDto(callerUserId, found.order, found.lines);
   }
 
-  /** An order as its e-mails show it, with whom to write to (one statement); null when either is gone. */
+  /**
+   * An order as its e-mails show it, with whom to write to; null when either is gone. The orders
+   * asked for in one turn (the e-mail worker's batch) are read in one statement.
+   */
   async detailForEmail(userId: number, orderId: number): Promise<{ order: OrderDto; customer: OrderWithCustomer['customer'] } | null> {
-    const found = await this.repository.findWithLinesAndCustomer(userId, orderId);
+    const found = await this.emailReads.read({ userId, orderId });
     if (!found) return null;
     return { order: await this.detailDto(userId, found.order, found.lines), customer: found.customer };
   }
