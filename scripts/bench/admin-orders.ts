@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { JobQueue, OrderAdministration, type OrderListFilter } from '@shop/core';
 import { openDatabase } from '@shop/db';
 import { createScratchDatabase } from './scratch-database.ts';
+import { percentile } from './percentile.ts';
 
 export interface AdminOrdersBenchResult {
   orders: number;
@@ -79,14 +80,10 @@ export async function measureAdminOrderList(postgresUrl: string, orders = Number
         perFilter[i]!.push(ms);
       }
     }
-    const at = (list: number[], q: number) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-    };
     const slowest = filters
-      .map((filter, i) => ({ filter: JSON.stringify(filter), p95: at(perFilter[i]!, 0.95) }))
+      .map((filter, i) => ({ filter: JSON.stringify(filter), p95: percentile(perFilter[i]!, 0.95) }))
       .sort((a, b) => b.p95 - a.p95)[0]!;
-    return { orders, seedSeconds, lists: timings.length, p50: at(timings, 0.5), p95: at(timings, 0.95), max: Math.max(...timings), slowest };
+    return { orders, seedSeconds, lists: timings.length, p50: percentile(timings, 0.5), p95: percentile(timings, 0.95), max: Math.max(...timings), slowest };
   } finally {
     await database.close();
     await scratch.drop();

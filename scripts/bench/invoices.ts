@@ -12,6 +12,7 @@ import { DocumentService, OrderRepository, demoShopConfig } from '@shop/core';
 import { openDatabase } from '@shop/db';
 import { insertFixtureCustomer, insertFixtureOrder, type FixtureLine } from '../../packages/core/src/documents/document-fixtures.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { percentile } from './percentile.ts';
 
 export interface InvoiceBenchResult {
   invoices: number;
@@ -34,9 +35,7 @@ function linesFor(n: number): FixtureLine[] {
 }
 
 function percentiles(timings: number[]): { p50: number; p95: number; max: number } {
-  const sorted = [...timings].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
+  return { p50: percentile(timings, 0.5), p95: percentile(timings, 0.95), max: Math.max(...timings) };
 }
 
 export async function measureInvoicePdfs(postgresUrl: string, invoices = Number(process.env.BENCH_INVOICES ?? 300)): Promise<InvoiceBenchResult> {

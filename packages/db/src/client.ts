@@ -231,6 +231,14 @@ export function inOneStatement(statements: readonly SQL[]): SQL {
   return sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`;
 }
 
+/**
+ * Whole numbers as one int[] parameter, in PostgreSQL's array text ('{1,2}'): one parameter
+ * whatever their number, so the statement's text stays the same and is prepared once.
+ */
+export function intArrayParam(values: readonly number[]): string {
+  return `{${values.join(',')}}`;
+}
+
 /** Run a statement that yields rows on either driver. */
 export async function queryRows<T>(db: Executor, query: Parameters<Database['execute']>[0]): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -1,4 +1,4 @@
 export * from './schema.ts';
 export * as schema from './schema.ts';
-export { inOneStatement, openDatabase, queryPreparedRows, queryRows, migrationsFolder } from './client.ts';
+export { inOneStatement, intArrayParam, openDatabase, queryPreparedRows, queryRows, migrationsFolder } from './client.ts';
 export type { Database, DatabaseHandle, DatabaseOptions, Executor, Schema } from './client.ts';

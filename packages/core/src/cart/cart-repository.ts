@@ -8,7 +8,7 @@
  * parallel adds of one pack always end as one line with the sum of their counts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
+import { intArrayParam, queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 import { linesToWrite, planBasketMerge, type BasketMerge, type MergeLine } from './basket-merge.ts';
 
 export type CartOwner = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: number };
@@ -323,27 +323,20 @@ export class CartRepository {
   }
 
   /**
-   * Checkout: locks the user's basket row and its lines until the transaction ends, so two
-   * checkouts of one basket run one after the other (the second finds it emptied) and no add,
-   * change or sign-in merge slips in between reading the lines and emptying the basket.
-   * Returns the basket id, or null when the user has no basket.
-   */
-  /**
    * Checkout: the user's basket with its lines, the basket row and the lines locked (FOR UPDATE)
    * until the transaction ends, in one statement. A concurrent count change is waited for and
    * its result read; a second checkout of the basket waits, then finds the lines gone (null).
    * A line added while this runs is not in the answer and stays in the basket: checkout removes
    * only the lines it read (`removeOrderedLines`). Null: no basket, or no lines.
    */
-  async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; cartLineIds: number[] } | null> {
-    const read = await this.userContentsToOrder(userId, sql`FOR UPDATE OF c, l`, sql``, tx);
-    return read ? { contents: read.contents, cartLineIds: read.linesAsRead.map((line) => line.cartLineId) } : null;
+  async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; linesAsRead: CartLineAsRead[] } | null> {
+    return this.userContentsToOrder(userId, sql`FOR UPDATE OF c, l`, sql``, tx);
   }
 
   /**
    * Checkout without locks: the user's basket with its lines as they are now, and `extraColumns`
    * (one value each, named by the caller) read in the same statement. The order's own statement
-   * then removes exactly these lines as they were read (`removeLinesAsRead`) and fails when one
+   * then removes exactly these lines as they were read (`removeOrderedLines`) and fails when one
    * changed or went meanwhile. Null: no basket, or no lines.
    */
   async userContentsAsRead<Extra>(userId: number, extraColumns: SQL): Promise<{ contents: CartContents; linesAsRead: CartLineAsRead[]; extra: Extra } | null> {
@@ -381,41 +374,26 @@ export class CartRepository {
 
   /**
    * The statements that empty a basket of the lines an order was placed from (run in the order's
-   * statement, inOneStatement); the basket row and its address stay.
+   * own statement); the basket row and its address stay. A line is removed only when its pack,
+   * quantity and count are still as checkout read them (under the lock they always are); the
+   * DELETE returns the ids it removed, so the order's statement can count them.
    */
-  removeOrderedLines(cartId: number, cartLineIds: readonly number[]): SQL[] {
-    return [
-      sql`DELETE FROM cart_lines WHERE cart_id = ${cartId} AND cart_line_id = ANY(${intArray(cartLineIds)}::int[])`,
-      sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`,
-    ];
-  }
-
-  /**
-   * The same for lines read without a lock (`userContentsAsRead`): a line is removed only when
-   * its pack, quantity and count are still as read. The DELETE returns the ids it removed, so the
-   * order's statement can count them; the UPDATE comes second, as in `removeOrderedLines`.
-   */
-  removeLinesAsRead(cartId: number, lines: readonly CartLineAsRead[]): [SQL, SQL] {
-    return [
-      sql`DELETE FROM cart_lines
+  removeOrderedLines(cartId: number, lines: readonly CartLineAsRead[]): { removeLines: SQL; touchBasket: SQL } {
+    return {
+      removeLines: sql`DELETE FROM cart_lines
           WHERE cart_id = ${cartId}
             AND (cart_line_id, product_price_id, qty, count) IN (
-              SELECT * FROM unnest(${intArray(lines.map((l) => l.cartLineId))}::int[], ${intArray(lines.map((l) => l.productPriceId))}::int[],
-                                   ${intArray(lines.map((l) => l.qty))}::int[], ${intArray(lines.map((l) => l.count))}::int[]))
+              SELECT * FROM unnest(${intArrayParam(lines.map((l) => l.cartLineId))}::int[], ${intArrayParam(lines.map((l) => l.productPriceId))}::int[],
+                                   ${intArrayParam(lines.map((l) => l.qty))}::int[], ${intArrayParam(lines.map((l) => l.count))}::int[]))
           RETURNING cart_line_id`,
-      sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`,
-    ];
+      touchBasket: sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`,
+    };
   }
 
   /** Sets the delivery address of a basket. */
   async setAddress(cartId: number, addressId: number): Promise<void> {
     await this.db.execute(sql`UPDATE carts SET address_id = ${addressId}, updated_at = now() WHERE cart_id = ${cartId}`);
   }
-}
-
-/** An int[] parameter as PostgreSQL's array text ('{1,2}'), for whole numbers the caller read from the database. */
-function intArray(values: readonly number[]): string {
-  return `{${values.join(',')}}`;
 }
 
 /** node-postgres parses int[] into numbers; be tolerant of a driver answering '{1,2}'. */

@@ -14,6 +14,7 @@ import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { computeCartTotals, rulesForZone, type CartPricingRules } from '../pricing/cart-totals.ts';
 import { penceToPounds, unitPricePounds } from '../pricing/money.ts';
 import { MAX_PACKS_PER_LINE, type CartContents, type CartOwner, type CartRepository, type PackForSale } from './cart-repository.ts';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '../database-errors.ts';
 
 export interface CartServiceOptions {
   rules: CartPricingRules;
@@ -229,7 +230,7 @@ export class CartService {
       if (added) return added;
     } catch (error) {
       // A sign-in moved and deleted this basket meanwhile: the loop below finds the new one.
-      if (postgresErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+      if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
     }
     for (let attempt = 1; ; attempt++) {
       let cartId: number;
@@ -237,7 +238,7 @@ export class CartService {
         cartId = await this.repository.ensureCart(owner);
       } catch (error) {
         // The only foreign key of a new basket row is its session.
-        if (owner.kind === 'session' && postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) {
+        if (owner.kind === 'session' && sqlStateOf(error) === FOREIGN_KEY_VIOLATION) {
           throw new NotFound('Unknown session: create one with POST /api/session.');
         }
         throw error;
@@ -246,7 +247,7 @@ export class CartService {
         return { count: await this.repository.addPacks(cartId, line), contents: null };
       } catch (error) {
         // A sign-in moved and deleted this basket between the two statements: use the new one.
-        if (attempt < 3 && postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) continue;
+        if (attempt < 3 && sqlStateOf(error) === FOREIGN_KEY_VIOLATION) continue;
         throw error;
       }
     }
@@ -256,17 +257,6 @@ export class CartService {
     if (!path || /^https?:\/\//.test(path)) return path;
     return `${this.mediaBaseUrl}${path}`;
   }
-}
-
-const FOREIGN_KEY_VIOLATION = '23503';
-
-/** The SQLSTATE of a database error, looking through Drizzle's wrapper. */
-function postgresErrorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
 
 function invalidField(field: string, message: string): Invalid {

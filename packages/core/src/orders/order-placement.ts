@@ -28,7 +28,7 @@ import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from
 import { inOneStatement, type Executor } from '@shop/db';
 import { addressesForOrder, type AddressRepository, type AddressRow, type RawAddress } from '../addresses/address-repository.ts';
 import { addressSnapshot, deliverableZone } from '../addresses/address-service.ts';
-import type { CartContents, CartRepository } from '../cart/cart-repository.ts';
+import type { CartContents, CartLineAsRead, CartRepository } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { orderConfirmationJob } from '../email/email-jobs.ts';
 import { errorForLog } from '../error-for-log.ts';
@@ -41,6 +41,7 @@ import type { ShopConfig } from '../shop/shop-config.ts';
 import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
 import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository.ts';
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
+import { isUniqueViolationOf, sqlStateOf } from '../database-errors.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -81,7 +82,6 @@ export interface PlacedOrder {
   created: boolean;
 }
 
-const UNIQUE_VIOLATION = '23505';
 /** Raised by order_placed_as_read (migration 0012): the order's statement kept nothing. */
 const BASKET_CHANGED_WHILE_PLACED = 'SHB01';
 const PROVIDER_REFERENCE_INDEX = 'orders_provider_reference_key';
@@ -207,14 +207,14 @@ export class OrderPlacement {
       throw error;
     }
     const orderId = Number(read.extra.next_order_id);
-    const [removeLines, touchBasket] = this.carts.removeLinesAsRead(read.contents.cartId, read.linesAsRead);
+    const writes = this.writtenWithOrder(userId, orderId, order.lines, read.contents.cartId, read.linesAsRead);
     try {
       await this.orders.runOrderStatement(sql`
         WITH placed AS (${this.orders.insertStatement(order.order, orderId)}),
-             removed AS (${removeLines}),
-             order_lines AS (${this.orders.insertLinesStatement(orderId, order.lines)}),
-             basket AS (${touchBasket}),
-             confirmation AS (${this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId))})
+             removed AS (${writes.removeLines}),
+             order_lines AS (${writes.orderLines}),
+             basket AS (${writes.touchBasket}),
+             confirmation AS (${writes.confirmation})
         SELECT order_placed_as_read((SELECT count(*) FROM placed) = 1 AND (SELECT count(*) FROM removed) = ${read.linesAsRead.length})`);
     } catch (error) {
       if (sqlStateOf(error) === BASKET_CHANGED_WHILE_PLACED) return null;
@@ -257,7 +257,7 @@ export class OrderPlacement {
   ): Promise<PlacedOrder> {
     if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
     if (basket === null) throw new Invalid(orderMessages.emptyBasket);
-    const { contents, cartLineIds } = basket;
+    const { contents, linesAsRead } = basket;
     const { order, lines } = await this.orderFrom(userId, body, contents, { idempotencyKey, fingerprint }, payment, (delivery, billing) =>
       this.addresses.forOrder(userId, delivery, billing, tx),
     );
@@ -272,14 +272,21 @@ export class OrderPlacement {
       return { orderId: earlier, created: false };
     }
     // The line snapshots, the emptied basket and the confirmation e-mail's job: one statement.
-    await tx.execute(
-      inOneStatement([
-        this.orders.insertLinesStatement(orderId, lines),
-        ...this.carts.removeOrderedLines(contents.cartId, cartLineIds),
-        this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId)),
-      ]),
-    );
+    const writes = this.writtenWithOrder(userId, orderId, lines, contents.cartId, linesAsRead);
+    await tx.execute(inOneStatement([writes.orderLines, writes.removeLines, writes.touchBasket, writes.confirmation]));
     return { orderId, created: true };
+  }
+
+  /**
+   * The statements every placed order runs besides its own row, both ways: its line snapshots,
+   * the basket emptied of the lines it was placed from, and its confirmation e-mail's job.
+   */
+  private writtenWithOrder(userId: number, orderId: number, lines: readonly NewOrderLine[], cartId: number, linesAsRead: readonly CartLineAsRead[]) {
+    return {
+      orderLines: this.orders.insertLinesStatement(orderId, lines),
+      ...this.carts.removeOrderedLines(cartId, linesAsRead),
+      confirmation: this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId)),
+    };
   }
 
   /**
@@ -465,23 +472,6 @@ function totalsInPounds(totals: CartTotals) {
     total_tax: penceToPounds(totals.totalTaxPence),
     total: penceToPounds(totals.totalPence),
   };
-}
-
-function isUniqueViolationOf(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint: name, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === UNIQUE_VIOLATION && (name === constraint || (typeof message === 'string' && message.includes(constraint)))) return true;
-  }
-  return false;
-}
-
-/** The SQLSTATE of a database error, through the driver's and Drizzle's wrappers; null for other errors. */
-function sqlStateOf(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return null;
 }
 
 const LOG_TEXT_MAX = 4000;

@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields, PaymentMethod } from '@shop/contract';
-import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
+import { intArrayParam, queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 import type { Pence } from '../pricing/money.ts';
 
 export interface NewOrder {
@@ -247,10 +247,10 @@ export class OrderRepository {
    * the user's Idempotency-Key already has an order.
    */
   insertStatement(order: NewOrder, orderId?: number): SQL {
-    return sql`INSERT INTO orders (${orderId === undefined ? sql`` : sql`order_id, `}user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
+    return sql`INSERT INTO orders (order_id, user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
                               promised_dispatch_date, paid_pence, purchase_order_number)
-          VALUES (${orderId === undefined ? sql`` : sql`${orderId}, `}${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
+          VALUES (${orderId ?? sql`DEFAULT`}, ${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
@@ -311,7 +311,7 @@ export class OrderRepository {
       sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines,
                  (SELECT json_build_object('email', u.email, 'firstName', u.first_name) FROM users u WHERE u.user_id = orders.user_id) AS customer
           FROM orders
-          WHERE (order_id, user_id) IN (SELECT * FROM unnest(${`{${keys.map((key) => key.orderId).join(',')}}`}::int[], ${`{${keys.map((key) => key.userId).join(',')}}`}::int[]))`,
+          WHERE (order_id, user_id) IN (SELECT * FROM unnest(${intArrayParam(keys.map((key) => key.orderId))}::int[], ${intArrayParam(keys.map((key) => key.userId))}::int[]))`,
     );
     for (const row of rows) {
       if (!row.customer) continue;
