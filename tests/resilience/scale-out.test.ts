@@ -11,7 +11,11 @@
  *    by both workers and each is delivered once (issue 13, item 1);
  *  - a price changed directly in the database (UPDATE product_prices) reaches both processes'
  *    caches within a short poll (they LISTEN on catalogue_changed), never the stale price
- *    after that, also after the LISTEN connection was cut.
+ *    after that, also after the LISTEN connection was cut;
+ *  - a sign-in ended on one process (logout), or in the database, is refused by the other
+ *    within a short poll and never accepted again, though each keeps the tokens it checked for
+ *    a minute (they LISTEN on sign_ins_changed, decision record 010), also after the LISTEN
+ *    connections were cut.
  * PostgreSQL only: PGlite is embedded in one process. Skipped without TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
@@ -295,5 +299,53 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
     // And the new LISTEN sessions carry later changes too.
     await database.query('UPDATE product_prices SET price_pence = $1 WHERE product_price_id = $2', [pricePence, pack.productPriceId]);
     await expectPriceEverywhere(pack.productId, pack.productPriceId, pack.pricePounds);
+  });
+
+  /** Polls both processes until they refuse the token; then neither accepts it again. */
+  async function expectRefusedEverywhere(token: string): Promise<number> {
+    const status = async (n: number) => (await call(base(n), 'GET', '/api/order/GetMine', { token })).status;
+    const started = Date.now();
+    const refused = [false, false];
+    while (!refused.every(Boolean)) {
+      if (Date.now() - started > PROPAGATION_LIMIT_MS) throw new Error(`after ${PROPAGATION_LIMIT_MS} ms the ended sign-in still works on process ${refused.indexOf(false) === 0 ? 'A' : 'B'}`);
+      for (const n of [0, 1]) if (!refused[n]) refused[n] = (await status(n)) === 401;
+      if (!refused.every(Boolean)) await sleep(20);
+    }
+    const elapsed = Date.now() - started;
+    for (let n = 0; n < 20; n++) expect(await status(n)).toBe(401);
+    return elapsed;
+  }
+
+  it('a customer who logs out on one process is refused by that one at once and by the other within a short poll', async () => {
+    const customer = await signUpOverHttp(base(0), 'Leaving');
+    const bystander = await signUpOverHttp(base(1), 'Staying');
+    // Both processes have checked (and keep) both tokens.
+    for (let n = 0; n < 4; n++) {
+      await expectStatus(200, base(n), 'GET', '/api/order/GetMine', { token: customer.token });
+      await expectStatus(200, base(n), 'GET', '/api/order/GetMine', { token: bystander.token });
+    }
+
+    await expectStatus(204, base(0), 'POST', '/api/account/logout', { token: customer.token });
+    expect((await call(base(0), 'GET', '/api/order/GetMine', { token: customer.token })).status).toBe(401);
+    const elapsed = await expectRefusedEverywhere(customer.token);
+    console.log(`a logout on process A reached process B in ${elapsed} ms`);
+    for (const n of [0, 1]) await expectStatus(200, base(n), 'GET', '/api/order/GetMine', { token: bystander.token });
+  });
+
+  it('after the LISTEN connections are cut, a token revoked in the database is still refused by both processes', async () => {
+    const customer = await signUpOverHttp(base(0), 'Revoked');
+    for (let n = 0; n < 4; n++) await expectStatus(200, base(n), 'GET', '/api/order/GetMine', { token: customer.token });
+
+    const cut = await database.query<{ pid: number }>(
+      `SELECT pg_terminate_backend(pid) AS ok, pid FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
+    );
+    expect(cut.length).toBeGreaterThanOrEqual(2);
+    // Until their LISTEN is back the processes check tokens in the database; after, they keep them again.
+    await sleep(500);
+    for (let n = 0; n < 4; n++) await expectStatus(200, base(n), 'GET', '/api/order/GetMine', { token: customer.token });
+
+    await database.query('UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1', [customer.userId]);
+    await expectRefusedEverywhere(customer.token);
   });
 });

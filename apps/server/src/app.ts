@@ -156,6 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     responseCache.clear();
   });
   app.addHook('onClose', async () => stopListening());
+  // Whatever ends a sign-in, in this process or another, NOTIFYs its user (migration 0013).
+  const stopListeningToSignIns = await database.listen('sign_ins_changed', (payload) => services.accounts.tokens.signIns.signInsChanged(payload));
+  app.addHook('onClose', async () => stopListeningToSignIns());
   app.decorate('services', services);
 
   // Cached catalogue reads are answered here, inside Fastify (request id, logs, 503 while closing)

@@ -108,7 +108,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const addresses = new AddressService(addressRepository);
   const cartRepository = new CartRepository(database.db);
   const jobs = new JobQueue(database.db);
-  const accounts = new AccountService(database.db, new TokenService(database.db), { jobs });
+  const tokens = new TokenService(database.db);
+  const accounts = new AccountService(database.db, tokens, { jobs });
   const orderRepository = new OrderRepository(database.db);
   const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
   const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock });
@@ -167,7 +168,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     payments,
     staff: new StaffService(new StaffRepository(database.db), { publicBaseUrl, shopName: options.shop.tradingName, now: clock }),
-    customerDirectory: new CustomerDirectory(database.db, { now: clock }),
+    customerDirectory: new CustomerDirectory(database.db, { now: clock, signInsEnded: (userId) => tokens.forgetSignInsOf(userId) }),
     dashboard: new DashboardQueries(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),

@@ -120,9 +120,10 @@ const LISTEN_RETRY_MAX_MS = 5_000;
 
 /**
  * A LISTEN that survives its connection: when the dedicated connection ends unexpectedly it is
- * opened again (backing off up to 5 s), and `onMessage('')` tells the subscriber that it may
- * have missed notifications (the catalogue caches clear on it). Without this, one lost session
- * would leave a process serving stale cached prices until it restarts.
+ * opened again (backing off up to 5 s), and `onMessage('')`, when it is lost and again when it
+ * is back, tells the subscriber that it may have missed notifications (the catalogue caches and
+ * the checked sign-ins clear on it). Without this, one lost session would leave a process serving
+ * stale cached prices, or trusting a revoked token, until it restarts.
  */
 async function listenWithReconnect(databaseUrl: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
   const statement = `LISTEN "${channel.replace(/"/g, '')}"`;
@@ -146,7 +147,10 @@ async function listenWithReconnect(databaseUrl: string, channel: string, onMessa
     }
     client.once('end', () => {
       if (current === client) current = null;
-      if (!stopped) scheduleReconnect(LISTEN_RETRY_FIRST_MS);
+      if (stopped) return;
+      // From now until the connection is back, notifications are missed: say so at once too.
+      onMessage('');
+      scheduleReconnect(LISTEN_RETRY_FIRST_MS);
     });
     return client;
   };

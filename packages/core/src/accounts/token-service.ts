@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryPreparedRows, queryRows, type Executor } from '@shop/db';
+import { SignInCache } from './sign-in-cache.ts';
 
 export type TokenKind = 'access' | 'reset';
 
@@ -29,7 +30,15 @@ export function looksLikeToken(token: string): boolean {
 }
 
 export class TokenService {
-  constructor(private readonly db: Executor) {}
+  /** Access tokens found valid lately (sign-in-cache.ts): the app feeds it `sign_ins_changed`. */
+  readonly signIns: SignInCache;
+
+  constructor(
+    private readonly db: Executor,
+    options: { now?: () => number } = {},
+  ) {
+    this.signIns = new SignInCache(options.now);
+  }
 
   /** Issues a token of the kind for the user; `executor` lets a transaction include it. */
   async issue(userId: number, kind: TokenKind, executor: Executor = this.db): Promise<string> {
@@ -51,19 +60,26 @@ export class TokenService {
    */
   async userOfAccessToken(token: string): Promise<number | null> {
     if (!looksLikeToken(token)) return null;
-    const rows = await queryPreparedRows<{ user_id: number }>(
+    const tokenHash = hashToken(token);
+    const known = this.signIns.userOf(tokenHash);
+    if (known !== null) return known;
+    const rows = await queryPreparedRows<{ user_id: number; expires_at: string | Date }>(
       this.db,
-      sql`SELECT t.user_id FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
-          WHERE t.token_hash = ${hashToken(token)} AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now()
+      sql`SELECT t.user_id, t.expires_at FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
+          WHERE t.token_hash = ${tokenHash} AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now()
             AND u.disabled_at IS NULL`,
     );
-    return rows[0] ? Number(rows[0].user_id) : null;
+    if (!rows[0]) return null;
+    const userId = Number(rows[0].user_id);
+    this.signIns.remember(tokenHash, userId, new Date(rows[0].expires_at).getTime());
+    return userId;
   }
-
   /** Revokes one token (logout). Unknown tokens are ignored. */
   async revoke(token: string): Promise<void> {
     if (!looksLikeToken(token)) return;
-    await this.db.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`);
+    const tokenHash = hashToken(token);
+    await this.db.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`);
+    this.signIns.forgetToken(tokenHash);
   }
 
   /**
@@ -82,8 +98,17 @@ export class TokenService {
     return rows.length > 0;
   }
 
-  /** Revokes every live token of the user (after a password reset). */
+  /**
+   * Revokes every live token of the user (after a password reset). Inside a transaction, call
+   * forgetSignInsOf after it commits too: until then the tokens still check valid.
+   */
   async revokeAllOfUser(userId: number, executor: Executor = this.db): Promise<void> {
     await executor.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
+    this.forgetSignInsOf(userId);
+  }
+
+  /** This process stops trusting the user's tokens it checked lately (their sign-ins ended). */
+  forgetSignInsOf(userId: number): void {
+    this.signIns.forgetUser(userId);
   }
 }

@@ -129,16 +129,21 @@ interface RawListRow {
 
 export interface CustomerDirectoryOptions {
   now?: () => Date;
+  /** After a customer is disabled: this process stops trusting the sign-ins it checked lately. */
+  signInsEnded?: (userId: number) => void;
 }
 
 export class CustomerDirectory {
   private readonly now: () => Date;
+
+  private readonly signInsEnded: (userId: number) => void;
 
   constructor(
     private readonly db: Database,
     options: CustomerDirectoryOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
+    this.signInsEnded = options.signInsEnded ?? (() => {});
   }
 
   /**
@@ -332,6 +337,8 @@ export class CustomerDirectory {
         await recordCustomerEvent(tx, { userId, staffId, kind: disabled ? 'customer.disabled' : 'customer.enabled', before: { disabled: !disabled }, after: { disabled } });
       }
     });
+    // Committed: other processes hear it through sign_ins_changed (migration 0013), this one now.
+    if (disabled) this.signInsEnded(userId);
   }
 
   /** What staff did to the customer's account (disable, enable, trade account), newest first. */
