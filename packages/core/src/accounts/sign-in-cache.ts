@@ -11,7 +11,9 @@
  *   so itself before it answers, so its own next request already sees it;
  * - when the process may have missed notifications (its listening connection was lost), the
  *   whole cache is dropped (`clear`).
- * Only valid tokens are kept: an unknown token is checked in the database every time.
+ * Only valid tokens are kept: an unknown token is checked in the database every time. And a
+ * check that was under way while any sign-in ended is not kept: its answer may predate the end
+ * (the notification can arrive before the check's answer does).
  */
 export const SIGN_IN_CACHE_TTL_MS = 60_000;
 /** Enough for the customers active in the last minute; past it the oldest entries go first. */
@@ -26,6 +28,8 @@ interface SignIn {
 export class SignInCache {
   /** By token hash; a Map keeps insertion order, so the first key is the oldest entry. */
   private readonly signIns = new Map<string, SignIn>();
+  /** Counts the sign-ins ended (forget, clear): a check that saw it change keeps nothing. */
+  private endings = 0;
 
   constructor(private readonly nowMs: () => number = Date.now) {}
 
@@ -40,24 +44,36 @@ export class SignInCache {
     return signIn.userId;
   }
 
-  /** Keeps a token just checked valid in the database, with its expiry. */
-  remember(tokenHash: string, userId: number, tokenExpiresAtMs: number): void {
+  /** Call before checking a token in the database; give the answer to `remember`. */
+  checkStarts(): number {
+    return this.endings;
+  }
+
+  /**
+   * Keeps a token just checked valid in the database, with its expiry, unless a sign-in ended
+   * while it was checked (`checkStarted` from checkStarts).
+   */
+  remember(tokenHash: string, userId: number, tokenExpiresAtMs: number, checkStarted: number): void {
+    if (checkStarted !== this.endings) return;
     if (this.signIns.size >= SIGN_IN_CACHE_MAX_ENTRIES) this.signIns.delete(this.signIns.keys().next().value!);
     this.signIns.set(tokenHash, { userId, validUntilMs: Math.min(tokenExpiresAtMs, this.nowMs() + SIGN_IN_CACHE_TTL_MS) });
   }
 
   /** One token ended (logout). */
   forgetToken(tokenHash: string): void {
+    this.endings++;
     this.signIns.delete(tokenHash);
   }
 
   /** Every token of a user ended, or may have (a revocation, a disabled customer). */
   forgetUser(userId: number): void {
+    this.endings++;
     for (const [tokenHash, signIn] of this.signIns) if (signIn.userId === userId) this.signIns.delete(tokenHash);
   }
 
   /** Notifications may have been missed: nothing kept can be trusted. */
   clear(): void {
+    this.endings++;
     this.signIns.clear();
   }
 

@@ -31,14 +31,9 @@ export function looksLikeToken(token: string): boolean {
 
 export class TokenService {
   /** Access tokens found valid lately (sign-in-cache.ts): the app feeds it `sign_ins_changed`. */
-  readonly signIns: SignInCache;
+  readonly signIns = new SignInCache();
 
-  constructor(
-    private readonly db: Executor,
-    options: { now?: () => number } = {},
-  ) {
-    this.signIns = new SignInCache(options.now);
-  }
+  constructor(private readonly db: Executor) {}
 
   /** Issues a token of the kind for the user; `executor` lets a transaction include it. */
   async issue(userId: number, kind: TokenKind, executor: Executor = this.db): Promise<string> {
@@ -63,6 +58,7 @@ export class TokenService {
     const tokenHash = hashToken(token);
     const known = this.signIns.userOf(tokenHash);
     if (known !== null) return known;
+    const checkStarted = this.signIns.checkStarts();
     const rows = await queryPreparedRows<{ user_id: number; expires_at: string | Date }>(
       this.db,
       sql`SELECT t.user_id, t.expires_at FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
@@ -71,9 +67,10 @@ export class TokenService {
     );
     if (!rows[0]) return null;
     const userId = Number(rows[0].user_id);
-    this.signIns.remember(tokenHash, userId, new Date(rows[0].expires_at).getTime());
+    this.signIns.remember(tokenHash, userId, new Date(rows[0].expires_at).getTime(), checkStarted);
     return userId;
   }
+
   /** Revokes one token (logout). Unknown tokens are ignored. */
   async revoke(token: string): Promise<void> {
     if (!looksLikeToken(token)) return;
