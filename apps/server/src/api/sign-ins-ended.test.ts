@@ -76,4 +76,13 @@ describeOnEachDatabase('sign-ins that end', (kind) => {
     expect(await myOrders(customer, secondDevice)).toBe(401);
     expect(await myOrders(customer, (changed.json() as { token: string }).token)).toBe(200);
   });
+
+  it('a token kept in memory still ends at its own expiry', async () => {
+    const customer = await signUp(t.app);
+    await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() + interval '1500 milliseconds' WHERE user_id = ${customer.userId}`);
+    expect(await myOrders(customer)).toBe(200);
+    expect(await myOrders(customer)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(await myOrders(customer)).toBe(401);
+  });
 });

@@ -29,6 +29,12 @@ describe('the sign-ins a process checked lately', () => {
     expect(cache.userOf('hash-a')).toBeNull();
   });
 
+  it('keeps nothing whose expiry is not a time', () => {
+    const cache = new SignInCache();
+    cache.remember('hash-a', 7, Number.NaN, cache.checkStarts());
+    expect(cache.userOf('hash-a')).toBeNull();
+  });
+
   it('forgets one token on logout and every token of a user when their sign-ins end', () => {
     const cache = new SignInCache();
     const far = Date.now() + 3600_000;

@@ -54,7 +54,7 @@ export class SignInCache {
    * while it was checked (`checkStarted` from checkStarts).
    */
   remember(tokenHash: string, userId: number, tokenExpiresAtMs: number, checkStarted: number): void {
-    if (checkStarted !== this.endings) return;
+    if (checkStarted !== this.endings || !Number.isFinite(tokenExpiresAtMs)) return;
     if (this.signIns.size >= SIGN_IN_CACHE_MAX_ENTRIES) this.signIns.delete(this.signIns.keys().next().value!);
     this.signIns.set(tokenHash, { userId, validUntilMs: Math.min(tokenExpiresAtMs, this.nowMs() + SIGN_IN_CACHE_TTL_MS) });
   }

@@ -59,15 +59,15 @@ export class TokenService {
     const known = this.signIns.userOf(tokenHash);
     if (known !== null) return known;
     const checkStarted = this.signIns.checkStarts();
-    const rows = await queryPreparedRows<{ user_id: number; expires_at: string | Date }>(
+    const rows = await queryPreparedRows<{ user_id: number; expires_at_ms: number }>(
       this.db,
-      sql`SELECT t.user_id, t.expires_at FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
+      sql`SELECT t.user_id, (extract(epoch FROM t.expires_at) * 1000)::float8 AS expires_at_ms FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
           WHERE t.token_hash = ${tokenHash} AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now()
             AND u.disabled_at IS NULL`,
     );
     if (!rows[0]) return null;
     const userId = Number(rows[0].user_id);
-    this.signIns.remember(tokenHash, userId, new Date(rows[0].expires_at).getTime(), checkStarted);
+    this.signIns.remember(tokenHash, userId, Number(rows[0].expires_at_ms), checkStarted);
     return userId;
   }
 
