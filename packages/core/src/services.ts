@@ -168,7 +168,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     payments,
     staff: new StaffService(new StaffRepository(database.db), { publicBaseUrl, shopName: options.shop.tradingName, now: clock }),
-    customerDirectory: new CustomerDirectory(database.db, { now: clock, signInsEnded: (userId) => tokens.forgetSignInsOf(userId) }),
+    customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),
     dashboard: new DashboardQueries(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),

@@ -32,8 +32,9 @@ for (const kind of databaseKinds()) {
 
     beforeAll(async () => {
       ({ database, drop } = await createTestDatabase(kind));
-      accounts = new AccountService(database.db, new TokenService(database.db), { jobs: new JobQueue(database.db) });
-      directory = new CustomerDirectory(database.db, { now: () => new Date('2025-06-10T09:00:00Z') });
+      const tokens = new TokenService(database.db);
+      accounts = new AccountService(database.db, tokens, { jobs: new JobQueue(database.db) });
+      directory = new CustomerDirectory(database.db, tokens, { now: () => new Date('2025-06-10T09:00:00Z') });
     });
     afterAll(async () => drop?.());
 

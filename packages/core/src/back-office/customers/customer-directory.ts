@@ -16,6 +16,7 @@ import { queryRows, type Database, type Executor } from '@shop/db';
 import { NotFound } from '../../errors.ts';
 import { customerHistory, recordCustomerEvent, type CustomerEvent } from './customer-events.ts';
 import type { Pence } from '../../pricing/money.ts';
+import type { TokenService } from '../../accounts/token-service.ts';
 
 export const CUSTOMER_PAGE_SIZE = 25;
 export const RECENT_ORDER_COUNT = 10;
@@ -129,21 +130,18 @@ interface RawListRow {
 
 export interface CustomerDirectoryOptions {
   now?: () => Date;
-  /** After a customer is disabled: this process stops trusting the sign-ins it checked lately. */
-  signInsEnded?: (userId: number) => void;
 }
 
 export class CustomerDirectory {
   private readonly now: () => Date;
 
-  private readonly signInsEnded: (userId: number) => void;
-
   constructor(
     private readonly db: Database,
+    /** Disabling a customer ends their sign-ins: the tokens' own revocation. */
+    private readonly tokens: Pick<TokenService, 'revokeAllOfUser' | 'forgetSignInsOf'>,
     options: CustomerDirectoryOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
-    this.signInsEnded = options.signInsEnded ?? (() => {});
   }
 
   /**
@@ -332,13 +330,13 @@ export class CustomerDirectory {
             WHERE u.user_id = old.user_id RETURNING old.was_disabled`,
       );
       if (!row) throw new NotFound(`There is no customer ${userId}.`);
-      if (disabled) await tx.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
+      if (disabled) await this.tokens.revokeAllOfUser(userId, tx);
       if (row.was_disabled !== disabled) {
         await recordCustomerEvent(tx, { userId, staffId, kind: disabled ? 'customer.disabled' : 'customer.enabled', before: { disabled: !disabled }, after: { disabled } });
       }
     });
     // Committed: other processes hear it through sign_ins_changed (migration 0013), this one now.
-    if (disabled) this.signInsEnded(userId);
+    if (disabled) this.tokens.forgetSignInsOf(userId);
   }
 
   /** What staff did to the customer's account (disable, enable, trade account), newest first. */
