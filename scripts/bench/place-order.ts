@@ -10,7 +10,6 @@
  * steady state after it, as a shop that has been up for a while sees.
  */
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { EMAIL_JOB_KINDS, TokenService } from '@shop/core';
 import { openDatabase, queryRows } from '@shop/db';

@@ -157,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.addHook('onClose', async () => stopListening());
   // Whatever ends a sign-in, in this process or another, NOTIFYs its user (migration 0013).
-  const stopListeningToSignIns = await database.listen('sign_ins_changed', (payload) => services.accounts.tokens.signIns.signInsChanged(payload));
+  const stopListeningToSignIns = await database.listen('sign_ins_changed', (payload) => services.accounts.tokens.signInsChanged(payload));
   app.addHook('onClose', async () => stopListeningToSignIns());
   app.decorate('services', services);
 

@@ -30,8 +30,8 @@ export function looksLikeToken(token: string): boolean {
 }
 
 export class TokenService {
-  /** Access tokens found valid lately (sign-in-cache.ts): the app feeds it `sign_ins_changed`. */
-  readonly signIns = new SignInCache();
+  /** Access tokens found valid lately (sign-in-cache.ts). */
+  private readonly signIns = new SignInCache();
 
   constructor(private readonly db: Executor) {}
 
@@ -96,16 +96,21 @@ export class TokenService {
   }
 
   /**
-   * Revokes every live token of the user (after a password reset). Inside a transaction, call
-   * forgetSignInsOf after it commits too: until then the tokens still check valid.
+   * Revokes every live token of the user (a password reset or change, a disabled customer), in
+   * the caller's transaction. Until it commits the tokens still check valid: call
+   * forgetSignInsOf once it has.
    */
-  async revokeAllOfUser(userId: number, executor: Executor = this.db): Promise<void> {
+  async revokeAllOfUser(userId: number, executor: Executor): Promise<void> {
     await executor.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
-    this.forgetSignInsOf(userId);
   }
 
-  /** This process stops trusting the user's tokens it checked lately (their sign-ins ended). */
+  /** This process stops trusting the user's tokens it checked lately (their sign-ins ended, committed). */
   forgetSignInsOf(userId: number): void {
     this.signIns.forgetUser(userId);
+  }
+
+  /** A `sign_ins_changed` notification (migration 0013), from this process or another. */
+  signInsChanged(payload: string): void {
+    this.signIns.signInsChanged(payload);
   }
 }
