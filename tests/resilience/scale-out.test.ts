@@ -51,7 +51,7 @@ if (!hasPostgres) {
   console.log('scale-out suite skipped: it needs PostgreSQL (set TEST_DATABASE_URL=postgres://user@host:5432/postgres); PGlite is single-process.');
 }
 
-/** How long a catalogue change may take to reach every process. */
+/** How long a change (a price, an ended sign-in) may take to reach every process. */
 const PROPAGATION_LIMIT_MS = 5_000;
 
 function countProducts(tree: SeedCategory[]): number {
@@ -235,6 +235,25 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
     expect(failedAttempts.every((count) => count > 0)).toBe(true);
   }, 90_000);
 
+  /**
+   * Reads from both processes until both answer `expected`, then `confirmations` more reads never
+   * answer anything else (cached answers included). Returns how long it took to get there.
+   */
+  async function expectOnBothProcesses<T>(read: (n: number) => Promise<T>, expected: T, what: string, confirmations: number): Promise<number> {
+    const started = Date.now();
+    const seen = [false, false];
+    while (!seen.every(Boolean)) {
+      if (Date.now() - started > PROPAGATION_LIMIT_MS) {
+        throw new Error(`after ${PROPAGATION_LIMIT_MS} ms processes A and B answer ${await read(0)} and ${await read(1)}, not ${what} (${expected})`);
+      }
+      for (const n of [0, 1]) if (!seen[n]) seen[n] = (await read(n)) === expected;
+      if (!seen.every(Boolean)) await sleep(20);
+    }
+    const elapsed = Date.now() - started;
+    for (let n = 0; n < confirmations; n++) expect(await read(n)).toBe(expected);
+    return elapsed;
+  }
+
   /** Reads the pack's price from both processes until both serve `expected`; then never anything else. */
   async function expectPriceEverywhere(productId: number, productPriceId: number, expected: number): Promise<number> {
     const priceOn = async (n: number) => {
@@ -246,19 +265,7 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
       );
       return product.product_Sizes.flatMap((s) => s.packs).find((p) => p.product_price_id === productPriceId)!.price;
     };
-    const started = Date.now();
-    const seen = [false, false];
-    while (!seen.every(Boolean)) {
-      if (Date.now() - started > PROPAGATION_LIMIT_MS) {
-        throw new Error(`after ${PROPAGATION_LIMIT_MS} ms the processes still serve ${await priceOn(0)} and ${await priceOn(1)}, not ${expected}`);
-      }
-      for (const n of [0, 1]) if (!seen[n]) seen[n] = (await priceOn(n)) === expected;
-      if (!seen.every(Boolean)) await sleep(20);
-    }
-    const elapsed = Date.now() - started;
-    // Once seen, never the stale price again (cached reads included).
-    for (let n = 0; n < 40; n++) expect(await priceOn(n)).toBe(expected);
-    return elapsed;
+    return expectOnBothProcesses(priceOn, expected, 'the new price', 40);
   }
 
   it('a price changed in the database reaches both processes within a short poll, and never the stale one after', async () => {
@@ -304,16 +311,7 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
   /** Polls both processes until they refuse the token; then neither accepts it again. */
   async function expectRefusedEverywhere(token: string): Promise<number> {
     const status = async (n: number) => (await call(base(n), 'GET', '/api/order/GetMine', { token })).status;
-    const started = Date.now();
-    const refused = [false, false];
-    while (!refused.every(Boolean)) {
-      if (Date.now() - started > PROPAGATION_LIMIT_MS) throw new Error(`after ${PROPAGATION_LIMIT_MS} ms the ended sign-in still works on process ${refused.indexOf(false) === 0 ? 'A' : 'B'}`);
-      for (const n of [0, 1]) if (!refused[n]) refused[n] = (await status(n)) === 401;
-      if (!refused.every(Boolean)) await sleep(20);
-    }
-    const elapsed = Date.now() - started;
-    for (let n = 0; n < 20; n++) expect(await status(n)).toBe(401);
-    return elapsed;
+    return expectOnBothProcesses(status, 401, 'the ended sign-in refused', 20);
   }
 
   it('a customer who logs out on one process is refused by that one at once and by the other within a short poll', async () => {

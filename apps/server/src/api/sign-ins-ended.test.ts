@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, signUp, type Customer } from '../testing/basket-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { until } from '../testing/until.ts';
 
 /** How long a notification may take to arrive. */
 const PROPAGATION_LIMIT_MS = 3_000;
@@ -23,14 +24,8 @@ describeOnEachDatabase('sign-ins that end', (kind) => {
   const myOrders = async (customer: Customer, token = customer.token) =>
     (await t.app.inject({ method: 'GET', url: '/api/order/GetMine', headers: bearer(token) })).statusCode;
 
-  async function refusedWithin(customer: Customer, token = customer.token): Promise<number> {
-    const started = Date.now();
-    while (Date.now() - started < PROPAGATION_LIMIT_MS) {
-      if ((await myOrders(customer, token)) === 401) return Date.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`the ended sign-in still worked after ${PROPAGATION_LIMIT_MS} ms`);
-  }
+  const refusedWithin = (customer: Customer) =>
+    until(async () => (await myOrders(customer)) === 401, PROPAGATION_LIMIT_MS, 'the ended sign-in to be refused');
 
   it('a token revoked in the database by another process is refused within a moment, and stays refused', async () => {
     const customer = await signUp(t.app);

@@ -14,17 +14,8 @@ import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { signUp } from '../testing/basket-fixtures.ts';
+import { until } from '../testing/until.ts';
 import { JobThread, jobsRunInThread } from './job-thread.ts';
-
-async function until<T>(check: () => Promise<T | undefined | null | false>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('where the job worker runs', () => {
   const config = (env: Record<string, string>) => loadConfig({ LOG_LEVEL: 'silent', ...env });
