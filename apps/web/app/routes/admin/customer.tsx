@@ -9,7 +9,7 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, postedIntent, postedText, readAdminForm } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, isNotFound, postedIntent, postedText, readAdminForm, type AdminProblems } from '~/server/admin/admin-forms.server';
 import { customerFormSchema, customerPage, permissionFor } from '~/server/admin/customer.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, permissionFor(intent));
   const userId = userIdOf(params);
   const values = intent === 'open' || intent === 'change' ? postedText(form.posted, ['limit', 'terms'], 20) : undefined;
-  const refused = ({ message, fields, status }: { message: string; fields: Record<string, string>; status: number }) =>
+  const refused = ({ message, fields, status }: AdminProblems) =>
     data<Answer>({ ok: false, intent, message, fields, ...(values ? { values } : {}) }, { status });
   if (!form.ok) return refused(form.problems);
   const { customerDirectory, tradeAccounts } = context.services;

@@ -8,7 +8,7 @@
  */
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, postedIntent, postedText, readAdminForm } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, isNotFound, postedIntent, postedText, readAdminForm, type AdminProblems } from '~/server/admin/admin-forms.server';
 import { ORDER_FORM_FIELDS, orderFormSchema, orderPage } from '~/server/admin/order.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
@@ -76,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readAdminForm(request, orderFormSchema);
   const intent = postedIntent(form.posted);
   const values = postedText(form.posted, ORDER_FORM_FIELDS, 300);
-  const fail = ({ message, fields, status }: { message: string; fields: Record<string, string>; status: number }) =>
+  const fail = ({ message, fields, status }: AdminProblems) =>
     data<Answer>({ ok: false, intent, message, fields, values }, { status });
   if (!form.ok) return fail(form.problems);
   const admin = context.services.orderAdministration;
