@@ -1,6 +1,6 @@
 /**
  * A day's order in the back office (issue 9), in the browser: a customer places a bank-transfer
- * order; the owner (set up from the logged link) finds it under "To dispatch" awaiting payment,
+ * order; the owner (set up from the logged link) finds it under "Awaiting dispatch" awaiting payment,
  * records the payment, opens the picking list, dispatches it with Royal Mail and a tracking
  * number; the customer's order detail then reads Dispatched with the tracking link and offers the
  * VAT invoice, which downloads as a PDF. Pages at 1280 px and on an 800 px tablet, axe clean.
@@ -42,14 +42,14 @@ test('staff record a bank payment, print the picking list and dispatch; the cust
   await expect(page).toHaveURL(`${shop.baseURL}/admin`);
 
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
-  await page.getByTestId('order-tabs').getByRole('link', { name: /To dispatch/ }).click();
+  await page.getByTestId('order-tabs').getByRole('link', { name: /Awaiting dispatch/ }).click();
   const row = page.getByTestId('orders-table').getByRole('row', { name: new RegExp(`#${orderId}`) });
   await expect(row).toContainText('Awaiting payment');
   await expectNoSeriousA11yViolations(page);
   await adminScreenshot(page, 'admin-orders');
   await row.getByRole('link', { name: `#${orderId}` }).click();
 
-  await expect(page.getByTestId('admin-order-state')).toHaveText('To dispatch');
+  await expect(page.getByTestId('admin-order-state')).toHaveText('Awaiting dispatch');
   await expect(page.getByText('Awaiting payment: it can be dispatched once the payment is recorded.')).toBeVisible();
   const payment = page.getByTestId('payment-form');
   await payment.getByLabel('Bank reference').fill('FASTER PAYMENT 1182');
@@ -80,6 +80,7 @@ test('staff record a bank payment, print the picking list and dispatch; the cust
   });
   expect(signedIn.status(), await signedIn.text()).toBe(302);
   await customerPage.goto(`/order-detail?orderId=${orderId}`);
+  await expect(customerPage.getByTestId('order-status')).toHaveText('Dispatched');
   await expect(customerPage.getByTestId('order-fulfilment')).toContainText('with Royal Mail, tracking AB123456789GB.');
   await expect(customerPage.getByTestId('order-tracking-link')).toHaveAttribute('href', /royalmail\.com.*AB123456789GB/);
   const invoice = customerPage.getByRole('link', { name: /Download VAT invoice/ });

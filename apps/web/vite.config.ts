@@ -1,6 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const FRAMEWORK_PACKAGES = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//;
 const SHARED_SHOP_CODE = /\/apps\/web\/app\/(components|lib|state)\/|\/packages\/contract\//;
@@ -12,13 +12,23 @@ const SHARED_SHOP_CODE = /\/apps\/web\/app\/(components|lib|state)\/|\/packages\
 const PAGE_SPECIFIC_CODE =
   /\/components\/(checkout|orders|account|cart|admin)\/|\/components\/static-page\.tsx|\/components\/catalogue\/(size-selector|pack-table|order-quantity|product-info-tabs)\./;
 
+/**
+ * The server build leaves the workspace packages out: the server process (run with tsx) loads
+ * core, db and contract once, for the API and the pages alike, so the services in the load
+ * context and the page modules share one copy of each class and a domain error thrown by core
+ * is `instanceof` its class in an action (DESIGN section 2). Done here because Vite's
+ * `ssr.external` keeps only .js files external, and these packages are TypeScript sources.
+ */
+const workspacePackagesExternal: Plugin = {
+  name: 'shop:workspace-packages-external',
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.config.consumer === 'server',
+  resolveId: (id) => (/^@shop\/(contract|core|db)(\/|$)/.test(id) ? { id, external: true } : null),
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), workspacePackagesExternal],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
-  ssr: {
-    // Workspace packages are TypeScript source: bundle them into the server build.
-    noExternal: [/^@shop\//],
-  },
   build: {
     target: 'es2022',
     rollupOptions: {

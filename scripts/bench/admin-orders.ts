@@ -3,7 +3,7 @@
  * customers over a year, placed by SQL in a scratch database (10% cancelled, most delivered, the
  * recent ones to dispatch; card, bank and account payments; London postcodes and Leeds ones),
  * then the first page of the list with its counts per state, as staff open it, sequentially:
- * the "To dispatch" tab; money due by bank transfer; a postcode search; a customer's e-mail;
+ * the "Awaiting dispatch" tab; money due by bank transfer; a postcode search; a customer's e-mail;
  * an order number; a month's date range.
  *
  *   BENCH_ADMIN_ORDERS=100000   orders inserted

@@ -39,6 +39,8 @@ const PAYPAL_CONNECT_SOURCES = ['https://www.paypal.com', 'https://*.paypal.com'
 
 export async function registerStorefront(app: FastifyInstance, services: CoreServices, options: StorefrontOptions): Promise<void> {
   const clientDir = path.join(options.buildDir, 'client');
+  // The build imports core, db and contract (TypeScript, loaded by tsx) rather than bundling
+  // them: its pages use this process's copy, the one the services below were built from.
   const build = (await import(pathToFileURL(storefrontServerEntry(options.buildDir)).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, 'production');
   const scriptSources = options.paypalEnabled ? PAYPAL_SCRIPT_SOURCES : [];

@@ -16,13 +16,14 @@ import { BankPayeeDetails, useBankReference } from '~/components/checkout/bank-t
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import { TotalsList } from '~/components/checkout/order-summary';
 import { OrderAddressBlock } from '~/components/orders/order-address';
-import { formatOrderDateTime } from '~/components/orders/order-format';
+import { formatOrderDateTime, type ShownOrder } from '~/components/orders/order-format';
 import { OrderLinesTable } from '~/components/orders/order-lines-table';
 import { OrderStatusBadge } from '~/components/orders/order-status-badge';
 import { OrderFulfilment } from '~/components/orders/order-fulfilment';
 import { formatPromisedDate } from '~/components/delivery/dispatch-promise-line';
 import { ReorderButton } from '~/components/orders/reorder-button';
 import { reorderOrder } from '~/components/orders/reorder.server';
+import { shownOrder } from '~/server/orders/shown-order.server';
 import { failure } from '~/lib/form-action.server';
 import type { Route } from './+types/order-detail';
 
@@ -34,7 +35,7 @@ export const meta: MetaFunction = ({ matches }) => [
 
 interface OrderDetailData {
   /** The order, or null when there is no such order of this customer. */
-  order: OrderDto | null;
+  order: ShownOrder | null;
   /** Just placed by the payment step: show the thank-you banner. */
   placed: boolean;
   /** The VAT invoice: its download path when available, else why not yet. */
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.services.orders.detail(userId, Number(orderId)),
       context.services.documents.customerInvoiceStatus(userId, Number(orderId)),
     ]);
-    return data<OrderDetailData>({ order, placed: search.get('placed') === '1', invoice });
+    return data<OrderDetailData>({ order: shownOrder(order), placed: search.get('placed') === '1', invoice });
   } catch (error) {
     if (isNotFound(error)) return notFound;
     throw error;
@@ -107,7 +108,7 @@ function OrderView({
   reorderError,
   invoice,
 }: {
-  order: OrderDto;
+  order: ShownOrder;
   justPlaced: boolean;
   reorderError: string | null;
   invoice: OrderDetailData['invoice'] | null;
@@ -123,7 +124,7 @@ function OrderView({
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
           Order <span data-testid="order-number">{order.order_id}</span>
         </h1>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
         <div className="flex w-full flex-col gap-2 sm:ml-auto sm:w-auto sm:flex-row sm:items-start">
           {invoice?.available ? (
             // A PDF from a resource route: a plain link (the browser's viewer opens it), not client navigation.

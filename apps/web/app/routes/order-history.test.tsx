@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /**
- * The past orders page as a customer sees it, with its loader stubbed: the table of orders,
+ * The past orders page as a customer sees it, its loader run over stubbed services (the
+ * signed-in customer and their orders): the table of orders with each state in core's words,
  * the filter as a GET form (?Filter=) whose text box follows the URL, and the empty states.
  */
 import '@testing-library/jest-dom/vitest';
@@ -8,7 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '~/components/checkout/checkout-types';
-import OrderHistoryPage from './order-history';
+import OrderHistoryPage, { loader as orderHistoryLoader } from './order-history';
 import { ORDER_NOT_YET_DISPATCHED } from '~/testing/route-stub';
 
 afterEach(cleanup);
@@ -39,14 +40,15 @@ function order(order_id: number, payment_reference: string): OrderDto {
 
 const ORDERS = [order(42, 'BANK7'), order(41, 'PAYPAL-9XY')];
 
-/** The page at `url`, its loader filtering ORDERS as the server would; the requests it was asked. */
+/** The page at `url`, its loader over services that filter ORDERS as the server would; the requests it was asked. */
 function renderPage(url: string, orders: OrderDto[] = ORDERS) {
   const requests: URL[] = [];
+  const mine = async (_userId: number, filter: string) => orders.filter((o) => !filter || String(o.order_id) === filter || o.payment_reference.includes(filter));
   const loader = vi.fn(({ request }: { request: Request }) => {
-    const search = new URL(request.url);
-    requests.push(search);
-    const filter = (search.searchParams.get('Filter') ?? '').trim();
-    return { orders: orders.filter((o) => !filter || String(o.order_id) === filter || o.payment_reference.includes(filter)), filter };
+    requests.push(new URL(request.url));
+    // The signed-in customer as session.server.ts memoises the visitor per request.
+    const memo = new Map<string, unknown>([['visitor', Promise.resolve({ sessionId: null, token: 'token', userId: 7 })]]);
+    return orderHistoryLoader({ request, context: { memo, services: { orders: { mine } } }, params: {} } as never);
   });
   const Stub = createRoutesStub([{ path: '/order-history', Component: OrderHistoryPage, HydrateFallback: () => null, loader }]);
   render(<Stub initialEntries={[url]} />);
@@ -54,7 +56,7 @@ function renderPage(url: string, orders: OrderDto[] = ORDERS) {
 }
 
 describe('order history page', () => {
-  it('lists the orders with their number, reference, total, status and a View link', async () => {
+  it('lists the orders with their number, reference, total, state in words and a View link', async () => {
     renderPage('/order-history');
     const table = await screen.findByTestId('order-history-table');
     const rows = within(table).getAllByTestId('order-row');
@@ -62,7 +64,8 @@ describe('order history page', () => {
     expect(rows[0]).toHaveTextContent('42');
     expect(rows[0]).toHaveTextContent('BANK7');
     expect(rows[0]).toHaveTextContent('£96.00');
-    expect(within(rows[0]!).getByTestId('order-status')).toHaveTextContent('PendingDelivery');
+    expect(within(rows[0]!).getByTestId('order-status')).toHaveTextContent('Awaiting dispatch');
+    expect(within(rows[0]!).getByTestId('order-status')).toHaveAttribute('data-status', 'PendingDelivery');
     expect(within(rows[0]!).getByRole('link', { name: /View/ })).toHaveAttribute('href', '/order-detail?orderId=42');
   });
 

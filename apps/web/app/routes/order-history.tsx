@@ -12,6 +12,7 @@ import { SearchIcon } from '~/components/icons';
 import { EmptyState } from '~/components/checkout/empty-state';
 import { OrderHistoryTable } from '~/components/orders/order-history-table';
 import { reorderOrder } from '~/components/orders/reorder.server';
+import { shownOrder } from '~/server/orders/shown-order.server';
 import { failure } from '~/lib/form-action.server';
 import type { Route } from './+types/order-history';
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireCustomer(request, context, '/signin');
   const filter = (new URL(request.url).searchParams.get('Filter') ?? '').trim().slice(0, FILTER_MAX);
   const orders = await context.services.orders.mine(userId, filter);
-  return { orders, filter };
+  return { orders: orders.map(shownOrder), filter };
 }
 
 /** 'Order again' on a row: the order's lines go into the basket, then the basket page. */

@@ -28,20 +28,4 @@ export function calendarDate(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The words staff read for an order's state. */
-export const ORDER_STATE_LABELS: Record<string, string> = {
-  PendingDelivery: 'Awaiting dispatch',
-  Dispatched: 'Dispatched',
-  Delivered: 'Delivered',
-  Cancelled: 'Cancelled',
-};
-
 export const PAYMENT_METHOD_LABELS: Record<string, string> = { paypal: 'Card / PayPal', bank: 'Bank transfer', account: 'On account' };
-
-/** What staff typed as pounds ('1,500', '£1500.50') as pence, else null. */
-export function penceFromPounds(text: string): number | null {
-  const cleaned = text.replace(/[£,\s]/g, '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}

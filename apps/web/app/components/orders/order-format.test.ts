@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderDate, formatOrderDateTime, statusLabel } from './order-format';
-
-describe('statusLabel', () => {
-  it('turns a status value into words', () => {
-    expect(statusLabel('PendingDelivery')).toBe('Pending delivery');
-    expect(statusLabel('Delivered')).toBe('Delivered');
-    expect(statusLabel('ON_HOLD')).toBe('On hold');
-  });
-});
+import { formatOrderDate, formatOrderDateTime } from './order-format';
 
 describe('order dates', () => {
   it('are written the British way, in UK time', () => {

@@ -1,4 +1,8 @@
-/** Display helpers of the order pages: dates in en-GB (UK time) and readable status names. */
+/** Display helpers of the order pages: dates in en-GB (UK time), and the order as the pages show it. */
+import type { OrderDto } from '~/components/checkout/checkout-types';
+
+/** An order with its state in words (core's, added by the page's loader: server/orders/shown-order.server.ts). */
+export type ShownOrder = OrderDto & { stateLabel: string };
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
@@ -25,14 +29,4 @@ export function formatOrderDate(iso: string): string {
 export function formatOrderDateTime(iso: string): string {
   const date = parsed(iso);
   return date ? dateTimeFormatter.format(date) : iso;
-}
-
-/** 'PendingDelivery' → 'Pending delivery': the words of a status value, for people. */
-export function statusLabel(status: string): string {
-  const words = status
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .trim()
-    .toLowerCase();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : status;
 }

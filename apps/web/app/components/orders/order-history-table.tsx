@@ -5,8 +5,7 @@
  */
 import { Link } from 'react-router';
 import { formatPounds } from '@shop/contract/browser';
-import type { OrderDto } from '~/components/checkout/checkout-types';
-import { formatOrderDate } from './order-format';
+import { formatOrderDate, type ShownOrder } from './order-format';
 import { OrderStatusBadge } from './order-status-badge';
 import { fulfilmentText } from './order-fulfilment';
 import { ReorderButton } from './reorder-button';
@@ -23,7 +22,7 @@ function CellLabel({ children }: { children: string }) {
 }
 
 interface Props {
-  orders: OrderDto[];
+  orders: ShownOrder[];
   /** A refused 'Order again', shown under that order's button. */
   reorderError?: { orderId: number; message: string } | null;
 }
@@ -80,7 +79,7 @@ export function OrderHistoryTable({ orders, reorderError = null }: Props) {
             <td className={stackedCell}>
               <CellLabel>Status</CellLabel>
               <span>
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge order={order} />
                 {order.status !== 'PendingDelivery' && fulfilmentText(order) ? (
                   <span className="mt-1 block text-xs text-stone-600" data-testid="order-history-fulfilment">
                     {fulfilmentText(order)}

@@ -6,10 +6,10 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { adminFailureOf, isNotFound, parseAdminForm, postedForm, postedIntent, type AdminProblems } from '~/server/admin/admin-forms.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
-import { imageUrlFromForm, postedValues, readCategoryForm } from '~/components/admin/catalogue-forms.server';
+import { categoryFormSchema, categoryInputOf, imageUrlFromForm, postedValues } from '~/server/admin/catalogue.server';
 import { imageSrcSet } from '~/lib/image-srcset';
 import type { Route } from './+types/catalogue-category';
 
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = categoryIdOf(params);
   const { categories } = context.services.catalogueAdmin;
   const category = await categories.category(id).catch((error: unknown) => {
-    if (adminFailureOf(error).status === 404) throw data({ message: 'No such category.' }, { status: 404 });
+    if (isNotFound(error)) throw data({ message: 'No such category.' }, { status: 404 });
     throw error;
   });
   const flat = (nodes: Awaited<ReturnType<typeof categories.tree>>): typeof nodes => nodes.flatMap((n) => [n, ...flat(n.children)]);
@@ -45,21 +45,22 @@ type Answer = { ok: false; intent: string; message: string; fields: Record<strin
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
   const id = categoryIdOf(params);
-  const form = await request.formData().catch(() => new FormData());
-  const intent = String(form.get('intent') ?? 'save');
-  const version = Number(form.get('version'));
+  const posted = await postedForm(request);
+  const form = parseAdminForm(posted, categoryFormSchema);
+  const refused = (problems: AdminProblems) =>
+    data<Answer>({ ok: false, intent: postedIntent(form.posted) || 'save', message: problems.message, fields: problems.fields, values: postedValues(posted) }, { status: problems.status });
+  if (!form.ok) return refused(form.problems);
   const { categories } = context.services.catalogueAdmin;
   try {
-    if (intent === 'delete') {
-      await categories.delete(id, version);
+    if (form.value.intent === 'delete') {
+      await categories.delete(id, form.value.version);
       return redirect('/admin/catalogue?notice=category-deleted');
     }
-    const imageUrl = await imageUrlFromForm(form, context, staff.staffId);
-    await categories.update(id, version, readCategoryForm(form, imageUrl));
+    const imageUrl = await imageUrlFromForm(form.value, context, staff.staffId);
+    await categories.update(id, form.value.version, categoryInputOf(form.value, imageUrl));
     return redirect(`/admin/catalogue/categories/${id}?notice=saved`);
   } catch (error) {
-    const failure = adminFailureOf(error);
-    return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields, values: postedValues(form) }, { status: failure.status });
+    return refused(adminFailureOf(error));
   }
 }
 

@@ -1,6 +1,6 @@
 /** GET /admin/catalogue/export.csv: the whole catalogue, a row per pack, streamed (docs/catalogue-csv.md). */
-import { CatalogueCsv } from '@shop/core';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { catalogueCsvFileName } from '~/server/admin/catalogue.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { documentAccessRefused } from '~/lib/pdf-response.server';
 import { csvResponse } from '~/lib/csv-response.server';
 import type { Route } from './+types/catalogue-export-csv';
@@ -11,5 +11,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (refusal) {
     return documentAccessRefused(refusal);
   }
-  return csvResponse(context.services.catalogueAdmin.csv.export(), CatalogueCsv.fileName(new Date()));
+  return csvResponse(context.services.catalogueAdmin.csv.export(), catalogueCsvFileName());
 }

@@ -9,9 +9,9 @@
  * the same plan (else "run the dry run again").
  */
 import { data, Form, Link } from 'react-router';
-import { IMPORT_MAX_BYTES } from '@shop/core';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { adminFailureOf, parseAdminForm } from '~/server/admin/admin-forms.server';
+import { importFormSchema, IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/catalogue-import';
 
@@ -22,7 +22,7 @@ const LISTED = 200;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'catalogue:edit');
-  return { maxMegabytes: IMPORT_MAX_BYTES / 1024 / 1024 };
+  return { maxMegabytes: IMPORT_MAX_MEGABYTES };
 }
 
 interface ReportView {
@@ -66,16 +66,15 @@ function view(report: {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
-  const form = await request.formData().catch(() => null);
-  if (!form) return data<Answer>({ step: 'refused', fileName: '', message: 'The upload could not be read. Choose the file again.', report: null }, { status: 400 });
-  const intent = String(form.get('intent') ?? '');
+  const posted = await request.formData().catch(() => null);
+  if (!posted) return data<Answer>({ step: 'refused', fileName: '', message: 'The upload could not be read. Choose the file again.', report: null }, { status: 400 });
+  const form = parseAdminForm(posted, importFormSchema);
+  if (!form.ok) return data<Answer>({ step: 'refused', fileName: '', message: form.problems.message, report: null }, { status: form.problems.status });
   const { csv } = context.services.catalogueAdmin;
-  if (intent === 'apply') {
-    const payload = String(form.get('payload') ?? '');
-    const fileName = String(form.get('fileName') ?? '').slice(0, 200);
-    const bytes = Buffer.from(payload, 'base64');
+  if (form.value.intent === 'apply') {
+    const { payload, digest, fileName } = form.value;
     try {
-      const result = await csv.apply(new Uint8Array(bytes), staff.staffId, String(form.get('digest') ?? ''));
+      const result = await csv.apply(new Uint8Array(Buffer.from(payload, 'base64')), staff.staffId, digest);
       return data<Answer>({ step: 'applied', fileName, report: view(result), priceChanges: result.priceChanges });
     } catch (error) {
       const failure = adminFailureOf(error);
@@ -83,10 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Answer>({ step: 'refused', fileName, message: failure.message, report: report ? view(report) : null }, { status: failure.status });
     }
   }
-  const file = form.get('csv');
-  if (!file || typeof file === 'string' || file.size === 0) {
-    return data<Answer>({ step: 'refused', fileName: '', message: 'Choose a CSV file to check.', report: null }, { status: 400 });
-  }
+  const file = form.value.csv;
   const bytes = new Uint8Array(await file.arrayBuffer());
   const report = await csv.dryRun(bytes);
   const canApply = report.errorCount === 0 && report.adds.length + report.changes.length > 0;

@@ -11,11 +11,11 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { adminFailureOf, isNotFound, parseAdminForm, postedForm, postedIntent, type AdminProblems } from '~/server/admin/admin-forms.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { londonDateTime, pounds } from '~/components/admin/admin-format';
-import { imageUrlFromForm, postedValues, readProductForm } from '~/components/admin/catalogue-forms.server';
+import { imageUrlFromForm, postedValues, productFormSchema } from '~/server/admin/catalogue.server';
 import { imageSrcSet } from '~/lib/image-srcset';
 import type { Route } from './+types/catalogue-product';
 
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return { product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null };
   }
   const product = await catalogueAdmin.products.product(id).catch((error: unknown) => {
-    if (adminFailureOf(error).status === 404) throw data({ message: 'No such product.' }, { status: 404 });
+    if (isNotFound(error)) throw data({ message: 'No such product.' }, { status: 404 });
     throw error;
   });
   return { product, categories, notice, defaultCategoryId: null };
@@ -64,12 +64,13 @@ type Answer = { ok: false; intent: string; message: string; fields: Record<strin
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
   const id = productIdOf(params);
-  const form = await request.formData().catch(() => new FormData());
-  const intent = String(form.get('intent') ?? 'save');
-  const version = Number(form.get('version'));
+  const posted = await postedForm(request);
+  const form = parseAdminForm(posted, productFormSchema);
+  const refused = (problems: AdminProblems) =>
+    data<Answer>({ ok: false, intent: postedIntent(form.posted) || 'save', message: problems.message, fields: problems.fields, values: postedValues(posted) }, { status: problems.status });
+  if (!form.ok) return refused(form.problems);
+  const { intent, version, product } = form.value;
   const { products } = context.services.catalogueAdmin;
-  const refused = (message: string, fields: Record<string, string>, status: number) =>
-    data<Answer>({ ok: false, intent, message, fields, values: postedValues(form) }, { status });
   try {
     if (id !== 'new' && (intent === 'withdraw' || intent === 'on-sale')) {
       await products.setOnSale(id, version, intent === 'on-sale');
@@ -79,9 +80,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await products.delete(id, version);
       return redirect('/admin/catalogue?notice=product-deleted');
     }
-    const imageUrl = await imageUrlFromForm(form, context, staff.staffId);
-    const { state, problems } = readProductForm(form, imageUrl);
-    if (problems) return refused(problems.message, problems.fields, 400);
+    const state = { ...product, imageUrl: await imageUrlFromForm(form.value, context, staff.staffId) };
     if (id === 'new') {
       const created = await products.create(staff.staffId, state);
       return redirect(`/admin/catalogue/products/${created}?notice=created`);
@@ -89,8 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await products.update(staff.staffId, id, version, state);
     return redirect(`/admin/catalogue/products/${id}?notice=saved`);
   } catch (error) {
-    const failure = adminFailureOf(error);
-    return refused(failure.message, failure.fields, failure.status);
+    return refused(adminFailureOf(error));
   }
 }
 

@@ -5,11 +5,11 @@
  * keeps the search). Links to export the CSV and to import one.
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { adminFailureOf, postedIntent, postedText, readAdminForm } from '~/server/admin/admin-forms.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { pounds } from '~/components/admin/admin-format';
-import { readCategoryForm } from '~/components/admin/catalogue-forms.server';
+import { catalogueFormSchema, categoryInputOf } from '~/server/admin/catalogue.server';
 import type { Route } from './+types/catalogue';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Catalogue - Back office' }];
@@ -42,32 +42,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'catalogue:edit');
-  void staff;
-  const form = await request.formData().catch(() => new FormData());
-  const intent = String(form.get('intent') ?? '');
+  await requireStaff(request, context, 'catalogue:edit');
+  const form = await readAdminForm(request, catalogueFormSchema);
+  const intent = postedIntent(form.posted);
+  const values = postedText(form.posted, ['name', 'parentId']);
+  if (!form.ok) return data<Answer>({ ok: false, intent, message: form.problems.message, fields: form.problems.fields, values }, { status: form.problems.status });
   const { categories } = context.services.catalogueAdmin;
   try {
-    if (intent === 'reorder') {
-      const id = Number(form.get('categoryId'));
-      const direction = form.get('direction') === 'up' ? 'up' : 'down';
-      if (Number.isSafeInteger(id)) await categories.reorder(id, direction);
+    if (form.value.intent === 'reorder') {
+      if (form.value.categoryId !== undefined) await categories.reorder(form.value.categoryId, form.value.direction);
       return redirect(`/admin/catalogue${new URL(request.url).search}`);
     }
-    if (intent === 'create-category') {
-      const input = readCategoryForm(form, '');
-      input.visible = true;
-      const created = await categories.create(input);
-      return redirect(`/admin/catalogue/categories/${created.categoryId}?notice=created`);
-    }
+    const created = await categories.create({ ...categoryInputOf(form.value, ''), visible: true });
+    return redirect(`/admin/catalogue/categories/${created.categoryId}?notice=created`);
   } catch (error) {
     const failure = adminFailureOf(error);
-    return data<Answer>(
-      { ok: false, intent, message: failure.message, fields: failure.fields, values: { name: String(form.get('name') ?? ''), parentId: String(form.get('parentId') ?? '') } },
-      { status: failure.status },
-    );
+    return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields, values }, { status: failure.status });
   }
-  return data<Answer>({ ok: false, intent, message: 'Unknown form.', fields: {} }, { status: 400 });
 }
 
 type Tree = Route.ComponentProps['loaderData']['tree'];

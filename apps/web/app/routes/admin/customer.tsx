@@ -8,13 +8,13 @@
  * back here with a notice (post/redirect/get); a refused one answers its message.
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { can, describeCustomerEvent } from '@shop/core';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { adminFailureOf, isNotFound, postedIntent, postedText, readAdminForm, type AdminProblems } from '~/server/admin/admin-forms.server';
+import { customerFormSchema, customerPage, permissionFor } from '~/server/admin/customer.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { AuditTrail } from '~/components/admin/audit-trail';
-import { calendarDate, londonDate, londonDateTime, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, penceFromPounds, pounds } from '~/components/admin/admin-format';
+import { calendarDate, londonDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/customer';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -40,25 +40,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The three reads are independent: one round of queries, not three in a row.
   const [customer, account, history] = await Promise.all([
     context.services.customerDirectory.detail(userId).catch((error: unknown) => {
-      if (adminFailureOf(error).status === 404) throw data({ message: 'No such customer.' }, { status: 404 });
+      if (isNotFound(error)) throw data({ message: 'No such customer.' }, { status: 404 });
       throw error;
     }),
     context.services.tradeAccounts.accountOf(userId),
     context.services.customerDirectory.history(userId),
   ]);
   const url = new URL(request.url);
-  const canManage = can(staff.role, 'customers:manage');
+  const page = customerPage(staff, customer, history);
   return {
-    customer,
+    ...page,
     account,
-    history: history.map((event) => ({
-      at: event.at,
-      who: event.staffName ?? 'Outside the back office',
-      what: describeCustomerEvent(event),
-    })),
-    canManage,
-    canManageAccount: can(staff.role, 'trade-accounts:manage'),
-    confirmDisable: canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
+    confirmDisable: page.canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
     notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
   };
 }
@@ -68,49 +61,37 @@ type Answer = { ok: false; intent: string; message: string; fields: Record<strin
 export async function action({ request, context, params }: Route.ActionArgs) {
   // The session first (a visitor without one goes to sign-in whatever they sent), then the form.
   await requireStaff(request, context, 'customers:view');
-  const form = await request.formData().catch(() => new FormData());
-  const intent = String(form.get('intent') ?? '');
-  const staff = await requireStaff(request, context, intent === 'disable' || intent === 'enable' ? 'customers:manage' : 'trade-accounts:manage');
+  const form = await readAdminForm(request, customerFormSchema);
+  const intent = postedIntent(form.posted);
+  const staff = await requireStaff(request, context, permissionFor(intent));
   const userId = userIdOf(params);
+  const values = intent === 'open' || intent === 'change' ? postedText(form.posted, ['limit', 'terms'], 20) : undefined;
+  const refused = ({ message, fields, status }: AdminProblems) =>
+    data<Answer>({ ok: false, intent, message, fields, ...(values ? { values } : {}) }, { status });
+  if (!form.ok) return refused(form.problems);
   const { customerDirectory, tradeAccounts } = context.services;
   const back = (notice: string) => redirect(`/admin/customers/${userId}?notice=${notice}`);
   try {
-    if (intent === 'disable') {
-      await customerDirectory.disable(staff.staffId, userId);
-      return back('disabled');
-    }
-    if (intent === 'enable') {
-      await customerDirectory.enable(staff.staffId, userId);
-      return back('enabled');
-    }
-    if (intent === 'close') {
-      await tradeAccounts.close(staff.staffId, userId);
-      return back('closed');
-    }
-    if (intent === 'open' || intent === 'change') {
-      const values = { limit: String(form.get('limit') ?? '').slice(0, 20), terms: String(form.get('terms') ?? '').slice(0, 5) };
-      const limit = penceFromPounds(values.limit);
-      const terms = /^\d{1,3}$/.test(values.terms.trim()) ? Number(values.terms.trim()) : null;
-      const fields: Record<string, string> = {};
-      if (limit === null) fields.limit = 'Give the credit limit in pounds, for example 1500 or 1500.00.';
-      if (terms === null) fields.terms = 'Give the payment terms in days, for example 7.';
-      if (limit === null || terms === null) {
-        return data<Answer>({ ok: false, intent, message: Object.values(fields)[0]!, fields, values }, { status: 400 });
-      }
-      try {
-        if (intent === 'open') await tradeAccounts.open(staff.staffId, userId, limit, terms);
-        else await tradeAccounts.changeLimit(staff.staffId, userId, limit, terms);
-      } catch (error) {
-        const failure = adminFailureOf(error);
-        return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields, values }, { status: failure.status });
-      }
-      return back(intent === 'open' ? 'opened' : 'changed');
+    switch (form.value.intent) {
+      case 'disable':
+        await customerDirectory.disable(staff.staffId, userId);
+        return back('disabled');
+      case 'enable':
+        await customerDirectory.enable(staff.staffId, userId);
+        return back('enabled');
+      case 'close':
+        await tradeAccounts.close(staff.staffId, userId);
+        return back('closed');
+      case 'open':
+        await tradeAccounts.open(staff.staffId, userId, form.value.limit, form.value.terms);
+        return back('opened');
+      case 'change':
+        await tradeAccounts.changeLimit(staff.staffId, userId, form.value.limit, form.value.terms);
+        return back('changed');
     }
   } catch (error) {
-    const failure = adminFailureOf(error);
-    return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields }, { status: failure.status });
+    return refused(adminFailureOf(error));
   }
-  return data<Answer>({ ok: false, intent, message: 'Unknown form.', fields: {} }, { status: 400 });
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -304,7 +285,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                 </td>
                 <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(o.placedAt)}</td>
                 <td className="px-4 py-2.5 text-right tabular-nums">{pounds(o.totalPence)}</td>
-                <td className="px-4 py-2.5">{ORDER_STATE_LABELS[o.state] ?? o.state}</td>
+                <td className="px-4 py-2.5">{o.stateLabel}</td>
                 <td className="px-4 py-2.5">
                   <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_TONE[o.paymentStatus] ?? ''}`}>{o.paymentStatus}</span>
                   <span className="ml-2 text-xs text-stone-500">

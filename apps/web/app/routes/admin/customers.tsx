@@ -4,7 +4,7 @@
  * server (GET form: works without JavaScript, the URL keeps the search).
  */
 import { Form, Link } from 'react-router';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { londonDate } from '~/components/admin/admin-format';
 import type { Route } from './+types/customers';
 

@@ -5,22 +5,17 @@
  * what is ready to dispatch: no money.
  */
 import { Link } from 'react-router';
-import { can, STAFF_ROLE_LABELS } from '@shop/core';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { frameStaffOf } from '~/server/admin/admin-frame.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard - Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
-  const figures = await context.services.dashboard.figures(can(staff.role, 'payments:view'));
-  return {
-    name: staff.name,
-    roleLabel: STAFF_ROLE_LABELS[staff.role],
-    figures,
-    canOpenCustomers: can(staff.role, 'customers:view'),
-  };
+  const { name, roleLabel, permissions } = frameStaffOf(await requireStaff(request, context));
+  const figures = await context.services.dashboard.figures(permissions.includes('payments:view'));
+  return { name, roleLabel, figures, canOpenCustomers: permissions.includes('customers:view') };
 }
 
 function Figure({ title, value, detail, href, testId }: { title: string; value: string; detail?: React.ReactNode; href?: string; testId: string }) {

@@ -1,5 +1,5 @@
 /** GET /admin/exports/invoices.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the VAT invoices dated on those London days (docs/exports.md). */
-import { exportDownload } from '~/components/admin/export-csv.server';
+import { exportDownload } from '~/server/admin/exports.server';
 import type { Route } from './+types/export-invoices-csv';
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -3,16 +3,15 @@
  * orders or the VAT invoices as CSV for an accounting import. Plain GET forms to the resource
  * routes (a file download, no JavaScript needed); the columns are listed here and in docs/exports.md.
  */
-import { INVOICE_EXPORT_COLUMNS, londonDateOf, ORDER_EXPORT_COLUMNS } from '@shop/core';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { exportsPage } from '~/server/admin/exports.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import type { Route } from './+types/exports';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Exports - Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'exports');
-  const today = londonDateOf(new Date());
-  return { from: `${today.slice(0, 8)}01`, to: today, orderColumns: [...ORDER_EXPORT_COLUMNS], invoiceColumns: [...INVOICE_EXPORT_COLUMNS] };
+  return exportsPage();
 }
 
 function ExportForm({ kind, title, text, from, to, columns }: { kind: 'orders' | 'invoices'; title: string; text: string; from: string; to: string; columns: string[] }) {

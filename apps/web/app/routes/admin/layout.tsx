@@ -5,8 +5,8 @@
  * layout's check alone would not guard a page's data).
  */
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from 'react-router';
-import { requireStaff } from '~/components/admin/staff-session.server';
-import { frameStaffOf } from '~/components/admin/admin-frame.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
+import { frameStaffOf } from '~/server/admin/admin-frame.server';
 import { ADMIN_FORBIDDEN_MESSAGE, AdminFrame } from '~/components/admin/admin-frame';
 import type { Route } from './+types/layout';
 

@@ -1,6 +1,6 @@
 /** Any other path under /admin: the back office's own 404 (after the session check, so it reveals nothing). */
 import { data } from 'react-router';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import type { Route } from './+types/not-found';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@
  * cancelled): 409 saying why.
  */
 import { isRecordId } from '@shop/contract/browser';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { documentAccessRefused, documentErrorResponse, documentNotFound, pdfResponse } from '~/lib/pdf-response.server';
 import type { Route } from './+types/order-invoice-pdf';
 

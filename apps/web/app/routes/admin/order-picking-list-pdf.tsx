@@ -4,7 +4,7 @@
  * inline PDF. Without a staff session: to /admin/signin; without the permission: 403; no such order: 404.
  */
 import { isRecordId } from '@shop/contract/browser';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { documentAccessRefused, documentErrorResponse, documentNotFound, pdfResponse } from '~/lib/pdf-response.server';
 import type { Route } from './+types/order-picking-list-pdf';
 

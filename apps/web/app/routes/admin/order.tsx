@@ -7,12 +7,12 @@
  * order. A saved change redirects back here with a notice (post/redirect/get).
  */
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { CARRIER_NAMES, can, ORDER_STATE_LABELS, PAYMENT_STATUS_LABELS, pickingListPath, staffInvoicePath } from '@shop/core';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
+import { adminFailureOf, isNotFound, postedIntent, postedText, readAdminForm, type AdminProblems } from '~/server/admin/admin-forms.server';
+import { ORDER_FORM_FIELDS, orderFormSchema, orderPage } from '~/server/admin/order.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
-import { calendarDate, londonDateTime, PAYMENT_METHOD_LABELS, penceFromPounds, pounds } from '~/components/admin/admin-format';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { calendarDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order #${params.orderId} - Back office` }];
@@ -56,71 +56,53 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'orders:view');
   const orderId = orderIdOf(params);
   const order = await context.services.orderAdministration.detail(orderId, staff).catch((error: unknown) => {
-    if (adminFailureOf(error).status === 404) throw data({ message: 'No such order.' }, { status: 404 });
+    if (isNotFound(error)) throw data({ message: 'No such order.' }, { status: 404 });
     throw error;
   });
   const url = new URL(request.url);
   return {
-    order,
-    stateLabel: ORDER_STATE_LABELS[order.status],
-    paymentLabel: PAYMENT_STATUS_LABELS[order.payment.status],
-    carriers: CARRIER_NAMES,
+    ...orderPage(staff, order),
     today: new Date().toISOString().slice(0, 10),
-    allowed: {
-      money: can(staff.role, 'payments:view'),
-      recordPayment: can(staff.role, 'payments:record') && order.status !== 'Cancelled',
-      recordRefund: can(staff.role, 'payments:record') && order.payment.paidPence > order.payment.refundedPence,
-      dispatch: can(staff.role, 'orders:dispatch') && order.status === 'PendingDelivery',
-      deliver: can(staff.role, 'orders:dispatch') && order.status === 'Dispatched',
-      cancel: can(staff.role, 'orders:cancel') && order.status === 'PendingDelivery',
-      invoice: can(staff.role, 'invoices'),
-    },
-    documents: { pickingList: pickingListPath(orderId), invoice: staffInvoicePath(orderId) },
     confirmCancel: url.searchParams.get('confirm') === 'cancel',
     notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
   };
 }
 
-type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
+type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<(typeof ORDER_FORM_FIELDS)[number], string> };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'orders:view');
   const orderId = orderIdOf(params);
-  const form = await request.formData().catch(() => new FormData());
-  const text = (name: string, max = 200) => String(form.get(name) ?? '').slice(0, max);
-  const intent = text('intent', 20);
-  const version = Number.parseInt(text('version', 12), 10);
-  const values = { carrier: text('carrier', 40), tracking_number: text('tracking_number', 60), reason: text('reason', 300), amount: text('amount', 20), received_on: text('received_on', 10), bank_reference: text('bank_reference', 60) };
-  const fail = (message: string, fields: Record<string, string> = {}, status = 400) => data<Answer>({ ok: false, intent, message, fields, values }, { status });
-  if (!Number.isSafeInteger(version)) return fail('Reload the order and try again.');
+  const form = await readAdminForm(request, orderFormSchema);
+  const intent = postedIntent(form.posted);
+  const values = postedText(form.posted, ORDER_FORM_FIELDS, 300);
+  const fail = ({ message, fields, status }: AdminProblems) =>
+    data<Answer>({ ok: false, intent, message, fields, values }, { status });
+  if (!form.ok) return fail(form.problems);
   const admin = context.services.orderAdministration;
   const back = (notice: string) => redirect(`/admin/orders/${orderId}?notice=${notice}`);
+  const change = form.value;
   try {
-    switch (intent) {
+    switch (change.intent) {
       case 'dispatch':
-        await admin.dispatch(staff, orderId, version, { carrier: values.carrier, trackingNumber: values.tracking_number });
+        await admin.dispatch(staff, orderId, change.version, { carrier: change.carrier, trackingNumber: change.tracking_number });
         return back('dispatched');
       case 'deliver':
-        await admin.markDelivered(staff, orderId, version);
+        await admin.markDelivered(staff, orderId, change.version);
         return back('delivered');
       case 'cancel':
-        await admin.cancel(staff, orderId, version, values.reason);
+        await admin.cancel(staff, orderId, change.version, change.reason);
         return back('cancelled');
       case 'payment':
       case 'refund': {
-        const amountPence = penceFromPounds(values.amount);
-        if (amountPence === null) return fail('Enter the amount in pounds, for example 65.99.', { amount: 'Enter the amount in pounds, for example 65.99.' });
-        const money = { amountPence, receivedOn: values.received_on, bankReference: values.bank_reference };
-        if (intent === 'payment') await admin.recordPayment(staff, orderId, version, money);
-        else await admin.recordRefund(staff, orderId, version, money);
-        return back(intent === 'payment' ? 'paid' : 'refunded');
+        const money = { amountPence: change.amount, receivedOn: change.received_on, bankReference: change.bank_reference };
+        if (change.intent === 'payment') await admin.recordPayment(staff, orderId, change.version, money);
+        else await admin.recordRefund(staff, orderId, change.version, money);
+        return back(change.intent === 'payment' ? 'paid' : 'refunded');
       }
-      default:
-        return fail('Unknown form.');
     }
   } catch (error) {
-    const failure = adminFailureOf(error);
-    return fail(failure.message, failure.fields, failure.status);
+    return fail(adminFailureOf(error));
   }
 }
 
@@ -165,7 +147,7 @@ function Field({ label, name, error, ...input }: { label: string; name: string; 
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, stateLabel, paymentLabel, carriers, today, allowed, documents, confirmCancel, notice } = loaderData;
+  const { order, stateLabel, paymentLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const failed = actionData && !actionData.ok ? actionData : undefined;
@@ -197,9 +179,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900" data-testid="admin-order-payment">
               {paymentLabel}
             </span>
-          ) : order.status === 'PendingDelivery' ? (
+          ) : readinessLabel ? (
             <span className={`rounded-full px-3 py-1 text-sm font-semibold ${order.mayDispatch ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`} data-testid="admin-order-payment">
-              {order.mayDispatch ? 'May be dispatched' : 'Awaiting payment'}
+              {readinessLabel}
             </span>
           ) : null}
           <a href={documents.pickingList} className="btn-secondary px-3 py-1.5" data-testid="picking-list-link">

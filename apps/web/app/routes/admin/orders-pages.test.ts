@@ -52,7 +52,12 @@ describe('the back office order pages', () => {
     const { orderId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0 });
     const page = (await orderLoader({ request: new Request(`http://shop.test/admin/orders/${orderId}`), context: contextFor('manager'), params: { orderId: String(orderId) } } as never)) as {
       order: { version: number; payment: { duePence: number } };
+      stateLabel: string;
+      allowed: Record<string, boolean>;
     };
+    // The state's words and the moves it allows come from core's state module.
+    expect(page.stateLabel).toBe('Awaiting dispatch');
+    expect(page.allowed).toMatchObject({ dispatch: true, cancel: true, deliver: false });
     const money = { version: String(page.order.version), amount: (page.order.payment.duePence / 100).toFixed(2), received_on: '2026-01-02', bank_reference: 'BOX1' };
 
     const warehouse = (await post(orderId, 'warehouse', { intent: 'payment', ...money })) as { init: { status: number } };
@@ -68,9 +73,13 @@ describe('the back office order pages', () => {
 
     const list = (await listLoader({ request: new Request('http://shop.test/admin/orders?state=PendingDelivery'), context: contextFor('warehouse'), params: {} } as never)) as {
       seesMoney: boolean;
-      rows: { orderId: number; total: string | null; payment: string }[];
+      state: string | null;
+      tabs: { state: string | null; label: string }[];
+      rows: { orderId: number; total: string | null; state: string; payment: string }[];
     };
     expect(list.seesMoney).toBe(false);
-    expect(list.rows.find((r) => r.orderId === orderId)).toMatchObject({ total: null, payment: 'May be dispatched' });
+    expect(list.state).toBe('PendingDelivery');
+    expect(list.tabs.map((tab) => tab.label)).toEqual(['All', 'Awaiting dispatch', 'Dispatched', 'Delivered', 'Cancelled']);
+    expect(list.rows.find((r) => r.orderId === orderId)).toMatchObject({ total: null, state: 'Awaiting dispatch', payment: 'May be dispatched' });
   });
 });

@@ -5,78 +5,18 @@
  * server. The warehouse sees no money: only whether an order may be dispatched.
  */
 import { Form, Link } from 'react-router';
-import { can, ORDER_STATE_LABELS, PAYMENT_STATUS_LABELS, type OrderListFilter, type OrderState } from '@shop/core';
-import { requireStaff } from '~/components/admin/staff-session.server';
-import { londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
+import { orderListFilterOf, orderListPage } from '~/server/admin/orders.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
+import { londonDateTime } from '~/components/admin/admin-format';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders - Back office' }];
 
-const TABS: { state: OrderState | null; label: string }[] = [
-  { state: null, label: 'All' },
-  { state: 'PendingDelivery', label: 'To dispatch' },
-  { state: 'Dispatched', label: 'Dispatched' },
-  { state: 'Delivered', label: 'Delivered' },
-  { state: 'Cancelled', label: 'Cancelled' },
-];
-const STATES = new Set<string>(['PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled']);
-const METHODS = new Set<string>(['paypal', 'bank', 'account']);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The filters of the URL; anything malformed is ignored (the form shows what applies). */
-function filterOf(url: URL): OrderListFilter & { query: Record<string, string> } {
-  const get = (name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 100);
-  const state = get('state');
-  const method = get('method');
-  const paid = get('paid');
-  const from = get('from');
-  const to = get('to');
-  const page = Number.parseInt(get('page') || '1', 10);
-  const filter: OrderListFilter = {
-    state: STATES.has(state) ? (state as OrderState) : undefined,
-    paymentMethod: METHODS.has(method) ? (method as OrderListFilter['paymentMethod']) : undefined,
-    paid: paid === 'paid' || paid === 'unpaid' ? paid : undefined,
-    from: DATE.test(from) && !Number.isNaN(Date.parse(from)) ? from : undefined,
-    to: DATE.test(to) && !Number.isNaN(Date.parse(to)) ? to : undefined,
-    search: get('q') || undefined,
-    page: Number.isSafeInteger(page) && page > 0 && page < 100_000 ? page : 1,
-  };
-  const query: Record<string, string> = {};
-  if (filter.paymentMethod) query.method = filter.paymentMethod;
-  if (filter.paid) query.paid = filter.paid;
-  if (filter.from) query.from = filter.from;
-  if (filter.to) query.to = filter.to;
-  if (filter.search) query.q = filter.search;
-  return { ...filter, query };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'orders:view');
-  const { query, ...filter } = filterOf(new URL(request.url));
+  const { filter, query } = orderListFilterOf(new URL(request.url));
   const list = await context.services.orderAdministration.list(filter);
-  const seesMoney = can(staff.role, 'payments:view');
-  return {
-    seesMoney,
-    state: filter.state ?? null,
-    query,
-    page: list.page,
-    pageSize: list.pageSize,
-    total: list.total,
-    counts: list.counts,
-    rows: list.rows.map((row) => ({
-      orderId: row.orderId,
-      created: row.created,
-      customerName: row.customerName,
-      postCode: row.postCode,
-      packs: row.packs,
-      total: seesMoney ? pounds(row.totalPence) : null,
-      state: ORDER_STATE_LABELS[row.status],
-      method: PAYMENT_METHOD_LABELS[row.paymentMethod] ?? row.paymentMethod,
-      // The warehouse needs to know one thing about money: may it go?
-      payment: seesMoney ? PAYMENT_STATUS_LABELS[row.paymentStatus] : row.status === 'PendingDelivery' ? (row.mayDispatch ? 'May be dispatched' : 'Awaiting payment') : '',
-      paymentTone: row.paymentStatus === 'paid' || (row.status === 'PendingDelivery' && row.mayDispatch) ? 'ok' : row.paymentStatus === 'overdue' || row.paymentStatus === 'refund_due' ? 'bad' : 'wait',
-    })),
-  };
+  return orderListPage(staff, filter, query, list);
 }
 
 function href(state: string | null, query: Record<string, string>, page = 1): string {
@@ -94,7 +34,7 @@ const TONES: Record<string, string> = {
 };
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { seesMoney, state, query, page, pageSize, total, counts, rows } = loaderData;
+  const { seesMoney, state, tabs, query, page, pageSize, total, rows } = loaderData;
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const filtered = Object.keys(query).length > 0;
@@ -106,9 +46,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       </div>
 
       <nav aria-label="Orders by state" className="flex flex-wrap gap-2" data-testid="order-tabs">
-        {TABS.map((tab) => {
+        {tabs.map((tab) => {
           const current = tab.state === state;
-          const count = tab.state ? counts[tab.state] : counts.all;
           return (
             <Link
               key={tab.label}
@@ -116,7 +55,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               aria-current={current ? 'page' : undefined}
               className={`rounded-full border px-3 py-1.5 text-sm font-medium ${current ? 'border-brand-600 bg-brand-600 text-white' : 'border-stone-300 bg-white text-stone-800 hover:border-brand-500'}`}
             >
-              {tab.label} <span className="tabular-nums">({count})</span>
+              {tab.label} <span className="tabular-nums">({tab.count})</span>
             </Link>
           );
         })}

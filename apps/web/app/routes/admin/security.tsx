@@ -5,8 +5,9 @@
  * Turning it off needs the password.
  */
 import { data, Form, useNavigation } from 'react-router';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { adminFailureOf, postedIntent, readAdminForm } from '~/server/admin/admin-forms.server';
+import { securityFormSchema } from '~/server/admin/staff-access.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/security';
 
@@ -31,27 +32,25 @@ type Answer = { ok: true; intent: 'confirm'; recoveryCodes: string[] } | { ok: t
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const form = await readAdminForm(request, securityFormSchema);
+  if (!form.ok) return data<Answer>({ ok: false, intent: postedIntent(form.posted), message: form.problems.message, fields: form.problems.fields }, { status: form.problems.status });
   const { staff } = context.services;
+  const { intent } = form.value;
   try {
     if (intent === 'begin') {
       await staff.beginTotp(me.staffId);
       return data<Answer>({ ok: true, intent });
     }
     if (intent === 'confirm') {
-      const recoveryCodes = await staff.confirmTotp(me.staffId, String(form.get('code') ?? '').slice(0, 20));
+      const recoveryCodes = await staff.confirmTotp(me.staffId, form.value.code);
       return data<Answer>({ ok: true, intent, recoveryCodes });
     }
-    if (intent === 'off') {
-      await staff.disableTotp(me.staffId, String(form.get('password') ?? '').slice(0, 1000));
-      return data<Answer>({ ok: true, intent });
-    }
+    await staff.disableTotp(me.staffId, form.value.password);
+    return data<Answer>({ ok: true, intent });
   } catch (error) {
     const { message, fields, status } = adminFailureOf(error);
     return data<Answer>({ ok: false, intent, message, fields }, { status });
   }
-  return data<Answer>({ ok: false, intent, message: 'Unknown form.', fields: {} }, { status: 400 });
 }
 
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,9 +4,9 @@
  * signs them in; every earlier session of theirs ends.
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLE_LABELS } from '@shop/core';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { commitStaffSession } from '~/components/admin/staff-session.server';
+import { adminFailureOf, readAdminForm } from '~/server/admin/admin-forms.server';
+import { setPasswordFormSchema, STAFF_PASSWORD_MIN_LENGTH, staffRoleLabel } from '~/server/admin/staff-access.server';
+import { commitStaffSession } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/set-password';
 
@@ -21,22 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const holder = await context.services.staff.setPasswordTokenHolder(token);
   return {
     shopName: context.services.shop.tradingName,
-    holder: holder && { name: holder.name, email: holder.email, roleLabel: STAFF_ROLE_LABELS[holder.role] },
+    holder: holder && { name: holder.name, email: holder.email, roleLabel: staffRoleLabel(holder.role) },
     token: holder ? token : '',
     minLength: STAFF_PASSWORD_MIN_LENGTH,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get('token') ?? '');
-  const password = String(form.get('password') ?? '').slice(0, 1000);
-  if (password !== String(form.get('confirm') ?? '')) {
-    return data({ ok: false, message: 'The two passwords differ.', fields: { confirm: 'Type the same password twice.' } as Record<string, string> }, { status: 400 });
-  }
+  const form = await readAdminForm(request, setPasswordFormSchema);
+  if (!form.ok) return data({ ok: false, message: form.problems.message, fields: form.problems.fields }, { status: form.problems.status });
   try {
-    const signedIn = await context.services.staff.setPassword(token, password);
-    return redirect('/admin', { headers: { 'Set-Cookie': commitStaffSession(context, signedIn.sessionId) } });
+    const signedIn = await context.services.staff.setPassword(form.value.token, form.value.password);
+    return redirect('/admin', { headers: { 'Set-Cookie': await commitStaffSession(context, signedIn.sessionId) } });
   } catch (error) {
     const { message, fields, status } = adminFailureOf(error);
     return data({ ok: false, message, fields }, { status });

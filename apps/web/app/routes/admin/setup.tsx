@@ -4,9 +4,9 @@
  * sign them in. Once an owner exists the page only says setup is done.
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { STAFF_PASSWORD_MIN_LENGTH } from '@shop/core';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { commitStaffSession } from '~/components/admin/staff-session.server';
+import { adminFailureOf, postedText, readAdminForm } from '~/server/admin/admin-forms.server';
+import { setupFormSchema, STAFF_PASSWORD_MIN_LENGTH } from '~/server/admin/staff-access.server';
+import { commitStaffSession } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/setup';
 
@@ -31,16 +31,13 @@ interface Failure {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get('token') ?? '');
-  const values = { name: String(form.get('name') ?? '').slice(0, 200), email: String(form.get('email') ?? '').slice(0, 300) };
-  const password = String(form.get('password') ?? '').slice(0, 1000);
-  if (password !== String(form.get('confirm') ?? '')) {
-    return data<Failure>({ ok: false, message: 'The two passwords differ.', fields: { confirm: 'Type the same password twice.' }, values }, { status: 400 });
-  }
+  const form = await readAdminForm(request, setupFormSchema);
+  const values = postedText(form.posted, ['name', 'email'], 300);
+  if (!form.ok) return data<Failure>({ ok: false, message: form.problems.message, fields: form.problems.fields, values }, { status: form.problems.status });
+  const { token, name, email, password } = form.value;
   try {
-    const signedIn = await context.services.staff.setUpOwner(token, { ...values, password });
-    return redirect('/admin', { headers: { 'Set-Cookie': commitStaffSession(context, signedIn.sessionId) } });
+    const signedIn = await context.services.staff.setUpOwner(token, { name, email, password });
+    return redirect('/admin', { headers: { 'Set-Cookie': await commitStaffSession(context, signedIn.sessionId) } });
   } catch (error) {
     const { message, fields, status } = adminFailureOf(error);
     return data<Failure>({ ok: false, message, fields, values }, { status });

@@ -4,15 +4,9 @@
  * refused password; attempts are counted as customers' sign-ins are ('staffSignIn').
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { STAFF_SIGN_IN_FAILED } from '@shop/core';
-import { adminFailureOf, retryAfterOf } from '~/components/admin/admin-actions.server';
-import {
-  commitStaffSession,
-  destroyStaffSession,
-  safeAdminReturn,
-  staffSessionIdOf,
-  staffSessionOf,
-} from '~/components/admin/staff-session.server';
+import { adminFailureOf, postedText, readAdminForm, retryAfterOf } from '~/server/admin/admin-forms.server';
+import { signInFormSchema } from '~/server/admin/staff-access.server';
+import { commitStaffSession, destroyStaffSession, safeAdminReturn, staffSessionIdOf, staffSessionOf } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/signin';
 
@@ -60,15 +54,16 @@ function limited(error: unknown, email?: string) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const returnTo = safeAdminReturn(String(form.get('return') ?? ''));
+  const form = await readAdminForm(request, signInFormSchema);
+  if (!form.ok) {
+    const { email } = postedText(form.posted, ['email'], 300);
+    return refused(form.problems.message, form.problems.status, email.trim());
+  }
   const { staff } = context.services;
+  const { intent, return: returnTo } = form.value;
 
   if (intent === 'password') {
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    if (!email || !password) return refused('Enter your e-mail address and password.', 400, email);
+    const { email, password } = form.value;
     let attempt;
     try {
       attempt = await context.countAttempt('staffSignIn', email);
@@ -76,21 +71,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       return limited(error, email);
     }
     try {
-      const signedIn = await staff.signIn(email, password.slice(0, 1000));
-      const setCookie = commitStaffSession(context, signedIn.sessionId);
+      const signedIn = await staff.signIn(email, password);
+      const setCookie = await commitStaffSession(context, signedIn.sessionId);
       // With two-step sign-in on, the same page asks for the code next.
       const next = signedIn.awaitingSecondFactor ? `/admin/signin?return=${encodeURIComponent(returnTo)}` : returnTo;
       return redirect(next, { headers: { 'Set-Cookie': setCookie } });
     } catch (error) {
       await attempt.failed(error);
+      // One generic message for every refused password: core's (it never says which was wrong).
       const failure = adminFailureOf(error);
-      if (failure.code === 'unauthorized') return refused(STAFF_SIGN_IN_FAILED, 401, email);
+      if (failure.status === 401) return refused(failure.message, 401, email);
       throw error;
     }
   }
 
   if (intent === 'code') {
-    const sessionId = staffSessionIdOf(request, context);
+    const sessionId = await staffSessionIdOf(request, context);
     const session = await staffSessionOf(request, context);
     if (!sessionId || !session?.awaitingSecondFactor) return redirect(`/admin/signin?return=${encodeURIComponent(returnTo)}`);
     let attempt;
@@ -100,23 +96,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return limited(error);
     }
     try {
-      await staff.completeSecondFactor(sessionId, String(form.get('code') ?? '').slice(0, 100));
+      await staff.completeSecondFactor(sessionId, form.value.code);
       return redirect(returnTo);
     } catch (error) {
       await attempt.failed(error);
       const failure = adminFailureOf(error);
-      if (failure.code === 'unauthorized') return refused(failure.message, 401);
+      if (failure.status === 401) return refused(failure.message, 401);
       throw error;
     }
   }
 
-  if (intent === 'cancel') {
-    const sessionId = staffSessionIdOf(request, context);
-    if (sessionId) await staff.signOut(sessionId);
-    return redirect('/admin/signin', { headers: { 'Set-Cookie': destroyStaffSession(context) } });
-  }
-
-  return refused('Unknown form.', 400);
+  const sessionId = await staffSessionIdOf(request, context);
+  if (sessionId) await staff.signOut(sessionId);
+  return redirect('/admin/signin', { headers: { 'Set-Cookie': await destroyStaffSession(context) } });
 }
 
 export default function AdminSignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
-import { describeStaffEvent, isStaffRole, STAFF_ROLE_LABELS, STAFF_ROLES } from '@shop/core';
-import { adminFailureOf } from '~/components/admin/admin-actions.server';
-import { requireStaff } from '~/components/admin/staff-session.server';
+import { adminFailureOf, postedIntent, postedText, readAdminForm } from '~/server/admin/admin-forms.server';
+import { staffFormSchema, staffPage } from '~/server/admin/staff.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { AuditTrail } from '~/components/admin/audit-trail';
 import type { Route } from './+types/staff';
@@ -17,20 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Staff - Back office' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'staff:manage');
   const [members, changes] = await Promise.all([context.services.staff.list(), context.services.staff.recentChanges()]);
-  return {
-    changes: changes.map((event) => ({ at: event.at, who: event.actorName ?? 'Setup link or command line', what: describeStaffEvent(event) })),
-    me: me.staffId,
-    roles: STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] })),
-    members: members.map((m) => ({
-      staffId: m.staffId,
-      name: m.name,
-      email: m.email,
-      roleLabel: STAFF_ROLE_LABELS[m.role],
-      status: m.disabled ? 'Disabled' : m.invited ? 'Password not set' : 'Active',
-      disabled: m.disabled,
-      totpEnabled: m.totpEnabled,
-    })),
-  };
+  return { me: me.staffId, ...staffPage(members, changes) };
 }
 
 type Answer =
@@ -45,25 +32,26 @@ function failure(intent: string, error: unknown, values?: Record<string, string>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context, 'staff:manage');
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const form = await readAdminForm(request, staffFormSchema);
+  if (!form.ok) {
+    const intent = postedIntent(form.posted);
+    const values = intent === 'add' ? postedText(form.posted, ['email', 'name', 'role'], 300) : undefined;
+    return data<Answer>({ ok: false, intent, message: form.problems.message, fields: form.problems.fields, ...(values ? { values } : {}) }, { status: form.problems.status });
+  }
   const { staff } = context.services;
-  const staffId = Number(form.get('staffId'));
 
-  if (intent === 'add') {
-    const values = { email: String(form.get('email') ?? '').slice(0, 300), name: String(form.get('name') ?? '').slice(0, 200), role: String(form.get('role') ?? '') };
-    if (!isStaffRole(values.role)) {
-      return data<Answer>({ ok: false, intent, message: 'Choose a role.', fields: { role: 'Choose a role.' }, values }, { status: 400 });
-    }
+  if (form.value.intent === 'add') {
+    const { intent, email, name, role } = form.value;
     try {
-      const added = await staff.add({ email: values.email, name: values.name, role: values.role }, me.staffId);
+      const added = await staff.add({ email, name, role }, me.staffId);
       return data<Answer>({ ok: true, intent, name: added.staff.name, email: added.staff.email, link: added.link, expiresAt: added.expiresAt.toISOString() });
     } catch (error) {
-      return failure(intent, error, values);
+      return failure(intent, error, { email, name, role });
     }
   }
 
-  if (intent === 'link' && Number.isInteger(staffId)) {
+  const { intent, staffId } = form.value;
+  if (intent === 'link') {
     const member = await staff.byId(staffId);
     try {
       const renewed = await staff.newSetPasswordLink(staffId, me.staffId);
@@ -73,20 +61,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  if (intent === 'disable' && Number.isInteger(staffId)) {
-    if (staffId === me.staffId) {
-      return data<Answer>({ ok: false, intent, message: 'You cannot disable yourself. Another owner can.', fields: {} }, { status: 409 });
-    }
-    const member = await staff.byId(staffId);
-    try {
-      await staff.disable(staffId, me.staffId);
-      return data<Answer>({ ok: true, intent, name: member?.name ?? '' });
-    } catch (error) {
-      return failure(intent, error);
-    }
+  if (staffId === me.staffId) {
+    return data<Answer>({ ok: false, intent, message: 'You cannot disable yourself. Another owner can.', fields: {} }, { status: 409 });
   }
-
-  return data<Answer>({ ok: false, intent, message: 'Unknown form.', fields: {} }, { status: 400 });
+  const member = await staff.byId(staffId);
+  try {
+    await staff.disable(staffId, me.staffId);
+    return data<Answer>({ ok: true, intent, name: member?.name ?? '' });
+  } catch (error) {
+    return failure(intent, error);
+  }
 }
 
 function timeOf(iso: string): string {

@@ -1,5 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { assertMove, canMove, mayDispatch, ORDER_STATES, paymentStatusOf, trackingUrl, type OrderState, type PaymentFacts } from './order-states.ts';
+import {
+  assertMove,
+  canMove,
+  dispatchReadinessLabel,
+  mayDispatch,
+  nextStates,
+  ORDER_STATE_LABELS,
+  ORDER_STATES,
+  orderStateLabel,
+  paymentStatusOf,
+  trackingUrl,
+  type OrderState,
+  type PaymentFacts,
+} from './order-states.ts';
+
+describe('the words of an order state (staff and customers read the same)', () => {
+  it('name each state in plain words, in the order of the tabs', () => {
+    expect(ORDER_STATES.map((state) => ORDER_STATE_LABELS[state])).toEqual(['Awaiting dispatch', 'Dispatched', 'Delivered', 'Cancelled']);
+    expect(orderStateLabel('PendingDelivery')).toBe('Awaiting dispatch');
+  });
+
+  it('show a value they do not know as it is', () => {
+    expect(orderStateLabel('Returned')).toBe('Returned');
+  });
+});
 
 describe('the moves of an order', () => {
   const allowed = new Set(['PendingDelivery>Dispatched', 'PendingDelivery>Cancelled', 'Dispatched>Delivered']);
@@ -13,7 +37,15 @@ describe('the moves of an order', () => {
       });
     }
   }
+  it('lists the next states: dispatch or cancel while awaiting dispatch, then delivered; none once final', () => {
+    expect(nextStates('PendingDelivery')).toEqual(['Dispatched', 'Cancelled']);
+    expect(nextStates('Dispatched')).toEqual(['Delivered']);
+    expect(nextStates('Delivered')).toEqual([]);
+    expect(nextStates('Cancelled')).toEqual([]);
+    expect(nextStates('Returned')).toEqual([]);
+  });
   it('says what can be done instead', () => {
+    expect(() => assertMove('PendingDelivery', 'Delivered')).toThrow('An order that is awaiting dispatch cannot be marked delivered (it can be: dispatched or cancelled).');
     expect(() => assertMove('Dispatched', 'Cancelled')).toThrow('An order that is dispatched cannot be marked cancelled (it can be: delivered).');
     expect(() => assertMove('Delivered', 'Dispatched')).toThrow('An order that is delivered cannot be marked dispatched: it is final.');
   });
@@ -44,6 +76,15 @@ describe('payment status', () => {
   ] as const)('%s: %s', (_name, facts, status, dispatchable) => {
     expect(paymentStatusOf(order(facts), today)).toBe(status);
     expect(mayDispatch(order(facts))).toBe(dispatchable);
+  });
+});
+
+describe('what the warehouse reads of the money', () => {
+  it('while an order awaits dispatch: may it go, or does it await its payment; nothing once it has left or is cancelled', () => {
+    expect(dispatchReadinessLabel({ status: 'PendingDelivery', mayDispatch: true })).toBe('May be dispatched');
+    expect(dispatchReadinessLabel({ status: 'PendingDelivery', mayDispatch: false })).toBe('Awaiting payment');
+    expect(dispatchReadinessLabel({ status: 'Dispatched', mayDispatch: false })).toBeNull();
+    expect(dispatchReadinessLabel({ status: 'Cancelled', mayDispatch: false })).toBeNull();
   });
 });
 

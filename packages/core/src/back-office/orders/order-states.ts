@@ -21,8 +21,12 @@ const ALLOWED: Readonly<Record<OrderState, readonly OrderState[]>> = {
   Cancelled: [],
 };
 
+/**
+ * The words of each state, the same for staff (the back office's tabs and pages) and customers
+ * (their order history and order detail); the API answers the values themselves (SPEC 4).
+ */
 export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
-  PendingDelivery: 'To dispatch',
+  PendingDelivery: 'Awaiting dispatch',
   Dispatched: 'Dispatched',
   Delivered: 'Delivered',
   Cancelled: 'Cancelled',
@@ -32,16 +36,26 @@ export function isOrderState(value: unknown): value is OrderState {
   return typeof value === 'string' && (ORDER_STATES as readonly string[]).includes(value);
 }
 
+/** The words of a stored state; a value this module does not know is shown as it is. */
+export function orderStateLabel(state: string): string {
+  return isOrderState(state) ? ORDER_STATE_LABELS[state] : state;
+}
+
 export function canMove(from: OrderState, to: OrderState): boolean {
   return ALLOWED[from].includes(to);
 }
 
+/** The states an order in `from` may move to (none once it is final, or for an unknown state). */
+export function nextStates(from: string): readonly OrderState[] {
+  return isOrderState(from) ? ALLOWED[from] : [];
+}
+
 /** Refuses a move the order's life does not allow, saying what can be done instead. */
 export function assertMove(from: string, to: OrderState): void {
-  if (isOrderState(from) && canMove(from, to)) return;
-  const next = isOrderState(from) ? ALLOWED[from] : [];
+  const next = nextStates(from);
+  if (next.includes(to)) return;
   throw new Invalid(
-    `An order that is ${isOrderState(from) ? ORDER_STATE_LABELS[from].toLowerCase() : from} cannot be marked ${ORDER_STATE_LABELS[to].toLowerCase()}` +
+    `An order that is ${orderStateLabel(from).toLowerCase()} cannot be marked ${ORDER_STATE_LABELS[to].toLowerCase()}` +
       (next.length ? ` (it can be: ${next.map((s) => ORDER_STATE_LABELS[s].toLowerCase()).join(' or ')}).` : ': it is final.'),
   );
 }
@@ -110,7 +124,18 @@ export function paymentStatusOf(order: PaymentFacts, today: string): PaymentStat
   return order.paidPence > 0 ? 'part_paid' : 'awaiting_payment';
 }
 
-/** The warehouse may send it: paid in full, or on a trade account (paid later). */
+/** The warehouse may send it: it awaits dispatch, and is paid in full or on a trade account (paid later). */
 export function mayDispatch(order: PaymentFacts): boolean {
-  return order.status === 'PendingDelivery' && (order.paidPence >= order.totalPence || order.paymentMethod === 'account');
+  return nextStates(order.status).includes('Dispatched') && (order.paidPence >= order.totalPence || order.paymentMethod === 'account');
+}
+
+export const MAY_BE_DISPATCHED_LABEL = 'May be dispatched';
+
+/**
+ * What the warehouse, which sees no money, reads of an order's payment while it awaits
+ * dispatch: 'May be dispatched' or 'Awaiting payment'; null once it has left or is cancelled.
+ */
+export function dispatchReadinessLabel(order: { status: string; mayDispatch: boolean }): string | null {
+  if (!nextStates(order.status).includes('Dispatched')) return null;
+  return order.mayDispatch ? MAY_BE_DISPATCHED_LABEL : PAYMENT_STATUS_LABELS.awaiting_payment;
 }

@@ -1,65 +1,67 @@
 /**
- * The back office's session (issue 9 item 1): its own cookie, apart from the storefront's
+ * The back office's session (DESIGN section 10): its own cookie, apart from the storefront's
  * `shop_session` (session.server.ts never reads this one, and this module never reads that
  * one, so a customer's token never opens /admin and a staff session never acts as a customer).
  *
- * The cookie holds a random session id (core stores only its SHA-256 hash): httpOnly,
- * SameSite=Strict, Max-Age 7 days (the absolute end; the 8 h idle end is checked by core).
- * Over HTTPS it is `__Host-shop_staff`, Secure (the prefix demands it, and Path=/); over plain
- * HTTP (development) `shop_staff`. Path=/ in both: React Router's client navigations fetch
- * `/admin.data`, which a cookie of Path=/admin would not reach (the dashboard would loop between
- * itself and sign-in). The storefront never reads it.
+ * The cookie (React Router's createCookie) holds a random session id (core stores only its
+ * SHA-256 hash): httpOnly, SameSite=Strict, Max-Age 7 days (the absolute end; the 8 h idle end
+ * is checked by core). Over HTTPS it is `__Host-shop_staff`, Secure (the prefix demands it, and
+ * Path=/); over plain HTTP (development) `shop_staff`. Path=/ in both: React Router's client
+ * navigations fetch `/admin.data`, which a cookie of Path=/admin would not reach (the dashboard
+ * would loop between itself and sign-in). The storefront never reads it.
  *
  * Every admin loader and action calls `requireStaff(request, context, permission?)`: without
  * a live session (or with a sign-in still owing its TOTP code) a redirect to
  * /admin/signin?return=<this page>, without the permission a 403 the admin error boundary shows
  * as "You do not have access to this page.".
  */
-import { data, redirect, type AppLoadContext } from 'react-router';
-import { ADMIN_FORBIDDEN_MESSAGE } from './admin-frame';
+import { createCookie, data, redirect, type AppLoadContext } from 'react-router';
+import { ADMIN_FORBIDDEN_MESSAGE } from '~/components/admin/admin-frame';
 import { can, STAFF_SESSION_ABSOLUTE_MS, type StaffMember, type StaffPermission, type StaffSession } from '@shop/core';
 
 export const STAFF_COOKIE_SECURE = '__Host-shop_staff';
 export const STAFF_COOKIE_PLAIN = 'shop_staff';
 
+/** A session id as core makes them: 32 random bytes, base64url. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
 export function staffCookieName(context: Pick<AppLoadContext, 'secure'>): string {
   return context.secure ? STAFF_COOKIE_SECURE : STAFF_COOKIE_PLAIN;
 }
 
-function cookieAttributes(context: Pick<AppLoadContext, 'secure'>): string {
-  return context.secure ? 'Path=/; HttpOnly; SameSite=Strict; Secure' : 'Path=/; HttpOnly; SameSite=Strict';
+function staffCookie(context: Pick<AppLoadContext, 'secure'>) {
+  return createCookie(staffCookieName(context), {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: context.secure,
+    path: '/',
+    maxAge: STAFF_SESSION_ABSOLUTE_MS / 1000,
+  });
 }
 
 /** The session id in this request's staff cookie (the one named for this scheme), else null. */
-export function staffSessionIdOf(request: Request, context: Pick<AppLoadContext, 'secure'>): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  const name = staffCookieName(context);
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    const value = part.slice(at + 1).trim();
-    return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-  }
-  return null;
+export async function staffSessionIdOf(request: Request, context: Pick<AppLoadContext, 'secure'>): Promise<string | null> {
+  const value: unknown = await staffCookie(context)
+    .parse(request.headers.get('cookie'))
+    .catch(() => null);
+  return typeof value === 'string' && SESSION_ID.test(value) ? value : null;
 }
 
 /** The Set-Cookie header value that stores a new staff session. */
-export function commitStaffSession(context: Pick<AppLoadContext, 'secure'>, sessionId: string): string {
-  return `${staffCookieName(context)}=${sessionId}; Max-Age=${STAFF_SESSION_ABSOLUTE_MS / 1000}; ${cookieAttributes(context)}`;
+export function commitStaffSession(context: Pick<AppLoadContext, 'secure'>, sessionId: string): Promise<string> {
+  return staffCookie(context).serialize(sessionId);
 }
 
 /** The Set-Cookie header value that removes the staff cookie (sign-out). */
-export function destroyStaffSession(context: Pick<AppLoadContext, 'secure'>): string {
-  return `${staffCookieName(context)}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieAttributes(context)}`;
+export function destroyStaffSession(context: Pick<AppLoadContext, 'secure'>): Promise<string> {
+  return staffCookie(context).serialize('', { maxAge: 0, expires: new Date(0) });
 }
 
 /** This request's staff session, full or awaiting its second factor (read once per request). */
 export function staffSessionOf(request: Request, context: AppLoadContext): Promise<StaffSession | null> {
   const memo = context.memo.get('staff') as Promise<StaffSession | null> | undefined;
   if (memo) return memo;
-  const sessionId = staffSessionIdOf(request, context);
-  const session = sessionId ? context.services.staff.session(sessionId) : Promise.resolve(null);
+  const session = staffSessionIdOf(request, context).then((sessionId) => (sessionId ? context.services.staff.session(sessionId) : null));
   context.memo.set('staff', session);
   return session;
 }

@@ -1,0 +1,98 @@
+/**
+ * Every back-office action over real core services (PGlite), the staff session stubbed as
+ * staff-session.server.ts memoises it (an owner, who may use every form): a POST without a form
+ * body is refused with a 4xx, never a 500; a form a schema refuses shows its messages beside
+ * the fields; and a domain error core throws reaches the page as its message and HTTP status.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@shop/db';
+import { createTestDatabase } from '@shop/db/testing';
+import { createCoreServices, demoShopConfig, orderAdminMessages, type CoreServices } from '@shop/core';
+import { action as catalogueAction } from './catalogue';
+import { action as categoryAction } from './catalogue-category';
+import { action as importAction } from './catalogue-import';
+import { action as productAction } from './catalogue-product';
+import { action as customerAction } from './customer';
+import { action as notFoundAction } from './not-found';
+import { action as orderAction } from './order';
+import { action as securityAction } from './security';
+import { action as setPasswordAction } from './set-password';
+import { action as setupAction } from './setup';
+import { action as signInAction } from './signin';
+import { action as staffAction } from './staff';
+
+type Handler = (args: never) => unknown;
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+let services: CoreServices;
+let categoryId: number;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase('pglite'));
+  services = createCoreServices(database, { shop: demoShopConfig });
+  await database.db.execute(sql`INSERT INTO staff (staff_id, email, name, role) VALUES (1, 'olive@example.com', 'Olive Owner', 'owner')`);
+  categoryId = (await services.catalogueAdmin.categories.create({ name: 'Boxes', description: '', imageUrl: '', parentId: null, visible: true, isNew: false, pageTitle: '', pageDescription: '' })).categoryId;
+});
+afterAll(async () => drop?.());
+
+/** The status and body an action answered (or threw): a Response, or `data(...)`. */
+async function post(handler: Handler, url: string, params: Record<string, string> = {}, body?: URLSearchParams) {
+  const owner = { staff: { staffId: 1, email: 'olive@example.com', name: 'Olive Owner', role: 'owner', totpEnabled: false }, awaitingSecondFactor: false };
+  const context = { services, secure: false, memo: new Map<string, unknown>([['staff', Promise.resolve(owner)]]) };
+  const request = new Request(`http://shop.test${url}`, { method: 'POST', body });
+  let result: unknown;
+  try {
+    result = await handler({ request, context, params } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, body: null };
+  const wrapped = result as { type?: string; data?: unknown; init?: { status?: number } | null };
+  if (wrapped?.type === 'DataWithResponseInit') return { status: wrapped.init?.status ?? 200, body: wrapped.data as { message?: string; fields?: Record<string, string> } };
+  throw result;
+}
+
+describe('the back office actions', () => {
+  it('refuse a POST without a form body with a 4xx, never a 500', async () => {
+    const actions: [string, Handler, string, Record<string, string>?][] = [
+      ['sign-in', signInAction, '/admin/signin'],
+      ['setup', setupAction, '/admin/setup'],
+      ['set-password', setPasswordAction, '/admin/set-password'],
+      ['security', securityAction, '/admin/security'],
+      ['staff', staffAction, '/admin/staff'],
+      ['order', orderAction, '/admin/orders/1', { orderId: '1' }],
+      ['customer', customerAction, '/admin/customers/1', { userId: '1' }],
+      ['catalogue', catalogueAction, '/admin/catalogue'],
+      ['category', categoryAction, `/admin/catalogue/categories/${categoryId}`, { categoryId: String(categoryId) }],
+      ['new product', productAction, '/admin/catalogue/products/new', { productId: 'new' }],
+      ['import', importAction, '/admin/catalogue/import'],
+      ['no such page', notFoundAction, '/admin/nothing'],
+    ];
+    for (const [name, handler, url, params] of actions) {
+      const { status } = await post(handler, url, params);
+      expect(status, name).toBeGreaterThanOrEqual(400);
+      expect(status, name).toBeLessThan(500);
+    }
+  });
+
+  it("show a form's problems beside its fields with the page's messages", async () => {
+    const payment = await post(orderAction, '/admin/orders/1', { orderId: '1' }, new URLSearchParams({ intent: 'payment', version: '1', amount: 'lots', received_on: '2026-01-02', bank_reference: 'BOX1' }));
+    expect(payment).toMatchObject({ status: 400, body: { message: 'Enter the amount in pounds, for example 65.99.', fields: { amount: 'Enter the amount in pounds, for example 65.99.' }, values: { amount: 'lots' } } });
+    const stale = await post(orderAction, '/admin/orders/1', { orderId: '1' }, new URLSearchParams({ intent: 'deliver' }));
+    expect(stale).toMatchObject({ status: 400, body: { message: 'Reload the order and try again.' } });
+    const account = await post(customerAction, '/admin/customers/1', { userId: '1' }, new URLSearchParams({ intent: 'open', limit: '1500', terms: 'a week' }));
+    expect(account).toMatchObject({ status: 400, body: { fields: { terms: 'Give the payment terms in days, for example 7.' }, values: { limit: '1500', terms: 'a week' } } });
+    const passwords = await post(setupAction, '/admin/setup', {}, new URLSearchParams({ token: 'x', name: 'Olive', email: 'o@example.com', password: 'one long password', confirm: 'another' }));
+    expect(passwords).toMatchObject({ status: 400, body: { message: 'The two passwords differ.', fields: { confirm: 'Type the same password twice.' } } });
+    const role = await post(staffAction, '/admin/staff', {}, new URLSearchParams({ intent: 'add', name: 'Will', email: 'will@example.com', role: 'boss' }));
+    expect(role).toMatchObject({ status: 400, body: { message: 'Choose a role.', fields: { role: 'Choose a role.' } } });
+  });
+
+  it("answer a domain error core throws with its message and status (core's own class: instanceof)", async () => {
+    const money = new URLSearchParams({ intent: 'payment', version: '1', amount: '65.99', received_on: '2026-01-02', bank_reference: 'BOX1' });
+    const missing = await post(orderAction, '/admin/orders/999999', { orderId: '999999' }, money);
+    expect(missing).toMatchObject({ status: 404, body: { message: orderAdminMessages.notFound(999999) } });
+  });
+});

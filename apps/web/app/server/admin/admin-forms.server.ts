@@ -1,0 +1,138 @@
+/**
+ * How the back office's actions read their forms and answer a refusal (DESIGN section 10
+ * "Forms"): each form has one zod schema, beside its route's other server code, read with
+ * Conform's parseWithZod. A form its schema refuses, or a domain error core throws, becomes the
+ * page's message and the messages beside its fields. A missing or unreadable body reads as an
+ * empty form, which its schema refuses: a 4xx, never a 500.
+ */
+import { parseWithZod } from '@conform-to/zod/v4';
+import { z } from 'zod';
+import { DomainError, NotFound } from '@shop/core';
+import { httpStatusByErrorCode } from '@shop/contract';
+
+/** A refused form or change, as the page shows it. */
+export interface AdminProblems {
+  /** The form's own message, else its first field's. */
+  message: string;
+  /** One message per field, by the field's name: shown beside the field. */
+  fields: Record<string, string>;
+  status: number;
+}
+
+/** A form read with its schema; `posted` is what was sent (Conform's payload), to show a refused form again. */
+export type AdminForm<Output> =
+  | { ok: true; value: Output; posted: Record<string, unknown> }
+  | { ok: false; problems: AdminProblems; posted: Record<string, unknown> };
+
+/** The form a request posted, empty when its body is missing or is not a form. */
+export function postedForm(request: Request): Promise<FormData> {
+  return request.formData().catch(() => new FormData());
+}
+
+export function parseAdminForm<Schema extends z.ZodType>(form: FormData, schema: Schema): AdminForm<z.output<Schema>> {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status === 'success') return { ok: true, value: submission.value, posted: submission.payload };
+  let formMessage: string | undefined;
+  const fields: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(submission.error ?? {})) {
+    const first = messages?.[0];
+    if (first === undefined) continue;
+    if (name === '') formMessage = first;
+    else fields[name] ??= first;
+  }
+  const message = formMessage ?? Object.values(fields)[0] ?? 'The form could not be read.';
+  return { ok: false, problems: { message, fields, status: 400 }, posted: submission.payload };
+}
+
+/** The request's form read with its schema. */
+export async function readAdminForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<AdminForm<z.output<Schema>>> {
+  return parseAdminForm(await postedForm(request), schema);
+}
+
+/** What was typed in these fields (a refused form shows it again), each cut to `max` characters. */
+export function postedText<Name extends string>(posted: Record<string, unknown>, names: readonly Name[], max = 1000): Record<Name, string> {
+  const texts = {} as Record<Name, string>;
+  for (const name of names) texts[name] = typeof posted[name] === 'string' ? posted[name].slice(0, max) : '';
+  return texts;
+}
+
+/** The posted `intent` (which of a page's forms was sent), '' when there is none. */
+export function postedIntent(posted: Record<string, unknown>): string {
+  return typeof posted.intent === 'string' ? posted.intent.slice(0, 40) : '';
+}
+
+/** The answer to a form the page does not have (an unknown or missing `intent`). */
+export const UNKNOWN_FORM = 'Unknown form.';
+
+// The fields the back office's schemas are made of.
+
+/**
+ * A text field, '' when left empty or out, cut to `max` characters: core checks what the value
+ * must hold (with its own messages); this bounds what is carried to it and shown back.
+ */
+export const textField = (max: number) =>
+  z
+    .string()
+    .default('')
+    .transform((value) => value.slice(0, max));
+
+/** A checkbox: ticked ('on') or not. */
+export const checkbox = z.boolean().default(false);
+
+/** A whole number from a hidden field (an id, a version); anything else is refused with `message`. */
+export const wholeNumber = (message: string) => z.number({ error: message }).int(message).min(0, message).max(Number.MAX_SAFE_INTEGER, message);
+
+/** What staff typed as pounds ('1,500', '£1500.50') as pence, else null. */
+export function penceFromPounds(text: string): number | null {
+  const cleaned = text.replace(/[£,\s]/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** An amount in pounds, read as pence; `message` when it is missing or is not an amount. */
+export const poundsField = (message: string) =>
+  z.string({ error: message }).transform((text, context) => {
+    const pence = penceFromPounds(text.slice(0, 20));
+    if (pence === null) {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return pence;
+  });
+
+/** Setup and set-password: the password typed twice must match (core checks the password itself). */
+export const NEW_PASSWORD_MESSAGES = { differ: 'The two passwords differ.', confirm: 'Type the same password twice.' } as const;
+
+export function passwordsMatch(value: { password: string; confirm: string }, context: z.RefinementCtx): void {
+  if (value.password === value.confirm) return;
+  context.addIssue({ code: 'custom', path: [], message: NEW_PASSWORD_MESSAGES.differ });
+  context.addIssue({ code: 'custom', path: ['confirm'], message: NEW_PASSWORD_MESSAGES.confirm });
+}
+
+// Refusals by core.
+
+/**
+ * A domain error thrown by core as the page's answer: its message, the messages of its fields
+ * and its HTTP status (as the JSON API answers it). Anything else is rethrown (the error page,
+ * logged). The pages and the API share one copy of core in the process, so `instanceof` holds.
+ */
+export function adminFailureOf(error: unknown): AdminProblems {
+  if (!(error instanceof DomainError)) throw error;
+  const fields: Record<string, string> = {};
+  const listed = error.details.fields as { field: string; message: string }[] | undefined;
+  for (const field of listed ?? []) fields[field.field] ??= field.message;
+  return { message: error.message, fields, status: httpStatusByErrorCode[error.code] ?? 400 };
+}
+
+/** Core found no such record (a loader then answers its page's 404). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof NotFound;
+}
+
+/** Seconds to wait, when core refused an attempt over its limit; else null. */
+export function retryAfterOf(error: unknown): number | null {
+  if (!(error instanceof DomainError) || error.code !== 'too_many_requests') return null;
+  const seconds = error.details.retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds : null;
+}

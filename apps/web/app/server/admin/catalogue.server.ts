@@ -1,0 +1,183 @@
+/**
+ * The catalogue back office's server side (routes/admin/catalogue*.tsx): the schemas of its
+ * forms, the upload of a product's or category's image, and what the import and export pages
+ * need of core. The product form (fields, a table of sizes each with its packs, an optional
+ * image file) reads into core's ProductState, the category form into CategoryInput; a bad
+ * pack is named by its field, so the page shows the message beside its input.
+ */
+import type { AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import { CatalogueCsv, IMPORT_MAX_BYTES, parsePackRange, parsePricePounds, type CategoryInput, type ProductState } from '@shop/core';
+import { checkbox, textField, UNKNOWN_FORM } from './admin-forms.server';
+
+/** Size rows and pack rows a form may post (more are ignored). */
+export const MAX_FORM_SIZES = 60;
+export const MAX_FORM_PACKS = 20;
+
+export const IMPORT_MAX_MEGABYTES = IMPORT_MAX_BYTES / 1024 / 1024;
+
+/** The name of the catalogue's CSV download. */
+export function catalogueCsvFileName(): string {
+  return CatalogueCsv.fileName(new Date());
+}
+
+/** A record's id from a form or a list, if it is one. */
+const optionalId = z.number().int().min(1).max(999_999_999).optional().catch(undefined);
+
+/** The version the form was read at; anything else reads as -1, which core refuses as changed meanwhile. */
+const seenVersion = z.number().int().catch(-1);
+
+const categoryFields = {
+  name: textField(500),
+  description: textField(20_000),
+  parentId: optionalId.transform((id) => id ?? null),
+  visible: checkbox,
+  isNew: checkbox,
+  pageTitle: textField(500),
+  pageDescription: textField(1000),
+};
+
+/** An image: a file chosen (checked and stored by core), else the address typed, else none ("remove"). */
+const imageFields = {
+  image: z.file().optional(),
+  removeImage: checkbox,
+  imageUrl: textField(2000),
+};
+
+/** The catalogue page: move a category up or down, or add one (visible at once). */
+export const catalogueFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('reorder'), categoryId: optionalId, direction: z.enum(['up', 'down']).catch('down') }),
+    z.object({ intent: z.literal('create-category'), ...categoryFields }),
+  ],
+  { error: UNKNOWN_FORM },
+);
+
+/** A category's page: save it (the default), or delete it. */
+export const categoryFormSchema = z.object({
+  intent: z.enum(['save', 'delete']).catch('save'),
+  version: seenVersion,
+  ...categoryFields,
+  ...imageFields,
+});
+
+export function categoryInputOf(form: z.output<typeof categoryFormSchema> | Extract<z.output<typeof catalogueFormSchema>, { intent: 'create-category' }>, imageUrl: string): CategoryInput {
+  const { name, description, parentId, visible, isNew, pageTitle, pageDescription } = form;
+  return { name, description, imageUrl, parentId, visible, isNew, pageTitle, pageDescription };
+}
+
+/**
+ * Rows of the sizes table, named `size.<i>.id|size1|size2|remove` and
+ * `pack.<i>.<j>.id|qty|price|remove`: Conform reads them as records, whose values it leaves as
+ * posted (strings, '' for an empty input).
+ */
+const postedValue = z.string().optional();
+const sizeRow = z.object({ id: postedValue, size1: postedValue, size2: postedValue, remove: postedValue });
+const packRow = z.object({ id: postedValue, qty: postedValue, price: postedValue, remove: postedValue });
+
+/** The row numbers of a table, in order, up to `max`. */
+function rowNumbers(rows: Record<string, unknown>, max: number): string[] {
+  return Object.keys(rows)
+    .filter((key) => /^\d{1,2}$/.test(key) && Number(key) < max)
+    .sort((a, b) => Number(a) - Number(b));
+}
+
+const rowId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
+const cell = (raw: string | undefined, max: number) => (raw ?? '').slice(0, max).trim();
+
+/**
+ * A product's page: save it (the default: new or changed), withdraw it or put it back on sale,
+ * or delete it. A size row left empty (no size, no pack filled in) is ignored, as is an empty
+ * pack row; a row ticked "remove" is left out, so the save deletes it. Each pack's units and
+ * price are read by core's rules, a bad one refused beside its input.
+ */
+export const productFormSchema = z
+  .object({
+    intent: z.enum(['save', 'withdraw', 'on-sale', 'delete']).catch('save'),
+    version: seenVersion,
+    productCode: textField(100),
+    name: textField(500),
+    description: textField(20_000),
+    categoryId: z.number().int().catch(0),
+    linkProductCode: textField(100),
+    isNew: checkbox,
+    isFeatured: checkbox,
+    onSale: checkbox,
+    ...imageFields,
+    size: z.record(z.string(), sizeRow).default({}),
+    pack: z.record(z.string(), z.record(z.string(), packRow)).default({}),
+  })
+  .transform((form, context) => {
+    const sizes: ProductState['sizes'] = [];
+    for (const i of rowNumbers(form.size, MAX_FORM_SIZES)) {
+      const size = form.size[i]!;
+      if (size.size1 === undefined) continue;
+      const size1 = cell(size.size1, 200);
+      const size2 = cell(size.size2, 200);
+      const removeSize = size.remove === 'on';
+      const packs: ProductState['sizes'][number]['packs'] = [];
+      let anyPack = false;
+      const packRows = form.pack[i] ?? {};
+      for (const j of rowNumbers(packRows, MAX_FORM_PACKS)) {
+        const pack = packRows[j]!;
+        if (pack.qty === undefined) continue;
+        const qty = cell(pack.qty, 100);
+        const price = cell(pack.price, 100);
+        if (!qty && !price) continue;
+        anyPack = true;
+        if (removeSize || pack.remove === 'on') continue;
+        const range = parsePackRange(qty);
+        const pence = parsePricePounds(price);
+        if (!range.ok) context.addIssue({ code: 'custom', path: ['pack', i, j, 'qty'], message: range.message });
+        if (!pence.ok) context.addIssue({ code: 'custom', path: ['pack', i, j, 'price'], message: pence.message });
+        if (range.ok && pence.ok) packs.push({ productPriceId: rowId(pack.id), packRange: range.value, pricePence: pence.value });
+      }
+      if (removeSize || (!size1 && !size2 && !anyPack)) continue;
+      sizes.push({ productSizeId: rowId(size.id), size1, size2, packs });
+    }
+    const product: Omit<ProductState, 'imageUrl'> = {
+      productCode: form.productCode,
+      name: form.name,
+      description: form.description,
+      categoryId: form.categoryId,
+      linkProductCode: form.linkProductCode.trim() || null,
+      isNew: form.isNew,
+      isFeatured: form.isFeatured,
+      onSale: form.onSale,
+      sizes,
+    };
+    return { intent: form.intent, version: form.version, image: form.image, removeImage: form.removeImage, imageUrl: form.imageUrl, product };
+  });
+
+const CHOOSE_CSV = 'Choose a CSV file to check.';
+
+/** The import page: a dry run of a chosen file, or applying the dry run it answered (the file carried back, base64). */
+export const importFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('dry-run'), csv: z.file({ error: CHOOSE_CSV }).min(1, CHOOSE_CSV) }),
+    z.object({ intent: z.literal('apply'), payload: z.string().default(''), digest: z.string().default(''), fileName: textField(200) }),
+  ],
+  { error: CHOOSE_CSV },
+);
+
+/** Every posted text field, to show the form again as it was sent. */
+export function postedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === 'string' && name !== 'csv') values[name] = value.slice(0, 10_000);
+  return values;
+}
+
+/**
+ * The image URL a form saves: an uploaded file (checked and stored by core) when one was
+ * chosen, else none when "remove" is ticked, else the URL field (a path under /media/ or https://).
+ */
+export async function imageUrlFromForm(form: { image?: File; removeImage: boolean; imageUrl: string }, context: AppLoadContext, staffId: number): Promise<string> {
+  if (form.image && form.image.size > 0) {
+    const stored = await context.services.catalogueAdmin.images.upload(new Uint8Array(await form.image.arrayBuffer()), staffId);
+    return stored.url;
+  }
+  if (form.removeImage) return '';
+  return form.imageUrl;
+}

@@ -1,0 +1,68 @@
+/**
+ * One order for staff (routes/admin/order.tsx): what the page shows in words from core's state
+ * module (the state's label, the payment's, whether the warehouse may dispatch it) and which
+ * changes the staff member may make now (a move the state allows, and the role permits), and
+ * the schema of its forms. Core checks each change again, and its own rules (a carrier it
+ * knows, a tracking number, a reason, a date not in the future) with their messages.
+ */
+import { z } from 'zod';
+import {
+  CARRIER_NAMES,
+  can,
+  canMove,
+  dispatchReadinessLabel,
+  ORDER_STATE_LABELS,
+  PAYMENT_STATUS_LABELS,
+  pickingListPath,
+  staffInvoicePath,
+  type AdminOrder,
+  type StaffMember,
+} from '@shop/core';
+import { poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
+
+export function orderPage(staff: StaffMember, order: AdminOrder) {
+  const recordsMoney = can(staff.role, 'payments:record');
+  return {
+    order,
+    stateLabel: ORDER_STATE_LABELS[order.status],
+    paymentLabel: PAYMENT_STATUS_LABELS[order.payment.status],
+    /** For the warehouse, which sees no money: may it go, while it awaits dispatch. */
+    readinessLabel: dispatchReadinessLabel(order),
+    carriers: CARRIER_NAMES,
+    allowed: {
+      money: can(staff.role, 'payments:view'),
+      recordPayment: recordsMoney && order.status !== 'Cancelled',
+      recordRefund: recordsMoney && order.payment.paidPence > order.payment.refundedPence,
+      dispatch: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Dispatched'),
+      deliver: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Delivered'),
+      cancel: can(staff.role, 'orders:cancel') && canMove(order.status, 'Cancelled'),
+      invoice: can(staff.role, 'invoices'),
+    },
+    documents: { pickingList: pickingListPath(order.orderId), invoice: staffInvoicePath(order.orderId) },
+  };
+}
+
+/** The fields a refused form shows again. */
+export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference'] as const;
+
+/** Every form carries the version of the order the page showed: a change to a newer order is refused (core). */
+const version = wholeNumber('Reload the order and try again.');
+
+const money = {
+  version,
+  amount: poundsField('Enter the amount in pounds, for example 65.99.'),
+  received_on: textField(10),
+  bank_reference: textField(60),
+};
+
+export const orderFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('dispatch'), version, carrier: textField(40), tracking_number: textField(60) }),
+    z.object({ intent: z.literal('deliver'), version }),
+    z.object({ intent: z.literal('cancel'), version, reason: textField(300) }),
+    z.object({ intent: z.literal('payment'), ...money }),
+    z.object({ intent: z.literal('refund'), ...money }),
+  ],
+  { error: UNKNOWN_FORM },
+);
