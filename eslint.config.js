@@ -23,14 +23,22 @@ export default tseslint.config(
     },
   },
   {
-    // The browser bundle must not pull the server-side domain or the zod schemas.
+    // The browser bundle must not pull the server-side domain or every API schema: zod reaches
+    // the browser only with a form's schema, from '@shop/contract/forms' (form pages only).
     files: ['apps/web/app/**/*.{ts,tsx}'],
     ignores: ['apps/web/app/**/*.server.ts', 'apps/web/app/root.tsx', 'apps/web/app/routes/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@shop/contract', allowTypeImports: true, message: "Import values from '@shop/contract/browser' in browser code." }],
+          paths: [
+            {
+              name: '@shop/contract',
+              allowTypeImports: true,
+              message: "Import values from '@shop/contract/browser' (zod-free) in browser code, or a form's schema from '@shop/contract/forms'.",
+            },
+            { name: 'zod', allowTypeImports: true, message: "A form's schema is in '@shop/contract/forms': one schema for the action, the API and the browser." },
+          ],
           patterns: [{ group: ['@shop/core', '@shop/db'], message: 'The web app reaches core only through *.server.ts files.' }],
         },
       ],

@@ -30,8 +30,8 @@ describe('sign-in page', () => {
       Component: SignInPage,
       action: () => refused('signin', 'Email or password incorrect, please try again', { email: 'ann@example.com' }),
     });
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
+    fireEvent.input(await screen.findByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByTestId('signin-message')).toHaveTextContent('Email or password incorrect, please try again');
     expect(posted[0]!.get('intent')).toBe('signin');
@@ -51,7 +51,7 @@ describe('sign-in page', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.input(within(dialog).getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot Password' }));
     expect(await within(dialog).findByTestId('forgot-password-message')).toHaveTextContent('Reset password link sent successfully');
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -64,7 +64,7 @@ describe('sign-up page', () => {
     const { posted } = renderStubbedPage('/signup', { path: '/signup', Component: SignUpPage, action: () => refused('signup', 'Somthing wrong! Email already reserved!', { email: 'ann.lee@example.com' }) });
     const button = await screen.findByRole('button', { name: 'Sign Up' });
     expect(button).toBeDisabled();
-    const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    const fill = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
     fill('First Name', 'Annie');
     fill('Last Name', 'Leeds');
     fill('Email', 'ann.lee@example.com');
@@ -79,7 +79,7 @@ describe('sign-up page', () => {
     expect(posted[0]!.get('newsletter')).toBe('on');
   });
 
-  const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const fill = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
   function fillValidAccount(first: string, last: string) {
     fill('First Name', first);
     fill('Last Name', last);
