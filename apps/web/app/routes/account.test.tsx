@@ -7,12 +7,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFormChecks } from '~/components/account/shop-form';
 import { accountSettingsMessages } from '@shop/contract/browser';
 import type { AddressDto } from '~/components/checkout/checkout-types';
 import AccountPage, { action as accountAction, loader as accountLoader } from './account';
 
 afterEach(cleanup);
+// The forms' checks arrive after hydration in a browser; here they are there from the start.
+beforeAll(loadFormChecks);
 
 const USER_ID = 7;
 const CURRENT_PASSWORD = 'correct horse';

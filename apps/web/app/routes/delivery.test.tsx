@@ -7,7 +7,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFormChecks } from '~/components/account/shop-form';
 import type { CartDto } from '@shop/contract';
 import { deliveryAction } from '~/components/checkout/delivery-actions.server';
 import { basketOf } from '~/testing/route-stub';
@@ -16,6 +17,8 @@ import type { AddressFormAnswer } from '~/components/checkout/delivery-answers';
 import DeliveryPage from './delivery';
 
 afterEach(cleanup);
+// The forms' checks arrive after hydration in a browser; here they are there from the start.
+beforeAll(loadFormChecks);
 
 function address(address_id: number, reference: string, type: 'Billing' | null): AddressDto {
   return {

@@ -5,7 +5,6 @@
  * A link without its user or token cannot work, so the page says so and offers to request a new one.
  */
 import { Form, Link, useActionData, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { resetPasswordFormSchema } from '@shop/contract/forms';
 import { resetPasswordAction } from '~/components/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import { AccountLayout } from '~/components/account/account-layout';
@@ -57,7 +56,7 @@ export default function ResetPasswordPage() {
 
 function ResetPasswordForm({ signInHref }: { signInHref: string }) {
   const answer = useActionData<typeof action>();
-  const { fields, formProps } = useShopForm(resetPasswordFormSchema, { id: 'reset-form', answer });
+  const { fields, formProps } = useShopForm('resetPasswordFormSchema', { id: 'reset-form', answer });
   const sending = useNavigation().state === 'submitting';
   const done = answer?.ok === true;
   const message = answer && !answer.ok ? { tone: 'error' as const, text: answer.message } : null;

@@ -6,12 +6,15 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadFormChecks } from '~/components/account/shop-form';
 import { renderStubbedPage } from '~/testing/route-stub';
 import SignInPage from './signin';
 import SignUpPage from './signup';
 
 afterEach(cleanup);
+// The forms' checks arrive after hydration in a browser; here they are there from the start.
+beforeAll(loadFormChecks);
 
 const refused = (intent: string, message: string, values: Record<string, string> = {}) => ({ ok: false, error: 'unauthorized', message, fields: {}, intent, values });
 

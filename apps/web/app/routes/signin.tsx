@@ -5,7 +5,6 @@
  * there (else /landing) after moving the basket over. Both forms post to this page's action.
  */
 import { Form, Link, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { signInFormSchema } from '@shop/contract/forms';
 import { forgotPasswordAction, goOnWhenSignedIn, signInAction } from '~/components/account/account-actions.server';
 import { failure } from '~/lib/form-action.server';
 import { pageMeta } from '~/components/page-meta';
@@ -45,7 +44,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
   const signInAnswer = actionData?.intent === 'signin' ? actionData : undefined;
   const forgotAnswer = actionData?.intent === 'forgot' ? actionData : undefined;
   const failed = signInAnswer && !signInAnswer.ok ? signInAnswer : undefined;
-  const { fields, formProps } = useShopForm(signInFormSchema, { id: 'signin-form', answer: failed });
+  const { fields, formProps } = useShopForm('signInFormSchema', { id: 'signin-form', answer: failed });
   const sending = useNavigation().formData?.get('intent') === 'signin';
   const signUpHref = withReturn('/signup', search);
   const forgotOpen = search.has('forgot');

@@ -7,7 +7,6 @@
  * handled like a sign-in (basket moved over, then the return URL or /landing).
  */
 import { Form, Link, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { signUpFormSchema } from '@shop/contract/forms';
 import { goOnWhenSignedIn, signUpAction } from '~/components/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
@@ -40,7 +39,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   // The newsletter box starts ticked (SPEC 2); after a refusal, as the customer left it.
-  const { fields, formProps, valid } = useShopForm(signUpFormSchema, { id: 'signup-form', defaultValue: { newsletter: true }, answer: failed });
+  const { fields, formProps, valid } = useShopForm('signUpFormSchema', { id: 'signup-form', defaultValue: { newsletter: true }, answer: failed });
   const sending = useNavigation().state === 'submitting';
   const signInHref = withReturn('/signin', search);
 

@@ -6,7 +6,6 @@
  * failure message, else the success message (SPEC 4, 8).
  */
 import { Form, useNavigation } from 'react-router';
-import { forgotPasswordFormSchema } from '@shop/contract/forms';
 import { FormMessage } from './form-message';
 import { useShopForm } from './shop-form';
 import { EMAIL_HINT, TextField } from './text-field';
@@ -36,7 +35,7 @@ export function ForgotPasswordModal({ open, closeHref, answer, initialEmail }: P
 }
 
 function ForgotPasswordForm({ answer, initialEmail }: { answer: ForgotAnswer | undefined; initialEmail: string }) {
-  const { fields, formProps } = useShopForm(forgotPasswordFormSchema, { id: 'forgot-password-form', defaultValue: { email: initialEmail }, answer });
+  const { fields, formProps } = useShopForm('forgotPasswordFormSchema', { id: 'forgot-password-form', defaultValue: { email: initialEmail }, answer });
   const sending = useNavigation().formData?.get('intent') === 'forgot';
   return (
     <Form method="post" preventScrollReset {...formProps} className="space-y-4" data-testid="forgot-password-form">

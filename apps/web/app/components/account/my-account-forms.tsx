@@ -4,7 +4,6 @@
  * customer types (shop-form.ts), and the action parses the post with the same schema.
  */
 import { Form, useLocation } from 'react-router';
-import { accountDetailsFormSchema, changePasswordFormSchema } from '@shop/contract/forms';
 import { FormMessage, type FormMessageValue } from './form-message';
 import { useShopForm } from './shop-form';
 import { TextField } from './text-field';
@@ -31,7 +30,7 @@ export interface AccountDetailsValues {
 /** Company name and VAT number (printed on invoices), and the newsletter choice. */
 export function AccountDetailsForm({ saved, answer, busy }: { saved: AccountDetailsValues; answer: SettingsFormAnswer | null; busy: boolean }) {
   // What is stored (normalised); after a refusal without JavaScript, what was typed.
-  const { fields, formProps } = useShopForm(accountDetailsFormSchema, {
+  const { fields, formProps } = useShopForm('accountDetailsFormSchema', {
     id: 'details-form',
     defaultValue: { company_name: saved.company_name ?? '', vat_number: saved.vat_number ?? '', newsletter: saved.newsletter },
     answer,
@@ -77,7 +76,7 @@ export function ChangePasswordForm({ answer, busy }: { answer: SettingsFormAnswe
 }
 
 function PasswordFields({ answer, busy }: { answer: SettingsFormAnswer | null; busy: boolean }) {
-  const { fields, formProps } = useShopForm(changePasswordFormSchema, { id: 'password-form', answer });
+  const { fields, formProps } = useShopForm('changePasswordFormSchema', { id: 'password-form', answer });
   return (
     <Form method="post" action="/account" preventScrollReset {...formProps} className="space-y-4" data-testid="password-form">
       <input type="hidden" name="intent" value="password" />

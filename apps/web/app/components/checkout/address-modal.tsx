@@ -10,7 +10,6 @@
  */
 import type { FormEvent } from 'react';
 import { Form, Link } from 'react-router';
-import { addressFormSchema } from '@shop/contract/forms';
 import { FormMessage } from '~/components/account/form-message';
 import { useShopForm } from '~/components/account/shop-form';
 import { TextField } from '~/components/account/text-field';
@@ -35,7 +34,7 @@ interface Props {
 
 export function AddressModal({ address, answer, pendingIntent, closeHref }: Props) {
   // Starts from what the customer typed when the page comes back from the action (no JavaScript).
-  const { form, fields, valid, formProps } = useShopForm(addressFormSchema, {
+  const { form, fields, valid, formProps } = useShopForm('addressFormSchema', {
     id: FORM_ID,
     defaultValue: answer?.values ?? addressFormValues(address),
     answer: answer?.intent === 'save' ? answer : null,
