@@ -68,7 +68,7 @@ export const userResponseSchema = z
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
-    // Additions to SPEC 7's user (My account, issue 11 item 9): for invoices, and the newsletter choice.
+    // Additions to SPEC 7's user (My account): for invoices, and the newsletter choice.
     company_name: z.string().nullable().describe('For invoices; null when none'),
     vat_number: z.string().nullable().describe("UK VAT number, normalised (e.g. 'GB123456789'); null when none"),
     newsletter: z.boolean(),

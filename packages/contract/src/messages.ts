@@ -55,7 +55,7 @@ export const accountSettingsMessages = {
   /** SPEC 5's password rule (5-50), as for sign-up and reset. */
   newPassword: 'New Password is required. (5-50) Characters',
   confirmNewPassword: 'Confirm New Password is required. (5-50) Characters',
-  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordsDoNotMatch: fieldMessages.passwordsDoNotMatch,
   companyName: 'Company Name is (1-100) Characters, or leave it empty.',
   vatNumber: 'VAT Number is GB followed by 9 or 12 digits, e.g. GB 123 4567 89, or leave it empty.',
   passwordChanged: 'Your password has been changed. You have been signed out everywhere else.',

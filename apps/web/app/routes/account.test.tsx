@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * My account (issue 11 item 9) as a customer sees it. The page's own loader and action run over
+ * My account as a customer sees it. The page's own loader and action run over
  * stubbed core services (an in-memory address book and account), so the forms post what the
  * server really reads and the messages are the contract's.
  */

@@ -7,7 +7,7 @@
  * sent and shows every message. `valid` says whether the whole form passes (null until the
  * browser can tell), for the buttons SPEC 2 disables while a form is invalid.
  *
- * The schemas and zod (form-validation.ts, about 26 kB gzip) are loaded after hydration rather
+ * The schemas and zod (form-validation.ts, about 27 kB gzip) are loaded after hydration rather
  * than with the page, so a form page starts as light as the others (DESIGN section 8); until
  * they arrive the form posts unchecked and the action answers the same messages. Fields typed
  * in by then are checked as soon as they arrive.
