@@ -23,16 +23,24 @@ export default tseslint.config(
     },
   },
   {
-    // The browser bundle must not pull the server-side domain or the zod schemas: the web app
+    // The browser bundle must not pull the server-side domain or every API schema: the web app
     // reaches core's values only from *.server.ts files (DESIGN section 2), route modules
-    // included; types may be imported anywhere. Tests run on the server.
+    // included; types may be imported anywhere. zod reaches the browser only with a form's
+    // schema, from '@shop/contract/forms' (form pages only). Tests run on the server.
     files: ['apps/web/app/**/*.{ts,tsx}'],
     ignores: ['apps/web/app/**/*.server.{ts,tsx}', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/web/app/testing/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@shop/contract', allowTypeImports: true, message: "Import values from '@shop/contract/browser' in browser code." }],
+          paths: [
+            {
+              name: '@shop/contract',
+              allowTypeImports: true,
+              message: "Import values from '@shop/contract/browser' (zod-free) in browser code, or a form's schema from '@shop/contract/forms'.",
+            },
+            { name: 'zod', allowTypeImports: true, message: "A form's schema is in '@shop/contract/forms': one schema for the action, the API and the browser." },
+          ],
           patterns: [{ group: ['@shop/core', '@shop/core/*', '@shop/db', '@shop/db/*'], allowTypeImports: true, message: 'The web app reaches core only through *.server.ts files.' }],
         },
       ],

@@ -1,55 +1,34 @@
 /**
- * Address book, postcode lookup and "deliver to this address" shapes (SPEC 3, 5, 7). The
- * field rules are `addressRules` of field-rules.ts, so the server refuses exactly what the
- * browser's form refuses, with the same message.
+ * Address book, postcode lookup and "deliver to this address" shapes (SPEC 3, 5, 7). An address
+ * body's fields are the address form's (forms.ts), so the API refuses exactly what the
+ * storefront's form refuses, with the same message.
  */
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './ids.ts';
-import { addressRules, type TextRule } from './field-rules.ts';
-
-/** A required text field of the address form: trimmed, then checked against its rule (length, then pattern). */
-function ruleText(rule: TextRule) {
-  const text = z
-    .string({ error: rule.message })
-    .trim()
-    .min(rule.min, rule.message)
-    .max(rule.max, rule.message);
-  return rule.pattern ? text.regex(rule.pattern, rule.patternMessage ?? rule.message) : text;
-}
+import { addressFields } from './forms.ts';
 
 const ignored = z.union([z.number(), z.string()]).nullable().optional();
 
-export const COMPANY_NAME_MAX = 100;
-
-const addressFields = {
-  reference: ruleText(addressRules.reference).describe('The customer\'s name for the address, e.g. "Warehouse"'),
-  contact_name: ruleText(addressRules.contact_name),
-  region: ruleText(addressRules.region).describe('House number or name'),
-  company_name: z
-    .string()
-    .trim()
-    .max(COMPANY_NAME_MAX, `Company Name is at most ${COMPANY_NAME_MAX} Characters`)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? '')
-    .describe('Optional'),
-  address: ruleText(addressRules.address).describe('Street and locality'),
-  town: ruleText(addressRules.town),
-  country: ruleText(addressRules.country),
-  post_code: ruleText(addressRules.post_code).describe(
+const addressBodyFields = {
+  ...addressFields,
+  reference: addressFields.reference.describe('The customer\'s name for the address, e.g. "Warehouse"'),
+  region: addressFields.region.describe('House number or name'),
+  company_name: addressFields.company_name.describe('Optional'),
+  address: addressFields.address.describe('Street and locality'),
+  post_code: addressFields.post_code.describe(
     'A UK postcode or an Irish Eircode, any spacing or letter case; stored normalised ("ls14ap" -> "LS1 4AP")',
   ),
-  phone: ruleText(addressRules.phone).describe('10-15 characters: digits, spaces and an optional leading +'),
+  phone: addressFields.phone.describe('10-15 characters: digits, spaces and an optional leading +'),
   user_id: ignored.describe('Ignored: the address belongs to the user of the Bearer token'),
   type: z.string().nullable().optional().describe('Ignored: use PUT /api/address/MarkAsBilling'),
   is_active: z.boolean().nullable().optional().describe('Ignored'),
 };
 
-export const createAddressBodySchema = z.object(addressFields).meta({ id: 'NewAddress' });
+export const createAddressBodySchema = z.object(addressBodyFields).meta({ id: 'NewAddress' });
 export type CreateAddressBody = z.infer<typeof createAddressBodySchema>;
 
 export const updateAddressBodySchema = z
-  .object({ ...addressFields, address_id: idSchema('address_id') })
+  .object({ ...addressBodyFields, address_id: idSchema('address_id') })
   .meta({ id: 'UpdateAddress' });
 export type UpdateAddressBody = z.infer<typeof updateAddressBodySchema>;
 

@@ -1,7 +1,7 @@
 /**
  * The zod-free part of the contract for browser code: importing the main entry would pull
  * every schema (and zod) into the page bundle. Types may still come from '@shop/contract'
- * with `import type`.
+ * with `import type`; a form's schema comes from '@shop/contract/forms' (form pages only).
  */
 export * from './format.ts';
 export * from './storage-keys.ts';
@@ -11,4 +11,3 @@ export * from './field-rules.ts';
 export * from './domain-errors.ts';
 export * from './record-ids.ts';
 export * from './delivery-zones.ts';
-export * from './account-rules.ts';

@@ -15,5 +15,5 @@ export * from './domain-errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './reorder.ts';
-export * from './account-rules.ts';
+export * from './forms.ts';
 export * from './account-settings.ts';

@@ -1,6 +1,7 @@
 /**
  * Customer-facing messages, spelling exactly as SPEC sections 5 and 8 (including
- * 'Somthing' and 'manualy'). Shared by the server's validation and the browser's forms.
+ * 'Somthing' and 'manualy'), each defined once. Zod-free: the forms' schemas (forms.ts) and
+ * the browser's pages read them.
  */
 export const messages = {
   loginFailed: 'Email or password incorrect, please try again',
@@ -24,6 +25,8 @@ export const fieldMessages = {
   country: 'Country is required. (1-50) Characters',
   postCode: 'PostCode is required. (1-100) Characters',
   addressPhone: 'Phone is required. (1-14) Characters',
+  /** Optional; not in SPEC 5, in its style. */
+  addressCompanyName: 'Company Name is at most 100 Characters',
   /** Not in SPEC 5 (which checks lengths only): the address checks of DESIGN section 4, in SPEC 5's style. */
   postCodeFormat: 'PostCode is required. (A valid UK postcode or Irish Eircode)',
   addressPhoneFormat: 'Phone is required. (Digits, spaces and a leading +)',
@@ -43,4 +46,18 @@ export const fieldMessages = {
   bankReference: 'Transaction number is required. (1-100) Characters',
   deliveryNote: 'Delivery note is at most 50 characters',
   packCount: 'No. of Pack must be a whole number from 1 to 1000',
+} as const;
+
+/** My account's change-password and company details forms, in SPEC 5's style. */
+export const accountSettingsMessages = {
+  currentPassword: 'Current Password is required. (1-100) Characters',
+  currentPasswordWrong: 'Current Password is not correct.',
+  /** SPEC 5's password rule (5-50), as for sign-up and reset. */
+  newPassword: 'New Password is required. (5-50) Characters',
+  confirmNewPassword: 'Confirm New Password is required. (5-50) Characters',
+  passwordsDoNotMatch: fieldMessages.passwordsDoNotMatch,
+  companyName: 'Company Name is (1-100) Characters, or leave it empty.',
+  vatNumber: 'VAT Number is GB followed by 9 or 12 digits, e.g. GB 123 4567 89, or leave it empty.',
+  passwordChanged: 'Your password has been changed. You have been signed out everywhere else.',
+  detailsSaved: 'Your company details and newsletter choice have been saved.',
 } as const;

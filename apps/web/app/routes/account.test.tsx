@@ -1,18 +1,21 @@
 // @vitest-environment jsdom
 /**
- * My account (issue 11 item 9) as a customer sees it. The page's own loader and action run over
+ * My account as a customer sees it. The page's own loader and action run over
  * stubbed core services (an in-memory address book and account), so the forms post what the
  * server really reads and the messages are the contract's.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFormChecks } from '~/components/account/shop-form';
 import { accountSettingsMessages } from '@shop/contract/browser';
 import type { AddressDto } from '~/components/checkout/checkout-types';
 import AccountPage, { action as accountAction, loader as accountLoader } from './account';
 
 afterEach(cleanup);
+// The forms' checks arrive after hydration in a browser; here they are there from the start.
+beforeAll(loadFormChecks);
 
 const USER_ID = 7;
 const CURRENT_PASSWORD = 'correct horse';
@@ -189,8 +192,8 @@ describe('My account page', () => {
     fireEvent.click(within((await screen.findAllByTestId('account-address-card'))[1]!).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add/Update Address' });
     expect(within(dialog).getByLabelText('Reference')).toHaveValue('Warehouse');
-    fireEvent.change(within(dialog).getByLabelText('Town'), { target: { value: 'Bradford' } });
-    fireEvent.change(within(dialog).getByLabelText('Post Code'), { target: { value: 'BD1 1AA' } });
+    fireEvent.input(within(dialog).getByLabelText('Town'), { target: { value: 'Bradford' } });
+    fireEvent.input(within(dialog).getByLabelText('Post Code'), { target: { value: 'BD1 1AA' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update Address' }));
 
     expect(await screen.findByTestId('account-notice')).toHaveTextContent('Address Warehouse saved.');
@@ -202,11 +205,11 @@ describe('My account page', () => {
   it('checks the VAT number as it is typed, and stores it normalised with the company name and newsletter choice', async () => {
     renderPage('/account');
     const vat = await screen.findByLabelText('VAT Number (optional)');
-    fireEvent.change(vat, { target: { value: 'GB 123' } });
+    fireEvent.input(vat, { target: { value: 'GB 123' } });
     expect(screen.getByTestId('account-vat-number-error')).toHaveTextContent(accountSettingsMessages.vatNumber);
 
-    fireEvent.change(screen.getByLabelText('Company Name (optional)'), { target: { value: 'Lee Packaging Ltd' } });
-    fireEvent.change(vat, { target: { value: 'gb 123 4567 89' } });
+    fireEvent.input(screen.getByLabelText('Company Name (optional)'), { target: { value: 'Lee Packaging Ltd' } });
+    fireEvent.input(vat, { target: { value: 'gb 123 4567 89' } });
     expect(screen.queryByTestId('account-vat-number-error')).toBeNull();
     fireEvent.click(screen.getByTestId('newsletter'));
     fireEvent.click(screen.getByRole('button', { name: 'Save Details' }));
@@ -229,14 +232,14 @@ describe('My account page', () => {
 
   it('refuses a new password that does not match its confirmation, then a wrong current password (counted as a refused sign-in)', async () => {
     renderPage('/account');
-    fireEvent.change(await screen.findByLabelText('Current Password'), { target: { value: 'not my password' } });
-    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'battery staple' } });
-    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'battery stapel' } });
+    fireEvent.input(await screen.findByLabelText('Current Password'), { target: { value: 'not my password' } });
+    fireEvent.input(screen.getByLabelText('New Password'), { target: { value: 'battery staple' } });
+    fireEvent.input(screen.getByLabelText('Confirm New Password'), { target: { value: 'battery stapel' } });
     expect(screen.getByTestId('account-confirm-password-error')).toHaveTextContent('Passwords do not match.');
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(services.accounts.changePassword).not.toHaveBeenCalled();
 
-    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'battery staple' } });
+    fireEvent.input(screen.getByLabelText('Confirm New Password'), { target: { value: 'battery staple' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByTestId('account-current-password-error')).toHaveTextContent(accountSettingsMessages.currentPasswordWrong);
     expect(screen.getByTestId('password-message')).toHaveTextContent(accountSettingsMessages.currentPasswordWrong);

@@ -7,7 +7,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFormChecks } from '~/components/account/shop-form';
 import type { CartDto } from '@shop/contract';
 import { deliveryAction } from '~/components/checkout/delivery-actions.server';
 import { basketOf } from '~/testing/route-stub';
@@ -16,6 +17,8 @@ import type { AddressFormAnswer } from '~/components/checkout/delivery-answers';
 import DeliveryPage from './delivery';
 
 afterEach(cleanup);
+// The forms' checks arrive after hydration in a browser; here they are there from the start.
+beforeAll(loadFormChecks);
 
 function address(address_id: number, reference: string, type: 'Billing' | null): AddressDto {
   return {
@@ -130,7 +133,7 @@ function renderPage(url: string, hydrationData?: Parameters<ReturnType<typeof cr
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Add/Update Address' });
-const fill = (label: string | RegExp, value: string) => fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
+const fill = (label: string | RegExp, value: string) => fireEvent.input(within(dialog()).getByLabelText(label), { target: { value } });
 
 describe('delivery page', () => {
   it('shows the billing address, no selected address yet, and a card per address', async () => {
@@ -196,6 +199,11 @@ describe('delivery page', () => {
   });
 
   it("shows the server's field messages in the modal and keeps every typed value", async () => {
+    // The form's schema passes the postcode; the address book (core) refuses it.
+    const message = 'PostCode is required. (A valid UK postcode or Irish Eircode)';
+    vi.mocked(services.addresses.create).mockRejectedValueOnce(
+      Object.assign(new Error('Please correct the fields marked below.'), { code: 'invalid_request', details: { fields: [{ field: 'post_code', message }] } }),
+    );
     renderPage('/delivery?address=new');
     await screen.findByRole('dialog', { name: 'Add/Update Address' });
     fill('Reference', 'Depot');
@@ -204,20 +212,37 @@ describe('delivery page', () => {
     fill(/Company Name/, 'Boxes Ltd');
     fill('Address', 'Boar Lane');
     fill('Town', 'Leeds');
-    fill('Post Code', 'ls1 4ap');
-    // Ten spaces pass the browser's length check; the server trims them and refuses the phone.
-    fill('Phone', '          ');
+    fill('Post Code', 'qq1 1qq');
+    fill('Phone', '0113 496 0123');
     fireEvent.click(screen.getByTestId('save-address'));
 
-    expect(await screen.findByTestId('address-phone-error')).toHaveTextContent('Phone is required. (1-14) Characters');
+    expect(await screen.findByTestId('address-post-code-error')).toHaveTextContent(message);
     expect(within(dialog()).getByTestId('address-message')).toHaveTextContent('Please correct the fields marked below.');
     expect(posted.at(-1)?.get('intent')).toBe('save');
-    expect(services.addresses.create).not.toHaveBeenCalled();
     expect(within(dialog()).getByLabelText('Reference')).toHaveValue('Depot');
     expect(within(dialog()).getByLabelText('Contact Name')).toHaveValue('Alice Walker');
     expect(within(dialog()).getByLabelText(/Company Name/)).toHaveValue('Boxes Ltd');
-    expect(within(dialog()).getByLabelText('Post Code')).toHaveValue('ls1 4ap');
-    expect(within(dialog()).getByLabelText('Phone')).toHaveValue('          ');
+    expect(within(dialog()).getByLabelText('Post Code')).toHaveValue('qq1 1qq');
+    expect(within(dialog()).getByLabelText('Phone')).toHaveValue('0113 496 0123');
+    // Changing the refused field takes its message away.
+    fill('Post Code', 'LS1 4AP');
+    expect(within(dialog()).queryByTestId('address-post-code-error')).toBeNull();
+  });
+
+  it('posts nothing while a field is invalid, and says why once it is changed or left', async () => {
+    renderPage('/delivery?address=new');
+    await screen.findByRole('dialog', { name: 'Add/Update Address' });
+    // Ten spaces are no phone number: the browser trims them as the server does.
+    fill('Phone', '          ');
+    expect(within(dialog()).getByTestId('address-phone-error')).toHaveTextContent('Phone is required. (1-14) Characters');
+    fireEvent.blur(within(dialog()).getByLabelText('Reference'));
+    expect(within(dialog()).getByTestId('address-reference-error')).toHaveTextContent('Reference is required. (1-100) Characters');
+    expect(within(dialog()).queryByTestId('address-town-error')).toBeNull();
+    expect(screen.getByTestId('save-address')).toBeDisabled();
+    fireEvent.submit(within(dialog()).getByTestId('address-form'));
+    expect(posted).toHaveLength(0);
+    // A form sent anyway (Enter in a field) shows every message.
+    expect(within(dialog()).getByTestId('address-town-error')).toHaveTextContent('Town is required. (1-50) Characters');
   });
 
   it('renders a refused save from the action answer alone, as a page without JavaScript gets it', async () => {

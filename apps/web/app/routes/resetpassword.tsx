@@ -2,17 +2,16 @@
  * Reset password (SPEC 2, 5, 8; DESIGN 4): the page of the e-mailed link
  * /resetpassword?users={id}&token={t}[&return=]. Two password fields (5-50 characters);
  * the page's action sets the new password (core's resetPassword, as PUT /api/forgotpassword).
- * A link without its user or token cannot work, * so the page says so and offers to request a new one.
+ * A link without its user or token cannot work, so the page says so and offers to request a new one.
  */
 import { Form, Link, useActionData, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { resetPasswordRules } from '@shop/contract/browser';
 import { resetPasswordAction } from '~/components/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import { AccountLayout } from '~/components/account/account-layout';
 import { FormMessage } from '~/components/account/form-message';
 import { withReturn } from '~/components/account/return-target';
+import { useShopForm } from '~/components/account/shop-form';
 import { TextField } from '~/components/account/text-field';
-import { useValidatedForm } from '~/components/account/use-validated-form';
 import { AccountSubmitButton } from '~/components/account/submit-button';
 import type { Route } from './+types/resetpassword';
 
@@ -57,7 +56,7 @@ export default function ResetPasswordPage() {
 
 function ResetPasswordForm({ signInHref }: { signInHref: string }) {
   const answer = useActionData<typeof action>();
-  const form = useValidatedForm(resetPasswordRules, { password: '', confirmPassword: '' }, answer && !answer.ok ? answer.fields : undefined);
+  const { fields, formProps } = useShopForm('resetPasswordFormSchema', { id: 'reset-form', answer });
   const sending = useNavigation().state === 'submitting';
   const done = answer?.ok === true;
   const message = answer && !answer.ok ? { tone: 'error' as const, text: answer.message } : null;
@@ -76,22 +75,16 @@ function ResetPasswordForm({ signInHref }: { signInHref: string }) {
   return (
     <>
       <p className="mt-1 text-sm text-stone-600">Choose a new password of 5 to 50 characters.</p>
-      <Form
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="mt-6 space-y-4"
-        data-testid="reset-form"
-      >
+      <Form method="post" {...formProps} className="mt-6 space-y-4" data-testid="reset-form">
         <FormMessage message={message} testId="reset-message" />
-        <TextField id="reset-password" label="Password" type="password" autoComplete="new-password" required binding={form.field('password')} />
+        <TextField id="reset-password" label="Password" type="password" autoComplete="new-password" required field={fields.password} />
         <TextField
           id="reset-confirm-password"
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
           required
-          binding={form.field('confirmPassword')}
+          field={fields.confirmPassword}
         />
         <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={sending}>
           Reset Password

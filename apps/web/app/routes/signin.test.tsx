@@ -6,12 +6,15 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadFormChecks } from '~/components/account/shop-form';
 import { renderStubbedPage } from '~/testing/route-stub';
 import SignInPage from './signin';
 import SignUpPage from './signup';
 
 afterEach(cleanup);
+// The forms' checks arrive after hydration in a browser; here they are there from the start.
+beforeAll(loadFormChecks);
 
 const refused = (intent: string, message: string, values: Record<string, string> = {}) => ({ ok: false, error: 'unauthorized', message, fields: {}, intent, values });
 
@@ -30,8 +33,8 @@ describe('sign-in page', () => {
       Component: SignInPage,
       action: () => refused('signin', 'Email or password incorrect, please try again', { email: 'ann@example.com' }),
     });
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
+    fireEvent.input(await screen.findByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByTestId('signin-message')).toHaveTextContent('Email or password incorrect, please try again');
     expect(posted[0]!.get('intent')).toBe('signin');
@@ -51,7 +54,7 @@ describe('sign-in page', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.input(within(dialog).getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot Password' }));
     expect(await within(dialog).findByTestId('forgot-password-message')).toHaveTextContent('Reset password link sent successfully');
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -64,7 +67,7 @@ describe('sign-up page', () => {
     const { posted } = renderStubbedPage('/signup', { path: '/signup', Component: SignUpPage, action: () => refused('signup', 'Somthing wrong! Email already reserved!', { email: 'ann.lee@example.com' }) });
     const button = await screen.findByRole('button', { name: 'Sign Up' });
     expect(button).toBeDisabled();
-    const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    const fill = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
     fill('First Name', 'Annie');
     fill('Last Name', 'Leeds');
     fill('Email', 'ann.lee@example.com');
@@ -79,7 +82,7 @@ describe('sign-up page', () => {
     expect(posted[0]!.get('newsletter')).toBe('on');
   });
 
-  const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const fill = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
   function fillValidAccount(first: string, last: string) {
     fill('First Name', first);
     fill('Last Name', last);

@@ -5,7 +5,6 @@
  * there (else /landing) after moving the basket over. Both forms post to this page's action.
  */
 import { Form, Link, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { signInRules } from '@shop/contract/browser';
 import { forgotPasswordAction, goOnWhenSignedIn, signInAction } from '~/components/account/account-actions.server';
 import { failure } from '~/lib/form-action.server';
 import { pageMeta } from '~/components/page-meta';
@@ -14,8 +13,8 @@ import { AccountLayout, AccountSidePanel } from '~/components/account/account-la
 import { ForgotPasswordModal } from '~/components/account/forgot-password-modal';
 import { FormMessage } from '~/components/account/form-message';
 import { withReturn } from '~/components/account/return-target';
+import { useShopForm } from '~/components/account/shop-form';
 import { TextField } from '~/components/account/text-field';
-import { useValidatedForm } from '~/components/account/use-validated-form';
 import { AccountSubmitButton } from '~/components/account/submit-button';
 import type { Route } from './+types/signin';
 
@@ -45,7 +44,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
   const signInAnswer = actionData?.intent === 'signin' ? actionData : undefined;
   const forgotAnswer = actionData?.intent === 'forgot' ? actionData : undefined;
   const failed = signInAnswer && !signInAnswer.ok ? signInAnswer : undefined;
-  const form = useValidatedForm(signInRules, { email: failed?.values?.email ?? '', password: '' }, failed?.fields);
+  const { fields, formProps } = useShopForm('signInFormSchema', { id: 'signin-form', answer: failed });
   const sending = useNavigation().formData?.get('intent') === 'signin';
   const signUpHref = withReturn('/signup', search);
   const forgotOpen = search.has('forgot');
@@ -74,18 +73,12 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Sign In</h1>
       <p className="mt-1 text-sm text-stone-600">Welcome back. Sign in with your e-mail address and password.</p>
 
-      <Form
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="mt-6 space-y-4"
-        data-testid="signin-form"
-      >
+      <Form method="post" {...formProps} className="mt-6 space-y-4" data-testid="signin-form">
         <input type="hidden" name="intent" value="signin" />
         <FormMessage message={failed ? { tone: 'error', text: failed.message } : null} testId="signin-message" />
-        <TextField id="signin-email" label="Email" type="email" autoComplete="email" inputMode="email" required binding={form.field('email')} />
+        <TextField id="signin-email" label="Email" type="email" autoComplete="email" inputMode="email" required field={fields.email} />
         <div>
-          <TextField id="signin-password" label="Password" type="password" autoComplete="current-password" required binding={form.field('password')} />
+          <TextField id="signin-password" label="Password" type="password" autoComplete="current-password" required field={fields.password} />
           <div className="mt-2 text-right">
             <Link
               to={`/signin?${withForgot}`}
@@ -110,7 +103,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
         </Link>
       </p>
 
-      <ForgotPasswordModal open={forgotOpen} closeHref={signInHref} answer={forgotAnswer} initialEmail={form.values.email.trim()} />
+      <ForgotPasswordModal open={forgotOpen} closeHref={signInHref} answer={forgotAnswer} initialEmail={fields.email.value?.trim() ?? ''} />
     </AccountLayout>
   );
 }

@@ -2,21 +2,20 @@
  * Sign up (SPEC 2, 4, 5): 'Create Account' with First Name, Last Name, Email, Password, Confirm
  * Password and Phone, each with its inline message once touched or changed; the newsletter box
  * ticked by default; 'Sign Up' disabled while the form is invalid (once the page is interactive:
- * without JavaScript the form posts and the action answers the same messages). Success is
+ * without JavaScript the form posts and the action answers the same messages, from the same
+ * schema). Success is
  * handled like a sign-in (basket moved over, then the return URL or /landing).
  */
 import { Form, Link, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { signUpRules } from '@shop/contract/browser';
 import { goOnWhenSignedIn, signUpAction } from '~/components/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
 import { FormMessage } from '~/components/account/form-message';
 import { withReturn } from '~/components/account/return-target';
+import { useShopForm } from '~/components/account/shop-form';
 import { EMAIL_HINT, TextField } from '~/components/account/text-field';
-import { useValidatedForm } from '~/components/account/use-validated-form';
 import { AccountSubmitButton } from '~/components/account/submit-button';
-import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/signup';
 
 // Registering is the 'Login/Register' step of the checkout when the customer came from the basket.
@@ -36,20 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return signUpAction(request, context, await request.formData());
 }
 
-const emptyForm = { first_name: '', last_name: '', email: '', password: '', confirmPassword: '', phone: '' };
-
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const failed = actionData && !actionData.ok ? actionData : undefined;
-  const typed = failed?.values ?? {};
-  const form = useValidatedForm(
-    signUpRules,
-    { ...emptyForm, first_name: typed.first_name ?? '', last_name: typed.last_name ?? '', email: typed.email ?? '', phone: typed.phone ?? '' },
-    failed?.fields,
-  );
-  const hydrated = useHydrated();
+  // The newsletter box starts ticked (SPEC 2); after a refusal, as the customer left it.
+  const { fields, formProps, valid } = useShopForm('signUpFormSchema', { id: 'signup-form', defaultValue: { newsletter: true }, answer: failed });
   const sending = useNavigation().state === 'submitting';
-  const newsletterDefault = failed ? typed.newsletter !== 'false' : true;
   const signInHref = withReturn('/signin', search);
 
   return (
@@ -67,17 +58,11 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Create Account</h1>
       <p className="mt-1 text-sm text-stone-600">or use your email for registration</p>
 
-      <Form
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="mt-6 space-y-4"
-        data-testid="signup-form"
-      >
+      <Form method="post" {...formProps} className="mt-6 space-y-4" data-testid="signup-form">
         <FormMessage message={failed ? { tone: 'error', text: failed.message } : null} testId="signup-message" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="signup-first-name" label="First Name" autoComplete="given-name" required binding={form.field('first_name')} />
-          <TextField id="signup-last-name" label="Last Name" autoComplete="family-name" required binding={form.field('last_name')} />
+          <TextField id="signup-first-name" label="First Name" autoComplete="given-name" required field={fields.first_name} />
+          <TextField id="signup-last-name" label="Last Name" autoComplete="family-name" required field={fields.last_name} />
         </div>
         <TextField
           id="signup-email"
@@ -87,25 +72,25 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           inputMode="email"
           required
           hint={EMAIL_HINT}
-          binding={form.field('email')}
+          field={fields.email}
         />
-        <TextField id="signup-password" label="Password" type="password" autoComplete="new-password" required binding={form.field('password')} />
+        <TextField id="signup-password" label="Password" type="password" autoComplete="new-password" required field={fields.password} />
         <TextField
           id="signup-confirm-password"
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
           required
-          binding={form.field('confirmPassword')}
+          field={fields.confirmPassword}
         />
-        <TextField id="signup-phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" required binding={form.field('phone')} />
+        <TextField id="signup-phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" required field={fields.phone} />
 
         <div className="flex items-start gap-3 rounded-md bg-stone-50 p-3">
           <input
             id="signup-newsletter"
-            name="newsletter"
+            name={fields.newsletter.name}
             type="checkbox"
-            defaultChecked={newsletterDefault}
+            defaultChecked={fields.newsletter.initialValue === 'on'}
             className="mt-0.5 h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-600"
           />
           <label htmlFor="signup-newsletter" className="text-sm text-stone-700">
@@ -113,7 +98,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           </label>
         </div>
 
-        <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={(hydrated && !form.valid) || sending}>
+        <AccountSubmitButton className="btn-primary w-full py-2.5" disabled={valid === false || sending}>
           Sign Up
         </AccountSubmitButton>
       </Form>

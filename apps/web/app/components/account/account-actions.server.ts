@@ -1,16 +1,17 @@
 /**
  * The account forms' actions (SPEC 4, 7, 8; DESIGN 4): sign-in, sign-up, forgot and reset
- * password, in-process through core's AccountService, with the JSON API's schemas and the same
- * attempt limits (context.countAttempt). A successful sign-in or sign-up moves the visitor's
+ * password, in-process through core's AccountService, each form parsed by its schema (the one
+ * the browser checks, and the JSON API's fields) with the same attempt limits (context.countAttempt). A successful sign-in or sign-up moves the visitor's
  * anonymous basket into the account and stores the token in the page session cookie (httpOnly),
  * then goes to the return URL or /landing.
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { forgotPasswordBodySchema, resetPasswordBodySchema, signInBodySchema, signUpFormSchema } from '@shop/contract';
-import { fieldMessages, messages } from '@shop/contract/browser';
+import { forgotPasswordFormSchema, resetPasswordBodySchema, resetPasswordFormSchema, signInFormSchema, signUpFormSchema } from '@shop/contract';
+import { messages } from '@shop/contract/browser';
 import { commitSession, visitorOf } from '~/session.server';
 import { leaveBasketMergeNotice } from '~/components/cart/basket-merge-notice.server';
-import { failure, failureFrom, formFields, parseFields, parseForm, typedValues } from '~/lib/form-action.server';
+import { failure, failureFrom, formFields, parseFields, typedValues } from '~/lib/form-action.server';
+import { parseSubmission } from './form-submission.server';
 import { returnTarget } from './return-target';
 
 /** SPEC 4: a visitor who is already signed in and has a return parameter goes straight on to it. */
@@ -51,7 +52,7 @@ function specFailure(error: unknown, intent: string, specMessage: string, values
 }
 
 export async function signInAction(request: Request, context: AppLoadContext, form: FormData) {
-  const parsed = parseForm(signInBodySchema, form, [], 'signin');
+  const parsed = parseSubmission(signInFormSchema, form, 'signin');
   if (!parsed.ok) return parsed.answer;
   const { email, password } = parsed.value;
   try {
@@ -67,10 +68,8 @@ export async function signInAction(request: Request, context: AppLoadContext, fo
 }
 
 export async function signUpAction(request: Request, context: AppLoadContext, form: FormData) {
-  // The newsletter box sends 'on' when ticked and nothing when not.
-  const fields = { ...formFields(form), newsletter: form.get('newsletter') === 'on' };
   // The page's form has Confirm Password, which must match (DESIGN 4); the account is the API's body.
-  const parsed = parseFields(signUpFormSchema, fields, 'signup');
+  const parsed = parseSubmission(signUpFormSchema, form, 'signup');
   if (!parsed.ok) return parsed.answer;
   const { confirmPassword: _confirmed, ...account } = parsed.value;
   try {
@@ -78,12 +77,12 @@ export async function signUpAction(request: Request, context: AppLoadContext, fo
     const { userId, token } = await context.services.accounts.signUp(account);
     return await signedIn(request, context, userId, token);
   } catch (error) {
-    return specFailure(error, 'signup', messages.signUpFailed, typedValues(fields));
+    return specFailure(error, 'signup', messages.signUpFailed, typedValues(formFields(form)));
   }
 }
 
 export async function forgotPasswordAction(context: AppLoadContext, form: FormData) {
-  const parsed = parseForm(forgotPasswordBodySchema, form, [], 'forgot');
+  const parsed = parseSubmission(forgotPasswordFormSchema, form, 'forgot');
   if (!parsed.ok) return parsed.answer;
   try {
     await context.countAttempt('forgotPassword', parsed.value.email);
@@ -96,14 +95,13 @@ export async function forgotPasswordAction(context: AppLoadContext, form: FormDa
 }
 
 export async function resetPasswordAction(request: Request, context: AppLoadContext, form: FormData) {
+  const typed = parseSubmission(resetPasswordFormSchema, form, 'reset');
+  if (!typed.ok) return typed.answer;
+  // The user and token are the e-mailed link's, checked as PUT /api/forgotpassword checks them.
   const search = new URL(request.url).searchParams;
-  const fields = { password: form.get('password'), user_id: search.get('users') ?? '', token: search.get('token') ?? '' };
+  const fields = { password: typed.value.password, user_id: search.get('users') ?? '', token: search.get('token') ?? '' };
   const parsed = parseFields(resetPasswordBodySchema, fields, 'reset');
   if (!parsed.ok) return parsed.answer;
-  // The page's two password fields must match (DESIGN 4); PUT /api/forgotpassword has one.
-  if (form.get('confirmPassword') !== null && form.get('confirmPassword') !== parsed.value.password) {
-    return failure('invalid_request', 'Please correct the fields marked below.', { confirmPassword: fieldMessages.passwordsDoNotMatch }, 'reset');
-  }
   try {
     await context.countAttempt('resetPassword', null);
     await context.services.accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });

@@ -1,7 +1,7 @@
 /**
- * My account's changes (issue 11 item 9), one per `intent` of the page's forms, each a plain POST
- * that works without JavaScript, validated with the JSON API's own contract schemas and made by
- * one call into core:
+ * My account's changes, one per `intent` of the page's forms, each a plain POST that works
+ * without JavaScript, parsed by its form's contract schema (the one the browser checks, with the
+ * JSON API's fields) and made by one call into core:
  *  - the address forms ('save', 'find', 'pick:<n>', 'billing') are the delivery step's own
  *    (delivery-actions.server.ts), coming back to /account;
  *  - 'delete' deletes an address (confirmed first, on the page);
@@ -10,11 +10,12 @@
  *    with the fresh token core issues, stored in the page session cookie.
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { accountDetailsBodySchema, addressIdParamsSchema, changePasswordFormSchema } from '@shop/contract';
+import { accountDetailsFormSchema, addressIdParamsSchema, changePasswordFormSchema } from '@shop/contract';
 import { accountSettingsMessages } from '@shop/contract/browser';
 import { commitSession, visitorOf } from '~/session.server';
 import { deliveryAction } from '~/components/checkout/delivery-actions.server';
-import { failure, failureFrom, formFields, parseFields } from '~/lib/form-action.server';
+import { failure, failureFrom, parseFields } from '~/lib/form-action.server';
+import { parseSubmission } from './form-submission.server';
 
 export const MY_ACCOUNT_PATH = '/account';
 
@@ -50,9 +51,7 @@ async function deleteAddress(userId: number, { services }: AppLoadContext, form:
 }
 
 async function saveDetails(userId: number, { services }: AppLoadContext, form: FormData) {
-  // The newsletter box sends 'on' when ticked and nothing when not.
-  const fields = { company_name: form.get('company_name') ?? '', vat_number: form.get('vat_number') ?? '', newsletter: form.get('newsletter') === 'on' };
-  const parsed = parseFields(accountDetailsBodySchema, fields, 'details');
+  const parsed = parseSubmission(accountDetailsFormSchema, form, 'details');
   if (!parsed.ok) return parsed.answer;
   try {
     await services.accounts.updateDetails(userId, parsed.value);
@@ -68,7 +67,7 @@ async function saveDetails(userId: number, { services }: AppLoadContext, form: F
  * no extra password guesses. Success goes back to the page (a GET) with the fresh token.
  */
 async function changePassword(userId: number, request: Request, context: AppLoadContext, form: FormData) {
-  const parsed = parseFields(changePasswordFormSchema, formFields(form), 'password');
+  const parsed = parseSubmission(changePasswordFormSchema, form, 'password');
   if (!parsed.ok) return parsed.answer;
   const { accounts } = context.services;
   try {

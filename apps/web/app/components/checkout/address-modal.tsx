@@ -1,33 +1,25 @@
 /**
- * The 'Add/Update Address' modal of the delivery step (SPEC 2, 5). It is opened by the URL
- * (/delivery?address=new, /delivery?address=<id>), so it is in the server's HTML and works
- * without JavaScript; closing it is a link back to /delivery. Its form posts to the page's
+ * The 'Add/Update Address' dialog of the delivery step and My account (SPEC 2, 5). It is opened
+ * by the URL (/delivery?address=new, /delivery?address=<id>), so it is in the server's HTML and
+ * works without JavaScript; closing it is a link back to the page. Its form posts to the page's
  * action: 'save' (add, or update with address_id), 'find' and 'pick:<n>' (postcode finder).
- * Every field but Company Name is required with its SPEC 5 message; once the page is hydrated
- * the messages show as the customer types and Save stays disabled until the form is valid.
- * Without JavaScript the server validates with the same rules and answers the same messages,
+ * Every field but Company Name is required, by the address form's schema; once the page is
+ * hydrated the messages show as the customer types and Save stays disabled until the form is
+ * valid. Without JavaScript the action parses the same schema and answers the same messages,
  * with everything typed kept.
  */
 import type { FormEvent } from 'react';
-import { Form, Link, useNavigate } from 'react-router';
-import { addressRules, type TextRule } from '@shop/contract/browser';
-import { useHydrated } from '~/lib/use-hydrated';
-import { Modal } from '~/components/modal';
+import { Form, Link } from 'react-router';
 import { FormMessage } from '~/components/account/form-message';
+import { useShopForm } from '~/components/account/shop-form';
 import { TextField } from '~/components/account/text-field';
-import { useValidatedForm, type FieldBinding } from '~/components/account/use-validated-form';
-import { addressFormValues, type AddressFormField, type FoundAddress } from './address-format';
+import { UrlDialog } from '~/components/account/url-dialog';
+import { addressFormValues, type FoundAddress } from './address-format';
 import type { AddressDto } from './checkout-types';
 import type { AddressFormAnswer } from './delivery-answers';
 import { PostcodeFinder } from './postcode-finder';
 
 const FORM_ID = 'address-form';
-
-/** The SPEC 5 rules plus the optional company name (bounded like the other names). */
-const addressFormRules = {
-  ...addressRules,
-  company_name: { min: 0, max: 100, message: 'Company Name is at most 100 characters' } satisfies TextRule,
-} satisfies Record<AddressFormField, TextRule>;
 
 interface Props {
   /** The address being edited, or null to add one. */
@@ -41,25 +33,20 @@ interface Props {
 }
 
 export function AddressModal({ address, answer, pendingIntent, closeHref }: Props) {
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
   // Starts from what the customer typed when the page comes back from the action (no JavaScript).
-  const form = useValidatedForm(addressFormRules, answer?.values ?? addressFormValues(address));
+  const { form, fields, valid, formProps } = useShopForm('addressFormSchema', {
+    id: FORM_ID,
+    defaultValue: answer?.values ?? addressFormValues(address),
+    answer: answer?.intent === 'save' ? answer : null,
+  });
   const editing = address !== null;
   const saving = pendingIntent === 'save';
   const searching = pendingIntent === 'find' || (pendingIntent?.startsWith('pick:') ?? false);
-  const canSave = !hydrated || (form.valid && pendingIntent === null);
-
-  /** The browser's message once shown, else the server's for the value it refused (until changed). */
-  const field = (name: AddressFormField): FieldBinding => {
-    const binding = form.field(name);
-    const refused = answer?.ok === false && answer.values[name] === form.values[name] ? answer.fields?.[name] : undefined;
-    return { ...binding, error: binding.error ?? refused };
-  };
+  const canSave = valid !== false && pendingIntent === null;
 
   const fill = (found: FoundAddress) => {
     for (const [name, value] of Object.entries(found) as [keyof FoundAddress, string][]) {
-      if (value) form.field(name).onChange(value);
+      if (value) form.update({ name, value, validated: true });
     }
     // The house number or name is what a customer most often has to correct: start there, unless
     // the customer has already moved on to a field (typing there must never land in another one).
@@ -72,17 +59,15 @@ export function AddressModal({ address, answer, pendingIntent, closeHref }: Prop
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const intent = submitter instanceof HTMLButtonElement ? submitter.value : 'save';
-    // Only saving needs a valid form; finding a postcode does not.
-    if (intent === 'save') form.onSubmit(event);
+    // Finding a postcode (and choosing from the list without JavaScript) needs no valid form: only saving does.
+    if (submitter instanceof HTMLButtonElement && submitter.name === 'intent' && submitter.value !== 'save') return;
+    formProps.onSubmit(event);
   };
 
   return (
-    <Modal
-      open
-      onClose={() => void navigate(closeHref, { preventScrollReset: true })}
-      closeHref={closeHref}
+    <UrlDialog
       title="Add/Update Address"
+      closeHref={closeHref}
       footer={
         <>
           <Link to={closeHref} preventScrollReset className="btn-secondary">
@@ -95,10 +80,9 @@ export function AddressModal({ address, answer, pendingIntent, closeHref }: Prop
       }
     >
       <Form
-        id={FORM_ID}
         method="post"
-        noValidate
         preventScrollReset
+        {...formProps}
         onSubmit={submit}
         className="space-y-4"
         data-testid="address-form"
@@ -122,86 +106,28 @@ export function AddressModal({ address, answer, pendingIntent, closeHref }: Prop
           onChoose={fill}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="address-reference"
-            name="reference"
-            label="Reference"
-            placeholder="e.g. Warehouse, Home"
-            maxLength={100}
-            required
-            binding={field('reference')}
-          />
-          <TextField
-            id="address-contact-name"
-            name="contact_name"
-            label="Contact Name"
-            autoComplete="name"
-            maxLength={100}
-            required
-            binding={field('contact_name')}
-          />
+          <TextField id="address-reference" label="Reference" placeholder="e.g. Warehouse, Home" maxLength={100} required field={fields.reference} />
+          <TextField id="address-contact-name" label="Contact Name" autoComplete="name" maxLength={100} required field={fields.contact_name} />
         </div>
         <TextField
           id="address-region"
-          name="region"
           label="Region (house number or name)"
           autoComplete="address-line1"
           maxLength={50}
           required
-          binding={field('region')}
+          field={fields.region}
         />
-        <TextField
-          id="address-company-name"
-          name="company_name"
-          label="Company Name (optional)"
-          autoComplete="organization"
-          maxLength={100}
-          binding={field('company_name')}
-        />
-        <TextField
-          id="address-address"
-          name="address"
-          label="Address"
-          autoComplete="address-line2"
-          maxLength={500}
-          required
-          binding={field('address')}
-        />
+        <TextField id="address-company-name" label="Company Name (optional)" autoComplete="organization" maxLength={100} field={fields.company_name} />
+        <TextField id="address-address" label="Address" autoComplete="address-line2" maxLength={500} required field={fields.address} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="address-town" name="town" label="Town" autoComplete="address-level2" maxLength={50} required binding={field('town')} />
-          <TextField
-            id="address-post-code"
-            name="post_code"
-            label="Post Code"
-            autoComplete="postal-code"
-            maxLength={100}
-            required
-            binding={field('post_code')}
-          />
+          <TextField id="address-town" label="Town" autoComplete="address-level2" maxLength={50} required field={fields.town} />
+          <TextField id="address-post-code" label="Post Code" autoComplete="postal-code" maxLength={100} required field={fields.post_code} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="address-country"
-            name="country"
-            label="Country"
-            autoComplete="country-name"
-            maxLength={50}
-            required
-            binding={field('country')}
-          />
-          <TextField
-            id="address-phone"
-            name="phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={15}
-            required
-            binding={field('phone')}
-          />
+          <TextField id="address-country" label="Country" autoComplete="country-name" maxLength={50} required field={fields.country} />
+          <TextField id="address-phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={15} required field={fields.phone} />
         </div>
       </Form>
-    </Modal>
+    </UrlDialog>
   );
 }

@@ -3,11 +3,13 @@
  * forms: 'deliver' assigns an address to the basket and goes on to payment, 'billing' marks the
  * billing address, 'save' adds or updates an address, 'find' looks up a postcode and 'pick:<n>'
  * fills the form from the n-th address found (the postcode finder without JavaScript). Each
- * form is validated with the API's own contract schema, and each change is one call into core.
+ * form is parsed by a contract schema (the address form by the API's address body, whose fields
+ * are the ones the browser checks), and each change is one call into core.
  */
 import { data, redirect, type AppLoadContext, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router';
 import { assignAddressBodySchema, createAddressBodySchema, markAsBillingBodySchema, messages, updateAddressBodySchema } from '@shop/contract';
 import { failureFrom, parseForm, type ActionFailure } from '~/lib/form-action.server';
+import { parseSubmission } from '~/components/account/form-submission.server';
 import { addressFormValuesFrom, foundAddressFrom, withFoundAddress } from './address-format';
 import type { AddressCardAnswer, AddressFormAnswer, PostcodeAnswer } from './delivery-answers';
 
@@ -67,12 +69,12 @@ async function save(userId: number, form: FormData, { addresses }: Services, pag
   try {
     let savedId: number;
     if (form.has('address_id')) {
-      const parsed = parseForm(updateAddressBodySchema, form);
+      const parsed = parseSubmission(updateAddressBodySchema, form);
       if (!parsed.ok) return refused(parsed.answer);
       // The address book stores the postcode normalised ("ls1 4ap" -> "LS1 4AP"), as for the API.
       savedId = (await addresses.update(userId, parsed.value)).address_id;
     } else {
-      const parsed = parseForm(createAddressBodySchema, form);
+      const parsed = parseSubmission(createAddressBodySchema, form);
       if (!parsed.ok) return refused(parsed.answer);
       savedId = (await addresses.create(userId, parsed.value)).address_id;
     }

@@ -2,8 +2,7 @@
  * The delivery note of the payment step (SPEC 2, 5): optional, at most 50 characters, with a
  * counter of what is left and the SPEC 5 message when it is too long.
  */
-import { checkText, deliveryNoteRule } from '@shop/contract/browser';
-import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
+import { deliveryNoteRule } from '@shop/contract/browser';
 
 interface Props {
   value: string;
@@ -14,13 +13,12 @@ interface Props {
 }
 
 export function deliveryNoteError(value: string): string | null {
-  return checkText(value, deliveryNoteRule);
+  return value.length > deliveryNoteRule.max ? deliveryNoteRule.message : null;
 }
 
 export function DeliveryNote({ value, onChange, disabled, form }: Props) {
   const error = deliveryNoteError(value);
   const max = deliveryNoteRule.max;
-  const keepTyped = useTypedBeforeHydrationRef(value, onChange);
   return (
     <div>
       <label htmlFor="delivery-note" className="form-label">
@@ -30,7 +28,6 @@ export function DeliveryNote({ value, onChange, disabled, form }: Props) {
         id="delivery-note"
         name="note"
         form={form}
-        ref={keepTyped}
         rows={2}
         maxLength={max}
         value={value}

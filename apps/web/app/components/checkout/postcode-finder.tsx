@@ -7,9 +7,8 @@
  * button ('pick:<n>': the server fills the form); with JavaScript, choosing one fills the form
  * in the browser instead.
  */
-import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
-import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
 import { CheckIcon, SearchIcon } from '~/components/icons';
 import { foundAddressFrom, type FoundAddress } from './address-format';
 import type { PostcodeEntry } from './checkout-types';
@@ -38,27 +37,19 @@ export function PostcodeFinder({ initialText, answer, filledByServer, searching,
   const id = useId();
   const inputId = `${id}-postcode`;
   const hydrated = useHydrated();
-  const [text, setText] = useState(initialText);
   // The answer whose list the customer closed (an address chosen, or 'not listed'), and the one an address was chosen from.
   const [closed, setClosed] = useState<PostcodeAnswer | null>(null);
   const [chosenFrom, setChosenFrom] = useState<PostcodeAnswer | null>(null);
   const findButton = useRef<HTMLButtonElement>(null);
+  // Uncontrolled: what was typed (before the page hydrated too) is read when Find is pressed.
   const inputRef = useRef<HTMLInputElement>(null);
-  const keepTyped = useTypedBeforeHydrationRef(initialText, setText);
-  const attachInput = useCallback(
-    (node: HTMLInputElement | null) => {
-      inputRef.current = node;
-      keepTyped(node);
-    },
-    [keepTyped],
-  );
 
   const results = answer && 'entries' in answer && answer.entries.length > 0 && closed !== answer ? answer.entries : null;
   const error = answer && 'error' in answer ? answer.error : null;
   const filled = filledByServer || (chosenFrom !== null && chosenFrom === answer);
 
   const find = (event: MouseEvent<HTMLButtonElement>) => {
-    if (!text.trim()) event.preventDefault(); // SPEC 5: find does nothing if empty.
+    if (!inputRef.current?.value.trim()) event.preventDefault(); // SPEC 5: find does nothing if empty.
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -91,7 +82,7 @@ export function PostcodeFinder({ initialText, answer, filledByServer, searching,
       </label>
       <div className="flex gap-2">
         <input
-          ref={attachInput}
+          ref={inputRef}
           id={inputId}
           name="postcode_search"
           type="text"
@@ -101,8 +92,7 @@ export function PostcodeFinder({ initialText, answer, filledByServer, searching,
           spellCheck={false}
           maxLength={20}
           placeholder="e.g. LS1 4AP"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          defaultValue={initialText}
           onKeyDown={onKeyDown}
           aria-describedby={error ? `${id}-error` : undefined}
           className="form-input uppercase placeholder:normal-case"
