@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the storefront if its build is missing or older than its sources,
-// then serve the shop (migrations run and the demo catalogue is seeded on first start).
+// then serve the shop (server.ts first migrates the database and seeds the demo catalogue on
+// first start, in a short-lived process of its own: apps/server/src/prepare-database.ts).
 //
 // The server runs in this very process, not in a child: package.json's `exec node ...` makes
 // this process npm's direct child, so the SIGTERM or SIGINT npm forwards reaches the server's

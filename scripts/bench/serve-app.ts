@@ -3,25 +3,25 @@
  * PostgreSQL database given in BENCH_DATABASE_URL, seeded with the demo catalogue.
  * Prints `READY <port>` when listening.
  */
-// First, as in server.ts: nextTick keeps its speed through the seeding below.
-import '../../apps/server/src/keep-next-tick-fast.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@shop/db';
-import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { embeddedDatabaseDir } from '../../apps/server/src/embedded-database-lock.ts';
 import { jobsRunInThread } from '../../apps/server/src/jobs/job-thread.ts';
+import { prepareDatabase } from '../../apps/server/src/prepare-database.ts';
 import { STOREFRONT_BUILD_DIR } from '../../apps/server/src/ssr/storefront-build.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 // E-mails (no SMTP_URL: .eml files in DATA_DIR/outbox) go to a folder of this run, removed after.
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-bench-'));
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir });
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, SEED_DEMO_CATALOGUE: '1' });
+// As `npm start` does: migrated and seeded by a process of its own, the embedded database on disk.
+await prepareDatabase(config);
 // The pool is the app's (DATABASE_POOL_SIZE, default 10), as `npm start` would open it.
-const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: config.databasePoolSize });
-await seedDemoCatalogueIfEmpty(database.db);
+const database = await openDatabase({ databaseUrl, dataDir: embeddedDatabaseDir(dataDir), poolSize: config.databasePoolSize });
 // BENCH_STOREFRONT=1 also serves the server-rendered pages (needs `npm run build` first).
 const storefront = process.env.BENCH_STOREFRONT === '1' ? { buildDir: STOREFRONT_BUILD_DIR } : undefined;
 // The job worker runs where `npm start` runs it (a worker thread on PostgreSQL, JOB_WORKER).

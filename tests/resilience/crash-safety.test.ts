@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '@shop/db';
 import { sql } from 'drizzle-orm';
 import { startSmtpInbox, type SmtpInbox } from '../../apps/server/src/testing/smtp-inbox.ts';
+import { until } from '../../apps/server/src/testing/until.ts';
 import {
   addToCartBody,
   call,
@@ -263,8 +264,7 @@ for (const kind of kinds) {
       // Every order's confirmation arrives (the jobs left by the killed processes included).
       const orderIds = [...knownOrders.values()].flatMap((ids) => [...ids]);
       const confirmationsOf = (orderId: number) => smtp.received.filter(({ mail }) => mail.subject?.endsWith(` order ${orderId}`));
-      const deadline = Date.now() + 30_000;
-      while (orderIds.some((id) => confirmationsOf(id).length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      await until(async () => orderIds.every((id) => confirmationsOf(id).length > 0), 30_000, `a confirmation of each of the ${orderIds.length} orders`);
       const emailOf = new Map(shoppers.map(({ customer }) => [customer.userId, customer.email]));
       for (const [userId, ids] of knownOrders) {
         for (const orderId of ids) {

@@ -14,7 +14,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectStatus, sleep, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { until } from '../../apps/server/src/testing/until.ts';
+import { call, expectStatus, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -69,8 +70,11 @@ describe('operations: health checks, request ids in JSON logs, graceful shutdown
     await expectStatus(200, server.baseUrl, 'GET', '/api/products/Search?filter=box', { headers: { 'x-request-id': traced } });
     const probe = randomUUID();
     await expectStatus(200, server.baseUrl, 'GET', `/healthz?probe=${probe}`, { headers: { 'x-request-id': 'not a <sane> id' } });
+    const lastId = `last-${randomUUID()}`;
     await expectStatus(200, server.baseUrl, 'GET', `/healthz?probe=${probe}-2`);
-    await sleep(200); // let the child's stdout reach us
+    await expectStatus(200, server.baseUrl, 'GET', '/healthz', { headers: { 'x-request-id': lastId } });
+    // The child's stdout reaches us a moment after the answers: up to the last request's completion.
+    await until(async () => server.logs.some((line) => line.includes(lastId) && line.includes('request completed')), 5_000, 'the last request in the log');
 
     // Every stdout line is one JSON object (nothing else is printed there).
     expect(() => logLines()).not.toThrow();
@@ -113,13 +117,14 @@ describe('operations: health checks, request ids in JSON logs, graceful shutdown
     // The in-flight request, on a keep-alive connection as a browser or load balancer keeps:
     // headers and the first bytes of the body are on the server...
     const keepAlive = new http.Agent({ keepAlive: true });
+    const inFlightId = `in-flight-${randomUUID()}`;
     const request = http.request({
       host: '127.0.0.1',
       port: server.port,
       method: 'POST',
       path: '/api/users',
       agent: keepAlive,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': inFlightId },
     });
     const answered = new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
       request.once('response', (response) => {
@@ -131,18 +136,14 @@ describe('operations: health checks, request ids in JSON logs, graceful shutdown
       request.once('error', reject);
     });
     request.write(body.slice(0, 20));
-    await sleep(300);
+    await until(async () => server.logs.some((line) => line.includes(inFlightId) && line.includes('incoming request')), 5_000, 'the server to have the request');
 
     // ...when SIGTERM arrives.
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
 
     // It stops accepting new connections.
-    const deadline = Date.now() + 5_000;
-    while (!(await refused(server.port))) {
-      if (Date.now() > deadline) throw new Error('the server still accepts connections 5 s after SIGTERM');
-      await sleep(25);
-    }
+    await until(() => refused(server.port), 5_000, 'the server to refuse new connections after SIGTERM');
     expect(server.hasExited()).toBe(false); // still finishing the request in flight
 
     // The rest of the body arrives; the request completes normally.

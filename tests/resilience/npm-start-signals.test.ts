@@ -16,8 +16,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../apps/server/src/testing/until.ts';
 import { storefrontBuildIsStale } from '../../scripts/start.mjs';
-import { freePort, NOT_INHERITED, repositoryRoot, sleep } from './server-process.ts';
+import { freePort, NOT_INHERITED, repositoryRoot } from './server-process.ts';
 
 const required = Boolean(process.env.CI) || process.env.REQUIRE_BROWSER_TESTS === '1';
 const built = existsSync(path.join(repositoryRoot, 'apps/web/build/server/index.js'));
@@ -55,18 +56,16 @@ async function npmStart(): Promise<NpmStart> {
   npm.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   npm.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
 
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (npm.exitCode !== null || npm.signalCode !== null) throw new Error(`npm start exited before it was ready:\n${output.join('')}`);
+  const ready = async () => {
+    if (npm.exitCode !== null || npm.signalCode !== null) throw new Error('npm start exited before it was ready');
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return { npm, port, output };
+      return (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200;
     } catch {
-      // not listening yet
+      return false; // not listening yet
     }
-    await sleep(200);
-  }
-  throw new Error(`npm start was not ready within ${READY_TIMEOUT_MS} ms:\n${output.join('')}`);
+  };
+  await waitFor('npm start to be ready', READY_TIMEOUT_MS, ready, () => output.join(''));
+  return { npm, port, output };
 }
 
 /** The processes of npm's group still alive (npm, a shell, node...): `pgrep -g`. */
@@ -86,13 +85,13 @@ function portRefuses(port: number): Promise<boolean> {
   });
 }
 
-async function waitFor(what: string, withinMs: number, done: () => boolean | Promise<boolean>, describeState: () => string): Promise<number> {
-  const startedAt = Date.now();
-  while (!(await done())) {
-    if (Date.now() - startedAt > withinMs) throw new Error(`${what} not within ${withinMs} ms:\n${describeState()}`);
-    await sleep(50);
+/** until(), with what the processes and npm said when it fails. */
+async function waitFor(what: string, withinMs: number, done: () => boolean | Promise<boolean>, describeState: () => string): Promise<void> {
+  try {
+    await until(async () => done(), withinMs, what);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}:\n${describeState()}`);
   }
-  return Date.now() - startedAt;
 }
 
 describe.skipIf(skipReason !== null)('npm start stops on a signal sent to npm, leaving no process behind', () => {

@@ -45,6 +45,7 @@ import {
   type ServerProcess,
 } from './server-process.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../apps/server/src/testing/smtp-inbox.ts';
+import { until } from '../../apps/server/src/testing/until.ts';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPostgres) {
@@ -220,17 +221,21 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
       }),
     );
     // Both workers fail, back off and try again, racing for the same due jobs.
-    await sleep(2_500);
+    const failedAttemptsOf = (server: ServerProcess) => server.logs.filter((line) => line.includes('job attempt failed')).length;
+    const triedAgain = async () => {
+      const [row] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE state = 'pending' AND attempts < 2`);
+      return row!.n === 0 && servers.every((server) => failedAttemptsOf(server) > 0);
+    };
+    await until(triedAgain, 30_000, 'every confirmation tried twice, by both processes');
     await smtp.start();
     const confirmationsOf = (orderId: number) => smtp.received.filter(({ mail }) => mail.subject?.endsWith(` order ${orderId}`));
-    const deadline = Date.now() + 30_000;
-    while (placed.some(({ orderId }) => confirmationsOf(orderId).length === 0) && Date.now() < deadline) await sleep(100);
+    await until(async () => placed.every(({ orderId }) => confirmationsOf(orderId).length > 0), 30_000, `a confirmation of each of the ${placed.length} orders`);
     await sleep(1_000); // time for a duplicate, if there were one, to arrive
     for (const { orderId, email } of placed) {
       expect(confirmationsOf(orderId).map(({ recipients }) => recipients), `order ${orderId}`).toEqual([[email]]);
     }
     // Both workers took part: each logged failed attempts (warnings) while the mail server was away.
-    const failedAttempts = servers.map((server) => server.logs.filter((line) => line.includes('job attempt failed')).length);
+    const failedAttempts = servers.map(failedAttemptsOf);
     console.log(`failed attempts while the mail server was away, process A/B: ${failedAttempts.join('/')}; ${placed.length} confirmations delivered once each`);
     expect(failedAttempts.every((count) => count > 0)).toBe(true);
   }, 90_000);
@@ -242,13 +247,13 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
   async function expectOnBothProcesses<T>(read: (n: number) => Promise<T>, expected: T, what: string, confirmations: number): Promise<number> {
     const started = Date.now();
     const seen = [false, false];
-    while (!seen.every(Boolean)) {
-      if (Date.now() - started > PROPAGATION_LIMIT_MS) {
-        throw new Error(`after ${PROPAGATION_LIMIT_MS} ms processes A and B answer ${await read(0)} and ${await read(1)}, not ${what} (${expected})`);
-      }
+    const bothAnswer = async () => {
       for (const n of [0, 1]) if (!seen[n]) seen[n] = (await read(n)) === expected;
-      if (!seen.every(Boolean)) await sleep(20);
-    }
+      return seen.every(Boolean);
+    };
+    await until(bothAnswer, PROPAGATION_LIMIT_MS, `processes A and B to answer ${what} (${expected})`).catch(async (error: Error) => {
+      throw new Error(`${error.message}; they answer ${await read(0)} and ${await read(1)}`);
+    });
     const elapsed = Date.now() - started;
     for (let n = 0; n < confirmations; n++) expect(await read(n)).toBe(expected);
     return elapsed;
@@ -340,7 +345,9 @@ describe.skipIf(!hasPostgres)('scale-out: two server processes on one PostgreSQL
     );
     expect(cut.length).toBeGreaterThanOrEqual(2);
     // Until their LISTEN is back the processes check tokens in the database; after, they keep them again.
-    await sleep(500);
+    const listening = async () =>
+      (await database.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`)).length;
+    await until(async () => (await listening()) >= cut.length, 10_000, 'both processes to listen again');
     for (let n = 0; n < 4; n++) await expectStatus(200, base(n), 'GET', '/api/order/GetMine', { token: customer.token });
 
     await database.query('UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1', [customer.userId]);

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { until } from '../../apps/server/src/testing/until.ts';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -106,19 +107,21 @@ export async function startServer({ label, env, readyTimeoutMs = 180_000 }: Star
   running.add(server);
   void exited.then(() => running.delete(server));
 
-  const deadline = Date.now() + readyTimeoutMs;
-  while (Date.now() < deadline) {
-    if (exitedFlag) throw new Error(`${label} exited before it was ready:\n${recentOutput()}`);
+  const ready = async () => {
+    if (exitedFlag) throw new Error(`${label} exited before it was ready`);
     try {
-      const response = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return server;
+      return (await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200;
     } catch {
-      // not listening yet
+      return false; // not listening yet
     }
-    await sleep(100);
+  };
+  try {
+    await until(ready, readyTimeoutMs, `${label} to be ready`);
+  } catch (error) {
+    await stopServer(server, 'SIGKILL');
+    throw new Error(`${(error as Error).message}:\n${recentOutput()}`);
   }
-  await stopServer(server, 'SIGKILL');
-  throw new Error(`${label} was not ready within ${readyTimeoutMs} ms:\n${recentOutput()}`);
+  return server;
 }
 
 /** Sends the signal (unless it has exited) and waits for the exit, SIGKILL after `graceMs`. */

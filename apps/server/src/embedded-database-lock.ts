@@ -9,6 +9,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** Where the embedded database lives under DATA_DIR. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 export function embeddedDatabasePidFile(dataDir: string): string {
   return path.join(dataDir, 'pglite.pid');
 }

@@ -1,26 +1,24 @@
-/** Start-up: configuration, database (migrated), demo catalogue on first run, listen, signals. */
-// First: before any other module runs (see the module).
-import './keep-next-tick-fast.ts';
-import path from 'node:path';
+/** Start-up: configuration, database (migrated and seeded by a process of its own), listen, signals. */
 import { openDatabase } from '@shop/db';
-import { seedDemoCatalogueIfEmpty } from '@shop/db/seed';
 import { buildApp } from './app.ts';
 import { loadConfig, ownBaseUrl } from './config.ts';
 import { captureProcessWarnings } from './process-warnings.ts';
-import { holdEmbeddedDatabase } from './embedded-database-lock.ts';
+import { embeddedDatabaseDir, holdEmbeddedDatabase } from './embedded-database-lock.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { jobsRunInThread } from './jobs/job-thread.ts';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from './ssr/storefront-build.ts';
 
 const logWarningsTo = captureProcessWarnings();
 const config = loadConfig();
+// Migrations and the demo catalogue on first start, before this process opens the database.
+await prepareDatabase(config);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
+  dataDir: embeddedDatabaseDir(config.dataDir),
   poolSize: config.databasePoolSize,
 });
 // The embedded database is this process's alone: `npm run staff` reads this to say "stop the shop first".
 if (database.driver === 'pglite') holdEmbeddedDatabase(config.dataDir);
-if (config.seedDemoCatalogue) await seedDemoCatalogueIfEmpty(database.db);
 
 const buildDir = STOREFRONT_BUILD_DIR;
 // Without a storefront build (`npm run build`) the API, media and health checks still serve.

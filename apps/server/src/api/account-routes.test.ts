@@ -311,6 +311,7 @@ describeOnEachDatabase('accounts API', (kind) => {
       await post('/api/forgotpassword', { email: alice.email });
       await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer
       const first = (await linkFromOutbox(outbox())).searchParams.get('token')!;
+      // A later millisecond, so the second e-mail's file sorts last in the outbox (linkFromOutbox).
       await new Promise((resolve) => setTimeout(resolve, 5));
       await post('/api/forgotpassword', { email: alice.email });
       await t.app.services.jobWorker.drain(); // the e-mail is a job, sent just after the answer

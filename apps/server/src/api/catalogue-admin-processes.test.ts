@@ -15,6 +15,7 @@ import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
 import type { ProductDto } from '@shop/contract';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { until } from '../testing/until.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -31,15 +32,8 @@ describe.skipIf(!adminUrl)('catalogue changes across two processes on one Postgr
     return response.json() as ProductDto;
   }
 
-  /** The other process's next read after the change (the NOTIFY travels after the commit: at most a short wait). */
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const until = Date.now() + 3000;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > until) return value;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
+  /** The NOTIFY of a change travels after its commit: the other process serves it after at most a short wait. */
+  const PROPAGATION_LIMIT_MS = 3_000;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -77,10 +71,10 @@ describe.skipIf(!adminUrl)('catalogue changes across two processes on one Postgr
     const edited = structuredClone(product);
     edited.sizes[0]!.packs[0]!.pricePence = pack.pricePence + 123;
     await one.services.catalogueAdmin.products.update(staffId, 1, product.version, edited);
-    const after = await eventually(
-      () => productVia(two, 1),
-      (p) => p.product_Sizes[0]!.packs[0]!.price === (pack.pricePence + 123) / 100,
-    );
+    const after = await until(async () => {
+      const served = await productVia(two, 1);
+      return served.product_Sizes[0]!.packs[0]!.price === (pack.pricePence + 123) / 100 && served;
+    }, PROPAGATION_LIMIT_MS, 'process two to serve the new price');
     expect(after.product_Sizes[0]!.packs[0]!.price).toBe((pack.pricePence + 123) / 100);
   });
 
@@ -103,18 +97,18 @@ describe.skipIf(!adminUrl)('catalogue changes across two processes on one Postgr
     });
     const report = await csv.apply(new TextEncoder().encode([lines[0], ...changed, ''].join('\n')), staffId);
     expect(report.errorCount).toBe(0);
-    const after = await eventually(
-      () => productVia(two, 2),
-      (p) => p.product_Sizes.every((s) => s.packs.every((k) => k.price === 99.99)),
-    );
+    const after = await until(async () => {
+      const served = await productVia(two, 2);
+      return served.product_Sizes.every((s) => s.packs.every((k) => k.price === 99.99)) && served;
+    }, PROPAGATION_LIMIT_MS, 'process two to serve the imported prices');
     expect(after.product_Sizes.flatMap((s) => s.packs.map((k) => k.price)).every((price) => price === 99.99)).toBe(true);
 
     const current = await one.services.catalogueAdmin.products.product(2);
     await one.services.catalogueAdmin.products.setOnSale(2, current.version, false);
-    const status = await eventually(
-      async () => (await two.inject({ method: 'GET', url: '/api/products/GetById/2' })).statusCode,
-      (code) => code === 404,
-    );
+    const status = await until(async () => {
+      const code = (await two.inject({ method: 'GET', url: '/api/products/GetById/2' })).statusCode;
+      return code === 404 && code;
+    }, PROPAGATION_LIMIT_MS, 'process two to hide the withdrawn product');
     expect(status).toBe(404);
   });
 

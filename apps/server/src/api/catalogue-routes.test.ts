@@ -7,6 +7,7 @@ import type { CategoryDto, ProductDto } from '@shop/contract';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, createTestDatabase, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { until } from '../testing/until.ts';
 
 const box = (name: string, size1: string, size2: string, pricePence: number) => ({
   key: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
@@ -298,7 +299,8 @@ describeOnEachDatabase('cached catalogue reads in the request pipeline', (kind) 
     const started = ['/api/categories', '/api/products/Search?filter=box', '/healthz'].map((path) => startRequest(baseUrl, path));
     await Promise.all(started.map((request) => request.ready));
     const closed = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Closing has begun once the port takes no new connection.
+    await until(() => refusesConnections(baseUrl), 5_000, 'the app to stop accepting connections');
     const answers = await Promise.all(started.map((request) => request.finish()));
     for (const answer of answers) {
       expect(answer.status, answer.head).toBe(503);
@@ -307,6 +309,18 @@ describeOnEachDatabase('cached catalogue reads in the request pipeline', (kind) 
     await closed;
   });
 });
+
+function refusesConnections(baseUrl: string): Promise<boolean> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const probe = connect({ host: hostname, port: Number(port) });
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(false);
+    });
+    probe.once('error', () => resolve(true));
+  });
+}
 
 /** A GET whose headers are sent without their final blank line; finish() sends it and reads the answer. */
 function startRequest(baseUrl: string, path: string): { ready: Promise<void>; finish(): Promise<{ status: number; head: string }> } {
@@ -318,6 +332,7 @@ function startRequest(baseUrl: string, path: string): { ready: Promise<void>; fi
   const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
+    // Written, then a moment for the bytes to reach the server's parser (nothing outside shows it).
     socket.once('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n`, () => setTimeout(resolve, 50)));
   });
   return {

@@ -12,6 +12,7 @@ import { queryRows } from '@shop/db';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture} from '../testing/basket-fixtures.ts';
 import { addToBasket, basketOf, countRows, createAddress, insertCustomers, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { until } from '../testing/until.ts';
 
 const relaxedLimits = { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000', ORDER_LOG_RATE_LIMIT_PER_MINUTE: '10000' };
 
@@ -632,15 +633,12 @@ interface JobRow {
   attempts: number;
 }
 
-/** Polls the jobs table until the job with this dedupe key satisfies `done` (the worker runs in the background). */
-async function waitForJob(t: TestApp, dedupeKey: string, done: (row: JobRow) => boolean, timeoutMs = 10_000): Promise<JobRow> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/** The job with this dedupe key once it satisfies `done` (the worker runs in the background). */
+function waitForJob(t: TestApp, dedupeKey: string, done: (row: JobRow) => boolean, timeoutMs = 10_000): Promise<JobRow> {
+  return until(async () => {
     const [row] = await queryRows<JobRow>(t.database.db, sql`SELECT state, attempts FROM jobs WHERE dedupe_key = ${dedupeKey}`);
-    if (row && done(row)) return row;
-    if (Date.now() > deadline) throw new Error(`job ${dedupeKey} is ${JSON.stringify(row)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return row && done(row) && row;
+  }, timeoutMs, `job ${dedupeKey}`);
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('200 concurrent checkouts by 200 customers [postgres]', () => {

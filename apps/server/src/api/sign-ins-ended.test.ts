@@ -35,6 +35,7 @@ describeOnEachDatabase('sign-ins that end', (kind) => {
 
     await t.database.db.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${customer.userId}`);
     await refusedWithin(customer);
+    // And a moment later still (no cached answer brings it back).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await myOrders(customer)).toBe(401);
     // Another customer's sign-in is untouched.
@@ -77,6 +78,7 @@ describeOnEachDatabase('sign-ins that end', (kind) => {
     await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() + interval '1500 milliseconds' WHERE user_id = ${customer.userId}`);
     expect(await myOrders(customer)).toBe(200);
     expect(await myOrders(customer)).toBe(200);
+    // Waiting out the token's life is the behaviour under test.
     await new Promise((resolve) => setTimeout(resolve, 1_600));
     expect(await myOrders(customer)).toBe(401);
   });

@@ -5,32 +5,35 @@
  * without one in CI, and are skipped with a message elsewhere.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../testing/until.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const redisRequired = Boolean(process.env.CI || process.env.REQUIRE_BROWSER_TESTS);
 
-/** A logger that keeps its warnings. */
-function recordingLogger(): FastifyBaseLogger & { warnings: string[] } {
+/** A logger that keeps its warnings and its information lines. */
+function recordingLogger(): FastifyBaseLogger & { warnings: string[]; infos: string[] } {
   const warnings: string[] = [];
+  const infos: string[] = [];
   const noop = () => {};
   const log = {
     level: 'info',
     warnings,
+    infos,
     fatal: noop,
     error: noop,
-    info: noop,
+    info: (_object: unknown, message?: string) => infos.push(message ?? String(_object)),
     debug: noop,
     trace: noop,
     silent: noop,
     warn: (_object: unknown, message?: string) => warnings.push(message ?? String(_object)),
     child: () => log,
   };
-  return log as unknown as FastifyBaseLogger & { warnings: string[] };
+  return log as unknown as FastifyBaseLogger & { warnings: string[]; infos: string[] };
 }
 
 /** An app with one route limited to `max` per minute per client IP on the given store. */
@@ -140,4 +143,43 @@ describe.skipIf(!redisReachable && !redisRequired)('rate-limit store on Redis', 
       await Promise.all(stores.map((store) => store.close()));
     }
   });
+
+  it('Redis lost while serving: each process counts on its own, one warning, no 500; shared again once it is back', async () => {
+    // The store reaches Redis through a relay the test can cut and restore on the same port.
+    const relayed = new Set<Socket>();
+    const relay = createServer((socket) => {
+      const upstream = connect(new URL(REDIS_URL).port ? Number(new URL(REDIS_URL).port) : 6379, new URL(REDIS_URL).hostname);
+      for (const end of [socket, upstream]) {
+        relayed.add(end);
+        end.on('error', () => end.destroy());
+        end.on('close', () => relayed.delete(end));
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    const listen = (port = 0) => new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
+    await listen();
+    const port = (relay.address() as AddressInfo).port;
+    const log = recordingLogger();
+    const store = await createRateLimitStore({ url: `redis://127.0.0.1:${port}`, keyPrefix: `${keyPrefix}outage:` }, log);
+    const app = await limitedApp(store, 3);
+    try {
+      expect(await statusesOf([app], 2)).toEqual([200, 200]);
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const socket of relayed) socket.destroy();
+      });
+      // Redis's count (2) is out of reach: this process counts anew, up to the limit, never a 500.
+      expect(await statusesOf([app], 4)).toEqual([200, 200, 200, 429]);
+      expect(log.warnings.filter((w) => w.includes('rate limits are counted per process'))).toHaveLength(1);
+      await listen(port);
+      await until(async () => log.infos.some((i) => i.includes('Redis answers again')), 10_000, 'the store to reconnect');
+      // Back on Redis's count: one more (3), then the limit.
+      expect(await statusesOf([app], 2)).toEqual([200, 429]);
+    } finally {
+      await app.close();
+      await store.close();
+      for (const socket of relayed) socket.destroy();
+      if (relay.listening) await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
+  }, 30_000);
 });

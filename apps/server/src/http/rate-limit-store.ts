@@ -4,23 +4,25 @@
  * key and N processes allow the configured number, not N times it. Without it each process
  * counts on its own (@fastify/rate-limit's local store), as the README says.
  *
- * Redis unreachable (down, refusing, or not answering within COMMAND_TIMEOUT_MS): every count
- * falls back to this process's own counter until Redis answers again, and one warning is logged
- * per outage. So an outage never turns into a 500 nor into no limit at all: it is the per-process
- * behaviour for a while. The shop also starts when Redis is down (it keeps reconnecting).
+ * The Redis counters are rate-limiter-flexible's, given to @fastify/rate-limit through its
+ * documented `store` option. Redis unreachable (down, refusing, or not answering within
+ * COMMAND_TIMEOUT_MS): every count falls back to this process's own counter (rate-limiter-
+ * flexible's insurance limiter) until Redis answers again, and one warning is logged per outage.
+ * So an outage never turns into a 500 nor into no limit at all: it is the per-process behaviour
+ * for a while. The shop also starts when Redis is down (it keeps reconnecting).
  */
-import { createRequire } from 'node:module';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Waiting longer than this for Redis would hold up the request the limit guards. */
 const CONNECT_TIMEOUT_MS = 1_000;
 const COMMAND_TIMEOUT_MS = 500;
 /** Reconnect quickly after an outage, at most every 2 s. */
 const reconnectDelay = (attempt: number) => Math.min(attempt * 100, 2_000);
-/** Every counter key starts with this (after REDIS_KEY_PREFIX, which ioredis adds). */
-const COUNTER_NAMESPACE = 'rate-limit:';
+/** Every counter key starts with this and a colon (after REDIS_KEY_PREFIX, which ioredis adds). */
+const COUNTER_NAMESPACE = 'rate-limit';
 
 export interface RedisSettings {
   url: string;
@@ -66,7 +68,7 @@ export async function createRateLimitStore(redis: RedisSettings | undefined, log
   );
   const gaveUp = new Promise<false>((resolve) => setTimeout(resolve, CONNECT_TIMEOUT_MS, false).unref());
   if (!(await Promise.race([connected, gaveUp]))) health.failed(new Error(`Redis did not answer within ${CONNECT_TIMEOUT_MS} ms`));
-  const store = sharedStoreClass(client, health);
+  const store = sharedCountersClass(client, health);
   return {
     kind: 'redis',
     register: async (app) => app.register(rateLimit, { global: false, store }),
@@ -83,7 +85,7 @@ class RedisHealth {
   private down = false;
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  failed(error: Error): void {
+  failed(error: Error = new Error('Redis did not answer')): void {
     if (this.down) return;
     this.down = true;
     this.log.warn({ err: error }, 'Redis is unreachable: rate limits are counted per process until it answers again');
@@ -96,92 +98,106 @@ class RedisHealth {
   }
 }
 
-/* ---------- the store: Redis, with this process's count as the fallback ---------- */
+/* ---------- the store: Redis, with this process's count as the insurance ---------- */
 
 type CountCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** @fastify/rate-limit's store contract (incr counts one more; read only looks, for `{ increment: false }`). */
-interface CounterStore {
-  incr(key: string, callback: CountCallback, timeWindow: number, max: number): void;
-  read(key: string, callback: CountCallback, timeWindow: number, max: number): void;
-  child(options: StoreOptions): CounterStore;
-}
-
-/** The merged limit options @fastify/rate-limit hands a store (routeInfo is empty for createRateLimit). */
-interface StoreOptions {
-  continueExceeding?: boolean;
-  exponentialBackoff?: boolean;
-  cache?: number;
+/** What @fastify/rate-limit hands a store's `child` (routeInfo is empty for createRateLimit). */
+interface RouteOptions {
   routeInfo?: { method?: string | string[]; url?: string };
 }
-
-// The plugin's own two stores (its Lua script and its LRU), not exported by its typed entry.
-const requirePackage = createRequire(import.meta.url);
-const LocalStore = requirePackage('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  cache?: number,
-) => CounterStore;
-const RedisStore = requirePackage('@fastify/rate-limit/store/RedisStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: Redis,
-  keyPrefix: string,
-) => CounterStore;
 
 /**
  * One limit's counters in Redis, and in this process while Redis does not answer. Route limits
  * (config.rateLimit) are named by method and URL, so the session limit and the order-log limit
  * keep apart on one client IP; createRateLimit's limits (attempt-limits.ts) name themselves in
- * their keys.
+ * their keys. The plugin's store contract: `incr` counts one more, `read` only looks (for
+ * `{ increment: false }`), `child` makes a route's store.
  */
-class RedisWithLocalFallback implements CounterStore {
-  private readonly shared: CounterStore;
-  private readonly local: CounterStore;
+class SharedCounters {
+  /** One limiter per window and maximum, as the plugin passes them with every count. */
+  private readonly limiters = new Map<string, RateLimiterRedis>();
 
   constructor(
     private readonly client: Redis,
     private readonly health: RedisHealth,
-    options: StoreOptions,
-  ) {
-    const continueExceeding = options.continueExceeding ?? false;
-    const exponentialBackoff = options.exponentialBackoff ?? false;
-    const route = options.routeInfo?.url ? `${String(options.routeInfo.method)} ${options.routeInfo.url}:` : '';
-    this.shared = new RedisStore(continueExceeding, exponentialBackoff, client, `${COUNTER_NAMESPACE}${route}`);
-    this.local = new LocalStore(continueExceeding, exponentialBackoff, options.cache);
-  }
+    private readonly keyPrefix: string,
+  ) {}
 
   incr(key: string, callback: CountCallback, timeWindow: number, max: number): void {
-    this.shared.incr(key, this.orLocally('incr', key, callback, timeWindow, max), timeWindow, max);
+    this.limiter(timeWindow, max)
+      .consume(key)
+      .then(
+        (allowed) => callback(null, counted(allowed)),
+        // Over the limit is a RateLimiterRes too; anything else is an error of both stores.
+        (refused: unknown) => (refused instanceof RateLimiterRes ? callback(null, counted(refused)) : callback(refused as Error)),
+      );
   }
 
   read(key: string, callback: CountCallback, timeWindow: number, max: number): void {
-    this.shared.read(key, this.orLocally('read', key, callback, timeWindow, max), timeWindow, max);
+    this.limiter(timeWindow, max)
+      .get(key)
+      .then(
+        (found) => callback(null, found ? counted(found) : { current: 0, ttl: 0 }),
+        (error: Error) => callback(error),
+      );
   }
 
-  child(options: StoreOptions): CounterStore {
-    return new RedisWithLocalFallback(this.client, this.health, options);
+  child(options: RouteOptions): SharedCounters {
+    const route = options.routeInfo?.url ? `:${String(options.routeInfo.method)} ${options.routeInfo.url}` : '';
+    return new SharedCounters(this.client, this.health, `${COUNTER_NAMESPACE}${route}`);
   }
 
-  private orLocally(method: 'incr' | 'read', key: string, callback: CountCallback, timeWindow: number, max: number): CountCallback {
-    return (error, result) => {
-      if (!error) {
-        this.health.answered();
-        callback(null, result);
-        return;
-      }
-      this.health.failed(error);
-      this.local[method](key, callback, timeWindow, max);
-    };
+  private limiter(timeWindow: number, max: number): RateLimiterRedis {
+    const name = `${timeWindow}:${max}`;
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      // Whole seconds, as the Redis counters expire; the plugin's windows are whole seconds anyway.
+      const options = { keyPrefix: this.keyPrefix, points: max, duration: Math.ceil(timeWindow / 1000) };
+      limiter = new RateLimiterRedis({
+        ...options,
+        storeClient: this.client,
+        // While disconnected, count here at once instead of waiting for the command to fail.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new CountedHere(options, this.health),
+      });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
   }
 }
 
-/** @fastify/rate-limit builds its store with `new store(options)`. */
-function sharedStoreClass(client: Redis, health: RedisHealth): NonNullable<RateLimitPluginOptions['store']> {
-  class SharedStore extends RedisWithLocalFallback {
-    constructor(options: StoreOptions) {
-      super(client, health, options);
+/** The insurance limiter: asked only when Redis did not answer, so it also says so (once per outage). */
+class CountedHere extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly health: RedisHealth,
+  ) {
+    super(options);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>): Promise<RateLimiterRes> {
+    this.health.failed();
+    return super.consume(...args);
+  }
+
+  override get(...args: Parameters<RateLimiterMemory['get']>): Promise<RateLimiterRes | null> {
+    this.health.failed();
+    return super.get(...args);
+  }
+}
+
+/** A count as @fastify/rate-limit reads it: how many so far in the window, and the milliseconds it has left. */
+function counted(result: RateLimiterRes): { current: number; ttl: number } {
+  return { current: result.consumedPoints, ttl: Math.max(0, result.msBeforeNext) };
+}
+
+/** @fastify/rate-limit builds its store with `new store(options)`, then a child per limit. */
+function sharedCountersClass(client: Redis, health: RedisHealth): NonNullable<RateLimitPluginOptions['store']> {
+  class PluginStore extends SharedCounters {
+    constructor() {
+      super(client, health, COUNTER_NAMESPACE);
     }
   }
-  return SharedStore as unknown as NonNullable<RateLimitPluginOptions['store']>;
+  return PluginStore as unknown as NonNullable<RateLimitPluginOptions['store']>;
 }

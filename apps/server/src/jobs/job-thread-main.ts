@@ -4,8 +4,6 @@
  * or delays, the request thread. The main thread sends `wake` when it has recorded a job and
  * `stop` at shutdown; attempts under way finish, then the pool and the mailer close.
  */
-// First: before any other module runs (see the module).
-import '../keep-next-tick-fast.ts';
 import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';

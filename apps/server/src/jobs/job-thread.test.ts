@@ -80,6 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('e-mail jobs sent by the job thr
     expect(claimed!.count).toBe(0);
     const before = (await emlFiles()).length;
     await test.database.db.execute(sql`INSERT INTO jobs (kind, payload) VALUES ('password-reset', '{}'::jsonb)`);
+    // A window in which a thread still running would have sent it: nothing to wait for.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await emlFiles()).length).toBe(before);
     const [waiting] = await queryRows<{ state: string; attempts: number }>(test.database.db, sql`SELECT state, attempts FROM jobs ORDER BY job_id DESC LIMIT 1`);
@@ -106,6 +107,7 @@ describe('a job thread that dies', () => {
     const seen = restarts.length;
     expect(restarts.slice(0, 2)).toEqual([1_000, 2_000]);
     expect(failures[0]).toMatch(/ECONNREFUSED|connect/);
+    // A window past the next restart's delay (2 s), had stop() not cancelled it.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(restarts.length).toBe(seen);
   }, 90_000);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
+import { negotiatedEncoding } from '../http/content-encoding.ts';
 
 export const DEMO_MEDIA_DIR = fileURLToPath(new URL('../../media/demo/', import.meta.url));
 
@@ -45,19 +46,6 @@ async function readMediaFiles(dir: string): Promise<Map<string, MediaFile>> {
   return files;
 }
 
-/** The encoding to send, from Accept-Encoding: brotli, else gzip, else none (q=0 refuses one). */
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p));
-    if (coding && !refused) accepted.add(coding);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
-
 function compressed(file: MediaFile, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br') {
     file.br ??= zlib.brotliCompressSync(file.svg, {
@@ -81,7 +69,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, o
       .header('content-security-policy', SVG_CONTENT_SECURITY_POLICY)
       .header('vary', 'Accept-Encoding')
       .type('image/svg+xml');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const encoding = negotiatedEncoding(request, ['br', 'gzip']);
     if (!encoding) return reply.send(file.svg);
     return reply.header('content-encoding', encoding).send(compressed(file, encoding));
   });

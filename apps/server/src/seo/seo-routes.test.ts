@@ -133,6 +133,10 @@ describeOnEachDatabase('search engine routes', (kind) => {
     expect(packed.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(packed.rawPayload).toString('utf8')).toBe(plain.body);
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // A client that refuses gzip (q=0) gets the XML as it is.
+    const refused = await get('/sitemaps/products-1.xml', { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it('answers an unknown sitemap with the JSON 404 of the API', async () => {

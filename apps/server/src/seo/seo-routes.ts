@@ -13,6 +13,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { categoryHref, type CategoryNode, type ErrorResponse } from '@shop/contract';
 import type { CatalogueService } from '@shop/core';
 import { PUBLIC_PAGES, robotsTxt, sitemapIndex, urlSet } from './sitemap-xml.ts';
+import { negotiatedEncoding } from '../http/content-encoding.ts';
 
 /**
  * The protocol allows 50,000 URLs (50 MB) to a file; 10,000 keep each answer small and quick
@@ -78,6 +79,6 @@ function allCategories<T extends CategoryNode>(tree: readonly T[]): T[] {
 /** Crawlers ask for gzip: a product file shrinks about twentyfold. */
 async function sendXml(request: FastifyRequest, reply: FastifyReply, xml: string) {
   reply.header('cache-control', SEO_CACHE_CONTROL).header('vary', 'Accept-Encoding').type('application/xml; charset=utf-8');
-  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(xml);
+  if (negotiatedEncoding(request, ['gzip']) === null) return reply.send(xml);
   return reply.header('content-encoding', 'gzip').send(await gzip(xml));
 }

@@ -19,6 +19,7 @@ import { storefrontServerEntry } from './storefront-build.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../http/database-unavailable.ts';
 import { methodNotAllowedBody, notFoundBody } from '../http/error-handler.ts';
 import { errorForLog } from '@shop/core';
+import { negotiatedEncoding } from '../http/content-encoding.ts';
 import { refuseNulCharacters } from '../http/nul-characters.ts';
 import { newNonce, pageContentSecurityPolicy } from '../http/security-headers.ts';
 
@@ -98,7 +99,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     }
     if (!response.body) return reply.send();
     const body = Readable.fromWeb(response.body as never);
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const encoding = negotiatedEncoding(request, ['br', 'gzip']);
     if (!encoding || !isHtml) return reply.send(body);
     // Pages are streamed; compress them on the way out (fast settings: latency matters more).
     reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding').removeHeader('content-length');
@@ -209,13 +210,6 @@ function originOf(request: FastifyRequest): string {
   } catch {
     return `${request.protocol}://localhost`;
   }
-}
-
-function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = String(acceptEncoding ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
 }
 
 async function toFetchRequest(request: FastifyRequest): Promise<Request> {

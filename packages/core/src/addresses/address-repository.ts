@@ -6,7 +6,7 @@
  * it (the first address, marking another as billing) lock the user's row first, so two
  * concurrent first addresses cannot both become the billing address.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
 import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 
@@ -71,7 +71,7 @@ function toRow(raw: RawAddress): AddressRow {
  * by id; the billing address by id when one is given, else the user's billing address, else the
  * delivery address. Null when the id is not among them (not the user's).
  */
-export function addressesForOrder(
+function addressesForOrder(
   rows: readonly RawAddress[],
   deliveryAddressId: number,
   billingAddressId: number | null,
@@ -177,17 +177,6 @@ export class AddressRepository {
           ORDER BY address_id`,
     );
     return addressesForOrder(rows, deliveryAddressId, billingAddressId);
-  }
-
-  /**
-   * The rows `forOrder` reads, as one JSON value to read inside another statement (checkout reads
-   * them with the basket): `deliveryAddressId` is SQL, as it may be the basket's own column. The
-   * caller picks from them with `addressesForOrder`.
-   */
-  forOrderColumn(userId: number, deliveryAddressId: SQL, billingAddressId: number | null): SQL {
-    return sql`(SELECT coalesce(json_agg(a ORDER BY a.address_id), '[]'::json)
-                FROM (SELECT ${COLUMNS} FROM addresses
-                      WHERE user_id = ${userId} AND (address_id = ${deliveryAddressId} OR address_id = ${billingAddressId ?? 0} OR type = ${BILLING_TYPE})) a)`;
   }
 
   /** The user's billing address, or null when they have none. */

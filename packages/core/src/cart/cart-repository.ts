@@ -37,14 +37,6 @@ export interface CartLineRow {
   productIsActive: boolean;
 }
 
-/** A basket line as checkout read it: the order's statement removes it only if it is still so. */
-export interface CartLineAsRead {
-  cartLineId: number;
-  productPriceId: number;
-  qty: number;
-  count: number;
-}
-
 export interface CartContents {
   cartId: number;
   addressId: number | null;
@@ -327,65 +319,31 @@ export class CartRepository {
    * until the transaction ends, in one statement. A concurrent count change is waited for and
    * its result read; a second checkout of the basket waits, then finds the lines gone (null).
    * A line added while this runs is not in the answer and stays in the basket: checkout removes
-   * only the lines it read (`removeOrderedLines`). Null: no basket, or no lines.
+   * only the lines it read (`lineIds`, `removeOrderedLines`). Null: no basket, or no lines.
    */
-  async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; linesAsRead: CartLineAsRead[] } | null> {
-    return this.userContentsToOrder(userId, sql`FOR UPDATE OF c, l`, sql``, tx);
-  }
-
-  /**
-   * Checkout without locks: the user's basket with its lines as they are now, and `extraColumns`
-   * (one value each, named by the caller) read in the same statement. The order's own statement
-   * then removes exactly these lines as they were read (`removeOrderedLines`) and fails when one
-   * changed or went meanwhile. Null: no basket, or no lines.
-   */
-  async userContentsAsRead<Extra>(userId: number, extraColumns: SQL): Promise<{ contents: CartContents; linesAsRead: CartLineAsRead[]; extra: Extra } | null> {
-    return this.userContentsToOrder<Extra>(userId, sql``, extraColumns, this.db);
-  }
-
-  private async userContentsToOrder<Extra>(
-    userId: number,
-    lock: SQL,
-    extraColumns: SQL,
-    executor: Executor,
-  ): Promise<{ contents: CartContents; linesAsRead: CartLineAsRead[]; extra: Extra } | null> {
+  async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; lineIds: number[] } | null> {
     const rows = await queryPreparedRows<RawCartRow & { cart_line_id: number }>(
-      executor,
+      tx,
       sql`SELECT c.cart_id, c.address_id, a.post_code AS delivery_post_code, l.cart_line_id, l.product_id, l.product_price_id, l.qty, l.count, ${LINE_DETAILS}
-                 ${extraColumns}
           FROM carts c
           JOIN cart_lines l ON l.cart_id = c.cart_id
           ${DELIVERY_ADDRESS_JOIN}
           ${LINE_DETAIL_JOINS}
           WHERE c.user_id = ${userId}
           ORDER BY l.created_at, l.cart_line_id
-          ${lock}`,
+          FOR UPDATE OF c, l`,
     );
     const contents = contentsFrom(rows);
-    if (!contents) return null;
-    const linesAsRead = rows.map((row) => ({
-      cartLineId: Number(row.cart_line_id),
-      productPriceId: Number(row.product_price_id),
-      qty: Number(row.qty),
-      count: Number(row.count),
-    }));
-    return { contents, linesAsRead, extra: rows[0] as Extra };
+    return contents && { contents, lineIds: rows.map((row) => Number(row.cart_line_id)) };
   }
 
   /**
    * The statements that empty a basket of the lines an order was placed from (run in the order's
-   * own statement); the basket row and its address stay. A line is removed only when its pack,
-   * quantity and count are still as checkout read them (under the lock they always are); the
-   * DELETE returns the ids it removed, so the order's statement can count them.
+   * own statement, under the lock of `lockedUserContents`); the basket row and its address stay.
    */
-  removeOrderedLines(cartId: number, lines: readonly CartLineAsRead[]): { removeLines: SQL; touchBasket: SQL } {
+  removeOrderedLines(cartId: number, lineIds: readonly number[]): { removeLines: SQL; touchBasket: SQL } {
     return {
-      removeLines: sql`DELETE FROM cart_lines
-          WHERE cart_id = ${cartId}
-            AND (cart_line_id, product_price_id, qty, count) IN (
-              SELECT * FROM unnest(${intArrayParam(lines.map((l) => l.cartLineId))}::int[], ${intArrayParam(lines.map((l) => l.productPriceId))}::int[],
-                                   ${intArrayParam(lines.map((l) => l.qty))}::int[], ${intArrayParam(lines.map((l) => l.count))}::int[]))
-          RETURNING cart_line_id`,
+      removeLines: sql`DELETE FROM cart_lines WHERE cart_id = ${cartId} AND cart_line_id = ANY(${intArrayParam(lineIds)}::int[])`,
       touchBasket: sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`,
     };
   }

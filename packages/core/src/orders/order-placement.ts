@@ -3,13 +3,10 @@
  * the address book, pricing and payments (Medusa's workflows).
  *
  * - All or nothing: the lines and totals are recomputed from the database, and the order, its
- *   line snapshots, its confirmation job and the emptied basket are written together. First
- *   the quick way (placeAsRead, decision record 009): the basket is read without locks and one
- *   statement writes everything, only if the basket's lines are still as read. When they are
- *   not (another tab, a second checkout), or the order is on account, the locked way: one
+ *   line snapshots, its confirmation job and the emptied basket are written together, in one
  *   transaction with the basket row and lines locked, so two checkouts of one basket run one
  *   after the other and the second finds it empty (or, with the same Idempotency-Key, the
- *   first order).
+ *   first order). One way only (DESIGN section 8; decision record 009 is superseded).
  * - The totals the customer saw (body) must equal the server's, else 409 with the fresh totals
  *   and nothing placed. Prices never come from the request.
  * - Idempotency-Key: the same key with the same request answers the same order; with a
@@ -23,12 +20,11 @@
  *   every placed order gets one, even across a crash; a mail failure never undoes the order.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from '@shop/contract';
 import { inOneStatement, type Executor } from '@shop/db';
-import { addressesForOrder, type AddressRepository, type AddressRow, type RawAddress } from '../addresses/address-repository.ts';
+import type { AddressRepository } from '../addresses/address-repository.ts';
 import { addressSnapshot, deliverableZone } from '../addresses/address-service.ts';
-import type { CartContents, CartLineAsRead, CartRepository } from '../cart/cart-repository.ts';
+import type { CartContents, CartRepository } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { orderConfirmationJob } from '../email/email-jobs.ts';
 import { errorForLog } from '../error-for-log.ts';
@@ -41,7 +37,7 @@ import type { ShopConfig } from '../shop/shop-config.ts';
 import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
 import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository.ts';
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
-import { isUniqueViolationOf, sqlStateOf } from '../database-errors.ts';
+import { isUniqueViolationOf } from '../database-errors.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -82,8 +78,6 @@ export interface PlacedOrder {
   created: boolean;
 }
 
-/** Raised by order_placed_as_read (migration 0012): the order's statement kept nothing. */
-const BASKET_CHANGED_WHILE_PLACED = 'SHB01';
 const PROVIDER_REFERENCE_INDEX = 'orders_provider_reference_key';
 
 export const orderMessages = {
@@ -160,67 +154,11 @@ export class OrderPlacement {
     }
 
     try {
-      // An order on account is checked against the customer's credit under the basket's lock.
-      if (body.payment_method !== 'account') {
-        const placed = await this.placeAsRead(userId, body, { idempotencyKey, fingerprint }, payment);
-        if (placed !== null) return placed;
-      }
       return await this.orders.transaction((tx) => this.placeInTransaction(tx, userId, body, { idempotencyKey, fingerprint }, payment));
     } catch (error) {
       if (isUniqueViolationOf(error, PROVIDER_REFERENCE_INDEX)) throw new Conflict(orderMessages.paymentUsed);
       throw error;
     }
-  }
-
-  /**
-   * The quick way, two statements and no transaction of its own: the basket, the addresses the
-   * order may use and a new order id are read without locks; then one statement writes the
-   * order, its lines and its confirmation job and removes the basket lines, only as they were
-   * read (the database function order_placed_as_read, migration 0012, undoes the statement when
-   * a line changed or went meanwhile, or the Idempotency-Key already has an order).
-   *
-   * Null when it placed nothing: the basket is empty or does not make a valid order, it changed
-   * meanwhile, or the key has an order. The locked way (placeInTransaction) then answers, by the
-   * same rules, from what the basket holds under its lock: a refusal, the earlier order, or this
-   * order. The quick way only ever places an order the locked way would have placed.
-   */
-  private async placeAsRead(
-    userId: number,
-    body: PlaceOrderBody,
-    keyed: { idempotencyKey: string | null; fingerprint: string },
-    payment: VerifiedPayment | null,
-  ): Promise<PlacedOrder | null> {
-    const billingAddressId = body.billing_address_id ?? null;
-    const deliveryAddressId = body.address_id != null ? sql`${body.address_id}` : sql`c.address_id`;
-    const read = await this.carts.userContentsAsRead<{ addresses: RawAddress[]; next_order_id: number | string }>(
-      userId,
-      sql`, ${this.addresses.forOrderColumn(userId, deliveryAddressId, billingAddressId)} AS addresses, ${this.orders.nextOrderIdColumn()} AS next_order_id`,
-    );
-    if (read === null) return null;
-    let order: OrderToWrite;
-    try {
-      order = await this.orderFrom(userId, body, read.contents, keyed, payment, async (delivery, billing) =>
-        addressesForOrder(read.extra.addresses, delivery, billing),
-      );
-    } catch (error) {
-      if (error instanceof DomainError) return null;
-      throw error;
-    }
-    const orderId = Number(read.extra.next_order_id);
-    const writes = this.writtenWithOrder(userId, orderId, order.lines, read.contents.cartId, read.linesAsRead);
-    try {
-      await this.orders.runOrderStatement(sql`
-        WITH placed AS (${this.orders.insertStatement(order.order, orderId)}),
-             removed AS (${writes.removeLines}),
-             order_lines AS (${writes.orderLines}),
-             basket AS (${writes.touchBasket}),
-             confirmation AS (${writes.confirmation})
-        SELECT order_placed_as_read((SELECT count(*) FROM placed) = 1 AND (SELECT count(*) FROM removed) = ${read.linesAsRead.length})`);
-    } catch (error) {
-      if (sqlStateOf(error) === BASKET_CHANGED_WHILE_PLACED) return null;
-      throw error;
-    }
-    return { orderId, created: true };
   }
 
   private async placeInTransaction(
@@ -257,10 +195,8 @@ export class OrderPlacement {
   ): Promise<PlacedOrder> {
     if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
     if (basket === null) throw new Invalid(orderMessages.emptyBasket);
-    const { contents, linesAsRead } = basket;
-    const { order, lines } = await this.orderFrom(userId, body, contents, { idempotencyKey, fingerprint }, payment, (delivery, billing) =>
-      this.addresses.forOrder(userId, delivery, billing, tx),
-    );
+    const { contents, lineIds } = basket;
+    const { order, lines } = await this.orderFrom(tx, userId, body, contents, { idempotencyKey, fingerprint }, payment);
     // On account: within the trade account's available credit, read after the basket lock.
     if (body.payment_method === 'account') await this.options.tradeAccounts.requireCredit(userId, order.totalPence, tx);
 
@@ -271,37 +207,26 @@ export class OrderPlacement {
       if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
       return { orderId: earlier, created: false };
     }
-    // The line snapshots, the emptied basket and the confirmation e-mail's job: one statement.
-    const writes = this.writtenWithOrder(userId, orderId, lines, contents.cartId, linesAsRead);
-    await tx.execute(inOneStatement([writes.orderLines, writes.removeLines, writes.touchBasket, writes.confirmation]));
+    // The line snapshots, the basket emptied of the lines ordered and the confirmation e-mail's job: one statement.
+    const { removeLines, touchBasket } = this.carts.removeOrderedLines(contents.cartId, lineIds);
+    const confirmation = this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId));
+    await tx.execute(inOneStatement([this.orders.insertLinesStatement(orderId, lines), removeLines, touchBasket, confirmation]));
     return { orderId, created: true };
-  }
-
-  /**
-   * The statements every placed order runs besides its own row, both ways: its line snapshots,
-   * the basket emptied of the lines it was placed from, and its confirmation e-mail's job.
-   */
-  private writtenWithOrder(userId: number, orderId: number, lines: readonly NewOrderLine[], cartId: number, linesAsRead: readonly CartLineAsRead[]) {
-    return {
-      orderLines: this.orders.insertLinesStatement(orderId, lines),
-      ...this.carts.removeOrderedLines(cartId, linesAsRead),
-      confirmation: this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId)),
-    };
   }
 
   /**
    * The order a basket makes, by every rule of checkout, or the DomainError that refuses it:
    * no withdrawn product, a delivery address of the customer's (the basket's unless the body
    * names one) in a zone delivered to, a billing address of theirs, the totals the customer saw,
-   * a card/wallet payment of exactly the total. Prices and totals come from the basket as read.
+   * a card/wallet payment of exactly the total. Prices and totals come from the locked basket.
    */
   private async orderFrom(
+    tx: Executor,
     userId: number,
     body: PlaceOrderBody,
     contents: CartContents,
     { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
     payment: VerifiedPayment | null,
-    addressesFor: (deliveryAddressId: number, billingAddressId: number | null) => Promise<{ delivery: AddressRow | null; billing: AddressRow | null }>,
   ): Promise<OrderToWrite> {
     const lines = contents.lines;
     const withdrawn = lines.filter((line) => !line.productIsActive);
@@ -312,7 +237,7 @@ export class OrderPlacement {
       throw new Invalid(orderMessages.noAddress, { fields: [{ field: 'address_id', message: orderMessages.noAddress }] });
     }
     const billingAddressId = body.billing_address_id ?? null;
-    const { delivery, billing } = await addressesFor(deliveryAddressId, billingAddressId);
+    const { delivery, billing } = await this.addresses.forOrder(userId, deliveryAddressId, billingAddressId, tx);
     if (!delivery) throw new NotFound(`You have no address ${deliveryAddressId}.`);
     if (!billing) throw new NotFound(`You have no address ${billingAddressId}.`);
     // The delivery fee is the delivery address's zone's (never a PO box), as the basket quoted it.

@@ -209,14 +209,6 @@ export class OrderRepository {
     return this.db.transaction((transaction) => work(transaction as unknown as Executor));
   }
 
-  /**
-   * Runs, on its own (one statement is one transaction), the statement that places an order
-   * from a basket read without locks (order-placement.ts).
-   */
-  async runOrderStatement(statement: SQL): Promise<void> {
-    await queryPreparedRows(this.db, statement);
-  }
-
   /** The user's order placed under this Idempotency-Key, with the fingerprint of its request. */
   async byKey(userId: number, key: string, executor: Executor = this.db): Promise<{ orderId: number; requestFingerprint: string | null } | null> {
     const [row] = await queryPreparedRows<{ order_id: number; request_fingerprint: string | null }>(
@@ -241,16 +233,12 @@ export class OrderRepository {
     return row ? Number(row.order_id) : null;
   }
 
-  /**
-   * The INSERT of `insert`, to run within the order's own statement; with `orderId` (taken
-   * beforehand from `nextOrderIdColumn`) the order gets that id. Returns the id, or no row when
-   * the user's Idempotency-Key already has an order.
-   */
-  insertStatement(order: NewOrder, orderId?: number): SQL {
-    return sql`INSERT INTO orders (order_id, user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
+  /** The INSERT of `insert`: returns the id, or no row when the user's Idempotency-Key already has an order. */
+  private insertStatement(order: NewOrder): SQL {
+    return sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
                               promised_dispatch_date, paid_pence, purchase_order_number)
-          VALUES (${orderId ?? sql`DEFAULT`}, ${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
+          VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
@@ -259,16 +247,6 @@ export class OrderRepository {
                   ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING order_id`;
-  }
-
-  /**
-   * A new order id, as a column to read within another statement (checkout reads it with the
-   * basket), so the order's statement can write the order, its lines and its e-mail job at once.
-   * Taken once per statement; an id taken for an order that is then not placed is skipped, as
-   * the column's own default does for a failed insert (invoices are numbered apart).
-   */
-  nextOrderIdColumn(): SQL {
-    return sql`(SELECT nextval(pg_get_serial_sequence('orders', 'order_id')))`;
   }
 
   /**
