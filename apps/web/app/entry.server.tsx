@@ -45,8 +45,8 @@ export default function handleRequest(
         shellRendered = true;
         const body = new PassThrough();
         // A visitor who leaves mid-page cancels the response, which destroys `body` with an
-        // error; React's own listeners on its destination stop the render. This listener stays
-        // for the stream's whole life, because an 'error' nobody listens to ends the process
+        // error: React's listeners on its destination stop the render, and this one makes sure
+        // such an error never goes unheard, which would end the process
         // (tests/resilience/visitor-leaves-mid-page.test.ts).
         body.on('error', () => {});
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
