@@ -2,8 +2,9 @@
 /**
  * Initial JavaScript of the public pages (DESIGN section 8's budget, decision record 011): the
  * scripts and module preloads a page's server HTML names, and the imports of its inline module
- * script, summed as the gzip files `npm run build` wrote (scripts/precompress.mjs). What those
- * scripts import later (React DOM, from entry.client.tsx) is not counted.
+ * script, summed as the gzip (and brotli, as the server sends them) files `npm run build` wrote
+ * (scripts/precompress.mjs). What those scripts import later (React DOM, from entry.client.tsx)
+ * is not counted.
  *   node apps/web/scripts/initial-js.mjs [--files]        starts the built shop on port 3291
  *   INITIAL_JS_URL=http://host:port node ...              measures a running shop instead
  */
@@ -31,6 +32,7 @@ export function scriptsOf(html) {
 
 /** The gzip size in bytes of a built script, by its URL. */
 export const gzipSize = (url) => statSync(path.join(client, `${url}.gz`)).size;
+const brotliSize = (url) => statSync(path.join(client, `${url}.br`)).size;
 
 /** The public pages the budget is for, by name. */
 export async function publicPages(baseUrl) {
@@ -71,12 +73,12 @@ async function main() {
   const shop = process.env.INITIAL_JS_URL ? { url: process.env.INITIAL_JS_URL, stop() {} } : await startShop();
   try {
     const files = process.argv.includes('--files');
-    console.log('| page | scripts | initial JS (kB gzip) |\n|---|---|---|');
+    const kb = (scripts, size) => (scripts.reduce((sum, url) => sum + size(url), 0) / 1024).toFixed(1);
+    console.log('| page | scripts | initial JS (kB gzip) | (kB brotli) |\n|---|---|---|---|');
     for (const [name, pagePath] of Object.entries(await publicPages(shop.url))) {
       const scripts = scriptsOf(await (await fetch(`${shop.url}${pagePath}`)).text());
-      const total = scripts.reduce((sum, url) => sum + gzipSize(url), 0);
-      console.log(`| ${name} | ${scripts.length} | ${(total / 1024).toFixed(1)} |`);
-      if (files) for (const url of scripts) console.log(`|   | ${url} | ${(gzipSize(url) / 1024).toFixed(1)} |`);
+      console.log(`| ${name} | ${scripts.length} | ${kb(scripts, gzipSize)} | ${kb(scripts, brotliSize)} |`);
+      if (files) for (const url of scripts) console.log(`|   | ${url} | ${kb([url], gzipSize)} | ${kb([url], brotliSize)} |`);
     }
   } finally {
     shop.stop();
