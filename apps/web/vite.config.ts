@@ -10,6 +10,7 @@ const FRAMEWORK = /\/node_modules\/(react|react-router|cookie|set-cookie-parser)
 // and the code the public pages share (cards, breadcrumb, structured data) go in one chunk;
 // the rest of a page's code stays with that page, so a customer never loads the back office.
 const SHELL_ROUTES = /\/app\/(root|routes\/shop-frame)\.tsx/;
+// (A route module enters the browser build as `<file>?__react-router-build-client-route`.)
 const PUBLIC_PAGES = /\/app\/routes\/(landing|category|products|product-detail|checkout|signin)\.tsx\?/;
 const SHOP_CODE = /\/apps\/web\/app\/|\/packages\/contract\//;
 
