@@ -71,7 +71,7 @@ export function PackCountInput({ line }: { line: CartLineDto }) {
       <label htmlFor={id} className="sr-only">
         No. of Pack for {line.item_name}
       </label>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
         <input
           id={id}
           name="count"
