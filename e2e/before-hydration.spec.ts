@@ -1,7 +1,8 @@
 /**
- * Pages hydrate after their first paint (components/deferred-hydration.tsx). What a customer does
- * before that is not lost, and nothing is replayed: every change is a form posted to a route
- * action. These tests hold the page's scripts back, act, and only then let them load.
+ * A page hydrates once entry.client.tsx has loaded React DOM (decision record 011); on a slow
+ * phone a customer can act before that. Nothing they do is lost, and nothing is replayed: every
+ * change is a form posted to a route action, and fields are uncontrolled, so what was typed is
+ * still in them. These tests hold the entry script back, act, and only then let it load.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, newCustomer, placeBankOrder, signInAs, waitForHydration } from './fixtures';
@@ -44,7 +45,7 @@ test('words typed into the search box before the page is interactive are searche
 });
 
 // Typed before the page is interactive, acted on after it: the fields keep what was typed
-// (React would otherwise write the server's empty values over them on their next render).
+// (a controlled field would get the server's value written over it on its next render).
 
 test('an e-mail and password typed before the page is interactive are kept and sent after it', async ({ page }) => {
   const release = await holdHydration(page);
@@ -97,6 +98,22 @@ test('a size picked on a phone before the page is interactive is the one shown a
   await expect(page.getByRole('combobox', { name: /size/i })).toHaveValue(String(second.product_size_id));
   await expect(page.getByRole('tabpanel').getByTestId('size2')).toHaveText(second.size2);
   await expect(page).toHaveURL(new RegExp(`size=${second.product_size_id}`));
+});
+
+test('a pack count typed in the basket before the page is interactive is saved when the field is left after it', async ({ page }) => {
+  const landing = await (await page.request.get('/api/products/GetLanding?condition=')).json();
+  await page.goto(`/product-detail?productCode=${landing[0].product_id}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: /Add \+/ }).first().click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const release = await holdHydration(page);
+  await page.goto('/checkout');
+  await page.getByTestId('pack-count').first().fill('3');
+  release();
+  await waitForHydration(page);
+  await expect(page.getByTestId('pack-count').first()).toHaveValue('3');
+  await page.getByTestId('pack-count').first().press('Tab');
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
 });
 
 test('an order number typed into the order filter before the page is interactive stays after it', async ({ page }) => {

@@ -1,11 +1,9 @@
 /** Server rendering with the per-request CSP nonce on every script React Router emits. */
-import { PassThrough, pipeline, Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { DEFERRED_MODULE_TYPE, DEFERRED_MODULEPRELOAD_REL } from './components/deferred-hydration';
 import { StylesheetContext } from './components/inline-stylesheet';
 import { stylesheetText } from './stylesheet.server';
 
@@ -46,15 +44,13 @@ export default function handleRequest(
       [readyEvent]() {
         shellRendered = true;
         const body = new PassThrough();
-        // A visitor who leaves mid-page cancels the response, which destroys `html` with an
-        // error. pipeline (not pipe) passes it back to `body`, so React stops rendering. The
-        // listener stays for the stream's whole life: pipeline drops its own once React has
-        // written everything, possibly before the visitor has read it all, and an 'error'
-        // without a listener would end the process.
-        const html = pipeline(body, deferHydrationScripts(), () => {});
-        html.on('error', () => {});
+        // A visitor who leaves mid-page cancels the response, which destroys `body` with an
+        // error: React's listeners on its destination stop the render, and this one makes sure
+        // such an error never goes unheard, which would end the process
+        // (tests/resilience/visitor-leaves-mid-page.test.ts).
+        body.on('error', () => {});
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onShellError(error: unknown) {
@@ -66,34 +62,5 @@ export default function handleRequest(
       },
     });
     setTimeout(abort, streamTimeout + 1000);
-  });
-}
-
-/**
- * Leaves the hydration scripts inert in the HTML (the markers of components/deferred-hydration):
- * React Router's module preloads and its module script would otherwise be fetched and run while
- * the page is parsed, before its first paint. <HydrationStarter> starts them after that paint.
- */
-function deferHydrationScripts(): Transform {
-  const replacements: [string, string][] = [
-    ['rel="modulepreload"', `rel="${DEFERRED_MODULEPRELOAD_REL}"`],
-    ['type="module" async=""', `type="${DEFERRED_MODULE_TYPE}"`],
-  ];
-  const longest = Math.max(...replacements.map(([marker]) => marker.length));
-  const replaceAll = (text: string) => replacements.reduce((out, [marker, inert]) => out.replaceAll(marker, inert), text);
-  const decoder = new StringDecoder('utf8'); // never splits a multi-byte character
-  let carry = '';
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      // Replace whole markers, then hold back a tail shorter than the longest marker: it may be
-      // the start of one split across chunks (and cannot hold a whole, already replaced one).
-      const text = replaceAll(carry + decoder.write(chunk));
-      const cut = Math.max(0, text.length - (longest - 1));
-      carry = text.slice(cut);
-      callback(null, text.slice(0, cut));
-    },
-    flush(callback) {
-      callback(null, replaceAll(carry + decoder.end()));
-    },
   });
 }

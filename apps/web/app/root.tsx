@@ -3,7 +3,6 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, ty
 import type { CategoryDto, PublicShopDetails } from '@shop/contract';
 // Imported for its URL so the client build emits the stylesheet; it is inlined, not linked.
 import stylesheetHref from './app.css?url';
-import { HydrationStarter } from './components/deferred-hydration';
 import { InlineStylesheet } from './components/inline-stylesheet';
 import { ShopLayout } from './components/shop-layout';
 import { RouteErrorPage } from './components/error-page';
@@ -56,7 +55,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <HydrationStarter nonce={nonce} />
       </body>
     </html>
   );

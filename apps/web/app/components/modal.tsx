@@ -1,11 +1,13 @@
 /**
- * An accessible modal dialog: role="dialog" with aria-modal, labelled by its title; Escape and a
- * click on the backdrop close it; focus moves into it on open, is kept inside while open, and
- * returns to the element that opened it on close. Rendered in place, so a modal opened by the
- * URL (e.g. /checkout?remove=12) is in the server HTML and works without JavaScript; its close
- * control may then be a link (`closeHref`).
+ * A modal dialog on the native <dialog> element (DESIGN section 12): opened with showModal(), so
+ * the browser keeps focus inside it, makes the page behind it inert, and gives focus back to the
+ * element that opened it when it closes. Escape and a click on the backdrop ask `onClose`; the
+ * parent's state (or the URL) says whether it is open. Rendered in place and open, so a modal
+ * opened by the URL (e.g. /checkout?remove=12) is in the server HTML and works without
+ * JavaScript; its close control and backdrop are then links (`closeHref`).
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { CloseIcon } from './icons';
 
 interface ModalProps {
@@ -18,128 +20,91 @@ interface ModalProps {
   closeHref?: string;
 }
 
-const focusableSelector = [
-  'a[href]',
-  'area[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
-function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(focusableSelector)).filter(
-    (el) => !el.hasAttribute('inert') && el.getClientRects().length > 0,
-  );
-}
-
 export function Modal({ open, onClose, title, children, footer, closeHref }: ModalProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  // The `open` attribute only as first rendered (the server's HTML); from then on showModal()
+  // and close() open and close the dialog, and React leaves the attribute alone.
+  const [openAtFirst] = useState(open);
+  const pressedOnBackdrop = useRef(false);
   // The latest onClose, so an inline arrow from the parent does not re-run the open effect.
   const onCloseRef = useRef(onClose);
-  useEffect(() => {
+  useLayoutEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+  });
 
-  useEffect(() => {
-    if (!open) return;
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-
-    // Focus the first form field of the content if there is one; otherwise the dialog itself,
-    // so screen readers announce its title and read the text from the start.
-    const firstField = bodyRef.current
-      ? focusableIn(bodyRef.current).find((el) => el.matches('input, select, textarea'))
-      : undefined;
-    (firstField ?? dialog).focus({ preventScroll: true });
-
-    const previousOverflow = document.body.style.overflow;
+    // Without showModal (jsdom in component tests) the attribute alone shows and hides it.
+    if (typeof dialog.showModal !== 'function') return void dialog.toggleAttribute('open', open);
+    if (!open) return;
+    if (dialog.open) dialog.close(); // open as the server sent it: not yet modal
+    dialog.showModal();
+    // A form's first field, else the dialog itself, so screen readers read its title first.
+    const field = dialog.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])');
+    (field ?? dialog).focus({ preventScroll: true });
+    const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = focusableIn(dialog);
-      if (items.length === 0) {
-        event.preventDefault();
-        dialog.focus();
-        return;
-      }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === dialog)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      } else if (!dialog.contains(active)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = previousOverflow;
-      if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus({ preventScroll: true });
+      document.body.style.overflow = overflow;
+      dialog.close();
     };
   }, [open]);
 
-  if (!open) return null;
   const close = (event: React.MouseEvent) => {
     event.preventDefault();
     onCloseRef.current();
   };
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      {closeHref ? (
-        <a href={closeHref} className="absolute inset-0 bg-stone-900/50 backdrop-blur-[1px]" aria-hidden="true" tabIndex={-1} data-testid="modal-backdrop" onClick={close} />
-      ) : (
-        <div className="absolute inset-0 bg-stone-900/50 backdrop-blur-[1px]" aria-hidden="true" data-testid="modal-backdrop" onClick={() => onCloseRef.current()} />
-      )}
-      <div
+    <>
+      {open && closeHref && !hydrated ? (
+        // The backdrop of a modal opened by the URL before (or without) JavaScript; showModal()'s own covers the page after.
+        <a href={closeHref} className="fixed inset-0 z-40 bg-stone-900/50" aria-hidden="true" tabIndex={-1} data-testid="modal-backdrop" />
+      ) : null}
+      <dialog
         ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
+        open={openAtFirst}
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="relative flex max-h-[92vh] w-full flex-col rounded-t-xl bg-white shadow-2xl outline-none sm:max-h-[85vh] sm:max-w-lg sm:rounded-xl"
+        onCancel={(event) => {
+          event.preventDefault(); // Escape: the parent closes it
+          onCloseRef.current();
+        }}
+        // A click that starts and ends on the backdrop (the dialog element itself, outside its content).
+        onPointerDown={(event) => {
+          pressedOnBackdrop.current = event.target === event.currentTarget;
+        }}
+        onClick={(event) => {
+          if (pressedOnBackdrop.current && event.target === event.currentTarget) onCloseRef.current();
+        }}
+        className="fixed inset-0 z-50 mx-auto mt-auto mb-0 max-h-[92vh] w-full max-w-none flex-col rounded-t-xl bg-white p-0 text-stone-800 shadow-2xl outline-none backdrop:bg-stone-900/50 open:flex sm:m-auto sm:max-h-[85vh] sm:max-w-lg sm:rounded-xl"
       >
-        <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">
-          <h2 id={titleId} className="text-lg font-semibold text-stone-900">
-            {title}
-          </h2>
-          {closeHref ? (
-            <a href={closeHref} className={CLOSE_BUTTON} aria-label="Close" onClick={close}>
-              <CloseIcon />
-            </a>
-          ) : (
-            <button type="button" className={CLOSE_BUTTON} aria-label="Close" onClick={() => onCloseRef.current()}>
-              <CloseIcon />
-            </button>
-          )}
-        </div>
-        <div ref={bodyRef} className="flex-1 overflow-y-auto px-5 py-4 sm:px-6">
-          {children}
-        </div>
-        {footer ? (
-          <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl sm:px-6">
-            {footer}
-          </div>
+        {open ? (
+          <>
+            <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">
+              <h2 id={titleId} className="text-lg font-semibold text-stone-900">
+                {title}
+              </h2>
+              {closeHref ? (
+                <a href={closeHref} className={CLOSE_BUTTON} aria-label="Close" onClick={close}>
+                  <CloseIcon />
+                </a>
+              ) : (
+                <button type="button" className={CLOSE_BUTTON} aria-label="Close" onClick={() => onCloseRef.current()}>
+                  <CloseIcon />
+                </button>
+              )}
+            </div>
+            <div className="flex-1 overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
+            {footer ? (
+              <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl sm:px-6">{footer}</div>
+            ) : null}
+          </>
         ) : null}
-      </div>
-    </div>
+      </dialog>
+    </>
   );
 }
 

@@ -1,21 +1,10 @@
 /** Product search: submits on Enter or the button, to /products?search= (SPEC 2). */
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
 import { SearchIcon } from './icons';
 
 export function SearchBox() {
   const [params] = useSearchParams();
   const current = params.get('search') ?? '';
-  const [text, setText] = useState(current);
-  // A new search in the address shows its words (set while rendering, not in an effect, which
-  // would also run after hydration and wipe words typed before it).
-  const [shownSearch, setShownSearch] = useState(current);
-  if (current !== shownSearch) {
-    setShownSearch(current);
-    setText(current);
-  }
-  const typedBeforeHydration = useTypedBeforeHydrationRef(current, setText);
   const navigate = useNavigate();
   return (
     <form
@@ -24,8 +13,8 @@ export function SearchBox() {
       className="flex w-full"
       onSubmit={(event) => {
         event.preventDefault();
-        const query = text.trim();
-        if (query) navigate(`/products?search=${encodeURIComponent(query)}`);
+        const query = String(new FormData(event.currentTarget).get('search') ?? '').trim();
+        if (query) void navigate(`/products?search=${encodeURIComponent(query)}`);
       }}
     >
       <input
@@ -33,9 +22,10 @@ export function SearchBox() {
         name="search"
         aria-label="Search products"
         placeholder="Search boxes, tape, mailing bags or a size like 12x9x6"
-        ref={typedBeforeHydration}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        // Uncontrolled: words typed before the page hydrated stay. A new search in the address
+        // shows its words (a new field).
+        key={current}
+        defaultValue={current}
         className="min-w-0 flex-1 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-sm placeholder:text-stone-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />
       <button type="submit" className="flex items-center gap-1 rounded-r-md bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700" aria-label="Search">

@@ -28,8 +28,8 @@ import { DeliveryNote, deliveryNoteError } from '~/components/checkout/delivery-
 import { EmptyBasket } from '~/components/checkout/empty-state';
 import { OrderSummary } from '~/components/checkout/order-summary';
 import { PlacingOverlay } from '~/components/checkout/placing-overlay';
-import { Tabs } from '~/components/checkout/tabs';
 import { TermsNotice } from '~/components/checkout/terms-modals';
+import { Tabs } from '~/components/tabs';
 import { dispatchPromiseView } from '~/components/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import type { Route } from './+types/payment';
@@ -186,6 +186,9 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                   <FormMessage message={error ? { tone: 'error', text: error } : null} testId="payment-message" />
                   <Tabs<PaymentTab>
                     label="Payment method"
+                    look="segmented"
+                    panelClassName="pt-5 focus-visible:outline-offset-4"
+                    testId="payment-tabs"
                     selected={tab}
                     onSelect={(key) => {
                       setTab(key);

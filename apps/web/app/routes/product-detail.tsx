@@ -3,7 +3,8 @@
  * tabs on large) with each size's packs and 'Add +' buttons, 'View More Variations' when a
  * linked product exists, and a description tab. A bad or unknown productCode is a 404.
  */
-import { data, Link, useLoaderData, type MetaFunction } from 'react-router';
+import { useState } from 'react';
+import { data, Link, useLoaderData, useSearchParams, type MetaFunction } from 'react-router';
 import type { ProductDto } from '@shop/contract';
 import { categoryHref, categoryPageHref, formatPounds, isNotFound, isRecordId } from '@shop/contract/browser';
 import { addByQuantity } from '~/components/catalogue/add-by-quantity.server';
@@ -16,10 +17,10 @@ import { Breadcrumb } from '~/components/catalogue/breadcrumb';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
 import { NewBadge } from '~/components/catalogue/new-badge';
 import { cheapestPackPrice, productDetailHref } from '~/components/catalogue/product-card';
-import { ProductInfoTabs } from '~/components/catalogue/product-info-tabs';
 import { SizeSelector } from '~/components/catalogue/size-selector';
 import { visitorDispatchPromise } from '~/components/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
+import { Tabs } from '~/components/tabs';
 import type { Route } from './+types/product-detail';
 import { imageSrcSet } from '~/lib/image-srcset';
 
@@ -57,9 +58,20 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
   ];
 };
 
+type InfoTab = 'description' | 'delivery';
+
 export default function ProductDetailPage() {
   const { product, categoryLink, promise } = useLoaderData<typeof loader>();
   const { shop } = useRootData();
+  // The information tab is in the address (&info=delivery), so the tabs work without JavaScript.
+  const [search] = useSearchParams();
+  const [info, setInfo] = useState<InfoTab>(search.get('info') === 'delivery' ? 'delivery' : 'description');
+  const infoHref = (tab: InfoTab) => {
+    const params = new URLSearchParams(search);
+    if (tab === 'description') params.delete('info');
+    else params.set('info', tab);
+    return `/product-detail?${params}`;
+  };
   const from = cheapestPackPrice(product);
   const threshold = formatPounds(shop.freeDeliveryThreshold).replace(/\.00$/, '');
 
@@ -130,31 +142,41 @@ export default function ProductDetailPage() {
 
       <div className="mt-10">
         <h2 className="sr-only">Product information</h2>
-        <ProductInfoTabs
-          tabs={[
-            {
-              label: 'Description',
-              content: product.description
-                .split(/\n{2,}/)
-                .filter(Boolean)
-                .map((paragraph, i) => <p key={i}>{paragraph}</p>),
-            },
-            {
-              label: 'Delivery',
-              content: (
-                <>
-                  <p>
-                    Orders over {threshold} ex-VAT are delivered free to mainland UK on the next working day; smaller orders cost{' '}
-                    {formatPounds(shop.deliveryFee)} + VAT. Orders placed by 3pm on a working day are dispatched the same day.
-                  </p>
-                  <p>
-                    Remote postcodes take 3-5 working days. See our <Link to="/delivery-information">delivery information</Link> for details.
-                  </p>
-                </>
-              ),
-            },
-          ]}
-        />
+        <div className="card">
+          <Tabs<InfoTab>
+            label="Product information"
+            look="underlined"
+            panelClassName="prose-shop px-4 py-5 sm:px-6"
+            selected={info}
+            onSelect={setInfo}
+            hrefOf={infoHref}
+            tabs={[
+              {
+                key: 'description',
+                label: 'Description',
+                panel: product.description
+                  .split(/\n{2,}/)
+                  .filter(Boolean)
+                  .map((paragraph, i) => <p key={i}>{paragraph}</p>),
+              },
+              {
+                key: 'delivery',
+                label: 'Delivery',
+                panel: (
+                  <>
+                    <p>
+                      Orders over {threshold} ex-VAT are delivered free to mainland UK on the next working day; smaller orders cost{' '}
+                      {formatPounds(shop.deliveryFee)} + VAT. Orders placed by 3pm on a working day are dispatched the same day.
+                    </p>
+                    <p>
+                      Remote postcodes take 3-5 working days. See our <Link to="/delivery-information">delivery information</Link> for details.
+                    </p>
+                  </>
+                ),
+              },
+            ]}
+          />
+        </div>
       </div>
     </main>
   );

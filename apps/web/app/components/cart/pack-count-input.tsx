@@ -9,7 +9,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import type { CartLineDto } from '@shop/contract';
 import { fieldMessages, PACK_COUNT_MAX, PACK_COUNT_MIN } from '@shop/contract/browser';
-import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
 
 function parseCount(text: string): number | null {
   if (!/^\d{1,4}$/.test(text.trim())) return null;
@@ -17,37 +16,42 @@ function parseCount(text: string): number | null {
   return count >= PACK_COUNT_MIN && count <= PACK_COUNT_MAX ? count : null;
 }
 
+function showCount(field: HTMLInputElement | null, count: number) {
+  if (field) field.value = String(count);
+}
+
 type ModifyAnswer = { ok: true; count: number } | { ok: false; message: string };
 
 export function PackCountInput({ line }: { line: CartLineDto }) {
   const fetcher = useFetcher<ModifyAnswer>();
   const form = useRef<HTMLFormElement>(null);
-  const [text, setText] = useState(String(line.count));
+  // Uncontrolled, so a count typed before the page hydrated stays in the field.
+  const field = useRef<HTMLInputElement>(null);
   const [invalid, setInvalid] = useState(false);
   const id = `pack-count-${line.product_price_id}`;
   const errorId = `${id}-error`;
 
-  // The basket changed (this change saved, another tab): show the server's count. Set while
-  // rendering, not in an effect, which would also run after hydration and wipe a count typed before it.
-  const [shownCount, setShownCount] = useState(line.count);
-  if (line.count !== shownCount) {
-    setShownCount(line.count);
-    setText(String(line.count));
+  // The basket changed (this change saved, another tab): show the server's count. Not on the
+  // first run after hydration, which would wipe a count typed before it.
+  const shownCount = useRef(line.count);
+  useEffect(() => {
+    if (line.count === shownCount.current) return;
+    shownCount.current = line.count;
+    showCount(field.current, line.count);
     setInvalid(false);
-  }
-  const keepTyped = useTypedBeforeHydrationRef(String(line.count), setText);
+  }, [line.count]);
   useEffect(() => {
     if (fetcher.state !== 'idle' || fetcher.data?.ok !== false) return;
     console.error('Changing the number of packs failed:', fetcher.data.message);
-    setText(String(line.count));
+    showCount(field.current, line.count);
   }, [fetcher.state, fetcher.data, line.count]);
 
   /** True when the typed count should be sent. */
   const check = (): boolean => {
-    const count = parseCount(text);
+    const count = parseCount(field.current?.value ?? '');
     setInvalid(count === null);
     if (count === null) return false;
-    setText(String(count));
+    showCount(field.current, count);
     return count !== line.count && fetcher.state === 'idle';
   };
   const onSubmit = (event: FormEvent) => {
@@ -67,19 +71,18 @@ export function PackCountInput({ line }: { line: CartLineDto }) {
       <label htmlFor={id} className="sr-only">
         No. of Pack for {line.item_name}
       </label>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
         <input
           id={id}
           name="count"
-          ref={keepTyped}
+          ref={field}
           type="number"
           inputMode="numeric"
           min={PACK_COUNT_MIN}
           max={PACK_COUNT_MAX}
           step={1}
-          value={text}
+          defaultValue={line.count}
           onChange={(event) => {
-            setText(event.target.value);
             if (invalid && parseCount(event.target.value) !== null) setInvalid(false);
           }}
           onBlur={() => {

@@ -14,8 +14,7 @@
  * Phones (issue 11 item 10): the unit price sits under the pack price and both button states
  * have one fixed width, so 'Item Added' never pushes the other rows' 'Add +' off screen.
  */
-import { useState } from 'react';
-import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import { useEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import type { PackDto, ProductSizeDto } from '@shop/contract';
 import { formatCount, formatPounds, formatUnitPrice } from '@shop/contract/browser';
@@ -38,25 +37,42 @@ const BUTTON_WIDTH = 'w-[7.25rem]';
 
 const packSizeOf = (pack: PackDto) => pack.pack_range[0] ?? 1;
 
+/** The quantity and unit the form's fields hold. */
+function typedIn(form: HTMLFormElement): { quantity: string; unit: QuantityUnit } {
+  const fields = new FormData(form);
+  const unit = String(fields.get('quantity_unit'));
+  return { quantity: String(fields.get('quantity') ?? ''), unit: isQuantityUnit(unit) ? unit : 'packs' };
+}
+
 export function PackTable({ productId, size }: Props) {
   const { cart } = useVisitor();
   const fetcher = useFetcher<AddAnswer>();
   // Without JavaScript the form posts to the page, whose action answer comes back as action data.
   const posted = useActionData<AddAnswer>();
   const answer = fetcher.state === 'idle' ? (fetcher.data ?? posted) : undefined;
-  const [quantityText, setQuantityText] = useState(() => (answer && !answer.ok ? (answer.values?.quantity ?? '1') : '1'));
-  const [unit, setUnit] = useState<QuantityUnit>(() => (answer && !answer.ok && isQuantityUnit(answer.values?.quantity_unit) ? answer.values.quantity_unit : 'packs'));
+  const refused = answer && !answer.ok ? answer.values : undefined;
+  // The fields are uncontrolled (what is typed before the page hydrates stays in them); the
+  // rows' 'packs = units' follow what they say.
+  const form = useRef<HTMLFormElement>(null);
+  const [typed, setTyped] = useState<{ quantity: string; unit: QuantityUnit }>(() => ({
+    quantity: refused?.quantity ?? '1',
+    unit: isQuantityUnit(refused?.quantity_unit) ? refused.quantity_unit : 'packs',
+  }));
+  const readFields = () => {
+    if (form.current) setTyped(typedIn(form.current));
+  };
+  // Once hydrated: the fields may hold what was typed before.
+  useEffect(() => {
+    if (form.current) setTyped(typedIn(form.current));
+  }, []);
   const [typedProblem, setTypedProblem] = useState<string | null>(null);
-  const keepTyped = useTypedBeforeHydration({ quantity: quantityText, unit }, (name, typed) => {
-    if (name === 'quantity') setQuantityText(typed);
-    else setUnit(isQuantityUnit(typed) ? typed : 'packs');
-  });
 
   if (size.packs.length === 0) {
     return <p className="mt-4 text-sm text-stone-600">This size is not available to order right now.</p>;
   }
 
-  const quantity = parseQuantity(quantityText);
+  const { unit } = typed;
+  const quantity = parseQuantity(typed.quantity);
   const busy = fetcher.state !== 'idle';
   const inBasket = new Set(cart?.cartIems.map((line) => line.product_price_id));
   const addedPack = answer?.ok ? size.packs.find((pack) => pack.product_price_id === answer.product_price_id) : undefined;
@@ -67,7 +83,12 @@ export function PackTable({ productId, size }: Props) {
   return (
     <fetcher.Form
       method="post"
+      ref={form}
       className="mt-4"
+      onChange={() => {
+        readFields();
+        setTypedProblem(null);
+      }}
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         const pack = size.packs.find((p) => String(p.product_price_id) === submitter?.value);
@@ -94,12 +115,7 @@ export function PackTable({ productId, size }: Props) {
               min={1}
               step={1}
               required
-              ref={keepTyped('quantity')}
-              value={quantityText}
-              onChange={(event) => {
-                setQuantityText(event.target.value);
-                setTypedProblem(null);
-              }}
+              defaultValue={typed.quantity}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${inputId}-problem` : `${inputId}-hint`}
               className="form-input w-24 rounded-r-none text-center tabular-nums"
@@ -111,12 +127,7 @@ export function PackTable({ productId, size }: Props) {
             <select
               id={`${inputId}-unit`}
               name="quantity_unit"
-              ref={keepTyped('unit')}
-              value={unit}
-              onChange={(event) => {
-                setUnit(isQuantityUnit(event.target.value) ? event.target.value : 'packs');
-                setTypedProblem(null);
-              }}
+              defaultValue={typed.unit}
               className="form-input -ml-px w-auto rounded-l-none bg-stone-50"
               data-testid="quantity-unit"
             >

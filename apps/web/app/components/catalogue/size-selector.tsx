@@ -3,11 +3,17 @@
  * both driving the same selection. The chosen size is kept in the address (&size=) with a
  * history replace, so a shared or reloaded link opens the same size without a new page load.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTypedBeforeHydrationRef } from '~/lib/use-typed-before-hydration';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductSizeDto } from '@shop/contract';
 import { PackTable } from './pack-table';
+
+/** Keeps the chosen size in the address, and React Router's entry state so back/forward still work; no loader runs. */
+function keepSizeInAddress(id: number) {
+  const url = new URL(window.location.href);
+  url.searchParams.set('size', String(id));
+  window.history.replaceState(window.history.state, '', url);
+}
 
 interface Props {
   productId: number;
@@ -23,15 +29,22 @@ export function SizeSelector({ productId, sizes }: Props) {
   const baseId = useId();
   const selected = sizes.find((s) => s.product_size_id === selectedId) ?? sizes[0];
 
+  // The dropdown is uncontrolled: a size picked on a phone before the page hydrated stays in it,
+  // and is the one shown once it has.
+  const dropdown = useRef<HTMLSelectElement>(null);
+  const firstShown = useRef(initial?.product_size_id);
+  useEffect(() => {
+    const picked = Number(dropdown.current?.value);
+    if (!picked || picked === firstShown.current) return;
+    setSelectedId(picked);
+    keepSizeInAddress(picked);
+  }, []);
+
   const choose = (id: number) => {
     setSelectedId(id);
-    const url = new URL(window.location.href);
-    url.searchParams.set('size', String(id));
-    // Keep React Router's entry state so back/forward still work; no loader runs.
-    window.history.replaceState(window.history.state, '', url);
+    if (dropdown.current) dropdown.current.value = String(id); // chosen on the tabs: the dropdown says so too
+    keepSizeInAddress(id);
   };
-  // A size picked on a phone before the page hydrated is the one shown after it.
-  const keepChosen = useTypedBeforeHydrationRef(String(initial?.product_size_id ?? ''), (picked) => choose(Number(picked)));
 
   if (!selected) return <p className="mt-6 text-stone-600">This product is not available to order right now.</p>;
 
@@ -65,8 +78,8 @@ export function SizeSelector({ productId, sizes }: Props) {
         <select
           id={`${baseId}-select`}
           className="form-input py-2.5 text-base"
-          ref={keepChosen}
-          value={selected.product_size_id}
+          ref={dropdown}
+          defaultValue={selected.product_size_id}
           onChange={(event) => choose(Number(event.target.value))}
           data-testid="size-select"
         >

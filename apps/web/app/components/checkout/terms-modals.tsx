@@ -1,7 +1,8 @@
 /**
  * The terms and delivery terms of the payment step (SPEC 2), each opened as a modal from a link
  * under the payment buttons: a summary of the terms (SPEC 9) with a link to the full page, and
- * the delivery rules (SPEC 9) with the shop's configured threshold and fee.
+ * the delivery rules (SPEC 9) with the shop's configured threshold and fee. The links lead to
+ * those full pages, which is what they do without JavaScript.
  */
 import { useState } from 'react';
 import { formatPounds } from '@shop/contract/browser';
@@ -17,13 +18,13 @@ export function TermsNotice({ action }: { action: string }) {
     <>
       <p className="text-xs leading-relaxed text-stone-600" data-testid="terms-notice">
         By {action} you agree to our{' '}
-        <button type="button" className={linkButton} onClick={() => setOpen('terms')} data-testid="open-terms">
+        <a href="/terms" className={linkButton} onClick={(event) => (event.preventDefault(), setOpen('terms'))} data-testid="open-terms">
           Terms &amp; Conditions
-        </button>{' '}
+        </a>{' '}
         and{' '}
-        <button type="button" className={linkButton} onClick={() => setOpen('delivery')} data-testid="open-delivery-terms">
+        <a href="/delivery-information" className={linkButton} onClick={(event) => (event.preventDefault(), setOpen('delivery'))} data-testid="open-delivery-terms">
           Delivery Terms
-        </button>
+        </a>
         .
       </p>
       <TermsModal open={open === 'terms'} onClose={() => setOpen(null)} />
