@@ -31,6 +31,9 @@ import {
  */
 export type AddressSnapshot = Record<'reference' | 'contact_name' | 'region' | 'company_name' | 'address' | 'town' | 'country' | 'post_code' | 'phone', string>;
 
+/** What an audit entry (order, customer and staff events) records before and after a change. */
+export type AuditedValues = Record<string, unknown>;
+
 /** Binary data (bytea) as a Node Buffer: the uploaded catalogue images (issue 10). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType() {
@@ -387,7 +390,7 @@ export const jobs = pgTable(
   {
     jobId: bigserial('job_id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** One job per cause (e.g. one confirmation per order), whoever records it twice. */
     dedupeKey: text('dedupe_key'),
     state: text('state', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
@@ -487,8 +490,8 @@ export const staffEvents = pgTable(
       .references(() => staff.staffId, { onDelete: 'restrict' }),
     actorStaffId: integer('actor_staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
+    before: jsonb('before').$type<AuditedValues>(),
+    after: jsonb('after').$type<AuditedValues>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
 );
@@ -507,8 +510,8 @@ export const customerEvents = pgTable(
       .references(() => users.userId, { onDelete: 'restrict' }),
     staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
+    before: jsonb('before').$type<AuditedValues>(),
+    after: jsonb('after').$type<AuditedValues>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('customer_events_user_idx').on(t.userId, t.customerEventId)],
@@ -524,8 +527,8 @@ export const orderEvents = pgTable(
     /** Null for the customer's or the system's own events. */
     staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
+    before: jsonb('before').$type<AuditedValues>(),
+    after: jsonb('after').$type<AuditedValues>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.orderEventId)],
