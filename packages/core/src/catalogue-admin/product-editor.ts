@@ -14,6 +14,7 @@ import {
   PRODUCT_CODE_PATTERN,
 } from './catalogue-values.ts';
 import { loadProducts, writeProducts, type ProductState, type StoredProduct } from './product-store.ts';
+import { isoSeconds } from '../iso-time.ts';
 
 export const PRODUCT_PAGE_SIZE = 25;
 
@@ -54,7 +55,7 @@ const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
 
 export type PriceChangeEntry = Omit<ReturnType<typeof PRICE_CHANGE.read>, 'changedAt'> & {
   staffName: string | null;
-  /** ISO 8601, UTC. */
+  /** ISO 8601, UTC, to the second. */
   changedAt: string;
 };
 
@@ -175,7 +176,7 @@ export class ProductEditor {
       hasOrders: Boolean(orders?.has_orders),
       priceHistory: history.map((raw) => {
         const change = PRICE_CHANGE.read(raw);
-        return { ...change, staffName: BY.read(raw).name, changedAt: change.changedAt.toISOString() };
+        return { ...change, staffName: BY.read(raw).name, changedAt: isoSeconds(change.changedAt) };
       }),
     };
   }

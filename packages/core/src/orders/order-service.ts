@@ -12,6 +12,7 @@ import { NotFound, Unauthorized } from '../errors.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import { BatchedReads } from '../batched-reads.ts';
 import { orderKey, type OrderKey, type OrderLineRow, type OrderRepository, type OrderRow, type OrderWithCustomer } from './order-repository.ts';
+import { isoTimeOrNull } from '../iso-time.ts';
 
 export interface OrderServiceOptions {
   /** Prefix for image paths, as the catalogue and basket use (a CDN). */
@@ -113,12 +114,12 @@ export class OrderService {
       })),
       purchase_order_number: order.purchaseOrderNumber,
       promised_dispatch_date: order.promisedDispatchDate,
-      dispatched_at: isoOrNull(order.dispatchedAt),
+      dispatched_at: isoTimeOrNull(order.dispatchedAt),
       carrier: order.carrier,
       tracking_number: order.trackingNumber,
       tracking_url: trackingUrl(order.carrier, order.trackingNumber),
-      delivered_at: isoOrNull(order.deliveredAt),
-      cancelled_at: isoOrNull(order.cancelledAt),
+      delivered_at: isoTimeOrNull(order.deliveredAt),
+      cancelled_at: isoTimeOrNull(order.cancelledAt),
       cancel_reason: order.cancelReason,
       payment_status: paymentStatusOf(
         {
@@ -139,9 +140,4 @@ export class OrderService {
     if (!path || /^https?:\/\//.test(path)) return path;
     return `${this.mediaBaseUrl}${path}`;
   }
-}
-
-/** A time as the API gives it: ISO 8601 in UTC with milliseconds. */
-function isoOrNull(time: Date | null): string | null {
-  return time === null ? null : time.toISOString();
 }

@@ -20,6 +20,7 @@ import { isStaffRole, type StaffMember, type StaffRole } from './staff-roles.ts'
 import type { StaffRepository} from './staff-repository.ts';
 import { staffMemberOf, type StaffRow } from './staff-repository.ts';
 import { recentStaffEvents, recordStaffEvent, type StaffEvent } from './staff-events.ts';
+import { isoTime } from '../iso-time.ts';
 import {
   hashRecoveryCode,
   newRecoveryCodes,
@@ -206,7 +207,7 @@ export class StaffService {
       ...staffMemberOf(row),
       disabled: row.disabledAt !== null,
       invited: row.passwordHash === null,
-      createdAt: row.createdAt.toISOString(),
+      createdAt: isoTime(row.createdAt),
     }));
   }
 

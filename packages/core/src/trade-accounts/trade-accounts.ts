@@ -15,6 +15,7 @@ import { columnsOf, queryPreparedRows, queryRows, tradeAccounts, type Database, 
 import { Forbidden, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
 import { recordCustomerEvent, type CustomerEventKind } from '../back-office/customers/customer-events.ts';
+import { isoTime } from '../iso-time.ts';
 
 /** SPEC 9: payment within 7 days of the invoice, unless a manager agrees other terms. */
 export const DEFAULT_TERMS_DAYS = 7;
@@ -66,7 +67,7 @@ export class TradeAccounts {
       ...account,
       outstandingPence,
       availablePence: Math.max(0, account.creditLimitPence - outstandingPence),
-      openedAt: openedAt.toISOString(),
+      openedAt: isoTime(openedAt),
     };
   }
 

@@ -17,6 +17,7 @@ import { NotFound } from '../../errors.ts';
 import { customerHistory, recordCustomerEvent, type CustomerEvent } from './customer-events.ts';
 import type { Pence } from '../../pricing/money.ts';
 import type { TokenService } from '../../accounts/token-service.ts';
+import { isoSeconds } from '../../iso-time.ts';
 
 export const CUSTOMER_PAGE_SIZE = 25;
 export const RECENT_ORDER_COUNT = 10;
@@ -49,14 +50,14 @@ export type CustomerAddress = Omit<ReturnType<typeof ADDRESS.read>, 'type'> & { 
 export type PaymentStatusLabel = (typeof PAYMENT_STATUS_LABELS)[keyof typeof PAYMENT_STATUS_LABELS];
 
 export type CustomerOrder = Pick<ReturnType<typeof ORDER.read>, 'orderId' | 'totalPence' | 'paidPence' | 'paymentMethod' | 'paymentDueDate'> & {
-  /** ISO 8601, UTC. */
+  /** ISO 8601, UTC, to the second. */
   placedAt: string;
   state: ReturnType<typeof ORDER.read>['status'];
   paymentStatus: PaymentStatusLabel;
 };
 
 export type CustomerDetail = Omit<ReturnType<typeof CUSTOMER.read>, 'createdAt' | 'disabledAt'> & {
-  /** ISO 8601, UTC. */
+  /** ISO 8601, UTC, to the second. */
   joinedAt: string;
   disabledAt: string | null;
   orderCount: number;
@@ -163,7 +164,7 @@ export class CustomerDirectory {
           email: customer.email,
           phone: customer.phone,
           companyName: customer.companyName,
-          joinedAt: customer.createdAt.toISOString(),
+          joinedAt: isoSeconds(customer.createdAt),
           disabled: customer.disabledAt !== null,
           orderCount: Number(r.order_count),
         };
@@ -187,8 +188,8 @@ export class CustomerDirectory {
     );
     return {
       ...user,
-      joinedAt: createdAt.toISOString(),
-      disabledAt: disabledAt?.toISOString() ?? null,
+      joinedAt: isoSeconds(createdAt),
+      disabledAt: disabledAt && isoSeconds(disabledAt),
       orderCount: Number(row.order_count),
       addresses: saved.map((raw) => {
         const { type, ...address } = ADDRESS.read(raw);
@@ -208,7 +209,7 @@ export class CustomerDirectory {
     const today = londonDateOf(this.now());
     return rows.map((raw) => {
       const { created, status, refundedPence, ...order } = ORDER.read(raw);
-      const listed = { ...order, placedAt: created.toISOString(), state: status };
+      const listed = { ...order, placedAt: isoSeconds(created), state: status };
       return { ...listed, paymentStatus: paymentStatusLabelOf({ ...listed, refundedPence }, today) };
     });
   }

@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
-import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor } from '@shop/db';
+import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
@@ -20,6 +20,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
 import { assertMove, isCarrier, mayDispatch, paymentStatusOf, trackingUrl, type OrderState, type PaymentStatus } from './order-states.ts';
+import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
 
 export const ORDER_LIST_PAGE_SIZE = 50;
 
@@ -52,19 +53,16 @@ export interface OrderListFilter {
   page?: number;
 }
 
-export interface OrderListRow {
-  orderId: number;
+export type OrderListRow = Pick<Row<typeof orders>, 'orderId' | 'totalPence' | 'status' | 'paymentMethod'> & {
+  /** ISO 8601, UTC. */
   created: string;
   customerName: string;
   customerEmail: string;
   postCode: string;
   packs: number;
-  totalPence: number;
-  status: OrderState;
-  paymentMethod: string;
   paymentStatus: PaymentStatus;
   mayDispatch: boolean;
-}
+};
 
 export interface OrderList {
   rows: OrderListRow[];
@@ -217,7 +215,7 @@ export class OrderAdministration {
         const customer = LISTED_CUSTOMER.read(r);
         return {
           orderId: order.orderId,
-          created: order.created.toISOString(),
+          created: isoTime(order.created),
           customerName: `${customer.firstName} ${customer.lastName}`.trim(),
           customerEmail: customer.email,
           postCode: order.deliveryAddress?.post_code ?? '',
@@ -271,7 +269,7 @@ export class OrderAdministration {
     return {
       orderId: row.orderId,
       version: row.version,
-      created: row.created.toISOString(),
+      created: isoTime(row.created),
       status: row.status,
       note: row.note,
       promisedDispatchDate: row.promisedDispatchDate,
@@ -296,19 +294,19 @@ export class OrderAdministration {
         records: seesMoney
           ? payments.map((raw) => {
               const p = PAYMENT.read(raw);
-              return { kind: p.kind, amountPence: p.amountPence, receivedOn: p.receivedOn, bankReference: p.bankReference, by: BY.read(raw).name, at: p.createdAt.toISOString() };
+              return { kind: p.kind, amountPence: p.amountPence, receivedOn: p.receivedOn, bankReference: p.bankReference, by: BY.read(raw).name, at: isoTime(p.createdAt) };
             })
           : [],
       },
       mayDispatch: mayDispatch(row),
       dispatch: {
-        at: isoOrNull(row.dispatchedAt),
+        at: isoTimeOrNull(row.dispatchedAt),
         carrier: row.carrier,
         trackingNumber: row.trackingNumber,
         trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
-        deliveredAt: isoOrNull(row.deliveredAt),
+        deliveredAt: isoTimeOrNull(row.deliveredAt),
       },
-      cancellation: { at: isoOrNull(row.cancelledAt), reason: row.cancelReason },
+      cancellation: { at: isoTimeOrNull(row.cancelledAt), reason: row.cancelReason },
       customer: seesCustomer
         ? {
             userId: row.userId,
@@ -320,11 +318,11 @@ export class OrderAdministration {
           }
         : null,
       timeline: [
-        { at: row.created.toISOString(), kind: 'placed', by: null, before: null, after: { status: 'PendingDelivery' } },
+        { at: isoTime(row.created), kind: 'placed', by: null, before: null, after: { status: 'PendingDelivery' } },
         ...events.map((raw) => {
           const e = EVENT.read(raw);
           return {
-            at: e.createdAt.toISOString(),
+            at: isoTime(e.createdAt),
             kind: e.kind,
             by: BY.read(raw).name,
             before: seesMoney ? e.before : withoutMoney(e.before),
@@ -584,9 +582,4 @@ function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/** A time as staff pages get it: ISO 8601 in UTC with milliseconds. */
-function isoOrNull(time: Date | null): string | null {
-  return time === null ? null : time.toISOString();
 }
