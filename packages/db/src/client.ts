@@ -243,7 +243,10 @@ export function intArrayParam(values: readonly number[]): string {
   return `{${values.join(',')}}`;
 }
 
-/** Run a statement that yields rows on either driver. */
+/**
+ * Run a statement that yields rows on either driver. Values come as the driver gives them
+ * (times as text): read a table's columns with columnsOf (rows.ts) for the schema's types.
+ */
 export async function queryRows<T>(db: Executor, query: Parameters<Database['execute']>[0]): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

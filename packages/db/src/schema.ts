@@ -24,6 +24,16 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * An address as an order keeps it (`orders.delivery_address`, `orders.billing_address`): the
+ * address book's fields by their API names, copied when the order is placed, so the order keeps
+ * them when the address is edited or deleted. Read through the columns' type, never parsed by hand.
+ */
+export type AddressSnapshot = Record<'reference' | 'contact_name' | 'region' | 'company_name' | 'address' | 'town' | 'country' | 'post_code' | 'phone', string>;
+
+/** What an audit entry (order, customer and staff events) records before and after a change. */
+export type AuditedValues = Record<string, unknown>;
+
 /** Binary data (bytea) as a Node Buffer: the uploaded catalogue images (issue 10). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType() {
@@ -171,7 +181,7 @@ export const authTokens = pgTable(
       .notNull()
       .references(() => users.userId, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ['access', 'reset'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -201,7 +211,7 @@ export const addresses = pgTable(
     postCode: text('post_code').notNull(),
     phone: text('phone').notNull(),
     /** 'Billing' marks the billing address; otherwise null. */
-    type: text('type'),
+    type: text('type', { enum: ['Billing'] }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -259,15 +269,15 @@ export const orders = pgTable(
     addressId: integer('address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
     billingAddressId: integer('billing_address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
     /** Snapshot of the delivery address as it was when the order was placed. */
-    deliveryAddress: jsonb('delivery_address'),
+    deliveryAddress: jsonb('delivery_address').$type<AddressSnapshot>(),
     /**
      * Snapshot of the billing address as it was when the order was placed: the customer may edit
      * or delete the address later (My account), the order keeps what it was placed with.
      */
-    billingAddress: jsonb('billing_address'),
-    paymentMethod: text('payment_method').notNull(),
+    billingAddress: jsonb('billing_address').$type<AddressSnapshot>(),
+    paymentMethod: text('payment_method', { enum: ['paypal', 'bank', 'account'] }).notNull(),
     paymentReference: text('payment_reference').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled'] }).notNull(),
     subTotalPence: integer('sub_total_pence').notNull(),
     deliveryFeePence: integer('delivery_fee_pence').notNull(),
     totalTaxPence: integer('total_tax_pence').notNull(),
@@ -380,10 +390,10 @@ export const jobs = pgTable(
   {
     jobId: bigserial('job_id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** One job per cause (e.g. one confirmation per order), whoever records it twice. */
     dedupeKey: text('dedupe_key'),
-    state: text('state').notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -409,7 +419,7 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     /** owner (everything, manages staff), manager (orders, customers, catalogue), warehouse (pick and dispatch). */
-    role: text('role').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'warehouse'] }).notNull(),
     passwordHash: text('password_hash'),
     /** TOTP second factor (base32 secret); enabled once the first code was confirmed. */
     totpSecret: text('totp_secret'),
@@ -480,8 +490,8 @@ export const staffEvents = pgTable(
       .references(() => staff.staffId, { onDelete: 'restrict' }),
     actorStaffId: integer('actor_staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
+    before: jsonb('before').$type<AuditedValues>(),
+    after: jsonb('after').$type<AuditedValues>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
 );
@@ -500,8 +510,8 @@ export const customerEvents = pgTable(
       .references(() => users.userId, { onDelete: 'restrict' }),
     staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
+    before: jsonb('before').$type<AuditedValues>(),
+    after: jsonb('after').$type<AuditedValues>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('customer_events_user_idx').on(t.userId, t.customerEventId)],
@@ -517,8 +527,8 @@ export const orderEvents = pgTable(
     /** Null for the customer's or the system's own events. */
     staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
+    before: jsonb('before').$type<AuditedValues>(),
+    after: jsonb('after').$type<AuditedValues>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.orderEventId)],
@@ -532,7 +542,7 @@ export const orderPayments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.orderId, { onDelete: 'restrict' }),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ['payment', 'refund'] }).notNull(),
     amountPence: integer('amount_pence').notNull(),
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     bankReference: text('bank_reference').notNull().default(''),
@@ -606,7 +616,7 @@ export const priceChanges = pgTable(
     productId: integer('product_id').notNull(),
     staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
     /** 'editor' (the product page) or 'import' (a CSV import). */
-    source: text('source').notNull(),
+    source: text('source', { enum: ['editor', 'import'] }).notNull(),
     oldPricePence: integer('old_price_pence'),
     newPricePence: integer('new_price_pence'),
     oldPackRange: integer('old_pack_range').array(),

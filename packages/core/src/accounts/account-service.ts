@@ -3,9 +3,9 @@
  * details, logout, and the password reset by e-mailed link. Callers pass the user id the
  * server resolved from the Bearer token; ids in bodies or paths never grant access.
  */
-import { sql } from 'drizzle-orm';
-import { accountSettingsMessages, messages } from '@shop/contract';
-import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
+import { and, isNull, sql } from 'drizzle-orm';
+import { accountSettingsMessages, messages, type UserDto } from '@shop/contract';
+import { columnsOf, queryPreparedRows, queryRows, users, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { passwordResetJob } from '../email/email-jobs.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -26,16 +26,22 @@ export interface SignedIn {
   token: string;
 }
 
-export interface UserDetails {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  /** For invoices (My account); null when none. */
-  company_name: string | null;
-  /** Normalised ('GB123456789'); null when none. */
-  vat_number: string | null;
-  newsletter: boolean;
+/** A user as the API shows them (SPEC 7's user with My account's details). */
+export type UserDetails = UserDto;
+
+const USER_DETAILS = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'companyName', 'vatNumber', 'newsletter']);
+
+function userDetailsOf(row: object): UserDetails {
+  const user = USER_DETAILS.read(row);
+  return {
+    user_id: user.userId,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    company_name: user.companyName,
+    vat_number: user.vatNumber,
+    newsletter: user.newsletter,
+  };
 }
 
 /** My account's company details, already validated and normalised by the contract (accountDetailsBodySchema). */
@@ -90,42 +96,38 @@ export class AccountService {
    * so the answer and its timing tell nothing).
    */
   async signIn(email: string, password: string): Promise<SignedIn> {
-    const [user] = await queryRows<{ user_id: number; password_hash: string; disabled: boolean }>(
-      this.db,
-      sql`SELECT user_id, password_hash, disabled_at IS NOT NULL AS disabled FROM users WHERE lower(email) = lower(${email.trim()})`,
-    );
+    const [user] = await this.db
+      .select({ userId: users.userId, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email.trim()})`);
     if (!user) {
       await spendVerificationTime(password);
       throw loginFailed();
     }
-    if (!(await verifyPassword(user.password_hash, password)) || user.disabled) throw loginFailed();
-    const userId = Number(user.user_id);
-    return { userId, token: await this.tokens.issue(userId, 'access') };
+    if (!(await verifyPassword(user.passwordHash, password)) || user.disabledAt !== null) throw loginFailed();
+    return { userId: user.userId, token: await this.tokens.issue(user.userId, 'access') };
   }
 
   /** The caller's own details; someone else's answer 404 as if they did not exist. */
   async userDetails(callerUserId: number | null, userId: number): Promise<UserDetails> {
     if (callerUserId === null) throw new Unauthorized();
     if (callerUserId !== userId) throw new NotFound(`No user with id ${userId}`);
-    const [user] = await queryPreparedRows<UserDetails>(
-      this.db,
-      sql`SELECT user_id, first_name, last_name, email, company_name, vat_number, newsletter FROM users WHERE user_id = ${userId}`,
-    );
+    const [user] = await queryPreparedRows<object>(this.db, sql`SELECT ${USER_DETAILS.list} FROM users WHERE user_id = ${userId}`);
     if (!user) throw new NotFound(`No user with id ${userId}`);
-    return { ...user, user_id: Number(user.user_id) };
+    return userDetailsOf(user);
   }
 
   /** My account: the company name and VAT number printed on invoices, and the newsletter choice. */
   async updateDetails(callerUserId: number | null, input: AccountDetailsInput): Promise<UserDetails> {
     if (callerUserId === null) throw new Unauthorized();
-    const [user] = await queryRows<UserDetails>(
+    const [user] = await queryRows<object>(
       this.db,
       sql`UPDATE users SET company_name = ${input.company_name}, vat_number = ${input.vat_number}, newsletter = ${input.newsletter}
           WHERE user_id = ${callerUserId}
-          RETURNING user_id, first_name, last_name, email, company_name, vat_number, newsletter`,
+          RETURNING ${USER_DETAILS.list}`,
     );
     if (!user) throw new Unauthorized();
-    return { ...user, user_id: Number(user.user_id) };
+    return userDetailsOf(user);
   }
 
   /**
@@ -159,13 +161,13 @@ export class AccountService {
    * (SPEC 4) and sends nothing.
    */
   async requestPasswordReset(email: string): Promise<{ userId: number }> {
-    const [user] = await queryRows<{ user_id: number; first_name: string; email: string }>(
-      this.db,
-      sql`SELECT user_id, first_name, email FROM users WHERE lower(email) = lower(${email.trim()}) AND disabled_at IS NULL`,
-    );
+    const [user] = await this.db
+      .select({ userId: users.userId })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.disabledAt)));
     // A disabled customer (back office) is answered as an unknown address: no link to sign in with.
     if (!user) return { userId: 0 };
-    const userId = Number(user.user_id);
+    const { userId } = user;
     // The token and the e-mail that carries it are committed together: no token without its e-mail.
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;

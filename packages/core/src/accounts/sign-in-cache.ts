@@ -15,8 +15,10 @@
  * check that was under way while any sign-in ended is not kept: its answer may predate the end
  * (the notification can arrive before the check's answer does).
  */
+import { LRUCache } from 'lru-cache';
+
 export const SIGN_IN_CACHE_TTL_MS = 60_000;
-/** Enough for the customers active in the last minute; past it the oldest entries go first. */
+/** Enough for the customers active in the last minute; past it the least recently used go first. */
 export const SIGN_IN_CACHE_MAX_ENTRIES = 10_000;
 
 interface SignIn {
@@ -26,8 +28,11 @@ interface SignIn {
 }
 
 export class SignInCache {
-  /** By token hash; a Map keeps insertion order, so the first key is the oldest entry. */
-  private readonly signIns = new Map<string, SignIn>();
+  /**
+   * By token hash. Each entry's end is checked on read against the injected clock (the token's
+   * own expiry may come before the minute); lru-cache keeps the bound.
+   */
+  private readonly signIns = new LRUCache<string, SignIn>({ max: SIGN_IN_CACHE_MAX_ENTRIES });
   /** Counts the sign-ins ended (forget, clear): a check that saw it change keeps nothing. */
   private endings = 0;
 
@@ -55,7 +60,6 @@ export class SignInCache {
    */
   remember(tokenHash: string, userId: number, tokenExpiresAtMs: number, checkStarted: number): void {
     if (checkStarted !== this.endings || !Number.isFinite(tokenExpiresAtMs)) return;
-    if (this.signIns.size >= SIGN_IN_CACHE_MAX_ENTRIES) this.signIns.delete(this.signIns.keys().next().value!);
     this.signIns.set(tokenHash, { userId, validUntilMs: Math.min(tokenExpiresAtMs, this.nowMs() + SIGN_IN_CACHE_TTL_MS) });
   }
 
@@ -68,7 +72,8 @@ export class SignInCache {
   /** Every token of a user ended, or may have (a revocation, a disabled customer). */
   forgetUser(userId: number): void {
     this.endings++;
-    for (const [tokenHash, signIn] of this.signIns) if (signIn.userId === userId) this.signIns.delete(tokenHash);
+    const ended = [...this.signIns.entries()].filter(([, signIn]) => signIn.userId === userId);
+    for (const [tokenHash] of ended) this.signIns.delete(tokenHash);
   }
 
   /** Notifications may have been missed: nothing kept can be trusted. */

@@ -8,63 +8,28 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
-import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
+import { addresses, columnsOf, queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
 
 export const BILLING_TYPE = 'Billing';
 
-export interface AddressRow {
-  addressId: number;
-  userId: number;
-  reference: string;
-  contactName: string;
-  region: string;
-  companyName: string;
-  address: string;
-  town: string;
-  country: string;
-  postCode: string;
-  phone: string;
-  type: 'Billing' | null;
-  isActive: boolean;
-}
-
-export interface RawAddress {
-  address_id: number;
-  user_id: number;
-  reference: string;
-  contact_name: string;
-  region: string;
-  company_name: string;
-  address: string;
-  town: string;
-  country: string;
-  post_code: string;
-  phone: string;
-  type: string | null;
-  is_active: boolean;
-}
-
-const COLUMNS = sql.raw(
-  'address_id, user_id, reference, contact_name, region, company_name, address, town, country, post_code, phone, type, is_active',
-);
-
-function toRow(raw: RawAddress): AddressRow {
-  return {
-    addressId: Number(raw.address_id),
-    userId: Number(raw.user_id),
-    reference: raw.reference,
-    contactName: raw.contact_name,
-    region: raw.region,
-    companyName: raw.company_name,
-    address: raw.address,
-    town: raw.town,
-    country: raw.country,
-    postCode: raw.post_code,
-    phone: raw.phone,
-    type: raw.type === BILLING_TYPE ? BILLING_TYPE : null,
-    isActive: raw.is_active,
-  };
-}
+const ADDRESS = columnsOf(addresses, [
+  'addressId',
+  'userId',
+  'reference',
+  'contactName',
+  'region',
+  'companyName',
+  'address',
+  'town',
+  'country',
+  'postCode',
+  'phone',
+  'type',
+  'isActive',
+]);
+export type AddressRow = ReturnType<typeof ADDRESS.read>;
+/** An address row as a statement answered it (forOrderColumn's JSON included), before it is read. */
+export type RawAddress = object;
 
 /**
  * An order's delivery and billing addresses among the rows `forOrder` reads: the delivery address
@@ -76,12 +41,12 @@ function addressesForOrder(
   deliveryAddressId: number,
   billingAddressId: number | null,
 ): { delivery: AddressRow | null; billing: AddressRow | null } {
-  const addresses = rows.map(toRow);
-  const delivery = addresses.find((row) => row.addressId === deliveryAddressId) ?? null;
+  const found = rows.map(ADDRESS.read);
+  const delivery = found.find((row) => row.addressId === deliveryAddressId) ?? null;
   const billing =
     billingAddressId !== null
-      ? (addresses.find((row) => row.addressId === billingAddressId) ?? null)
-      : (addresses.find((row) => row.type === BILLING_TYPE) ?? delivery);
+      ? (found.find((row) => row.addressId === billingAddressId) ?? null)
+      : (found.find((row) => row.type === BILLING_TYPE) ?? delivery);
   return { delivery, billing };
 }
 
@@ -104,27 +69,27 @@ export class AddressRepository {
   }
 
   async insert(userId: number, fields: AddressFields, type: 'Billing' | null, tx: Executor): Promise<AddressRow> {
-    const [row] = await queryRows<RawAddress>(
+    const [row] = await queryRows<object>(
       tx,
       sql`INSERT INTO addresses (user_id, reference, contact_name, region, company_name, address, town, country, post_code, phone, type)
           VALUES (${userId}, ${fields.reference}, ${fields.contact_name}, ${fields.region}, ${fields.company_name}, ${fields.address},
                   ${fields.town}, ${fields.country}, ${fields.post_code}, ${fields.phone}, ${type})
-          RETURNING ${COLUMNS}`,
+          RETURNING ${ADDRESS.list}`,
     );
-    return toRow(row!);
+    return ADDRESS.read(row!);
   }
 
   /** Changes the fields of one of the user's addresses; null when the user has no such address. */
   async update(userId: number, addressId: number, fields: AddressFields): Promise<AddressRow | null> {
-    const [row] = await queryRows<RawAddress>(
+    const [row] = await queryRows<object>(
       this.db,
       sql`UPDATE addresses SET reference = ${fields.reference}, contact_name = ${fields.contact_name}, region = ${fields.region},
                  company_name = ${fields.company_name}, address = ${fields.address}, town = ${fields.town},
                  country = ${fields.country}, post_code = ${fields.post_code}, phone = ${fields.phone}
           WHERE address_id = ${addressId} AND user_id = ${userId}
-          RETURNING ${COLUMNS}`,
+          RETURNING ${ADDRESS.list}`,
     );
-    return row ? toRow(row) : null;
+    return row ? ADDRESS.read(row) : null;
   }
 
   /** Makes one of the user's addresses the billing address and no other; false when it is not theirs. */
@@ -144,19 +109,19 @@ export class AddressRepository {
    * and a basket's chosen address become null (ON DELETE SET NULL).
    */
   async delete(userId: number, addressId: number, tx: Executor): Promise<AddressRow | null> {
-    const [row] = await queryRows<RawAddress>(
+    const [row] = await queryRows<object>(
       tx,
-      sql`DELETE FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId} RETURNING ${COLUMNS}`,
+      sql`DELETE FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId} RETURNING ${ADDRESS.list}`,
     );
-    return row ? toRow(row) : null;
+    return row ? ADDRESS.read(row) : null;
   }
 
   async find(userId: number, addressId: number, executor: Executor = this.db): Promise<AddressRow | null> {
-    const [row] = await queryRows<RawAddress>(
+    const [row] = await queryRows<object>(
       executor,
-      sql`SELECT ${COLUMNS} FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId}`,
+      sql`SELECT ${ADDRESS.list} FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId}`,
     );
-    return row ? toRow(row) : null;
+    return row ? ADDRESS.read(row) : null;
   }
 
   /**
@@ -170,9 +135,9 @@ export class AddressRepository {
     billingAddressId: number | null,
     executor: Executor = this.db,
   ): Promise<{ delivery: AddressRow | null; billing: AddressRow | null }> {
-    const rows = await queryPreparedRows<RawAddress>(
+    const rows = await queryPreparedRows<object>(
       executor,
-      sql`SELECT ${COLUMNS} FROM addresses
+      sql`SELECT ${ADDRESS.list} FROM addresses
           WHERE user_id = ${userId} AND (address_id = ${deliveryAddressId} OR address_id = ${billingAddressId ?? 0} OR type = ${BILLING_TYPE})
           ORDER BY address_id`,
     );
@@ -181,15 +146,15 @@ export class AddressRepository {
 
   /** The user's billing address, or null when they have none. */
   async billingOf(userId: number, executor: Executor = this.db): Promise<AddressRow | null> {
-    const [row] = await queryRows<RawAddress>(
+    const [row] = await queryRows<object>(
       executor,
-      sql`SELECT ${COLUMNS} FROM addresses WHERE user_id = ${userId} AND type = ${BILLING_TYPE} ORDER BY address_id LIMIT 1`,
+      sql`SELECT ${ADDRESS.list} FROM addresses WHERE user_id = ${userId} AND type = ${BILLING_TYPE} ORDER BY address_id LIMIT 1`,
     );
-    return row ? toRow(row) : null;
+    return row ? ADDRESS.read(row) : null;
   }
 
   async listOf(userId: number, executor: Executor = this.db): Promise<AddressRow[]> {
-    const rows = await queryRows<RawAddress>(executor, sql`SELECT ${COLUMNS} FROM addresses WHERE user_id = ${userId} ORDER BY address_id`);
-    return rows.map(toRow);
+    const rows = await queryRows<object>(executor, sql`SELECT ${ADDRESS.list} FROM addresses WHERE user_id = ${userId} ORDER BY address_id`);
+    return rows.map(ADDRESS.read);
   }
 }

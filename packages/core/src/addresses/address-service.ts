@@ -4,6 +4,7 @@
  * grants access, and another user's address answers 404 as if it did not exist.
  */
 import { fieldMessages, type AddressDto, type AddressFields, type CreateAddressBody, type DeliveryZone, type UpdateAddressBody } from '@shop/contract';
+import type { AddressSnapshot } from '@shop/db';
 import { deliveryZoneOf, normaliseDeliveryPostcode } from '../delivery/delivery-zones.ts';
 import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { BILLING_TYPE, type AddressRepository, type AddressRow } from './address-repository.ts';
@@ -173,7 +174,7 @@ export function toAddressDto(row: AddressRow): AddressDto {
 }
 
 /** The address fields an order keeps as its snapshot. */
-export function addressSnapshot(row: AddressRow): AddressFields {
+export function addressSnapshot(row: AddressRow): AddressSnapshot {
   return {
     reference: row.reference,
     contact_name: row.contactName,

@@ -7,35 +7,41 @@
  * is already in the basket adds to its count in the same INSERT ... ON CONFLICT statement, so
  * parallel adds of one pack always end as one line with the sum of their counts.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { intArrayParam, queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
-import { linesToWrite, planBasketMerge, type BasketMerge, type MergeLine } from './basket-merge.ts';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import {
+  addresses,
+  cartLines,
+  carts,
+  columnsOf,
+  intArrayParam,
+  productPrices,
+  products,
+  productSizes,
+  queryPreparedRows,
+  queryRows,
+  type Database,
+  type Executor,
+  type Row,
+} from '@shop/db';
+import { linesToWrite, planBasketMerge, type BasketMerge } from './basket-merge.ts';
 
 export type CartOwner = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: number };
 
 export const MAX_PACKS_PER_LINE = 1000;
 
-export interface PackForSale {
-  productPriceId: number;
-  productId: number;
-  pricePence: number;
-  packRange: number[];
-  productIsActive: boolean;
-}
+export type PackForSale = Pick<Row<typeof productPrices>, 'productPriceId' | 'productId' | 'pricePence' | 'packRange'> & {
+  productIsActive: Row<typeof products>['isActive'];
+};
 
 /** One line of a basket with what is needed to price and show it. */
-export interface CartLineRow {
-  productId: number;
-  productPriceId: number;
-  qty: number;
-  count: number;
-  pricePence: number;
-  productName: string;
-  imageUrl: string;
-  size1: string;
-  /** False once the shop stops selling the product: such a line cannot be ordered. */
-  productIsActive: boolean;
-}
+export type CartLineRow = Pick<Row<typeof cartLines>, 'productId' | 'productPriceId' | 'qty' | 'count'> &
+  Pick<Row<typeof productPrices>, 'pricePence'> &
+  Pick<Row<typeof productSizes>, 'size1'> &
+  Pick<Row<typeof products>, 'imageUrl'> & {
+    productName: Row<typeof products>['name'];
+    /** False once the shop stops selling the product: such a line cannot be ordered. */
+    productIsActive: Row<typeof products>['isActive'];
+  };
 
 export interface CartContents {
   cartId: number;
@@ -45,23 +51,17 @@ export interface CartContents {
   lines: CartLineRow[];
 }
 
-interface RawCartRow {
-  cart_id: number;
-  address_id: number | null;
-  delivery_post_code: string | null;
-  product_id: number | null;
-  product_price_id: number | null;
-  qty: number | null;
-  count: number | null;
-  price_pence: number | null;
-  name: string | null;
-  image_url: string | null;
-  size1: string | null;
-  is_active: boolean | null;
-}
-
+/** The basket (carts `c`) and the postcode of its delivery address (addresses `a`). */
+const BASKET = columnsOf(carts, ['cartId', 'addressId'], 'c');
+const DELIVERY = columnsOf(addresses, ['postCode'], 'a', { leftJoined: true });
+/** A basket line (cart_lines `l`: LEFT JOINed, so a basket without lines is one row of nulls). */
+const LINE = columnsOf(cartLines, ['productId', 'productPriceId', 'qty', 'count'], 'l', { leftJoined: true });
+const LINE_ID = columnsOf(cartLines, ['cartLineId'], 'l');
 /** What a basket line shows besides its pack and count: price, name, image, size, still for sale. */
-const LINE_DETAILS = sql.raw('pp.price_pence, p.name, p.image_url, s.size1, p.is_active');
+const PRICE = columnsOf(productPrices, ['pricePence'], 'pp', { leftJoined: true });
+const PRODUCT = columnsOf(products, ['name', 'imageUrl', 'isActive'], 'p', { leftJoined: true });
+const SIZE = columnsOf(productSizes, ['size1'], 's', { leftJoined: true });
+const LINE_DETAILS = sql`${PRICE.list}, ${PRODUCT.list}, ${SIZE.list}`;
 /** The joins LINE_DETAILS reads from, for lines aliased `l`. */
 const LINE_DETAIL_JOINS = sql.raw(`LEFT JOIN product_prices pp ON pp.product_price_id = l.product_price_id
           LEFT JOIN products p ON p.product_id = l.product_id
@@ -70,27 +70,38 @@ const LINE_DETAIL_JOINS = sql.raw(`LEFT JOIN product_prices pp ON pp.product_pri
 /** The basket's delivery address (its owner's only), for the postcode: carts `c`, addresses `a`. */
 const DELIVERY_ADDRESS_JOIN = sql.raw('LEFT JOIN addresses a ON a.address_id = c.address_id AND a.user_id = c.user_id');
 
+/** The same columns of the `basket` CTE (`b`) that addPacksAndRead reads its basket from. */
+const BASKET_OF_CTE = columnsOf(carts, ['cartId', 'addressId'], 'b');
+const DELIVERY_OF_CTE = columnsOf(addresses, ['postCode'], 'b', { leftJoined: true });
+
+/** A basket's row joined with one of its lines, or with nulls when it has none. */
+function lineOf(row: object): CartLineRow | null {
+  const { productId, productPriceId, qty, count } = LINE.read(row);
+  if (productId === null || productPriceId === null || qty === null || count === null) return null;
+  const product = PRODUCT.read(row);
+  return {
+    productId,
+    productPriceId,
+    qty,
+    count,
+    pricePence: PRICE.read(row).pricePence ?? 0,
+    productName: product.name ?? '',
+    imageUrl: product.imageUrl ?? '',
+    size1: SIZE.read(row).size1 ?? '',
+    productIsActive: product.isActive !== false,
+  };
+}
+
 /** Rows of a basket joined with its lines (one row with null line fields when it has none). */
-function contentsFrom(rows: RawCartRow[]): CartContents | null {
+function contentsFrom(rows: object[]): CartContents | null {
   const first = rows[0];
   if (!first) return null;
+  const { cartId, addressId } = BASKET.read(first);
   return {
-    cartId: Number(first.cart_id),
-    addressId: first.address_id === null ? null : Number(first.address_id),
-    deliveryPostcode: first.delivery_post_code ?? null,
-    lines: rows
-      .filter((r) => r.product_price_id !== null)
-      .map((r) => ({
-        productId: Number(r.product_id),
-        productPriceId: Number(r.product_price_id),
-        qty: Number(r.qty),
-        count: Number(r.count),
-        pricePence: Number(r.price_pence),
-        productName: r.name ?? '',
-        imageUrl: r.image_url ?? '',
-        size1: r.size1 ?? '',
-        productIsActive: r.is_active !== false,
-      })),
+    cartId,
+    addressId,
+    deliveryPostcode: DELIVERY.read(first).postCode,
+    lines: rows.map(lineOf).filter((line) => line !== null),
   };
 }
 
@@ -102,26 +113,18 @@ export class CartRepository {
   constructor(private readonly db: Database) {}
 
   async packForSale(productPriceId: number): Promise<PackForSale | null> {
-    const [row] = await queryRows<{
-      product_price_id: number;
-      product_id: number;
-      price_pence: number;
-      pack_range: number[];
-      is_active: boolean;
-    }>(
-      this.db,
-      sql`SELECT pp.product_price_id, pp.product_id, pp.price_pence, pp.pack_range, p.is_active
-          FROM product_prices pp JOIN products p ON p.product_id = pp.product_id
-          WHERE pp.product_price_id = ${productPriceId}`,
-    );
-    if (!row) return null;
-    return {
-      productPriceId: Number(row.product_price_id),
-      productId: Number(row.product_id),
-      pricePence: Number(row.price_pence),
-      packRange: parseIntArray(row.pack_range),
-      productIsActive: row.is_active,
-    };
+    const [pack] = await this.db
+      .select({
+        productPriceId: productPrices.productPriceId,
+        productId: productPrices.productId,
+        pricePence: productPrices.pricePence,
+        packRange: productPrices.packRange,
+        productIsActive: products.isActive,
+      })
+      .from(productPrices)
+      .innerJoin(products, eq(products.productId, productPrices.productId))
+      .where(eq(productPrices.productPriceId, productPriceId));
+    return pack ?? null;
   }
 
   /**
@@ -181,10 +184,10 @@ export class CartRepository {
     owner: CartOwner,
     line: { productId: number; productPriceId: number; qty: number; count: number },
   ): Promise<{ contents: CartContents; count: number | null } | null> {
-    const rows = await queryPreparedRows<RawCartRow & { added_count: number | null }>(
+    const rows = await queryPreparedRows<{ added_count: number | null }>(
       this.db,
       sql`WITH basket AS (
-            SELECT c.cart_id, c.address_id, a.post_code AS delivery_post_code
+            SELECT c.cart_id, c.address_id, a.post_code
             FROM carts c ${DELIVERY_ADDRESS_JOIN} WHERE ${ownedBy(owner)}),
           added AS (
             INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count)
@@ -199,7 +202,7 @@ export class CartRepository {
             WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.product_price_id = l.product_price_id)
             UNION ALL
             SELECT * FROM added)
-          SELECT b.cart_id, b.address_id, b.delivery_post_code, l.product_id, l.product_price_id, l.qty, l.count,
+          SELECT ${BASKET_OF_CTE.list}, ${DELIVERY_OF_CTE.list}, ${LINE.list},
                  ${LINE_DETAILS}, (SELECT count FROM added) AS added_count
           FROM basket b
           LEFT JOIN lines l ON l.cart_id = b.cart_id
@@ -250,9 +253,9 @@ export class CartRepository {
 
   /** The owner's basket with its lines in the order they were added, or null when there is none. */
   async contents(owner: CartOwner, executor: Executor = this.db): Promise<CartContents | null> {
-    const rows = await queryPreparedRows<RawCartRow>(
+    const rows = await queryPreparedRows<object>(
       executor,
-      sql`SELECT c.cart_id, c.address_id, a.post_code AS delivery_post_code, l.product_id, l.product_price_id, l.qty, l.count, ${LINE_DETAILS}
+      sql`SELECT ${BASKET.list}, ${DELIVERY.list}, ${LINE.list}, ${LINE_DETAILS}
           FROM carts c
           ${DELIVERY_ADDRESS_JOIN}
           LEFT JOIN cart_lines l ON l.cart_id = c.cart_id
@@ -278,23 +281,21 @@ export class CartRepository {
   async moveSessionCartToUser(sessionId: string, userId: number): Promise<BasketMerge | null> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
-      const [source] = await queryRows<{ cart_id: number }>(
-        tx,
-        sql`SELECT cart_id FROM carts WHERE session_id = ${sessionId}::uuid FOR UPDATE`,
-      );
+      const [source] = await tx.select({ cartId: carts.cartId }).from(carts).where(eq(carts.sessionId, sessionId)).for('update');
       if (!source) return null;
-      const sourceId = Number(source.cart_id);
+      const sourceId = source.cartId;
       const targetId = await this.ensureCart({ kind: 'user', userId }, tx);
       await tx.execute(sql`SELECT cart_id FROM carts WHERE cart_id = ${targetId} FOR UPDATE`);
       const linesOf = (cartId: number) =>
-        queryRows<{ product_price_id: number; count: number }>(
-          tx,
-          sql`SELECT product_price_id, count FROM cart_lines WHERE cart_id = ${cartId} ORDER BY created_at, cart_line_id FOR UPDATE`,
-        );
+        tx
+          .select({ productPriceId: cartLines.productPriceId, count: cartLines.count })
+          .from(cartLines)
+          .where(eq(cartLines.cartId, cartId))
+          .orderBy(cartLines.createdAt, cartLines.cartLineId)
+          .for('update');
       const guest = await linesOf(sourceId);
       const saved = await linesOf(targetId);
-      const asLine = (row: { product_price_id: number; count: number }): MergeLine => ({ productPriceId: Number(row.product_price_id), count: Number(row.count) });
-      const merge = planBasketMerge(saved.map(asLine), guest.map(asLine));
+      const merge = planBasketMerge(saved, guest);
       const writes = linesToWrite(merge).map((line) => sql`(${line.productPriceId}::int, ${line.count}::int)`);
       if (writes.length > 0) {
         // A pack already in the user's basket keeps its line (its qty and when it was added); only its count changes.
@@ -322,9 +323,9 @@ export class CartRepository {
    * only the lines it read (`lineIds`, `removeOrderedLines`). Null: no basket, or no lines.
    */
   async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; lineIds: number[] } | null> {
-    const rows = await queryPreparedRows<RawCartRow & { cart_line_id: number }>(
+    const rows = await queryPreparedRows<object>(
       tx,
-      sql`SELECT c.cart_id, c.address_id, a.post_code AS delivery_post_code, l.cart_line_id, l.product_id, l.product_price_id, l.qty, l.count, ${LINE_DETAILS}
+      sql`SELECT ${BASKET.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}
           FROM carts c
           JOIN cart_lines l ON l.cart_id = c.cart_id
           ${DELIVERY_ADDRESS_JOIN}
@@ -334,7 +335,9 @@ export class CartRepository {
           FOR UPDATE OF c, l`,
     );
     const contents = contentsFrom(rows);
-    return contents && { contents, lineIds: rows.map((row) => Number(row.cart_line_id)) };
+    if (!contents) return null;
+    // Lines joined, not LEFT JOINed: row i is contents.lines[i].
+    return { contents, lineIds: rows.map((row) => LINE_ID.read(row).cartLineId) };
   }
 
   /**
@@ -352,11 +355,4 @@ export class CartRepository {
   async setAddress(cartId: number, addressId: number): Promise<void> {
     await this.db.execute(sql`UPDATE carts SET address_id = ${addressId}, updated_at = now() WHERE cart_id = ${cartId}`);
   }
-}
-
-/** node-postgres parses int[] into numbers; be tolerant of a driver answering '{1,2}'. */
-function parseIntArray(value: unknown): number[] {
-  if (Array.isArray(value)) return value.map(Number);
-  if (typeof value === 'string') return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-  return [];
 }

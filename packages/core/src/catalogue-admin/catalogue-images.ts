@@ -11,8 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@shop/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { images, imageVariants, queryRows, type Database, type Row } from '@shop/db';
 import { Invalid } from '../errors.ts';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -81,8 +81,8 @@ export class CatalogueImages {
     if (!contentType) throw invalidImage(metadata.format ? imageMessages.wrongFormat(metadata.format) : imageMessages.notImage);
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > IMAGE_MAX_PIXELS) throw invalidImage(imageMessages.tooManyPixels);
     const sha256 = createHash('sha256').update(buffer).digest('hex');
-    const [existing] = await queryRows<{ width: number; height: number }>(this.db, sql`SELECT width, height FROM images WHERE sha256 = ${sha256}`);
-    if (existing) return { sha256, url: uploadedImageUrl(sha256), width: Number(existing.width), height: Number(existing.height), contentType };
+    const [existing] = await this.db.select({ width: images.width, height: images.height }).from(images).where(eq(images.sha256, sha256));
+    if (existing) return { sha256, url: uploadedImageUrl(sha256), width: existing.width, height: existing.height, contentType };
     let variants: { variantWidth: number; data: Buffer; width: number; height: number }[];
     let orientedWidth: number;
     let orientedHeight: number;
@@ -122,14 +122,14 @@ export class CatalogueImages {
   }
 
   /** One resized copy's bytes, or null. */
-  async variant(sha256: string, width: number): Promise<{ contentType: string; bytes: Buffer } | null> {
+  async variant(sha256: string, width: number): Promise<Pick<Row<typeof imageVariants>, 'contentType' | 'bytes'> | null> {
     if (!/^[0-9a-f]{64}$/.test(sha256) || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return null;
-    const [row] = await queryRows<{ content_type: string; bytes: Buffer | Uint8Array }>(
-      this.db,
-      sql`SELECT content_type, bytes FROM image_variants WHERE sha256 = ${sha256} AND variant_width = ${width}`,
-    );
-    if (!row) return null;
-    return { contentType: row.content_type, bytes: Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes) };
+    // The bytea column's type makes the bytes a Buffer on either driver.
+    const [row] = await this.db
+      .select({ contentType: imageVariants.contentType, bytes: imageVariants.bytes })
+      .from(imageVariants)
+      .where(and(eq(imageVariants.sha256, sha256), eq(imageVariants.variantWidth, width)));
+    return row ?? null;
   }
 }
 

@@ -5,7 +5,7 @@
  * Every change checks the version the staff member saw (`WHERE version = $seen`).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { categories, columnsOf, queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { catalogueMessages, parseImageUrl, slugOf, type Parsed } from './catalogue-values.ts';
 
@@ -22,19 +22,15 @@ export const categoryMessages = {
   pageDescriptionTooLong: 'A page description is at most 160 characters.',
 } as const;
 
-export interface AdminCategory {
-  categoryId: number;
-  parentId: number | null;
-  name: string;
-  slug: string;
-  description: string;
-  imageUrl: string;
-  sortOrder: number;
+const CATEGORY = columnsOf(
+  categories,
+  ['categoryId', 'parentId', 'name', 'slug', 'description', 'imageUrl', 'sortOrder', 'isActive', 'isNew', 'pageTitle', 'pageDescription', 'version'],
+  'c',
+);
+
+export type AdminCategory = Omit<ReturnType<typeof CATEGORY.read>, 'isActive'> & {
+  /** Shown in the shop (is_active). */
   visible: boolean;
-  isNew: boolean;
-  pageTitle: string;
-  pageDescription: string;
-  version: number;
   /** Products directly in this category. */
   productCount: number;
   /** 1 for a top-level category. */
@@ -42,7 +38,7 @@ export interface AdminCategory {
   /** "Boxes > Single wall > Small": the names from the top. */
   path: string;
   children: AdminCategory[];
-}
+};
 
 export interface CategoryInput {
   name: string;
@@ -55,51 +51,17 @@ export interface CategoryInput {
   pageDescription: string;
 }
 
-interface CategorySqlRow {
-  category_id: number;
-  parent_id: number | null;
-  name: string;
-  slug: string;
-  description: string;
-  image_url: string;
-  sort_order: number;
-  is_active: boolean;
-  is_new: boolean;
-  page_title: string;
-  page_description: string;
-  version: number;
-  product_count: number;
-}
-
 /** Every category (visible or not) as a tree, ordered as the shop shows it. */
 export async function readCategoryTree(db: Executor): Promise<AdminCategory[]> {
-  const rows = await queryRows<CategorySqlRow>(
+  const rows = await queryRows<{ product_count: number }>(
     db,
-    sql`SELECT c.category_id, c.parent_id, c.name, c.slug, c.description, c.image_url, c.sort_order, c.is_active, c.is_new,
-          c.page_title, c.page_description, c.version,
-          (SELECT count(*)::int FROM products p WHERE p.category_id = c.category_id) AS product_count
+    sql`SELECT ${CATEGORY.list}, (SELECT count(*)::int FROM products p WHERE p.category_id = c.category_id) AS product_count
         FROM categories c ORDER BY c.sort_order, c.name, c.category_id`,
   );
   const nodes = new Map<number, AdminCategory>();
   for (const row of rows) {
-    nodes.set(Number(row.category_id), {
-      categoryId: Number(row.category_id),
-      parentId: row.parent_id === null ? null : Number(row.parent_id),
-      name: row.name,
-      slug: row.slug,
-      description: row.description,
-      imageUrl: row.image_url,
-      sortOrder: Number(row.sort_order),
-      visible: row.is_active,
-      isNew: row.is_new,
-      pageTitle: row.page_title,
-      pageDescription: row.page_description,
-      version: Number(row.version),
-      productCount: Number(row.product_count),
-      depth: 1,
-      path: row.name,
-      children: [],
-    });
+    const { isActive, ...category } = CATEGORY.read(row);
+    nodes.set(category.categoryId, { ...category, visible: isActive, productCount: row.product_count, depth: 1, path: category.name, children: [] });
   }
   const roots: AdminCategory[] = [];
   for (const node of nodes.values()) {

@@ -5,7 +5,7 @@
  * refused for a product with order history (it is withdrawn instead, never deleted).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, priceChanges, products, queryRows, staff, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import {
   catalogueMessages,
@@ -14,6 +14,7 @@ import {
   PRODUCT_CODE_PATTERN,
 } from './catalogue-values.ts';
 import { loadProducts, writeProducts, type ProductState, type StoredProduct } from './product-store.ts';
+import { isoSeconds } from '../iso-time.ts';
 
 export const PRODUCT_PAGE_SIZE = 25;
 
@@ -21,19 +22,17 @@ export const productMessages = {
   hasOrders: 'This product has been ordered, so it cannot be deleted (the orders keep referring to it): withdraw it instead.',
 } as const;
 
-export interface ProductListEntry {
-  productId: number;
-  productCode: string;
-  name: string;
+const LISTED = columnsOf(products, ['productId', 'productCode', 'name', 'isActive', 'isNew', 'isFeatured'], 'p');
+
+export type ProductListEntry = Omit<ReturnType<typeof LISTED.read>, 'isActive'> & {
   categoryPath: string;
+  /** On sale (is_active) or withdrawn. */
   onSale: boolean;
-  isNew: boolean;
-  isFeatured: boolean;
   sizeCount: number;
   packCount: number;
   /** The lowest pack price in pence, null without packs. */
   fromPricePence: number | null;
-}
+};
 
 export interface ProductList {
   query: string;
@@ -46,17 +45,19 @@ export interface ProductList {
   products: ProductListEntry[];
 }
 
-export interface PriceChangeEntry {
-  priceChangeId: number;
-  productPriceId: number;
+const PRICE_CHANGE = columnsOf(
+  priceChanges,
+  ['priceChangeId', 'productPriceId', 'source', 'oldPricePence', 'newPricePence', 'oldPackRange', 'newPackRange', 'changedAt'],
+  'c',
+);
+/** Who made a change (LEFT JOIN: null when the staff member is unknown). */
+const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
+
+export type PriceChangeEntry = Omit<ReturnType<typeof PRICE_CHANGE.read>, 'changedAt'> & {
   staffName: string | null;
-  source: 'editor' | 'import';
-  oldPricePence: number | null;
-  newPricePence: number | null;
-  oldPackRange: number[] | null;
-  newPackRange: number[] | null;
+  /** ISO 8601, UTC, to the second. */
   changedAt: string;
-}
+};
 
 export interface AdminProduct extends StoredProduct {
   hasOrders: boolean;
@@ -130,24 +131,13 @@ export class ProductEditor {
     const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM products p WHERE ${conditions}`);
     const pageCount = Math.max(1, Math.ceil(Number(total) / PRODUCT_PAGE_SIZE));
     const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
-    const rows = await queryRows<{
-      product_id: number;
-      product_code: string;
-      name: string;
-      category_path: string;
-      is_active: boolean;
-      is_new: boolean;
-      is_featured: boolean;
-      size_count: number;
-      pack_count: number;
-      from_price: number | null;
-    }>(
+    const rows = await queryRows<{ category_path: string; size_count: number; pack_count: number; from_price: number | null }>(
       this.db,
       sql`WITH RECURSIVE paths AS (
             SELECT category_id, name::text AS path FROM categories WHERE parent_id IS NULL
             UNION ALL SELECT c.category_id, paths.path || ' > ' || c.name FROM categories c JOIN paths ON c.parent_id = paths.category_id
           )
-          SELECT p.product_id, p.product_code, p.name, coalesce(paths.path, '') AS category_path, p.is_active, p.is_new, p.is_featured,
+          SELECT ${LISTED.list}, coalesce(paths.path, '') AS category_path,
             (SELECT count(*)::int FROM product_sizes s WHERE s.product_id = p.product_id) AS size_count,
             (SELECT count(*)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS pack_count,
             (SELECT min(pp.price_pence)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS from_price
@@ -164,18 +154,10 @@ export class ProductEditor {
       pageCount,
       pageSize: PRODUCT_PAGE_SIZE,
       total: Number(total),
-      products: rows.map((r) => ({
-        productId: Number(r.product_id),
-        productCode: r.product_code,
-        name: r.name,
-        categoryPath: r.category_path,
-        onSale: r.is_active,
-        isNew: r.is_new,
-        isFeatured: r.is_featured,
-        sizeCount: Number(r.size_count),
-        packCount: Number(r.pack_count),
-        fromPricePence: r.from_price === null ? null : Number(r.from_price),
-      })),
+      products: rows.map((r) => {
+        const { isActive, ...product } = LISTED.read(r);
+        return { ...product, categoryPath: r.category_path, onSale: isActive, sizeCount: r.size_count, packCount: r.pack_count, fromPricePence: r.from_price };
+      }),
     };
   }
 
@@ -183,37 +165,19 @@ export class ProductEditor {
     const [stored] = await loadProducts(this.db, { ids: [productId] });
     if (!stored) throw new NotFound('No such product.');
     const [orders] = await queryRows<{ has_orders: boolean }>(this.db, sql`SELECT EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders`);
-    const history = await queryRows<{
-      price_change_id: number;
-      product_price_id: number;
-      staff_name: string | null;
-      source: 'editor' | 'import';
-      old_price_pence: number | null;
-      new_price_pence: number | null;
-      old_pack_range: number[] | null;
-      new_pack_range: number[] | null;
-      changed_at: string;
-    }>(
+    const history = await queryRows<object>(
       this.db,
-      sql`SELECT c.price_change_id, c.product_price_id, s.name AS staff_name, c.source, c.old_price_pence, c.new_price_pence,
-            c.old_pack_range, c.new_pack_range, to_char(c.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS changed_at
+      sql`SELECT ${PRICE_CHANGE.list}, ${BY.list}
           FROM price_changes c LEFT JOIN staff s ON s.staff_id = c.staff_id
           WHERE c.product_id = ${productId} ORDER BY c.price_change_id DESC LIMIT 100`,
     );
     return {
       ...stored,
       hasOrders: Boolean(orders?.has_orders),
-      priceHistory: history.map((h) => ({
-        priceChangeId: Number(h.price_change_id),
-        productPriceId: Number(h.product_price_id),
-        staffName: h.staff_name,
-        source: h.source,
-        oldPricePence: h.old_price_pence === null ? null : Number(h.old_price_pence),
-        newPricePence: h.new_price_pence === null ? null : Number(h.new_price_pence),
-        oldPackRange: h.old_pack_range,
-        newPackRange: h.new_pack_range,
-        changedAt: h.changed_at,
-      })),
+      priceHistory: history.map((raw) => {
+        const change = PRICE_CHANGE.read(raw);
+        return { ...change, staffName: BY.read(raw).name, changedAt: isoSeconds(change.changedAt) };
+      }),
     };
   }
 

@@ -12,7 +12,7 @@
  *   process clears its cached catalogue reads once the transaction commits.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
+import { columnsOf, productPrices, products, productSizes, queryRows, type Executor, type Row } from '@shop/db';
 import { Conflict } from '../errors.ts';
 import { catalogueMessages } from './catalogue-values.ts';
 
@@ -46,18 +46,9 @@ export interface ProductState {
 }
 
 /** A product as stored, with its sizes and packs in display order. */
-export interface StoredPack {
-  productPriceId: number;
-  pricePence: number;
-  packRange: number[];
-}
+export type StoredPack = Pick<Row<typeof productPrices>, 'productPriceId' | 'pricePence' | 'packRange'>;
 
-export interface StoredSize {
-  productSizeId: number;
-  size1: string;
-  size2: string;
-  packs: StoredPack[];
-}
+export type StoredSize = Pick<Row<typeof productSizes>, 'productSizeId' | 'size1' | 'size2'> & { packs: StoredPack[] };
 
 export interface StoredProduct extends Omit<ProductState, 'sizes'> {
   productId: number;
@@ -83,85 +74,55 @@ export interface WriteResult {
   priceChanges: number;
 }
 
-interface ProductRowSql {
-  product_id: number;
-  product_code: string;
-  name: string;
-  description: string;
-  category_id: number;
-  image_url: string;
-  link_product_id: number | null;
-  link_code: string | null;
-  is_new: boolean;
-  is_featured: boolean;
-  is_active: boolean;
-  sort_order: number;
-  version: number;
-}
+const PRODUCT = columnsOf(
+  products,
+  ['productId', 'productCode', 'name', 'description', 'categoryId', 'imageUrl', 'linkProductId', 'isNew', 'isFeatured', 'isActive', 'sortOrder', 'version'],
+  'p',
+);
+const SIZE = columnsOf(productSizes, ['productSizeId', 'productId', 'size1', 'size2']);
+const PACK = columnsOf(productPrices, ['productPriceId', 'productId', 'productSizeId', 'pricePence', 'packRange']);
 
 /** Loads products (with sizes and packs) by id or by code; `lock` takes FOR UPDATE on the products. */
 export async function loadProducts(db: Executor, by: { ids?: number[]; codes?: string[] }, lock = false): Promise<StoredProduct[]> {
   const ids = by.ids ?? [];
   const codes = (by.codes ?? []).map((c) => c.toLowerCase());
   if (ids.length === 0 && codes.length === 0) return [];
-  const rows = await queryRows<ProductRowSql>(
+  const rows = await queryRows<{ link_code: string | null }>(
     db,
-    sql`SELECT p.product_id, p.product_code, p.name, p.description, p.category_id, p.image_url, p.link_product_id,
-          l.product_code AS link_code, p.is_new, p.is_featured, p.is_active, p.sort_order, p.version
+    sql`SELECT ${PRODUCT.list}, l.product_code AS link_code
         FROM products p LEFT JOIN products l ON l.product_id = p.link_product_id
         WHERE p.product_id = ANY (${`{${ids.join(',')}}`}::int[]) OR lower(p.product_code) = ANY (${pgTextArray(codes)}::text[])
         ORDER BY p.product_id
         ${lock ? sql`FOR UPDATE OF p` : sql``}`,
   );
   if (rows.length === 0) return [];
-  const productIds = `{${rows.map((r) => r.product_id).join(',')}}`;
+  const stored = rows.map((row) => ({ ...PRODUCT.read(row), linkProductCode: row.link_code }));
+  const productIds = `{${stored.map((p) => p.productId).join(',')}}`;
   const [sizes, packs] = await Promise.all([
-    queryRows<{ product_size_id: number; product_id: number; size1: string; size2: string }>(
+    queryRows<object>(
       db,
-      sql`SELECT product_size_id, product_id, size1, size2 FROM product_sizes
+      sql`SELECT ${SIZE.list} FROM product_sizes
           WHERE product_id = ANY (${productIds}::int[]) ORDER BY product_id, sort_order, product_size_id`,
     ),
-    queryRows<{ product_price_id: number; product_size_id: number; price_pence: number; pack_range: number[] | string }>(
+    queryRows<object>(
       db,
-      sql`SELECT product_price_id, product_size_id, price_pence, pack_range FROM product_prices
+      sql`SELECT ${PACK.list} FROM product_prices
           WHERE product_id = ANY (${productIds}::int[]) ORDER BY product_size_id, sort_order, product_price_id`,
     ),
   ]);
   const packsBySize = new Map<number, StoredPack[]>();
-  for (const pack of packs) {
-    const list = packsBySize.get(Number(pack.product_size_id)) ?? [];
-    list.push({ productPriceId: Number(pack.product_price_id), pricePence: Number(pack.price_pence), packRange: intArray(pack.pack_range) });
-    packsBySize.set(Number(pack.product_size_id), list);
+  for (const { productSizeId, productPriceId, pricePence, packRange } of packs.map(PACK.read)) {
+    const list = packsBySize.get(productSizeId) ?? [];
+    list.push({ productPriceId, pricePence, packRange });
+    packsBySize.set(productSizeId, list);
   }
   const sizesByProduct = new Map<number, StoredProduct['sizes']>();
-  for (const size of sizes) {
-    const list = sizesByProduct.get(Number(size.product_id)) ?? [];
-    const id = Number(size.product_size_id);
-    list.push({ productSizeId: id, size1: size.size1, size2: size.size2, packs: packsBySize.get(id) ?? [] });
-    sizesByProduct.set(Number(size.product_id), list);
+  for (const { productId, productSizeId, size1, size2 } of sizes.map(SIZE.read)) {
+    const list = sizesByProduct.get(productId) ?? [];
+    list.push({ productSizeId, size1, size2, packs: packsBySize.get(productSizeId) ?? [] });
+    sizesByProduct.set(productId, list);
   }
-  return rows.map((row) => ({
-    productId: Number(row.product_id),
-    productCode: row.product_code,
-    name: row.name,
-    description: row.description,
-    categoryId: Number(row.category_id),
-    imageUrl: row.image_url,
-    linkProductId: row.link_product_id === null ? null : Number(row.link_product_id),
-    linkProductCode: row.link_code,
-    isNew: row.is_new,
-    isFeatured: row.is_featured,
-    onSale: row.is_active,
-    sortOrder: Number(row.sort_order),
-    version: Number(row.version),
-    sizes: sizesByProduct.get(Number(row.product_id)) ?? [],
-  }));
-}
-
-/** PGlite answers int[] as an array, some drivers as '{1,2}'. */
-function intArray(value: number[] | string): number[] {
-  if (Array.isArray(value)) return value.map(Number);
-  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  return stored.map(({ isActive, ...product }) => ({ ...product, onSale: isActive, sizes: sizesByProduct.get(product.productId) ?? [] }));
 }
 
 /** A text[] literal for a parameter: every element quoted and escaped. */
@@ -365,7 +326,7 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
     );
   }
   if (packInserts.length > 0) {
-    const rows = await queryRows<{ product_price_id: number; product_id: number; price_pence: number; pack_range: number[] | string }>(
+    const rows = await queryRows<object>(
       tx,
       sql`INSERT INTO product_prices (product_size_id, product_id, price_pence, pack_range, sort_order)
           SELECT size_id, product_id, price_pence, ARRAY(SELECT jsonb_array_elements_text(pack_range)::int), sort_order
@@ -380,17 +341,10 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
             })),
           )}::jsonb) AS v(size_id int, product_id int, price_pence int, pack_range jsonb, sort_order int, ord int)
           ORDER BY ord
-          RETURNING product_price_id, product_id, price_pence, pack_range`,
+          RETURNING ${PACK.list}`,
     );
-    for (const row of rows) {
-      priceChanges.push({
-        productPriceId: Number(row.product_price_id),
-        productId: Number(row.product_id),
-        oldPrice: null,
-        newPrice: Number(row.price_pence),
-        oldRange: null,
-        newRange: intArray(row.pack_range),
-      });
+    for (const { productPriceId, productId, pricePence, packRange } of rows.map(PACK.read)) {
+      priceChanges.push({ productPriceId, productId, oldPrice: null, newPrice: pricePence, oldRange: null, newRange: packRange });
     }
   }
   if (deleteSizeIds.length > 0) {

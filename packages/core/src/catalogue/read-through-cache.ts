@@ -3,11 +3,16 @@
  * rebuilt from the database. Cleared whole when the catalogue changes (any process's write
  * raises a NOTIFY that the composition root turns into `clear()`).
  */
+import { LRUCache } from 'lru-cache';
+
 export class ReadThroughCache {
-  private readonly entries = new Map<string, Promise<unknown>>();
+  /** Past the bound the least recently read entry goes first. */
+  private readonly entries: LRUCache<string, Promise<unknown>>;
   private generation = 0;
 
-  constructor(private readonly maxEntries = 5_000) {}
+  constructor(maxEntries = 5_000) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -22,10 +27,6 @@ export class ReadThroughCache {
       },
       () => this.entries.delete(key),
     );
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     return pending;
   }
 

@@ -24,6 +24,7 @@
  * and fails if the source ever stops covering them.
  */
 import Holidays from 'date-holidays';
+import { LRUCache } from 'lru-cache';
 
 /**
  * How far a parcel travels (SPEC 9): mainland UK, or any remote zone (delivery-zones.ts names the
@@ -146,14 +147,12 @@ export function formatDuration(minutes: number): string {
 const dayMonth = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** Days already written out: every basket and order names the same few dates. */
-const dayMonthTexts = new Map<IsoDate, string>();
-const DAY_MONTH_TEXTS_KEPT = 1_000;
+const dayMonthTexts = new LRUCache<IsoDate, string>({ max: 1_000 });
 
 /** "Monday 25 November" (en-GB) for an ISO date. */
 export function formatDayMonth(date: IsoDate): string {
   let text = dayMonthTexts.get(date);
   if (text === undefined) {
-    if (dayMonthTexts.size >= DAY_MONTH_TEXTS_KEPT) dayMonthTexts.clear();
     text = dayMonth.format(isoToUtc(date));
     dayMonthTexts.set(date, text);
   }

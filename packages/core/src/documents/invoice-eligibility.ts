@@ -23,19 +23,13 @@
  * 14 days of dispatch moving the tax point to the invoice date) is not applied: the invoice states
  * the time of supply explicitly, which HMRC accepts.
  */
+import type { orders, Row } from '@shop/db';
 import { londonWallClock, type IsoDate } from '../delivery/dispatch-promise.ts';
 
-export interface InvoiceFacts {
-  paymentMethod: string;
-  status: string;
-  totalPence: number;
-  paidPence: number;
-  /** When the order was placed. */
-  created: Date;
-  dispatchedAt: Date | null;
+export type InvoiceFacts = Pick<Row<typeof orders>, 'paymentMethod' | 'status' | 'totalPence' | 'paidPence' | 'created' | 'dispatchedAt'> & {
   /** The `received_on` (YYYY-MM-DD) of the latest payment recorded for the order, if any. */
   lastPaymentReceivedOn: IsoDate | null;
-}
+};
 
 export type InvoiceAvailability = { available: true; taxPointDate: IsoDate } | { available: false; reason: string };
 

@@ -15,50 +15,27 @@
  * given twice and no order gets two. Under READ COMMITTED the second SELECT runs after the lock is
  * granted and so sees an invoice a concurrent issuer just committed for the same order.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { eq, sql } from 'drizzle-orm';
+import { columnsOf, invoices, queryRows, type Database, type Executor, type Row } from '@shop/db';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
 
-export interface IssuedInvoice {
-  invoiceNumber: number;
-  orderId: number;
-  issuedAt: Date;
-  /** The time of supply, YYYY-MM-DD. */
-  taxPointDate: IsoDate;
-}
-
-interface RawInvoice {
-  invoice_number: number;
-  order_id: number;
-  issued_at: string;
-  tax_point_date: string;
-}
+/** An invoice as issued; `taxPointDate` is the time of supply, YYYY-MM-DD. */
+export type IssuedInvoice = Row<typeof invoices>;
 
 /** "INV-000042": how an invoice number is printed (PDF, e-mails, exports): one place. */
 export function formatInvoiceNumber(invoiceNumber: number): string {
   return `INV-${String(invoiceNumber).padStart(6, '0')}`;
 }
 
-const INVOICE_COLUMNS = sql.raw(
-  `invoice_number, order_id, to_char(issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS issued_at, tax_point_date::text AS tax_point_date`,
-);
-
-function toInvoice(raw: RawInvoice): IssuedInvoice {
-  return {
-    invoiceNumber: Number(raw.invoice_number),
-    orderId: Number(raw.order_id),
-    issuedAt: new Date(raw.issued_at),
-    taxPointDate: raw.tax_point_date,
-  };
-}
+const INVOICE = columnsOf(invoices, ['invoiceNumber', 'orderId', 'issuedAt', 'taxPointDate']);
 
 export class InvoiceNumbers {
   constructor(private readonly db: Database) {}
 
   /** The order's invoice, if one was issued. */
   async find(orderId: number, executor: Executor = this.db): Promise<IssuedInvoice | null> {
-    const [row] = await queryRows<RawInvoice>(executor, sql`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE order_id = ${orderId}`);
-    return row ? toInvoice(row) : null;
+    const [invoice] = await executor.select().from(invoices).where(eq(invoices.orderId, orderId));
+    return invoice ?? null;
   }
 
   /**
@@ -76,15 +53,15 @@ export class InvoiceNumbers {
       const issued = await this.find(orderId, tx);
       if (issued) return issued;
       const taxPointDate = await decide(tx);
-      const [row] = await queryRows<RawInvoice>(
+      const [row] = await queryRows<object>(
         tx,
         sql`WITH next AS (UPDATE invoice_number_counter SET last_number = last_number + 1 WHERE id RETURNING last_number)
             INSERT INTO invoices (invoice_number, order_id, issued_at, tax_point_date)
             SELECT last_number, ${orderId}, ${issuedAt.toISOString()}::timestamptz, ${taxPointDate}::date FROM next
-            RETURNING ${INVOICE_COLUMNS}`,
+            RETURNING ${INVOICE.list}`,
       );
       if (!row) throw new Error('invoice_number_counter has no row (migration 0007 inserts it)');
-      return toInvoice(row);
+      return INVOICE.read(row);
     });
   }
 }

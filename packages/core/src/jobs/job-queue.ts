@@ -7,7 +7,7 @@
  * the one clock every process shares.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, jobs, queryRows, type Database, type Executor, type Row } from '@shop/db';
 
 export interface NewJob {
   kind: string;
@@ -16,22 +16,12 @@ export interface NewJob {
   dedupeKey?: string;
 }
 
-export interface ClaimedJob {
-  jobId: number;
-  kind: string;
-  payload: Record<string, unknown>;
+export type ClaimedJob = Pick<Row<typeof jobs>, 'jobId' | 'kind' | 'payload' | 'createdAt'> & {
   /** This attempt's number, from 1. */
   attempt: number;
-  createdAt: Date;
-}
+};
 
-interface RawJob {
-  job_id: number | string;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  created_at: Date | string;
-}
+const CLAIMED = columnsOf(jobs, ['jobId', 'kind', 'payload', 'attempts', 'createdAt']);
 
 /** A job that ran successfully, and what to keep of its payload (undefined: all of it). */
 export interface FinishedJob {
@@ -73,7 +63,7 @@ export class JobQueue {
 
   /** Takes up to `limit` due jobs for `leaseMs`; each claim counts as an attempt. */
   async claim(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
-    const rows = await queryRows<RawJob>(
+    const rows = await queryRows<object>(
       this.db,
       sql`
         UPDATE jobs SET attempts = attempts + 1, locked_until = now() + ${leaseMs} * interval '1 millisecond'
@@ -83,15 +73,12 @@ export class JobQueue {
           ORDER BY run_at
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
-        RETURNING job_id, kind, payload, attempts, created_at`,
+        RETURNING ${CLAIMED.list}`,
     );
-    return rows.map((row) => ({
-      jobId: Number(row.job_id),
-      kind: row.kind,
-      payload: row.payload,
-      attempt: Number(row.attempts),
-      createdAt: new Date(row.created_at),
-    }));
+    return rows.map((raw) => {
+      const { attempts, ...job } = CLAIMED.read(raw);
+      return { ...job, attempt: attempts };
+    });
   }
 
   /** The job is done; `payload` replaces the stored one (to forget a secret such as a reset token). */

@@ -7,124 +7,83 @@
  * provider payment pay for one order only, whatever races the application code misses.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AddressFields, PaymentMethod } from '@shop/contract';
-import { intArrayParam, queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
-import type { Pence } from '../pricing/money.ts';
+import { columnsOf, intArrayParam, orderLines, orderLogs, orders, queryPreparedRows, queryRows, users, type Database, type Executor, type Row } from '@shop/db';
 
-export interface NewOrder {
-  userId: number;
-  addressId: number;
-  billingAddressId: number | null;
-  deliveryAddress: AddressFields;
-  /** What the billing address was at placement (the address itself may be edited or deleted later). */
-  billingAddress: AddressFields | null;
-  paymentMethod: PaymentMethod;
-  paymentReference: string;
-  status: string;
-  subTotalPence: Pence;
-  deliveryFeePence: Pence;
-  totalTaxPence: Pence;
-  totalPence: Pence;
-  note: string;
-  idempotencyKey: string | null;
-  /** Hash of the request body placed under the key (see OrderPlacement). */
-  requestFingerprint: string | null;
-  /** The dispatch day promised at placement, YYYY-MM-DD. */
-  promisedDispatchDate: string | null;
-  /** The customer's own purchase order number, if they gave one. */
-  purchaseOrderNumber: string | null;
-}
+type Order = Row<typeof orders>;
 
-export interface NewOrderLine {
-  productId: number;
-  productPriceId: number;
-  productName: string;
-  size1: string;
-  imageUrl: string;
-  pricePence: Pence;
-  qty: number;
-  count: number;
-  totalPricePence: Pence;
-}
+/** An order as checkout writes it: placed, so with its delivery address. */
+export type NewOrder = Pick<
+  Order,
+  | 'userId'
+  | 'billingAddressId'
+  | 'billingAddress'
+  | 'paymentMethod'
+  | 'paymentReference'
+  | 'status'
+  | 'subTotalPence'
+  | 'deliveryFeePence'
+  | 'totalTaxPence'
+  | 'totalPence'
+  | 'note'
+  | 'idempotencyKey'
+  | 'requestFingerprint'
+  | 'promisedDispatchDate'
+  | 'purchaseOrderNumber'
+> & { addressId: number; deliveryAddress: NonNullable<Order['deliveryAddress']> };
 
-export interface OrderRow {
-  orderId: number;
-  userId: number;
-  addressId: number | null;
-  billingAddressId: number | null;
-  deliveryAddress: AddressFields | null;
-  /** Null for orders without a billing address. */
-  billingAddress: AddressFields | null;
-  paymentMethod: PaymentMethod;
-  paymentReference: string;
-  status: string;
-  subTotalPence: Pence;
-  deliveryFeePence: Pence;
-  totalTaxPence: Pence;
-  totalPence: Pence;
-  note: string;
-  isActive: boolean;
-  created: Date;
-  /** YYYY-MM-DD; null for orders placed before the promise was recorded. */
-  promisedDispatchDate: string | null;
-  purchaseOrderNumber: string | null;
-  /** After placement (back office): fulfilment and money, kept apart. */
-  fulfilment: OrderFulfilment;
-}
+/** The snapshot of a pack kept with the order: what was bought, whatever the catalogue says later. */
+export type NewOrderLine = Pick<
+  Row<typeof orderLines>,
+  'productId' | 'productPriceId' | 'productName' | 'size1' | 'imageUrl' | 'pricePence' | 'qty' | 'count' | 'totalPricePence'
+>;
 
-export interface OrderFulfilment {
-  dispatchedAt: string | null;
-  carrier: string | null;
-  trackingNumber: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  paidPence: Pence;
-  refundedPence: Pence;
-  paymentDueDate: string | null;
-}
+/** What a customer's order pages, its e-mails and ordering it again read: the order with its fulfilment and money, kept apart from its state. */
+const ORDER = columnsOf(orders, [
+  'orderId',
+  'userId',
+  'addressId',
+  'billingAddressId',
+  'deliveryAddress',
+  'billingAddress',
+  'paymentMethod',
+  'paymentReference',
+  'status',
+  'subTotalPence',
+  'deliveryFeePence',
+  'totalTaxPence',
+  'totalPence',
+  'note',
+  'isActive',
+  'created',
+  'promisedDispatchDate',
+  'purchaseOrderNumber',
+  'dispatchedAt',
+  'carrier',
+  'trackingNumber',
+  'deliveredAt',
+  'cancelledAt',
+  'cancelReason',
+  'paidPence',
+  'refundedPence',
+  'paymentDueDate',
+]);
+export type OrderRow = ReturnType<typeof ORDER.read>;
 
-export interface OrderLineRow extends NewOrderLine {
-  isActive: boolean;
-}
+/** An order line as stored; read as columns (order lists) or as a JSON object (one order). */
+const LINE = columnsOf(
+  orderLines,
+  ['productId', 'productPriceId', 'productName', 'size1', 'imageUrl', 'pricePence', 'qty', 'count', 'totalPricePence', 'isActive'],
+  'l',
+);
+export type OrderLineRow = ReturnType<typeof LINE.read>;
 
-export interface OrderLogEntry {
-  error: string;
-  request: string;
-  extraInfo: string;
-  externalId: string;
-  userId: number | null;
-}
+const CUSTOMER = columnsOf(users, ['email', 'firstName'], 'u');
+const KEYED = columnsOf(orders, ['orderId', 'requestFingerprint']);
+const OWNED = columnsOf(orders, ['orderId', 'userId']);
+const LINE_OF_ORDER = columnsOf(orderLines, ['orderId'], 'l');
 
-interface RawOrder {
-  order_id: number;
-  user_id: number;
-  address_id: number | null;
-  billing_address_id: number | null;
-  delivery_address: unknown;
-  billing_address: unknown;
-  payment_method: string;
-  payment_reference: string;
-  status: string;
-  sub_total_pence: number;
-  delivery_fee_pence: number;
-  total_tax_pence: number;
-  total_pence: number;
-  note: string;
-  is_active: boolean;
-  created: Date | string;
-  promised_dispatch_date: string | null;
-  purchase_order_number: string | null;
-  dispatched_at: string | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  delivered_at: string | null;
-  cancelled_at: string | null;
-  cancel_reason: string | null;
-  paid_pence: number;
-  refunded_pence: number;
-  payment_due_date: string | null;
-}
+/** The storefront's report of a card or wallet problem (POST /api/OrderLog). */
+export type OrderLogEntry = Pick<Row<typeof orderLogs>, 'error' | 'request' | 'extraInfo' | 'externalId' | 'userId'>;
 
 /** An order named with its owner (a customer's order is only ever read with their id). */
 export interface OrderKey {
@@ -139,68 +98,18 @@ export function orderKey({ userId, orderId }: OrderKey): string {
 export interface OrderWithCustomer {
   order: OrderRow;
   lines: OrderLineRow[];
-  customer: { email: string; firstName: string };
+  customer: ReturnType<typeof CUSTOMER.read>;
 }
-
-// The promised date is read as text: node-postgres would make a DATE a Date at the server's local midnight.
-const ORDER_COLUMNS = sql.raw(
-  `order_id, user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
-   sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, is_active, created,
-   promised_dispatch_date::text AS promised_dispatch_date, purchase_order_number,
-   to_char(dispatched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS dispatched_at, carrier, tracking_number,
-   to_char(delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS delivered_at,
-   to_char(cancelled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cancelled_at, cancel_reason,
-   paid_pence, refunded_pence, payment_due_date::text AS payment_due_date`,
-);
 
 /** The newest orders a history page lists; far more than any customer scrolls through. */
 export const ORDER_HISTORY_LIMIT = 500;
 
-/** An order line as stored; read as columns (order lists) or as a JSON object (one order). */
-interface RawOrderLine {
-  product_id: number;
-  product_price_id: number;
-  product_name: string;
-  size1: string;
-  image_url: string;
-  price_pence: number;
-  qty: number;
-  count: number;
-  total_price_pence: number;
-  is_active: boolean;
-}
-
-const LINE_COLUMNS = [
-  'product_id',
-  'product_price_id',
-  'product_name',
-  'size1',
-  'image_url',
-  'price_pence',
-  'qty',
-  'count',
-  'total_price_pence',
-  'is_active',
-] as const satisfies readonly (keyof RawOrderLine)[];
-const LINE_JSON_FIELDS = sql.raw(LINE_COLUMNS.map((column) => `'${column}', l.${column}`).join(', '));
 /** An order's lines as a JSON array in the order's row, in the order they were placed. */
-const LINES_OF_THE_ORDER = sql`COALESCE((SELECT json_agg(json_build_object(${LINE_JSON_FIELDS}) ORDER BY l.order_line_id)
+const LINES_OF_THE_ORDER = sql`COALESCE((SELECT json_agg(json_build_object(${LINE.json}) ORDER BY l.order_line_id)
                                           FROM order_lines l WHERE l.order_id = orders.order_id), '[]'::json)`;
 
-function toOrderLineRow(r: RawOrderLine): OrderLineRow {
-  return {
-    productId: Number(r.product_id),
-    productPriceId: Number(r.product_price_id),
-    productName: r.product_name,
-    size1: r.size1,
-    imageUrl: r.image_url,
-    pricePence: Number(r.price_pence),
-    qty: Number(r.qty),
-    count: Number(r.count),
-    totalPricePence: Number(r.total_price_pence),
-    isActive: r.is_active,
-  };
-}
+/** An order's row with its lines as a JSON array (`lines`). */
+type OrderRowWithLines = object & { lines: object[] };
 
 export class OrderRepository {
   constructor(private readonly db: Database) {}
@@ -211,20 +120,20 @@ export class OrderRepository {
 
   /** The user's order placed under this Idempotency-Key, with the fingerprint of its request. */
   async byKey(userId: number, key: string, executor: Executor = this.db): Promise<{ orderId: number; requestFingerprint: string | null } | null> {
-    const [row] = await queryPreparedRows<{ order_id: number; request_fingerprint: string | null }>(
+    const [row] = await queryPreparedRows<object>(
       executor,
-      sql`SELECT order_id, request_fingerprint FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
+      sql`SELECT ${KEYED.list} FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
     );
-    return row ? { orderId: Number(row.order_id), requestFingerprint: row.request_fingerprint } : null;
+    return row ? KEYED.read(row) : null;
   }
 
   /** The order a provider payment already paid for, if any. */
   async byProviderReference(reference: string, executor: Executor = this.db): Promise<{ orderId: number; userId: number } | null> {
-    const [row] = await queryRows<{ order_id: number; user_id: number }>(
+    const [row] = await queryRows<object>(
       executor,
-      sql`SELECT order_id, user_id FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${reference}`,
+      sql`SELECT ${OWNED.list} FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${reference}`,
     );
-    return row ? { orderId: Number(row.order_id), userId: Number(row.user_id) } : null;
+    return row ? OWNED.read(row) : null;
   }
 
   /** Inserts the order; null when the user already has an order with this idempotency key. */
@@ -272,8 +181,12 @@ export class OrderRepository {
    * the lines come as a JSON array in the order's row.
    */
   async findWithLines(userId: number, orderId: number, executor: Executor = this.db): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
-    const row = await this.orderRowWithLines(userId, orderId, sql``, executor);
-    return row ? { order: toOrderRow(row), lines: row.lines.map(toOrderLineRow) } : null;
+    const [row] = await queryPreparedRows<OrderRowWithLines>(
+      executor,
+      sql`SELECT ${ORDER.list}, ${LINES_OF_THE_ORDER} AS lines
+          FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
+    );
+    return row ? { order: ORDER.read(row), lines: row.lines.map(LINE.read) } : null;
   }
 
   /**
@@ -284,34 +197,19 @@ export class OrderRepository {
   async findManyWithLinesAndCustomer(keys: readonly OrderKey[], executor: Executor = this.db): Promise<Map<string, OrderWithCustomer>> {
     const found = new Map<string, OrderWithCustomer>();
     if (keys.length === 0) return found;
-    const rows = await queryPreparedRows<RawOrder & { lines: RawOrderLine[]; customer: OrderWithCustomer['customer'] | null }>(
+    const rows = await queryPreparedRows<OrderRowWithLines & { customer: object | null }>(
       executor,
-      sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines,
-                 (SELECT json_build_object('email', u.email, 'firstName', u.first_name) FROM users u WHERE u.user_id = orders.user_id) AS customer
+      sql`SELECT ${ORDER.list}, ${LINES_OF_THE_ORDER} AS lines,
+                 (SELECT json_build_object(${CUSTOMER.json}) FROM users u WHERE u.user_id = orders.user_id) AS customer
           FROM orders
           WHERE (order_id, user_id) IN (SELECT * FROM unnest(${intArrayParam(keys.map((key) => key.orderId))}::int[], ${intArrayParam(keys.map((key) => key.userId))}::int[]))`,
     );
     for (const row of rows) {
       if (!row.customer) continue;
-      const order = toOrderRow(row);
-      found.set(orderKey(order), { order, lines: row.lines.map(toOrderLineRow), customer: row.customer });
+      const order = ORDER.read(row);
+      found.set(orderKey(order), { order, lines: row.lines.map(LINE.read), customer: CUSTOMER.read(row.customer) });
     }
     return found;
-  }
-
-  /** The user's order with its lines as a JSON array, and any `extraColumns` (each led by a comma). */
-  private async orderRowWithLines<Extra extends object = object>(
-    userId: number,
-    orderId: number,
-    extraColumns: SQL,
-    executor: Executor,
-  ): Promise<(RawOrder & { lines: RawOrderLine[] } & Extra) | undefined> {
-    const [row] = await queryPreparedRows<RawOrder & { lines: RawOrderLine[] } & Extra>(
-      executor,
-      sql`SELECT ${ORDER_COLUMNS}, ${LINES_OF_THE_ORDER} AS lines${extraColumns}
-          FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
-    );
-    return row;
   }
 
   async linesOf(orderId: number, executor: Executor = this.db): Promise<OrderLineRow[]> {
@@ -322,18 +220,19 @@ export class OrderRepository {
   async linesOfOrders(orderIds: readonly number[], executor: Executor = this.db): Promise<Map<number, OrderLineRow[]>> {
     const byOrder = new Map<number, OrderLineRow[]>();
     if (orderIds.length === 0) return byOrder;
-    const rows = await queryRows<RawOrderLine & { order_id: number }>(
+    const rows = await queryRows<object>(
       executor,
-      sql`SELECT order_id, ${sql.raw(LINE_COLUMNS.join(', '))}
-          FROM order_lines WHERE order_id IN (${sql.join(
+      sql`SELECT ${LINE_OF_ORDER.list}, ${LINE.list}
+          FROM order_lines l WHERE order_id IN (${sql.join(
             orderIds.map((id) => sql`${id}`),
             sql`, `,
           )}) ORDER BY order_line_id`,
     );
     for (const r of rows) {
-      const lines = byOrder.get(Number(r.order_id)) ?? [];
-      lines.push(toOrderLineRow(r));
-      byOrder.set(Number(r.order_id), lines);
+      const { orderId } = LINE_OF_ORDER.read(r);
+      const lines = byOrder.get(orderId) ?? [];
+      lines.push(LINE.read(r));
+      byOrder.set(orderId, lines);
     }
     return byOrder;
   }
@@ -347,72 +246,15 @@ export class OrderRepository {
     const matches = filter
       ? sql`AND (order_id::text LIKE ${pattern} OR payment_reference ILIKE ${pattern})`
       : sql``;
-    const rows = await queryRows<RawOrder>(
+    const rows = await queryRows<object>(
       this.db,
-      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = ${userId} ${matches}
+      sql`SELECT ${ORDER.list} FROM orders WHERE user_id = ${userId} ${matches}
           ORDER BY created DESC, order_id DESC LIMIT ${ORDER_HISTORY_LIMIT}`,
     );
-    return rows.map(toOrderRow);
+    return rows.map(ORDER.read);
   }
 
   async insertLog(entry: OrderLogEntry, executor: Executor = this.db): Promise<void> {
-    await executor.execute(
-      sql`INSERT INTO order_logs (error, request, extra_info, external_id, user_id)
-          VALUES (${entry.error}, ${entry.request}, ${entry.extraInfo}, ${entry.externalId}, ${entry.userId})`,
-    );
+    await executor.insert(orderLogs).values(entry);
   }
-}
-
-function toOrderRow(raw: RawOrder): OrderRow {
-  return {
-    orderId: Number(raw.order_id),
-    userId: Number(raw.user_id),
-    addressId: raw.address_id === null ? null : Number(raw.address_id),
-    billingAddressId: raw.billing_address_id === null ? null : Number(raw.billing_address_id),
-    deliveryAddress: parseSnapshot(raw.delivery_address),
-    billingAddress: parseSnapshot(raw.billing_address),
-    paymentMethod: raw.payment_method === 'paypal' || raw.payment_method === 'account' ? raw.payment_method : 'bank',
-    paymentReference: raw.payment_reference,
-    status: raw.status,
-    subTotalPence: Number(raw.sub_total_pence),
-    deliveryFeePence: Number(raw.delivery_fee_pence),
-    totalTaxPence: Number(raw.total_tax_pence),
-    totalPence: Number(raw.total_pence),
-    note: raw.note,
-    isActive: raw.is_active,
-    created: raw.created instanceof Date ? raw.created : new Date(raw.created),
-    promisedDispatchDate: raw.promised_dispatch_date ?? null,
-    purchaseOrderNumber: raw.purchase_order_number ?? null,
-    fulfilment: {
-      dispatchedAt: raw.dispatched_at ?? null,
-      carrier: raw.carrier ?? null,
-      trackingNumber: raw.tracking_number ?? null,
-      deliveredAt: raw.delivered_at ?? null,
-      cancelledAt: raw.cancelled_at ?? null,
-      cancelReason: raw.cancel_reason ?? null,
-      paidPence: Number(raw.paid_pence ?? 0),
-      refundedPence: Number(raw.refunded_pence ?? 0),
-      paymentDueDate: raw.payment_due_date ?? null,
-    },
-  };
-}
-
-/** jsonb arrives parsed from both drivers; tolerate text as well. */
-function parseSnapshot(value: unknown): AddressFields | null {
-  if (value === null || value === undefined) return null;
-  const object = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  if (typeof object !== 'object' || object === null) return null;
-  const o = object as Record<string, unknown>;
-  const text = (key: string) => (typeof o[key] === 'string' ? (o[key] as string) : '');
-  return {
-    reference: text('reference'),
-    contact_name: text('contact_name'),
-    region: text('region'),
-    company_name: text('company_name'),
-    address: text('address'),
-    town: text('town'),
-    country: text('country'),
-    post_code: text('post_code'),
-    phone: text('phone'),
-  };
 }

@@ -2,7 +2,7 @@
  * Reading orders (order detail, order history) and the order log. Orders are the signed-in
  * customer's own; another user's order answers 404 as if it did not exist.
  */
-import type { AddressFields, OrderAddressDto, OrderDto, OrderLogBody } from '@shop/contract';
+import type { AddressFields, OrderDto, OrderLogBody } from '@shop/contract';
 import type { AddressRepository } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
 import { paymentStatusOf, trackingUrl } from '../back-office/orders/order-states.ts';
@@ -12,6 +12,7 @@ import { NotFound, Unauthorized } from '../errors.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import { BatchedReads } from '../batched-reads.ts';
 import { orderKey, type OrderKey, type OrderLineRow, type OrderRepository, type OrderRow, type OrderWithCustomer } from './order-repository.ts';
+import { isoTimeOrNull } from '../iso-time.ts';
 
 export interface OrderServiceOptions {
   /** Prefix for image paths, as the catalogue and basket use (a CDN). */
@@ -96,7 +97,7 @@ export class OrderService {
       user_id: order.userId,
       address_id: order.addressId,
       is_active: order.isActive,
-      address: order.deliveryAddress as OrderAddressDto | null,
+      address: order.deliveryAddress,
       billing_address: billing,
       orderLines: lines.map((line) => ({
         product_id: line.productId,
@@ -113,25 +114,25 @@ export class OrderService {
       })),
       purchase_order_number: order.purchaseOrderNumber,
       promised_dispatch_date: order.promisedDispatchDate,
-      dispatched_at: order.fulfilment.dispatchedAt,
-      carrier: order.fulfilment.carrier,
-      tracking_number: order.fulfilment.trackingNumber,
-      tracking_url: trackingUrl(order.fulfilment.carrier, order.fulfilment.trackingNumber),
-      delivered_at: order.fulfilment.deliveredAt,
-      cancelled_at: order.fulfilment.cancelledAt,
-      cancel_reason: order.fulfilment.cancelReason,
+      dispatched_at: isoTimeOrNull(order.dispatchedAt),
+      carrier: order.carrier,
+      tracking_number: order.trackingNumber,
+      tracking_url: trackingUrl(order.carrier, order.trackingNumber),
+      delivered_at: isoTimeOrNull(order.deliveredAt),
+      cancelled_at: isoTimeOrNull(order.cancelledAt),
+      cancel_reason: order.cancelReason,
       payment_status: paymentStatusOf(
         {
           status: order.status,
           paymentMethod: order.paymentMethod,
           totalPence: order.totalPence,
-          paidPence: order.fulfilment.paidPence,
-          refundedPence: order.fulfilment.refundedPence,
-          paymentDueDate: order.fulfilment.paymentDueDate,
+          paidPence: order.paidPence,
+          refundedPence: order.refundedPence,
+          paymentDueDate: order.paymentDueDate,
         },
         londonWallClock(new Date()).date,
       ),
-      payment_due_date: order.fulfilment.paymentDueDate,
+      payment_due_date: order.paymentDueDate,
     };
   }
 

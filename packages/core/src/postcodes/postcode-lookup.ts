@@ -4,6 +4,7 @@
  * normalises the postcode (the `postcode` package); adapters only talk to a provider, and are
  * never called with text that is not a well-formed UK postcode.
  */
+import { LRUCache } from 'lru-cache';
 import { parse } from 'postcode';
 
 /** One address of a postcode, with the field names of SPEC 3 (Ideal Postcodes' names). */
@@ -56,16 +57,14 @@ export interface PostcodeSearchOptions {
 }
 
 export class PostcodeSearch {
-  private readonly cache = new Map<string, { entries: PostcodeEntry[]; expires: number }>();
-  private readonly cacheTtlMs: number;
-  private readonly cacheMaxEntries: number;
+  /** Postcodes found lately, least recently asked for going first past the bound. */
+  private readonly cache: LRUCache<string, PostcodeEntry[]>;
 
   constructor(
     private readonly lookup: PostcodeLookup,
     options: PostcodeSearchOptions = {},
   ) {
-    this.cacheTtlMs = options.cacheTtlMs ?? 24 * 60 * 60 * 1000;
-    this.cacheMaxEntries = options.cacheMaxEntries ?? 2_000;
+    this.cache = new LRUCache({ max: options.cacheMaxEntries ?? 2_000, ttl: options.cacheTtlMs ?? 24 * 60 * 60 * 1000 });
   }
 
   async search(text: string): Promise<PostcodeSearchResult> {
@@ -75,7 +74,7 @@ export class PostcodeSearch {
     if (!postcode) return { ok: false, message: postcodeMessages.malformed(trimmed.slice(0, 20)) };
 
     const cached = this.cache.get(postcode);
-    if (cached && cached.expires > Date.now()) return { ok: true, entries: cached.entries };
+    if (cached) return { ok: true, entries: cached };
 
     let entries: PostcodeEntry[];
     try {
@@ -88,16 +87,7 @@ export class PostcodeSearch {
       const hint = this.lookup.notFoundHint ? ` ${this.lookup.notFoundHint}` : '';
       return { ok: false, message: postcodeMessages.notFound(postcode) + hint };
     }
-    this.remember(postcode, entries);
+    this.cache.set(postcode, entries);
     return { ok: true, entries };
-  }
-
-  private remember(postcode: string, entries: PostcodeEntry[]): void {
-    this.cache.delete(postcode);
-    this.cache.set(postcode, { entries, expires: Date.now() + this.cacheTtlMs });
-    if (this.cache.size > this.cacheMaxEntries) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
   }
 }

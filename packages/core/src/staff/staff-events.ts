@@ -5,8 +5,9 @@
  * append-only (migration 0011's trigger refuses UPDATE and DELETE). Shown on the owner's Staff page.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
-import { STAFF_ROLE_LABELS, type StaffRole } from './staff-roles.ts';
+import { columnsOf, queryRows, staff, staffEvents, type Executor } from '@shop/db';
+import { STAFF_ROLE_LABELS } from './staff-roles.ts';
+import { isoSeconds } from '../iso-time.ts';
 
 export type StaffEventKind =
   | 'staff.owner-set-up'
@@ -16,10 +17,14 @@ export type StaffEventKind =
   | 'staff.two-step-on'
   | 'staff.two-step-off';
 
+const EVENT = columnsOf(staffEvents, ['kind', 'createdAt'], 'e');
+/** The member the change was about. */
+const SUBJECT = columnsOf(staff, ['name', 'email', 'role'], 's');
+
 export interface StaffEvent {
   kind: StaffEventKind;
   /** The member the change was about. */
-  subject: { name: string; email: string; role: StaffRole };
+  subject: ReturnType<typeof SUBJECT.read>;
   /** Who made it; null for the setup link and the command line (`npm run staff`). */
   actorName: string | null;
   /** ISO instant. */
@@ -39,17 +44,20 @@ export async function recordStaffEvent(
 
 /** The newest changes to the staff list, newest first. */
 export async function recentStaffEvents(db: Executor, limit = 50): Promise<StaffEvent[]> {
-  const rows = await queryRows<{ kind: StaffEventKind; name: string; email: string; role: StaffRole; actor: string | null; at: string }>(
+  const rows = await queryRows<{ actor: string | null }>(
     db,
-    sql`SELECT e.kind, s.name, s.email, s.role, a.name AS actor,
-               to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+    sql`SELECT ${EVENT.list}, ${SUBJECT.list}, a.name AS actor
         FROM staff_events e
         JOIN staff s ON s.staff_id = e.staff_id
         LEFT JOIN staff a ON a.staff_id = e.actor_staff_id
         ORDER BY e.staff_event_id DESC
         LIMIT ${limit}`,
   );
-  return rows.map((r) => ({ kind: r.kind, subject: { name: r.name, email: r.email, role: r.role }, actorName: r.actor, at: r.at }));
+  return rows.map((r) => {
+    const { kind, createdAt } = EVENT.read(r);
+    // Written only by recordStaffEvent, with a StaffEventKind.
+    return { kind: kind as StaffEventKind, subject: SUBJECT.read(r), actorName: r.actor, at: isoSeconds(createdAt) };
+  });
 }
 
 /** The entry in words: "Added Sam Smith (sam@example.com) as Manager". */

@@ -4,39 +4,16 @@
  * links, stored hashed). Times are passed in from the service's clock, never `now()`, so tests
  * drive expiry with an injected clock.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
-import type { StaffMember, StaffRole } from './staff-roles.ts';
+import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { queryRows, staff, staffSessions, staffTokens, type Executor, type Row } from '@shop/db';
+import type { StaffMember } from './staff-roles.ts';
 
-export interface StaffRow {
-  staff_id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  password_hash: string | null;
-  totp_secret: string | null;
-  totp_enabled_at: string | null;
-  recovery_code_hashes: string[];
-  disabled_at: string | null;
-  created_at: string;
-}
-
-export interface StaffSessionRow {
-  session_hash: string;
-  staff_id: number;
-  awaiting_second_factor: boolean;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-}
+export type StaffRow = Row<typeof staff>;
+export type StaffSessionRow = Row<typeof staffSessions>;
 
 export function staffMemberOf(row: StaffRow): StaffMember {
-  return { staffId: Number(row.staff_id), email: row.email, name: row.name, role: row.role, totpEnabled: row.totp_enabled_at !== null };
+  return { staffId: row.staffId, email: row.email, name: row.name, role: row.role, totpEnabled: row.totpEnabledAt !== null };
 }
-
-const COLUMN_NAMES = ['staff_id', 'email', 'name', 'role', 'password_hash', 'totp_secret', 'totp_enabled_at', 'recovery_code_hashes', 'disabled_at', 'created_at'];
-const STAFF_COLUMNS = sql.raw(COLUMN_NAMES.join(', '));
-const TOKEN_STAFF_COLUMNS = sql.raw(COLUMN_NAMES.map((name) => `m.${name}`).join(', '));
 
 export class StaffRepository {
   constructor(readonly db: Executor) {}
@@ -46,17 +23,17 @@ export class StaffRepository {
   }
 
   async byId(staffId: number, executor: Executor = this.db): Promise<StaffRow | null> {
-    const rows = await queryRows<StaffRow>(executor, sql`SELECT ${STAFF_COLUMNS} FROM staff WHERE staff_id = ${staffId}`);
-    return rows[0] ?? null;
+    const [row] = await executor.select().from(staff).where(eq(staff.staffId, staffId));
+    return row ?? null;
   }
 
   async byEmail(email: string, executor: Executor = this.db): Promise<StaffRow | null> {
-    const rows = await queryRows<StaffRow>(executor, sql`SELECT ${STAFF_COLUMNS} FROM staff WHERE lower(email) = lower(${email})`);
-    return rows[0] ?? null;
+    const [row] = await executor.select().from(staff).where(sql`lower(${staff.email}) = lower(${email})`);
+    return row ?? null;
   }
 
   async list(): Promise<StaffRow[]> {
-    return queryRows<StaffRow>(this.db, sql`SELECT ${STAFF_COLUMNS} FROM staff ORDER BY disabled_at IS NOT NULL, lower(name), staff_id`);
+    return this.db.select().from(staff).orderBy(sql`${staff.disabledAt} IS NOT NULL`, sql`lower(${staff.name})`, staff.staffId);
   }
 
   async hasEnabledOwner(executor: Executor = this.db): Promise<boolean> {
@@ -80,18 +57,17 @@ export class StaffRepository {
 
   /** Inserts a staff member; null when the e-mail is taken (case-insensitively). */
   async insert(
-    member: { email: string; name: string; role: StaffRole; passwordHash: string | null },
+    member: Pick<StaffRow, 'email' | 'name' | 'role' | 'passwordHash'>,
     at: Date,
     executor: Executor = this.db,
   ): Promise<StaffRow | null> {
-    const rows = await queryRows<StaffRow>(
-      executor,
-      sql`INSERT INTO staff (email, name, role, password_hash, created_at)
-          VALUES (${member.email}, ${member.name}, ${member.role}, ${member.passwordHash}, ${at.toISOString()}::timestamptz)
-          ON CONFLICT ((lower(email))) DO NOTHING
-          RETURNING ${STAFF_COLUMNS}`,
-    );
-    return rows[0] ?? null;
+    // The only unique key a new row can meet is the e-mail's (staff_email_lower_key).
+    const [row] = await executor
+      .insert(staff)
+      .values({ ...member, createdAt: at })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
   }
 
   async setPasswordHash(staffId: number, passwordHash: string, executor: Executor = this.db): Promise<void> {
@@ -150,25 +126,12 @@ export class StaffRepository {
 
   /** A live (not revoked) session and its staff member, whatever its age (the service checks expiry). */
   async sessionWithStaff(sessionHash: string): Promise<(StaffSessionRow & { member: StaffRow }) | null> {
-    const rows = await queryRows<StaffSessionRow & StaffRow & { session_created_at: string }>(
-      this.db,
-      sql`SELECT s.session_hash, s.awaiting_second_factor, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
-                 m.staff_id, m.email, m.name, m.role, m.password_hash, m.totp_secret, m.totp_enabled_at,
-                 m.recovery_code_hashes, m.disabled_at, m.created_at
-          FROM staff_sessions s JOIN staff m ON m.staff_id = s.staff_id
-          WHERE s.session_hash = ${sessionHash} AND s.revoked_at IS NULL`,
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      session_hash: row.session_hash,
-      staff_id: Number(row.staff_id),
-      awaiting_second_factor: row.awaiting_second_factor,
-      created_at: row.session_created_at,
-      last_seen_at: row.last_seen_at,
-      expires_at: row.expires_at,
-      member: row,
-    };
+    const [row] = await this.db
+      .select({ session: staffSessions, member: staff })
+      .from(staffSessions)
+      .innerJoin(staff, eq(staff.staffId, staffSessions.staffId))
+      .where(and(eq(staffSessions.sessionHash, sessionHash), isNull(staffSessions.revokedAt)));
+    return row ? { ...row.session, member: row.member } : null;
   }
 
   async touchSession(sessionHash: string, at: Date): Promise<void> {
@@ -217,13 +180,12 @@ export class StaffRepository {
 
   /** The staff member a usable (unused, unexpired) token names, without using it. */
   async staffOfToken(tokenHash: string, at: Date): Promise<StaffRow | null> {
-    const rows = await queryRows<StaffRow>(
-      this.db,
-      sql`SELECT ${TOKEN_STAFF_COLUMNS}
-          FROM staff_tokens t JOIN staff m ON m.staff_id = t.staff_id
-          WHERE t.token_hash = ${tokenHash} AND t.used_at IS NULL AND t.expires_at > ${at.toISOString()}::timestamptz`,
-    );
-    return rows[0] ?? null;
+    const [row] = await this.db
+      .select(getTableColumns(staff))
+      .from(staffTokens)
+      .innerJoin(staff, eq(staff.staffId, staffTokens.staffId))
+      .where(and(eq(staffTokens.tokenHash, tokenHash), isNull(staffTokens.usedAt), gt(staffTokens.expiresAt, at)));
+    return row ?? null;
   }
 
   /** Uses a token in one statement (two racing requests cannot both); answers its staff id. */

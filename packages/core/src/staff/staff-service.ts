@@ -20,6 +20,7 @@ import { isStaffRole, type StaffMember, type StaffRole } from './staff-roles.ts'
 import type { StaffRepository} from './staff-repository.ts';
 import { staffMemberOf, type StaffRow } from './staff-repository.ts';
 import { recentStaffEvents, recordStaffEvent, type StaffEvent } from './staff-events.ts';
+import { isoTime } from '../iso-time.ts';
 import {
   hashRecoveryCode,
   newRecoveryCodes,
@@ -154,7 +155,7 @@ export class StaffService {
       if (await this.repository.hasEnabledOwner(tx)) throw new Conflict('The shop already has an owner. Sign in instead.');
       const inserted = await this.repository.insert({ ...member, passwordHash }, at, tx);
       if (!inserted) throw new Conflict('A staff member with this e-mail address already exists.');
-      await recordStaffEvent(tx, { staffId: Number(inserted.staff_id), actorStaffId: null, kind: 'staff.owner-set-up', after: { role: 'owner' } });
+      await recordStaffEvent(tx, { staffId: inserted.staffId, actorStaffId: null, kind: 'staff.owner-set-up', after: { role: 'owner' } });
       return inserted;
     });
     return this.openSession(row, at);
@@ -174,8 +175,8 @@ export class StaffService {
     const row = await this.repository.transaction(async (tx) => {
       const inserted = await this.repository.insert({ ...member, passwordHash: null }, at, tx);
       if (!inserted) throw new Conflict('A staff member with this e-mail address already exists.');
-      await this.repository.insertToken(hashStaffSecret(token), inserted.staff_id, expiresAt, at, tx);
-      await recordStaffEvent(tx, { staffId: Number(inserted.staff_id), actorStaffId, kind: 'staff.added', after: { email: member.email, name: member.name, role: member.role } });
+      await this.repository.insertToken(hashStaffSecret(token), inserted.staffId, expiresAt, at, tx);
+      await recordStaffEvent(tx, { staffId: inserted.staffId, actorStaffId, kind: 'staff.added', after: { email: member.email, name: member.name, role: member.role } });
       return inserted;
     });
     return { staff: staffMemberOf(row), link: this.setPasswordLink(token), expiresAt };
@@ -184,7 +185,7 @@ export class StaffService {
   /** A new set-password link for an existing, enabled member (a lost link, a forgotten password); earlier links stop working. */
   async newSetPasswordLink(staffId: number, actorStaffId: number | null = null): Promise<{ link: string; expiresAt: Date }> {
     const row = await this.repository.byId(staffId);
-    if (!row || row.disabled_at !== null) throw new NotFound('No such staff member.');
+    if (!row || row.disabledAt !== null) throw new NotFound('No such staff member.');
     const at = this.now();
     const expiresAt = new Date(at.getTime() + STAFF_SET_PASSWORD_TTL_MS);
     const token = newStaffSecret();
@@ -204,9 +205,9 @@ export class StaffService {
     const rows = await this.repository.list();
     return rows.map((row) => ({
       ...staffMemberOf(row),
-      disabled: row.disabled_at !== null,
-      invited: row.password_hash === null,
-      createdAt: row.created_at,
+      disabled: row.disabledAt !== null,
+      invited: row.passwordHash === null,
+      createdAt: isoTime(row.createdAt),
     }));
   }
 
@@ -232,7 +233,7 @@ export class StaffService {
     return this.repository.transaction(async (tx) => {
       const row = await this.repository.byId(staffId, tx);
       if (!row) throw new NotFound('No such staff member.');
-      if (row.disabled_at !== null) return false;
+      if (row.disabledAt !== null) return false;
       if (row.role === 'owner') {
         const owners = await this.repository.lockAndCountEnabledOwners(tx);
         if (owners <= 1) throw new Conflict('The last owner cannot be disabled. Add another owner first.');
@@ -256,7 +257,7 @@ export class StaffService {
   async setPasswordTokenHolder(token: string): Promise<StaffMember | null> {
     if (!SECRET_PATTERN.test(token)) return null;
     const row = await this.repository.staffOfToken(hashStaffSecret(token), this.now());
-    return row && row.disabled_at === null ? staffMemberOf(row) : null;
+    return row && row.disabledAt === null ? staffMemberOf(row) : null;
   }
 
   /** Sets the password from a single-use link and signs the staff member in. */
@@ -270,11 +271,11 @@ export class StaffService {
       const staffId = await this.repository.consumeToken(hashStaffSecret(token), at, tx);
       if (staffId === null) throw invalid();
       const member = await this.repository.byId(staffId, tx);
-      if (!member || member.disabled_at !== null) throw invalid();
+      if (!member || member.disabledAt !== null) throw invalid();
       await this.repository.setPasswordHash(staffId, passwordHash, tx);
       // A new password ends every earlier session (someone else may have known the old one).
       await this.repository.revokeSessionsOf(staffId, at, tx);
-      return { ...member, password_hash: passwordHash };
+      return { ...member, passwordHash };
     });
     return this.openSession(row, at);
   }
@@ -284,21 +285,21 @@ export class StaffService {
   /** Signs in with e-mail and password; every refusal is the same Unauthorized (STAFF_SIGN_IN_FAILED). */
   async signIn(email: string, password: string): Promise<StaffSignIn> {
     const row = EMAIL_PATTERN.test(email.trim()) ? await this.repository.byEmail(email.trim()) : null;
-    if (!row || row.password_hash === null) {
+    if (!row || row.passwordHash === null) {
       await spendVerificationTime(password);
       throw new Unauthorized(STAFF_SIGN_IN_FAILED);
     }
-    const matches = await verifyPassword(row.password_hash, password);
-    if (!matches || row.disabled_at !== null) throw new Unauthorized(STAFF_SIGN_IN_FAILED);
+    const matches = await verifyPassword(row.passwordHash, password);
+    if (!matches || row.disabledAt !== null) throw new Unauthorized(STAFF_SIGN_IN_FAILED);
     return this.openSession(row, this.now());
   }
 
   private async openSession(row: StaffRow, at: Date): Promise<StaffSignIn> {
     const sessionId = newStaffSecret();
-    const awaitingSecondFactor = row.totp_enabled_at !== null;
+    const awaitingSecondFactor = row.totpEnabledAt !== null;
     const expiresAt = new Date(at.getTime() + (awaitingSecondFactor ? STAFF_SECOND_FACTOR_MS : STAFF_SESSION_ABSOLUTE_MS));
-    await this.repository.deleteEndedSessionsOf(row.staff_id, new Date(at.getTime() - STAFF_SESSION_ABSOLUTE_MS));
-    await this.repository.insertSession({ sessionHash: hashStaffSecret(sessionId), staffId: row.staff_id, awaitingSecondFactor, expiresAt }, at);
+    await this.repository.deleteEndedSessionsOf(row.staffId, new Date(at.getTime() - STAFF_SESSION_ABSOLUTE_MS));
+    await this.repository.insertSession({ sessionHash: hashStaffSecret(sessionId), staffId: row.staffId, awaitingSecondFactor, expiresAt }, at);
     return { sessionId, awaitingSecondFactor, staff: staffMemberOf(row) };
   }
 
@@ -310,12 +311,12 @@ export class StaffService {
     if (!SECRET_PATTERN.test(sessionId)) return null;
     const sessionHash = hashStaffSecret(sessionId);
     const row = await this.repository.sessionWithStaff(sessionHash);
-    if (!row || row.member.disabled_at !== null) return null;
+    if (!row || row.member.disabledAt !== null) return null;
     const now = this.now().getTime();
-    const lastSeen = Date.parse(toIso(row.last_seen_at));
-    if (now >= Date.parse(toIso(row.expires_at)) || now - lastSeen >= STAFF_SESSION_IDLE_MS) return null;
+    const lastSeen = row.lastSeenAt.getTime();
+    if (now >= row.expiresAt.getTime() || now - lastSeen >= STAFF_SESSION_IDLE_MS) return null;
     if (now - lastSeen >= STAFF_SESSION_TOUCH_MS) await this.repository.touchSession(sessionHash, this.now());
-    return { staff: staffMemberOf(row.member), awaitingSecondFactor: row.awaiting_second_factor };
+    return { staff: staffMemberOf(row.member), awaitingSecondFactor: row.awaitingSecondFactor };
   }
 
   /**
@@ -326,7 +327,7 @@ export class StaffService {
     const current = await this.session(sessionId);
     if (!current?.awaitingSecondFactor) throw new Unauthorized('Your sign-in has expired. Please sign in again.');
     const row = await this.repository.byId(current.staff.staffId);
-    if (!row?.totp_secret || row.totp_enabled_at === null) throw new Unauthorized(STAFF_CODE_FAILED);
+    if (!row?.totpSecret || row.totpEnabledAt === null) throw new Unauthorized(STAFF_CODE_FAILED);
     const at = this.now();
     if (!(await this.codeIsGood(row, code, at))) throw new Unauthorized(STAFF_CODE_FAILED);
     // The full session's absolute end counts from now.
@@ -338,11 +339,11 @@ export class StaffService {
   }
 
   private async codeIsGood(row: StaffRow, code: string, at: Date): Promise<boolean> {
-    const step = row.totp_secret ? totpStepOf(row.totp_secret, code, at) : null;
-    if (step !== null) return this.usedSteps.accept(row.staff_id, step);
+    const step = row.totpSecret ? totpStepOf(row.totpSecret, code, at) : null;
+    if (step !== null) return this.usedSteps.accept(row.staffId, step);
     const normalised = normalisedRecoveryCode(code);
     if (normalised.length !== 12) return false;
-    return this.repository.useRecoveryCode(row.staff_id, hashRecoveryCode(normalised));
+    return this.repository.useRecoveryCode(row.staffId, hashRecoveryCode(normalised));
   }
 
   /** Sign-out: the session ends at once (an unknown id is ignored). */
@@ -359,8 +360,8 @@ export class StaffService {
    */
   async beginTotp(staffId: number): Promise<TotpEnrolment> {
     const row = await this.repository.byId(staffId);
-    if (!row || row.disabled_at !== null) throw new NotFound('No such staff member.');
-    if (row.totp_enabled_at !== null) throw new Conflict('Two-step sign-in is already on.');
+    if (!row || row.disabledAt !== null) throw new NotFound('No such staff member.');
+    if (row.totpEnabledAt !== null) throw new Conflict('Two-step sign-in is already on.');
     const secret = newTotpSecret();
     await this.repository.setTotpSecret(staffId, secret);
     return this.enrolmentOf(row.email, secret);
@@ -369,8 +370,8 @@ export class StaffService {
   /** The pending enrolment (QR code and secret) to show again, or null when none is pending. */
   async pendingTotp(staffId: number): Promise<TotpEnrolment | null> {
     const row = await this.repository.byId(staffId);
-    if (!row?.totp_secret || row.totp_enabled_at !== null) return null;
-    return this.enrolmentOf(row.email, row.totp_secret);
+    if (!row?.totpSecret || row.totpEnabledAt !== null) return null;
+    return this.enrolmentOf(row.email, row.totpSecret);
   }
 
   private async enrolmentOf(email: string, secret: string): Promise<TotpEnrolment> {
@@ -381,16 +382,16 @@ export class StaffService {
   /** Confirms the pending secret with a current code: TOTP is on; answers the 10 recovery codes (shown once). */
   async confirmTotp(staffId: number, code: string): Promise<string[]> {
     const row = await this.repository.byId(staffId);
-    if (!row?.totp_secret || row.totp_enabled_at !== null) throw new Conflict('Start setting up two-step sign-in again.');
+    if (!row?.totpSecret || row.totpEnabledAt !== null) throw new Conflict('Start setting up two-step sign-in again.');
     const at = this.now();
-    const step = totpStepOf(row.totp_secret, code, at);
+    const step = totpStepOf(row.totpSecret, code, at);
     if (step === null || !this.usedSteps.accept(staffId, step)) {
       throw new Invalid('That code is not correct. Check the time on your phone and try the current code.', {
         fields: [{ field: 'code', message: 'Enter the 6-digit code from your app.' }],
       });
     }
     const codes = newRecoveryCodes();
-    const secret = row.totp_secret;
+    const secret = row.totpSecret;
     // Turned on and audited together (the member did it themselves).
     const enabled = await this.repository.transaction(async (tx) => {
       if (!(await this.repository.enableTotp(staffId, secret, codes.map(hashRecoveryCode), at, tx))) return false;
@@ -404,13 +405,13 @@ export class StaffService {
   /** Turns TOTP off, after the password is given again. */
   async disableTotp(staffId: number, password: string): Promise<void> {
     const row = await this.repository.byId(staffId);
-    if (!row?.password_hash || !(await verifyPassword(row.password_hash, password))) {
+    if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
       throw new Invalid('The password is not correct.', { fields: [{ field: 'password', message: 'The password is not correct.' }] });
     }
     await this.repository.transaction(async (tx) => {
       await this.repository.setTotpSecret(staffId, null, tx);
       // Only turning it off is a change worth the audit trail; dropping a pending enrolment is not.
-      if (row.totp_enabled_at !== null) {
+      if (row.totpEnabledAt !== null) {
         await recordStaffEvent(tx, { staffId, actorStaffId: staffId, kind: 'staff.two-step-off', before: { twoStep: true }, after: { twoStep: false } });
       }
     });
@@ -419,12 +420,8 @@ export class StaffService {
   /** How many recovery codes are left. */
   async recoveryCodesLeft(staffId: number): Promise<number> {
     const row = await this.repository.byId(staffId);
-    return row?.recovery_code_hashes.length ?? 0;
+    return row?.recoveryCodeHashes.length ?? 0;
   }
-}
-
-function toIso(value: string | Date): string {
-  return value instanceof Date ? value.toISOString() : value;
 }
 
 /** Checks a new member's details: a plausible e-mail, a name, a role. */

@@ -11,26 +11,28 @@
  */
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
-import { queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, queryPreparedRows, queryRows, tradeAccounts, type Database, type Executor, type Row } from '@shop/db';
 import { Forbidden, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
 import { recordCustomerEvent, type CustomerEventKind } from '../back-office/customers/customer-events.ts';
+import { isoTime } from '../iso-time.ts';
 
 /** SPEC 9: payment within 7 days of the invoice, unless a manager agrees other terms. */
 export const DEFAULT_TERMS_DAYS = 7;
 /** The largest limit a manager may set here (a typo guard, not a business rule): £1,000,000. */
 export const MAX_CREDIT_LIMIT_PENCE = 100_000_000;
 
-export interface TradeAccount {
-  userId: number;
-  creditLimitPence: Pence;
-  termsDays: number;
+export type TradeAccount = Pick<Row<typeof tradeAccounts>, 'userId' | 'creditLimitPence' | 'termsDays'> & {
   /** Owed on open account orders (not cancelled): totals less payments. */
   outstandingPence: Pence;
   /** What may still be ordered on account: limit - outstanding, at least 0. */
   availablePence: Pence;
+  /** ISO 8601, UTC. */
   openedAt: string;
-}
+};
+
+const ACCOUNT = columnsOf(tradeAccounts, ['userId', 'creditLimitPence', 'termsDays', 'openedAt'], 't');
+const TERMS = columnsOf(tradeAccounts, ['creditLimitPence', 'termsDays']);
 
 export const tradeAccountMessages = {
   noAccount: 'Pay on account is not available for your account. Please pay by card or bank transfer, or call us to open a trade account.',
@@ -43,22 +45,14 @@ export const tradeAccountMessages = {
   noSuchCustomer: (userId: number) => `There is no customer ${userId}.`,
 } as const;
 
-interface RawAccount {
-  user_id: number;
-  credit_limit_pence: number;
-  terms_days: number;
-  outstanding_pence: number | string;
-  opened_at: string;
-}
-
 export class TradeAccounts {
   constructor(private readonly db: Database) {}
 
   /** The customer's open trade account with what it owes now, or null when they have none (or it was closed). */
   async accountOf(userId: number, executor: Executor = this.db): Promise<TradeAccount | null> {
-    const [row] = await queryPreparedRows<RawAccount>(
+    const [row] = await queryPreparedRows<{ outstanding_pence: number | string }>(
       executor,
-      sql`SELECT t.user_id, t.credit_limit_pence, t.terms_days, t.opened_at::text AS opened_at,
+      sql`SELECT ${ACCOUNT.list},
                  COALESCE((SELECT sum(o.total_pence - o.paid_pence) FROM orders o
                            WHERE o.user_id = t.user_id AND o.payment_method = 'account' AND o.status <> 'Cancelled'
                              AND o.paid_pence < o.total_pence), 0) AS outstanding_pence
@@ -66,15 +60,14 @@ export class TradeAccounts {
           WHERE t.user_id = ${userId} AND t.closed_at IS NULL`,
     );
     if (!row) return null;
-    const creditLimitPence = Number(row.credit_limit_pence);
+    const { openedAt, ...account } = ACCOUNT.read(row);
+    // sum() of integers is a bigint: text on node-postgres.
     const outstandingPence = Number(row.outstanding_pence);
     return {
-      userId: Number(row.user_id),
-      creditLimitPence,
-      termsDays: Number(row.terms_days),
+      ...account,
       outstandingPence,
-      availablePence: Math.max(0, creditLimitPence - outstandingPence),
-      openedAt: row.opened_at,
+      availablePence: Math.max(0, account.creditLimitPence - outstandingPence),
+      openedAt: isoTime(openedAt),
     };
   }
 
@@ -144,11 +137,11 @@ export class TradeAccounts {
   ): Promise<TradeAccount | null> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
-      const [row] = await queryRows<{ credit_limit_pence: number; terms_days: number }>(
+      const [row] = await queryRows<object>(
         tx,
-        sql`SELECT credit_limit_pence, terms_days FROM trade_accounts WHERE user_id = ${userId} AND closed_at IS NULL FOR UPDATE`,
+        sql`SELECT ${TERMS.list} FROM trade_accounts WHERE user_id = ${userId} AND closed_at IS NULL FOR UPDATE`,
       );
-      const before: AccountTerms | null = row ? { creditLimitPence: Number(row.credit_limit_pence), termsDays: Number(row.terms_days) } : null;
+      const before: AccountTerms | null = row ? TERMS.read(row) : null;
       const kind = await change(tx, before);
       const account = await this.accountOf(userId, tx);
       const after: AccountTerms | null = account && { creditLimitPence: account.creditLimitPence, termsDays: account.termsDays };
@@ -161,10 +154,7 @@ export class TradeAccounts {
 }
 
 /** A trade account's agreed terms, as its audit entries record them. */
-interface AccountTerms {
-  creditLimitPence: Pence;
-  termsDays: number;
-}
+type AccountTerms = ReturnType<typeof TERMS.read>;
 
 function checkLimit(pence: Pence): void {
   if (!Number.isSafeInteger(pence) || pence <= 0 || pence > MAX_CREDIT_LIMIT_PENCE) throw new Invalid(tradeAccountMessages.limitRange);

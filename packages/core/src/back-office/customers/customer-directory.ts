@@ -12,26 +12,28 @@
  */
 import { PAYMENT_STATUS_LABELS, paymentStatusOf } from '../orders/order-states.ts';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { addresses, columnsOf, orders, queryRows, users, type Database, type Executor } from '@shop/db';
 import { NotFound } from '../../errors.ts';
 import { customerHistory, recordCustomerEvent, type CustomerEvent } from './customer-events.ts';
 import type { Pence } from '../../pricing/money.ts';
 import type { TokenService } from '../../accounts/token-service.ts';
+import { isoSeconds } from '../../iso-time.ts';
 
 export const CUSTOMER_PAGE_SIZE = 25;
 export const RECENT_ORDER_COUNT = 10;
 
-export interface CustomerListItem {
-  userId: number;
+const LISTED = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'createdAt', 'disabledAt'], 'u');
+const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'vatNumber', 'newsletter', 'createdAt', 'disabledAt']);
+const ADDRESS = columnsOf(addresses, ['addressId', 'reference', 'contactName', 'companyName', 'address', 'town', 'postCode', 'country', 'phone', 'type']);
+const ORDER = columnsOf(orders, ['orderId', 'created', 'totalPence', 'paidPence', 'refundedPence', 'status', 'paymentMethod', 'paymentDueDate']);
+
+export type CustomerListItem = Pick<ReturnType<typeof LISTED.read>, 'userId' | 'email' | 'phone' | 'companyName'> & {
   name: string;
-  email: string;
-  phone: string;
-  companyName: string | null;
   /** When the customer signed up (ISO). */
   joinedAt: string;
   disabled: boolean;
   orderCount: number;
-}
+};
 
 export interface CustomerSearchResult {
   query: string;
@@ -42,48 +44,26 @@ export interface CustomerSearchResult {
   customers: CustomerListItem[];
 }
 
-export interface CustomerAddress {
-  addressId: number;
-  reference: string;
-  contactName: string;
-  companyName: string;
-  address: string;
-  town: string;
-  postCode: string;
-  country: string;
-  phone: string;
-  isBilling: boolean;
-}
+export type CustomerAddress = Omit<ReturnType<typeof ADDRESS.read>, 'type'> & { isBilling: boolean };
 
 /** How an order stands for payment, apart from its state, in words (PAYMENT_STATUS_LABELS). */
 export type PaymentStatusLabel = (typeof PAYMENT_STATUS_LABELS)[keyof typeof PAYMENT_STATUS_LABELS];
 
-export interface CustomerOrder {
-  orderId: number;
+export type CustomerOrder = Pick<ReturnType<typeof ORDER.read>, 'orderId' | 'totalPence' | 'paidPence' | 'paymentMethod' | 'paymentDueDate'> & {
+  /** ISO 8601, UTC, to the second. */
   placedAt: string;
-  totalPence: Pence;
-  paidPence: Pence;
-  state: string;
-  paymentMethod: string;
+  state: ReturnType<typeof ORDER.read>['status'];
   paymentStatus: PaymentStatusLabel;
-  paymentDueDate: string | null;
-}
+};
 
-export interface CustomerDetail {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  companyName: string | null;
-  vatNumber: string | null;
-  newsletter: boolean;
+export type CustomerDetail = Omit<ReturnType<typeof CUSTOMER.read>, 'createdAt' | 'disabledAt'> & {
+  /** ISO 8601, UTC, to the second. */
   joinedAt: string;
   disabledAt: string | null;
   orderCount: number;
   addresses: CustomerAddress[];
   recentOrders: CustomerOrder[];
-}
+};
 
 /** The payment status of an order, as words (the rule is back-office/orders/order-states.ts; `today`: London date). */
 export function paymentStatusLabelOf(
@@ -113,19 +93,6 @@ export function londonDateOf(instant: Date): string {
 /** `%` and `_` taken literally in a LIKE pattern (the default escape character is the backslash). */
 function likeEscaped(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-interface RawListRow {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  company_name: string | null;
-  joined_at: string;
-  disabled: boolean;
-  order_count: number | string;
-  total: number | string;
 }
 
 export interface CustomerDirectoryOptions {
@@ -167,11 +134,9 @@ export class CustomerDirectory {
           OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = u.user_id AND a.is_active
                        AND (upper(replace(a.post_code, ' ', '')) LIKE ${postcode} OR a.company_name ILIKE ${contains})))`;
     }
-    const rows = await queryRows<RawListRow>(
+    const rows = await queryRows<{ order_count: number | string; total: number | string }>(
       this.db,
-      sql`SELECT u.user_id, u.first_name, u.last_name, u.email, u.phone, u.company_name,
-                 to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS joined_at,
-                 u.disabled_at IS NOT NULL AS disabled,
+      sql`SELECT ${LISTED.list},
                  (SELECT count(*) FROM orders o WHERE o.user_id = u.user_id) AS order_count,
                  count(*) OVER () AS total
           FROM users u
@@ -191,117 +156,61 @@ export class CustomerDirectory {
       pageSize,
       total,
       pageCount: Math.max(1, Math.ceil(total / pageSize)),
-      customers: rows.map((r) => ({
-        userId: Number(r.user_id),
-        name: `${r.first_name} ${r.last_name}`.trim(),
-        email: r.email,
-        phone: r.phone,
-        companyName: r.company_name,
-        joinedAt: r.joined_at,
-        disabled: r.disabled,
-        orderCount: Number(r.order_count),
-      })),
+      customers: rows.map((r) => {
+        const customer = LISTED.read(r);
+        return {
+          userId: customer.userId,
+          name: `${customer.firstName} ${customer.lastName}`.trim(),
+          email: customer.email,
+          phone: customer.phone,
+          companyName: customer.companyName,
+          joinedAt: isoSeconds(customer.createdAt),
+          disabled: customer.disabledAt !== null,
+          orderCount: Number(r.order_count),
+        };
+      }),
     };
   }
 
   /** A customer's details, saved addresses and most recent orders; NotFound when there is no such customer. */
   async detail(userId: number): Promise<CustomerDetail> {
-    const [user] = await queryRows<{
-      user_id: number;
-      first_name: string;
-      last_name: string;
-      email: string;
-      phone: string;
-      company_name: string | null;
-      vat_number: string | null;
-      newsletter: boolean;
-      joined_at: string;
-      disabled_at: string | null;
-      order_count: number | string;
-    }>(
+    const [row] = await queryRows<{ order_count: number | string }>(
       this.db,
-      sql`SELECT user_id, first_name, last_name, email, phone, company_name, vat_number, newsletter,
-                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS joined_at,
-                 to_char(disabled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS disabled_at,
-                 (SELECT count(*) FROM orders o WHERE o.user_id = users.user_id) AS order_count
+      sql`SELECT ${CUSTOMER.list}, (SELECT count(*) FROM orders o WHERE o.user_id = users.user_id) AS order_count
           FROM users WHERE user_id = ${userId}`,
     );
-    if (!user) throw new NotFound(`There is no customer ${userId}.`);
-    const addresses = await queryRows<{
-      address_id: number;
-      reference: string;
-      contact_name: string;
-      company_name: string;
-      address: string;
-      town: string;
-      post_code: string;
-      country: string;
-      phone: string;
-      type: string | null;
-    }>(
+    if (!row) throw new NotFound(`There is no customer ${userId}.`);
+    const { createdAt, disabledAt, ...user } = CUSTOMER.read(row);
+    const saved = await queryRows<object>(
       this.db,
-      sql`SELECT address_id, reference, contact_name, company_name, address, town, post_code, country, phone, type
-          FROM addresses WHERE user_id = ${userId} AND is_active
+      sql`SELECT ${ADDRESS.list} FROM addresses WHERE user_id = ${userId} AND is_active
           ORDER BY (type = 'Billing') DESC NULLS LAST, address_id`,
     );
     return {
-      userId: Number(user.user_id),
-      firstName: user.first_name,
-      lastName: user.last_name,
-      email: user.email,
-      phone: user.phone,
-      companyName: user.company_name,
-      vatNumber: user.vat_number,
-      newsletter: user.newsletter,
-      joinedAt: user.joined_at,
-      disabledAt: user.disabled_at,
-      orderCount: Number(user.order_count),
-      addresses: addresses.map((a) => ({
-        addressId: Number(a.address_id),
-        reference: a.reference,
-        contactName: a.contact_name,
-        companyName: a.company_name,
-        address: a.address,
-        town: a.town,
-        postCode: a.post_code,
-        country: a.country,
-        phone: a.phone,
-        isBilling: a.type === 'Billing',
-      })),
+      ...user,
+      joinedAt: isoSeconds(createdAt),
+      disabledAt: disabledAt && isoSeconds(disabledAt),
+      orderCount: Number(row.order_count),
+      addresses: saved.map((raw) => {
+        const { type, ...address } = ADDRESS.read(raw);
+        return { ...address, isBilling: type === 'Billing' };
+      }),
       recentOrders: await this.recentOrders(userId),
     };
   }
 
   /** The customer's latest orders, newest first (number, date, total, state, payment). */
   async recentOrders(userId: number, limit = RECENT_ORDER_COUNT): Promise<CustomerOrder[]> {
-    const rows = await queryRows<{
-      order_id: number;
-      placed_at: string;
-      total_pence: number;
-      paid_pence: number;
-      refunded_pence: number;
-      status: string;
-      payment_method: string;
-      payment_due_date: string | null;
-    }>(
+    const rows = await queryRows<object>(
       this.db,
-      sql`SELECT order_id, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS placed_at, total_pence, paid_pence,
-                 refunded_pence, status, payment_method, payment_due_date::text AS payment_due_date
-          FROM orders WHERE user_id = ${userId}
+      sql`SELECT ${ORDER.list} FROM orders WHERE user_id = ${userId}
           ORDER BY created DESC, order_id DESC LIMIT ${limit}`,
     );
     const today = londonDateOf(this.now());
-    return rows.map((r) => {
-      const order = {
-        orderId: Number(r.order_id),
-        placedAt: r.placed_at,
-        totalPence: Number(r.total_pence),
-        paidPence: Number(r.paid_pence),
-        state: r.status,
-        paymentMethod: r.payment_method,
-        paymentDueDate: r.payment_due_date,
-      };
-      return { ...order, paymentStatus: paymentStatusLabelOf({ ...order, refundedPence: Number(r.refunded_pence) }, today) };
+    return rows.map((raw) => {
+      const { created, status, refundedPence, ...order } = ORDER.read(raw);
+      const listed = { ...order, placedAt: isoSeconds(created), state: status };
+      return { ...listed, paymentStatus: paymentStatusLabelOf({ ...listed, refundedPence }, today) };
     });
   }
 

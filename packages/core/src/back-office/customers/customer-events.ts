@@ -7,8 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
-import { queryRows, type Executor } from '@shop/db';
+import { columnsOf, customerEvents, queryRows, staff, type Executor } from '@shop/db';
 import { penceToPounds } from '../../pricing/money.ts';
+import { isoSeconds } from '../../iso-time.ts';
 
 export type CustomerEventKind = 'customer.disabled' | 'customer.enabled' | 'trade-account.opened' | 'trade-account.changed' | 'trade-account.closed';
 
@@ -21,6 +22,10 @@ export interface CustomerEvent {
   /** ISO instant. */
   at: string;
 }
+
+const EVENT = columnsOf(customerEvents, ['kind', 'before', 'after', 'createdAt'], 'e');
+/** Who did it (LEFT JOIN: null outside the back office). */
+const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
 
 export async function recordCustomerEvent(
   tx: Executor,
@@ -35,22 +40,19 @@ export async function recordCustomerEvent(
 
 /** The customer's account history, newest first (at most `limit` entries). */
 export async function customerHistory(db: Executor, userId: number, limit = 50): Promise<CustomerEvent[]> {
-  const rows = await queryRows<{ kind: CustomerEventKind; name: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null; at: string }>(
+  const rows = await queryRows<object>(
     db,
-    sql`SELECT e.kind, s.name, e.before, e.after,
-               to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+    sql`SELECT ${EVENT.list}, ${BY.list}
         FROM customer_events e LEFT JOIN staff s ON s.staff_id = e.staff_id
         WHERE e.user_id = ${userId}
         ORDER BY e.customer_event_id DESC
         LIMIT ${limit}`,
   );
-  return rows.map((r) => ({ kind: r.kind, staffName: r.name, before: parseJson(r.before), after: parseJson(r.after), at: r.at }));
-}
-
-/** PGlite and node-postgres both parse jsonb; a string here is the driver's raw text. */
-function parseJson(value: unknown): Record<string, unknown> | null {
-  if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  return rows.map((raw) => {
+    const { kind, before, after, createdAt } = EVENT.read(raw);
+    // Written only by recordCustomerEvent, with a CustomerEventKind.
+    return { kind: kind as CustomerEventKind, staffName: BY.read(raw).name, before, after, at: isoSeconds(createdAt) };
+  });
 }
 
 /** The entry in words for the customer's page: "Trade account changed: credit limit £500.00 -> £750.00". */

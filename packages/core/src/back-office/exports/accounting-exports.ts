@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { queryRows, type Database } from '@shop/db';
+import { columnsOf, invoices, orders, queryRows, users, type Database } from '@shop/db';
 import { Invalid } from '../../errors.ts';
 import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
 import { londonDateOf, paymentStatusLabelOf } from '../customers/customer-directory.ts';
@@ -104,40 +104,20 @@ function pounds(pence: number | string): string {
 
 const PAYMENT_METHOD_NAMES: Record<string, string> = { paypal: 'card', bank: 'bank_transfer', account: 'account' };
 
-interface RawOrderRow {
-  order_id: number;
-  cursor: string;
-  placed_on: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string | null;
-  vat_number: string | null;
-  payment_method: string;
-  payment_reference: string;
-  purchase_order_number: string | null;
-  status: string;
-  net: number | string;
-  total_tax_pence: number;
-  total_pence: number;
-  paid_pence: number;
-  refunded_pence: number;
-  payment_due_date: string | null;
-}
-
-interface RawInvoiceRow {
-  invoice_number: number;
-  invoice_date: string;
-  tax_point_date: string;
-  order_id: number;
-  customer: string;
-  company: string | null;
-  vat_number: string | null;
-  billing_postcode: string | null;
-  net: number | string;
-  total_tax_pence: number;
-  total_pence: number;
-}
+/** An exported order: its own columns, its customer's, and what is worked out in SQL (cursor, London day, company, net). */
+const ORDER = columnsOf(
+  orders,
+  ['orderId', 'paymentMethod', 'paymentReference', 'purchaseOrderNumber', 'status', 'totalTaxPence', 'totalPence', 'paidPence', 'refundedPence', 'paymentDueDate'],
+  'o',
+);
+const CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email', 'vatNumber'], 'u');
+/** An exported invoice: its columns, its order's totals, its customer's VAT number. */
+const INVOICE = columnsOf(invoices, ['invoiceNumber', 'taxPointDate', 'orderId'], 'i');
+const INVOICED_ORDER = columnsOf(orders, ['totalTaxPence', 'totalPence'], 'o');
+const VAT_NUMBER = columnsOf(users, ['vatNumber'], 'u');
+/** The values an export row works out in SQL beside the columns; `net` is a sum (text when it is a bigint). */
+type OrderComputed = { cursor: string; placed_on: string; company: string | null; net: number | string };
+type InvoiceComputed = { invoice_date: string; customer: string; company: string | null; billing_postcode: string | null; net: number | string };
 
 /** The instant a London day starts, as SQL. */
 const londonStart = (date: string) => sql`(${date}::date)::timestamp AT TIME ZONE 'Europe/London'`;
@@ -176,14 +156,12 @@ export class AccountingExports {
     let after: { cursor: string; orderId: number } | null = null;
     for (;;) {
       const keyset = after === null ? sql`TRUE` : sql`(o.created, o.order_id) > (${after.cursor}::timestamptz, ${after.orderId})`;
-      const rows: RawOrderRow[] = await queryRows<RawOrderRow>(
+      // The cursor keeps microseconds (a Date would not), so the next page starts exactly after this one.
+      const rows: OrderComputed[] = await queryRows<OrderComputed>(
         this.db,
-        sql`SELECT o.order_id, to_char(o.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
+        sql`SELECT ${ORDER.list}, ${CUSTOMER.list}, to_char(o.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
                    to_char(o.created AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS placed_on,
-                   u.first_name, u.last_name, u.email, ${companySql} AS company, u.vat_number,
-                   o.payment_method, o.payment_reference, o.purchase_order_number, o.status,
-                   o.sub_total_pence + o.delivery_fee_pence AS net, o.total_tax_pence, o.total_pence, o.paid_pence, o.refunded_pence,
-                   o.payment_due_date::text AS payment_due_date
+                   ${companySql} AS company, o.sub_total_pence + o.delivery_fee_pence AS net
             FROM orders o JOIN users u ON u.user_id = o.user_id
             WHERE o.created >= ${londonStart(range.from)} AND o.created < ${londonEndExclusive(range.to)} AND ${keyset}
             ORDER BY o.created, o.order_id
@@ -191,39 +169,33 @@ export class AccountingExports {
       );
       if (rows.length === 0) return;
       yield stringify(
-        rows.map((r) => [
-          String(r.order_id),
-          r.placed_on,
-          safeCell(`${r.first_name} ${r.last_name}`.trim()),
-          safeCell(r.email),
-          safeCell(r.company),
-          safeCell(r.vat_number),
-          PAYMENT_METHOD_NAMES[r.payment_method] ?? r.payment_method,
-          safeCell(r.payment_reference),
-          safeCell(r.purchase_order_number),
-          r.status,
-          paymentStatusLabelOf(
-            {
-              paymentMethod: r.payment_method,
-              totalPence: Number(r.total_pence),
-              paidPence: Number(r.paid_pence),
-              refundedPence: Number(r.refunded_pence),
-              paymentDueDate: r.payment_due_date,
-              state: r.status,
-            },
-            today,
-          ),
-          pounds(r.net),
-          pounds(r.total_tax_pence),
-          pounds(r.total_pence),
-          'GBP',
-          pounds(r.paid_pence),
-          r.payment_due_date ?? '',
-        ]),
+        rows.map((r) => {
+          const order = ORDER.read(r);
+          const customer = CUSTOMER.read(r);
+          return [
+            String(order.orderId),
+            r.placed_on,
+            safeCell(`${customer.firstName} ${customer.lastName}`.trim()),
+            safeCell(customer.email),
+            safeCell(r.company),
+            safeCell(customer.vatNumber),
+            PAYMENT_METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod,
+            safeCell(order.paymentReference),
+            safeCell(order.purchaseOrderNumber),
+            order.status,
+            paymentStatusLabelOf({ ...order, state: order.status }, today),
+            pounds(r.net),
+            pounds(order.totalTaxPence),
+            pounds(order.totalPence),
+            'GBP',
+            pounds(order.paidPence),
+            order.paymentDueDate ?? '',
+          ];
+        }),
       );
       if (rows.length < this.pageSize) return;
       const last = rows[rows.length - 1]!;
-      after = { cursor: last.cursor, orderId: Number(last.order_id) };
+      after = { cursor: last.cursor, orderId: ORDER.read(last).orderId };
     }
   }
 
@@ -232,15 +204,15 @@ export class AccountingExports {
     yield stringify([INVOICE_EXPORT_COLUMNS as unknown as string[]]);
     let after = 0;
     for (;;) {
-      const rows: RawInvoiceRow[] = await queryRows<RawInvoiceRow>(
+      const rows: InvoiceComputed[] = await queryRows<InvoiceComputed>(
         this.db,
-        sql`SELECT i.invoice_number, to_char(i.issued_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS invoice_date,
-                   i.tax_point_date::text AS tax_point_date, o.order_id,
+        sql`SELECT ${INVOICE.list}, ${INVOICED_ORDER.list}, ${VAT_NUMBER.list},
+                   to_char(i.issued_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS invoice_date,
                    COALESCE(NULLIF(btrim(COALESCE(o.billing_address, o.delivery_address) ->> 'contact_name'), ''),
                             btrim(u.first_name || ' ' || u.last_name)) AS customer,
-                   ${companySql} AS company, u.vat_number,
+                   ${companySql} AS company,
                    COALESCE(o.billing_address, o.delivery_address) ->> 'post_code' AS billing_postcode,
-                   o.sub_total_pence + o.delivery_fee_pence AS net, o.total_tax_pence, o.total_pence
+                   o.sub_total_pence + o.delivery_fee_pence AS net
             FROM invoices i JOIN orders o ON o.order_id = i.order_id JOIN users u ON u.user_id = o.user_id
             WHERE i.invoice_number > ${after}
               AND i.issued_at >= ${londonStart(range.from)} AND i.issued_at < ${londonEndExclusive(range.to)}
@@ -249,23 +221,27 @@ export class AccountingExports {
       );
       if (rows.length === 0) return;
       yield stringify(
-        rows.map((r) => [
-          formatInvoiceNumber(Number(r.invoice_number)),
-          r.invoice_date,
-          r.tax_point_date,
-          String(r.order_id),
-          safeCell(r.customer),
-          safeCell(r.company),
-          safeCell(r.vat_number),
-          safeCell(r.billing_postcode),
-          pounds(r.net),
-          pounds(r.total_tax_pence),
-          pounds(r.total_pence),
-          'GBP',
-        ]),
+        rows.map((r) => {
+          const invoice = INVOICE.read(r);
+          const order = INVOICED_ORDER.read(r);
+          return [
+            formatInvoiceNumber(invoice.invoiceNumber),
+            r.invoice_date,
+            invoice.taxPointDate,
+            String(invoice.orderId),
+            safeCell(r.customer),
+            safeCell(r.company),
+            safeCell(VAT_NUMBER.read(r).vatNumber),
+            safeCell(r.billing_postcode),
+            pounds(r.net),
+            pounds(order.totalTaxPence),
+            pounds(order.totalPence),
+            'GBP',
+          ];
+        }),
       );
       if (rows.length < this.pageSize) return;
-      after = Number(rows[rows.length - 1]!.invoice_number);
+      after = INVOICE.read(rows[rows.length - 1]!).invoiceNumber;
     }
   }
 }

@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
@@ -20,6 +20,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
 import { assertMove, isCarrier, mayDispatch, paymentStatusOf, trackingUrl, type OrderState, type PaymentStatus } from './order-states.ts';
+import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
 
 export const ORDER_LIST_PAGE_SIZE = 50;
 
@@ -52,19 +53,16 @@ export interface OrderListFilter {
   page?: number;
 }
 
-export interface OrderListRow {
-  orderId: number;
+export type OrderListRow = Pick<Row<typeof orders>, 'orderId' | 'totalPence' | 'status' | 'paymentMethod'> & {
+  /** ISO 8601, UTC. */
   created: string;
   customerName: string;
   customerEmail: string;
   postCode: string;
   packs: number;
-  totalPence: number;
-  status: OrderState;
-  paymentMethod: string;
   paymentStatus: PaymentStatus;
   mayDispatch: boolean;
-}
+};
 
 export interface OrderList {
   rows: OrderListRow[];
@@ -123,42 +121,51 @@ export interface OrderAdministrationOptions {
   log?: { error(details: object, message: string): void };
 }
 
-interface RawOrder {
-  order_id: number;
-  user_id: number;
-  version: number;
-  created: string;
-  status: string;
-  note: string;
-  promised_dispatch_date: string | null;
-  delivery_address: unknown;
-  billing_address: unknown;
-  sub_total_pence: number;
-  delivery_fee_pence: number;
-  total_tax_pence: number;
-  total_pence: number;
-  payment_method: string;
-  payment_reference: string;
-  purchase_order_number: string | null;
-  paid_pence: number;
-  refunded_pence: number;
-  payment_due_date: string | null;
-  dispatched_at: string | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  delivered_at: string | null;
-  cancelled_at: string | null;
-  cancel_reason: string | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  company_name: string | null;
-  vat_number: string | null;
-  terms_days: number | null;
-}
+/** The order with what staff change it by: its version, state, money and fulfilment. */
+const ORDER = columnsOf(
+  orders,
+  [
+    'orderId',
+    'userId',
+    'version',
+    'created',
+    'status',
+    'note',
+    'promisedDispatchDate',
+    'deliveryAddress',
+    'billingAddress',
+    'subTotalPence',
+    'deliveryFeePence',
+    'totalTaxPence',
+    'totalPence',
+    'paymentMethod',
+    'paymentReference',
+    'purchaseOrderNumber',
+    'paidPence',
+    'refundedPence',
+    'paymentDueDate',
+    'dispatchedAt',
+    'carrier',
+    'trackingNumber',
+    'deliveredAt',
+    'cancelledAt',
+    'cancelReason',
+  ],
+  'o',
+);
+const CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email', 'phone', 'companyName', 'vatNumber'], 'u');
+/** The customer's trade account terms, when they have (or had) one. */
+const TERMS = columnsOf(tradeAccounts, ['termsDays'], 't', { leftJoined: true });
+type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTOMER.read> & ReturnType<typeof TERMS.read>;
 
-const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** An order in the list: ORDER's columns a row shows, and its customer's name. */
+const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paidPence', 'refundedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
+const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
+const LINE = columnsOf(orderLines, ['productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
+const PAYMENT = columnsOf(orderPayments, ['kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt'], 'p');
+const EVENT = columnsOf(orderEvents, ['kind', 'before', 'after', 'createdAt'], 'e');
+/** The staff member who did it (LEFT JOIN: null for the customer or the system). */
+const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
 
 export class OrderAdministration {
   constructor(
@@ -186,11 +193,9 @@ export class OrderAdministration {
         this.db,
         sql`SELECT o.status, count(*) AS n FROM orders o WHERE ${common} GROUP BY o.status`,
       ),
-      queryRows<RawOrder & { packs: number | string }>(
+      queryRows<{ packs: number | string }>(
         this.db,
-        sql`SELECT o.order_id, o.user_id, o.version, ${iso('o.created')} AS created, o.status, o.total_pence, o.payment_method,
-                   o.paid_pence, o.refunded_pence, o.payment_due_date::text AS payment_due_date, o.delivery_address,
-                   u.first_name, u.last_name, u.email,
+        sql`SELECT ${LISTED.list}, ${LISTED_CUSTOMER.list},
                    (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs
             FROM orders o JOIN users u ON u.user_id = o.user_id
             WHERE ${where}
@@ -206,19 +211,20 @@ export class OrderAdministration {
     const today = this.today();
     return {
       rows: rows.map((r) => {
-        const facts = paymentFacts(r);
+        const order = LISTED.read(r);
+        const customer = LISTED_CUSTOMER.read(r);
         return {
-          orderId: Number(r.order_id),
-          created: r.created,
-          customerName: `${r.first_name} ${r.last_name}`.trim(),
-          customerEmail: r.email,
-          postCode: addressOf(r.delivery_address)?.post_code ?? '',
+          orderId: order.orderId,
+          created: isoTime(order.created),
+          customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+          customerEmail: customer.email,
+          postCode: order.deliveryAddress?.post_code ?? '',
           packs: Number(r.packs),
-          totalPence: Number(r.total_pence),
-          status: r.status as OrderState,
-          paymentMethod: r.payment_method,
-          paymentStatus: paymentStatusOf(facts, today),
-          mayDispatch: mayDispatch(facts),
+          totalPence: order.totalPence,
+          status: order.status,
+          paymentMethod: order.paymentMethod,
+          paymentStatus: paymentStatusOf(order, today),
+          mayDispatch: mayDispatch(order),
         };
       }),
       counts,
@@ -246,97 +252,83 @@ export class OrderAdministration {
   async detail(orderId: number, staff: StaffMember): Promise<AdminOrder> {
     const row = await this.orderRow(orderId, this.db);
     const [lines, payments, events] = await Promise.all([
-      queryRows<{ product_name: string; size1: string; qty: number; count: number; price_pence: number; total_price_pence: number }>(
+      queryRows<object>(this.db, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`),
+      queryRows<object>(
         this.db,
-        sql`SELECT product_name, size1, qty, count, price_pence, total_price_pence FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`,
-      ),
-      queryRows<{ kind: 'payment' | 'refund'; amount_pence: number; received_on: string; bank_reference: string; name: string | null; at: string }>(
-        this.db,
-        sql`SELECT p.kind, p.amount_pence, p.received_on::text AS received_on, p.bank_reference, s.name, ${iso('p.created_at')} AS at
+        sql`SELECT ${PAYMENT.list}, ${BY.list}
             FROM order_payments p LEFT JOIN staff s ON s.staff_id = p.staff_id WHERE p.order_id = ${orderId} ORDER BY p.order_payment_id`,
       ),
-      queryRows<{ kind: string; name: string | null; before: unknown; after: unknown; at: string }>(
+      queryRows<object>(
         this.db,
-        sql`SELECT e.kind, s.name, e.before, e.after, ${iso('e.created_at')} AS at
+        sql`SELECT ${EVENT.list}, ${BY.list}
             FROM order_events e LEFT JOIN staff s ON s.staff_id = e.staff_id WHERE e.order_id = ${orderId} ORDER BY e.order_event_id`,
       ),
     ]);
-    const facts = paymentFacts(row);
     const seesMoney = can(staff.role, 'payments:view');
     const seesCustomer = can(staff.role, 'customers:view');
     return {
-      orderId: Number(row.order_id),
-      version: Number(row.version),
-      created: row.created,
-      status: row.status as OrderState,
+      orderId: row.orderId,
+      version: row.version,
+      created: isoTime(row.created),
+      status: row.status,
       note: row.note,
-      promisedDispatchDate: row.promised_dispatch_date,
-      deliveryAddress: addressOf(row.delivery_address),
-      billingAddress: seesCustomer ? addressOf(row.billing_address) : null,
-      lines: lines.map((l) => ({
-        productName: l.product_name,
-        size1: l.size1,
-        qty: Number(l.qty),
-        count: Number(l.count),
-        pricePence: seesMoney ? Number(l.price_pence) : 0,
-        totalPricePence: seesMoney ? Number(l.total_price_pence) : 0,
-      })),
+      promisedDispatchDate: row.promisedDispatchDate,
+      deliveryAddress: row.deliveryAddress,
+      billingAddress: seesCustomer ? row.billingAddress : null,
+      lines: lines.map((raw) => {
+        const l = LINE.read(raw);
+        return { ...l, pricePence: seesMoney ? l.pricePence : 0, totalPricePence: seesMoney ? l.totalPricePence : 0 };
+      }),
       totals: seesMoney
-        ? {
-            subTotalPence: Number(row.sub_total_pence),
-            deliveryFeePence: Number(row.delivery_fee_pence),
-            totalTaxPence: Number(row.total_tax_pence),
-            totalPence: Number(row.total_pence),
-          }
+        ? { subTotalPence: row.subTotalPence, deliveryFeePence: row.deliveryFeePence, totalTaxPence: row.totalTaxPence, totalPence: row.totalPence }
         : { subTotalPence: 0, deliveryFeePence: 0, totalTaxPence: 0, totalPence: 0 },
       payment: {
-        method: row.payment_method,
-        reference: seesMoney ? row.payment_reference : '',
-        purchaseOrderNumber: row.purchase_order_number,
-        status: paymentStatusOf(facts, this.today()),
-        paidPence: seesMoney ? facts.paidPence : 0,
-        refundedPence: seesMoney ? facts.refundedPence : 0,
-        duePence: seesMoney && row.status !== 'Cancelled' ? Math.max(0, facts.totalPence - facts.paidPence) : 0,
-        dueDate: row.payment_due_date,
+        method: row.paymentMethod,
+        reference: seesMoney ? row.paymentReference : '',
+        purchaseOrderNumber: row.purchaseOrderNumber,
+        status: paymentStatusOf(row, this.today()),
+        paidPence: seesMoney ? row.paidPence : 0,
+        refundedPence: seesMoney ? row.refundedPence : 0,
+        duePence: seesMoney && row.status !== 'Cancelled' ? Math.max(0, row.totalPence - row.paidPence) : 0,
+        dueDate: row.paymentDueDate,
         records: seesMoney
-          ? payments.map((p) => ({
-              kind: p.kind,
-              amountPence: Number(p.amount_pence),
-              receivedOn: p.received_on,
-              bankReference: p.bank_reference,
-              by: p.name,
-              at: p.at,
-            }))
+          ? payments.map((raw) => {
+              const p = PAYMENT.read(raw);
+              return { kind: p.kind, amountPence: p.amountPence, receivedOn: p.receivedOn, bankReference: p.bankReference, by: BY.read(raw).name, at: isoTime(p.createdAt) };
+            })
           : [],
       },
-      mayDispatch: mayDispatch(facts),
+      mayDispatch: mayDispatch(row),
       dispatch: {
-        at: row.dispatched_at,
+        at: isoTimeOrNull(row.dispatchedAt),
         carrier: row.carrier,
-        trackingNumber: row.tracking_number,
-        trackingUrl: trackingUrl(row.carrier, row.tracking_number),
-        deliveredAt: row.delivered_at,
+        trackingNumber: row.trackingNumber,
+        trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+        deliveredAt: isoTimeOrNull(row.deliveredAt),
       },
-      cancellation: { at: row.cancelled_at, reason: row.cancel_reason },
+      cancellation: { at: isoTimeOrNull(row.cancelledAt), reason: row.cancelReason },
       customer: seesCustomer
         ? {
-            userId: Number(row.user_id),
-            name: `${row.first_name} ${row.last_name}`.trim(),
+            userId: row.userId,
+            name: `${row.firstName} ${row.lastName}`.trim(),
             email: row.email,
             phone: row.phone,
-            companyName: row.company_name,
-            vatNumber: row.vat_number,
+            companyName: row.companyName,
+            vatNumber: row.vatNumber,
           }
         : null,
       timeline: [
-        { at: row.created, kind: 'placed', by: null, before: null, after: { status: 'PendingDelivery' } },
-        ...events.map((e) => ({
-          at: e.at,
-          kind: e.kind,
-          by: e.name,
-          before: seesMoney ? jsonOf(e.before) : withoutMoney(jsonOf(e.before)),
-          after: seesMoney ? jsonOf(e.after) : withoutMoney(jsonOf(e.after)),
-        })),
+        { at: isoTime(row.created), kind: 'placed', by: null, before: null, after: { status: 'PendingDelivery' } },
+        ...events.map((raw) => {
+          const e = EVENT.read(raw);
+          return {
+            at: isoTime(e.createdAt),
+            kind: e.kind,
+            by: BY.read(raw).name,
+            before: seesMoney ? e.before : withoutMoney(e.before),
+            after: seesMoney ? e.after : withoutMoney(e.after),
+          };
+        }),
       ],
     };
   }
@@ -349,20 +341,20 @@ export class OrderAdministration {
     if (trackingNumber.length < 1 || trackingNumber.length > 50) throw invalidField('tracking_number', orderAdminMessages.trackingNumber);
     const account = await this.change(staff, orderId, seenVersion, 'dispatched', async (order, tx) => {
       assertMove(order.status, 'Dispatched');
-      if (!mayDispatch(paymentFacts(order))) throw new Invalid(orderAdminMessages.awaitingPayment);
+      if (!mayDispatch(order)) throw new Invalid(orderAdminMessages.awaitingPayment);
       // An account order is invoiced on dispatch; payment is due its account's terms later.
-      const dueDate = order.payment_method === 'account' ? addDays(this.today(), order.terms_days ?? 7) : null;
+      const dueDate = order.paymentMethod === 'account' ? addDays(this.today(), order.termsDays ?? 7) : null;
       await this.update(
         tx,
         order,
         sql`status = 'Dispatched', dispatched_at = now(), carrier = ${input.carrier}, tracking_number = ${trackingNumber},
             payment_due_date = COALESCE(${dueDate}::date, payment_due_date)`,
       );
-      await this.options.jobs.record(orderUpdateJob(Number(order.user_id), orderId, 'dispatched'), tx);
+      await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'dispatched'), tx);
       return {
         before: { status: order.status },
         after: { status: 'Dispatched', carrier: input.carrier, tracking_number: trackingNumber, ...(dueDate ? { payment_due_date: dueDate } : {}) },
-        result: order.payment_method === 'account',
+        result: order.paymentMethod === 'account',
       };
     });
     if (account && this.options.issueInvoice) {
@@ -390,7 +382,7 @@ export class OrderAdministration {
     await this.change(staff, orderId, seenVersion, 'cancelled', async (order, tx) => {
       assertMove(order.status, 'Cancelled');
       await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
-      await this.options.jobs.record(orderUpdateJob(Number(order.user_id), orderId, 'cancelled'), tx);
+      await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'cancelled'), tx);
       return { before: { status: order.status }, after: { status: 'Cancelled', reason }, result: undefined };
     });
     this.options.jobs.wakeWorkers();
@@ -410,8 +402,8 @@ export class OrderAdministration {
       await this.insertPayment(tx, staff, orderId, 'payment', amountPence, receivedOn, bankReference);
       await this.update(tx, order, sql`paid_pence = paid_pence + ${amountPence}`);
       return {
-        before: { paid_pence: Number(order.paid_pence) },
-        after: { paid_pence: Number(order.paid_pence) + amountPence, amount_pence: amountPence, received_on: receivedOn, bank_reference: bankReference },
+        before: { paid_pence: order.paidPence },
+        after: { paid_pence: order.paidPence + amountPence, amount_pence: amountPence, received_on: receivedOn, bank_reference: bankReference },
         result: undefined,
       };
     });
@@ -427,14 +419,14 @@ export class OrderAdministration {
     permit(staff, 'payments:record');
     const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
     await this.change(staff, orderId, seenVersion, 'refund_recorded', async (order, tx) => {
-      const refundable = Number(order.paid_pence) - Number(order.refunded_pence);
+      const refundable = order.paidPence - order.refundedPence;
       if (refundable <= 0) throw new Invalid(orderAdminMessages.notPaid);
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
       await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       await this.update(tx, order, sql`refunded_pence = refunded_pence + ${amountPence}`);
       return {
-        before: { refunded_pence: Number(order.refunded_pence) },
-        after: { refunded_pence: Number(order.refunded_pence) + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference },
+        before: { refunded_pence: order.refundedPence },
+        after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference },
         result: undefined,
       };
     });
@@ -461,12 +453,12 @@ export class OrderAdministration {
     orderId: number,
     seenVersion: number,
     kind: string,
-    work: (order: RawOrder, tx: Executor) => Promise<{ before: object; after: object; result: T }>,
+    work: (order: OrderToAdminister, tx: Executor) => Promise<{ before: object; after: object; result: T }>,
   ): Promise<T> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
       const order = await this.orderRow(orderId, tx, true);
-      if (Number(order.version) !== seenVersion) throw new Conflict(orderAdminMessages.changedMeanwhile, { version: Number(order.version) });
+      if (order.version !== seenVersion) throw new Conflict(orderAdminMessages.changedMeanwhile, { version: order.version });
       const { before, after, result } = await work(order, tx);
       await tx.execute(
         sql`INSERT INTO order_events (order_id, staff_id, kind, before, after)
@@ -476,10 +468,10 @@ export class OrderAdministration {
     });
   }
 
-  private async update(tx: Executor, order: RawOrder, set: SQL): Promise<void> {
-    const rows = await queryRows<{ order_id: number }>(
+  private async update(tx: Executor, order: OrderToAdminister, set: SQL): Promise<void> {
+    const rows = await queryRows(
       tx,
-      sql`UPDATE orders SET ${set}, version = version + 1 WHERE order_id = ${order.order_id} AND version = ${order.version} RETURNING order_id`,
+      sql`UPDATE orders SET ${set}, version = version + 1 WHERE order_id = ${order.orderId} AND version = ${order.version} RETURNING order_id`,
     );
     if (rows.length === 0) throw new Conflict(orderAdminMessages.changedMeanwhile);
   }
@@ -499,22 +491,16 @@ export class OrderAdministration {
     );
   }
 
-  private async orderRow(orderId: number, executor: Executor, lock = false): Promise<RawOrder> {
-    const [row] = await queryRows<RawOrder>(
+  private async orderRow(orderId: number, executor: Executor, lock = false): Promise<OrderToAdminister> {
+    const [row] = await queryRows<object>(
       executor,
-      sql`SELECT o.order_id, o.user_id, o.version, ${iso('o.created')} AS created, o.status, o.note,
-                 o.promised_dispatch_date::text AS promised_dispatch_date, o.delivery_address, o.billing_address,
-                 o.sub_total_pence, o.delivery_fee_pence, o.total_tax_pence, o.total_pence, o.payment_method, o.payment_reference,
-                 o.purchase_order_number, o.paid_pence, o.refunded_pence, o.payment_due_date::text AS payment_due_date,
-                 ${iso('o.dispatched_at')} AS dispatched_at, o.carrier, o.tracking_number, ${iso('o.delivered_at')} AS delivered_at,
-                 ${iso('o.cancelled_at')} AS cancelled_at, o.cancel_reason,
-                 u.first_name, u.last_name, u.email, u.phone, u.company_name, u.vat_number, t.terms_days
+      sql`SELECT ${ORDER.list}, ${CUSTOMER.list}, ${TERMS.list}
           FROM orders o JOIN users u ON u.user_id = o.user_id LEFT JOIN trade_accounts t ON t.user_id = o.user_id
           WHERE o.order_id = ${orderId}
           ${lock ? sql`FOR UPDATE OF o` : sql``}`,
     );
     if (!row) throw new NotFound(orderAdminMessages.notFound(orderId));
-    return row;
+    return { ...ORDER.read(row), ...CUSTOMER.read(row), ...TERMS.read(row) };
   }
 }
 
@@ -584,27 +570,6 @@ function permit(staff: StaffMember, permission: Parameters<typeof can>[1]): void
 
 function invalidField(field: string, message: string): Invalid {
   return new Invalid(message, { fields: [{ field, message }] });
-}
-
-function paymentFacts(row: Pick<RawOrder, 'status' | 'payment_method' | 'total_pence' | 'paid_pence' | 'refunded_pence' | 'payment_due_date'>) {
-  return {
-    status: row.status,
-    paymentMethod: row.payment_method,
-    totalPence: Number(row.total_pence),
-    paidPence: Number(row.paid_pence),
-    refundedPence: Number(row.refunded_pence),
-    paymentDueDate: row.payment_due_date,
-  };
-}
-
-function addressOf(value: unknown): AddressFields | null {
-  if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as AddressFields;
-}
-
-function jsonOf(value: unknown): Record<string, unknown> | null {
-  if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
 }
 
 /** The warehouse's timeline: what happened, without amounts or bank references. */
