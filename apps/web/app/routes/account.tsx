@@ -13,15 +13,16 @@ import { accountSettingsMessages } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { FormMessage } from '~/components/account/form-message';
-import { myAccountAction, type MyAccountSuccess } from '~/components/account/my-account-actions.server';
+import { myAccountAction, type MyAccountSuccess } from '~/server/account/my-account-actions.server';
 import { DeleteAddressDialog, MyAccountAddressCard } from '~/components/account/my-account-addresses';
 import { AccountDetailsForm, ChangePasswordForm, type SettingsFormAnswer } from '~/components/account/my-account-forms';
 import { isBilling } from '~/components/checkout/address-format';
 import { AddressModal } from '~/components/checkout/address-modal';
 import { addressEditor, addressesInOrder, addressNamed } from '~/components/checkout/address-book';
 import type { AddressCardAnswer, AddressFormAnswer } from '~/components/checkout/delivery-answers';
-import type { ActionFailure } from '~/lib/form-action.server';
+import type { ActionFailure } from '~/server/forms.server';
 import type { Route } from './+types/account';
+import { postedForm } from '~/server/forms.server';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My Account', 'Your addresses, company details for invoices, newsletter choice and password.'),
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
-  return myAccountAction(userId, request, context, await request.formData());
+  return myAccountAction(userId, request, context, await postedForm(request));
 }
 
 /** A postcode lookup changes nothing stored: no reload after it. */

@@ -10,17 +10,17 @@ import { data, Link, useNavigate, useSearchParams, type MetaFunction } from 'rea
 import { messages } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 import { useVisitor } from '~/state/visitor';
-import { changePackCount, removeBasketLine } from '~/components/cart/basket-actions.server';
-import { failure } from '~/lib/form-action.server';
+import { changePackCount, removeBasketLine } from '~/server/cart/basket-actions.server';
+import { failure, postedForm } from '~/server/forms.server';
 import { pageMeta } from '~/components/page-meta';
 import { CartIcon } from '~/components/icons';
 import { BasketLines } from '~/components/cart/basket-lines';
 import { BasketSummary } from '~/components/cart/basket-summary';
 import { RemoveLineDialog } from '~/components/cart/remove-line-dialog';
-import { visitorDispatchPromise } from '~/components/delivery/dispatch-promise.server';
+import { visitorDispatchPromise } from '~/server/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import { ReorderNoticeBox } from '~/components/orders/reorder-notice';
-import { takeReorderNotice } from '~/components/orders/reorder.server';
+import { takeReorderNotice } from '~/server/orders/reorder.server';
 import type { Route } from './+types/checkout';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = form.get('intent');
   if (intent === 'modify') return changePackCount(request, context, form);
   if (intent === 'remove') return removeBasketLine(request, context, form);

@@ -6,9 +6,10 @@ import { redirect } from 'react-router';
 import { cookieConsentCookie } from '~/components/cookie-consent';
 import { safeLocalPath } from '~/components/account/return-target';
 import type { Route } from './+types/cookie-consent';
+import { postedForm } from '~/server/forms.server';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const back = safeLocalPath(String(form.get('redirectTo') ?? '')) ?? '/landing';
   return redirect(back, { headers: { 'Set-Cookie': cookieConsentCookie(context.secure) } });
 }

@@ -10,7 +10,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFormChecks } from '~/components/account/shop-form';
 import type { CartDto } from '@shop/contract';
-import { deliveryAction } from '~/components/checkout/delivery-actions.server';
+import { deliveryAction } from '~/server/checkout/delivery-actions.server';
 import { basketOf } from '~/testing/route-stub';
 import type { AddressDto, PostcodeEntry } from '~/components/checkout/checkout-types';
 import type { AddressFormAnswer } from '~/components/checkout/delivery-answers';

@@ -20,11 +20,12 @@ import { billingAddressOf, isBilling } from '~/components/checkout/address-forma
 import { AddressModal } from '~/components/checkout/address-modal';
 import { addressEditor, addressesInOrder, addressNamed } from '~/components/checkout/address-book';
 import { CheckoutPageHeader } from '~/components/checkout/checkout-page-header';
-import { deliveryAction } from '~/components/checkout/delivery-actions.server';
+import { deliveryAction } from '~/server/checkout/delivery-actions.server';
 import { isAddressFormAnswer } from '~/components/checkout/delivery-answers';
 import { EmptyBasket } from '~/components/checkout/empty-state';
 import { OrderSummary } from '~/components/checkout/order-summary';
 import type { Route } from './+types/delivery';
+import { postedForm } from '~/server/forms.server';
 
 export const handle = { checkoutStep: 2 } satisfies ShopRouteHandle;
 
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
-  return deliveryAction(userId, await request.formData(), context);
+  return deliveryAction(userId, await postedForm(request), context);
 }
 
 /** A postcode lookup changes nothing stored: the basket and the addresses need no reload after it. */

@@ -22,9 +22,9 @@ import { OrderStatusBadge } from '~/components/orders/order-status-badge';
 import { OrderFulfilment } from '~/components/orders/order-fulfilment';
 import { formatPromisedDate } from '~/components/delivery/dispatch-promise-line';
 import { ReorderButton } from '~/components/orders/reorder-button';
-import { reorderOrder } from '~/components/orders/reorder.server';
+import { reorderOrder } from '~/server/orders/reorder.server';
 import { shownOrder } from '~/server/orders/shown-order.server';
-import { failure } from '~/lib/form-action.server';
+import { failure, postedForm } from '~/server/forms.server';
 import type { Route } from './+types/order-detail';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Order again': the order's lines go into the basket, then the basket page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   if (form.get('intent') === 'reorder') return reorderOrder(request, context, form);
   return failure('invalid_request', 'Unknown order action.');
 }

@@ -11,9 +11,9 @@ import { pageMeta } from '~/components/page-meta';
 import { SearchIcon } from '~/components/icons';
 import { EmptyState } from '~/components/checkout/empty-state';
 import { OrderHistoryTable } from '~/components/orders/order-history-table';
-import { reorderOrder } from '~/components/orders/reorder.server';
+import { reorderOrder } from '~/server/orders/reorder.server';
 import { shownOrder } from '~/server/orders/shown-order.server';
-import { failure } from '~/lib/form-action.server';
+import { failure, postedForm } from '~/server/forms.server';
 import type { Route } from './+types/order-history';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Order again' on a row: the order's lines go into the basket, then the basket page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   if (form.get('intent') === 'reorder') return reorderOrder(request, context, form);
   return failure('invalid_request', 'Unknown order action.');
 }

@@ -7,7 +7,7 @@
  */
 import { isRecordId } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
-import { documentErrorResponse, documentNotFound, pdfResponse } from '~/lib/pdf-response.server';
+import { documentErrorResponse, documentNotFound, pdfResponse } from '~/server/pdf-response.server';
 import type { Route } from './+types/order-invoice';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

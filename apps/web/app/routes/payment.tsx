@@ -13,9 +13,9 @@ import { useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigation, useSearchParams, useSubmit, type MetaFunction } from 'react-router';
 import { formatPounds, PURCHASE_ORDER_NUMBER_MAX } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
-import { failure } from '~/lib/form-action.server';
-import { placeOrderAction } from '~/components/checkout/place-order.server';
-import { tradeAccountView } from '~/components/checkout/trade-account.server';
+import { failure, postedForm } from '~/server/forms.server';
+import { placeOrderAction } from '~/server/checkout/place-order.server';
+import { tradeAccountView } from '~/server/checkout/trade-account.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { FormMessage } from '~/components/account/form-message';
@@ -30,7 +30,7 @@ import { OrderSummary } from '~/components/checkout/order-summary';
 import { PlacingOverlay } from '~/components/checkout/placing-overlay';
 import { TermsNotice } from '~/components/checkout/terms-modals';
 import { Tabs } from '~/components/tabs';
-import { dispatchPromiseView } from '~/components/delivery/dispatch-promise.server';
+import { dispatchPromiseView } from '~/server/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import type { Route } from './+types/payment';
 
@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = form.get('intent');
   if (intent === 'bank') return placeOrderAction(context, userId, form, 'bank');
   if (intent === 'card') return placeOrderAction(context, userId, form, 'paypal');

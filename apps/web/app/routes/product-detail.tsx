@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { data, Link, useLoaderData, useSearchParams, type MetaFunction } from 'react-router';
 import type { ProductDto } from '@shop/contract';
 import { categoryHref, categoryPageHref, formatPounds, isNotFound, isRecordId } from '@shop/contract/browser';
-import { addByQuantity } from '~/components/catalogue/add-by-quantity.server';
+import { addByQuantity } from '~/server/catalogue/add-by-quantity.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
 import { canonicalLink } from '~/components/seo/canonical';
@@ -18,11 +18,12 @@ import { categoryPath, firstSentence } from '~/components/catalogue/category-pat
 import { NewBadge } from '~/components/catalogue/new-badge';
 import { cheapestPackPrice, productDetailHref } from '~/components/catalogue/product-card';
 import { SizeSelector } from '~/components/catalogue/size-selector';
-import { visitorDispatchPromise } from '~/components/delivery/dispatch-promise.server';
+import { visitorDispatchPromise } from '~/server/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import { Tabs } from '~/components/tabs';
 import type { Route } from './+types/product-detail';
 import { imageSrcSet } from '~/lib/image-srcset';
+import { postedForm } from '~/server/forms.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('productCode') ?? '';
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Add +' on a pack with the quantity typed (a fetcher form; without JavaScript the page comes back with 'Item Added'). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return addByQuantity(request, context, await request.formData());
+  return addByQuantity(request, context, await postedForm(request));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {

@@ -5,7 +5,7 @@
  * A link without its user or token cannot work, so the page says so and offers to request a new one.
  */
 import { Form, Link, useActionData, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { resetPasswordAction } from '~/components/account/account-actions.server';
+import { resetPasswordAction } from '~/server/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import { AccountLayout } from '~/components/account/account-layout';
 import { FormMessage } from '~/components/account/form-message';
@@ -14,6 +14,7 @@ import { useShopForm } from '~/components/account/shop-form';
 import { TextField } from '~/components/account/text-field';
 import { AccountSubmitButton } from '~/components/account/submit-button';
 import type { Route } from './+types/resetpassword';
+import { postedForm } from '~/server/forms.server';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Reset Password', 'Choose a new password for your account.'),
@@ -22,7 +23,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return resetPasswordAction(request, context, await request.formData());
+  return resetPasswordAction(request, context, await postedForm(request));
 }
 
 export default function ResetPasswordPage() {

@@ -9,7 +9,7 @@ import { data, Outlet, useFetcher } from 'react-router';
 import { storageKeys } from '@shop/contract/browser';
 import type { CartDto } from '@shop/contract';
 import { basketOwnerOf, visitorOf } from '~/session.server';
-import { takeBasketMergeNotice } from '~/components/cart/basket-merge-notice.server';
+import { takeBasketMergeNotice } from '~/server/cart/basket-merge-notice.server';
 import { cookieConsentGiven } from '~/components/cookie-consent';
 import { removeStored, writeStored } from '~/lib/browser-storage';
 import { ShopLayout } from '~/components/shop-layout';

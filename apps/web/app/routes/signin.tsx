@@ -5,8 +5,8 @@
  * there (else /landing) after moving the basket over. Both forms post to this page's action.
  */
 import { Form, Link, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { forgotPasswordAction, goOnWhenSignedIn, signInAction } from '~/components/account/account-actions.server';
-import { failure } from '~/lib/form-action.server';
+import { forgotPasswordAction, goOnWhenSignedIn, signInAction } from '~/server/account/account-actions.server';
+import { failure, postedForm } from '~/server/forms.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = form.get('intent');
   if (intent === 'signin') return signInAction(request, context, form);
   if (intent === 'forgot') return forgotPasswordAction(context, form);

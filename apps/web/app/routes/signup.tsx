@@ -7,7 +7,7 @@
  * handled like a sign-in (basket moved over, then the return URL or /landing).
  */
 import { Form, Link, useNavigation, useSearchParams, type MetaFunction } from 'react-router';
-import { goOnWhenSignedIn, signUpAction } from '~/components/account/account-actions.server';
+import { goOnWhenSignedIn, signUpAction } from '~/server/account/account-actions.server';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { AccountLayout, AccountSidePanel } from '~/components/account/account-layout';
@@ -17,6 +17,7 @@ import { useShopForm } from '~/components/account/shop-form';
 import { EMAIL_HINT, TextField } from '~/components/account/text-field';
 import { AccountSubmitButton } from '~/components/account/submit-button';
 import type { Route } from './+types/signup';
+import { postedForm } from '~/server/forms.server';
 
 // Registering is the 'Login/Register' step of the checkout when the customer came from the basket.
 export const handle = {
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signUpAction(request, context, await request.formData());
+  return signUpAction(request, context, await postedForm(request));
 }
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@
  * A storefront form on its one contract schema (@shop/contract/forms), through Conform as the
  * Epic Stack does: the inputs are uncontrolled, so what was typed before the page hydrated is
  * simply there when the form is read; the page's action parses the posted form with the same
- * schema (form-submission.server.ts), and the browser checks it too once the page is
+ * schema (~/server/forms.server.ts), and the browser checks it too once the page is
  * interactive. A field shows its message once changed or left (SPEC 2); an invalid form is not
  * sent and shows every message. `valid` says whether the whole form passes (null until the
  * browser can tell), for the buttons SPEC 2 disables while a form is invalid.
@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type * as Forms from '@shop/contract/forms';
 import type * as FormChecks from './form-validation';
 
-/** A page action's answer to the form (lib/form-action.server.ts): the message per field and what was typed. */
+/** A page action's answer to the form (~/server/forms.server.ts): the message per field and what was typed. */
 export interface FormAnswer {
   ok: boolean;
   fields?: Record<string, string>;

@@ -10,7 +10,7 @@ import { Link, Outlet, createRoutesStub, type AppLoadContext } from 'react-route
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHOP_FRAME_ROUTE_ID, type VisitorView } from '~/state/visitor';
 import { BasketMergeNotice } from './basket-merge-notice';
-import { leaveBasketMergeNotice, takeBasketMergeNotice } from './basket-merge-notice.server';
+import { leaveBasketMergeNotice, takeBasketMergeNotice } from '~/server/cart/basket-merge-notice.server';
 
 afterEach(cleanup);
 

@@ -6,7 +6,8 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, parseAdminForm, postedForm, postedIntent, type AdminProblems } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, isNotFound, postedIntent } from '~/server/admin/admin-forms.server';
+import { parseForm, postedForm, type FormProblems } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { categoryFormSchema, categoryInputOf, imageUrlFromForm, postedValues } from '~/server/admin/catalogue.server';
@@ -46,8 +47,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
   const id = categoryIdOf(params);
   const posted = await postedForm(request);
-  const form = parseAdminForm(posted, categoryFormSchema);
-  const refused = (problems: AdminProblems) =>
+  const form = parseForm(posted, categoryFormSchema);
+  const refused = (problems: FormProblems) =>
     data<Answer>({ ok: false, intent: postedIntent(form.posted) || 'save', message: problems.message, fields: problems.fields, values: postedValues(posted) }, { status: problems.status });
   if (!form.ok) return refused(form.problems);
   const { categories } = context.services.catalogueAdmin;

@@ -9,7 +9,8 @@
  * the same plan (else "run the dry run again").
  */
 import { data, Form, Link } from 'react-router';
-import { adminFailureOf, parseAdminForm } from '~/server/admin/admin-forms.server';
+import { adminFailureOf } from '~/server/admin/admin-forms.server';
+import { parseForm } from '~/server/forms.server';
 import { importFormSchema, IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
   const posted = await request.formData().catch(() => null);
   if (!posted) return data<Answer>({ step: 'refused', fileName: '', message: 'The upload could not be read. Choose the file again.', report: null }, { status: 400 });
-  const form = parseAdminForm(posted, importFormSchema);
+  const form = parseForm(posted, importFormSchema);
   if (!form.ok) return data<Answer>({ step: 'refused', fileName: '', message: form.problems.message, report: null }, { status: form.problems.status });
   const { csv } = context.services.catalogueAdmin;
   if (form.value.intent === 'apply') {

@@ -11,7 +11,8 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, parseAdminForm, postedForm, postedIntent, type AdminProblems } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, isNotFound, postedIntent } from '~/server/admin/admin-forms.server';
+import { parseForm, postedForm, type FormProblems } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { londonDateTime, pounds } from '~/components/admin/admin-format';
@@ -65,8 +66,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
   const id = productIdOf(params);
   const posted = await postedForm(request);
-  const form = parseAdminForm(posted, productFormSchema);
-  const refused = (problems: AdminProblems) =>
+  const form = parseForm(posted, productFormSchema);
+  const refused = (problems: FormProblems) =>
     data<Answer>({ ok: false, intent: postedIntent(form.posted) || 'save', message: problems.message, fields: problems.fields, values: postedValues(posted) }, { status: problems.status });
   if (!form.ok) return refused(form.problems);
   const { intent, version, product } = form.value;

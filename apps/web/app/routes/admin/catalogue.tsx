@@ -5,7 +5,8 @@
  * keeps the search). Links to export the CSV and to import one.
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { adminFailureOf, postedIntent, postedText, readAdminForm } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
+import { readForm } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { pounds } from '~/components/admin/admin-format';
@@ -43,7 +44,7 @@ type Answer = { ok: false; intent: string; message: string; fields: Record<strin
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireStaff(request, context, 'catalogue:edit');
-  const form = await readAdminForm(request, catalogueFormSchema);
+  const form = await readForm(request, catalogueFormSchema);
   const intent = postedIntent(form.posted);
   const values = postedText(form.posted, ['name', 'parentId']);
   if (!form.ok) return data<Answer>({ ok: false, intent, message: form.problems.message, fields: form.problems.fields, values }, { status: form.problems.status });

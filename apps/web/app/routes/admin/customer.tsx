@@ -9,7 +9,8 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, postedIntent, postedText, readAdminForm, type AdminProblems } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
+import { readForm, type FormProblems } from '~/server/forms.server';
 import { customerFormSchema, customerPage, permissionFor } from '~/server/admin/customer.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -61,12 +62,12 @@ type Answer = { ok: false; intent: string; message: string; fields: Record<strin
 export async function action({ request, context, params }: Route.ActionArgs) {
   // The session first (a visitor without one goes to sign-in whatever they sent), then the form.
   await requireStaff(request, context, 'customers:view');
-  const form = await readAdminForm(request, customerFormSchema);
+  const form = await readForm(request, customerFormSchema);
   const intent = postedIntent(form.posted);
   const staff = await requireStaff(request, context, permissionFor(intent));
   const userId = userIdOf(params);
   const values = intent === 'open' || intent === 'change' ? postedText(form.posted, ['limit', 'terms'], 20) : undefined;
-  const refused = ({ message, fields, status }: AdminProblems) =>
+  const refused = ({ message, fields, status }: FormProblems) =>
     data<Answer>({ ok: false, intent, message, fields, ...(values ? { values } : {}) }, { status });
   if (!form.ok) return refused(form.problems);
   const { customerDirectory, tradeAccounts } = context.services;

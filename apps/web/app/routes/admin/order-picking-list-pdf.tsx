@@ -5,7 +5,7 @@
  */
 import { isRecordId } from '@shop/contract/browser';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { documentAccessRefused, documentErrorResponse, documentNotFound, pdfResponse } from '~/lib/pdf-response.server';
+import { documentAccessRefused, documentErrorResponse, documentNotFound, pdfResponse } from '~/server/pdf-response.server';
 import type { Route } from './+types/order-picking-list-pdf';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -8,7 +8,8 @@
  */
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, postedIntent, postedText, readAdminForm, type AdminProblems } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
+import { readForm, type FormProblems } from '~/server/forms.server';
 import { ORDER_FORM_FIELDS, orderFormSchema, orderPage } from '~/server/admin/order.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
@@ -73,10 +74,10 @@ type Answer = { ok: false; intent: string; message: string; fields: Record<strin
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'orders:view');
   const orderId = orderIdOf(params);
-  const form = await readAdminForm(request, orderFormSchema);
+  const form = await readForm(request, orderFormSchema);
   const intent = postedIntent(form.posted);
   const values = postedText(form.posted, ORDER_FORM_FIELDS, 300);
-  const fail = ({ message, fields, status }: AdminProblems) =>
+  const fail = ({ message, fields, status }: FormProblems) =>
     data<Answer>({ ok: false, intent, message, fields, values }, { status });
   if (!form.ok) return fail(form.problems);
   const admin = context.services.orderAdministration;

@@ -5,7 +5,8 @@
  * Turning it off needs the password.
  */
 import { data, Form, useNavigation } from 'react-router';
-import { adminFailureOf, postedIntent, readAdminForm } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, postedIntent } from '~/server/admin/admin-forms.server';
+import { readForm } from '~/server/forms.server';
 import { securityFormSchema } from '~/server/admin/staff-access.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -32,7 +33,7 @@ type Answer = { ok: true; intent: 'confirm'; recoveryCodes: string[] } | { ok: t
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context);
-  const form = await readAdminForm(request, securityFormSchema);
+  const form = await readForm(request, securityFormSchema);
   if (!form.ok) return data<Answer>({ ok: false, intent: postedIntent(form.posted), message: form.problems.message, fields: form.problems.fields }, { status: form.problems.status });
   const { staff } = context.services;
   const { intent } = form.value;

@@ -4,7 +4,8 @@
  * signs them in; every earlier session of theirs ends.
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { adminFailureOf, readAdminForm } from '~/server/admin/admin-forms.server';
+import { adminFailureOf } from '~/server/admin/admin-forms.server';
+import { readForm } from '~/server/forms.server';
 import { setPasswordFormSchema, STAFF_PASSWORD_MIN_LENGTH, staffRoleLabel } from '~/server/admin/staff-access.server';
 import { commitStaffSession } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readAdminForm(request, setPasswordFormSchema);
+  const form = await readForm(request, setPasswordFormSchema);
   if (!form.ok) return data({ ok: false, message: form.problems.message, fields: form.problems.fields }, { status: form.problems.status });
   try {
     const signedIn = await context.services.staff.setPassword(form.value.token, form.value.password);

@@ -4,7 +4,8 @@
  * sign them in. Once an owner exists the page only says setup is done.
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { adminFailureOf, postedText, readAdminForm } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, postedText } from '~/server/admin/admin-forms.server';
+import { readForm } from '~/server/forms.server';
 import { setupFormSchema, STAFF_PASSWORD_MIN_LENGTH } from '~/server/admin/staff-access.server';
 import { commitStaffSession } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -31,7 +32,7 @@ interface Failure {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readAdminForm(request, setupFormSchema);
+  const form = await readForm(request, setupFormSchema);
   const values = postedText(form.posted, ['name', 'email'], 300);
   if (!form.ok) return data<Failure>({ ok: false, message: form.problems.message, fields: form.problems.fields, values }, { status: form.problems.status });
   const { token, name, email, password } = form.value;

@@ -4,7 +4,8 @@
  * refused password; attempts are counted as customers' sign-ins are ('staffSignIn').
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { adminFailureOf, postedText, readAdminForm, retryAfterOf } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, postedText, retryAfterOf } from '~/server/admin/admin-forms.server';
+import { readForm } from '~/server/forms.server';
 import { signInFormSchema } from '~/server/admin/staff-access.server';
 import { commitStaffSession, destroyStaffSession, safeAdminReturn, staffSessionIdOf, staffSessionOf } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -54,7 +55,7 @@ function limited(error: unknown, email?: string) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readAdminForm(request, signInFormSchema);
+  const form = await readForm(request, signInFormSchema);
   if (!form.ok) {
     const { email } = postedText(form.posted, ['email'], 300);
     return refused(form.problems.message, form.problems.status, email.trim());

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
-import { adminFailureOf, postedIntent, postedText, readAdminForm } from '~/server/admin/admin-forms.server';
+import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
+import { readForm } from '~/server/forms.server';
 import { staffFormSchema, staffPage } from '~/server/admin/staff.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -32,7 +33,7 @@ function failure(intent: string, error: unknown, values?: Record<string, string>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context, 'staff:manage');
-  const form = await readAdminForm(request, staffFormSchema);
+  const form = await readForm(request, staffFormSchema);
   if (!form.ok) {
     const intent = postedIntent(form.posted);
     const values = intent === 'add' ? postedText(form.posted, ['email', 'name', 'role'], 300) : undefined;

@@ -1,53 +1,13 @@
 /**
- * How the back office's actions read their forms and answer a refusal (DESIGN section 10
- * "Forms"): each form has one zod schema, beside its route's other server code, read with
- * Conform's parseWithZod. A form its schema refuses, or a domain error core throws, becomes the
- * page's message and the messages beside its fields. A missing or unreadable body reads as an
- * empty form, which its schema refuses: a 4xx, never a 500.
+ * The back office's form fields and refusals (DESIGN section 10 "Forms"): each form has one zod
+ * schema, beside its route's other server code, read by ~/server/forms.server's readForm. A
+ * form its schema refuses, or a domain error core throws, becomes the page's message and the
+ * messages beside its fields (FormProblems).
  */
-import { parseWithZod } from '@conform-to/zod/v4';
 import { z } from 'zod';
 import { DomainError, NotFound } from '@shop/core';
 import { httpStatusByErrorCode } from '@shop/contract';
-
-/** A refused form or change, as the page shows it. */
-export interface AdminProblems {
-  /** The form's own message, else its first field's. */
-  message: string;
-  /** One message per field, by the field's name: shown beside the field. */
-  fields: Record<string, string>;
-  status: number;
-}
-
-/** A form read with its schema; `posted` is what was sent (Conform's payload), to show a refused form again. */
-export type AdminForm<Output> =
-  | { ok: true; value: Output; posted: Record<string, unknown> }
-  | { ok: false; problems: AdminProblems; posted: Record<string, unknown> };
-
-/** The form a request posted, empty when its body is missing or is not a form. */
-export function postedForm(request: Request): Promise<FormData> {
-  return request.formData().catch(() => new FormData());
-}
-
-export function parseAdminForm<Schema extends z.ZodType>(form: FormData, schema: Schema): AdminForm<z.output<Schema>> {
-  const submission = parseWithZod(form, { schema });
-  if (submission.status === 'success') return { ok: true, value: submission.value, posted: submission.payload };
-  let formMessage: string | undefined;
-  const fields: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(submission.error ?? {})) {
-    const first = messages?.[0];
-    if (first === undefined) continue;
-    if (name === '') formMessage = first;
-    else fields[name] ??= first;
-  }
-  const message = formMessage ?? Object.values(fields)[0] ?? 'The form could not be read.';
-  return { ok: false, problems: { message, fields, status: 400 }, posted: submission.payload };
-}
-
-/** The request's form read with its schema. */
-export async function readAdminForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<AdminForm<z.output<Schema>>> {
-  return parseAdminForm(await postedForm(request), schema);
-}
+import type { FormProblems } from '~/server/forms.server';
 
 /** What was typed in these fields (a refused form shows it again), each cut to `max` characters. */
 export function postedText<Name extends string>(posted: Record<string, unknown>, names: readonly Name[], max = 1000): Record<Name, string> {
@@ -117,7 +77,7 @@ export function passwordsMatch(value: { password: string; confirm: string }, con
  * and its HTTP status (as the JSON API answers it). Anything else is rethrown (the error page,
  * logged). The pages and the API share one copy of core in the process, so `instanceof` holds.
  */
-export function adminFailureOf(error: unknown): AdminProblems {
+export function adminFailureOf(error: unknown): FormProblems {
   if (!(error instanceof DomainError)) throw error;
   const fields: Record<string, string> = {};
   const listed = error.details.fields as { field: string; message: string }[] | undefined;

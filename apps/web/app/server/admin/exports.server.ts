@@ -7,8 +7,8 @@
 import type { AppLoadContext } from 'react-router';
 import { AccountingExports, INVOICE_EXPORT_COLUMNS, Invalid, londonDateOf, ORDER_EXPORT_COLUMNS, parseExportRange, type ExportRange } from '@shop/core';
 import { requireStaff } from './staff-session.server';
-import { documentAccessRefused } from '~/lib/pdf-response.server';
-import { csvRefusal, csvResponse } from '~/lib/csv-response.server';
+import { documentAccessRefused } from '~/server/pdf-response.server';
+import { csvRefusal, csvResponse } from '~/server/csv-response.server';
 
 /** The exports page: this month so far (London days), and the columns of each file. */
 export function exportsPage() {

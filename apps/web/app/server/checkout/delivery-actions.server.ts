@@ -8,10 +8,9 @@
  */
 import { data, redirect, type AppLoadContext, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router';
 import { assignAddressBodySchema, createAddressBodySchema, markAsBillingBodySchema, messages, updateAddressBodySchema } from '@shop/contract';
-import { failureFrom, parseForm, type ActionFailure } from '~/lib/form-action.server';
-import { parseSubmission } from '~/components/account/form-submission.server';
-import { addressFormValuesFrom, foundAddressFrom, withFoundAddress } from './address-format';
-import type { AddressCardAnswer, AddressFormAnswer, PostcodeAnswer } from './delivery-answers';
+import { failureFrom, parseForm, refusedForm, type ActionFailure } from '~/server/forms.server';
+import { addressFormValuesFrom, foundAddressFrom, withFoundAddress } from '~/components/checkout/address-format';
+import type { AddressCardAnswer, AddressFormAnswer, PostcodeAnswer } from '~/components/checkout/delivery-answers';
 
 /** The postcode search text is read up to this length (the API's FindAddress takes 100). */
 const SEARCH_MAX = 100;
@@ -32,8 +31,8 @@ export async function deliveryAction(userId: number, form: FormData, context: Ap
 
 /** 'Deliver to this Address': assign it to the basket, then on to payment (SPEC 2). */
 async function deliver(userId: number, form: FormData, { carts }: Services) {
-  const parsed = parseForm(assignAddressBodySchema, form);
-  if (!parsed.ok) return cardFailure('deliver', parsed.answer, 'This address could not be selected. Please try again.');
+  const parsed = parseForm(form, assignAddressBodySchema);
+  if (!parsed.ok) return cardFailure('deliver', refusedForm(parsed), 'This address could not be selected. Please try again.');
   try {
     await carts.assignAddress(userId, parsed.value);
   } catch (error) {
@@ -43,8 +42,8 @@ async function deliver(userId: number, form: FormData, { carts }: Services) {
 }
 
 async function markAsBilling(userId: number, form: FormData, { addresses }: Services) {
-  const parsed = parseForm(markAsBillingBodySchema, form);
-  if (!parsed.ok) return cardFailure('billing', parsed.answer, 'The billing address could not be changed. Please try again.');
+  const parsed = parseForm(form, markAsBillingBodySchema);
+  if (!parsed.ok) return cardFailure('billing', refusedForm(parsed), 'The billing address could not be changed. Please try again.');
   try {
     const list = await addresses.markAsBilling(userId, parsed.value);
     const reference = list.find((address) => address.address_id === parsed.value)?.reference ?? 'This address';
@@ -69,13 +68,13 @@ async function save(userId: number, form: FormData, { addresses }: Services, pag
   try {
     let savedId: number;
     if (form.has('address_id')) {
-      const parsed = parseSubmission(updateAddressBodySchema, form);
-      if (!parsed.ok) return refused(parsed.answer);
+      const parsed = parseForm(form, updateAddressBodySchema);
+      if (!parsed.ok) return refused(refusedForm(parsed));
       // The address book stores the postcode normalised ("ls1 4ap" -> "LS1 4AP"), as for the API.
       savedId = (await addresses.update(userId, parsed.value)).address_id;
     } else {
-      const parsed = parseSubmission(createAddressBodySchema, form);
-      if (!parsed.ok) return refused(parsed.answer);
+      const parsed = parseForm(form, createAddressBodySchema);
+      if (!parsed.ok) return refused(refusedForm(parsed));
       savedId = (await addresses.create(userId, parsed.value)).address_id;
     }
     return redirect(`${page}?saved=${savedId}`);

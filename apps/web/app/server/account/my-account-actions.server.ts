@@ -10,14 +10,17 @@
  *    with the fresh token core issues, stored in the page session cookie.
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
 import { accountDetailsFormSchema, addressIdParamsSchema, changePasswordFormSchema } from '@shop/contract';
 import { accountSettingsMessages } from '@shop/contract/browser';
 import { commitSession, visitorOf } from '~/session.server';
-import { deliveryAction } from '~/components/checkout/delivery-actions.server';
-import { failure, failureFrom, parseFields } from '~/lib/form-action.server';
-import { parseSubmission } from './form-submission.server';
+import { deliveryAction } from '~/server/checkout/delivery-actions.server';
+import { failure, failureFrom, parseForm, refusedForm } from '~/server/forms.server';
 
 export const MY_ACCOUNT_PATH = '/account';
+
+/** 'Delete': the address's id, by the API's rule for an address id. */
+const deleteAddressFormSchema = z.object({ address_id: addressIdParamsSchema.shape.id });
 
 /** The intents handed to the delivery step's action ('deliver' is not one: My account delivers nothing). */
 const ADDRESS_FORM_INTENT = /^(save|find|billing|pick:\d{1,3})$/;
@@ -39,11 +42,11 @@ export async function myAccountAction(userId: number, request: Request, context:
 }
 
 async function deleteAddress(userId: number, { services }: AppLoadContext, form: FormData) {
-  const parsed = parseFields(addressIdParamsSchema, { id: form.get('address_id') }, 'delete');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, deleteAddressFormSchema);
+  if (!parsed.ok) return refusedForm(parsed, 'delete');
   try {
-    const address = await services.addresses.get(userId, parsed.value.id);
-    await services.addresses.delete(userId, parsed.value.id);
+    const address = await services.addresses.get(userId, parsed.value.address_id);
+    await services.addresses.delete(userId, parsed.value.address_id);
     return data<MyAccountSuccess>({ ok: true, intent: 'delete', message: `${address.reference} has been deleted. Past orders keep the address they were sent to.` });
   } catch (error) {
     return failureFrom(error, 'delete');
@@ -51,8 +54,8 @@ async function deleteAddress(userId: number, { services }: AppLoadContext, form:
 }
 
 async function saveDetails(userId: number, { services }: AppLoadContext, form: FormData) {
-  const parsed = parseSubmission(accountDetailsFormSchema, form, 'details');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, accountDetailsFormSchema);
+  if (!parsed.ok) return refusedForm(parsed, 'details');
   try {
     await services.accounts.updateDetails(userId, parsed.value);
     return data<MyAccountSuccess>({ ok: true, intent: 'details', message: accountSettingsMessages.detailsSaved });
@@ -67,8 +70,8 @@ async function saveDetails(userId: number, { services }: AppLoadContext, form: F
  * no extra password guesses. Success goes back to the page (a GET) with the fresh token.
  */
 async function changePassword(userId: number, request: Request, context: AppLoadContext, form: FormData) {
-  const parsed = parseSubmission(changePasswordFormSchema, form, 'password');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, changePasswordFormSchema);
+  if (!parsed.ok) return refusedForm(parsed, 'password');
   const { accounts } = context.services;
   try {
     const { email } = await accounts.userDetails(userId, userId);

@@ -4,7 +4,7 @@
  * loader, which runs for whatever page comes next, reads it and clears it, so it is shown once.
  */
 import type { AppLoadContext } from 'react-router';
-import { oneTimeNotice } from '~/lib/one-time-notice.server';
+import { oneTimeNotice } from '~/server/one-time-notice.server';
 
 /** Longer sentences are cut (a cookie holds about 4 kB; core lists at most three packs). */
 const NOTICE_MAX_LENGTH = 600;

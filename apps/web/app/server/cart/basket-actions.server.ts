@@ -7,14 +7,12 @@
 import { data, type AppLoadContext } from 'react-router';
 import { addToCartBodySchema, modifyCartBodySchema, removeFromCartBodySchema } from '@shop/contract';
 import { ensureBasketSession, visitorOf } from '~/session.server';
-import { failureFrom, parseForm } from '~/lib/form-action.server';
-
-const NUMBERS = ['product_id', 'product_price_id', 'qty', 'count', 'price'] as const;
+import { failureFrom, parseForm, refusedForm } from '~/server/forms.server';
 
 /** 'Add +': adds the packs (default one); a first add of a visit without a session creates one (and its cookie). */
 export async function addToBasket(request: Request, context: AppLoadContext, form: FormData) {
-  const parsed = parseForm(addToCartBodySchema, form, NUMBERS, 'add');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, addToCartBodySchema);
+  if (!parsed.ok) return refusedForm(parsed, 'add');
   const { visitor, setCookie } = await ensureBasketSession(request, context);
   try {
     await context.services.carts.add(visitor.userId, { ...parsed.value, session_id: visitor.sessionId });
@@ -29,8 +27,8 @@ export async function addToBasket(request: Request, context: AppLoadContext, for
 
 /** 'No. of Pack' changed (SPEC 5: sent on leaving the field). */
 export async function changePackCount(request: Request, context: AppLoadContext, form: FormData) {
-  const parsed = parseForm(modifyCartBodySchema, form, NUMBERS, 'modify');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, modifyCartBodySchema);
+  if (!parsed.ok) return refusedForm(parsed, 'modify');
   const visitor = await visitorOf(request, context);
   try {
     await context.services.carts.modify(visitor.userId, { ...parsed.value, session_id: visitor.sessionId });
@@ -42,8 +40,8 @@ export async function changePackCount(request: Request, context: AppLoadContext,
 
 /** 'Remove All' confirmed with 'Yes'. */
 export async function removeBasketLine(request: Request, context: AppLoadContext, form: FormData) {
-  const parsed = parseForm(removeFromCartBodySchema, form, NUMBERS, 'remove');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, removeFromCartBodySchema);
+  if (!parsed.ok) return refusedForm(parsed, 'remove');
   const visitor = await visitorOf(request, context);
   try {
     await context.services.carts.remove(visitor.userId, { ...parsed.value, session_id: visitor.sessionId });

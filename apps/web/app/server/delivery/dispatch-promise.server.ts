@@ -7,7 +7,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { DispatchPromise } from '@shop/core';
 import { visitorOf } from '~/session.server';
-import type { DispatchPromiseView } from './dispatch-promise-line';
+import type { DispatchPromiseView } from '~/components/delivery/dispatch-promise-line';
 
 /** The promise for the visitor of this request (their basket's delivery address when known). */
 export async function visitorDispatchPromise(request: Request, context: AppLoadContext): Promise<DispatchPromiseView> {

@@ -7,9 +7,9 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
-import { failure, failureFrom } from '~/lib/form-action.server';
-import { oneTimeNotice } from '~/lib/one-time-notice.server';
-import type { ReorderNotice } from './reorder-notice';
+import { failure, failureFrom } from '~/server/forms.server';
+import { oneTimeNotice } from '~/server/one-time-notice.server';
+import type { ReorderNotice } from '~/components/orders/reorder-notice';
 
 /** At most this many changes are carried to the basket page (a cookie holds about 4 kB). */
 const NOTICE_MAX_CHANGES = 20;

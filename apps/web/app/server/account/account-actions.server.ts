@@ -9,10 +9,9 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { forgotPasswordFormSchema, resetPasswordBodySchema, resetPasswordFormSchema, signInFormSchema, signUpFormSchema } from '@shop/contract';
 import { messages } from '@shop/contract/browser';
 import { commitSession, visitorOf } from '~/session.server';
-import { leaveBasketMergeNotice } from '~/components/cart/basket-merge-notice.server';
-import { failure, failureFrom, formFields, parseFields, typedValues } from '~/lib/form-action.server';
-import { parseSubmission } from './form-submission.server';
-import { returnTarget } from './return-target';
+import { leaveBasketMergeNotice } from '~/server/cart/basket-merge-notice.server';
+import { failure, failureFrom, parseForm, refusedForm, typedValues } from '~/server/forms.server';
+import { returnTarget } from '~/components/account/return-target';
 
 /** SPEC 4: a visitor who is already signed in and has a return parameter goes straight on to it. */
 export async function goOnWhenSignedIn(request: Request, context: AppLoadContext): Promise<void> {
@@ -52,8 +51,8 @@ function specFailure(error: unknown, intent: string, specMessage: string, values
 }
 
 export async function signInAction(request: Request, context: AppLoadContext, form: FormData) {
-  const parsed = parseSubmission(signInFormSchema, form, 'signin');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, signInFormSchema);
+  if (!parsed.ok) return refusedForm(parsed, 'signin');
   const { email, password } = parsed.value;
   try {
     const attempt = await context.countAttempt('signIn', email);
@@ -63,45 +62,47 @@ export async function signInAction(request: Request, context: AppLoadContext, fo
     });
     return await signedIn(request, context, userId, token);
   } catch (error) {
-    return specFailure(error, 'signin', messages.loginFailed, typedValues(formFields(form)), 'unauthorized');
+    return specFailure(error, 'signin', messages.loginFailed, typedValues(form), 'unauthorized');
   }
 }
 
 export async function signUpAction(request: Request, context: AppLoadContext, form: FormData) {
   // The page's form has Confirm Password, which must match (DESIGN 4); the account is the API's body.
-  const parsed = parseSubmission(signUpFormSchema, form, 'signup');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, signUpFormSchema);
+  if (!parsed.ok) return refusedForm(parsed, 'signup');
   const { confirmPassword: _confirmed, ...account } = parsed.value;
   try {
     await context.countAttempt('signUp', account.email);
     const { userId, token } = await context.services.accounts.signUp(account);
     return await signedIn(request, context, userId, token);
   } catch (error) {
-    return specFailure(error, 'signup', messages.signUpFailed, typedValues(formFields(form)));
+    return specFailure(error, 'signup', messages.signUpFailed, typedValues(form));
   }
 }
 
 export async function forgotPasswordAction(context: AppLoadContext, form: FormData) {
-  const parsed = parseSubmission(forgotPasswordFormSchema, form, 'forgot');
-  if (!parsed.ok) return parsed.answer;
+  const parsed = parseForm(form, forgotPasswordFormSchema);
+  if (!parsed.ok) return refusedForm(parsed, 'forgot');
   try {
     await context.countAttempt('forgotPassword', parsed.value.email);
     const { userId } = await context.services.accounts.requestPasswordReset(parsed.value.email);
     if (userId === 0) return failure('not_found', messages.forgotPasswordFailed, {}, 'forgot', { email: parsed.value.email });
     return data({ ok: true as const, intent: 'forgot', message: messages.forgotPasswordSent });
   } catch (error) {
-    return specFailure(error, 'forgot', messages.forgotPasswordFailed, typedValues(formFields(form)));
+    return specFailure(error, 'forgot', messages.forgotPasswordFailed, typedValues(form));
   }
 }
 
 export async function resetPasswordAction(request: Request, context: AppLoadContext, form: FormData) {
-  const typed = parseSubmission(resetPasswordFormSchema, form, 'reset');
-  if (!typed.ok) return typed.answer;
-  // The user and token are the e-mailed link's, checked as PUT /api/forgotpassword checks them.
+  const typed = parseForm(form, resetPasswordFormSchema);
+  if (!typed.ok) return refusedForm(typed, 'reset');
+  // The user and token are the e-mailed link's (never the form's), checked as PUT
+  // /api/forgotpassword checks them.
   const search = new URL(request.url).searchParams;
-  const fields = { password: typed.value.password, user_id: search.get('users') ?? '', token: search.get('token') ?? '' };
-  const parsed = parseFields(resetPasswordBodySchema, fields, 'reset');
-  if (!parsed.ok) return parsed.answer;
+  form.set('user_id', search.get('users') ?? '');
+  form.set('token', search.get('token') ?? '');
+  const parsed = parseForm(form, resetPasswordBodySchema);
+  if (!parsed.ok) return refusedForm(parsed, 'reset');
   try {
     await context.countAttempt('resetPassword', null);
     await context.services.accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });

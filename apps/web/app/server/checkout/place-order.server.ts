@@ -8,7 +8,7 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { placeOrderBodySchema, type PaymentMethod } from '@shop/contract';
 import { domainErrorCode } from '@shop/contract/browser';
-import { failure, failureFrom, formFields, parseFields } from '~/lib/form-action.server';
+import { failure, failureFrom, parseForm, refusedForm } from '~/server/forms.server';
 
 export const placementMessages = {
   totalsChanged:
@@ -19,9 +19,10 @@ export const placementMessages = {
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export async function placeOrderAction(context: AppLoadContext, userId: number, form: FormData, method: PaymentMethod) {
-  const fields = formFields(form, ['sub_total', 'delivery_fee', 'total_tax', 'total', 'address_id', 'billing_address_id']);
-  const parsed = parseFields(placeOrderBodySchema, { ...fields, payment_method: method }, method);
-  if (!parsed.ok) return parsed.answer;
+  // The method is the button's (the form's intent), whatever else was posted.
+  form.set('payment_method', method);
+  const parsed = parseForm(form, placeOrderBodySchema);
+  if (!parsed.ok) return refusedForm(parsed, method);
   const idempotencyKey = String(form.get('idempotency_key') ?? '');
   if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return failure('invalid_request', placementMessages.failed, {}, method);
   try {

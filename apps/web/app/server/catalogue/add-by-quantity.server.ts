@@ -6,9 +6,9 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { isNotFound, isRecordId } from '@shop/contract/browser';
-import { addToBasket } from '~/components/cart/basket-actions.server';
-import { failure, typedValues, formFields } from '~/lib/form-action.server';
-import { isQuantityUnit, packsFor, parseQuantity, quantityProblem } from './order-quantity';
+import { addToBasket } from '~/server/cart/basket-actions.server';
+import { failure, typedValues } from '~/server/forms.server';
+import { isQuantityUnit, packsFor, parseQuantity, quantityProblem } from '~/components/catalogue/order-quantity';
 
 export async function addByQuantity(request: Request, context: AppLoadContext, form: FormData) {
   const quantityText = form.get('quantity');
@@ -19,7 +19,7 @@ export async function addByQuantity(request: Request, context: AppLoadContext, f
   // An unknown pack goes on to the basket's add, which says so.
   const quantity = parseQuantity(quantityText);
   const problem = quantityProblem(quantity, unit, packSize ?? 1);
-  if (problem) return failure('invalid_request', problem, { quantity: problem }, 'add', typedValues(formFields(form)));
+  if (problem) return failure('invalid_request', problem, { quantity: problem }, 'add', typedValues(form));
   const count = packsFor(quantity!, unit, packSize ?? 1).count;
   const add = new FormData();
   for (const [name, value] of form) if (name !== 'quantity' && name !== 'quantity_unit') add.append(name, value);

@@ -1,0 +1,105 @@
+/**
+ * How every page action reads its form (DESIGN section 10 "Forms"): the form's one zod schema
+ * (@shop/contract/forms, the JSON API's body schemas, or the back office's schemas beside their
+ * route) parsed with Conform's parseWithZod, as the browser parses it: an empty field is
+ * undefined, numeric text is a number where the schema wants one, a ticked box is true. A
+ * missing or unreadable body reads as an empty form, which its schema refuses: a 4xx, never a 500.
+ *
+ * One parse, two answers built from it: the storefront's (ActionFailure: a short code, the
+ * form's message line, the SPEC 5 message per field, what was typed) and the back office's
+ * (FormProblems, shown beside the fields).
+ */
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data } from 'react-router';
+import type { z } from 'zod';
+import { domainErrorCode, httpStatusByErrorCode } from '@shop/contract/browser';
+
+/** A refused form or change, as the page shows it. */
+export interface FormProblems {
+  /** The form's own message, else its first field's. */
+  message: string;
+  /** One message per field, by the field's name: shown beside the field. */
+  fields: Record<string, string>;
+  status: number;
+}
+
+/** A form read with its schema; `posted` is what was sent (Conform's payload), to show a refused form again. */
+export type ParsedForm<Output> =
+  | { ok: true; value: Output; posted: Record<string, unknown> }
+  | { ok: false; problems: FormProblems; posted: Record<string, unknown> };
+
+/** The form a request posted, empty when its body is missing or is not a form. */
+export function postedForm(request: Request): Promise<FormData> {
+  return request.formData().catch(() => new FormData());
+}
+
+/** A posted form parsed by its schema: the value, or the first message per field. */
+export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema): ParsedForm<z.output<Schema>> {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status === 'success') return { ok: true, value: submission.value, posted: submission.payload };
+  let formMessage: string | undefined;
+  const fields: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(submission.error ?? {})) {
+    const first = messages?.[0];
+    if (first === undefined) continue;
+    if (name === '') formMessage = first;
+    else fields[name] ??= first;
+  }
+  const message = formMessage ?? Object.values(fields)[0] ?? 'The form could not be read.';
+  return { ok: false, problems: { message, fields, status: 400 }, posted: submission.payload };
+}
+
+/** The request's form read with its schema. */
+export async function readForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<ParsedForm<z.output<Schema>>> {
+  return parseForm(await postedForm(request), schema);
+}
+
+// The storefront's answer.
+
+/** What a failed storefront action answers: the form's message line and the messages per field. */
+export interface ActionFailure {
+  ok: false;
+  /** A short code (the API's `error`), e.g. 'invalid_request', 'unauthorized', 'conflict'. */
+  error: string;
+  message: string;
+  fields: Record<string, string>;
+  /** Which form failed, when one page has several (the `intent` sent). */
+  intent?: string;
+  /** What was typed (never passwords or tokens), so a page rendered without JavaScript keeps it. */
+  values?: Record<string, string>;
+}
+
+const SECRET_FIELD = /password|token/i;
+
+/** What was typed in a form (or a parsed form's `posted`), worth showing again after a failure. */
+export function typedValues(posted: FormData | Record<string, unknown>): Record<string, string> {
+  const fields = posted instanceof FormData ? Object.fromEntries(posted) : posted;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (!SECRET_FIELD.test(name) && ['string', 'number', 'boolean'].includes(typeof value)) values[name] = String(value);
+  }
+  return values;
+}
+
+export function failure(error: string, message: string, fields: Record<string, string> = {}, intent?: string, values?: Record<string, string>) {
+  const body: ActionFailure = { ok: false, error, message, fields, ...(intent ? { intent } : {}), ...(values ? { values } : {}) };
+  return data(body, { status: httpStatusByErrorCode[error] ?? 400 });
+}
+
+/** A form its schema refused, as the storefront answers it (SPEC 5's message per field, what was typed). */
+export function refusedForm(refused: Extract<ParsedForm<unknown>, { ok: false }>, intent?: string) {
+  return failure('invalid_request', 'Please correct the fields marked below.', refused.problems.fields, intent, typedValues(refused.posted));
+}
+
+/**
+ * A domain error (core's NotFound, Invalid, Conflict, ...; told apart by their `code`) as the
+ * action's answer; anything else is rethrown and becomes the error page (a 500, logged).
+ */
+export function failureFrom(error: unknown, intent?: string, form?: FormData) {
+  const code = domainErrorCode(error);
+  if (code === null || !(code in httpStatusByErrorCode)) throw error;
+  const fields: Record<string, string> = {};
+  const listed = (error as { details?: { fields?: { field: string; message: string }[] } }).details?.fields;
+  for (const field of listed ?? []) fields[field.field] ??= field.message;
+  return failure(code, (error as Error).message, fields, intent, form ? typedValues(form) : undefined);
+}
