@@ -1,5 +1,5 @@
 /**
- * The catalogue back office in the browser (issue 10), on a shop server of this spec's own
+ * The catalogue back office in the browser, on a shop server of this spec's own
  * (fresh embedded database with the demo catalogue): the owner is set up from the logged link
  * and adds a manager, who sets a password and signs in; the manager creates a category and a
  * product with two sizes and three packs and uploads its image (a PNG named .jpg); downloads

@@ -1,5 +1,5 @@
 /**
- * The back office's customers, dashboard and exports in the browser (issue 9 items 5-7), on a
+ * The back office's customers, dashboard and exports in the browser, on a
  * shop server of this spec's own over PostgreSQL (TEST_DATABASE_URL, default the local server),
  * so its customers and orders can be written with SQL: the owner is set up from the logged
  * link; the dashboard shows today's orders, bank transfers awaiting payment, orders ready to

@@ -1,5 +1,5 @@
 /**
- * A day's order in the back office (issue 9), in the browser: a customer places a bank-transfer
+ * A day's order in the back office, in the browser: a customer places a bank-transfer
  * order; the owner (set up from the logged link) finds it under "Awaiting dispatch" awaiting payment,
  * records the payment, opens the picking list, dispatches it with Royal Mail and a tracking
  * number; the customer's order detail then reads Dispatched with the tracking link and offers the

@@ -1,5 +1,5 @@
 /**
- * The back office's first day (issue 9 item 1) in the browser: the shop starts with no owner
+ * The back office's first day in the browser: the shop starts with no owner
  * and logs a setup link; the owner opens it, creates their account and lands on the dashboard;
  * adds a warehouse member, whose set-password link is shown once; signs out, is refused with
  * the wrong password, signs in again. The setup link then says setup is done; the warehouse

@@ -1,5 +1,5 @@
 /**
- * The delivery promise by postcode (issue 11, "Done when"): customers with a Leeds, a Belfast and
+ * The delivery promise by postcode: customers with a Leeds, a Belfast and
  * an Inverness address see the right fee, dispatch promise and delivery date on the basket and the
  * payment step, and the placed order keeps the same fee and its promised dispatch date. Desktop
  * and a 390 px phone.

@@ -1,5 +1,5 @@
 /**
- * My account (issue 11 item 9) in the browser: sign up, open My account from the top bar, add and
+ * My account in the browser: sign up, open My account from the top bar, add and
  * edit addresses, mark one as billing, delete one, save company details, change the password
  * (another sign-in of the customer ends, this page stays signed in), sign out and sign in with
  * the new password. The same page at 390 px without JavaScript: every change is a plain form.

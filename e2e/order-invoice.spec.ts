@@ -1,5 +1,5 @@
 /**
- * The customer's VAT invoice from order detail (issue 9 item 3), desktop and tablet: an order paid
+ * The customer's VAT invoice from order detail, desktop and tablet: an order paid
  * by card (test payment) shows 'Download VAT invoice (PDF)', whose link answers the PDF inline
  * in the browser's session; an unpaid bank-transfer order shows when its invoice will come and no
  * link; another customer gets 404 for the same link.

@@ -1,5 +1,5 @@
 /**
- * Phone layout (issue 11 item 10), at 390 x 844: the pack table fits the screen after an add
+ * Phone layout, at 390 x 844: the pack table fits the screen after an add
  * ('Item Added' never pushes or clips another row's 'Add +'), and the signed-in top bar keeps
  * to one line.
  */

@@ -1,5 +1,5 @@
 /**
- * "Order again" (issue 11 item 8), desktop: a customer with a placed bank-transfer order clicks
+ * "Order again", desktop: a customer with a placed bank-transfer order clicks
  * 'Order again' on the order detail page and lands on the basket with the order's lines in it.
  */
 import { expect, test } from '@playwright/test';

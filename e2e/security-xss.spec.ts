@@ -1,5 +1,5 @@
 /**
- * Issue 5, security item 1: script payloads stored in every text field the storefront shows back
+ * script payloads stored in every text field the storefront shows back
  * (sign-up names, address fields, the delivery note, the search text) are shown as text and
  * never run, on every page that shows them (top bar, delivery, payment, order detail, order
  * history, search results) and in the order confirmation e-mail. Set-up goes through the API;
@@ -59,7 +59,7 @@ async function shopperWithPayload(request: APIRequestContext, payload: string): 
         address: payload,
         town: payload,
         country: payload,
-        // A postcode must parse as one (issue 11), so it cannot carry the payload.
+        // A postcode must parse as one, so it cannot carry the payload.
         post_code: 'LS1 4AP',
         phone: '01134960123',
         user_id: userId,

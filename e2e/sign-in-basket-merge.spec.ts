@@ -1,5 +1,5 @@
 /**
- * Issue 11 items 5 and 11 in the browser: signing in with a guest basket never doubles the
+ * In the browser: signing in with a guest basket never doubles the
  * saved one (the same pack keeps the larger count) and says once what it merged; sign-up takes
  * "Ian Lee" and refuses a confirmation that differs from the password.
  */

@@ -1,5 +1,5 @@
 /**
- * The repository documents itself (issue 13, item 4): every relative link in README.md,
+ * The repository documents itself: every relative link in README.md,
  * docs/**\/*.md and each folder's README.md leads to a file or folder of this repository, and no
  * file points at documents that live outside it (a sibling `shared` folder, a developers' guide
  * kept elsewhere), which a fresh clone does not have. The contract and rules are docs/SPEC.md and

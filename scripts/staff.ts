@@ -1,5 +1,5 @@
 /**
- * The back office's staff from the command line (issue 9 item 1):
+ * The back office's staff from the command line:
  *
  *   npm run staff -- add --email E --name N --role owner|manager|warehouse
  *   npm run staff -- list

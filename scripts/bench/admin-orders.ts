@@ -1,5 +1,5 @@
 /**
- * The back office's order list on PostgreSQL (issue 9 item 10): 100,000 orders of 2,000
+ * The back office's order list on PostgreSQL: 100,000 orders of 2,000
  * customers over a year, placed by SQL in a scratch database (10% cancelled, most delivered, the
  * recent ones to dispatch; card, bank and account payments; London postcodes and Leeds ones),
  * then the first page of the list with its counts per state, as staff open it, sequentially:

@@ -1,5 +1,5 @@
 /**
- * The CSV price list at scale on PostgreSQL (issue 10: a 10,000-row import applies in under
+ * The CSV price list at scale on PostgreSQL (a 10,000-row import applies in under
  * 10 s). In a scratch database with the demo catalogue, a file of BENCH_IMPORT_ROWS rows (new
  * products, two sizes of two packs each, spread over the demo's leaf categories) goes through
  * what a manager does: the dry run, then apply (adds); then the same file with every price

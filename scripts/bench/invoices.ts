@@ -1,5 +1,5 @@
 /**
- * VAT invoice PDFs on PostgreSQL (issue 9 item 10): orders paid in full, with 1-12 lines each,
+ * VAT invoice PDFs on PostgreSQL: orders paid in full, with 1-12 lines each,
  * in a scratch database; each invoice is asked for once (issue: lock the counter, number,
  * insert, read the order and its lines, render the PDF) and once more (already issued: read and
  * render). Sequential, as a customer or a member of staff downloads one; the time is the whole

@@ -1,5 +1,5 @@
 /**
- * The API document tells the truth (issue 13, item 6).
+ * The API document tells the truth.
  *
  * The OpenAPI document the app serves (GET /api/docs/json) is the only input: for every
  * operation, fast-check generates requests from its parameters' and body's JSON schemas

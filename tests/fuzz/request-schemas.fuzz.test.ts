@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every API request schema (issue 5, item 2).
+ * Property-based fuzzing of every API request schema.
  *
  * For every route that takes a body, path parameters or a query string, fast-check generates
  * random and boundary inputs: valid requests with fields dropped or replaced by values of the

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 5, item 3): the real server places orders under load, is killed with
+ * Crash safety: the real server places orders under load, is killed with
  * SIGKILL mid-load, and is restarted on the same data: the PGlite directory, and a fresh
  * PostgreSQL database when TEST_DATABASE_URL is set. It proves that
  *  - every acknowledged order (200 with an id) exists, with all its lines and the right totals;
@@ -9,7 +9,7 @@
  *    the crash cut off, places it now, exactly once);
  *  - in the database, no order lacks lines and every order's sums add up;
  *  - every placed order gets its confirmation e-mail, one message (one Message-ID), however
- *    the kills fell: the e-mail is a job committed with the order (issue 13, item 1).
+ *    the kills fell: the e-mail is a job committed with the order.
  * Two rounds: a kill after a third of the orders were acknowledged, then one right after the
  * first. Customers, baskets and addresses are made through the HTTP API.
  */

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL restarted under order traffic (issue 13, item 5). The shared PostgreSQL server
+ * PostgreSQL restarted under order traffic. The shared PostgreSQL server
  * cannot be restarted (other suites use it), so a restart of the one fresh database the server
  * uses is simulated: every backend of that database is terminated (admin shutdown, 57P01), a
  * few times, then the database refuses all connections (ALLOW_CONNECTIONS false, as while a

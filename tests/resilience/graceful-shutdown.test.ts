@@ -1,5 +1,5 @@
 /**
- * Operations (issue 5, item 5), on the real server process (PGlite):
+ * Operations, on the real server process (PGlite):
  *  - /healthz (the process is up) and /readyz (the database answers) exist and answer JSON;
  *  - logs are JSON lines, and every line of a request carries its request id (`reqId`): the
  *    caller's x-request-id when it is a sane token, else a fresh UUID;

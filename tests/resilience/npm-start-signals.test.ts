@@ -1,5 +1,5 @@
 /**
- * `npm start` stops as a user expects (issue 13, item 4): SIGTERM or SIGINT sent to the npm
+ * `npm start` stops as a user expects: SIGTERM or SIGINT sent to the npm
  * process (what a process manager or Ctrl-C in an IDE sends) stops the server gracefully, the
  * port stops answering within seconds, and no process is left behind. And when npm dies
  * without passing a signal on (SIGKILL), the server notices and stops too.

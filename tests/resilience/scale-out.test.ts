@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 5, item 4): two server processes on one fresh PostgreSQL database serve the
+ * Scale-out: two server processes on one fresh PostgreSQL database serve the
  * same customers, every request alternating between the two ports. The results must be those
  * of one process:
  *  - both start at once on the empty database: migrated and seeded exactly once;
@@ -8,7 +8,7 @@
  *    and two different keys for one basket make one order too;
  *  - an interleaved basket-and-checkout script ends exactly where a model of it says;
  *  - confirmation e-mails recorded by both processes while the mail server is away are retried
- *    by both workers and each is delivered once (issue 13, item 1);
+ *    by both workers and each is delivered once;
  *  - a price changed directly in the database (UPDATE product_prices) reaches both processes'
  *    caches within a short poll (they LISTEN on catalogue_changed), never the stale price
  *    after that, also after the LISTEN connection was cut;

@@ -1,5 +1,5 @@
 /**
- * Limits shared by every process (issue 13, item 2): two real server processes on one Redis
+ * Limits shared by every process: two real server processes on one Redis
  * (REDIS_URL, each run under its own key prefix, only its own keys deleted after). Requests
  * alternate between the two ports, and each limit must refuse after its configured number in
  * total, not twice it:

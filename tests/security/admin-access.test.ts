@@ -1,6 +1,5 @@
 /**
- * Issue 9 item 1 over HTTP (the app in-process with the storefront build): who may open the
- * back office.
+ * Who may open the back office, over HTTP (the app in-process with the storefront build).
  *  - The setup link is logged once at start while there is no owner, and it creates the owner.
  *  - Every /admin page (each route of the build under /admin but sign-in, setup,
  *    set-password and sign-out) redirects to /admin/signin without a staff session, and with a

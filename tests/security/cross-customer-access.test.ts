@@ -1,5 +1,5 @@
 /**
- * Issue 5, security item 1: customer B, a visitor with no token, and holders of customer A's
+ * customer B, a visitor with no token, and holders of customer A's
  * expired, revoked or forged tokens try every API call that reads or changes a basket, an
  * address, an order, a user or the order log against customer A's records.
  *

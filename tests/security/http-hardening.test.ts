@@ -1,5 +1,5 @@
 /**
- * Issue 5, security item 1: HTTP hardening. Oversized bodies answer 413 JSON, malformed JSON
+ * HTTP hardening. Oversized bodies answer 413 JSON, malformed JSON
  * 400 JSON, a wrong content type a 4xx JSON; pages and API answers carry the security headers
  * (a Content-Security-Policy whose script-src allows inline script only by nonce,
  * frame-ancestors 'none', X-Content-Type-Options, Referrer-Policy), and HSTS is sent over HTTPS

@@ -1,5 +1,5 @@
 /**
- * Issue 5, security item 1: SQL-injection strings in every text field and query parameter.
+ * SQL-injection strings in every text field and query parameter.
  * Never a 5xx, never a slow answer (no injected pg_sleep runs), every table intact afterwards,
  * and text that is stored comes back byte for byte (names, address fields, delivery note,
  * order-log fields).

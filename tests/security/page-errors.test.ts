@@ -1,5 +1,5 @@
 /**
- * Issue 13, items 3 and 5: page requests with hostile input, and what a failed query leaves in
+ * page requests with hostile input, and what a failed query leaves in
  * the log and in the answer (the app in-process with the storefront, its log captured).
  *  - `/products?search=%00` (also `a%00b`, the `.data` URL, a form field with NUL) is a 400 in
  *    DESIGN's shape, as the API answers; a lone surrogate or an over-long search is no 500.

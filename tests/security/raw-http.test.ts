@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 3: HTTP as an outside test sends it, over real sockets to a listening app
+ * HTTP as an outside test sends it, over real sockets to a listening app
  * with the storefront.
  *  - A missing or malformed Host (or X-Forwarded-Host from the trusted loopback proxy) never
  *    makes a page answer 500.

@@ -1,5 +1,5 @@
 /**
- * Issue 5, security item 1: passwords, tokens and reset links never appear in the logs. The
+ * passwords, tokens and reset links never appear in the logs. The
  * app is built with its production logger options at level 'trace', writing to memory; a
  * customer signs up, signs in (also with a wrong password), uses the basket with a Bearer token,
  * asks for a password reset (the outbox mailer logs the links of each e-mail), opens the link,

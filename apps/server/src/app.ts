@@ -238,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(mediaRoutes, { prefix: '/media' });
-  // Catalogue images uploaded in the back office (issue 10), from the database.
+  // Catalogue images uploaded in the back office, from the database.
   await app.register(uploadedImageRoutes, { prefix: '/media/images', images: services.catalogueAdmin.images });
   await app.register(seoRoutes, { catalogue: services.catalogue, publicBaseUrl: config.publicBaseUrl });
 

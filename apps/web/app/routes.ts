@@ -2,7 +2,7 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 export default [
   index('routes/index.tsx'),
-  // The back office (issue 9), in its own route chunks: none of it loads on storefront pages.
+  // The back office, in its own route chunks: none of it loads on storefront pages.
   // Pages that need no staff session: sign-in, the first owner's setup, set-password links, sign-out.
   route('admin/signin', 'routes/admin/signin.tsx'),
   route('admin/setup', 'routes/admin/setup.tsx'),
@@ -15,13 +15,13 @@ export default [
     route('security', 'routes/admin/security.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
-    // Customers, exports (issue 9 items 5 and 7); the CSV downloads are resource routes (no page).
+    // Customers, exports; the CSV downloads are resource routes (no page).
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:userId', 'routes/admin/customer.tsx'),
     route('exports', 'routes/admin/exports.tsx'),
     route('exports/orders.csv', 'routes/admin/export-orders-csv.tsx'),
     route('exports/invoices.csv', 'routes/admin/export-invoices-csv.tsx'),
-    // Catalogue back office (issue 10): the tree and products, a category, a product (or 'new'), CSV import; the export is a resource route.
+    // Catalogue back office: the tree and products, a category, a product (or 'new'), CSV import; the export is a resource route.
     route('catalogue', 'routes/admin/catalogue.tsx'),
     route('catalogue/categories/:categoryId', 'routes/admin/catalogue-category.tsx'),
     route('catalogue/products/:productId', 'routes/admin/catalogue-product.tsx'),

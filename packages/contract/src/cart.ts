@@ -26,7 +26,7 @@ export const cartLineSchema = z
   .meta({ id: 'CartLine' });
 export type CartLineDto = z.infer<typeof cartLineSchema>;
 
-/** Not in SPEC 3: when an order placed now would leave the warehouse and arrive (issue 11). */
+/** Not in SPEC 3: when an order placed now would leave the warehouse and arrive. */
 export const cartDispatchPromiseSchema = z
   .object({
     dispatchDate: z.iso.date().describe('The day an order placed now leaves the warehouse (London 3pm cut-off, working days)'),

@@ -12,7 +12,7 @@ const optionalId = (name: string) => idSchema(name).nullable().optional();
 const pounds = (name: string) => poundsSchema(name, { min: 0, max: 100_000_000 });
 
 export const ORDER_STATUS_PENDING_DELIVERY = 'PendingDelivery';
-/** 'account' (trade credit, issue 9) is not in SPEC 7: only customers with an open trade account may use it. */
+/** 'account' (trade credit) is not in SPEC 7: only customers with an open trade account may use it. */
 export const paymentMethods = ['bank', 'paypal', 'account'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 

@@ -69,7 +69,7 @@ export interface CoreServices {
   dashboard: DashboardQueries;
   /** Orders and VAT invoices of a date range as streamed CSV for an accounting import (docs/exports.md). */
   accountingExports: AccountingExports;
-  /** Catalogue back office (issue 10): categories, products, packs and prices (audited), images, CSV export and import. */
+  /** Catalogue back office: categories, products, packs and prices (audited), images, CSV export and import. */
   catalogueAdmin: CatalogueAdmin;
 }
 

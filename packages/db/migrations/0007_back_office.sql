@@ -116,7 +116,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_valid" CHECK ("orders
 INSERT INTO "invoice_number_counter" ("id", "last_number") VALUES (true, 0);--> statement-breakpoint
 -- Card and wallet orders were captured before they were placed: paid in full.
 UPDATE "orders" SET "paid_pence" = "total_pence" WHERE "payment_method" = 'paypal';--> statement-breakpoint
--- Audit entries and recorded payments are never changed or deleted (issue 9: the timeline is evidence).
+-- Audit entries and recorded payments are never changed or deleted (the timeline is evidence).
 CREATE FUNCTION "refuse_change_to_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION '% is append-only', TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';

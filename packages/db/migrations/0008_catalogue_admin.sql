@@ -44,7 +44,7 @@ ALTER TABLE "images" ADD CONSTRAINT "images_uploaded_by_staff_staff_id_fk" FOREI
 ALTER TABLE "price_changes" ADD CONSTRAINT "price_changes_staff_id_staff_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("staff_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "price_changes_product_idx" ON "price_changes" USING btree ("product_id","price_change_id");--> statement-breakpoint
 CREATE INDEX "price_changes_pack_idx" ON "price_changes" USING btree ("product_price_id","price_change_id");--> statement-breakpoint
--- Product codes (issue 10): existing products get `P` + the id zero-padded to 6 digits, and so
+-- Product codes: existing products get `P` + the id zero-padded to 6 digits, and so
 -- does any insert that names none (the demo seed, tests); the code is then unique, without case.
 UPDATE "products" SET "product_code" = 'P' || lpad("product_id"::text, 6, '0') WHERE "product_code" = '';--> statement-breakpoint
 CREATE FUNCTION "products_default_code"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- An order is placed in one statement from a basket read without locks (issue 13 item 7):
+-- An order is placed in one statement from a basket read without locks:
 -- the statement removes the basket lines as they were read and calls this with "every line
 -- removed and the order inserted". When a line changed or went meanwhile, or the order's
 -- Idempotency-Key is taken, it fails the whole statement, so nothing of it is kept and the

@@ -34,7 +34,7 @@ export type AddressSnapshot = Record<'reference' | 'contact_name' | 'region' | '
 /** What an audit entry (order, customer and staff events) records before and after a change. */
 export type AuditedValues = Record<string, unknown>;
 
-/** Binary data (bytea) as a Node Buffer: the uploaded catalogue images (issue 10). */
+/** Binary data (bytea) as a Node Buffer: the uploaded catalogue images. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType() {
     return 'bytea';
@@ -62,7 +62,7 @@ export const categories = pgTable(
     /** The category page's <title> and meta description; empty means "from the name and description". */
     pageTitle: text('page_title').notNull().default(''),
     pageDescription: text('page_description').notNull().default(''),
-    /** Back office (issue 10): optimistic concurrency, `UPDATE ... WHERE version = $seen`. */
+    /** Back office: optimistic concurrency, `UPDATE ... WHERE version = $seen`. */
     version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId)],
@@ -91,7 +91,7 @@ export const products = pgTable(
     /** Shown in the landing page's product grid. */
     isFeatured: boolean('is_featured').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** Back office (issue 10): optimistic concurrency, `UPDATE ... WHERE version = $seen`. */
+    /** Back office: optimistic concurrency, `UPDATE ... WHERE version = $seen`. */
     version: integer('version').notNull().default(1),
   },
   (t) => [
@@ -477,7 +477,7 @@ export const staffTokens = pgTable(
  * (migration 0007) refuses UPDATE and DELETE.
  */
 /**
- * Who changed the staff list (issue 9: every staff action is audited): the owner set up, a
+ * Who changed the staff list (every staff action is audited): the owner set up, a
  * member added, a new set-password link made, a member disabled. `actor_staff_id` is null for the
  * setup link and the command line. Append-only (a trigger refuses UPDATE and DELETE).
  */
@@ -497,7 +497,7 @@ export const staffEvents = pgTable(
 );
 
 /**
- * What staff did to a customer's account outside an order (issue 9: every staff action is
+ * What staff did to a customer's account outside an order (every staff action is
  * audited): disabled or enabled, trade account opened, changed or closed. Append-only, like
  * order_events (a trigger refuses UPDATE and DELETE).
  */
@@ -604,7 +604,7 @@ export const tradeAccounts = pgTable(
 );
 
 /**
- * Every change to a pack's price or pack range (issue 10): who, when, old and new. A pack
+ * Every change to a pack's price or pack range: who, when, old and new. A pack
  * added has no old values, a pack removed no new ones. Append-only: a trigger (migration 0008)
  * refuses UPDATE and DELETE. No foreign key to the pack or product: the history outlives them.
  */
@@ -631,7 +631,7 @@ export const priceChanges = pgTable(
 );
 
 /**
- * Uploaded catalogue images (issue 10), content-addressed: the SHA-256 of the uploaded bytes is
+ * Uploaded catalogue images, content-addressed: the SHA-256 of the uploaded bytes is
  * the key, so one image uploaded twice is stored once and its URLs never change (served with
  * immutable caching). Kept in the database so every app process serves them.
  */

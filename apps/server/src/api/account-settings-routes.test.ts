@@ -1,5 +1,5 @@
 /**
- * My account through the API (issue 11 item 9): change the password (the current one needed,
+ * My account through the API: change the password (the current one needed,
  * every other sign-in ended, limited like sign-in), the company name, VAT number and newsletter
  * choice, and deleting an address (owner only; past orders keep theirs).
  */

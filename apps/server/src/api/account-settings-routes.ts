@@ -1,5 +1,5 @@
 /**
- * My account through the API (issue 11 item 9): change the password, and the company name, VAT
+ * My account through the API: change the password, and the company name, VAT
  * number and newsletter choice. Both act on the user of the Bearer token (no id in the path).
  * A wrong current password counts as a refused sign-in against the customer's e-mail, with the
  * same limits (http/attempt-limits.ts), so a stolen sign-in buys no extra password guesses.

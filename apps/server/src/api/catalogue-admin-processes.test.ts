@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL (issue 10 items 3 and 6): a price changed through one
+ * Two server processes on one PostgreSQL: a price changed through one
  * (the back office's product editor, or a CSV import) is what the other serves next, though
  * it had the product cached, because every catalogue write NOTIFYs `catalogue_changed` and
  * each process clears its caches on it. Also: an uploaded image is served by the other

@@ -1,5 +1,5 @@
 /**
- * Order administration (issue 9 item 2) on both databases, through the services the admin pages
+ * Order administration on both databases, through the services the admin pages
  * call: a bank transfer awaits payment until staff record it, then is dispatched with a tracking
  * number (the customer is e-mailed and sees it), delivered; two staff acting at once: one wins;
  * every change is an audit entry that cannot be altered; the list filters, searches and counts.

@@ -1,5 +1,5 @@
 /**
- * "Order again" through the API (issue 11 item 8): POST /api/order/{id}/reorder puts a past
+ * "Order again" through the API: POST /api/order/{id}/reorder puts a past
  * order's lines that are still on sale into the basket at today's prices and lists what changed.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Pay on account (issue 9 item 4): a customer with an open trade account may place an order on
+ * Pay on account: a customer with an open trade account may place an order on
  * account within the available credit (limit less what open account orders still owe); without
  * an account, or over the credit, nothing is placed and the message says why.
  */

@@ -1,5 +1,5 @@
 /**
- * /media/images/<sha256>/<width>.webp: the catalogue images staff uploaded (issue 10), read from
+ * /media/images/<sha256>/<width>.webp: the catalogue images staff uploaded, read from
  * the database (content-addressed, so every process serves the same bytes). A URL's content
  * never changes, so it is cached for a year as immutable: a CDN at MEDIA_BASE_URL takes the
  * load, and this process keeps a small LRU of recent copies so a page of product cards does

@@ -143,7 +143,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
   });
 }
 
-/** Largest body of a catalogue back-office page action (image and CSV uploads, issue 10). */
+/** Largest body of a catalogue back-office page action (image and CSV uploads). */
 export const ADMIN_UPLOAD_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 /** The app's own limit, which requests without a staff cookie keep on the upload pages. */
 const DEFAULT_PAGE_BODY_LIMIT_BYTES = 100 * 1024;

@@ -48,7 +48,7 @@ function TopBar({ phones }: { phones: string[] }) {
   const { userId, firstName } = useVisitor();
   return (
     <div className="bg-brand-700 text-xs text-brand-50 sm:text-sm" data-testid="top-bar">
-      {/* One line at every width (issue 11 item 10): a phone shows the first number only, and a long first name is cut short. */}
+      {/* One line at every width: a phone shows the first number only, and a long first name is cut short. */}
       <div className="mx-auto flex max-w-7xl flex-nowrap items-center justify-between gap-x-3 px-4 py-1.5">
         <div className="flex min-w-0 items-center gap-2.5 sm:gap-5">
           {phones.map((phone, index) => (
@@ -68,7 +68,7 @@ function TopBar({ phones }: { phones: string[] }) {
           </Link>
           {userId ? (
             <Form method="post" action="/logout" className="flex items-center gap-2">
-              {/* The first name opens My account (issue 11 item 9); the title says where it leads. */}
+              {/* The first name opens My account; the title says where it leads. */}
               <Link
                 to="/account"
                 title="My account"

@@ -1,5 +1,5 @@
 /**
- * `srcset` for catalogue images uploaded in the back office (issue 10): their URLs are
+ * `srcset` for catalogue images uploaded in the back office: their URLs are
  * `<MEDIA_BASE_URL>/media/images/<sha256>/<width>.webp` and copies exist at 320, 640 and
  * 1280 px (core/catalogue-admin/catalogue-images.ts; keep the widths in step). Any other image
  * (the demo SVG illustrations, an outside https:// address) gets none and is used as it is.

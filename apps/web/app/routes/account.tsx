@@ -1,5 +1,5 @@
 /**
- * My account (issue 11 item 9), for a signed-in customer (else /signin?return=account): the
+ * My account, for a signed-in customer (else /signin?return=account): the
  * address book (add, edit, delete, mark as billing), the company name and VAT number printed on
  * invoices with the newsletter choice, and a password change that ends every other sign-in.
  *

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * "Order again" as a customer sees it (issue 11 item 8), loaders and actions stubbed: the button
+ * "Order again" as a customer sees it, loaders and actions stubbed: the button
  * on order history and order detail posts intent=reorder with the order id to the page's own
  * action (a plain form, so it works without JavaScript), a refused one says why, and the basket
  * page shows once what changed.

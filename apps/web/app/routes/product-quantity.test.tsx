@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Order by quantity as a customer sees it (issue 11 item 7), loaders and actions stubbed: on
+ * Order by quantity as a customer sees it, loaders and actions stubbed: on
  * product detail the buyer types packs or units, each pack says what it would give, 'Add +'
  * posts the quantity; the basket lines show their units and unit price.
  */

@@ -57,7 +57,7 @@ describe('sign-in basket merge (DESIGN 4 "Sign-in merges baskets")', () => {
   });
 
   describe('what the customer is told, once', () => {
-    it('names the saved items added and the pack kept at the larger count (issue 11: 20 + the same 20 is 20)', () => {
+    it('names the saved items added and the pack kept at the larger count (20 + the same 20 is 20)', () => {
       const plan = planBasketMerge([line(BOX, 20), line(TAPE, 5), line(WRAP, 1)], [line(BOX, 20)]);
       expect(basketMergeNotice(plan, nameOf)).toBe(
         'We added 2 items from your earlier visit to your basket. Cardboard Box 12x9x6 (pack of 25) was in both baskets and is kept at 20 packs, not added twice.',

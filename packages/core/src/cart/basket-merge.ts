@@ -1,6 +1,6 @@
 /**
  * Signing in (or up) with a guest basket: the rule for merging it into the customer's saved
- * basket (issue 11 item 5, DESIGN 4 "Sign-in merges baskets"), and what the customer is told.
+ * basket (DESIGN 4 "Sign-in merges baskets"), and what the customer is told.
  *
  * - A pack in both baskets keeps the larger of the two counts, never their sum: a customer who
  *   put 20 packs in as a guest and finds the same 20 saved from an earlier visit wants 20, not 40.

@@ -1,5 +1,5 @@
 /**
- * The catalogue back office on PGlite and PostgreSQL (issue 10): the category tree's rules
+ * The catalogue back office on PGlite and PostgreSQL: the category tree's rules
  * (three levels, versions, no deleting a category with products), products (codes unique,
  * versions, every price change audited in the same transaction, withdrawn not deleted once
  * ordered), and what the shop's customers then see.

@@ -1,5 +1,5 @@
 /**
- * The catalogue back office (issue 10) in one service: the category tree, products with their
+ * The catalogue back office in one service: the category tree, products with their
  * sizes, packs and price history, images, and the CSV export and import. Every write goes
  * through the catalogue tables, whose triggers (migration 0002) NOTIFY `catalogue_changed`, so
  * each process's cached catalogue reads are cleared once the change commits.

@@ -1,5 +1,5 @@
 /**
- * The catalogue CSV (issue 10 item 4; docs/catalogue-csv.md) on PGlite and PostgreSQL: the demo
+ * The catalogue CSV (docs/catalogue-csv.md) on PGlite and PostgreSQL: the demo
  * catalogue exported, imported and exported again gives the same file; a dry run lists rows to
  * add, to change (old -> new) and unchanged; applying is all or nothing and idempotent by
  * product code; every kind of bad file gets a clear error with its row and column.

@@ -1,5 +1,5 @@
 /**
- * The catalogue as CSV (issue 10 item 4; the format is documented in docs/catalogue-csv.md,
+ * The catalogue as CSV (the format is documented in docs/catalogue-csv.md,
  * keep the two in step): a row per pack, products ordered by code, sizes and packs in the
  * shop's order. Export streams it; import reads a file, reports a dry run (rows to add, to
  * change with old -> new, unchanged, every error with row, column and message) and applies it

@@ -1,5 +1,5 @@
 /**
- * Catalogue images (issue 10 item 2) on PGlite and PostgreSQL: checked by content, not by name
+ * Catalogue images on PGlite and PostgreSQL: checked by content, not by name
  * (a PNG called .jpg is a PNG; an SVG or a text file called .png is refused), at most 10 MB,
  * stored once per content (SHA-256) with WebP copies at 320, 640 and 1280 px, never enlarged.
  */

@@ -1,5 +1,5 @@
 /**
- * Catalogue images (issue 10 item 2): JPEG, PNG or WebP up to 10 MB, checked by decoding the
+ * Catalogue images: JPEG, PNG or WebP up to 10 MB, checked by decoding the
  * bytes (never by the file's name or the browser's content type; SVG is refused, it can carry
  * script), stored in the database content-addressed (SHA-256 of the uploaded bytes) so every
  * process serves them, and resized once, at upload, to WebP copies of a few widths.

@@ -1,5 +1,5 @@
 /**
- * The catalogue back office's values as staff type them (issue 10): product codes, prices in
+ * The catalogue back office's values as staff type them: product codes, prices in
  * pounds ex-VAT, pack quantities, yes/no. One parser per value, shared by the editor's forms
  * and the CSV import, so both accept and refuse the same things with the same words.
  */

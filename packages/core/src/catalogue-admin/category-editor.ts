@@ -1,5 +1,5 @@
 /**
- * The category tree as staff edit it (issue 10 item 1): create, rename, describe, image, move
+ * The category tree as staff edit it: create, rename, describe, image, move
  * under another parent within three levels, reorder among siblings, show or hide, the page's
  * title and description. A category holding products or sub-categories cannot be deleted.
  * Every change checks the version the staff member saw (`WHERE version = $seen`).

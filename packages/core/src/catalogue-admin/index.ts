@@ -1,4 +1,4 @@
-/** The catalogue back office (issue 10): what @shop/core exports of it. */
+/** The catalogue back office: what @shop/core exports of it. */
 export { CatalogueAdmin } from './catalogue-admin.ts';
 export * from './catalogue-values.ts';
 export * from './category-editor.ts';

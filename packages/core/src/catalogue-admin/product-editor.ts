@@ -1,5 +1,5 @@
 /**
- * Products as staff edit them (issue 10 items 1, 3 and 5): the server-paged list and search,
+ * Products as staff edit them: the server-paged list and search,
  * one product with its sizes, packs and price history, create and save (version checked,
  * price changes audited in the same transaction), on sale / withdrawn, and delete, which is
  * refused for a product with order history (it is withdrawn instead, never deleted).

@@ -1,6 +1,6 @@
 /**
  * Reads products with their sizes and packs as the back office edits them, and writes the
- * wanted state of many products in a fixed number of statements (issue 10): the product page
+ * wanted state of many products in a fixed number of statements: the product page
  * saves one product through it, a CSV import 10,000 rows, so both follow the same rules:
  *
  * - a changed product gets `version = version + 1`, checked `WHERE version = <seen>`;

@@ -3,7 +3,7 @@ import { itemDisplayName } from './item-display-name.ts';
 
 describe('item display name (SPEC 3, by its intent: DESIGN 4 "Display name")', () => {
   it.each([
-    // A name without a dimension shows its size, whatever letters it has (issue 11 item 6).
+    // A name without a dimension shows its size, whatever letters it has.
     ['Single Wall Cardboard Boxes', '12x9x6', 'Single Wall Cardboard Boxes 12x9x6'],
     ['Single Wall Cardboard Boxes', '12x9x6"', 'Single Wall Cardboard Boxes 12x9x6"'],
     ['Double Wall Boxes', '18x12x12"', 'Double Wall Boxes 18x12x12"'],
@@ -36,7 +36,7 @@ describe('item display name (SPEC 3, by its intent: DESIGN 4 "Display name")', (
     expect(itemDisplayName(name, size1)).toBe(expected);
   });
 
-  it('tells two sizes of one product apart (issue 11: both read "Single Wall Cardboard Boxes")', () => {
+  it('tells two sizes of one product apart (both read "Single Wall Cardboard Boxes")', () => {
     expect(itemDisplayName('Single Wall Cardboard Boxes', '12x9x6')).not.toBe(itemDisplayName('Single Wall Cardboard Boxes', '14x10x8'));
   });
 

@@ -5,7 +5,7 @@
  * SPEC 3 says "the product name alone if it contains the letter x or X". Its intent is not to
  * repeat a size the name carries ("Box 12x9x6"), but read literally it hides the size of every
  * "Boxes" and "Wax" product, so two sizes of "Single Wall Cardboard Boxes" read the same
- * (issue 11 item 6, DESIGN 4 "Display name"). So the size is left out only when the name holds a
+ * (DESIGN 4 "Display name"). So the size is left out only when the name holds a
  * dimension (a number, an optional unit or inch mark, "x", a number: 12x9x6, 12"x9", 9X6X4,
  * 500mm x 100m, 10.5 x 14 in) or the size's own text as a separate word ("Bubble Wrap 500mm").
  */

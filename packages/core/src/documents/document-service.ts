@@ -1,5 +1,5 @@
 /**
- * The order documents (issue 9 item 3): the VAT invoice and the picking list / delivery note, as
+ * The order documents: the VAT invoice and the picking list / delivery note, as
  * PDF files. Invoices are issued lazily, on the first download by the customer or by staff
  * (placing an order does no invoice work); the number comes from the gapless sequence and the
  * decision whether the order may have one is made inside the issuing transaction.

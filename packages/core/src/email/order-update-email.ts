@@ -1,6 +1,6 @@
 /**
- * The e-mails that tell a customer what happened to their order after it was placed (issue 9
- * item 2): dispatched (carrier, tracking number and link, the invoice link once there is one)
+ * The e-mails that tell a customer what happened to their order after it was placed:
+ * dispatched (carrier, tracking number and link, the invoice link once there is one)
  * or cancelled (the reason; a paid order is refunded).
  */
 import { formatPounds, type OrderDto } from '@shop/contract';

@@ -1,5 +1,5 @@
 /**
- * A placed order keeps the dispatch date it promised (issue 11 item 4): computed at placement
+ * A placed order keeps the dispatch date it promised: computed at placement
  * with the server's clock (fixed here) and the delivery address's postcode, stored with the
  * order and answered by order detail as `promised_dispatch_date`.
  */

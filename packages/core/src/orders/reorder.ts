@@ -1,5 +1,5 @@
 /**
- * "Order again" (issue 11 item 8): the lines of one of the customer's past orders that are still
+ * "Order again": the lines of one of the customer's past orders that are still
  * on sale go into their basket at today's prices, and the customer is told what changed: a new
  * price ("Cardboard Box 12x9x6, pack of 25: now £12.40 (was £11.90)") or a pack no longer sold
  * ("Bubble Wrap 500mm is no longer sold", left out).

@@ -1,5 +1,5 @@
 /**
- * The audit trail of the staff list (issue 9: every staff action is audited, who, when, what,
+ * The audit trail of the staff list (every staff action is audited, who, when, what,
  * before and after): the owner set up from the setup link, a member added, a new set-password
  * link made, a member disabled, a member's two-step sign-in turned on or off. Written in the transaction of the change; `staff_events` is
  * append-only (migration 0011's trigger refuses UPDATE and DELETE). Shown on the owner's Staff page.

@@ -1,5 +1,5 @@
 /**
- * Staff roles and what each may do: the one permission table of the back office (issue 9).
+ * Staff roles and what each may do: the one permission table of the back office.
  * Every admin loader and action asks `can(role, permission)` (through the web app's
  * `requireStaff`), and pages hide what a role may not use with the same question.
  *

@@ -1,5 +1,5 @@
 /**
- * Staff identity (issue 9 item 1): accounts separate from customers, sign-in with a password
+ * Staff identity: accounts separate from customers, sign-in with a password
  * (argon2id, as customers) and an optional TOTP second factor, server-side sessions, the
  * first owner's setup link and set-password links. No default password exists anywhere:
  *

@@ -1,5 +1,5 @@
 /**
- * Trade (credit) accounts (issue 9 item 4, SPEC 9's "account" payment and 7-day terms): a
+ * Trade (credit) accounts (SPEC 9's "account" payment and 7-day terms): a
  * manager lets a customer pay on account up to a credit limit. Such orders are placed awaiting
  * payment; their invoice is issued on dispatch and payment is due `terms_days` after it.
  *

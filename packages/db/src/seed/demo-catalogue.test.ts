@@ -92,7 +92,7 @@ describe('demoCatalogue', () => {
 
   /**
    * What one unit (a box, a bag, a label, a roll, a container) plausibly costs ex-VAT at trade
-   * prices, in pence, by top-level category (issue 11 item 12: 1,000 small thermal labels for
+   * prices, in pence, by top-level category (1,000 small thermal labels for
    * £0.12 read as a mistake). Wide enough for the category's smallest and largest goods, narrow
    * enough to catch a misplaced decimal point:
    * - boxes: a 4" cube carton (about 15p) up to a triple wall pallet box (about £20);

@@ -1,5 +1,5 @@
 /**
- * My account's address book (issue 11 item 9): the saved addresses with Edit (the delivery step's
+ * My account's address book: the saved addresses with Edit (the delivery step's
  * 'Add/Update Address' modal, opened by the URL: /account?address=<id>), 'Mark as billing' (a
  * form) and Delete, which asks first (/account?delete=<id> opens the confirmation; Yes posts the
  * deletion). Everything works without JavaScript.

@@ -2,7 +2,7 @@
  * The basket's lines (SPEC 2 "Cart page"): a table with the columns Product, Item, Price,
  * Pack Size, No. of Pack, Total Price and Remove All on wide screens; on phones the same rows
  * are laid out as stacked cards, each value with its column name beside it. A line also shows
- * its unit price (from the server) and the units its packs hold (issue 11 item 7).
+ * its unit price (from the server) and the units its packs hold.
  */
 import { Link } from 'react-router';
 import type { CartLineDto } from '@shop/contract';

@@ -1,4 +1,4 @@
-/** Packs for a typed quantity (issue 11 item 7): units round up to whole packs; limits in SPEC 5's style. */
+/** Packs for a typed quantity: units round up to whole packs; limits in SPEC 5's style. */
 import { describe, expect, it } from 'vitest';
 import { packsFor, parseQuantity, quantityProblem } from './order-quantity';
 

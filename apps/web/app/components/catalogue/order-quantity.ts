@@ -1,5 +1,5 @@
 /**
- * Ordering by quantity on product detail (issue 11 item 7): the buyer enters
+ * Ordering by quantity on product detail: the buyer enters
  * a number of packs, or of units, which is rounded up to whole packs of the chosen pack size
  * (130 units in packs of 25 is 6 packs, 150 units). One rule for the page (what each pack would
  * give) and its action (what is added), so the two never disagree.

@@ -4,14 +4,14 @@
  * comes from the basket in the shop frame's loader data, which React Router reloads after the
  * action; the server prices every add.
  *
- * Order by quantity (issue 11 item 7): above the table the buyer enters how many packs, or how
+ * Order by quantity: above the table the buyer enters how many packs, or how
  * many units (rounded up to whole packs of the pack chosen); each row says what it would give
  * ("6 packs = 150 units"). The table is one form: the quantity, SPEC 7's fixed user_id 1 and the
  * first pack_range value of the pack whose 'Add +' was pressed (the button's value) go to the
  * product page's action. Without JavaScript the same form posts and the page comes back with
  * 'Item Added' and what was added.
  *
- * Phones (issue 11 item 10): the unit price sits under the pack price and both button states
+ * Phones: the unit price sits under the pack price and both button states
  * have one fixed width, so 'Item Added' never pushes the other rows' 'Add +' off screen.
  */
 import { useEffect, useRef, useState } from 'react';

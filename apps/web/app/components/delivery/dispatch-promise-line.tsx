@@ -1,5 +1,5 @@
 /**
- * The dispatch promise line (issue 11 item 4) near a price or an order summary: "Order within
+ * The dispatch promise line near a price or an order summary: "Order within
  * 2 h 14 min for dispatch today" (or "Order now for dispatch on Monday 25 November") and the
  * expected delivery date, as the server computed them when the page was rendered.
  */

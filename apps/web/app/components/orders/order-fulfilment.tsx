@@ -1,5 +1,5 @@
 /**
- * What happened to a placed order, in the customer's words (issue 9 item 2): "Dispatched on 24
+ * What happened to a placed order, in the customer's words: "Dispatched on 24
  * November with Royal Mail, tracking AB123456789GB", "Delivered on ...", "Cancelled on ...:
  * <reason>", "Awaiting payment". Order detail shows the sentence with the tracking link; order
  * history a short form.

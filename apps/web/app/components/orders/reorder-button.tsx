@@ -1,5 +1,5 @@
 /**
- * "Order again" (issue 11 item 8): a plain POST form to the order page's own action
+ * "Order again": a plain POST form to the order page's own action
  * (intent=reorder), so it works without JavaScript; the action puts the order's lines still on
  * sale into the basket and goes to the basket, which says what changed.
  */

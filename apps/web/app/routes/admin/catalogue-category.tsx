@@ -1,5 +1,5 @@
 /**
- * One category (issue 10; 'catalogue:edit'): name, description, image (upload or address),
+ * One category ('catalogue:edit'): name, description, image (upload or address),
  * parent (a move, within three levels), visible, New, the page's title and description, and
  * Delete (refused while it holds products or sub-categories). The form carries the version
  * read: if someone saved in between, the save is refused with a clear message.

@@ -1,5 +1,5 @@
 /**
- * CSV import (issue 10 item 4; 'catalogue:edit'): upload a file (docs/catalogue-csv.md), see
+ * CSV import ('catalogue:edit'): upload a file (docs/catalogue-csv.md), see
  * the dry run first (products to add, to change with old -> new, unchanged, and every error
  * with its row, column and message), then apply it: one transaction, all or nothing.
  *

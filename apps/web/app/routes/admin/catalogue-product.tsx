@@ -1,5 +1,5 @@
 /**
- * One product (issue 10; 'catalogue:edit'), or a new one at /admin/catalogue/products/new:
+ * One product ('catalogue:edit'), or a new one at /admin/catalogue/products/new:
  * code, name, description, category, image (upload or address), linked product, New, shown on
  * the landing page, on sale; the sizes with their packs (units and price ex-VAT) as a table of
  * inputs, with empty rows to add sizes and packs and a Remove box on each (works without

@@ -1,5 +1,5 @@
 /**
- * The catalogue back office's routes (issue 10) over real core services (PGlite, and PostgreSQL
+ * The catalogue back office's routes over real core services (PGlite, and PostgreSQL
  * when TEST_DATABASE_URL is set), the staff session stubbed as staff-session.server.ts memoises
  * it: without a session every loader and action sends to sign-in; the warehouse is refused
  * (403) and changes nothing; a manager creates a category and a product with two sizes and

@@ -1,5 +1,5 @@
 /**
- * The catalogue back office (issue 10; 'catalogue:edit': owner and manager): the category tree
+ * The catalogue back office ('catalogue:edit': owner and manager): the category tree
  * (every category, hidden ones marked; reorder with up/down; add a category) beside the
  * products, searched and paged on the server (GET form: works without JavaScript, the URL
  * keeps the search). Links to export the CSV and to import one.

@@ -1,5 +1,5 @@
 /**
- * One customer (issue 9 item 5; viewing needs 'customers:view'): details, saved addresses, recent
+ * One customer (viewing needs 'customers:view'): details, saved addresses, recent
  * orders (to /admin/orders/:id), the trade account, and Disable / Enable.
  *
  * Changes are POST forms that work without JavaScript: disable/enable need 'customers:manage';

@@ -1,5 +1,5 @@
 /**
- * Customers (issue 9 item 5; 'customers:view': owner and manager, not the warehouse): search by
+ * Customers ('customers:view': owner and manager, not the warehouse): search by
  * name, e-mail, company, phone or the postcode of any saved address, a page at a time on the
  * server (GET form: works without JavaScript, the URL keeps the search).
  */

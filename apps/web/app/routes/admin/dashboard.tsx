@@ -1,5 +1,5 @@
 /**
- * The back office's first page (issue 9 item 6): today's orders (the London day) with their value
+ * The back office's first page: today's orders (the London day) with their value
  * ex-VAT and gross, bank transfers awaiting payment, orders ready to dispatch (paid, or on
  * account), and overdue trade accounts. Staff without 'payments:view' (the warehouse) see only
  * what is ready to dispatch: no money.

@@ -1,5 +1,5 @@
 /**
- * Exports (issue 9 item 7; 'exports': owner and manager): choose London days and download the
+ * Exports ('exports': owner and manager): choose London days and download the
  * orders or the VAT invoices as CSV for an accounting import. Plain GET forms to the resource
  * routes (a file download, no JavaScript needed); the columns are listed here and in docs/exports.md.
  */

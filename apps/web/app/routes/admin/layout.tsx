@@ -1,5 +1,5 @@
 /**
- * The back office's frame (issue 9): every page under it requires a staff session. This
+ * The back office's frame: every page under it requires a staff session. This
  * loader checks it for the frame (name, role, the pages the role may open); each page's own
  * loader and action checks it again with the permission it needs (loaders run in parallel, so a
  * layout's check alone would not guard a page's data).

@@ -1,5 +1,5 @@
 /**
- * One order for staff (issue 9 item 2): its lines, totals, addresses, payment, customer, note and
+ * One order for staff: its lines, totals, addresses, payment, customer, note and
  * timeline, and the changes the staff member's role allows in its state, as POST forms that work
  * without JavaScript: record a payment or a refund, dispatch (carrier and tracking number), mark
  * delivered, cancel (with a confirm step). Each form sends the version the page showed: if

@@ -1,5 +1,5 @@
 /**
- * Orders (issue 9 item 2; 'orders:view': every staff role). Tabs with a count per state, a GET
+ * Orders ('orders:view': every staff role). Tabs with a count per state, a GET
  * filter form (payment method, paid or not, London date range, search by order number, customer
  * name or e-mail, postcode or payment reference) and the newest orders first, 50 a page on the
  * server. The warehouse sees no money: only whether an order may be dispatched.

@@ -1,5 +1,5 @@
 /**
- * A staff member's set-password page (issue 9 item 1), from the single-use link that
+ * A staff member's set-password page, from the single-use link that
  * `npm run staff -- add` or the Staff page gave them (valid one hour). Sets the password and
  * signs them in; every earlier session of theirs ends.
  */

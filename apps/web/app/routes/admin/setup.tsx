@@ -1,5 +1,5 @@
 /**
- * The first owner's setup (issue 9 item 1): opened from the single-use link the server logs at
+ * The first owner's setup: opened from the single-use link the server logs at
  * start while the database has no enabled owner. Name, e-mail and password create the owner and
  * sign them in. Once an owner exists the page only says setup is done.
  */

@@ -1,5 +1,5 @@
 /**
- * Back-office sign-in (issue 9 item 1): e-mail and password, then (for staff with two-step
+ * Back-office sign-in: e-mail and password, then (for staff with two-step
  * sign-in on) the 6-digit code from their app or a recovery code. One generic message for every
  * refused password; attempts are counted as customers' sign-ins are ('staffSignIn').
  */

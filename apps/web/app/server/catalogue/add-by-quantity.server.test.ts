@@ -1,5 +1,5 @@
 /**
- * The product page's add with a quantity (issue 11 item 7), with core's services faked: units
+ * The product page's add with a quantity, with core's services faked: units
  * become whole packs of the pack pressed, its pack size goes as qty, and a quantity over the
  * limit is refused with its message before the basket is touched.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Add +' with a quantity (issue 11 item 7): the product page's form sends `quantity` in packs or
+ * 'Add +' with a quantity: the product page's form sends `quantity` in packs or
  * units (`quantity_unit`); units become whole packs of the chosen pack (rounded up) by the same
  * rule the page shows, and the basket's own add does the rest (prices, limits, the session).
  * A form without `quantity` (SPEC 7's plain add) adds one pack as before.

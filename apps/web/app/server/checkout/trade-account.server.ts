@@ -1,5 +1,5 @@
 /**
- * What the payment step shows a trade customer (issue 9 item 4): their available credit, limit
+ * What the payment step shows a trade customer: their available credit, limit
  * and payment terms, in pounds; null for customers without an open trade account (no tab).
  */
 import type { AppLoadContext } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The dispatch promise a page shows (issue 11 item 4), computed by core with the server's clock
+ * The dispatch promise a page shows, computed by core with the server's clock
  * when the page is rendered: for the basket's delivery address once the signed-in customer has
  * chosen one, else for mainland UK (England and Wales). Server-rendered text, not a ticking
  * clock: a page loaded at 14:58 may say "Order within 2 min".

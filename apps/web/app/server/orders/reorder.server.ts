@@ -1,5 +1,5 @@
 /**
- * "Order again" on the order pages (issue 11 item 8): the form posts intent=reorder with the
+ * "Order again" on the order pages: the form posts intent=reorder with the
  * order id to the page's own action; core's Reorder puts the order's lines still on sale into
  * the basket at today's prices, and the customer goes to the basket, which says once what
  * changed (a short-lived httpOnly cookie that the basket's loader reads and clears).

@@ -1,5 +1,5 @@
 /**
- * Customers in the back office (issue 9 item 5): search the customers (name, e-mail, company,
+ * Customers in the back office: search the customers (name, e-mail, company,
  * phone, the postcode of any saved address), one customer's details, addresses and recent
  * orders, and disabling a customer: `users.disabled_at` is set and every token of theirs is
  * revoked in the same transaction, so their sign-ins (API Bearer tokens and the storefront's

@@ -1,5 +1,5 @@
 /**
- * The audit trail of what staff did to a customer's account outside an order (issue 9: every
+ * The audit trail of what staff did to a customer's account outside an order (every
  * staff action is audited, who, when, what, before and after): disabled or enabled, trade account
  * opened, changed or closed. Written in the transaction of the change; `customer_events` is
  * append-only (migration 0009's trigger refuses UPDATE and DELETE). Order actions have their own

@@ -1,5 +1,5 @@
 /**
- * The back office's dashboard (issue 9 item 6): one query per figure, each served by the orders
+ * The back office's dashboard: one query per figure, each served by the orders
  * indexes (created; status, created) or bounded by what is still open.
  *
  * - Today's orders: placed since London midnight (Europe/London day, GMT or BST), cancelled ones

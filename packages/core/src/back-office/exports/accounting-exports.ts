@@ -1,5 +1,5 @@
 /**
- * Accounting exports (issue 9 item 7): orders and VAT invoices of a date range as CSV, for an
+ * Accounting exports: orders and VAT invoices of a date range as CSV, for an
  * accounting import. Columns are documented in docs/exports.md; keep the two in step.
  *
  * Streamed: the rows are read in keyset pages of EXPORT_PAGE_SIZE (orders by (created,

@@ -1,5 +1,5 @@
 /**
- * Order administration for staff (issue 9 item 2): the filtered, server-paginated order list with
+ * Order administration for staff: the filtered, server-paginated order list with
  * a count per state, an order's full picture with its timeline, and the changes staff make:
  * dispatch, mark delivered, cancel, record a payment or a refund.
  *

@@ -1,5 +1,5 @@
 /**
- * The life of an order after it is placed (issue 9 item 2), in one place: its states and the
+ * The life of an order after it is placed, in one place: its states and the
  * moves between them, the carriers the warehouse dispatches with, and the payment status, which
  * is kept apart from the state.
  *
