@@ -15,6 +15,27 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits hides its failure (an unhandled rejection ends
+    // the process), and an async function where a void callback is expected does the same.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: {
+        project: [
+          './packages/*/tsconfig.json',
+          './apps/*/tsconfig.json',
+          './e2e/tsconfig.json',
+          './tests/*/tsconfig.json',
+          './tsconfig.scripts.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

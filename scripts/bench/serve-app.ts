@@ -29,9 +29,11 @@ const app = await buildApp({ config, database, logger: false, storefront, jobsIn
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
-process.on('SIGTERM', async () => {
-  await app.close();
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
-  process.exit(0);
+process.on('SIGTERM', () => {
+  void (async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  })();
 });

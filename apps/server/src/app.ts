@@ -106,7 +106,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     routerOptions: { maxParamLength: 16 * 1024 },
     ...httpServerOptions(config.httpTimeouts),
     // Fastify's own errors (a malformed URL, a request the HTTP parser refuses) in DESIGN's shape too.
-    frameworkErrors: answerError,
+    frameworkErrors: (error, request, reply) => {
+      // The reply is sent by answerError; it is thenable, and nothing here awaits it.
+      void answerError(error, request, reply);
+    },
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);

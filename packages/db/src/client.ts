@@ -156,7 +156,7 @@ async function listenWithReconnect(databaseUrl: string, channel: string, onMessa
   };
 
   const scheduleReconnect = (delayMs: number) => {
-    retry = setTimeout(async () => {
+    const reconnect = async () => {
       retry = null;
       if (stopped) return;
       try {
@@ -170,7 +170,9 @@ async function listenWithReconnect(databaseUrl: string, channel: string, onMessa
       } catch {
         if (!stopped) scheduleReconnect(Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS));
       }
-    }, delayMs);
+    };
+    // reconnect() catches every failure itself.
+    retry = setTimeout(() => void reconnect(), delayMs);
     retry.unref();
   };
 

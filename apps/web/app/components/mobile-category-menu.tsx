@@ -30,7 +30,7 @@ export function MobileCategoryMenu({ categories, open, onClose }: Props) {
     const target = mobileMenuTarget(category);
     onClose();
     if (target.fullPageLoad) window.location.assign(target.href);
-    else navigate(target.href);
+    else void navigate(target.href);
   };
 
   return (

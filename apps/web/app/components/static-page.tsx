@@ -47,7 +47,7 @@ function useRouterLinks() {
     if (!anchor || !href || anchor.target || anchor.hasAttribute('download')) return;
     if (!href.startsWith('/') || href.startsWith('//')) return;
     event.preventDefault();
-    navigate(href);
+    void navigate(href);
   };
 }
 

@@ -100,7 +100,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         )}
       </div>
 
-      <RemoveLineDialog line={removing} onCancel={() => navigate('/checkout', { replace: true, preventScrollReset: true })} />
+      <RemoveLineDialog line={removing} onCancel={() => void navigate('/checkout', { replace: true, preventScrollReset: true })} />
     </main>
   );
 }
