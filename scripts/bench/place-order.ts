@@ -58,8 +58,8 @@ async function insertCustomers(base: string, databaseUrl: string, count: number)
 }
 
 /**
- * The confirmation e-mails of the orders: the job thread runs below requests, so during a burst
- * they wait. Waits (at most 3 minutes) until every one is sent and answers when the last one was,
+ * The confirmation e-mails of the orders: the job worker shares the request thread, so during a
+ * burst they may wait. Waits (at most 3 minutes) until every one is sent and answers when the last one was,
  * counted from the end of the load, so a backlog shows instead of hiding behind the order rate.
  */
 async function confirmationsSent(databaseUrl: string, expected: number, loadEndedAt: number): Promise<ConfirmationsSent> {

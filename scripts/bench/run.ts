@@ -224,7 +224,7 @@ async function placeOrders(): Promise<void> {
   });
   const mail = result.confirmations;
   rows.push({
-    measure: 'order confirmation e-mails (job thread)',
+    measure: 'order confirmation e-mails',
     value:
       `${mail.sent}/${expected} sent` +
       (mail.lastSentAfterLoadMs === null ? '' : `, the last ${fmt(mail.lastSentAfterLoadMs / 1000)} s after the last order was answered`),

@@ -10,7 +10,6 @@ import { openDatabase } from '@shop/db';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { embeddedDatabaseDir } from '../../apps/server/src/embedded-database-lock.ts';
-import { jobsRunInThread } from '../../apps/server/src/jobs/job-thread.ts';
 import { prepareDatabase } from '../../apps/server/src/prepare-database.ts';
 import { STOREFRONT_BUILD_DIR } from '../../apps/server/src/ssr/storefront-build.ts';
 
@@ -24,8 +23,8 @@ await prepareDatabase(config);
 const database = await openDatabase({ databaseUrl, dataDir: embeddedDatabaseDir(dataDir), poolSize: config.databasePoolSize });
 // BENCH_STOREFRONT=1 also serves the server-rendered pages (needs `npm run build` first).
 const storefront = process.env.BENCH_STOREFRONT === '1' ? { buildDir: STOREFRONT_BUILD_DIR } : undefined;
-// The job worker runs where `npm start` runs it (a worker thread on PostgreSQL, JOB_WORKER).
-const app = await buildApp({ config, database, logger: false, storefront, jobsInThread: jobsRunInThread(config, database.driver) });
+// The job worker runs in this process, as under `npm start`.
+const app = await buildApp({ config, database, logger: false, storefront });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);

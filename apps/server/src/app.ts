@@ -24,7 +24,6 @@ import { createPayments } from './adapters/payments/create-payment-verifier.ts';
 import { createPostcodeLookup } from './adapters/postcodes/create-postcode-lookup.ts';
 import { createMailer } from './adapters/email/create-mailer.ts';
 import { coreServicesFor } from './core-services.ts';
-import { JobThread } from './jobs/job-thread.ts';
 import { authentication } from './http/authentication.ts';
 import { createAttemptLimits } from './http/attempt-limits.ts';
 import { createRateLimitStore } from './http/rate-limit-store.ts';
@@ -53,11 +52,6 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** The clock of dispatch promises and placed orders (tests fix it); default the system clock. */
   clock?: () => Date;
-  /**
-   * Run the job worker in a worker thread (server.ts on PostgreSQL, see jobs/job-thread.ts)
-   * instead of this thread. Default false: tests drain `services.jobWorker` themselves.
-   */
-  jobsInThread?: boolean;
 }
 
 export interface App extends FastifyInstance {
@@ -128,14 +122,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clock: options.clock,
   });
   // The job worker sends e-mails recorded by this process at once, and by others when they die.
-  const jobThread = options.jobsInThread ? new JobThread(config, app.log) : null;
+  // It runs in the request thread (decision record 007: a worker thread bought nothing measurable).
   app.addHook('onReady', async () => {
     // The embedded database has one process: a lease still running belongs to a process that is gone.
     if (database.driver === 'pglite') await services.jobs.releaseAllLeases();
-    if (jobThread) {
-      services.jobs.onWake(() => jobThread.wake());
-      jobThread.start();
-    } else services.jobWorker.start();
+    services.jobWorker.start();
   });
   // Back office: while no enabled owner exists, one line with the single-use setup link (its
   // token lives in this process only). Logged as a warning: it needs doing, and LOG_LEVEL=warn shows it.
@@ -150,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // Attempts under way finish before the mailer closes; jobs not yet run wait in the table.
   app.addHook('onClose', async () => {
-    await (jobThread ? jobThread.stop() : services.jobWorker.stop());
+    await services.jobWorker.stop();
     await mailer.close();
   });
   // Any catalogue write, by this process or another, bumps the version and NOTIFYs.

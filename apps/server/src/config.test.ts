@@ -64,3 +64,10 @@ describe('the supplier on VAT invoices (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_VAT_
     expect(() => loadConfig({ SHOP_ADDRESS: value })).toThrow(/SHOP_ADDRESS must have a street line, a town and a UK postcode/);
   });
 });
+
+describe('JOB_WORKER (no longer read: the job worker always runs in the request thread)', () => {
+  it('an environment that still sets it, to any value, starts as before', () => {
+    expect(loadConfig({ JOB_WORKER: 'thread' })).toEqual(loadConfig({}));
+    expect(loadConfig({ JOB_WORKER: 'elsewhere' })).toEqual(loadConfig({}));
+  });
+});

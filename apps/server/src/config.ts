@@ -133,12 +133,6 @@ const envSchema = z.object({
   JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(5),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
-  /**
-   * Where the job worker runs on PostgreSQL: `thread` (a worker thread of this process with its
-   * own small pool, so sending e-mail never delays an answer) or `main` (the request thread).
-   * The embedded PGlite lives in the main thread, so its jobs always run there.
-   */
-  JOB_WORKER: z.enum(['thread', 'main'], { error: 'JOB_WORKER must be thread or main' }).default('thread'),
 });
 
 export interface AppConfig {
@@ -171,8 +165,6 @@ export interface JobConfig {
   retryBaseMs: number;
   maxAttempts: number;
   leaseMs: number;
-  /** On PostgreSQL, run the job worker in a worker thread (JOB_WORKER=thread) rather than the main thread. */
-  inThread: boolean;
 }
 
 export interface PostcodeConfig {
@@ -278,7 +270,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: e.JOB_RETRY_BASE_SECONDS * 1000,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       leaseMs: e.JOB_LEASE_SECONDS * 1000,
-      inThread: e.JOB_WORKER === 'thread',
     },
   };
 }

@@ -1,4 +1,4 @@
-/** The domain services of one app process, built from its configuration (app.ts and the job thread). */
+/** The domain services of one app process, built from its configuration (app.ts). */
 import type { DatabaseHandle } from '@shop/db';
 import { createCoreServices, type CoreServices, type JobWorkerLog, type PaymentVerifier, type PostcodeLookup } from '@shop/core';
 import type { AppConfig } from './config.ts';
@@ -7,7 +7,7 @@ import type { ClosableMailer } from './adapters/email/create-mailer.ts';
 export interface ServiceAdapters {
   mailer: ClosableMailer;
   log: JobWorkerLog;
-  /** Card/wallet payments; the job thread, which takes none, leaves them out. */
+  /** Card/wallet payments (PayPal or the test provider); without one only bank transfer works. */
   payments?: PaymentVerifier | null;
   postcodes?: PostcodeLookup;
   clock?: () => Date;

@@ -5,7 +5,6 @@ import { loadConfig, ownBaseUrl } from './config.ts';
 import { captureProcessWarnings } from './process-warnings.ts';
 import { embeddedDatabaseDir, holdEmbeddedDatabase } from './embedded-database-lock.ts';
 import { prepareDatabase } from './prepare-database.ts';
-import { jobsRunInThread } from './jobs/job-thread.ts';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from './ssr/storefront-build.ts';
 
 const logWarningsTo = captureProcessWarnings();
@@ -26,7 +25,6 @@ const storefrontBuilt = storefrontIsBuilt(buildDir);
 const app = await buildApp({
   config,
   database,
-  jobsInThread: jobsRunInThread(config, database.driver),
   ...(storefrontBuilt ? { storefront: { buildDir } } : {}),
 });
 logWarningsTo(app.log);

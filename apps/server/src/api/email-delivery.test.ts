@@ -1,7 +1,8 @@
 /**
  * E-mails as durable jobs, seen from outside: while the mail server is away, orders and
  * password resets are still answered at once; their e-mails wait and are retried, and when the
- * server is back every one arrives, once, with its own stable Message-ID.
+ * server is back every one arrives, once, with its own stable Message-ID. Closing the app lets
+ * the job worker finish and leaves the jobs not yet run for the next start.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -81,5 +82,41 @@ describeOnEachDatabase('e-mails while the mail server is away', (kind) => {
     expect(finished.every((job) => job.state === 'done')).toBe(true);
     // Once sent, the reset token is no longer kept in the jobs table.
     expect(JSON.stringify(finished.map((job) => job.payload))).not.toContain('token');
+  });
+});
+
+describeOnEachDatabase('e-mail jobs when the app closes', (kind) => {
+  let t: TestApp;
+  let smtp: SmtpInbox;
+
+  beforeAll(async () => {
+    smtp = await startSmtpInbox();
+    t = await createTestApp({ kind, seed: false, env: { SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_IP: '10000' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('leave no job claimed; a job recorded after the close waits for the next start', { timeout: 30_000 }, async () => {
+    const customer = await signUp(t.app);
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/forgotpassword', payload: { email: customer.email } });
+    expect(forgot.json()).toEqual({ userId: customer.userId });
+    // Closed while the reset e-mail may still be on its way: the attempt finishes first.
+    await t.app.close();
+    const [claimed] = await queryRows<{ count: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS count FROM jobs WHERE state = 'pending' AND locked_until IS NOT NULL`,
+    );
+    expect(claimed!.count).toBe(0);
+    const sent = smtp.received.length;
+
+    await t.app.services.jobs.record({ kind: 'password-reset', payload: {} });
+    // A worker still running would take the job at once when woken: nothing to wait for but a window.
+    t.app.services.jobs.wakeWorkers();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.received).toHaveLength(sent);
+    const [waiting] = await queryRows<{ state: string; attempts: number }>(t.database.db, sql`SELECT state, attempts FROM jobs ORDER BY job_id DESC LIMIT 1`);
+    expect(waiting).toEqual({ state: 'pending', attempts: 0 });
   });
 });
