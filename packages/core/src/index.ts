@@ -24,6 +24,7 @@ export { AddressRepository, BILLING_TYPE, type AddressRow } from './addresses/ad
 export * from './addresses/address-service.ts';
 export * from './postcodes/postcode-lookup.ts';
 export * from './payments/payment-verifier.ts';
+export * from './payments/order-reference.ts';
 export { OrderRepository, ORDER_HISTORY_LIMIT, type NewOrder, type NewOrderLine, type OrderRow, type OrderLineRow, type OrderLogEntry } from './orders/order-repository.ts';
 export { OrderService, type OrderServiceOptions } from './orders/order-service.ts';
 export * from './orders/order-placement.ts';

@@ -226,11 +226,18 @@ export const carts = pgTable(
     sessionId: uuid('session_id').references(() => sessions.sessionId, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.userId, { onDelete: 'cascade' }),
     addressId: integer('address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
+    /**
+     * The reference the order placed from this basket will carry (core/payments/order-reference.ts),
+     * made when the payment step first shows it, so the customer can pay by bank transfer before
+     * placing; it moves to the order and is cleared with the basket.
+     */
+    paymentReference: text('payment_reference'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('carts_session_key').on(t.sessionId),
     uniqueIndex('carts_user_key').on(t.userId),
+    uniqueIndex('carts_payment_reference_key').on(t.paymentReference),
     check('carts_has_owner', sql`(${t.sessionId} is null) <> (${t.userId} is null)`),
   ],
 );
@@ -276,7 +283,22 @@ export const orders = pgTable(
      */
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>(),
     paymentMethod: text('payment_method', { enum: ['paypal', 'bank', 'account'] }).notNull(),
+    /**
+     * Card/wallet: the provider's order id. Bank transfer and trade account: the order's own
+     * reference, prefix + '-' + a code (core/payments/order-reference.ts); orders placed before
+     * references per order keep prefix + user id.
+     */
     paymentReference: text('payment_reference').notNull(),
+    /** Paid by a simulated payment (test mode, DESIGN section 4): said wherever the order appears. */
+    paymentIsTest: boolean('payment_is_test').notNull().default(false),
+    /** The provider's capture of a card/wallet payment, what a refund is sent against. */
+    providerCaptureId: text('provider_capture_id'),
+    /**
+     * VAT by destination (core's table, DESIGN section 4), fixed when the order is placed:
+     * 'standard' at `vat_rate_percent`, or 'export' (zero-rated, outside the UK VAT area).
+     */
+    vatTreatment: text('vat_treatment', { enum: ['standard', 'export'] }).notNull().default('standard'),
+    vatRatePercent: integer('vat_rate_percent').notNull().default(20),
     status: text('status', { enum: ['PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled'] }).notNull(),
     subTotalPence: integer('sub_total_pence').notNull(),
     deliveryFeePence: integer('delivery_fee_pence').notNull(),
@@ -328,10 +350,16 @@ export const orders = pgTable(
       .where(sql`${t.paidPence} < ${t.totalPence} AND ${t.status} <> 'Cancelled'`),
     index('orders_delivery_post_code_idx').on(sql`upper(replace(${t.deliveryAddress} ->> 'post_code', ' ', ''))`),
     uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey),
-    // A provider payment (card/wallet) pays for one order only; bank references repeat per user.
+    // A provider payment (card/wallet) pays for one order only.
     uniqueIndex('orders_provider_reference_key')
       .on(t.paymentReference)
       .where(sql`${t.paymentMethod} = 'paypal'`),
+    // An order's own reference (prefix-code) names one order; the older prefix + user id ones repeat.
+    uniqueIndex('orders_order_reference_key')
+      .on(t.paymentReference)
+      .where(sql`${t.paymentMethod} <> 'paypal' AND position('-' in ${t.paymentReference}) > 0`),
+    check('orders_vat_treatment_valid', sql`${t.vatTreatment} in ('standard', 'export')`),
+    check('orders_vat_rate_range', sql`${t.vatRatePercent} between 0 and 100`),
     check('orders_payment_method_valid', sql`${t.paymentMethod} in ('paypal', 'bank', 'account')`),
     check('orders_status_valid', sql`${t.status} in ('PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled')`),
     check('orders_paid_range', sql`${t.paidPence} >= 0 and ${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.paidPence}`),
@@ -534,7 +562,13 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.orderEventId)],
 );
 
-/** Money received for (or refunded on) an order, as staff recorded it. Append-only like the events. */
+/**
+ * Money received for (or refunded on) an order. Payments and refunds staff record by hand
+ * (bank transfers) have no provider state. A refund sent through the payment provider is
+ * written first as 'pending' with its idempotency key (sent as PayPal-Request-Id, so a retry
+ * never refunds twice), then 'completed' with the provider's refund id, or 'failed' with why.
+ * Only completed (or hand-recorded) refunds count in `orders.refunded_pence`.
+ */
 export const orderPayments = pgTable(
   'order_payments',
   {
@@ -548,12 +582,57 @@ export const orderPayments = pgTable(
     bankReference: text('bank_reference').notNull().default(''),
     staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'paypal' or 'test' for a refund sent through the provider; null when recorded by hand. */
+    provider: text('provider', { enum: ['paypal', 'test'] }),
+    providerState: text('provider_state', { enum: ['pending', 'completed', 'failed'] }),
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key'),
+    /** The provider's reason when it refused the refund, for staff. */
+    failureReason: text('failure_reason'),
   },
   (t) => [
     index('order_payments_order_idx').on(t.orderId),
+    uniqueIndex('order_payments_idempotency_key').on(t.idempotencyKey),
     check('order_payments_kind_valid', sql`${t.kind} in ('payment', 'refund')`),
     check('order_payments_amount_positive', sql`${t.amountPence} > 0`),
+    check('order_payments_provider_valid', sql`${t.provider} is null or (${t.kind} = 'refund' and ${t.providerState} in ('pending', 'completed', 'failed') and ${t.idempotencyKey} is not null)`),
   ],
+);
+
+/** One uploaded bank statement that staff applied (the dry run writes nothing). */
+export const bankStatementImports = pgTable('bank_statement_imports', {
+  importId: serial('import_id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  /** The column layout detected from the header (core/back-office/money/bank-statement-csv.ts). */
+  layout: text('layout').notNull(),
+  staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  creditLines: integer('credit_lines').notNull(),
+  paymentsRecorded: integer('payments_recorded').notNull(),
+});
+
+/**
+ * Every credit line of an applied statement, matched or not, kept as the evidence of the
+ * payment it recorded. `fingerprint` (the bank's transaction id, or date, amount, description
+ * and the line's occurrence among identical ones) is unique: a statement imported twice
+ * records nothing twice.
+ */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    statementLineId: serial('statement_line_id').primaryKey(),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => bankStatementImports.importId, { onDelete: 'restrict' }),
+    fingerprint: text('fingerprint').notNull(),
+    postedOn: date('posted_on', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    /** The order it paid, and the payment recorded from it; null for a line that matched nothing. */
+    orderId: integer('order_id').references(() => orders.orderId, { onDelete: 'restrict' }),
+    orderPaymentId: integer('order_payment_id').references(() => orderPayments.orderPaymentId, { onDelete: 'restrict' }),
+  },
+  (t) => [uniqueIndex('bank_statement_lines_fingerprint_key').on(t.fingerprint), index('bank_statement_lines_order_idx').on(t.orderId)],
 );
 
 /**
@@ -572,7 +651,62 @@ export const invoices = pgTable(
     /** The time of supply (tax point): dispatch, or payment when paid before dispatch. */
     taxPointDate: date('tax_point_date', { mode: 'string' }).notNull(),
   },
-  (t) => [uniqueIndex('invoices_order_key').on(t.orderId)],
+  (t) => [uniqueIndex('invoices_order_key').on(t.orderId), index('invoices_tax_point_idx').on(t.taxPointDate)],
+);
+
+/** What a credit note credits, line by line (a cancellation) or as one amount (a part refund). */
+export interface CreditNoteLine {
+  description: string;
+  /** Units per pack and packs, when a whole order line is credited. */
+  qty: number | null;
+  count: number | null;
+  netPence: number;
+}
+
+/**
+ * VAT credit notes: a cancellation or refund of an invoiced order (DESIGN section 4). Their own
+ * gapless sequence from `credit_note_number_counter`, as invoices have theirs. Figures are
+ * positive amounts credited; exports show them negative.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    creditNoteNumber: integer('credit_note_number').primaryKey(),
+    invoiceNumber: integer('invoice_number')
+      .notNull()
+      .references(() => invoices.invoiceNumber, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The credit note's tax point: the London day it was issued. */
+    taxPointDate: date('tax_point_date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['cancellation', 'refund'] }).notNull(),
+    reason: text('reason').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    lines: jsonb('lines').$type<CreditNoteLine[]>().notNull(),
+    /** The refund that caused it, when one did. */
+    orderPaymentId: integer('order_payment_id').references(() => orderPayments.orderPaymentId, { onDelete: 'restrict' }),
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('credit_notes_order_idx').on(t.orderId),
+    index('credit_notes_tax_point_idx').on(t.taxPointDate),
+    check('credit_notes_kind_valid', sql`${t.kind} in ('cancellation', 'refund')`),
+    check('credit_notes_totals_consistent', sql`${t.totalPence} = ${t.netPence} + ${t.vatPence} and ${t.totalPence} > 0 and ${t.netPence} >= 0 and ${t.vatPence} >= 0`),
+  ],
+);
+
+export const creditNoteNumberCounter = pgTable(
+  'credit_note_number_counter',
+  {
+    id: boolean('id').primaryKey().default(true),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [check('credit_note_number_counter_single_row', sql`${t.id}`)],
 );
 
 export const invoiceNumberCounter = pgTable(
