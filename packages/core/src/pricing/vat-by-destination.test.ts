@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_ZONES, vatLineLabel } from '@shop/contract';
+import { DELIVERY_ZONES, vatLineLabel, type DeliveryZone } from '@shop/contract';
 import { deliveryZoneOf } from '../delivery/delivery-zones.ts';
 import { VAT_TREATMENT_BY_ZONE, vatForZone, vatRateText, zeroRatingReason } from './vat-by-destination.ts';
+
+type Place = [postcode: string, zone: DeliveryZone, place: string];
 
 describe('VAT by the delivery address', () => {
   it.each([
     ['JE2 3AB', 'channel-islands', 'St Helier, Jersey'],
     ['GY1 1AA', 'channel-islands', 'St Peter Port, Guernsey'],
     ['D02 X285', 'republic-of-ireland', 'Dublin (Eircode)'],
-  ] as const)('%s (%s, %s) is a zero-rated export: no UK VAT', (postcode, zone) => {
+  ] as Place[])('%s (%s, %s) is a zero-rated export: no UK VAT', (postcode, zone) => {
     expect(deliveryZoneOf(postcode)).toBe(zone);
     expect(vatForZone(deliveryZoneOf(postcode), 20)).toEqual({ treatment: 'export', ratePercent: 0 });
   });
@@ -19,7 +21,7 @@ describe('VAT by the delivery address', () => {
     ['IV2 3AA', 'highlands-and-islands', 'Inverness'],
     ['TR21 0AA', 'isles-of-scilly', "St Mary's, Isles of Scilly"],
     ['LS1 4AP', 'mainland', 'Leeds'],
-  ] as const)('%s (%s, %s) pays UK VAT at the standard rate', (postcode, zone) => {
+  ] as Place[])('%s (%s, %s) pays UK VAT at the standard rate', (postcode, zone) => {
     expect(deliveryZoneOf(postcode)).toBe(zone);
     expect(vatForZone(deliveryZoneOf(postcode), 20)).toEqual({ treatment: 'standard', ratePercent: 20 });
   });
