@@ -621,6 +621,18 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
     }
     expect(mail.text).toContain(`Reference: ${reference}`);
     expect(mail.text).toContain(`http://localhost:3999/order-detail?orderId=${orderId}`);
+    expect(mail.text).toContain('VAT (20%): £');
+  });
+
+  it('an order to Jersey e-mails its VAT line as a zero-rated export, and why', async () => {
+    const { customer, cart } = await readyCustomer(t, [[packs.box25, 1]], { post_code: 'JE2 3AB', town: 'St Helier', country: 'Jersey' });
+    const orderId = (await placeOrder(t.app, customer.token, orderBodyFrom(cart))).json<number>();
+    await t.app.services.jobWorker.drain();
+    const mail = inbox.find((m) => m.subject?.endsWith(` order ${orderId}`));
+    expect(mail?.text).toContain('Zero-rated export (no UK VAT): £0.00');
+    expect(mail?.text).toContain('Total: £39.99');
+    expect(mail?.text).toContain('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+    expect(mail?.html).toContain('Zero-rated export (no UK VAT)');
   });
 });
 
