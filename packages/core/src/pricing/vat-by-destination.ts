@@ -57,8 +57,3 @@ export function zeroRatingReason(treatment: VatTreatment): string | null {
     ? `${vatWording.zeroRatedExport}: the goods are sent outside the UK VAT area, so no UK VAT is charged (HMRC VAT Notice 703, Exporting goods from the UK).`
     : null;
 }
-
-/** How the invoices and exports name an order's VAT: "20%" or "Zero-rated export". */
-export function vatRateText(vat: VatOfSupply): string {
-  return vat.treatment === 'export' ? vatWording.zeroRatedExport : `${vat.ratePercent}%`;
-}
