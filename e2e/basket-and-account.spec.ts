@@ -170,6 +170,48 @@ test.describe('with JavaScript turned off', () => {
     expect(requested.filter((line) => line.includes('Secret-Early-123'))).toEqual([]);
   });
 
+  test('any size can be bought, the phone menu and the price-match terms open, and a refused count says why', async ({ page }) => {
+    // A product with at least two sizes: the second is chosen by its tab (a link), then bought.
+    const landing = (await (await page.request.get('/api/products/GetLanding?condition=')).json()) as Array<{ product_id: number; product_Sizes: Array<{ size1: string }> }>;
+    const product = landing.find((p) => p.product_Sizes.length > 1)!;
+    const second = product.product_Sizes[1]!.size1;
+    await page.goto(`/product-detail?productCode=${product.product_id}`);
+    await page.getByRole('tab', { name: second, exact: true }).click();
+    await page.waitForLoadState('load');
+    await expect(page.getByTestId('size1')).toHaveText(second);
+    await page.getByRole('button', { name: /Add \+/ }).first().click();
+    await page.waitForLoadState('load');
+    await page.goto('/checkout');
+    await expect(page.getByTestId('pack-count')).toHaveCount(1);
+    await expect(page.locator('main')).toContainText(second);
+
+    // A phone: the size dropdown is a form with its own button; the category menu opens as a page section.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/product-detail?productCode=${product.product_id}`);
+    await page.getByTestId('size-select').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForLoadState('load');
+    await expect(page.getByTestId('size1')).toHaveText(second);
+    await page.getByRole('button', { name: 'Open the category menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Categories' });
+    await expect(menu).toBeVisible();
+    await menu.locator('summary[aria-label^="Show "]').first().click();
+    await menu.locator('details[open] a').first().click();
+    await page.waitForLoadState('load');
+    await expect(page).toHaveURL(/\/(category|products)\?categoryCode=/);
+
+    await page.goto('/landing');
+    await page.getByTestId('landing-tile-3').click();
+    await expect(page.getByRole('dialog', { name: 'Price Match Guarantee' })).toBeVisible();
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/checkout');
+    await page.getByTestId('pack-count').first().fill('5000');
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await page.waitForLoadState('load');
+    await expect(page.getByTestId('basket-error')).toContainText('1000');
+  });
+
   test('a customer browses, adds packs, changes a count, removes a line, signs up, adds an address, pays by bank transfer and sees the order', async ({ page }) => {
     // Without JavaScript each step is a page load: the next step waits until the posted page has
     // loaded, as a customer would, instead of acting on a page still arriving.

@@ -105,7 +105,7 @@ test('the mobile menu opens categories at 390 px wide', async ({ page }) => {
   await page.getByRole('button', { name: 'Open the category menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Categories' });
   await expect(menu).toBeVisible();
-  await menu.getByRole('button', { name: 'Cardboard Boxes', exact: true }).click();
+  await menu.getByRole('link', { name: 'Cardboard Boxes', exact: true }).click();
   await expect(page).toHaveURL(/\/category\?categoryCode=cardboard-boxes$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Cardboard Boxes' })).toBeVisible();
   await expect(menu).toBeHidden();

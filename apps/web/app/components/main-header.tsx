@@ -17,16 +17,21 @@ export function MainHeader() {
     <header className="bg-white shadow-sm">
       <TopBar phones={[shop.phones.sales, shop.phones.office]} />
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 md:gap-6 md:py-4">
-        <button
-          type="button"
+        {/* A link to the menu, which CSS shows when it is the address's target: it opens without JavaScript too. */}
+        <a
+          href="#mobile-category-menu"
+          role="button"
           className="-ml-1 rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
           aria-label="Open the category menu"
           aria-expanded={mobileMenuOpen}
           aria-controls="mobile-category-menu"
-          onClick={() => setMobileMenuOpen(true)}
+          onClick={(event) => {
+            event.preventDefault();
+            setMobileMenuOpen(true);
+          }}
         >
           <MenuIcon />
-        </button>
+        </a>
         <Logo name={shop.tradingName} />
         <div className="hidden flex-1 md:block">
           <SearchBox />

@@ -1,9 +1,11 @@
 /**
  * Mobile category menu (SPEC 2): a drawer with the tree; a category whose branch has
  * sub-categories opens the category page in the app, otherwise a full page load of
- * /category?categoryCode= (which redirects to its products).
+ * /category?categoryCode= (which redirects to its products). Without JavaScript it still works:
+ * the header's link targets the drawer (#mobile-category-menu, shown by CSS's :target), each
+ * category is a link and each branch a <details>.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { CategoryDto } from '@shop/contract';
 import { mobileMenuTarget } from '@shop/contract/browser';
@@ -17,7 +19,7 @@ interface Props {
 
 export function MobileCategoryMenu({ categories, open, onClose }: Props) {
   const navigate = useNavigate();
-  const closeButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (!open) return;
     closeButton.current?.focus();
@@ -34,14 +36,14 @@ export function MobileCategoryMenu({ categories, open, onClose }: Props) {
   };
 
   return (
-    <div className={open ? 'lg:hidden' : 'hidden'} id="mobile-category-menu">
-      <div className="fixed inset-0 z-40 bg-stone-900/40" onClick={onClose} aria-hidden="true" />
+    <div className={open ? 'lg:hidden' : 'hidden target:block lg:target:hidden'} id="mobile-category-menu">
+      <a href="#" className="fixed inset-0 z-40 bg-stone-900/40" onClick={closeOnClick(onClose)} aria-hidden="true" tabIndex={-1} />
       <div role="dialog" aria-modal="true" aria-label="Categories" className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-xl">
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
           <p className="font-semibold text-stone-900">Shop by category</p>
-          <button ref={closeButton} type="button" className="rounded-md p-2 hover:bg-stone-100" aria-label="Close the category menu" onClick={onClose}>
+          <a ref={closeButton} href="#" role="button" className="rounded-md p-2 hover:bg-stone-100" aria-label="Close the category menu" onClick={closeOnClick(onClose)}>
             <CloseIcon />
-          </button>
+          </a>
         </div>
         <ul className="flex-1 overflow-y-auto py-2">
           {categories.map((category) => (
@@ -53,38 +55,47 @@ export function MobileCategoryMenu({ categories, open, onClose }: Props) {
   );
 }
 
+/** Closes the drawer in place (once hydrated the address keeps no #mobile-category-menu). */
+function closeOnClick(onClose: () => void) {
+  return (event: MouseEvent) => {
+    event.preventDefault();
+    onClose();
+  };
+}
+
 function MobileMenuItem({ category, depth, onSelect }: { category: CategoryDto; depth: number; onSelect(c: CategoryDto): void }) {
-  const [expanded, setExpanded] = useState(false);
   const hasChildren = category.subCategories.length > 0;
+  const link = (
+    <a
+      href={mobileMenuTarget(category).href}
+      className={`block py-2.5 pl-4 text-sm ${hasChildren ? 'pr-14' : 'pr-4'} ${depth === 0 ? 'font-semibold text-stone-900' : 'text-stone-700'} hover:bg-stone-50`}
+      style={{ paddingLeft: `${16 + depth * 16}px` }}
+      onClick={(event) => {
+        event.preventDefault();
+        onSelect(category);
+      }}
+    >
+      {category.name}
+    </a>
+  );
+  if (!hasChildren) return <li>{link}</li>;
+  // The name opens the category; the chevron beside it (a <details>, so without JavaScript too) opens the branch in place.
   return (
-    <li>
-      <div className="flex items-center" style={{ paddingLeft: `${depth * 16}px` }}>
-        <button
-          type="button"
-          className={`flex-1 px-4 py-2.5 text-left text-sm ${depth === 0 ? 'font-semibold text-stone-900' : 'text-stone-700'} hover:bg-stone-50`}
-          onClick={() => onSelect(category)}
+    <li className="relative">
+      {link}
+      <details className="group">
+        <summary
+          className="absolute top-0 right-0 flex h-10 w-12 cursor-pointer list-none items-center justify-center text-stone-500 hover:text-brand-600 [&::-webkit-details-marker]:hidden"
+          aria-label={`Show ${category.name} sub-categories`}
         >
-          {category.name}
-        </button>
-        {hasChildren ? (
-          <button
-            type="button"
-            className="px-4 py-2.5 text-stone-500 hover:text-brand-600"
-            aria-label={`${expanded ? 'Hide' : 'Show'} ${category.name} sub-categories`}
-            aria-expanded={expanded}
-            onClick={() => setExpanded((v) => !v)}
-          >
-            <ChevronDownIcon width={16} height={16} className={expanded ? 'rotate-180 transition-transform' : 'transition-transform'} />
-          </button>
-        ) : null}
-      </div>
-      {hasChildren && expanded ? (
+          <ChevronDownIcon width={16} height={16} aria-hidden="true" className="transition-transform group-open:rotate-180" />
+        </summary>
         <ul>
           {category.subCategories.map((child) => (
             <MobileMenuItem key={child.slug} category={child} depth={depth + 1} onSelect={onSelect} />
           ))}
         </ul>
-      ) : null}
+      </details>
     </li>
   );
 }

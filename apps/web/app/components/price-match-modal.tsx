@@ -1,20 +1,22 @@
-/** The price-match guarantee terms (SPEC 1 and 2 "Landing"), opened as a modal from the landing page. */
+/**
+ * The price-match guarantee terms (SPEC 1 and 2 "Landing"), a dialog the landing page's tile
+ * opens by its URL (/landing?price-match), so it opens without JavaScript too.
+ */
 import { Link } from 'react-router';
 import { useRootData } from '~/root';
-import { Modal } from './modal';
+import { UrlDialog } from './account/url-dialog';
 import { MailIcon, PhoneIcon } from './icons';
 
-export function PriceMatchModal({ open, onClose }: { open: boolean; onClose(): void }) {
+export function PriceMatchModal({ closeHref }: { closeHref: string }) {
   const { shop } = useRootData();
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
+    <UrlDialog
       title="Price Match Guarantee"
+      closeHref={closeHref}
       footer={
-        <button type="button" className="btn-primary" onClick={onClose}>
+        <Link to={closeHref} className="btn-primary" preventScrollReset>
           Close
-        </button>
+        </Link>
       }
     >
       <div className="prose-shop text-sm [&_h3]:mt-5 [&_h3]:text-base [&>:first-child]:mt-0">
@@ -39,7 +41,7 @@ export function PriceMatchModal({ open, onClose }: { open: boolean; onClose(): v
         </ul>
         <p>
           We may limit the quantity we price match to normal trade volumes, and we reserve the right to decline a request. Our{' '}
-          <Link to="/terms" onClick={onClose}>
+          <Link to="/terms">
             Terms &amp; Conditions
           </Link>{' '}
           apply.
@@ -65,6 +67,6 @@ export function PriceMatchModal({ open, onClose }: { open: boolean; onClose(): v
           Please include the product code, the quantity and a link to, or copy of, the competitor’s price.
         </p>
       </div>
-    </Modal>
+    </UrlDialog>
   );
 }

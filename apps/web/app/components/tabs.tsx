@@ -21,8 +21,8 @@ interface Props<K extends string> {
   onSelect(key: K): void;
   /** The page with that tab chosen. */
   hrefOf(key: K): string;
-  /** 'segmented': buttons on a grey bar (payment); 'underlined': a line under the chosen tab (product information). */
-  look: 'segmented' | 'underlined';
+  /** 'segmented': buttons on a grey bar (payment); 'underlined': a line under the chosen tab (product information); 'chips': wrapping buttons, from large screens up (sizes). */
+  look: 'segmented' | 'underlined' | 'chips';
   /** Classes of each panel. */
   panelClassName: string;
   testId?: string;
@@ -40,6 +40,12 @@ const LOOKS = {
     tab: '-mb-px border-b-2 px-3 py-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 sm:px-4 sm:text-base',
     active: 'border-brand-600 text-brand-700',
     inactive: 'border-transparent text-stone-600 hover:text-stone-900',
+  },
+  chips: {
+    list: 'mt-2 hidden flex-wrap gap-2 lg:flex',
+    tab: 'rounded-md border px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+    active: 'border-brand-600 bg-brand-600 text-white shadow-sm',
+    inactive: 'border-stone-300 bg-white text-stone-700 hover:border-brand-500 hover:text-brand-700',
   },
 };
 

@@ -76,6 +76,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         {removed !== null ? 'The line was removed from your basket.' : ''}
       </p>
       {loaderData?.reorderNotice ? <ReorderNoticeBox notice={loaderData.reorderNotice} /> : null}
+      {/* A change the basket refused (a count outside 1-1000 posted without JavaScript, a pack no longer sold): say so. */}
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="basket-error">
+          {refusedLineName(lines, actionData.values?.product_price_id)}
+          {Object.values(actionData.fields ?? {})[0] ?? actionData.message}
+        </p>
+      ) : null}
 
       <div className="mt-6">
         {!cart || lines.length === 0 ? (
@@ -118,4 +125,10 @@ function EmptyBasket() {
       </Link>
     </div>
   );
+}
+
+/** "Brown Packing Tape 48mm x 66m: " before the message, when the refused change names a line still in the basket. */
+function refusedLineName(lines: readonly { product_price_id: number; item_name: string }[], priceId: string | undefined): string {
+  const line = lines.find((l) => String(l.product_price_id) === priceId);
+  return line ? `${line.item_name}: ` : '';
 }

@@ -3,8 +3,8 @@
  * one the price-match terms), the landing products grid, a second banner and a row of
  * top-level categories. Server-rendered; the products come from the catalogue in-process.
  */
-import { useState, type ReactNode } from 'react';
-import { Link, useLoaderData, type MetaFunction } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLoaderData, useSearchParams, type MetaFunction, type ShouldRevalidateFunction } from 'react-router';
 import type { CategoryDto } from '@shop/contract';
 import { categoryHref, formatPounds, messages } from '@shop/contract/browser';
 import { useRootData } from '~/root';
@@ -24,6 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // The hero banner is the largest paint: fetch it from the head, before the body is parsed.
 export const links = () => [{ rel: 'preload', as: 'image', href: '/media/landing/banner-1.svg', fetchPriority: 'high' }];
+
+// Opening or closing the price-match terms (?price-match) changes nothing the loader reads.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -49,7 +53,9 @@ function wholePounds(amount: number): string {
 export default function LandingPage() {
   const { products } = useLoaderData<typeof loader>();
   const { shop, categories } = useRootData();
-  const [priceMatchOpen, setPriceMatchOpen] = useState(false);
+  // The terms are a dialog the tile's link opens (?price-match), so it works without JavaScript.
+  const [search] = useSearchParams();
+  const priceMatchOpen = search.has('price-match');
   const threshold = wholePounds(shop.freeDeliveryThreshold);
   const firstCategory = categories[0];
 
@@ -99,7 +105,7 @@ export default function LandingPage() {
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
           <Tile n={1} title="Free next-day delivery" text={`On orders over ${threshold} ex-VAT to mainland UK`} to="/delivery-information" />
           <Tile n={2} title="Order by 3pm, sent today" text="Weekday orders dispatched the same day" to="/delivery-information" />
-          <Tile n={3} title="Price match guarantee" text="Seen it cheaper? We will match it" onClick={() => setPriceMatchOpen(true)} />
+          <Tile n={3} title="Price match guarantee" text="Seen it cheaper? We will match it" to="/landing?price-match" />
           <Tile n={4} title="Bulk buy savings" text="Bigger packs, lower unit prices" to={hrefFor(categories, 'cardboard-boxes')} />
           <Tile n={5} title="Eco-friendly packaging" text="Recyclable paper mailing bags" to={hrefFor(categories, 'paper-mailing-bags')} />
           <Tile n={6} title="Trade accounts" text="Talk to our team about credit terms" to="/contact" />
@@ -166,7 +172,7 @@ export default function LandingPage() {
         </section>
       ) : null}
 
-      <PriceMatchModal open={priceMatchOpen} onClose={() => setPriceMatchOpen(false)} />
+      {priceMatchOpen && <PriceMatchModal closeHref="/landing" />}
     </main>
   );
 }
@@ -175,11 +181,10 @@ interface TileProps {
   n: number;
   title: string;
   text: string;
-  to?: string;
-  onClick?(): void;
+  to: string;
 }
 
-function Tile({ n, title, text, to, onClick }: TileProps) {
+function Tile({ n, title, text, to }: TileProps) {
   const body: ReactNode = (
     <>
       <img
@@ -200,15 +205,9 @@ function Tile({ n, title, text, to, onClick }: TileProps) {
     'card group flex h-full w-full flex-col overflow-hidden transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
   return (
     <li>
-      {to ? (
-        <Link to={to} className={className} data-testid={`landing-tile-${n}`}>
-          {body}
-        </Link>
-      ) : (
-        <button type="button" onClick={onClick} className={`${className} cursor-pointer`} aria-haspopup="dialog" data-testid={`landing-tile-${n}`}>
-          {body}
-        </button>
-      )}
+      <Link to={to} className={className} data-testid={`landing-tile-${n}`} preventScrollReset>
+        {body}
+      </Link>
     </li>
   );
 }

@@ -39,7 +39,7 @@ function renderProduct(action?: () => unknown) {
   return renderStubbedPage('/product-detail?productCode=1', {
     path: '/product-detail',
     Component: ProductDetailPage,
-    loader: () => ({ product: PRODUCT, categoryLink: '/products?categoryCode=cardboard-boxes' }),
+    loader: () => ({ product: PRODUCT, categoryLink: '/products?categoryCode=cardboard-boxes', ancestors: [] }),
     visitor: { cart: basketOf([]) },
     action,
   });
