@@ -183,7 +183,7 @@ export function parseBankStatement(bytes: Uint8Array, today: string): ParsedStat
   if (!text.trim()) throw new Invalid(statementMessages.empty);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true, info: true, relax_quotes: true, to: STATEMENT_MAX_ROWS + HEADER_SEARCH_ROWS + 1 });
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true, info: true, relax_quotes: true, to: STATEMENT_MAX_ROWS + HEADER_SEARCH_ROWS + 1 }) as unknown as typeof records;
   } catch (error) {
     throw new Invalid(statementMessages.unreadable((error as Error).message.replace(/^Invalid [^:]*: /, '')));
   }
