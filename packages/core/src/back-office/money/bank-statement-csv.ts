@@ -25,7 +25,7 @@ interface StatementLayout {
   key: string;
   /** How staff know the layout (the banks whose exports have it). */
   label: string;
-  /** Header cells that identify the layout (compared without case, spaces collapsed). */
+  /** Header cells that identify the layout, as the bank writes them (compared without case, spaces collapsed). */
   columns: readonly string[];
   /** The date column. */
   date: string;
@@ -48,58 +48,56 @@ export const STATEMENT_LAYOUTS: readonly StatementLayout[] = [
   {
     key: 'monzo',
     label: 'Monzo',
-    columns: ['transaction id', 'date', 'name', 'amount', 'description'],
-    date: 'date',
-    description: ['name', 'description', 'notes and #tags'],
-    reference: 'description',
-    amount: { signed: 'amount' },
-    transactionId: 'transaction id',
+    columns: ['Transaction ID', 'Date', 'Name', 'Amount', 'Description'],
+    date: 'Date',
+    description: ['Name', 'Description', 'Notes and #tags'],
+    reference: 'Description',
+    amount: { signed: 'Amount' },
+    transactionId: 'Transaction ID',
   },
   {
     key: 'starling',
     label: 'Starling',
-    columns: ['date', 'counter party', 'reference', 'amount (gbp)'],
-    date: 'date',
-    description: ['counter party', 'reference'],
-    reference: 'reference',
-    amount: { signed: 'amount (gbp)' },
+    columns: ['Date', 'Counter Party', 'Reference', 'Amount (GBP)'],
+    date: 'Date',
+    description: ['Counter Party', 'Reference'],
+    reference: 'Reference',
+    amount: { signed: 'Amount (GBP)' },
   },
   {
     key: 'lloyds',
     label: 'Lloyds, Halifax, Bank of Scotland',
-    columns: ['transaction date', 'transaction type', 'transaction description', 'debit amount', 'credit amount'],
-    date: 'transaction date',
-    description: ['transaction description'],
-    amount: { credit: 'credit amount', debit: 'debit amount' },
+    columns: ['Transaction Date', 'Transaction Type', 'Transaction Description', 'Debit Amount', 'Credit Amount'],
+    date: 'Transaction Date',
+    description: ['Transaction Description'],
+    amount: { credit: 'Credit Amount', debit: 'Debit Amount' },
   },
   {
     key: 'barclays',
     label: 'Barclays',
-    columns: ['number', 'date', 'account', 'amount', 'subcategory', 'memo'],
-    date: 'date',
-    description: ['memo'],
-    amount: { signed: 'amount' },
+    columns: ['Number', 'Date', 'Account', 'Amount', 'Subcategory', 'Memo'],
+    date: 'Date',
+    description: ['Memo'],
+    amount: { signed: 'Amount' },
   },
   {
     key: 'natwest',
     label: 'NatWest, Royal Bank of Scotland, Ulster Bank',
-    columns: ['date', 'type', 'description', 'value', 'balance', 'account name', 'account number'],
-    date: 'date',
-    description: ['description'],
-    amount: { signed: 'value' },
+    columns: ['Date', 'Type', 'Description', 'Value', 'Balance', 'Account Name', 'Account Number'],
+    date: 'Date',
+    description: ['Description'],
+    amount: { signed: 'Value' },
   },
   {
     key: 'generic',
     label: 'Generic (Date, Description, Amount)',
-    columns: ['date', 'description', 'amount'],
-    date: 'date',
-    description: ['description'],
-    amount: { signed: 'amount' },
-    transactionId: 'transaction id',
+    columns: ['Date', 'Description', 'Amount'],
+    date: 'Date',
+    description: ['Description'],
+    amount: { signed: 'Amount' },
+    transactionId: 'Transaction ID',
   },
 ];
-
-export type StatementLayoutKey = string;
 
 export const statementMessages = {
   empty: 'The file is empty. Download the statement from your online banking as CSV and choose that file.',
@@ -110,7 +108,9 @@ export const statementMessages = {
   unreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
   unknownHeader: (found: string) =>
     `The first row of the file ("${found}") is not a bank statement layout this import knows. ` +
-    `The accepted layouts are: ${STATEMENT_LAYOUTS.map((l) => `${l.label}: ${l.columns.map(title).join(', ')}`).join('; ')}. ` +
+    `The accepted layouts are: ${statementLayoutHeaders()
+      .map((l) => `${l.label}: ${l.columns.join(', ')}`)
+      .join('; ')}. ` +
     'Download the statement again as CSV, or make a file with the columns Date, Description, Amount (money in positive).',
   noRows: 'The file has a header but no transactions.',
   cellCount: (found: number, expected: number) => `This row has ${found} cells but the header has ${expected} columns.`,
@@ -156,9 +156,9 @@ export interface ParsedStatement {
   errors: StatementRowError[];
 }
 
-/** 'transaction id' -> 'Transaction Id', for listing a layout's columns. */
-function title(column: string): string {
-  return column.replace(/(^|[\s(])([a-z])/g, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+/** The recognised layouts and the header columns that identify each, for staff. */
+export function statementLayoutHeaders(): { label: string; columns: string[] }[] {
+  return STATEMENT_LAYOUTS.map((layout) => ({ label: layout.label, columns: [...layout.columns] }));
 }
 
 /** A header cell compared: lower case, spaces collapsed, a leading apostrophe (spreadsheet text) dropped. */
@@ -192,7 +192,7 @@ export function parseBankStatement(bytes: Uint8Array, today: string): ParsedStat
   let header: string[] = [];
   for (let i = 0; i < Math.min(records.length, HEADER_SEARCH_ROWS) && !layout; i++) {
     header = records[i]!.record.map(headerName);
-    layout = STATEMENT_LAYOUTS.find((candidate) => candidate.columns.every((column) => header.includes(column)));
+    layout = STATEMENT_LAYOUTS.find((candidate) => candidate.columns.every((column) => header.includes(column.toLowerCase())));
     headerAt = i;
   }
   if (!layout) {
@@ -203,7 +203,7 @@ export function parseBankStatement(bytes: Uint8Array, today: string): ParsedStat
   if (rows.length === 0) throw new Invalid(statementMessages.noRows);
   if (rows.length > STATEMENT_MAX_ROWS) throw new Invalid(statementMessages.tooManyRows);
 
-  const index = (column: string) => header.indexOf(column);
+  const index = (column: string) => header.indexOf(column.toLowerCase());
   const errors: StatementRowError[] = [];
   const credits: StatementCredit[] = [];
   const occurrences = new Map<string, number>();
