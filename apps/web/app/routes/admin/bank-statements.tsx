@@ -209,8 +209,9 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
       {answer?.step === 'dry-run' && (
         <section className="space-y-4" aria-labelledby="dry-run-heading">
           <h2 id="dry-run-heading" className="text-lg font-semibold text-stone-900">
-            Check of {answer.report.fileName ? `"${answer.report.fileName}"` : 'the file'} ({answer.report.layout.label} layout): {answer.report.totals.credits.count} payments in
-            {answer.report.debitsIgnored > 0 ? `, ${answer.report.debitsIgnored} payments out left alone` : ''}
+            Check of {answer.report.fileName ? `"${answer.report.fileName}"` : 'the file'} ({answer.report.layout.label} layout): {answer.report.totals.credits.count}{' '}
+            {answer.report.totals.credits.count === 1 ? 'payment' : 'payments'} in
+            {answer.report.debitsIgnored > 0 ? `, ${answer.report.debitsIgnored} ${answer.report.debitsIgnored === 1 ? 'payment' : 'payments'} out left alone` : ''}
           </h2>
           <Totals report={answer.report} applied={false} />
           <RowErrors report={answer.report} />
@@ -228,8 +229,9 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
                   <input type="checkbox" name="acceptOverpayments" className="mt-0.5" />
                   <span>
                     Also record the {answer.report.totals.overpaymentsLeft.count === 1 ? 'overpayment' : `${answer.report.totals.overpaymentsLeft.count} overpayments`} (
-                    {pounds(answer.report.totals.overpaymentsLeft.pence)}). The order then shows more paid than it costs, and the difference is yours to refund. Left
-                    unticked, they are not recorded: record them by hand on the order if you decide to.
+                    {pounds(answer.report.totals.overpaymentsLeft.pence)}). The order then shows more paid than it costs, and the difference is owed back to the
+                    customer. Left unticked, {answer.report.totals.overpaymentsLeft.count === 1 ? 'it is' : 'they are'} not recorded: you can still record{' '}
+                    {answer.report.totals.overpaymentsLeft.count === 1 ? 'it' : 'them'} by hand on the order.
                   </span>
                 </label>
               )}

@@ -105,7 +105,7 @@ export const bankStatementMessages = {
   paidInFull: 'Pays what the order owes in full.',
   partPaid: (stillDuePence: number) => `Part payment: ${pounds(stillDuePence)} will still be due.`,
   overpaid: (overPence: number, duePence: number) =>
-    `${pounds(overPence)} more than the ${pounds(duePence)} due. Recorded only if you accept overpayments; else record it by hand.`,
+    `${pounds(overPence)} more than the ${pounds(duePence)} due. Recorded only if you choose to record overpayments; otherwise record it by hand on the order.`,
   overpaidRecorded: (overPence: number) => `Recorded, ${pounds(overPence)} more than was due: the order shows the overpayment.`,
   cancelled: (orderId: number) => `Order #${orderId} is cancelled: not recorded. Refund the customer, or record it by hand if the order goes ahead.`,
   severalOrders: (orderIds: number[]) => `Names more than one order (${orderIds.map((id) => `#${id}`).join(', ')}): not recorded. Record it by hand on the right order.`,
