@@ -245,7 +245,11 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
               </button>
             </Form>
           ) : (
-            <AdminMessage tone="info">Nothing to import: every payment in this file was imported before.</AdminMessage>
+            <AdminMessage tone="info">
+              {answer.report.totals.credits.count === 0
+                ? 'Nothing to import: the file has no payments into the account.'
+                : 'Nothing to import: every payment in this file was imported before.'}
+            </AdminMessage>
           )}
         </section>
       )}

@@ -67,6 +67,8 @@ for (const kind of databaseKinds()) {
       const oldCustomer = await insertFixtureCustomer(database.db);
       const older = await order({ reference: `BXW${oldCustomer}`, user: oldCustomer, created: new Date('2025-12-01T10:00:00Z') });
       const newer = await order({ reference: `BXW${oldCustomer}`, user: oldCustomer, lines: THIRTY, created: new Date('2025-12-05T10:00:00Z') });
+      // An old reference of a six-digit customer number reads like an order's own code.
+      const sixDigits = await order({ reference: 'BXW123456' });
       const before = await count('order_payments');
 
       const report = await statements.dryRun(
@@ -84,6 +86,7 @@ for (const kind of databaseKinds()) {
           ['08/01/2026', `BXW${oldCustomer}`, '100.00'],
           ['08/01/2026', `BXW${oldCustomer}`, '30.00'],
           ['08/01/2026', `PAYMENT BXW${oldCustomer}`, '20.00'],
+          ['08/01/2026', 'BXW 123456', '60.00'],
           ['08/01/2026', 'ELECTRICITY', '-80.00'],
         ]),
       );
@@ -105,6 +108,7 @@ for (const kind of databaseKinds()) {
         // The one owing exactly £30.00, though not the oldest; then the one left.
         [`BXW${oldCustomer}`, newer.orderId, 'exact', 'paid-in-full', true],
         [`PAYMENT BXW${oldCustomer}`, older.orderId, 'inside', 'part-paid', true],
+        ['BXW 123456', sixDigits.orderId, 'exact', 'paid-in-full', true],
       ]);
       expect(report.lines[1]!.order).toMatchObject({ totalPence: 60_00, paidPence: 0, duePence: 60_00 });
       expect(report.lines[1]!.note).toBe(bankStatementMessages.partPaid(40_00));
@@ -114,8 +118,8 @@ for (const kind of databaseKinds()) {
       expect(report.lines[5]!.note).toBe(bankStatementMessages.cancelled(cancelled.orderId));
       expect(report.lines[7]!.note).toBe(bankStatementMessages.unknownReference('BXW-QQQQQQ'));
       expect(report.totals).toEqual({
-        credits: { count: 12, pence: 60_00 + 20_00 + 40_00 + 60_00 + 75_00 + 60_00 + 10_00 + 10_00 + 10_00 + 100_00 + 30_00 + 20_00 },
-        recorded: { count: 6, pence: 60_00 + 20_00 + 40_00 + 60_00 + 30_00 + 20_00 },
+        credits: { count: 13, pence: 60_00 + 20_00 + 40_00 + 60_00 + 75_00 + 60_00 + 10_00 + 10_00 + 10_00 + 100_00 + 30_00 + 20_00 + 60_00 },
+        recorded: { count: 7, pence: 60_00 + 20_00 + 40_00 + 60_00 + 30_00 + 20_00 + 60_00 },
         overpaymentsLeft: { count: 1, pence: 75_00 },
         notRecorded: { count: 5, pence: 60_00 + 10_00 + 10_00 + 10_00 + 100_00 },
         alreadyImported: { count: 0, pence: 0 },

@@ -249,7 +249,14 @@ export class BankStatements {
     }
     const found = new Map<StatementCredit, string[]>();
     for (const credit of parsed.credits) {
-      if (!imported.has(credit.fingerprint)) found.set(credit, [...new Set([...referencesIn(credit.reference, prefix), ...referencesIn(credit.description, prefix)])]);
+      if (imported.has(credit.fingerprint)) continue;
+      const references = new Set([...referencesIn(credit.reference, prefix), ...referencesIn(credit.description, prefix)]);
+      // Six digits read as an order's own code may be an old reference of a six-digit customer number.
+      for (const reference of [...references]) {
+        const code = reference.slice(prefix.length + 1);
+        if (reference.startsWith(`${prefix}-`) && /^\d+$/.test(code)) references.add(`${prefix}${code}`);
+      }
+      found.set(credit, [...references]);
     }
     const byReference = new Map<string, OrderRow[]>();
     const references = [...new Set([...found.values()].flat())];
