@@ -15,6 +15,8 @@ export default [
     route('security', 'routes/admin/security.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
+    // Payments in from a bank statement CSV (dry run, then confirm).
+    route('bank-statements', 'routes/admin/bank-statements.tsx'),
     // Customers, exports; the CSV downloads are resource routes (no page).
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:userId', 'routes/admin/customer.tsx'),

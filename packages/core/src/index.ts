@@ -79,4 +79,6 @@ export * from './back-office/dashboard/dashboard-figures.ts';
 export * from './back-office/exports/accounting-exports.ts';
 export * from './back-office/orders/order-states.ts';
 export * from './back-office/orders/order-administration.ts';
+export * from './back-office/money/bank-statement-csv.ts';
+export * from './back-office/money/bank-statements.ts';
 export * from './catalogue-admin/index.ts';

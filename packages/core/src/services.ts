@@ -35,6 +35,7 @@ import { CustomerDirectory } from './back-office/customers/customer-directory.ts
 import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
 import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
+import { BankStatements } from './back-office/money/bank-statements.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -71,6 +72,8 @@ export interface CoreServices {
   accountingExports: AccountingExports;
   /** Catalogue back office: categories, products, packs and prices (audited), images, CSV export and import. */
   catalogueAdmin: CatalogueAdmin;
+  /** Bank statements imported as CSV: credits matched to orders by their reference, a dry run, then payments recorded in one go. */
+  bankStatements: BankStatements;
 }
 
 export interface CoreServicesOptions {
@@ -172,6 +175,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     dashboard: new DashboardQueries(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),
+    bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,
     orderAdministration: new OrderAdministration(database.db, {
       jobs,

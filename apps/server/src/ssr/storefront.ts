@@ -119,17 +119,21 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     // accepted from this site's own pages only (the session cookie is SameSite=Lax as well).
     pages.route({ method: ['POST'], url: '/*', onRequest: refuseCrossSiteRequests, handler: renderPage, schema: { hide: true } });
     // The catalogue back office uploads images (up to 10 MB) and CSV files (the import reads up
-    // to 10 MB and must answer a bigger one, e.g. 20 MB, with a clear message, not a bare 413):
-    // its pages alone take bodies up to ADMIN_UPLOAD_BODY_LIMIT_BYTES, and only from a request
+    // to 10 MB and must answer a bigger one, e.g. 20 MB, with a clear message, not a bare 413),
+    // and the bank statement import its statements (CSV, carried back base64 to be applied):
+    // these pages alone take bodies up to ADMIN_UPLOAD_BODY_LIMIT_BYTES, and only from a request
     // carrying a staff cookie (the page action still checks the session and the permission).
-    pages.route({
-      method: ['POST'],
-      url: '/admin/catalogue/*',
-      bodyLimit: ADMIN_UPLOAD_BODY_LIMIT_BYTES,
-      onRequest: [refuseCrossSiteRequests, refuseLargeBodyWithoutStaffCookie],
-      handler: renderPage,
-      schema: { hide: true },
-    });
+    // (React Router posts a hydrated page's form to its .data URL.)
+    for (const url of ['/admin/catalogue/*', '/admin/bank-statements', '/admin/bank-statements.data']) {
+      pages.route({
+        method: ['POST'],
+        url,
+        bodyLimit: ADMIN_UPLOAD_BODY_LIMIT_BYTES,
+        onRequest: [refuseCrossSiteRequests, refuseLargeBodyWithoutStaffCookie],
+        handler: renderPage,
+        schema: { hide: true },
+      });
+    }
     // Any other method (PUT /landing, DELETE /products) is answered here, in the JSON error shape.
     pages.route({
       method: app.supportedMethods.filter((m) => !PAGE_METHODS.includes(m)),

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard - Back office
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { name, roleLabel, permissions } = frameStaffOf(await requireStaff(request, context));
   const figures = await context.services.dashboard.figures(permissions.includes('payments:view'));
-  return { name, roleLabel, figures, canOpenCustomers: permissions.includes('customers:view') };
+  return { name, roleLabel, figures, canOpenCustomers: permissions.includes('customers:view'), recordsPayments: permissions.includes('payments:record') };
 }
 
 function Figure({ title, value, detail, href, testId }: { title: string; value: string; detail?: React.ReactNode; href?: string; testId: string }) {
@@ -34,7 +34,7 @@ function Figure({ title, value, detail, href, testId }: { title: string; value: 
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, roleLabel, figures, canOpenCustomers } = loaderData;
+  const { name, roleLabel, figures, canOpenCustomers, recordsPayments } = loaderData;
   const { money, readyToDispatch } = figures;
   return (
     <div className="space-y-6">
@@ -64,7 +64,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             testId="dashboard-awaiting-payment"
             title="Bank transfers awaiting payment"
             value={String(money.awaitingPayment.count)}
-            detail={<>{pounds(money.awaitingPayment.duePence)} still to be paid</>}
+            detail={
+              <>
+                {pounds(money.awaitingPayment.duePence)} still to be paid
+                {recordsPayments && (
+                  <Link to="/admin/bank-statements" className="block font-medium text-brand-700 hover:underline" data-testid="dashboard-import-statement">
+                    Import a bank statement
+                  </Link>
+                )}
+              </>
+            }
             href="/admin/orders"
           />
         )}

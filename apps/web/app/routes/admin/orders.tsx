@@ -4,10 +4,11 @@
  * name or e-mail, postcode or payment reference) and the newest orders first, 50 a page on the
  * server. The warehouse sees no money: only whether an order may be dispatched.
  */
-import { Form, Link } from 'react-router';
+import { Form, Link, useRouteLoaderData } from 'react-router';
 import { orderListFilterOf, orderListPage } from '~/server/admin/orders.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { londonDateTime } from '~/components/admin/admin-format';
+import type { loader as frameLoader } from './layout';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders - Back office' }];
@@ -38,11 +39,19 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const filtered = Object.keys(query).length > 0;
+  const recordsPayments = useRouteLoaderData<typeof frameLoader>('routes/admin/layout')?.staff.permissions.includes('payments:record') ?? false;
   return (
     <div className="space-y-5">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Orders</h1>
-        <p className="mt-1 text-sm text-stone-600">Newest first. Open an order to record a payment, print its picking list or dispatch it.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Orders</h1>
+          <p className="mt-1 text-sm text-stone-600">Newest first. Open an order to record a payment, print its picking list or dispatch it.</p>
+        </div>
+        {recordsPayments ? (
+          <Link to="/admin/bank-statements" className="btn-secondary" data-testid="orders-import-statement">
+            Import bank statement
+          </Link>
+        ) : null}
       </div>
 
       <nav aria-label="Orders by state" className="flex flex-wrap gap-2" data-testid="order-tabs">

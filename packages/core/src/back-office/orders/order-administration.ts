@@ -20,6 +20,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
 import { assertMove, isCarrier, mayDispatch, paymentStatusOf, trackingUrl, type OrderState, type PaymentStatus } from './order-states.ts';
+import { insertOrderEvent, insertOrderPayment } from './order-payments.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
 
 export const ORDER_LIST_PAGE_SIZE = 50;
@@ -465,10 +466,7 @@ export class OrderAdministration {
       const order = await this.orderRow(orderId, tx, true);
       if (order.version !== seenVersion) throw new Conflict(orderAdminMessages.changedMeanwhile, { version: order.version });
       const { before, after, result } = await work(order, tx);
-      await tx.execute(
-        sql`INSERT INTO order_events (order_id, staff_id, kind, before, after)
-            VALUES (${orderId}, ${staff.staffId}, ${kind}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
-      );
+      await insertOrderEvent(tx, { orderId, staffId: staff.staffId, kind, before, after });
       return result;
     });
   }
@@ -490,10 +488,7 @@ export class OrderAdministration {
     receivedOn: string,
     bankReference: string,
   ): Promise<void> {
-    await tx.execute(
-      sql`INSERT INTO order_payments (order_id, kind, amount_pence, received_on, bank_reference, staff_id)
-          VALUES (${orderId}, ${kind}, ${amountPence}, ${receivedOn}::date, ${bankReference}, ${staff.staffId})`,
-    );
+    await insertOrderPayment(tx, { orderId, kind, amountPence, receivedOn, bankReference, staffId: staff.staffId });
   }
 
   private async orderRow(orderId: number, executor: Executor, lock = false): Promise<OrderToAdminister> {

@@ -1,0 +1,465 @@
+/**
+ * Bank statement import (DESIGN section 10 "Money"; docs/bank-statements.md): the credits of a
+ * statement matched to orders by the order's reference, shown as a dry run, then applied.
+ *
+ * Matching, line by line in the file's order:
+ *   - the shop's references found in the line (order-reference.ts: the hyphen optional, old
+ *     prefix + user id ones too). An order's own reference names one order. An old reference is
+ *     shared by a customer's orders: its open order owing exactly the amount (the oldest such),
+ *     else the oldest open order owing more (a part payment), else it is ambiguous.
+ *   - no reference naming an order: a word within one typing mistake (one character changed,
+ *     added or left out) of an open order's own reference, when exactly one order is that close.
+ *     Old references are never guessed at: BXW12 for BXW13 is another customer.
+ *   - the amount against what the order still owes, counting the lines before it in the file:
+ *     paid in full, part paid, or overpaid (recorded only when staff accept overpayments).
+ *   - a cancelled order, a line naming two orders, a line naming none: never recorded.
+ *   - a line whose fingerprint (bank-statement-csv.ts) is already in bank_statement_lines was
+ *     imported before: never recorded again.
+ *
+ * Applying runs the matching again inside one transaction, after the orders it pays are
+ * locked, and writes every payment, the import and each of its credit lines (matched or not, as
+ * evidence), and an audit entry per payment; if anything fails nothing is written. Imports are
+ * serialised by a lock on bank_statement_lines, so two staff applying the same file at once
+ * record it once: the second finds every line already imported.
+ */
+import { sql } from 'drizzle-orm';
+import { columnsOf, orders, queryRows, type Database, type Executor } from '@shop/db';
+import { londonWallClock } from '../../delivery/dispatch-promise.ts';
+import { Conflict, Forbidden } from '../../errors.ts';
+import { ORDER_REFERENCE_CODE_LENGTH, referencesIn, withinOneEdit } from '../../payments/order-reference.ts';
+import { can, type StaffMember } from '../../staff/staff-roles.ts';
+import { insertOrderEvent, insertOrderPayment } from '../orders/order-payments.ts';
+import { parseBankStatement, type ParsedStatement, type StatementCredit, type StatementRowError } from './bank-statement-csv.ts';
+
+/** How a line was tied to its order. */
+export type MatchedBy = 'exact' | 'inside' | 'typo';
+
+/** What becomes of a credit line. */
+export type StatementOutcome = 'paid-in-full' | 'part-paid' | 'overpaid' | 'cancelled' | 'ambiguous' | 'no-match' | 'already-imported';
+
+export interface StatementLineMatch {
+  orderId: number;
+  /** The order's reference (what the line should have said). */
+  reference: string;
+  matchedBy: MatchedBy;
+  totalPence: number;
+  /** Paid and still due before this line (after the lines above it in the file). */
+  paidPence: number;
+  duePence: number;
+}
+
+export interface StatementLine {
+  line: number;
+  postedOn: string;
+  description: string;
+  amountPence: number;
+  fingerprint: string;
+  /** The order it pays or names; null when it names none (or several). */
+  order: StatementLineMatch | null;
+  outcome: StatementOutcome;
+  /** Whether applying records it as a payment (in an applied report: whether it was). */
+  records: boolean;
+  /** Why, in words for staff. */
+  note: string;
+  /** After applying: the payment recorded from it. */
+  orderPaymentId: number | null;
+}
+
+export interface Total {
+  count: number;
+  pence: number;
+}
+
+export interface StatementReport {
+  fileName: string;
+  layout: { key: string; label: string };
+  lines: StatementLine[];
+  /** Rows that could not be read: not imported. */
+  errors: StatementRowError[];
+  debitsIgnored: number;
+  totals: {
+    credits: Total;
+    /** Recorded as payments (or, in a dry run, to be recorded). */
+    recorded: Total;
+    /** Overpayments not recorded (staff did not accept them). */
+    overpaymentsLeft: Total;
+    /** Neither recorded nor imported before: cancelled, ambiguous, matching nothing. */
+    notRecorded: Total;
+    alreadyImported: Total;
+  };
+}
+
+export interface AppliedStatement extends StatementReport {
+  /** The import written; null when every line had been imported before (nothing written). */
+  importId: number | null;
+}
+
+export interface StatementFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export const bankStatementMessages = {
+  notPermitted: 'You do not have access to this.',
+  ordersKeptChanging: 'Orders kept changing while the statement was being applied. Nothing was recorded: run the dry run again.',
+  paidInFull: 'Pays what the order owes in full.',
+  partPaid: (stillDuePence: number) => `Part payment: ${pounds(stillDuePence)} will still be due.`,
+  overpaid: (overPence: number, duePence: number) =>
+    `${pounds(overPence)} more than the ${pounds(duePence)} due. Recorded only if you choose to record overpayments; otherwise record it by hand on the order.`,
+  overpaidRecorded: (overPence: number) => `Recorded, ${pounds(overPence)} more than was due: the order shows the overpayment.`,
+  cancelled: (orderId: number) => `Order #${orderId} is cancelled: not recorded. Refund the customer, or record it by hand if the order goes ahead.`,
+  severalOrders: (orderIds: number[]) => `Names more than one order (${orderIds.map((id) => `#${id}`).join(', ')}): not recorded. Record it by hand on the right order.`,
+  sharedReference: (reference: string) =>
+    `Several orders share the reference ${reference} and none of them fits this amount: not recorded. Record it by hand on the right order.`,
+  severalClose: (orderIds: number[]) =>
+    `Looks like a mistyped reference of more than one order (${orderIds.map((id) => `#${id}`).join(', ')}): not recorded. Record it by hand on the right order.`,
+  unknownReference: (reference: string) => `No order has the reference ${reference}: not recorded. Check it and record it by hand.`,
+  noReference: 'No order reference in the description: not recorded. Record it by hand if it pays an order.',
+  alreadyImported: (importId: number) => `Already imported (statement import #${importId}): not recorded again.`,
+  typo: (reference: string) => `The bank's reference is one character away from ${reference}.`,
+} as const;
+
+function pounds(pence: number): string {
+  return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The order columns matching reads (and applying locks). */
+const ORDER = columnsOf(orders, ['orderId', 'paymentReference', 'status', 'totalPence', 'paidPence'], 'o');
+type OrderRow = ReturnType<typeof ORDER.read>;
+
+export interface BankStatementsOptions {
+  /** The shop's reference prefix (shop.bank.referencePrefix). */
+  referencePrefix: string;
+  now: () => Date;
+}
+
+export class BankStatements {
+  constructor(
+    private readonly db: Database,
+    private readonly options: BankStatementsOptions,
+  ) {}
+
+  private today(): string {
+    return londonWallClock(this.options.now()).date;
+  }
+
+  /** What applying the file would do now; writes nothing. */
+  async dryRun(staff: StaffMember, file: StatementFile, options: { acceptOverpayments?: boolean } = {}): Promise<StatementReport> {
+    permit(staff);
+    const parsed = parseBankStatement(file.bytes, this.today());
+    const planned = await this.plan(this.db, parsed, options.acceptOverpayments ?? false);
+    return report(file.name, parsed, planned.lines);
+  }
+
+  /** Records the file's matched payments and keeps every credit line, in one transaction. */
+  async apply(staff: StaffMember, file: StatementFile, options: { acceptOverpayments: boolean }): Promise<AppliedStatement> {
+    permit(staff);
+    const parsed = parseBankStatement(file.bytes, this.today());
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      // One import at a time (reads, and so dry runs, go on): the second of two imports of one
+      // file waits, then sees every line the first wrote.
+      await tx.execute(sql`LOCK TABLE bank_statement_lines IN SHARE ROW EXCLUSIVE MODE`);
+      const locked = new Set<number>();
+      let planned: Plan | null = null;
+      // Lock the orders the plan pays, then plan again on their locked state: a plan that now
+      // pays an order not locked (one changed in between) locks it and plans once more.
+      for (let round = 0; round < 4 && !planned; round++) {
+        const attempt = await this.plan(tx, parsed, options.acceptOverpayments);
+        const wanted = [...new Set(attempt.lines.filter((l) => l.records).map((l) => l.order!.orderId))].filter((id) => !locked.has(id)).sort((a, b) => a - b);
+        if (wanted.length === 0) planned = attempt;
+        else {
+          await tx.execute(sql`SELECT order_id FROM orders WHERE order_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)::int) ORDER BY order_id FOR UPDATE`);
+          for (const id of wanted) locked.add(id);
+        }
+      }
+      if (!planned) throw new Conflict(bankStatementMessages.ordersKeptChanging);
+      const lines = planned.lines;
+      const fresh = lines.filter((l) => l.outcome !== 'already-imported');
+      if (fresh.length === 0) return { ...report(file.name, parsed, lines), importId: null };
+
+      const [imported] = await queryRows<{ import_id: number }>(
+        tx,
+        sql`INSERT INTO bank_statement_imports (file_name, layout, staff_id, credit_lines, payments_recorded)
+            VALUES (${file.name.slice(0, 200)}, ${parsed.layout.key}, ${staff.staffId}, ${fresh.length}, ${fresh.filter((l) => l.records).length})
+            RETURNING import_id`,
+      );
+      const importId = Number(imported!.import_id);
+      const evidence = (l: StatementLine) =>
+        sql`(${importId}, ${l.fingerprint}, ${l.postedOn}::date, ${l.description}, ${l.amountPence}, ${l.order?.orderId ?? null}::int, ${l.orderPaymentId}::int)`;
+      const unrecorded: StatementLine[] = [];
+      for (const l of fresh) {
+        if (!l.records) {
+          unrecorded.push(l);
+          continue;
+        }
+        const order = l.order!;
+        const [updated] = await queryRows<{ paid_pence: number }>(
+          tx,
+          sql`UPDATE orders SET paid_pence = paid_pence + ${l.amountPence}, version = version + 1 WHERE order_id = ${order.orderId} RETURNING paid_pence`,
+        );
+        const paidAfter = Number(updated!.paid_pence);
+        const bankReference = l.description.slice(0, 100);
+        l.orderPaymentId = await insertOrderPayment(tx, { orderId: order.orderId, kind: 'payment', amountPence: l.amountPence, receivedOn: l.postedOn, bankReference, staffId: staff.staffId });
+        const [line] = await queryRows<{ statement_line_id: number }>(
+          tx,
+          sql`INSERT INTO bank_statement_lines (import_id, fingerprint, posted_on, description, amount_pence, order_id, order_payment_id)
+              VALUES ${evidence(l)} RETURNING statement_line_id`,
+        );
+        await insertOrderEvent(tx, {
+          orderId: order.orderId,
+          staffId: staff.staffId,
+          kind: 'payment_recorded',
+          before: { paid_pence: paidAfter - l.amountPence },
+          after: {
+            paid_pence: paidAfter,
+            amount_pence: l.amountPence,
+            received_on: l.postedOn,
+            bank_reference: bankReference,
+            source: 'bank statement',
+            statement_import: importId,
+            statement_line: Number(line!.statement_line_id),
+            matched_by: order.matchedBy,
+            ...(l.outcome === 'overpaid' ? { overpaid_pence: l.amountPence - order.duePence } : {}),
+          },
+        });
+      }
+      for (let i = 0; i < unrecorded.length; i += 500) {
+        const batch = unrecorded.slice(i, i + 500).map(evidence);
+        await tx.execute(
+          sql`INSERT INTO bank_statement_lines (import_id, fingerprint, posted_on, description, amount_pence, order_id, order_payment_id)
+              VALUES ${sql.join(batch, sql`, `)}`,
+        );
+      }
+      return { ...report(file.name, parsed, lines), importId };
+    });
+  }
+
+  /** Each credit matched against the orders and earlier imports as `db` sees them now. */
+  private async plan(db: Executor, parsed: ParsedStatement, acceptOverpayments: boolean): Promise<Plan> {
+    const prefix = this.options.referencePrefix;
+    const imported = new Map<string, number>();
+    if (parsed.credits.length > 0) {
+      const rows = await queryRows<{ fingerprint: string; import_id: number }>(
+        db,
+        sql`SELECT fingerprint, import_id FROM bank_statement_lines
+            WHERE fingerprint IN (SELECT jsonb_array_elements_text(${JSON.stringify(parsed.credits.map((c) => c.fingerprint))}::jsonb))`,
+      );
+      for (const row of rows) imported.set(row.fingerprint, Number(row.import_id));
+    }
+    const found = new Map<StatementCredit, string[]>();
+    for (const credit of parsed.credits) {
+      if (imported.has(credit.fingerprint)) continue;
+      const references = new Set([...referencesIn(credit.reference, prefix), ...referencesIn(credit.description, prefix)]);
+      // Six digits read as an order's own code may be an old reference of a six-digit customer number.
+      for (const reference of [...references]) {
+        const code = reference.slice(prefix.length + 1);
+        if (reference.startsWith(`${prefix}-`) && /^\d+$/.test(code)) references.add(`${prefix}${code}`);
+      }
+      found.set(credit, [...references]);
+    }
+    const byReference = new Map<string, OrderRow[]>();
+    const references = [...new Set([...found.values()].flat())];
+    if (references.length > 0) {
+      const rows = await queryRows<object>(
+        db,
+        sql`SELECT ${ORDER.list} FROM orders o
+            WHERE o.payment_method <> 'paypal' AND o.payment_reference IN (SELECT jsonb_array_elements_text(${JSON.stringify(references)}::jsonb))
+            ORDER BY o.created, o.order_id`,
+      );
+      for (const raw of rows) {
+        const order = ORDER.read(raw);
+        byReference.set(order.paymentReference, [...(byReference.get(order.paymentReference) ?? []), order]);
+      }
+    }
+    let typos: TypoIndex | null = null;
+    const openOrders = async () => {
+      typos ??= new TypoIndex(
+        (
+          await queryRows<object>(
+            db,
+            sql`SELECT ${ORDER.list} FROM orders o
+                WHERE o.paid_pence < o.total_pence AND o.status <> 'Cancelled' AND o.payment_method <> 'paypal' AND position('-' in o.payment_reference) > 0`,
+          )
+        ).map((raw) => ORDER.read(raw)),
+      );
+      return typos;
+    };
+
+    // What each order has been paid, counting the lines above in the file that it records.
+    const paid = new Map<number, number>();
+    const paidOf = (order: OrderRow) => paid.get(order.orderId) ?? order.paidPence;
+    const dueOf = (order: OrderRow) => Math.max(0, order.totalPence - paidOf(order));
+    const open = (order: OrderRow) => order.status !== 'Cancelled' && dueOf(order) > 0;
+
+    const lines: StatementLine[] = [];
+    for (const credit of parsed.credits) {
+      const base = { line: credit.line, postedOn: credit.postedOn, description: credit.description, amountPence: credit.amountPence, fingerprint: credit.fingerprint, orderPaymentId: null };
+      const importId = imported.get(credit.fingerprint);
+      if (importId !== undefined) {
+        lines.push({ ...base, order: null, outcome: 'already-imported', records: false, note: bankStatementMessages.alreadyImported(importId) });
+        continue;
+      }
+      const refs = found.get(credit)!;
+      // Each reference that names an order, resolved to one order (or to none that fits).
+      const named = new Map<number, OrderRow>();
+      let shared: string | null = null;
+      for (const reference of refs) {
+        const candidates = byReference.get(reference) ?? [];
+        if (candidates.length === 0) continue;
+        const chosen = chooseOrder(candidates, credit.amountPence, open, dueOf);
+        if (chosen) named.set(chosen.orderId, chosen);
+        else shared = reference;
+      }
+      let order: OrderRow | null = null;
+      let matchedBy: MatchedBy = 'inside';
+      let note = '';
+      if (named.size > 1) {
+        lines.push({ ...base, order: null, outcome: 'ambiguous', records: false, note: bankStatementMessages.severalOrders([...named.keys()]) });
+        continue;
+      }
+      if (named.size === 1) {
+        order = [...named.values()][0]!;
+        matchedBy = compact(credit.reference) === compact(order.paymentReference) ? 'exact' : 'inside';
+      } else if (shared) {
+        lines.push({ ...base, order: null, outcome: 'ambiguous', records: false, note: bankStatementMessages.sharedReference(shared) });
+        continue;
+      } else {
+        const close = (await openOrders()).near(`${credit.reference} ${credit.description}`, prefix).filter(open);
+        if (close.length > 1) {
+          lines.push({ ...base, order: null, outcome: 'ambiguous', records: false, note: bankStatementMessages.severalClose(close.map((o) => o.orderId)) });
+          continue;
+        }
+        if (close.length === 0) {
+          const note = refs.length > 0 ? bankStatementMessages.unknownReference(refs[0]!) : bankStatementMessages.noReference;
+          lines.push({ ...base, order: null, outcome: 'no-match', records: false, note });
+          continue;
+        }
+        order = close[0]!;
+        matchedBy = 'typo';
+        note = `${bankStatementMessages.typo(order.paymentReference)} `;
+      }
+      const match: StatementLineMatch = {
+        orderId: order.orderId,
+        reference: order.paymentReference,
+        matchedBy,
+        totalPence: order.totalPence,
+        paidPence: paidOf(order),
+        duePence: dueOf(order),
+      };
+      if (order.status === 'Cancelled') {
+        lines.push({ ...base, order: match, outcome: 'cancelled', records: false, note: bankStatementMessages.cancelled(order.orderId) });
+        continue;
+      }
+      const outcome: StatementOutcome = credit.amountPence === match.duePence ? 'paid-in-full' : credit.amountPence < match.duePence ? 'part-paid' : 'overpaid';
+      const records = outcome !== 'overpaid' || acceptOverpayments;
+      if (records) paid.set(order.orderId, match.paidPence + credit.amountPence);
+      note +=
+        outcome === 'paid-in-full'
+          ? bankStatementMessages.paidInFull
+          : outcome === 'part-paid'
+            ? bankStatementMessages.partPaid(match.duePence - credit.amountPence)
+            : records
+              ? bankStatementMessages.overpaidRecorded(credit.amountPence - match.duePence)
+              : bankStatementMessages.overpaid(credit.amountPence - match.duePence, match.duePence);
+      lines.push({ ...base, order: match, outcome, records, note });
+    }
+    return { lines };
+  }
+}
+
+interface Plan {
+  lines: StatementLine[];
+}
+
+/**
+ * The order a reference names for this amount. An order's own reference has one order. An old
+ * reference (prefix + user id) is shared by a customer's orders: the oldest open order owing
+ * exactly the amount, else the oldest owing more (a part payment); with none open, the one
+ * order still standing (an overpayment) or, when all are cancelled, the latest (cancelled).
+ * Null when it cannot be told which.
+ */
+function chooseOrder(candidates: OrderRow[], amountPence: number, open: (o: OrderRow) => boolean, dueOf: (o: OrderRow) => number): OrderRow | null {
+  if (candidates.length === 1) return candidates[0]!;
+  const owing = candidates.filter(open);
+  if (owing.length === 1) return owing[0]!;
+  if (owing.length > 1) return owing.find((o) => dueOf(o) === amountPence) ?? owing.find((o) => dueOf(o) > amountPence) ?? null;
+  const standing = candidates.filter((o) => o.status !== 'Cancelled');
+  if (standing.length === 1) return standing[0]!;
+  if (standing.length === 0) return candidates.at(-1)!;
+  return null;
+}
+
+/** A reference without case, spaces or hyphens ("bxw 7kq4mc" and "BXW-7KQ4MC" alike). */
+function compact(text: string): string {
+  return text.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/**
+ * Open orders' own references, found from a word one typing mistake away without comparing it
+ * with each: every reference is filed under itself and each way of deleting one character; two
+ * strings within one edit always share one of those keys (a symmetric-delete index).
+ */
+class TypoIndex {
+  private readonly byKey = new Map<string, OrderRow[]>();
+
+  constructor(orders: OrderRow[]) {
+    for (const order of orders) {
+      const reference = compact(order.paymentReference);
+      for (const key of withDeletions(reference)) this.byKey.set(key, [...(this.byKey.get(key) ?? []), order]);
+    }
+  }
+
+  /** Open orders whose reference is within one edit of a word (or two adjacent words) of `text`. */
+  near(text: string, prefix: string): OrderRow[] {
+    const length = prefix.length + ORDER_REFERENCE_CODE_LENGTH;
+    const words = text
+      .toUpperCase()
+      .split(/[^A-Z0-9-]+/)
+      .map((w) => w.replace(/-/g, ''))
+      .filter(Boolean);
+    const candidates = new Set<string>();
+    words.forEach((word, i) => {
+      candidates.add(word);
+      if (i + 1 < words.length) candidates.add(word + words[i + 1]);
+    });
+    const found = new Map<number, OrderRow>();
+    for (const candidate of candidates) {
+      if (Math.abs(candidate.length - length) > 1) continue;
+      for (const key of withDeletions(candidate)) {
+        for (const order of this.byKey.get(key) ?? []) {
+          if (withinOneEdit(candidate, compact(order.paymentReference))) found.set(order.orderId, order);
+        }
+      }
+    }
+    return [...found.values()];
+  }
+}
+
+function withDeletions(word: string): Set<string> {
+  const keys = new Set([word]);
+  for (let i = 0; i < word.length; i++) keys.add(word.slice(0, i) + word.slice(i + 1));
+  return keys;
+}
+
+function report(fileName: string, parsed: ParsedStatement, lines: StatementLine[]): StatementReport {
+  const total = (which: StatementLine[]): Total => ({ count: which.length, pence: which.reduce((sum, l) => sum + l.amountPence, 0) });
+  return {
+    fileName,
+    layout: parsed.layout,
+    lines,
+    errors: parsed.errors,
+    debitsIgnored: parsed.debitsIgnored,
+    totals: {
+      credits: total(lines),
+      recorded: total(lines.filter((l) => l.records)),
+      overpaymentsLeft: total(lines.filter((l) => l.outcome === 'overpaid' && !l.records)),
+      notRecorded: total(lines.filter((l) => !l.records && l.outcome !== 'overpaid' && l.outcome !== 'already-imported')),
+      alreadyImported: total(lines.filter((l) => l.outcome === 'already-imported')),
+    },
+  };
+}
+
+function permit(staff: StaffMember): void {
+  if (!can(staff.role, 'payments:record')) throw new Forbidden(bankStatementMessages.notPermitted);
+}
