@@ -21,6 +21,7 @@ import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
 import { assertMove, isCarrier, mayDispatch, paymentStatusOf, trackingUrl, type OrderState, type PaymentStatus } from './order-states.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
+import { referenceSearchForms } from '../../payments/order-reference.ts';
 
 export const ORDER_LIST_PAGE_SIZE = 50;
 
@@ -53,7 +54,7 @@ export interface OrderListFilter {
   page?: number;
 }
 
-export type OrderListRow = Pick<Row<typeof orders>, 'orderId' | 'totalPence' | 'status' | 'paymentMethod'> & {
+export type OrderListRow = Pick<Row<typeof orders>, 'orderId' | 'totalPence' | 'status' | 'paymentMethod' | 'paymentIsTest'> & {
   /** ISO 8601, UTC. */
   created: string;
   customerName: string;
@@ -96,6 +97,8 @@ export interface AdminOrder {
   totals: { subTotalPence: number; deliveryFeePence: number; totalTaxPence: number; totalPence: number };
   payment: {
     method: string;
+    /** Paid by a simulated payment (test mode): no money was taken (DESIGN section 4). */
+    isTest: boolean;
     reference: string;
     purchaseOrderNumber: string | null;
     status: PaymentStatus;
@@ -140,6 +143,7 @@ const ORDER = columnsOf(
     'totalPence',
     'paymentMethod',
     'paymentReference',
+    'paymentIsTest',
     'purchaseOrderNumber',
     'paidPence',
     'refundedPence',
@@ -159,7 +163,7 @@ const TERMS = columnsOf(tradeAccounts, ['termsDays'], 't', { leftJoined: true })
 type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTOMER.read> & ReturnType<typeof TERMS.read>;
 
 /** An order in the list: ORDER's columns a row shows, and its customer's name. */
-const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paidPence', 'refundedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
+const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
 const LINE = columnsOf(orderLines, ['productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
 const PAYMENT = columnsOf(orderPayments, ['kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt'], 'p');
@@ -223,6 +227,7 @@ export class OrderAdministration {
           totalPence: order.totalPence,
           status: order.status,
           paymentMethod: order.paymentMethod,
+          paymentIsTest: order.paymentIsTest,
           paymentStatus: paymentStatusOf(order, today),
           mayDispatch: mayDispatch(order),
         };
@@ -284,6 +289,7 @@ export class OrderAdministration {
         : { subTotalPence: 0, deliveryFeePence: 0, totalTaxPence: 0, totalPence: 0 },
       payment: {
         method: row.paymentMethod,
+        isTest: row.paymentIsTest,
         reference: seesMoney ? row.paymentReference : '',
         purchaseOrderNumber: row.purchaseOrderNumber,
         status: paymentStatusOf(row, this.today()),
@@ -534,7 +540,11 @@ function classifySearch(search: string): OrderSearch | null {
 }
 
 function searchCondition(what: OrderSearch, customerIds: number[]): SQL {
-  const reference = sql`o.payment_reference = ${what.text} OR o.payment_reference = ${what.text.toUpperCase()}`;
+  // A payment reference as typed, in any case, with or without its hyphen or spaces (orders_payment_reference_idx).
+  const reference = sql`o.payment_reference IN (${sql.join(
+    referenceSearchForms(what.text).map((form) => sql`${form}`),
+    sql`, `,
+  )})`;
   switch (what.kind) {
     case 'number':
       return sql`(o.order_id = ${what.orderId} OR ${reference})`;
