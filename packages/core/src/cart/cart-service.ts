@@ -36,6 +36,8 @@ export interface CartServiceOptions {
   dispatch: { promiseFor(deliveryPostcode: string | null): DispatchPromise };
   /** The shop's bank reference prefix, the start of every order's own reference (payments/order-reference.ts). */
   referencePrefix: string;
+  /** Draws a new reference (default: newOrderReference; tests make it repeat one to see a clash handled). */
+  drawReference?: (prefix: string) => string;
 }
 
 /** Draws of a new reference before giving up: a clash is about one in 100 million per draw, so more than one is rare. */
@@ -83,7 +85,8 @@ export class CartService {
   async paymentReference(userId: number): Promise<string | null> {
     for (let draw = 0; draw < REFERENCE_DRAWS; draw++) {
       try {
-        const { hasBasket, reference } = await this.repository.claimPaymentReference(userId, newOrderReference(this.options.referencePrefix));
+        const draw = this.options.drawReference ?? newOrderReference;
+        const { hasBasket, reference } = await this.repository.claimPaymentReference(userId, draw(this.options.referencePrefix));
         if (!hasBasket) return null;
         if (reference !== null) return reference;
       } catch (error) {
