@@ -32,8 +32,8 @@ const order = {
   promised_dispatch_date: null,
 } as unknown as OrderDto;
 
-const renderDetail = (invoice: { available: boolean; path: string; reason: string | null } | null) =>
-  renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order, placed: false, invoice }) });
+const renderDetail = (invoice: { available: boolean; path: string; reason: string | null } | null, shown: OrderDto = order, placed = false) =>
+  renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order: shown, placed, invoice }) });
 
 describe('the VAT invoice on order detail', () => {
   it('links to the PDF once the order may have an invoice', async () => {
@@ -47,5 +47,19 @@ describe('the VAT invoice on order detail', () => {
     renderDetail({ available: false, path: '/order-invoice?orderId=42', reason: 'The VAT invoice is available once the order is paid in full.' });
     expect(await screen.findByTestId('invoice-pending')).toHaveTextContent('The VAT invoice is available once the order is paid in full.');
     expect(screen.queryByRole('link', { name: 'Download VAT invoice (PDF)' })).toBeNull();
+  });
+});
+
+describe('an order paid by a test payment', () => {
+  it('says "Test payment" by the payment method, and that no money was taken when just placed', async () => {
+    renderDetail(null, { ...order, payment_reference: 'TEST-3599-0a1b2c3d4e5f6a7b-AAAAAAAAAAAAAAAAAAAAAA', payment_is_test: true }, true);
+    expect(await screen.findByTestId('test-payment')).toHaveTextContent('Test payment');
+    expect(screen.getByTestId('order-placed')).toHaveTextContent('This was a test payment: no money was taken.');
+  });
+
+  it('a real payment says nothing of the kind', async () => {
+    renderDetail(null, { ...order, payment_is_test: false }, true);
+    expect(await screen.findByTestId('order-placed')).toHaveTextContent('Your payment has been received');
+    expect(screen.queryByTestId('test-payment')).toBeNull();
   });
 });
