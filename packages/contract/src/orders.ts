@@ -65,7 +65,7 @@ export const placeOrderBodySchema = z
       .max(100, 'payment_reference is at most 100 characters')
       .nullable()
       .optional()
-      .describe('For paypal: the provider order id (verified by the server). For bank: ignored (prefix + user id).'),
+      .describe("For paypal: the provider order id (verified by the server). For bank and account: ignored (the order's own reference, set by the server)."),
     address_id: optionalId('address_id').describe("The delivery address (one of the user's); defaults to the basket's address"),
     billing_address_id: optionalId('billing_address_id').describe("Defaults to the user's billing address"),
     user_id: ignored.describe('Ignored: the order belongs to the user of the Bearer token'),
