@@ -20,7 +20,7 @@ import { accountSettingsRoutes } from './api/account-settings-routes.ts';
 import { addressRoutes } from './api/address-routes.ts';
 import { orderRoutes } from './api/order-routes.ts';
 import { paymentRoutes } from './api/payment-routes.ts';
-import { createPayments } from './adapters/payments/create-payment-verifier.ts';
+import { createPayments, paymentModeLine } from './adapters/payments/create-payment-verifier.ts';
 import { createPostcodeLookup } from './adapters/postcodes/create-postcode-lookup.ts';
 import { createMailer } from './adapters/email/create-mailer.ts';
 import { coreServicesFor } from './core-services.ts';
@@ -127,6 +127,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // The embedded database has one process: a lease still running belongs to a process that is gone.
     if (database.driver === 'pglite') await services.jobs.releaseAllLeases();
     services.jobWorker.start();
+  });
+  // DESIGN section 4: say at start how this shop takes payments, above all when test payments are on.
+  app.addHook('onReady', async () => {
+    const line = paymentModeLine(payments, config.payments.paypal?.env ?? null);
+    if (payments.mode === 'test') app.log.warn({ paymentMode: payments.mode }, line);
+    else app.log.info({ paymentMode: payments.mode }, line);
   });
   // Back office: while no enabled owner exists, one line with the single-use setup link (its
   // token lives in this process only). Logged as a warning: it needs doing, and LOG_LEVEL=warn shows it.

@@ -125,6 +125,15 @@ const envSchema = z.object({
   PAYPAL_API_BASE: z.string().url('PAYPAL_API_BASE must be a URL').optional().or(z.literal('').transform(() => undefined)),
   /** How long checkout waits for PayPal to confirm a payment before answering 502 and placing nothing (tests shorten it). */
   PAYPAL_TIMEOUT_SECONDS: z.coerce.number().min(0.1, 'PAYPAL_TIMEOUT_SECONDS must be at least 0.1').max(60).default(10),
+  /**
+   * Simulated "test payments" (DESIGN section 4) where the shop is not at a localhost address:
+   * a staging shop. Without PayPal keys and without this, a shop reached from elsewhere takes
+   * bank transfer (and trade accounts) only.
+   */
+  PAYMENTS_TEST_MODE: z
+    .enum(['0', '1', 'true', 'false', ''], { error: 'PAYMENTS_TEST_MODE must be 1 or 0' })
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   /** HMAC key of the simulated test payments; every process of one shop must share it (default: derived from the database location). */
   PAYMENTS_TEST_SECRET: z.string().min(16, 'PAYMENTS_TEST_SECRET must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
   /** Order-log reports (POST /api/OrderLog) allowed per client IP per minute. */
@@ -175,8 +184,13 @@ export interface PostcodeConfig {
 }
 
 export interface PaymentsConfig {
-  /** Null when PayPal is not configured: test payments are offered instead. */
+  /** Null when PayPal is not configured: test payments are offered instead where `testMode` allows, else none. */
   paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiBase: string; timeoutMs: number } | null;
+  /**
+   * Simulated payments may be offered (when PayPal is not configured): the shop's public address
+   * is localhost (DESIGN section 4), or PAYMENTS_TEST_MODE=1.
+   */
+  testMode: boolean;
   /** HMAC key of the test payments' stateless order ids. */
   testSecret: string;
 }
@@ -203,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? ownBaseUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
   const shop: ShopConfig = {
     ...demoShopConfig,
     companyName: e.SHOP_LEGAL_NAME ?? e.SHOP_NAME ?? demoShopConfig.companyName,
@@ -237,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shop,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${shop.tradingName}" <${shop.email}>`,
-    publicBaseUrl: (e.PUBLIC_BASE_URL ?? ownBaseUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
+    publicBaseUrl,
     trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
@@ -263,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               timeoutMs: e.PAYPAL_TIMEOUT_SECONDS * 1000,
             }
           : null,
+      testMode: e.PAYMENTS_TEST_MODE || isLocalhostUrl(publicBaseUrl),
       testSecret: e.PAYMENTS_TEST_SECRET ?? defaultTestPaymentsSecret(e.DATABASE_URL ?? dataDir),
     },
     orderLogRateLimitPerMinute: e.ORDER_LOG_RATE_LIMIT_PER_MINUTE,
@@ -305,6 +321,22 @@ const ANY_ADDRESS = new Set(['', '0.0.0.0', '::', '[::]']);
 export function ownBaseUrl(host: string, port: number): string {
   const name = ANY_ADDRESS.has(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `http://${name}:${port}`;
+}
+
+const LOCALHOST_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * True when the shop's public address (PUBLIC_BASE_URL, else this server's own HOST and PORT)
+ * is this machine: no customer elsewhere can reach it, so simulated payments harm no one there.
+ * A shop listening on every interface with no PUBLIC_BASE_URL counts as localhost (its links say
+ * so too); a shop others reach sets PUBLIC_BASE_URL for its e-mailed links (README).
+ */
+export function isLocalhostUrl(url: string): boolean {
+  try {
+    return LOCALHOST_NAMES.has(new URL(url).hostname.toLowerCase());
+  } catch {
+    return false;
+  }
 }
 
 /**

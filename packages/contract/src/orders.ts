@@ -66,7 +66,7 @@ export const placeOrderBodySchema = z
       .max(100, 'payment_reference is at most 100 characters')
       .nullable()
       .optional()
-      .describe('For paypal: the provider order id (verified by the server). For bank: ignored (prefix + user id).'),
+      .describe("For paypal: the provider order id (verified by the server). For bank and account: ignored (the order's own reference, set by the server)."),
     address_id: optionalId('address_id').describe("The delivery address (one of the user's); defaults to the basket's address"),
     billing_address_id: optionalId('billing_address_id').describe("Defaults to the user's billing address"),
     user_id: ignored.describe('Ignored: the order belongs to the user of the Bearer token'),
@@ -145,6 +145,9 @@ export const orderSchema = z
     created: z.string().describe('ISO 8601'),
     payment_reference: z.string(),
     payment_method: z.enum(paymentMethods),
+    payment_is_test: z
+      .boolean()
+      .describe('Not in SPEC 3: paid by a simulated test payment (a shop in test mode): no money was taken'),
     status: z.string(),
     sub_total: z.number(),
     delivery_fee: z.number(),
@@ -224,8 +227,13 @@ export type OrderLogBody = z.infer<typeof orderLogBodySchema>;
 
 export const paymentsConfigSchema = z
   .object({
-    mode: z.enum(['paypal', 'test']).describe("'paypal' when PayPal is configured; otherwise simulated 'test' payments"),
-    clientId: z.string().nullable().describe('The PayPal client id for the JS SDK (null in test mode)'),
+    mode: z
+      .enum(['paypal', 'test', 'none'])
+      .describe(
+        "'paypal' when PayPal is configured; simulated 'test' payments on a shop at a localhost address or with PAYMENTS_TEST_MODE=1; " +
+          "otherwise 'none': no card or wallet payments, bank transfer (or a trade account) only",
+      ),
+    clientId: z.string().nullable().describe("The PayPal client id for the JS SDK (null unless mode is 'paypal')"),
     currency: z.literal('GBP'),
   })
   .meta({ id: 'PaymentsConfig' });

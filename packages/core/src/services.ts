@@ -144,7 +144,14 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
   const tradeAccounts = new TradeAccounts(database.db);
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
-  const carts = new CartService(cartRepository, { rules, mediaBaseUrl: options.mediaBaseUrl, addresses, packs, dispatch });
+  const carts = new CartService(cartRepository, {
+    rules,
+    mediaBaseUrl: options.mediaBaseUrl,
+    addresses,
+    packs,
+    dispatch,
+    referencePrefix: options.shop.bank.referencePrefix,
+  });
   return {
     // One source for the public address: the browser sees the same one the e-mails use.
     shop: { ...options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') },

@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages, type OrderDto } from '@shop/contract';
 import { queryRows } from '@shop/db';
+import { ORDER_REFERENCE_ALPHABET } from '@shop/core';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture} from '../testing/basket-fixtures.ts';
 import { addToBasket, basketOf, countRows, createAddress, insertCustomers, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
@@ -41,7 +42,7 @@ describeOnEachDatabase('orders API', (kind) => {
     });
 
   describe('placing a bank transfer order', () => {
-    it('places the basket as one order: reference = prefix + user id, PendingDelivery, basket emptied, snapshots kept', async () => {
+    it("places the basket as one order with the order's own reference, PendingDelivery, basket emptied, snapshots kept", async () => {
       const { customer, cart, addressId } = await readyCustomer(t, [
         [packs.box25, 2],
         [packs.tapeBrown, 1],
@@ -59,8 +60,10 @@ describeOnEachDatabase('orders API', (kind) => {
       expect(order).toEqual({
         order_id: orderId,
         created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        payment_reference: `${t.config.shop.bank.referencePrefix}${customer.userId}`,
+        // DESIGN section 4 "Orders": the prefix, a hyphen and a code of the order's own.
+        payment_reference: expect.stringMatching(new RegExp(`^${t.config.shop.bank.referencePrefix}-[${ORDER_REFERENCE_ALPHABET}]{6}$`)),
         payment_method: 'bank',
+        payment_is_test: false,
         status: 'PendingDelivery',
         sub_total: 124.99,
         delivery_fee: 0,
@@ -475,8 +478,11 @@ describeOnEachDatabase('orders API', (kind) => {
       }
       expect((await getMine(ready.customer.token, '')).json<OrderDto[]>()).toHaveLength(3);
       expect((await getMine(ready.customer.token, String(ids[1]))).json<OrderDto[]>().map((o) => o.order_id)).toContain(ids[1]);
-      const reference = `${t.config.shop.bank.referencePrefix}${ready.customer.userId}`.toLowerCase();
-      expect((await getMine(ready.customer.token, reference)).json<OrderDto[]>()).toHaveLength(3);
+      // Each order has its own reference: part of one, in any case, finds that order.
+      const reference = orders.find((o) => o.order_id === ids[0])!.payment_reference;
+      expect(new Set(orders.map((o) => o.payment_reference)).size).toBe(3);
+      expect((await getMine(ready.customer.token, reference.toLowerCase())).json<OrderDto[]>().map((o) => o.order_id)).toEqual([ids[0]]);
+      expect((await getMine(ready.customer.token, reference.slice(-4))).json<OrderDto[]>().map((o) => o.order_id)).toEqual([ids[0]]);
       expect((await getMine(ready.customer.token, 'no-such-ref')).json<OrderDto[]>()).toEqual([]);
       expect((await getMine(ready.customer.token, '%')).json<OrderDto[]>()).toEqual([]);
       const lower = await t.app.inject({ method: 'GET', url: `/api/order/GetMine?filter=${ids[2]}`, headers: bearer(ready.customer.token) });
@@ -603,7 +609,8 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe(customer.email);
     expect(mail.from?.value).toEqual([{ name: 'Boxwell Test', address: 'orders@example.com' }]);
     const { bank } = t.config.shop;
-    const reference = `${bank.referencePrefix}${customer.userId}`;
+    const reference = (await t.app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: bearer(customer.token) })).json<OrderDto>().payment_reference;
+    expect(reference).toMatch(new RegExp(`^${bank.referencePrefix}-`));
     for (const part of [mail.text ?? '', mail.html || '']) {
       expect(part).toContain('Cardboard Box 12x9x6');
       expect(part).toContain('Packing Tape Clear');

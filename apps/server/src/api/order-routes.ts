@@ -53,7 +53,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         description:
           'One transaction: the basket is priced from the database, compared with the totals sent (409 with the fresh `totals` when they differ), ' +
           'written as an order with status PendingDelivery and emptied. An empty basket is a 400. ' +
-          "Bank transfer: the payment reference is the shop's prefix + the user id. PayPal (or test payments): payment_reference is the provider " +
+          "Bank transfer and on account: the order's own payment reference (the shop's prefix, a hyphen and six characters, e.g. BXW-7KQ4MC), " +
+          'the one the payment page showed for the basket, else a new one; read it from GET /api/order/{id}. ' +
+          'PayPal (or test payments, only where the shop runs them: a TEST- payment is a 402 elsewhere): payment_reference is the provider ' +
           'order id, verified first: COMPLETED, GBP, amount = total and never used before (402, 409 or 502 otherwise; nothing is placed). ' +
           'Send an `Idempotency-Key` header (a UUID): repeating the request with the same key answers the same order id; ' +
           'the same key with a different body is a 422 (nothing placed). ' +

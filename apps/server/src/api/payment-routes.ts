@@ -9,6 +9,8 @@ import { errorResponseSchema, paymentsConfigSchema, testPaymentBodySchema, testP
 import { NotFound, poundsToPence } from '@shop/core';
 import type { ShopPayments } from '../adapters/payments/create-payment-verifier.ts';
 
+export const TEST_PAYMENTS_OFF = 'Test payments are off: this shop takes real payments only.';
+
 export interface PaymentRoutesOptions {
   payments: ShopPayments;
 }
@@ -25,7 +27,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       schema: {
         tags: ['payments'],
         summary: 'How the payment tab takes card/wallet payments',
-        description: "'paypal': load PayPal's JS SDK with clientId (currency GBP, intent capture). 'test': show the labelled test button instead.",
+        description:
+          "'paypal': load PayPal's JS SDK with clientId (currency GBP, intent capture). 'test': show the labelled test button instead. " +
+          "'none': no card or wallet payments; offer bank transfer (and pay on account).",
         response: { 200: paymentsConfigSchema },
       },
     },
@@ -39,13 +43,15 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
         tags: ['payments'],
         summary: 'Test mode only: a simulated provider order, already COMPLETED, for an amount in GBP',
         description:
-          'Send its id as payment_reference with payment_method "paypal" to POST /api/order. Each id pays for one order. 404 when PayPal is configured.',
+          'Send its id as payment_reference with payment_method "paypal" to POST /api/order. Each id pays for one order. ' +
+          '404 unless the shop runs test payments (no PayPal, and a localhost address or PAYMENTS_TEST_MODE=1).',
         body: testPaymentBodySchema,
         response: { 200: testPaymentResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     (request) => {
-      if (payments.mode !== 'test') throw new NotFound('Test payments are off: this shop takes real payments through PayPal.');
+      // DESIGN section 4: simulated payments only on a localhost shop or with PAYMENTS_TEST_MODE=1.
+      if (payments.mode !== 'test') throw new NotFound(TEST_PAYMENTS_OFF);
       return { id: payments.verifier.createOrder(poundsToPence(request.body.amount)) };
     },
   );

@@ -147,7 +147,7 @@ describe('static pages', () => {
   it('the payment and privacy pages show the bank details and the browser storage keys', () => {
     const payment = staticPageContent('payment-policy', shop).html;
     expect(payment).toContain('<dd class="font-mono font-medium text-stone-900">00-00-00</dd>');
-    expect(textOf(payment)).toContain('it is BXW followed by your customer number (for example BXW1234)');
+    expect(textOf(payment)).toContain('it is BXW followed by a code of six letters and digits that belongs to your order alone (for example BXW-7KQ4MC)');
     const privacy = staticPageContent('privacy', shop).html;
     expect(privacy).toContain('<dt class="font-mono text-xs font-semibold text-stone-900 sm:pt-0.5">cb_isCookieAccepted</dt>');
     expect(privacy).toContain('<span class="mt-0.5 block text-stone-600">Kept until you log out.</span>');

@@ -35,8 +35,8 @@ const order = {
   promised_dispatch_date: null,
 } as unknown as OrderDto;
 
-const renderDetail = (invoice: { available: boolean; path: string; reason: string | null } | null, shown: OrderDto = order) =>
-  renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order: shown, placed: false, invoice }) });
+const renderDetail = (invoice: { available: boolean; path: string; reason: string | null } | null, shown: OrderDto = order, placed = false) =>
+  renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order: shown, placed, invoice }) });
 
 describe('the VAT invoice on order detail', () => {
   it('links to the PDF once the order may have an invoice', async () => {
@@ -64,5 +64,19 @@ describe('the VAT line of an order', () => {
     renderDetail(null, exported);
     expect((await screen.findByTestId('summary-vat')).closest('div')).toHaveTextContent('Zero-rated export (no UK VAT)£0.00');
     expect(screen.getByTestId('order-vat-note')).toHaveTextContent('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+  });
+});
+
+describe('an order paid by a test payment', () => {
+  it('says "Test payment" by the payment method, and that no money was taken when just placed', async () => {
+    renderDetail(null, { ...order, payment_reference: 'TEST-3599-0a1b2c3d4e5f6a7b-AAAAAAAAAAAAAAAAAAAAAA', payment_is_test: true }, true);
+    expect(await screen.findByTestId('test-payment')).toHaveTextContent('Test payment');
+    expect(screen.getByTestId('order-placed')).toHaveTextContent('This was a test payment: no money was taken.');
+  });
+
+  it('a real payment says nothing of the kind', async () => {
+    renderDetail(null, { ...order, payment_is_test: false }, true);
+    expect(await screen.findByTestId('order-placed')).toHaveTextContent('Your payment has been received');
+    expect(screen.queryByTestId('test-payment')).toBeNull();
   });
 });

@@ -12,13 +12,14 @@ import { formatPounds, isNotFound, isRecordId, vatLineLabel, vatWording } from '
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { CheckIcon } from '~/components/icons';
-import { BankPayeeDetails, useBankReference } from '~/components/checkout/bank-transfer';
+import { BankPayeeDetails } from '~/components/checkout/bank-transfer';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import { TotalsList } from '~/components/checkout/order-summary';
 import { OrderAddressBlock } from '~/components/orders/order-address';
 import { formatOrderDateTime, type ShownOrder } from '~/components/orders/order-format';
 import { OrderLinesTable } from '~/components/orders/order-lines-table';
 import { OrderStatusBadge } from '~/components/orders/order-status-badge';
+import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
 import { OrderFulfilment } from '~/components/orders/order-fulfilment';
 import { formatPromisedDate } from '~/components/delivery/dispatch-promise-line';
 import { ReorderButton } from '~/components/orders/reorder-button';
@@ -113,9 +114,9 @@ function OrderView({
   reorderError: string | null;
   invoice: OrderDetailData['invoice'] | null;
 }) {
-  const fallbackReference = useBankReference(order.user_id);
   const isBank = order.payment_method === 'bank';
-  const reference = order.payment_reference || (isBank ? fallbackReference : '');
+  // The order's own reference (older orders keep the prefix + customer number they were placed with).
+  const reference = order.payment_reference;
   const lines = order.orderLines ?? [];
 
   return (
@@ -159,7 +160,9 @@ function OrderView({
                 ? 'We will dispatch it as soon as your bank transfer reaches us. A confirmation is on its way to your e-mail.'
                 : order.payment_method === 'account'
                   ? 'It is on your trade account: we invoice you when we dispatch it. A confirmation is on its way to your e-mail.'
-                  : 'Your payment has been received and we are preparing your order. A confirmation is on its way to your e-mail.'}
+                  : order.payment_is_test
+                    ? 'This was a test payment: no money was taken. A confirmation is on its way to your e-mail.'
+                    : 'Your payment has been received and we are preparing your order. A confirmation is on its way to your e-mail.'}
             </p>
           </div>
         </div>
@@ -187,7 +190,10 @@ function OrderView({
             </div>
             <div>
               <dt className="text-stone-600">Payment Method</dt>
-              <dd className="font-medium text-stone-900">{PAYMENT_METHOD_LABELS[order.payment_method]}</dd>
+              <dd className="font-medium text-stone-900">
+                {PAYMENT_METHOD_LABELS[order.payment_method]}
+                {order.payment_is_test ? <TestPaymentBadge className="ml-2" /> : null}
+              </dd>
             </div>
             {order.purchase_order_number ? (
               <div>

@@ -20,6 +20,7 @@ function order(order_id: number, payment_reference: string): OrderDto {
     created: '2026-03-02T10:15:00.000Z',
     payment_reference,
     payment_method: 'bank',
+    payment_is_test: false,
     status: 'PendingDelivery',
     sub_total: 80,
     delivery_fee: 0,

@@ -23,6 +23,7 @@ function order(order_id: number): OrderDto {
     created: '2026-03-02T10:15:00.000Z',
     payment_reference: `BANK${order_id}`,
     payment_method: 'bank',
+    payment_is_test: false,
     status: 'PendingDelivery',
     sub_total: 25,
     delivery_fee: 4.99,

@@ -31,15 +31,21 @@ const ADDRESS: AddressDto = {
 
 const CART = basketOf([{ id: 1, name: 'Single Wall Cardboard Boxes 12x9x6', price: 18.5, qty: 25, count: 2 }], 3);
 
-function renderPayment(url: string, action?: () => unknown, account: { available: number; limit: number; termsDays: number } | null = null, cart = CART) {
+function renderPayment(
+  url: string,
+  action?: () => unknown,
+  account: { available: number; limit: number; termsDays: number } | null = null,
+  payments: { mode: 'paypal' | 'test' | 'none'; clientId: string | null; currency: 'GBP' } = { mode: 'test', clientId: null, currency: 'GBP' },
+  cart = CART,
+) {
   return renderStubbedPage(url, {
     path: '/payment',
     Component: PaymentPage,
     loader: () => ({
       cart,
       addresses: [ADDRESS],
-      payments: { mode: 'test', clientId: null, currency: 'GBP' },
-      bankReference: 'BOX7',
+      payments,
+      bankReference: 'BXW-7KQ4MC',
       idempotencyKey: '6f1c2a4e-1d7b-4c1e-9a53-0f3b1d2c4e5a',
       account,
     }),
@@ -50,7 +56,7 @@ function renderPayment(url: string, action?: () => unknown, account: { available
 describe('payment page', () => {
   it("'I've made my bank transfer' posts the order with the totals shown, the note and the page's idempotency key", async () => {
     const { posted } = renderPayment('/payment?pay=bank');
-    expect(await screen.findByTestId('bank-reference')).toHaveTextContent('BOX7');
+    expect(await screen.findByTestId('bank-reference')).toHaveTextContent('BXW-7KQ4MC');
     fireEvent.change(screen.getByTestId('delivery-note'), { target: { value: 'Leave at the gate' } });
     fireEvent.click(screen.getByTestId('bank-transfer-done'));
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -98,7 +104,7 @@ describe('payment page', () => {
   it('a basket delivered to Jersey says before payment that it is a zero-rated export, with no UK VAT', async () => {
     // As the server prices it for a Channel Islands address: remote carriage, no VAT.
     const jersey = { ...CART, deliveryZone: 'channel-islands' as const, vatTreatment: 'export' as const, taxPercentage: 0, deliveryFee: 14.99, totalTax: 0, total: 51.99 };
-    const { posted } = renderPayment('/payment?pay=bank', undefined, null, jersey);
+    const { posted } = renderPayment('/payment?pay=bank', undefined, null, undefined, jersey);
     const summary = await screen.findByTestId('order-summary');
     expect(summary).toHaveTextContent('Zero-rated export (no UK VAT)');
     expect(screen.getByTestId('summary-vat')).toHaveTextContent('£0.00');
@@ -121,5 +127,20 @@ describe('payment page', () => {
     renderPayment('/payment');
     expect(await screen.findByTestId('test-payments')).toHaveTextContent('Test payments (no real money)');
     expect(screen.getByTestId('pay-test-card')).toBeEnabled();
+  });
+
+  it('a shop without card payments or test payments offers bank transfer only: no card tab, no test button', async () => {
+    renderPayment('/payment', undefined, null, { mode: 'none', clientId: null, currency: 'GBP' });
+    expect(await screen.findByTestId('bank-reference')).toHaveTextContent('BXW-7KQ4MC');
+    expect(screen.queryByRole('tab', { name: /Card/ })).toBeNull();
+    expect(screen.getByRole('tab', { name: /Bank Transfer/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByTestId('test-payments')).toBeNull();
+    expect(screen.queryByTestId('pay-test-card')).toBeNull();
+  });
+
+  it('a trade customer of such a shop may still pay on account', async () => {
+    renderPayment('/payment?pay=account', undefined, { available: 400, limit: 500, termsDays: 7 }, { mode: 'none', clientId: null, currency: 'GBP' });
+    expect(await screen.findByTestId('account-panel')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent?.trim())).toEqual(['Bank Transfer', 'Pay on account']);
   });
 });

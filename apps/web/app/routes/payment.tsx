@@ -2,10 +2,11 @@
  * The payment step of the checkout (SPEC 2 "Payment step", step 3 of the checkout header).
  * Its loader needs a signed-in customer (else /signin?return=payment) and a basket with a
  * delivery address (else back to /delivery). Shows the summary, the delivery and billing
- * addresses and a delivery note, and two tabs: 'Card / Wallet' (PayPal, or clearly labelled test
- * payments when no provider is configured; needs JavaScript and says so without it) and 'Bank
- * Transfer' (payee details, the reference and "I've made my bank transfer", a plain form that
- * works without JavaScript). Both place the order through this page's action; while it is
+ * addresses and a delivery note, and the tabs: 'Card / Wallet' (PayPal, or clearly labelled test
+ * payments on a localhost or test-mode shop; needs JavaScript and says so without it; absent
+ * when the shop takes neither), 'Bank Transfer' (payee details, the basket's own reference and
+ * "I've made my bank transfer", a plain form that works without JavaScript) and, for trade
+ * customers, 'Pay on account'. Both place the order through this page's action; while it is
  * placed an overlay covers the page, then order detail opens.
  */
 import { randomUUID } from 'node:crypto';
@@ -48,7 +49,7 @@ type PaymentTab = 'card' | 'bank' | 'account';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
-  const { carts, addresses, shop } = context.services;
+  const { carts, addresses } = context.services;
   const [cart, saved, tradeAccount] = await Promise.all([
     carts.cartOf({ kind: 'user', userId }),
     addresses.listOf(userId, userId),
@@ -57,14 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // SPEC 2: the payment step needs a delivery address chosen on the address step.
   if (cart.cartIems.length > 0 && cart.address_id === null) throw redirect('/delivery');
   const deliveryPostcode = saved.find((a) => a.address_id === cart.address_id)?.post_code ?? null;
+  // DESIGN section 4 "Orders": the order's own reference, known before the customer pays; the
+  // basket keeps it, so a reload shows the same one and the order placed from it carries it.
+  const bankReference = cart.cartIems.length > 0 ? ((await carts.paymentReference(userId)) ?? '') : '';
   return {
     cart,
     addresses: saved,
     // By the server's clock, for the delivery address chosen.
     promise: dispatchPromiseView(context, deliveryPostcode),
     payments: context.payments,
-    // SPEC 9: the bank transfer reference is a fixed prefix plus the user id.
-    bankReference: `${shop.bank.referencePrefix}${userId}`,
+    bankReference,
     // One key per page view: a double click or a retried submit of this page places one order.
     idempotencyKey: randomUUID(),
     // Trade customers (a manager opened an account) may pay on account, within their available credit.
@@ -89,7 +92,9 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const submit = useSubmit();
   const orderForm = useRef<HTMLFormElement>(null);
   const asked = search.get('pay');
-  const [tab, setTab] = useState<PaymentTab>(asked === 'bank' ? 'bank' : asked === 'account' && account ? 'account' : 'card');
+  // No card tab when the shop takes no card payments (no PayPal, test payments off).
+  const takesCards = payments.mode !== 'none';
+  const [tab, setTab] = useState<PaymentTab>(asked === 'account' && account ? 'account' : asked === 'bank' || !takesCards ? 'bank' : 'card');
   const [note, setNote] = useState('');
   const [status, setStatus] = useState('');
   const [providerError, setProviderError] = useState<string | null>(null);
@@ -196,38 +201,42 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                     }}
                     hrefOf={(key) => `/payment?pay=${key}`}
                     tabs={[
+                      ...(takesCards
+                        ? [
+                          {
+                            key: 'card' as const,
+                            label: 'Card / Wallet',
+                            icon: <CardIcon />,
+                            panel: (
+                              <div className="space-y-4">
+                                <noscript>
+                                  <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-testid="card-needs-javascript">
+                                    Card and wallet payments need JavaScript, which is turned off in your browser. Turn it on to pay by card or wallet, or{' '}
+                                    <a href="/payment?pay=bank" className="font-semibold underline">
+                                      pay by bank transfer
+                                    </a>
+                                    .
+                                  </p>
+                                </noscript>
+                                <CardWalletPanel
+                                  config={payments}
+                                  cart={cart}
+                                  disabled={!canPay}
+                                  onPaid={placeCardOrder}
+                                  showError={(text) => {
+                                    setStatus('');
+                                    setProviderError(text);
+                                  }}
+                                  showStatus={setStatus}
+                                />
+                                <TermsNotice action="paying" />
+                              </div>
+                            ),
+                          },
+                          ]
+                        : []),
                       {
-                        key: 'card',
-                        label: 'Card / Wallet',
-                        icon: <CardIcon />,
-                        panel: (
-                          <div className="space-y-4">
-                            <noscript>
-                              <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-testid="card-needs-javascript">
-                                Card and wallet payments need JavaScript, which is turned off in your browser. Turn it on to pay by card or wallet, or{' '}
-                                <a href="/payment?pay=bank" className="font-semibold underline">
-                                  pay by bank transfer
-                                </a>
-                                .
-                              </p>
-                            </noscript>
-                            <CardWalletPanel
-                              config={payments}
-                              cart={cart}
-                              disabled={!canPay}
-                              onPaid={placeCardOrder}
-                              showError={(text) => {
-                                setStatus('');
-                                setProviderError(text);
-                              }}
-                              showStatus={setStatus}
-                            />
-                            <TermsNotice action="paying" />
-                          </div>
-                        ),
-                      },
-                      {
-                        key: 'bank',
+                        key: 'bank' as const,
                         label: 'Bank Transfer',
                         icon: <BankIcon />,
                         panel: (

@@ -57,6 +57,8 @@ const DELIVERY = columnsOf(addresses, ['postCode'], 'a', { leftJoined: true });
 /** A basket line (cart_lines `l`: LEFT JOINed, so a basket without lines is one row of nulls). */
 const LINE = columnsOf(cartLines, ['productId', 'productPriceId', 'qty', 'count'], 'l', { leftJoined: true });
 const LINE_ID = columnsOf(cartLines, ['cartLineId'], 'l');
+/** The reference the basket's order will carry, once the payment step has shown one. */
+const REFERENCE = columnsOf(carts, ['paymentReference'], 'c');
 /** What a basket line shows besides its pack and count: price, name, image, size, still for sale. */
 const PRICE = columnsOf(productPrices, ['pricePence'], 'pp', { leftJoined: true });
 const PRODUCT = columnsOf(products, ['name', 'imageUrl', 'isActive'], 'p', { leftJoined: true });
@@ -322,10 +324,10 @@ export class CartRepository {
    * A line added while this runs is not in the answer and stays in the basket: checkout removes
    * only the lines it read (`lineIds`, `removeOrderedLines`). Null: no basket, or no lines.
    */
-  async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; lineIds: number[] } | null> {
+  async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; lineIds: number[]; paymentReference: string | null } | null> {
     const rows = await queryPreparedRows<object>(
       tx,
-      sql`SELECT ${BASKET.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}
+      sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}
           FROM carts c
           JOIN cart_lines l ON l.cart_id = c.cart_id
           ${DELIVERY_ADDRESS_JOIN}
@@ -337,18 +339,51 @@ export class CartRepository {
     const contents = contentsFrom(rows);
     if (!contents) return null;
     // Lines joined, not LEFT JOINed: row i is contents.lines[i].
-    return { contents, lineIds: rows.map((row) => LINE_ID.read(row).cartLineId) };
+    return { contents, lineIds: rows.map((row) => LINE_ID.read(row).cartLineId), paymentReference: REFERENCE.read(rows[0]!).paymentReference };
   }
 
   /**
    * The statements that empty a basket of the lines an order was placed from (run in the order's
-   * own statement, under the lock of `lockedUserContents`); the basket row and its address stay.
+   * own statement, under the lock of `lockedUserContents`); the basket row and its address stay,
+   * its payment reference goes with the order (the next order gets a new one).
    */
   removeOrderedLines(cartId: number, lineIds: readonly number[]): { removeLines: SQL; touchBasket: SQL } {
     return {
       removeLines: sql`DELETE FROM cart_lines WHERE cart_id = ${cartId} AND cart_line_id = ANY(${intArrayParam(lineIds)}::int[])`,
-      touchBasket: sql`UPDATE carts SET updated_at = now() WHERE cart_id = ${cartId}`,
+      touchBasket: sql`UPDATE carts SET updated_at = now(), payment_reference = NULL WHERE cart_id = ${cartId}`,
     };
+  }
+
+  /**
+   * The user's basket's payment reference, giving it `candidate` when it has none yet and no
+   * order carries it. Answers the basket's reference afterwards: `candidate`, the one it already
+   * had, or null when the user has no basket or `candidate` is an order's (draw another). Two
+   * baskets never share one: the unique index refuses the second (UNIQUE_VIOLATION of
+   * `carts_payment_reference_key`, for the caller to draw again).
+   */
+  async claimPaymentReference(userId: number, candidate: string): Promise<{ hasBasket: boolean; reference: string | null }> {
+    const rows = await queryRows<{ payment_reference: string | null }>(
+      this.db,
+      sql`WITH claimed AS (
+            UPDATE carts SET payment_reference = ${candidate}
+            WHERE user_id = ${userId} AND payment_reference IS NULL
+              AND NOT EXISTS (SELECT 1 FROM orders WHERE payment_reference = ${candidate})
+            RETURNING payment_reference)
+          SELECT payment_reference FROM claimed
+          UNION ALL
+          SELECT payment_reference FROM carts WHERE user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM claimed)`,
+    );
+    const row = rows[0];
+    return { hasBasket: row !== undefined, reference: row?.payment_reference ?? null };
+  }
+
+  /** True when no basket and no order carries `reference` (checked again by the unique indexes when written). */
+  async referenceIsFree(reference: string, tx: Executor): Promise<boolean> {
+    const rows = await queryRows(
+      tx,
+      sql`SELECT 1 FROM carts WHERE payment_reference = ${reference} UNION ALL SELECT 1 FROM orders WHERE payment_reference = ${reference} LIMIT 1`,
+    );
+    return rows.length === 0;
   }
 
   /** Sets the delivery address of a basket. */

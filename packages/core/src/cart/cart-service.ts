@@ -14,7 +14,8 @@ import { Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { computeCartTotals, rulesForZone, type CartPricingRules } from '../pricing/cart-totals.ts';
 import { penceToPounds, unitPricePounds } from '../pricing/money.ts';
 import { MAX_PACKS_PER_LINE, type CartContents, type CartOwner, type CartRepository, type PackForSale } from './cart-repository.ts';
-import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '../database-errors.ts';
+import { FOREIGN_KEY_VIOLATION, isUniqueViolationOf, sqlStateOf } from '../database-errors.ts';
+import { newOrderReference } from '../payments/order-reference.ts';
 
 export interface CartServiceOptions {
   rules: CartPricingRules;
@@ -33,7 +34,17 @@ export interface CartServiceOptions {
   packs?: { packForSale(productPriceId: number): Promise<PackForSale | null> };
   /** The dispatch promise by the server's clock, for the basket's delivery postcode (null: none chosen). */
   dispatch: { promiseFor(deliveryPostcode: string | null): DispatchPromise };
+  /** The shop's bank reference prefix, the start of every order's own reference (payments/order-reference.ts). */
+  referencePrefix: string;
+  /** Draws a new reference (default: newOrderReference; tests make it repeat one to see a clash handled). */
+  drawReference?: (prefix: string) => string;
 }
+
+/** Draws of a new reference before giving up: a clash is about one in 100 million per draw, so more than one is rare. */
+const REFERENCE_DRAWS = 5;
+
+/** Two baskets never share a payment reference (packages/db/src/schema.ts). */
+export const PAYMENT_REFERENCE_INDEX = 'carts_payment_reference_key';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,6 +74,26 @@ export class CartService {
   /** The owner's basket as the API answers it. */
   async cartOf(owner: CartOwner): Promise<CartDto> {
     return this.toDto(await this.repository.contents(owner));
+  }
+
+  /**
+   * The payment reference of the user's basket, made the first time the payment step shows it
+   * (DESIGN section 4 "Orders"): the customer can pay by bank transfer before placing the order,
+   * which then carries it. The same one on every later view; null when the user has no basket.
+   * A drawn reference that another basket or an order has is drawn again.
+   */
+  async paymentReference(userId: number): Promise<string | null> {
+    for (let draw = 0; draw < REFERENCE_DRAWS; draw++) {
+      try {
+        const draw = this.options.drawReference ?? newOrderReference;
+        const { hasBasket, reference } = await this.repository.claimPaymentReference(userId, draw(this.options.referencePrefix));
+        if (!hasBasket) return null;
+        if (reference !== null) return reference;
+      } catch (error) {
+        if (!isUniqueViolationOf(error, PAYMENT_REFERENCE_INDEX)) throw error;
+      }
+    }
+    throw new Error(`No free payment reference after ${REFERENCE_DRAWS} draws`);
   }
 
   /** POST /api/cart: adds packs (default 1); a pack already in the basket gets more packs. */

@@ -5,7 +5,7 @@
  * zero rating on an export), and the payment status or terms. Everything printed goes through winAnsi (the standard fonts' character set).
  */
 import { A4, drawTable, formatDayMonthYear, poundsOf, renderPdf, winAnsi, type Column, type PdfDoc } from './document-format.ts';
-import type { VatInvoice } from './vat-invoice.ts';
+import type { HowToPay, VatInvoice } from './vat-invoice.ts';
 
 const INK = '#1c1917';
 const MUTED = '#57534e';
@@ -15,6 +15,32 @@ export function vatInvoicePdf(invoice: VatInvoice): Promise<Buffer> {
     { title: `VAT invoice ${invoice.invoiceNumber}`, subject: `VAT invoice for order ${invoice.orderId}`, author: invoice.supplier.name },
     (doc) => drawInvoice(doc, invoice),
   );
+}
+
+/** A trade-account invoice's bank details, reference and due date, boxed so they are found at a glance. */
+function drawHowToPay(doc: PdfDoc, pay: HowToPay, left: number, width: number): void {
+  const t = (text: string) => winAnsi(text);
+  const rows: [string, string][] = [
+    ['Payee', pay.payee],
+    ['Bank', pay.bankName],
+    ['Sort code', pay.sortCode],
+    ['Account number', pay.accountNumber],
+    ['Reference to quote', pay.reference],
+    ['Payment due by', formatDayMonthYear(pay.dueDate)],
+  ];
+  const height = 30 + rows.length * 13;
+  if (doc.y + height + 12 > A4.height - A4.margin) doc.addPage();
+  const top = doc.y + 8;
+  doc.rect(left, top, width, height).lineWidth(0.8).strokeColor(MUTED).stroke();
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(t(`How to pay: ${poundsOf(pay.amountPence)} by bank transfer`), left + 10, top + 8, { width: width - 20 });
+  let y = doc.y + 4;
+  for (const [label, value] of rows) {
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, left + 10, y, { width: 120 });
+    doc.font('Helvetica-Bold').fillColor(INK).text(t(value), left + 130, y, { width: width - 140 });
+    y = Math.max(doc.y, y + 13);
+  }
+  doc.x = left;
+  doc.y = top + height;
 }
 
 function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
@@ -110,6 +136,7 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   y = doc.y + 16;
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Payment', left, y, { width: contentWidth });
   doc.font('Helvetica').fontSize(9).text(t(invoice.payment.join(' ')), { width: contentWidth });
+  if (invoice.howToPay) drawHowToPay(doc, invoice.howToPay, left, contentWidth);
 
   doc.moveDown(2);
   doc.fontSize(8).fillColor(MUTED).text(

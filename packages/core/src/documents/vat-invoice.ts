@@ -13,6 +13,8 @@
  * - totals ex-VAT, VAT and gross, in GBP; the payment terms or status;
  * - the VAT rate is the order's, fixed when it was placed (pricing/vat-by-destination.ts): a
  *   zero-rated export says so and why, as HMRC requires of a zero-rated supply (VAT Notice 703).
+ * - a trade-account order with money due: how to pay it (the shop's bank details, the order's
+ *   reference to quote, the due date set at dispatch), since the invoice is what it is paid from.
  */
 import { formatCount, formatPounds, vatWording, type AddressFields, type VatTreatment } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
@@ -58,6 +60,19 @@ export interface VatInvoice {
   currency: 'GBP';
   /** Payment status and terms, one sentence per entry. */
   payment: string[];
+  /** A trade-account order with money due: where to send it, the reference to quote and by when; else null. */
+  howToPay: HowToPay | null;
+}
+
+export interface HowToPay {
+  amountPence: Pence;
+  dueDate: IsoDate;
+  payee: string;
+  bankName: string;
+  sortCode: string;
+  accountNumber: string;
+  /** The order's own reference (DESIGN section 4 "Orders"), so the transfer is matched to it. */
+  reference: string;
 }
 
 /** "GB 123 4567 89" (or "GB 123 4567 89 012") from the stored 'GB123456789'. */
@@ -90,6 +105,18 @@ export function packQuantity(count: number, packSize: number): string {
   return `${formatCount(count)} x pack of ${formatCount(packSize)} (${formatCount(count * packSize)} units)`;
 }
 
+/** An account order's due date: set at dispatch, else (an invoice issued before it was recorded) the invoice date plus the terms. */
+function accountDueDate(order: DocumentOrder, invoiceDate: IsoDate): IsoDate {
+  return order.paymentDueDate ?? addDays(invoiceDate, order.termsDays ?? 7);
+}
+
+function howToPay(shop: ShopConfig, order: DocumentOrder, invoiceDate: IsoDate): HowToPay | null {
+  const due = order.totalPence - order.paidPence;
+  if (order.paymentMethod !== 'account' || due <= 0) return null;
+  const { payee, bankName, sortCode, accountNumber } = shop.bank;
+  return { amountPence: due, dueDate: accountDueDate(order, invoiceDate), payee, bankName, sortCode, accountNumber, reference: order.paymentReference };
+}
+
 function paymentLines(order: DocumentOrder, invoiceDate: IsoDate): string[] {
   const paid = order.paidPence >= order.totalPence;
   const method = order.paymentMethod === 'paypal' ? 'card / PayPal' : order.paymentMethod === 'bank' ? 'bank transfer' : 'trade account';
@@ -101,7 +128,7 @@ function paymentLines(order: DocumentOrder, invoiceDate: IsoDate): string[] {
   const lines: string[] = [];
   if (order.paymentMethod === 'account') {
     const terms = order.termsDays ?? 7;
-    const dueDate = order.paymentDueDate ?? addDays(invoiceDate, terms);
+    const dueDate = accountDueDate(order, invoiceDate);
     lines.push(`On account: payment due within ${terms} days of the invoice date, by ${formatDayMonthYear(dueDate)}.`);
   }
   if (order.paidPence > 0) lines.push(`Received so far: ${formatPounds(penceToPounds(order.paidPence))}.`);
@@ -171,5 +198,6 @@ export function buildVatInvoice(shop: ShopConfig, order: DocumentOrder, lines: r
     totals: { netPence: order.subTotalPence + order.deliveryFeePence, vatPence: order.totalTaxPence, grossPence: order.totalPence },
     currency: 'GBP',
     payment: paymentLines(order, invoiceDate),
+    howToPay: howToPay(shop, order, invoiceDate),
   };
 }

@@ -59,7 +59,10 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
     ? `Please pay ${formatPounds(order.total)} by bank transfer, quoting the reference below. We dispatch your order when the payment arrives.`
     : order.payment_method === 'account'
       ? `${formatPounds(order.total)} is on your trade account. We invoice you when we dispatch; payment is due by your account's terms from the invoice date.`
-      : `Thank you for your payment of ${formatPounds(order.total)} by card / PayPal.`;
+      : order.payment_is_test
+        ? // DESIGN section 4: a simulated payment says so wherever the order appears.
+          `Test payment: ${formatPounds(order.total)} was paid by a simulated card payment, so no money was taken.`
+        : `Thank you for your payment of ${formatPounds(order.total)} by card / PayPal.`;
 
   const text = [
     `Hello ${firstName},`,

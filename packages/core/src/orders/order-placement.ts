@@ -16,6 +16,12 @@
  *   not made while holding locks): COMPLETED, GBP, amount = the order total, never used for
  *   another order (partial unique index). Any failure places nothing and is written to the
  *   order log.
+ * - Bank transfer and trade account: the order carries its own reference (DESIGN section 4
+ *   "Orders", payments/order-reference.ts), the one the payment step showed for the basket, or
+ *   one drawn here for a basket that never showed one (an API client); it leaves the basket with
+ *   the lines. Card/wallet: the provider's order id.
+ * - A simulated (test) payment is accepted only while the shop runs test payments; the order
+ *   says it was paid by one (`payment_is_test`, DESIGN section 4).
  * - The confirmation e-mail is a durable job recorded with the order, atomically (jobs/):
  *   every placed order gets one, even across a crash; a mail failure never undoes the order.
  */
@@ -38,6 +44,7 @@ import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
 import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository.ts';
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
+import { newOrderReference } from '../payments/order-reference.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -79,6 +86,12 @@ export interface PlacedOrder {
 }
 
 const PROVIDER_REFERENCE_INDEX = 'orders_provider_reference_key';
+/** An order's own reference names one order (packages/db/src/schema.ts). */
+const ORDER_REFERENCE_INDEX = 'orders_order_reference_key';
+/** Placing again after a drawn reference met another order's at the last moment (about one in 100 million). */
+const REFERENCE_ATTEMPTS = 3;
+/** Simulated provider orders (apps/server/src/adapters/payments/test-payments.ts) start so. */
+const TEST_PAYMENT_PREFIX = /^TEST-/i;
 
 export const orderMessages = {
   emptyBasket: 'Your basket is empty, so there is nothing to order.',
@@ -90,6 +103,7 @@ export const orderMessages = {
   productsWithdrawn: (names: string[]) =>
     `We no longer sell ${names.join(', ')}. Nothing was ordered; please remove ${names.length === 1 ? 'it' : 'them'} from your basket and try again.`,
   paymentUsed: 'This payment has already been used for another order, so no new order was placed.',
+  testPaymentsOff: 'This is a test payment, and this shop takes real payments only, so no order was placed. Please pay by card or bank transfer.',
   paymentUsedBySameUser: (orderId: number) => `This payment has already been used for your order ${orderId}, so no new order was placed.`,
   paymentUnknown: 'The payment provider does not know this payment, so no order was placed. Please try paying again.',
   paymentNotCompleted: (status: string) =>
@@ -153,11 +167,15 @@ export class OrderPlacement {
       payment = await this.verifyPayment(reference);
     }
 
-    try {
-      return await this.orders.transaction((tx) => this.placeInTransaction(tx, userId, body, { idempotencyKey, fingerprint }, payment));
-    } catch (error) {
-      if (isUniqueViolationOf(error, PROVIDER_REFERENCE_INDEX)) throw new Conflict(orderMessages.paymentUsed);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.orders.transaction((tx) => this.placeInTransaction(tx, userId, body, { idempotencyKey, fingerprint }, payment));
+      } catch (error) {
+        if (isUniqueViolationOf(error, PROVIDER_REFERENCE_INDEX)) throw new Conflict(orderMessages.paymentUsed);
+        // Nothing was written: the next attempt draws another reference.
+        if (isUniqueViolationOf(error, ORDER_REFERENCE_INDEX) && attempt < REFERENCE_ATTEMPTS) continue;
+        throw error;
+      }
     }
   }
 
@@ -196,7 +214,10 @@ export class OrderPlacement {
     if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
     if (basket === null) throw new Invalid(orderMessages.emptyBasket);
     const { contents, lineIds } = basket;
-    const { order, lines } = await this.orderFrom(tx, userId, body, contents, { idempotencyKey, fingerprint }, payment);
+    // Card/wallet: the provider's id. Otherwise the reference the customer was shown (and may
+    // have paid with already), or a new one when the basket never showed one.
+    const reference = payment ? payment.reference : (basket.paymentReference ?? (await this.freeReference(tx)));
+    const { order, lines } = await this.orderFrom(tx, userId, body, contents, { idempotencyKey, fingerprint }, payment, reference);
     // On account: within the trade account's available credit, read after the basket lock.
     if (body.payment_method === 'account') await this.options.tradeAccounts.requireCredit(userId, order.totalPence, tx);
 
@@ -227,6 +248,7 @@ export class OrderPlacement {
     contents: CartContents,
     { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
     payment: VerifiedPayment | null,
+    paymentReference: string,
   ): Promise<OrderToWrite> {
     const lines = contents.lines;
     const withdrawn = lines.filter((line) => !line.productIsActive);
@@ -251,8 +273,6 @@ export class OrderPlacement {
       throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
     }
 
-    // An account order is paid later by bank transfer, with the same reference.
-    const paymentReference = payment ? payment.reference : `${this.options.shop.bank.referencePrefix}${userId}`;
     const order: NewOrder = {
       userId,
       addressId: delivery.addressId,
@@ -261,6 +281,7 @@ export class OrderPlacement {
       billingAddress: addressSnapshot(billing),
       paymentMethod: payment ? 'paypal' : body.payment_method === 'account' ? 'account' : 'bank',
       paymentReference,
+      paymentIsTest: payment !== null && this.options.payments?.mode === 'test',
       status: ORDER_STATUS_PENDING_DELIVERY,
       subTotalPence: totals.subTotalPence,
       deliveryFeePence: totals.deliveryFeePence,
@@ -300,6 +321,15 @@ export class OrderPlacement {
     return earlier.orderId;
   }
 
+  /** A new order reference no basket or order has (an account order is paid later by bank transfer with it too). */
+  private async freeReference(tx: Executor): Promise<string> {
+    for (let draw = 0; draw < 5; draw++) {
+      const candidate = newOrderReference(this.options.shop.bank.referencePrefix);
+      if (await this.carts.referenceIsFree(candidate, tx)) return candidate;
+    }
+    throw new Error('No free payment reference after 5 draws');
+  }
+
   private async refuseUsedReference(userId: number, reference: string, executor?: Executor): Promise<void> {
     const used = await this.orders.byProviderReference(reference, executor);
     if (!used) return;
@@ -308,6 +338,8 @@ export class OrderPlacement {
 
   private async verifyPayment(reference: string): Promise<VerifiedPayment> {
     const verifier = this.options.payments;
+    // DESIGN section 4: simulated payments pay only where test payments are on.
+    if (TEST_PAYMENT_PREFIX.test(reference) && verifier?.mode !== 'test') throw new PaymentRequired(orderMessages.testPaymentsOff);
     if (!verifier) throw new Invalid(orderMessages.cardPaymentsOff);
     let payment: VerifiedPayment;
     try {

@@ -19,6 +19,7 @@ export type NewOrder = Pick<
   | 'billingAddress'
   | 'paymentMethod'
   | 'paymentReference'
+  | 'paymentIsTest'
   | 'status'
   | 'subTotalPence'
   | 'deliveryFeePence'
@@ -49,6 +50,7 @@ const ORDER = columnsOf(orders, [
   'billingAddress',
   'paymentMethod',
   'paymentReference',
+  'paymentIsTest',
   'status',
   'subTotalPence',
   'deliveryFeePence',
@@ -150,7 +152,7 @@ export class OrderRepository {
   private insertStatement(order: NewOrder): SQL {
     return sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
-                              promised_dispatch_date, paid_pence, purchase_order_number, vat_treatment, vat_rate_percent)
+                              promised_dispatch_date, paid_pence, purchase_order_number, vat_treatment, vat_rate_percent, payment_is_test)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
@@ -158,7 +160,7 @@ export class OrderRepository {
                   ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date,
                   -- a card or wallet payment was captured before the order was placed: paid in full
                   ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber},
-                  ${order.vatTreatment}, ${order.vatRatePercent})
+                  ${order.vatTreatment}, ${order.vatRatePercent}, ${order.paymentIsTest})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING order_id`;
   }

@@ -88,6 +88,7 @@ export class OrderService {
       created: order.created.toISOString(),
       payment_reference: order.paymentReference,
       payment_method: order.paymentMethod,
+      payment_is_test: order.paymentIsTest,
       status: order.status,
       sub_total: penceToPounds(order.subTotalPence),
       delivery_fee: penceToPounds(order.deliveryFeePence),

@@ -34,6 +34,23 @@ export function referencesIn(text: string, prefix: string): string[] {
   return [...found];
 }
 
+/**
+ * The stored references a typed or pasted one may be (a search box): as typed, upper-cased, and
+ * without spaces or hyphens both as it is (the older prefix + user id) and with the hyphen put
+ * back before the code's six characters: "bxw7kq4mc", "BXW 7KQ4MC" and "BXW-7KQ4MC" all find
+ * BXW-7KQ4MC, whatever the shop's prefix.
+ */
+export function referenceSearchForms(text: string): string[] {
+  const typed = text.trim();
+  const compact = typed.toUpperCase().replace(/[\s-]+/g, '');
+  const forms = new Set([typed, typed.toUpperCase(), compact]);
+  if (compact.length > ORDER_REFERENCE_CODE_LENGTH) {
+    forms.add(`${compact.slice(0, -ORDER_REFERENCE_CODE_LENGTH)}-${compact.slice(-ORDER_REFERENCE_CODE_LENGTH)}`);
+  }
+  forms.delete('');
+  return [...forms];
+}
+
 /** True when a and b differ by at most one character (one substitution, insertion or deletion). */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;

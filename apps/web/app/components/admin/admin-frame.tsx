@@ -61,7 +61,21 @@ function BackOfficeMark({ shopName }: { shopName: string }) {
   );
 }
 
-export function AdminFrame({ staff, shopName, children }: { staff: AdminFrameStaff | null; shopName: string; children: React.ReactNode }) {
+/** Staff must never take a simulated payment for a real one (DESIGN section 4). */
+export const TEST_PAYMENTS_BANNER = 'Test payments are on: orders can be paid without money.';
+
+export function AdminFrame({
+  staff,
+  shopName,
+  testPayments = false,
+  children,
+}: {
+  staff: AdminFrameStaff | null;
+  shopName: string;
+  /** The shop runs simulated payments: a banner on every page says so. */
+  testPayments?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-stone-100" data-testid="admin-frame">
       <NoIndex />
@@ -111,6 +125,11 @@ export function AdminFrame({ staff, shopName, children }: { staff: AdminFrameSta
           )}
         </div>
       </header>
+      {testPayments ? (
+        <p role="note" className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900" data-testid="test-payments-banner">
+          {TEST_PAYMENTS_BANNER} Orders marked &ldquo;Test payment&rdquo; were paid by a simulated card payment.
+        </p>
+      ) : null}
       <main id="admin-main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         {children}
       </main>

@@ -1,17 +1,12 @@
 /**
  * Bank transfer (BACS, SPEC 2, 9): the shop's payee details from the configuration and the
- * customer's reference (the fixed prefix plus the user id), shown on the payment step and on a
- * bank transfer order's detail page.
+ * order's own reference (DESIGN section 4 "Orders": the prefix and a code unique to the order,
+ * where SPEC 9's prefix + user id would give every order of a customer the same one), shown on
+ * the payment step (the basket's, before the order exists) and on a bank transfer order's page.
  */
 import { useState } from 'react';
 import { formatPounds } from '@shop/contract/browser';
 import { useRootData } from '~/root';
-
-/** SPEC 9: the bank transfer reference is a fixed prefix plus the user id. */
-export function useBankReference(userId: string | number | null): string {
-  const { shop } = useRootData();
-  return userId === null ? '' : `${shop.bank.referencePrefix}${userId}`;
-}
 
 export function BankPayeeDetails({ reference, amount }: { reference: string; amount?: number }) {
   const { shop } = useRootData();

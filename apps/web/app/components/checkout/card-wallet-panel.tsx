@@ -2,8 +2,9 @@
  * The 'Card / Wallet' tab of the payment step (SPEC 2, 4; DESIGN 5). With PayPal configured it
  * loads PayPal's buttons (lazily: PayPal's code is fetched only here); after approval the
  * payment is captured, its PayPal order id becomes the payment reference, the approval is
- * written to the order log and the order is placed. With no payment provider configured the shop
- * runs "test payments": a clearly labelled button approves a simulated provider order instead.
+ * written to the order log and the order is placed. Without PayPal, a shop at a localhost address
+ * or with PAYMENTS_TEST_MODE=1 runs "test payments": a clearly labelled button approves a
+ * simulated provider order instead; elsewhere the payment step shows no card tab at all.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import type { CartDto } from '@shop/contract';

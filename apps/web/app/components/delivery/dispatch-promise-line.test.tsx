@@ -64,6 +64,7 @@ describe('dispatch promise line', () => {
       created: '2024-11-25T10:15:00.000Z',
       payment_reference: 'BXW7',
       payment_method: 'paypal',
+      payment_is_test: false,
       status: 'PendingDelivery',
       sub_total: 80,
       delivery_fee: 0,

@@ -9,6 +9,7 @@ import { formatOrderDate, type ShownOrder } from './order-format';
 import { OrderStatusBadge } from './order-status-badge';
 import { fulfilmentText } from './order-fulfilment';
 import { ReorderButton } from './reorder-button';
+import { TestPaymentBadge } from './test-payment-badge';
 
 const headCell = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap text-stone-700';
 const stackedCell = 'flex items-center justify-between gap-3 py-0.5 text-sm md:table-cell md:px-4 md:py-3.5 md:align-middle';
@@ -68,8 +69,11 @@ export function OrderHistoryTable({ orders, reorderError = null }: Props) {
             </td>
             <td className={stackedCell}>
               <CellLabel>Reference</CellLabel>
-              <span className="min-w-0 truncate font-mono text-stone-800" title={order.payment_reference ?? undefined}>
-                {order.payment_reference || '—'}
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="min-w-0 truncate font-mono text-stone-800" title={order.payment_reference ?? undefined}>
+                  {order.payment_reference || '—'}
+                </span>
+                {order.payment_is_test ? <TestPaymentBadge className="shrink-0" /> : null}
               </span>
             </td>
             <td className={`${stackedCell} md:text-right`}>

@@ -13,7 +13,7 @@ import type { Route } from './+types/layout';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   // Pages read it with useRouteLoaderData('routes/admin/layout') (e.g. `permissions` to hide a button).
-  return { staff: frameStaffOf(staff), shopName: context.services.shop.tradingName };
+  return { staff: frameStaffOf(staff), shopName: context.services.shop.tradingName, testPayments: context.payments.mode === 'test' };
 }
 
 /** Staff pages are never cached by a browser or proxy, and never indexed. */
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Back office' }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame staff={loaderData.staff} shopName={loaderData.shopName}>
+    <AdminFrame staff={loaderData.staff} shopName={loaderData.shopName} testPayments={loaderData.testPayments}>
       <Outlet />
     </AdminFrame>
   );
@@ -35,7 +35,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const frame = useRouteLoaderData<typeof loader>('routes/admin/layout');
   return (
-    <AdminFrame staff={frame?.staff ?? null} shopName={frame?.shopName ?? 'Shop'}>
+    <AdminFrame staff={frame?.staff ?? null} shopName={frame?.shopName ?? 'Shop'} testPayments={frame?.testPayments ?? false}>
       <AdminErrorMessage />
     </AdminFrame>
   );

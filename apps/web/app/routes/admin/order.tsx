@@ -14,6 +14,7 @@ import { ORDER_FORM_FIELDS, orderFormSchema, orderPage } from '~/server/admin/or
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
+import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order #${params.orderId} - Back office` }];
@@ -420,7 +421,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               Payment
             </h2>
             <dl className="mt-2 text-sm">
-              <Row label="Method">{PAYMENT_METHOD_LABELS[order.payment.method] ?? order.payment.method}</Row>
+              <Row label="Method">
+                {PAYMENT_METHOD_LABELS[order.payment.method] ?? order.payment.method}
+                {order.payment.isTest ? <TestPaymentBadge className="ml-2" /> : null}
+              </Row>
               {order.payment.purchaseOrderNumber ? <Row label="Customer's PO">{order.payment.purchaseOrderNumber}</Row> : null}
               {allowed.money ? (
                 <>

@@ -9,6 +9,7 @@ import { orderListFilterOf, orderListPage } from '~/server/admin/orders.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { londonDateTime } from '~/components/admin/admin-format';
 import type { loader as frameLoader } from './layout';
+import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders - Back office' }];
@@ -150,6 +151,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <span className="block font-medium text-stone-900">{row.state}</span>
                   {row.payment ? <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${TONES[row.paymentTone]}`}>{row.payment}</span> : null}
                   {seesMoney ? <span className="ml-1 text-xs text-stone-500">{row.method}</span> : null}
+                  {row.testPayment ? <TestPaymentBadge className="ml-1" /> : null}
                 </td>
               </tr>
             ))}

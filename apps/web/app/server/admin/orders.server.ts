@@ -70,6 +70,8 @@ export function orderListPage(staff: StaffMember, filter: OrderListFilter, query
       total: seesMoney ? pounds(row.totalPence) : null,
       state: ORDER_STATE_LABELS[row.status],
       method: PAYMENT_METHOD_LABELS[row.paymentMethod] ?? row.paymentMethod,
+      // DESIGN section 4: a simulated payment says so wherever the order appears.
+      testPayment: row.paymentIsTest,
       // The warehouse needs to know one thing about money: may it go?
       payment: seesMoney ? PAYMENT_STATUS_LABELS[row.paymentStatus] : (dispatchReadinessLabel(row) ?? ''),
       paymentTone: row.paymentStatus === 'paid' || row.mayDispatch ? 'ok' : row.paymentStatus === 'overdue' || row.paymentStatus === 'refund_due' ? 'bad' : 'wait',

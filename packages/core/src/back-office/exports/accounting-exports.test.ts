@@ -98,6 +98,7 @@ for (const kind of databaseKinds()) {
         currency: 'GBP',
         paid: '10.00',
         due_date: '',
+        test_payment: '',
       });
     });
 

@@ -51,6 +51,7 @@ export const ORDER_EXPORT_COLUMNS = [
   'currency',
   'paid',
   'due_date',
+  'test_payment',
 ] as const;
 
 export const INVOICE_EXPORT_COLUMNS = [
@@ -68,7 +69,11 @@ export const INVOICE_EXPORT_COLUMNS = [
   'vat',
   'gross',
   'currency',
+  'test_payment',
 ] as const;
+
+/** The `test_payment` cell: paid by a simulated payment while the shop ran test payments (DESIGN section 4), no money taken. */
+const testPaymentCell = (isTest: boolean) => (isTest ? 'yes' : '');
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -119,6 +124,7 @@ const ORDER = columnsOf(
     'status',
     'vatTreatment',
     'vatRatePercent',
+    'paymentIsTest',
     'totalTaxPence',
     'totalPence',
     'paidPence',
@@ -130,7 +136,7 @@ const ORDER = columnsOf(
 const CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email', 'vatNumber'], 'u');
 /** An exported invoice: its columns, its order's totals, its customer's VAT number. */
 const INVOICE = columnsOf(invoices, ['invoiceNumber', 'taxPointDate', 'orderId'], 'i');
-const INVOICED_ORDER = columnsOf(orders, ['vatTreatment', 'vatRatePercent', 'totalTaxPence', 'totalPence'], 'o');
+const INVOICED_ORDER = columnsOf(orders, ['vatTreatment', 'vatRatePercent', 'totalTaxPence', 'totalPence', 'paymentIsTest'], 'o');
 const VAT_NUMBER = columnsOf(users, ['vatNumber'], 'u');
 /** The values an export row works out in SQL beside the columns; `net` is a sum (text when it is a bigint). */
 type OrderComputed = { cursor: string; placed_on: string; company: string | null; net: number | string };
@@ -210,6 +216,7 @@ export class AccountingExports {
             'GBP',
             pounds(order.paidPence),
             order.paymentDueDate ?? '',
+            testPaymentCell(order.paymentIsTest),
           ];
         }),
       );
@@ -260,6 +267,7 @@ export class AccountingExports {
             pounds(order.totalTaxPence),
             pounds(order.totalPence),
             'GBP',
+            testPaymentCell(order.paymentIsTest),
           ];
         }),
       );

@@ -22,6 +22,7 @@ import { can } from '../../staff/staff-roles.ts';
 import { assertMove, isCarrier, mayDispatch, paymentStatusOf, trackingUrl, type OrderState, type PaymentStatus } from './order-states.ts';
 import { insertOrderEvent, insertOrderPayment } from './order-payments.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
+import { referenceSearchForms } from '../../payments/order-reference.ts';
 
 export const ORDER_LIST_PAGE_SIZE = 50;
 
@@ -54,7 +55,7 @@ export interface OrderListFilter {
   page?: number;
 }
 
-export type OrderListRow = Pick<Row<typeof orders>, 'orderId' | 'totalPence' | 'status' | 'paymentMethod'> & {
+export type OrderListRow = Pick<Row<typeof orders>, 'orderId' | 'totalPence' | 'status' | 'paymentMethod' | 'paymentIsTest'> & {
   /** ISO 8601, UTC. */
   created: string;
   customerName: string;
@@ -99,6 +100,8 @@ export interface AdminOrder {
   vat: VatOfSupply;
   payment: {
     method: string;
+    /** Paid by a simulated payment (test mode): no money was taken (DESIGN section 4). */
+    isTest: boolean;
     reference: string;
     purchaseOrderNumber: string | null;
     status: PaymentStatus;
@@ -145,6 +148,7 @@ const ORDER = columnsOf(
     'vatRatePercent',
     'paymentMethod',
     'paymentReference',
+    'paymentIsTest',
     'purchaseOrderNumber',
     'paidPence',
     'refundedPence',
@@ -164,7 +168,7 @@ const TERMS = columnsOf(tradeAccounts, ['termsDays'], 't', { leftJoined: true })
 type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTOMER.read> & ReturnType<typeof TERMS.read>;
 
 /** An order in the list: ORDER's columns a row shows, and its customer's name. */
-const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paidPence', 'refundedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
+const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
 const LINE = columnsOf(orderLines, ['productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
 const PAYMENT = columnsOf(orderPayments, ['kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt'], 'p');
@@ -228,6 +232,7 @@ export class OrderAdministration {
           totalPence: order.totalPence,
           status: order.status,
           paymentMethod: order.paymentMethod,
+          paymentIsTest: order.paymentIsTest,
           paymentStatus: paymentStatusOf(order, today),
           mayDispatch: mayDispatch(order),
         };
@@ -290,6 +295,7 @@ export class OrderAdministration {
       vat: { treatment: row.vatTreatment, ratePercent: row.vatRatePercent },
       payment: {
         method: row.paymentMethod,
+        isTest: row.paymentIsTest,
         reference: seesMoney ? row.paymentReference : '',
         purchaseOrderNumber: row.purchaseOrderNumber,
         status: paymentStatusOf(row, this.today()),
@@ -534,7 +540,11 @@ function classifySearch(search: string): OrderSearch | null {
 }
 
 function searchCondition(what: OrderSearch, customerIds: number[]): SQL {
-  const reference = sql`o.payment_reference = ${what.text} OR o.payment_reference = ${what.text.toUpperCase()}`;
+  // A payment reference as typed, in any case, with or without its hyphen or spaces (orders_payment_reference_idx).
+  const reference = sql`o.payment_reference IN (${sql.join(
+    referenceSearchForms(what.text).map((form) => sql`${form}`),
+    sql`, `,
+  )})`;
   switch (what.kind) {
     case 'number':
       return sql`(o.order_id = ${what.orderId} OR ${reference})`;
