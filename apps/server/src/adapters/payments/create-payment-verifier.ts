@@ -3,16 +3,20 @@ import type { AppConfig } from '../../config.ts';
 import { PayPalVerifier } from './paypal-verifier.ts';
 import { TestPayments } from './test-payments.ts';
 
-export type ShopPayments = { mode: 'paypal'; clientId: string; verifier: PayPalVerifier } | { mode: 'test'; clientId: null; verifier: TestPayments };
+/** The refunds of card/wallet orders, by the provider that took the money. */
+export type ShopRefunds = { paypal?: PayPalVerifier; test: TestPayments };
+
+export type ShopPayments = ({ mode: 'paypal'; clientId: string; verifier: PayPalVerifier } | { mode: 'test'; clientId: null; verifier: TestPayments }) & {
+  refunds: ShopRefunds;
+};
 
 export function createPayments(config: Pick<AppConfig, 'payments'>): ShopPayments {
   const { paypal, testSecret } = config.payments;
+  // Orders paid by a simulated payment are refunded by the simulation, whatever the shop takes now.
+  const test = new TestPayments(testSecret);
   if (paypal) {
-    return {
-      mode: 'paypal',
-      clientId: paypal.clientId,
-      verifier: new PayPalVerifier({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiBase: paypal.apiBase, timeoutMs: paypal.timeoutMs }),
-    };
+    const verifier = new PayPalVerifier({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiBase: paypal.apiBase, timeoutMs: paypal.timeoutMs });
+    return { mode: 'paypal', clientId: paypal.clientId, verifier, refunds: { paypal: verifier, test } };
   }
-  return { mode: 'test', clientId: null, verifier: new TestPayments(testSecret) };
+  return { mode: 'test', clientId: null, verifier: test, refunds: { test } };
 }
