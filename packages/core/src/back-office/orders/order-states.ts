@@ -163,6 +163,8 @@ export function paymentStatusOf(order: PaymentFacts, today: string): PaymentStat
     return figures.refundDuePence > 0 ? 'refund_due' : 'refunded';
   }
   if (figures.refundDuePence > 0) return 'refund_due';
+  // Everything paid went back (a refund in full of an order that stands, e.g. goodwill).
+  if (order.paidPence > 0 && order.refundedPence >= order.paidPence) return 'refunded';
   if (order.paidPence >= order.totalPence) return 'paid';
   if (order.paymentMethod === 'account') {
     return order.paymentDueDate !== null && order.paymentDueDate < today ? 'overdue' : order.paidPence > 0 ? 'part_paid' : 'on_account';
