@@ -54,7 +54,11 @@ test('a product page has one canonical address and describes the product, its pa
   expect(offers.map((o) => o.sku)).toEqual(api.product_Sizes.flatMap((s) => s.packs.map((p) => String(p.product_price_id))));
 
   const breadcrumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList');
-  expect((breadcrumbs!.itemListElement as unknown[]).length).toBe(3);
+  // The whole path: Home, every category from the top one down, the product.
+  const steps = breadcrumbs!.itemListElement as Array<{ name: string }>;
+  expect(steps.length).toBeGreaterThanOrEqual(3);
+  expect(steps[0]!.name).toBe('Home');
+  expect(steps.at(-1)!.name).toBe(product!.name);
 });
 
 test('the landing page names the organisation, and listings have canonical addresses without stray keys', async ({ request, baseURL }) => {
@@ -68,6 +72,35 @@ test('the landing page names the organisation, and listings have canonical addre
 
   const products = await (await request.get('/products?categoryCode=packing-tape&page=1&x=1')).text();
   expect(canonicalOf(products)).toBe(`${baseURL}/products?categoryCode=packing-tape`);
+});
+
+/** The content of a <meta property|name="key"> in the HTML. */
+function metaOf(html: string, key: string): string | undefined {
+  return new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+}
+
+test('every static page has its canonical address, and shared links show an absolute raster picture with og:url, og:type and a Twitter card', async ({ request, baseURL }) => {
+  for (const path of ['/about', '/contact', '/terms', '/delivery-information', '/return-policy', '/privacy', '/payment-policy']) {
+    const html = await (await request.get(`${path}?utm_source=x`)).text();
+    expect(canonicalOf(html), path).toBe(`${baseURL}${path}`);
+    expect(metaOf(html, 'og:url'), path).toBe(`${baseURL}${path}`);
+  }
+  const id = await firstProductId(request);
+  const product = await (await request.get(`/product-detail?productCode=${id}`)).text();
+  expect(metaOf(product, 'og:type')).toBe('product');
+  expect(metaOf(product, 'twitter:card')).toBe('summary_large_image');
+  const image = metaOf(product, 'og:image')!;
+  expect(image).toMatch(new RegExp(`^${baseURL}/.*\\.(png|jpe?g|webp)$`));
+  const picture = await request.get(image);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toMatch(/^image\/(png|jpeg|webp)/);
+  expect(metaOf(await (await request.get('/landing')).text(), 'og:type')).toBe('website');
+});
+
+test('a category without sub-categories moves permanently (301) to its products list', async ({ request }) => {
+  const leaf = await request.get('/category?categoryCode=small-single-wall-boxes', { maxRedirects: 0 });
+  expect(leaf.status()).toBe(301);
+  expect(leaf.headers()['location']).toContain('/products?categoryCode=small-single-wall-boxes');
 });
 
 test('robots.txt keeps crawlers off private pages and points at the sitemap index', async ({ request, baseURL }) => {

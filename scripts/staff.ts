@@ -4,6 +4,8 @@
  *   npm run staff -- add --email E --name N --role owner|manager|warehouse
  *   npm run staff -- list
  *   npm run staff -- disable --email E
+  npm run staff -- enable --email E
+ *   npm run staff -- enable --email E
  *   npm run staff -- link --email E        (a new set-password link: a lost link, a forgotten password)
  *
  * `add` and `link` print a single-use set-password link valid for one hour. The database is the
@@ -22,6 +24,7 @@ const USAGE = `Usage:
   npm run staff -- add --email E --name N --role ${STAFF_ROLES.join('|')}
   npm run staff -- list
   npm run staff -- disable --email E
+  npm run staff -- enable --email E
   npm run staff -- link --email E`;
 
 const EMBEDDED_DATABASE_IN_USE =
@@ -88,6 +91,14 @@ async function run(staff: StaffService, command: string, values: Options): Promi
       );
       return 0;
     }
+    case 'enable': {
+      if (!values.email) return usage('enable needs --email.');
+      const member = await staff.byEmail(values.email);
+      if (!member) return notFound(values.email);
+      const enabled = await staff.enable(member.staffId);
+      console.log(enabled ? `Enabled ${member.name} <${member.email}>: they can sign in again with their password.` : `${member.name} <${member.email}> was not disabled.`);
+      return 0;
+    }
     default:
       return usage(`Unknown command: ${command}`);
   }
@@ -106,11 +117,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const [command] = parsed.positionals;
   if (parsed.values.help || !command) return usage(command || parsed.values.help ? undefined : 'Name a command.');
-  if (!['add', 'list', 'disable', 'link'].includes(command)) return usage(`Unknown command: ${command}`);
+  if (!['add', 'list', 'disable', 'enable', 'link'].includes(command)) return usage(`Unknown command: ${command}`);
 
   if (command === 'add' && (!parsed.values.email || !parsed.values.name || !parsed.values.role)) return usage('add needs --email, --name and --role.');
   if (command === 'add' && !isStaffRole(parsed.values.role)) return usage(`--role must be one of ${STAFF_ROLES.join(', ')}.`);
-  if ((command === 'disable' || command === 'link') && !parsed.values.email) return usage(`${command} needs --email.`);
+  if ((command === 'disable' || command === 'enable' || command === 'link') && !parsed.values.email) return usage(`${command} needs --email.`);
 
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const config = loadConfig();

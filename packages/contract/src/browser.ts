@@ -11,3 +11,4 @@ export * from './field-rules.ts';
 export * from './domain-errors.ts';
 export * from './record-ids.ts';
 export * from './delivery-zones.ts';
+export * from './vat.ts';

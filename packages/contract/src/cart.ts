@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ID_TEXT, idSchema, jsonIdSchema } from './ids.ts';
 import { fieldMessages } from './messages.ts';
 import { DELIVERY_ZONES } from './delivery-zones.ts';
+import { VAT_TREATMENTS } from './vat.ts';
 
 export const cartLineSchema = z
   .object({
@@ -46,9 +47,15 @@ export const cartSchema = z
     count: z.number().int().describe('Total packs'),
     subTotal: z.number(),
     deliveryFee: z.number(),
-    taxPercentage: z.number(),
+    taxPercentage: z.number().describe('The VAT rate of totalTax: the standard rate, or 0 for a zero-rated export (vatTreatment)'),
     totalTax: z.number(),
     total: z.number(),
+    vatTreatment: z
+      .enum(VAT_TREATMENTS)
+      .describe(
+        "Not in SPEC 3: VAT by the delivery address's zone: 'standard' (UK VAT at taxPercentage), or 'export' (Channel Islands, Republic of Ireland: " +
+          'zero-rated, no UK VAT); standard before an address is chosen',
+      ),
     deliveryZone: z
       .enum(DELIVERY_ZONES)
       .nullable()

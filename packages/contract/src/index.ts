@@ -17,3 +17,4 @@ export * from './money.ts';
 export * from './reorder.ts';
 export * from './forms.ts';
 export * from './account-settings.ts';
+export * from './vat.ts';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idParamSchema, idSchema } from './ids.ts';
 import { deliveryNoteRule, PURCHASE_ORDER_NUMBER_MAX } from './field-rules.ts';
 import { poundsSchema } from './money.ts';
+import { VAT_TREATMENTS } from './vat.ts';
 
 const ignored = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
 const optionalId = (name: string) => idSchema(name).nullable().optional();
@@ -149,6 +150,10 @@ export const orderSchema = z
     delivery_fee: z.number(),
     total_tax: z.number(),
     total: z.number(),
+    vat_treatment: z
+      .enum(VAT_TREATMENTS)
+      .describe("Not in SPEC 3: VAT by the delivery address's zone, fixed when placed: 'standard', or 'export' (zero-rated, no UK VAT)"),
+    vat_rate_percent: z.number().describe('Not in SPEC 3: the VAT rate of total_tax (0 for a zero-rated export)'),
     note: z.string(),
     user_id: z.number().int(),
     address_id: z.number().int().nullable().describe('The delivery address'),

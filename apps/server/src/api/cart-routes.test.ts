@@ -62,6 +62,7 @@ describeOnEachDatabase('basket API', (kind) => {
         taxPercentage: 20,
         totalTax: 0,
         total: 0,
+        vatTreatment: 'standard',
         deliveryZone: null,
         dispatchPromise: expect.objectContaining({ dispatchText: expect.stringMatching(/^Order (within .+ for dispatch today|now for dispatch on .+)$/) }),
         cartIems: [],
@@ -520,6 +521,35 @@ describeOnEachDatabase('basket API', (kind) => {
       });
       const leeds = await createAddress(t.app, customer.token, { reference: 'Leeds office' });
       expect((await deliverTo(customer, leeds.address_id)).json<CartDto>()).toMatchObject({ deliveryZone: 'mainland', deliveryFee: 4.99, total: 35.99 });
+    });
+
+    it('a Jersey (JE2) address is a zero-rated export: taxPercentage 0, no VAT, total = goods + delivery', async () => {
+      const { customer, addressId } = await customerWith(1, 'JE2 3AB', 'St Helier');
+      // Before an address is chosen: the standard rate, as today.
+      expect(await basketOf(t.app, customer)).toMatchObject({ deliveryZone: null, vatTreatment: 'standard', taxPercentage: 20, totalTax: 6, total: 35.99 });
+      const exported = { deliveryZone: 'channel-islands', vatTreatment: 'export', subTotal: 25, deliveryFee: 14.99, taxPercentage: 0, totalTax: 0, total: 39.99 };
+      expect((await deliverTo(customer, addressId)).json<CartDto>()).toMatchObject(exported);
+      expect(await basketOf(t.app, customer)).toMatchObject(exported);
+    });
+
+    it('a Dublin Eircode is a zero-rated export; a Douglas (IM1) address pays UK VAT (Isle of Man is in the UK VAT area)', async () => {
+      const dublin = await customerWith(1, 'D02 X285', 'Dublin');
+      expect((await deliverTo(dublin.customer, dublin.addressId)).json<CartDto>()).toMatchObject({
+        deliveryZone: 'republic-of-ireland',
+        vatTreatment: 'export',
+        taxPercentage: 0,
+        totalTax: 0,
+        total: 39.99,
+      });
+      const douglas = await customerWith(1, 'IM1 1AA', 'Douglas');
+      // 20% of (25 + 14.99) = 7.998 -> 8.00
+      expect((await deliverTo(douglas.customer, douglas.addressId)).json<CartDto>()).toMatchObject({
+        deliveryZone: 'isle-of-man',
+        vatTreatment: 'standard',
+        taxPercentage: 20,
+        totalTax: 8,
+        total: 47.99,
+      });
     });
 
     it('follows a change of the chosen address\'s postcode', async () => {

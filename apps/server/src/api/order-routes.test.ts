@@ -66,6 +66,8 @@ describeOnEachDatabase('orders API', (kind) => {
         delivery_fee: 0,
         total_tax: 25,
         total: 149.99,
+        vat_treatment: 'standard',
+        vat_rate_percent: 20,
         note: 'Leave at the back door',
         user_id: customer.userId,
         address_id: addressId,
@@ -192,6 +194,31 @@ describeOnEachDatabase('orders API', (kind) => {
       const order = (await getOrder(placed.json<number>(), customer.token)).json<OrderDto>();
       expect(order).toMatchObject(totals);
       expect(order.address).toMatchObject(address);
+    });
+
+    it('a Jersey (JE2) order is a zero-rated export: stored as such, no VAT in its totals', async () => {
+      const jersey = { post_code: 'JE2 3AB', town: 'St Helier', country: 'Jersey' };
+      const { customer, cart } = await readyCustomer(t, [[packs.box25, 1]], jersey);
+      expect(cart).toMatchObject({ vatTreatment: 'export', taxPercentage: 0, subTotal: 25, deliveryFee: 14.99, totalTax: 0, total: 39.99 });
+      const placed = await placeOrder(t.app, customer.token, orderBodyFrom(cart));
+      expect(placed.statusCode, placed.body).toBe(200);
+      const orderId = placed.json<number>();
+      const order = (await getOrder(orderId, customer.token)).json<OrderDto>();
+      expect(order).toMatchObject({ vat_treatment: 'export', vat_rate_percent: 0, sub_total: 25, delivery_fee: 14.99, total_tax: 0, total: 39.99 });
+      const [row] = await queryRows<{ vat_treatment: string; vat_rate_percent: number; total_tax_pence: number }>(
+        t.database.db,
+        sql`SELECT vat_treatment, vat_rate_percent, total_tax_pence FROM orders WHERE order_id = ${orderId}`,
+      );
+      expect(row).toEqual({ vat_treatment: 'export', vat_rate_percent: 0, total_tax_pence: 0 });
+    });
+
+    it('an order whose body carries VAT for a Jersey address is a 409 with the zero-rated totals (the server decides the VAT)', async () => {
+      const ready = await readyCustomer(t, [[packs.box25, 1]], { post_code: 'JE2 3AB', town: 'St Helier' });
+      const withVat = orderBodyFrom(ready.cart, { total_tax: 8, total: 47.99 });
+      const response = await placeOrder(t.app, ready.customer.token, withVat);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().totals).toEqual({ sub_total: 25, delivery_fee: 14.99, total_tax: 0, total: 39.99 });
+      expect(await countRows(t.database.db, 'orders', ready.customer.userId)).toBe(0);
     });
 
     it('recomputes the fee for the address the order names: mainland totals for a Belfast address are a 409 with the remote ones', async () => {
@@ -597,6 +624,18 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
     }
     expect(mail.text).toContain(`Reference: ${reference}`);
     expect(mail.text).toContain(`http://localhost:3999/order-detail?orderId=${orderId}`);
+    expect(mail.text).toContain('VAT (20%): £');
+  });
+
+  it('an order to Jersey e-mails its VAT line as a zero-rated export, and why', async () => {
+    const { customer, cart } = await readyCustomer(t, [[packs.box25, 1]], { post_code: 'JE2 3AB', town: 'St Helier', country: 'Jersey' });
+    const orderId = (await placeOrder(t.app, customer.token, orderBodyFrom(cart))).json<number>();
+    await t.app.services.jobWorker.drain();
+    const mail = inbox.find((m) => m.subject?.endsWith(` order ${orderId}`));
+    expect(mail?.text).toContain('Zero-rated export (no UK VAT): £0.00');
+    expect(mail?.text).toContain('Total: £39.99');
+    expect(mail?.text).toContain('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+    expect(mail?.html).toContain('Zero-rated export (no UK VAT)');
   });
 });
 

@@ -10,6 +10,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MetaDescriptor } from 'react-router';
 import { useRootData } from '~/root';
+import { publicPageLinks } from './seo/canonical';
 import { pageMeta } from './page-meta';
 import { ChevronRightIcon, MailIcon, PhoneIcon } from './icons';
 
@@ -30,8 +31,9 @@ export interface StaticPageContent {
 export function staticPageMeta(
   matches: Parameters<typeof pageMeta>[0],
   content: Pick<StaticPageContent, 'title' | 'description' | 'keywords'> | undefined,
+  pathname: string,
 ): MetaDescriptor[] {
-  return content ? pageMeta(matches, content.title, content.description, content.keywords) : [];
+  return content ? [...pageMeta(matches, content.title, content.description, content.keywords), ...publicPageLinks(matches, pathname)] : [];
 }
 
 /**

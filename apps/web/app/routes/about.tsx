@@ -15,7 +15,7 @@ export function shouldRevalidate() {
   return false;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => staticPageMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => staticPageMeta(matches, loaderData, '/about');
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return <StaticPage content={loaderData} />;

@@ -9,7 +9,7 @@ import { isNotFound } from '@shop/contract/browser';
 import type { Route } from './+types/category';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
-import { canonicalLink } from '~/components/seo/canonical';
+import { publicPageLinks } from '~/components/seo/canonical';
 import { BreadcrumbJsonLd } from '~/components/seo/json-ld';
 import { Breadcrumb } from '~/components/catalogue/breadcrumb';
 import { CategoryCard } from '~/components/catalogue/category-card';
@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const category = await catalogue.categoryBySlug(slug);
     const target = categoryRedirectTarget(category);
-    if (target) throw redirect(target, 302);
+    // Permanent: a category without sub-categories is its products list (search engines keep that one).
+    if (target) throw redirect(target, 301);
     const path = categoryPath(await catalogue.categoryTree(), slug);
     return {
       category,
@@ -42,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
   if (!category) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
   return [
     ...pageMeta(matches, category.name, firstSentence(category.description) || `${category.name}: trade packaging supplies.`),
-    ...canonicalLink(matches, '/category', { categoryCode: category.slug }),
+    ...publicPageLinks(matches, '/category', { query: { categoryCode: category.slug }, image: category.image_url }),
   ];
 };
 

@@ -78,5 +78,24 @@ describe('basket page', () => {
     expect(delivery.closest('div')).toHaveTextContent('Delivery Fee (to Northern Ireland)£14.99');
     expect(screen.getByTestId('free-delivery-hint')).toHaveTextContent('Delivery to Northern Ireland takes 3-5 working days and carries extra carriage');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('£113.99');
+    expect(screen.getByTestId('summary-vat').closest('div')).toHaveTextContent('VAT (20%)£19.00');
+  });
+
+  it('a basket for a Republic of Ireland address says it is a zero-rated export, with no UK VAT', async () => {
+    // As the server answers once a Dublin address is chosen: £14.99 carriage, no VAT.
+    const cart = {
+      ...basketOf([{ id: 1, name: 'Double Wall Box 18x12x12', price: 80, qty: 25, count: 1 }], 4),
+      deliveryZone: 'republic-of-ireland' as const,
+      vatTreatment: 'export' as const,
+      taxPercentage: 0,
+      deliveryFee: 14.99,
+      totalTax: 0,
+      total: 94.99,
+    };
+    renderStubbedPage('/checkout', { path: '/checkout', Component: CheckoutPage, visitor: { cart } });
+    const vat = await screen.findByTestId('summary-vat');
+    expect(vat.closest('div')).toHaveTextContent('Zero-rated export (no UK VAT)£0.00');
+    expect(screen.getByTestId('summary-vat-note')).toHaveTextContent('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('£94.99');
   });
 });

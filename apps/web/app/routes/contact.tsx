@@ -15,7 +15,7 @@ export function shouldRevalidate() {
   return false;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => staticPageMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => staticPageMeta(matches, loaderData, '/contact');
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   return <StaticPage content={loaderData} />;

@@ -82,6 +82,7 @@ beforeEach(() => {
     subTotal: 80,
     deliveryFee: 0,
     taxPercentage: 20,
+    vatTreatment: 'standard',
     totalTax: 16,
     total: 96,
     deliveryZone: null,

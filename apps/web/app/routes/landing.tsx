@@ -9,7 +9,7 @@ import type { CategoryDto } from '@shop/contract';
 import { categoryHref, formatPounds, messages } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
-import { canonicalLink } from '~/components/seo/canonical';
+import { publicPageLinks } from '~/components/seo/canonical';
 import { OrganizationJsonLd } from '~/components/seo/json-ld';
 import { PriceMatchModal } from '~/components/price-match-modal';
 import { ChevronRightIcon, PhoneIcon, TruckIcon } from '~/components/icons';
@@ -32,7 +32,7 @@ export const meta: MetaFunction = ({ matches }) => [
     'Cardboard boxes, mailing bags, packing tape and protective packaging at trade prices from a UK supplier. Free next-working-day delivery on orders over £75 ex-VAT.',
     'packaging supplies, cardboard boxes, mailing bags, packing tape, bubble wrap, trade packaging, UK',
   ),
-  ...canonicalLink(matches, '/landing'),
+  ...publicPageLinks(matches, '/landing'),
 ];
 
 /** Where a tile for a category goes; the first top-level category if the slug is not in the tree. */

@@ -8,7 +8,7 @@
  * (/order-invoice); before that, the Order Details say when it will be available.
  */
 import { data, Link, type MetaFunction } from 'react-router';
-import { formatPounds, isNotFound, isRecordId } from '@shop/contract/browser';
+import { formatPounds, isNotFound, isRecordId, vatLineLabel, vatWording } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { CheckIcon } from '~/components/icons';
@@ -224,9 +224,17 @@ function OrderView({
             Order Total
           </h2>
           <div className="mt-2">
-            <TotalsList subTotal={order.sub_total} deliveryFee={order.delivery_fee} vatLabel="VAT" totalTax={order.total_tax} total={order.total} />
+            <TotalsList
+              subTotal={order.sub_total}
+              deliveryFee={order.delivery_fee}
+              vatLabel={vatLineLabel({ treatment: order.vat_treatment, ratePercent: order.vat_rate_percent })}
+              totalTax={order.total_tax}
+              total={order.total}
+            />
           </div>
-          <p className="mt-2 text-xs text-stone-600">Prices ex-VAT; VAT is included in the total.</p>
+          <p className="mt-2 text-xs text-stone-600" data-testid="order-vat-note">
+            {order.vat_treatment === 'export' ? vatWording.exportExplanation : 'Prices ex-VAT; VAT is included in the total.'}
+          </p>
         </section>
       </div>
 

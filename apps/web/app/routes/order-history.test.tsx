@@ -24,6 +24,8 @@ function order(order_id: number, payment_reference: string): OrderDto {
     sub_total: 80,
     delivery_fee: 0,
     total_tax: 16,
+    vat_treatment: 'standard',
+    vat_rate_percent: 20,
     total: 96,
     note: '',
     user_id: 7,

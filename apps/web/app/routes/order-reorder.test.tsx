@@ -27,6 +27,8 @@ function order(order_id: number): OrderDto {
     sub_total: 25,
     delivery_fee: 4.99,
     total_tax: 6,
+    vat_treatment: 'standard',
+    vat_rate_percent: 20,
     total: 35.99,
     note: '',
     user_id: 7,

@@ -31,12 +31,12 @@ const ADDRESS: AddressDto = {
 
 const CART = basketOf([{ id: 1, name: 'Single Wall Cardboard Boxes 12x9x6', price: 18.5, qty: 25, count: 2 }], 3);
 
-function renderPayment(url: string, action?: () => unknown, account: { available: number; limit: number; termsDays: number } | null = null) {
+function renderPayment(url: string, action?: () => unknown, account: { available: number; limit: number; termsDays: number } | null = null, cart = CART) {
   return renderStubbedPage(url, {
     path: '/payment',
     Component: PaymentPage,
     loader: () => ({
-      cart: CART,
+      cart,
       addresses: [ADDRESS],
       payments: { mode: 'test', clientId: null, currency: 'GBP' },
       bankReference: 'BOX7',
@@ -93,6 +93,28 @@ describe('payment page', () => {
     renderPayment('/payment?pay=account', undefined, { available: 10, limit: 500, termsDays: 7 });
     expect(await screen.findByTestId('account-over-limit')).toHaveTextContent('more than your available credit');
     expect(screen.getByTestId('place-on-account')).toBeDisabled();
+  });
+
+  it('a basket delivered to Jersey says before payment that it is a zero-rated export, with no UK VAT', async () => {
+    // As the server prices it for a Channel Islands address: remote carriage, no VAT.
+    const jersey = { ...CART, deliveryZone: 'channel-islands' as const, vatTreatment: 'export' as const, taxPercentage: 0, deliveryFee: 14.99, totalTax: 0, total: 51.99 };
+    const { posted } = renderPayment('/payment?pay=bank', undefined, null, jersey);
+    const summary = await screen.findByTestId('order-summary');
+    expect(summary).toHaveTextContent('Zero-rated export (no UK VAT)');
+    expect(screen.getByTestId('summary-vat')).toHaveTextContent('£0.00');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('£51.99');
+    expect(screen.getByTestId('summary-vat-note')).toHaveTextContent('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+    expect(summary).not.toHaveTextContent('VAT (20%)');
+    fireEvent.click(screen.getByTestId('bank-transfer-done'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.get('total_tax')).toBe('0');
+    expect(posted[0]!.get('total')).toBe('51.99');
+  });
+
+  it('a mainland basket shows VAT at 20% as before', async () => {
+    renderPayment('/payment?pay=bank');
+    expect(await screen.findByTestId('order-summary')).toHaveTextContent('VAT (20%)');
+    expect(screen.getByTestId('summary-vat-note')).toHaveTextContent('VAT is added in the total');
   });
 
   it('offers the labelled test payment on the card tab when no provider is configured', async () => {

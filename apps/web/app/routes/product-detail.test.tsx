@@ -38,7 +38,7 @@ function renderProduct(cart = basketOf([])) {
   return renderStubbedPage('/product-detail?productCode=1', {
     path: '/product-detail',
     Component: ProductDetailPage,
-    loader: () => ({ product: PRODUCT, categoryLink: '/products?categoryCode=cardboard-boxes' }),
+    loader: () => ({ product: PRODUCT, categoryLink: '/products?categoryCode=cardboard-boxes', ancestors: [] }),
     visitor: { cart },
   });
 }

@@ -10,7 +10,7 @@ import { categoryHref, categoryPageHref, formatPounds, isNotFound, isRecordId } 
 import { addByQuantity } from '~/server/catalogue/add-by-quantity.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
-import { canonicalLink } from '~/components/seo/canonical';
+import { publicPageLinks } from '~/components/seo/canonical';
 import { ProductJsonLd } from '~/components/seo/json-ld';
 import { ChevronRightIcon, TruckIcon } from '~/components/icons';
 import { Breadcrumb } from '~/components/catalogue/breadcrumb';
@@ -36,8 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // By the server's clock, for the basket's delivery address once chosen (else mainland UK).
       visitorDispatchPromise(request, context),
     ]);
-    const category = categoryPath(tree, product.category.slug).at(-1);
-    return { product, categoryLink: category ? categoryHref(category) : categoryPageHref(product.category.slug), promise };
+    // The whole path from the top category, as category pages show it.
+    const path = categoryPath(tree, product.category.slug);
+    const category = path.at(-1);
+    return {
+      product,
+      categoryLink: category ? categoryHref(category) : categoryPageHref(product.category.slug),
+      ancestors: path.slice(0, -1).map((c) => ({ label: c.name, href: categoryHref(c) })),
+      promise,
+    };
   } catch (error) {
     if (isNotFound(error)) throw data(null, { status: 404 });
     throw error;
@@ -54,15 +61,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
   if (!product) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
   return [
     ...pageMeta(matches, product.name, firstSentence(product.description) || product.name),
-    { property: 'og:image', content: product.image_url },
-    ...canonicalLink(matches, '/product-detail', { productCode: product.product_id }),
+    ...publicPageLinks(matches, '/product-detail', { query: { productCode: product.product_id }, image: product.image_url, type: 'product' }),
   ];
 };
 
 type InfoTab = 'description' | 'delivery';
 
 export default function ProductDetailPage() {
-  const { product, categoryLink, promise } = useLoaderData<typeof loader>();
+  const { product, categoryLink, ancestors, promise } = useLoaderData<typeof loader>();
   const { shop } = useRootData();
   // The information tab is in the address (&info=delivery), so the tabs work without JavaScript.
   const [search] = useSearchParams();
@@ -78,10 +84,11 @@ export default function ProductDetailPage() {
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-8">
-      <ProductJsonLd product={product} categoryLink={categoryLink} />
+      <ProductJsonLd product={product} categoryLink={categoryLink} ancestors={ancestors} />
       <Breadcrumb
         items={[
           { label: 'Home', href: '/landing' },
+          ...ancestors,
           { label: product.category.name, href: categoryLink },
           { label: product.name },
         ]}

@@ -9,7 +9,7 @@ import { categoryPageHref, formatCount, messages } from '@shop/contract/browser'
 import { isNotFound } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
-import { canonicalLink } from '~/components/seo/canonical';
+import { publicPageLinks } from '~/components/seo/canonical';
 import { BreadcrumbJsonLd } from '~/components/seo/json-ld';
 import { Breadcrumb, type Crumb } from '~/components/catalogue/breadcrumb';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
@@ -91,14 +91,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
     return [
       ...pageMeta(matches, result.search ? `Search: ${result.search}` : 'Search', `Packaging products matching ‘${result.search}’.`),
       { name: 'robots', content: 'noindex, follow' },
-      ...canonicalLink(matches, '/products', { search: result.search, page }),
+      ...publicPageLinks(matches, '/products', { query: { search: result.search, page } }),
     ];
   }
   const name = result.category?.name ?? 'Products';
   const suffix = result.page > 1 ? ` (page ${result.page})` : '';
   return [
     ...pageMeta(matches, `${name}${suffix}`, firstSentence(result.category?.description ?? '') || `${name}: trade packaging supplies.`),
-    ...canonicalLink(matches, '/products', { categoryCode: result.category?.slug, page }),
+    ...publicPageLinks(matches, '/products', { query: { categoryCode: result.category?.slug, page } }),
   ];
 };
 

@@ -15,7 +15,7 @@ export function shouldRevalidate() {
   return false;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => staticPageMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => staticPageMeta(matches, loaderData, '/return-policy');
 
 export default function ReturnPolicyPage({ loaderData }: Route.ComponentProps) {
   return <StaticPage content={loaderData} />;

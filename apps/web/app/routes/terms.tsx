@@ -15,7 +15,7 @@ export function shouldRevalidate() {
   return false;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => staticPageMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => staticPageMeta(matches, loaderData, '/terms');
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
   return <StaticPage content={loaderData} />;

@@ -73,6 +73,7 @@ export function basketOf(lines: { id: number; name: string; price: number; qty: 
     taxPercentage: 20,
     totalTax,
     total: Math.round((subTotal + deliveryFee + totalTax) * 100) / 100,
+    vatTreatment: 'standard',
     deliveryZone: addressId === null ? null : 'mainland',
     dispatchPromise: {
       dispatchDate: '2026-11-23',

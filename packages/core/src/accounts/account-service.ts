@@ -79,7 +79,7 @@ export class AccountService {
       const rows = await queryRows<{ user_id: number }>(
         tx,
         sql`INSERT INTO users (first_name, last_name, email, password_hash, phone, newsletter)
-            VALUES (${input.first_name.trim()}, ${input.last_name.trim()}, ${input.email.trim().toLowerCase()},
+            VALUES (${input.first_name.trim()}, ${input.last_name.trim()}, ${input.email.trim()},
                     ${passwordHash}, ${input.phone.trim()}, ${input.newsletter ?? false})
             ON CONFLICT ((lower(email))) DO NOTHING
             RETURNING user_id`,

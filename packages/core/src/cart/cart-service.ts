@@ -152,7 +152,7 @@ export class CartService {
   toDto(contents: CartContents | null): CartDto {
     const lines = contents?.lines ?? [];
     // The delivery address's zone; before one is chosen (or for a postcode outside every zone,
-    // which checkout refuses) the basket quotes mainland UK.
+    // which checkout refuses) the basket quotes mainland UK. The zone decides the VAT as well.
     const zone = contents?.deliveryPostcode ? deliveryZoneOf(contents.deliveryPostcode) : null;
     const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone));
     const cartId = contents?.cartId ?? null;
@@ -164,9 +164,10 @@ export class CartService {
       count: totals.count,
       subTotal: penceToPounds(totals.subTotalPence),
       deliveryFee: penceToPounds(totals.deliveryFeePence),
-      taxPercentage: this.options.rules.vatRatePercent,
+      taxPercentage: totals.vat.ratePercent,
       totalTax: penceToPounds(totals.totalTaxPence),
       total: penceToPounds(totals.totalPence),
+      vatTreatment: totals.vat.treatment,
       deliveryZone: zone,
       dispatchPromise: {
         dispatchDate: promise.dispatchDate,

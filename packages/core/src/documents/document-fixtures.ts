@@ -1,11 +1,14 @@
 /**
  * Orders written straight into the database, for the documents' tests and the invoice bench
- * (not used by the application). Amounts follow the shop's rules: VAT 20% of goods + delivery.
+ * (not used by the application). Amounts follow the shop's rules: VAT of goods + delivery at
+ * 20%, or none for a delivery address outside the UK VAT area (pricing/vat-by-destination.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
 import { queryRows, type Database } from '@shop/db';
+import { deliveryZoneOf } from '../delivery/delivery-zones.ts';
 import { percentOfPence } from '../pricing/money.ts';
+import { vatForZone } from '../pricing/vat-by-destination.ts';
 
 export interface FixtureLine {
   productName: string;
@@ -71,21 +74,23 @@ export async function insertFixtureOrder(db: Database, order: FixtureOrder): Pro
   const lines = order.lines ?? FIXTURE_LINES;
   const subTotalPence = lines.reduce((sum, l) => sum + l.pricePence * l.count, 0);
   const deliveryFeePence = order.deliveryFeePence ?? 0;
-  const totalTaxPence = percentOfPence(subTotalPence + deliveryFeePence, 20);
+  const delivery = { ...FIXTURE_ADDRESS, ...order.delivery };
+  const vat = vatForZone(deliveryZoneOf(delivery.post_code), 20);
+  const totalTaxPence = percentOfPence(subTotalPence + deliveryFeePence, vat.ratePercent);
   const totalPence = subTotalPence + deliveryFeePence + totalTaxPence;
   const method = order.paymentMethod ?? 'paypal';
   const paid = order.paidPence === 'total' || (order.paidPence === undefined && method === 'paypal') ? totalPence : (order.paidPence ?? 0);
-  const delivery = { ...FIXTURE_ADDRESS, ...order.delivery };
   const billing = order.billing === null ? null : { ...FIXTURE_ADDRESS, reference: 'Head office', ...order.billing };
   const [row] = await queryRows<{ order_id: number }>(
     db,
     sql`INSERT INTO orders (user_id, delivery_address, billing_address, payment_method, payment_reference, status, sub_total_pence, delivery_fee_pence,
-                            total_tax_pence, total_pence, note, created, dispatched_at, paid_pence, purchase_order_number, promised_dispatch_date)
+                            total_tax_pence, total_pence, note, created, dispatched_at, paid_pence, purchase_order_number, promised_dispatch_date,
+                            vat_treatment, vat_rate_percent)
         VALUES (${order.userId}, ${JSON.stringify(delivery)}::jsonb, ${billing === null ? null : JSON.stringify(billing)}::jsonb, ${method},
                 ${method === 'bank' ? `BXW${order.userId}` : method === 'paypal' ? `PAYPAL-${Date.now()}-${Math.random().toString(36).slice(2)}` : ''},
                 ${order.status ?? 'PendingDelivery'}, ${subTotalPence}, ${deliveryFeePence}, ${totalTaxPence}, ${totalPence}, ${order.note ?? ''},
                 ${(order.created ?? new Date()).toISOString()}::timestamptz, ${order.dispatchedAt ? order.dispatchedAt.toISOString() : null}::timestamptz,
-                ${paid}, ${order.purchaseOrderNumber ?? null}, ${order.promisedDispatchDate ?? null}::date)
+                ${paid}, ${order.purchaseOrderNumber ?? null}, ${order.promisedDispatchDate ?? null}::date, ${vat.treatment}, ${vat.ratePercent})
         RETURNING order_id`,
   );
   const orderId = Number(row!.order_id);

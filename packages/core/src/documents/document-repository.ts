@@ -20,6 +20,8 @@ const ORDER = columnsOf(
     'deliveryFeePence',
     'totalTaxPence',
     'totalPence',
+    'vatTreatment',
+    'vatRatePercent',
     'paidPence',
     'note',
     'deliveryAddress',

@@ -202,6 +202,36 @@ for (const kind of databaseKinds()) {
         expect(invoice.totals).toEqual({ netPence: 18196 + 499, vatPence: 3739, grossPence: 22434 });
       });
 
+      it('an order delivered to Jersey says "Zero-rated export" and why, with no VAT charged', async () => {
+        const userId = await insertFixtureCustomer(database.db);
+        const order = await insertFixtureOrder(database.db, {
+          userId,
+          deliveryFeePence: 1499,
+          delivery: { town: 'St Helier', post_code: 'JE2 3AB', country: 'Jersey' },
+        });
+        expect(order).toMatchObject({ subTotalPence: 18196, deliveryFeePence: 1499, totalTaxPence: 0, totalPence: 19695 });
+        const text = (await pdfText((await documents.staffInvoicePdf(order.orderId)).content)).join('\n');
+        for (const expected of [
+          'Cardboard Box 12x9x6 2 x pack of 25 (50 units) £25.00 0% £50.00',
+          'Delivery 1 £14.99 0% £14.99',
+          'Total ex-VAT £196.95',
+          'VAT: Zero-rated export (0%) £0.00',
+          'Total (GBP) £196.95',
+          'Zero-rated export: the goods are sent outside the UK VAT area, so no UK VAT is charged (HMRC VAT Notice 703',
+        ]) {
+          expect(text).toContain(expected);
+        }
+        expect(text).not.toContain('VAT at 20%');
+      });
+
+      it('an order at the standard rate gives no reason for zero rating', async () => {
+        const userId = await insertFixtureCustomer(database.db);
+        const { orderId } = await insertFixtureOrder(database.db, { userId });
+        const text = (await pdfText((await documents.staffInvoicePdf(orderId)).content)).join('\n');
+        expect(text).toContain('VAT at 20%');
+        expect(text).not.toContain('Zero-rated');
+      });
+
       it('prints characters the PDF fonts lack as their plain form, never garbled', async () => {
         const userId = await insertFixtureCustomer(database.db, { firstName: 'Zoë', lastName: 'Łukasz' });
         const { orderId } = await insertFixtureOrder(database.db, {

@@ -1,8 +1,8 @@
 /**
  * The VAT invoice as an A4 PDF (pdfkit, built-in Helvetica): supplier and invoice details at the
  * top, the customer's billing (and delivery) address, the lines with quantity, unit price ex-VAT,
- * VAT rate and amount ex-VAT, then the totals ex-VAT, VAT and gross in GBP, and the payment
- * status or terms. Everything printed goes through winAnsi (the standard fonts' character set).
+ * VAT rate and amount ex-VAT, then the totals ex-VAT, VAT and gross in GBP (with the reason for
+ * zero rating on an export), and the payment status or terms. Everything printed goes through winAnsi (the standard fonts' character set).
  */
 import { A4, drawTable, formatDayMonthYear, poundsOf, renderPdf, winAnsi, type Column, type PdfDoc } from './document-format.ts';
 import type { VatInvoice } from './vat-invoice.ts';
@@ -85,7 +85,7 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   // Totals, right-aligned under the amounts.
   const totals: [string, string, boolean][] = [
     ['Total ex-VAT', poundsOf(invoice.totals.netPence), false],
-    [`VAT at ${invoice.vatRatePercent}%`, poundsOf(invoice.totals.vatPence), false],
+    [invoice.vatLabel, poundsOf(invoice.totals.vatPence), false],
     ['Total (GBP)', poundsOf(invoice.totals.grossPence), true],
   ];
   if (y + 120 > A4.height - A4.margin) {
@@ -101,6 +101,10 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
     y = doc.y + 4;
   }
   doc.font('Helvetica').fontSize(8).fillColor(MUTED).text('All amounts are in pounds sterling (GBP).', left, y + 2, { width: contentWidth, align: 'right' });
+  // A zero-rated supply's invoice must say why no VAT is charged (HMRC VAT Notice 703).
+  if (invoice.zeroRatingReason) {
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(t(invoice.zeroRatingReason), left, doc.y + 8, { width: contentWidth });
+  }
 
   // Payment.
   y = doc.y + 16;

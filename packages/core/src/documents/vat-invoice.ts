@@ -10,13 +10,15 @@
  *   the company name and VAT number from the customer's account when given;
  * - per line: description (the storefront's item display name), quantity (packs x pack size, and
  *   units), unit price ex-VAT (one pack), VAT rate, amount ex-VAT; delivery as a line of its own;
- * - totals ex-VAT, VAT and gross, in GBP; the payment terms or status.
+ * - totals ex-VAT, VAT and gross, in GBP; the payment terms or status;
+ * - the VAT rate is the order's, fixed when it was placed (pricing/vat-by-destination.ts): a
+ *   zero-rated export says so and why, as HMRC requires of a zero-rated supply (VAT Notice 703).
  */
-import type { AddressFields } from '@shop/contract';
-import { formatCount, formatPounds } from '@shop/contract';
+import { formatCount, formatPounds, vatWording, type AddressFields, type VatTreatment } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { formatDayMonthYear } from './document-format.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
+import { zeroRatingReason } from '../pricing/vat-by-destination.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
 import type { OrderLineRow } from '../orders/order-repository.ts';
@@ -46,7 +48,12 @@ export interface VatInvoice {
   customer: { name: string; companyName: string | null; vatNumber: string | null; addressLines: string[] };
   deliveryAddressLines: string[] | null;
   lines: VatInvoiceLine[];
+  vatTreatment: VatTreatment;
   vatRatePercent: number;
+  /** The VAT total's label: "VAT at 20%", or "VAT: Zero-rated export (0%)". */
+  vatLabel: string;
+  /** Why no VAT is charged (a zero-rated export); null at the standard rate. */
+  zeroRatingReason: string | null;
   totals: { netPence: Pence; vatPence: Pence; grossPence: Pence };
   currency: 'GBP';
   /** Payment status and terms, one sentence per entry. */
@@ -112,7 +119,9 @@ export function buildVatInvoice(shop: ShopConfig, order: DocumentOrder, lines: r
   const billing = order.billingAddress ?? order.deliveryAddress;
   const fullName = `${order.customer.firstName} ${order.customer.lastName}`.trim();
   const companyName = order.customer.companyName?.trim() || billing?.company_name.trim() || null;
-  const rate = shop.vatRatePercent;
+  // The order's own VAT, never today's configuration: the invoice states what was charged.
+  const vat = { treatment: order.vatTreatment, ratePercent: order.vatRatePercent };
+  const rate = vat.ratePercent;
   const invoiceDate = londonDate(invoice.issuedAt);
   const invoiceLines: VatInvoiceLine[] = lines.map((line) => ({
     description: itemDisplayName(line.productName, line.size1),
@@ -121,7 +130,13 @@ export function buildVatInvoice(shop: ShopConfig, order: DocumentOrder, lines: r
     vatRatePercent: rate,
     amountPence: line.totalPricePence,
   }));
-  invoiceLines.push({ description: 'Delivery', quantity: '1', unitPricePence: order.deliveryFeePence, vatRatePercent: rate, amountPence: order.deliveryFeePence });
+  invoiceLines.push({
+    description: 'Delivery',
+    quantity: '1',
+    unitPricePence: order.deliveryFeePence,
+    vatRatePercent: rate,
+    amountPence: order.deliveryFeePence,
+  });
   return {
     invoiceNumber: formatInvoiceNumber(invoice.invoiceNumber),
     invoiceDate,
@@ -148,7 +163,10 @@ export function buildVatInvoice(shop: ShopConfig, order: DocumentOrder, lines: r
       ? [order.deliveryAddress.contact_name, order.deliveryAddress.company_name, ...postalLines(order.deliveryAddress)].map((l) => l.trim()).filter(Boolean)
       : null,
     lines: invoiceLines,
+    vatTreatment: vat.treatment,
     vatRatePercent: rate,
+    vatLabel: vat.treatment === 'export' ? `VAT: ${vatWording.zeroRatedExport} (${rate}%)` : `VAT at ${rate}%`,
+    zeroRatingReason: zeroRatingReason(vat.treatment),
     // The order's stored totals: net = goods + delivery; the check constraint keeps total = net + VAT.
     totals: { netPence: order.subTotalPence + order.deliveryFeePence, vatPence: order.totalTaxPence, grossPence: order.totalPence },
     currency: 'GBP',

@@ -3,7 +3,7 @@
  * goes, and how it is paid. For a bank transfer it carries the payee details and the reference
  * to quote, from the shop's configuration.
  */
-import { formatPounds, type OrderAddressDto, type OrderDto } from '@shop/contract';
+import { formatPounds, vatLineLabel, vatWording, type OrderAddressDto, type OrderDto } from '@shop/contract';
 import { formatDayMonth } from '../delivery/dispatch-promise.ts';
 import { promisedDeliveryOf } from '../delivery/dispatch-promises.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
@@ -29,9 +29,11 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
   const totals: [string, string][] = [
     ['Items (ex-VAT)', formatPounds(order.sub_total)],
     ['Delivery', order.delivery_fee === 0 ? 'Free' : formatPounds(order.delivery_fee)],
-    [`VAT (${shop.vatRatePercent}%)`, formatPounds(order.total_tax)],
+    // The order's own VAT, fixed when placed by its delivery zone (a zero-rated export says so).
+    [vatLineLabel({ treatment: order.vat_treatment, ratePercent: order.vat_rate_percent }), formatPounds(order.total_tax)],
     ['Total', formatPounds(order.total)],
   ];
+  const vatNote = order.vat_treatment === 'export' ? vatWording.exportExplanation : null;
   const bank = order.payment_method === 'bank';
   const payment: [string, string][] = bank
     ? [
@@ -71,6 +73,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
     ),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...(vatNote ? [vatNote] : []),
     '',
     'Delivery address:',
     ...deliveryLines,
@@ -132,6 +135,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
         ${lineRows}
         ${totalRows}
       </table>
+      ${vatNote ? `<p style="margin:0 0 16px;font-size:13px;color:#4b5563;">${e(vatNote)}</p>` : ''}
       <h2 style="font-size:16px;margin:16px 0 8px;">Delivery address</h2>
       <p style="margin:0 0 16px;">${deliveryLines.map(e).join('<br>')}</p>
       ${promise ? `<p style="margin:0 0 16px;"><strong>${e(promise)}</strong></p>` : ''}

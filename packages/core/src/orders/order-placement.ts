@@ -266,6 +266,9 @@ export class OrderPlacement {
       deliveryFeePence: totals.deliveryFeePence,
       totalTaxPence: totals.totalTaxPence,
       totalPence: totals.totalPence,
+      // VAT by the delivery address's zone, from the totals just recomputed (never the client's).
+      vatTreatment: totals.vat.treatment,
+      vatRatePercent: totals.vat.ratePercent,
       note: body.note,
       idempotencyKey,
       requestFingerprint: idempotencyKey ? fingerprint : null,

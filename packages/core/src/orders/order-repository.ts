@@ -24,6 +24,8 @@ export type NewOrder = Pick<
   | 'deliveryFeePence'
   | 'totalTaxPence'
   | 'totalPence'
+  | 'vatTreatment'
+  | 'vatRatePercent'
   | 'note'
   | 'idempotencyKey'
   | 'requestFingerprint'
@@ -53,6 +55,8 @@ const ORDER = columnsOf(orders, [
   'deliveryFeePence',
   'totalTaxPence',
   'totalPence',
+  'vatTreatment',
+  'vatRatePercent',
   'note',
   'isActive',
   'created',
@@ -147,14 +151,15 @@ export class OrderRepository {
   private insertStatement(order: NewOrder): SQL {
     return sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
-                              promised_dispatch_date, paid_pence, purchase_order_number, provider_capture_id)
+                              promised_dispatch_date, paid_pence, purchase_order_number, vat_treatment, vat_rate_percent, provider_capture_id)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
                   ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
                   ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date,
                   -- a card or wallet payment was captured before the order was placed: paid in full
-                  ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber}, ${order.providerCaptureId})
+                  ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber},
+                  ${order.vatTreatment}, ${order.vatRatePercent}, ${order.providerCaptureId})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING order_id`;
   }

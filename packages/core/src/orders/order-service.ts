@@ -93,6 +93,8 @@ export class OrderService {
       delivery_fee: penceToPounds(order.deliveryFeePence),
       total_tax: penceToPounds(order.totalTaxPence),
       total: penceToPounds(order.totalPence),
+      vat_treatment: order.vatTreatment,
+      vat_rate_percent: order.vatRatePercent,
       note: order.note,
       user_id: order.userId,
       address_id: order.addressId,

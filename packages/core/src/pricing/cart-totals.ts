@@ -1,13 +1,16 @@
 /**
  * Basket totals (DESIGN section 4 "Money", "Delivery zones"): the one place that decides the
  * delivery fee and VAT of a basket. Pure: integer pence in, integer pence out. The zone comes
- * from the delivery address's postcode (delivery/delivery-zones.ts).
+ * from the delivery address's postcode (delivery/delivery-zones.ts); its VAT treatment from
+ * vat-by-destination.ts.
  */
-import { isRemoteZone, type DeliveryZone } from '@shop/contract';
+import { isRemoteZone, type DeliveryZone, type VatOfSupply } from '@shop/contract';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import { percentOfPence, poundsToPence, type Pence } from './money.ts';
+import { vatForZone } from './vat-by-destination.ts';
 
 export interface CartPricingRules {
+  /** The shop's standard rate; a zero-rated export zone charges none (vat-by-destination.ts). */
   vatRatePercent: number;
   /** Mainland UK: a subtotal at or above this is delivered free. */
   freeDeliveryThresholdPence: Pence;
@@ -36,6 +39,8 @@ export interface CartTotals {
   totalPence: Pence;
   /** Total number of packs. */
   count: number;
+  /** The VAT charged: its treatment by the delivery zone and the rate of totalTaxPence (0 for an export). */
+  vat: VatOfSupply;
 }
 
 /** The pricing rules of the shop's configuration (pounds) in pence. */
@@ -75,13 +80,16 @@ export function computeCartTotals(lines: readonly PricedLine[], rules: CartPrici
     count += line.count;
   }
   const deliveryFee = deliveryFeePence(subTotalPence, lines.length, rules);
-  // VAT is charged on the goods and on the delivery, rounded once, half-up to the penny.
-  const totalTaxPence = percentOfPence(subTotalPence + deliveryFee, rules.vatRatePercent);
+  // VAT is charged on the goods and on the delivery, rounded once, half-up to the penny, at the
+  // rate of the delivery zone (none for an export).
+  const vat = vatForZone(rules.zone ?? null, rules.vatRatePercent);
+  const totalTaxPence = percentOfPence(subTotalPence + deliveryFee, vat.ratePercent);
   return {
     subTotalPence,
     deliveryFeePence: deliveryFee,
     totalTaxPence,
     totalPence: subTotalPence + deliveryFee + totalTaxPence,
     count,
+    vat,
   };
 }

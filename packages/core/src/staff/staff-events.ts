@@ -14,6 +14,7 @@ export type StaffEventKind =
   | 'staff.added'
   | 'staff.link-made'
   | 'staff.disabled'
+  | 'staff.enabled'
   | 'staff.two-step-on'
   | 'staff.two-step-off';
 
@@ -72,6 +73,8 @@ export function describeStaffEvent(event: Pick<StaffEvent, 'kind' | 'subject'>):
       return `Made a new set-password link for ${who}`;
     case 'staff.disabled':
       return `Disabled ${who}: signed out, cannot sign in`;
+    case 'staff.enabled':
+      return `Enabled ${who}: can sign in again`;
     case 'staff.two-step-on':
       return `Turned on two-step sign-in for ${who}`;
     case 'staff.two-step-off':

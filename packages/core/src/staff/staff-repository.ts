@@ -83,6 +83,15 @@ export class StaffRepository {
     return rows.length > 0;
   }
 
+  /** Lets a disabled member sign in again (once); answers whether this call enabled them. */
+  async enable(staffId: number, executor: Executor = this.db): Promise<boolean> {
+    const rows = await queryRows<{ staff_id: number }>(
+      executor,
+      sql`UPDATE staff SET disabled_at = NULL WHERE staff_id = ${staffId} AND disabled_at IS NOT NULL RETURNING staff_id`,
+    );
+    return rows.length > 0;
+  }
+
   async setTotpSecret(staffId: number, secret: string | null, executor: Executor = this.db): Promise<void> {
     await executor.execute(sql`UPDATE staff SET totp_secret = ${secret}, totp_enabled_at = NULL, recovery_code_hashes = '{}' WHERE staff_id = ${staffId}`);
   }

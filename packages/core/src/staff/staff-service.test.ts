@@ -238,6 +238,18 @@ for (const kind of databaseKinds()) {
         expect(await staff.disable(member.staff.staffId)).toBe(false);
       });
 
+      it('a disabled member can be enabled again, audited, and signs in with their password; adding their e-mail again says to enable them', async () => {
+        const member = await memberWithPassword('manager');
+        await staff.disable(member.staff.staffId);
+        await expect(staff.signIn(member.email, PASSWORD)).rejects.toMatchObject({ code: 'unauthorized' });
+        await expect(staff.add({ email: member.email.toUpperCase(), name: 'Again', role: 'manager' })).rejects.toThrow(/disabled staff member: enable them/);
+        expect(await staff.enable(member.staff.staffId, null)).toBe(true);
+        expect(await staff.enable(member.staff.staffId, null)).toBe(false);
+        expect((await staff.signIn(member.email, PASSWORD)).sessionId).toBeTruthy();
+        const [latest] = await staff.recentChanges(1);
+        expect(latest).toMatchObject({ kind: 'staff.enabled', subject: { email: member.email } });
+      });
+
       it('earlier sessions end when a new password is set', async () => {
         const member = await memberWithPassword();
         const link = await staff.newSetPasswordLink(member.staff.staffId);

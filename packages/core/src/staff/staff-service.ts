@@ -174,7 +174,14 @@ export class StaffService {
     const token = newStaffSecret();
     const row = await this.repository.transaction(async (tx) => {
       const inserted = await this.repository.insert({ ...member, passwordHash: null }, at, tx);
-      if (!inserted) throw new Conflict('A staff member with this e-mail address already exists.');
+      if (!inserted) {
+        const existing = await this.repository.byEmail(member.email, tx);
+        throw new Conflict(
+          existing?.disabledAt
+            ? `${existing.name} <${existing.email}> is a disabled staff member: enable them on the staff list instead of adding them again.`
+            : 'A staff member with this e-mail address already exists.',
+        );
+      }
       await this.repository.insertToken(hashStaffSecret(token), inserted.staffId, expiresAt, at, tx);
       await recordStaffEvent(tx, { staffId: inserted.staffId, actorStaffId, kind: 'staff.added', after: { email: member.email, name: member.name, role: member.role } });
       return inserted;
@@ -246,7 +253,22 @@ export class StaffService {
     });
   }
 
-  /** The newest changes to the staff list (who added, relinked or disabled whom), newest first. */
+  /**
+   * Enables a disabled staff member again: they sign in with the password they had (their
+   * sessions and links ended when they were disabled; send a new link if it may be known to
+   * someone else). Answers false when they were not disabled. Audited like disable.
+   */
+  async enable(staffId: number, actorStaffId: number | null = null): Promise<boolean> {
+    return this.repository.transaction(async (tx) => {
+      const row = await this.repository.byId(staffId, tx);
+      if (!row) throw new NotFound('No such staff member.');
+      if (!(await this.repository.enable(staffId, tx))) return false;
+      await recordStaffEvent(tx, { staffId, actorStaffId, kind: 'staff.enabled', before: { disabled: true }, after: { disabled: false } });
+      return true;
+    });
+  }
+
+  /** The newest changes to the staff list (who added, relinked, disabled or enabled whom), newest first. */
   recentChanges(limit = 50): Promise<StaffEvent[]> {
     return recentStaffEvents(this.repository.db, limit);
   }

@@ -8,7 +8,7 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes } from 'react';
 
 /** Shown under an invalid e-mail field: the SPEC message speaks only of length, the rule also wants a lower-case address. */
-export const EMAIL_HINT = 'Use a valid e-mail address in lower case, e.g. name@example.com';
+export const EMAIL_HINT = 'Use a valid e-mail address, e.g. name@example.com';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'value' | 'defaultValue'> {
   id: string;

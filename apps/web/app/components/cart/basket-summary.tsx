@@ -1,5 +1,6 @@
 /**
- * The basket summary (SPEC 2): Items (sub-total), Delivery Fee, VAT at its percentage, Total,
+ * The basket summary (SPEC 2): Items (sub-total), Delivery Fee, VAT at its percentage (or a
+ * zero-rated export, by the delivery address: DESIGN section 4 "Money"), Total,
  * all as the server computed them, plus how much more buys free delivery (SPEC 9) and the
  * 'Checkout & Proceed To Payment' button.
  */
@@ -8,7 +9,7 @@ import { Link } from 'react-router';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { TruckIcon } from '~/components/icons';
-import { deliveryDestination, isRemoteDelivery } from '~/components/checkout/delivery-zone';
+import { basketVatLabel, basketVatNote, deliveryDestination, isRemoteDelivery } from '~/components/checkout/delivery-zone';
 import { penceToFreeDelivery } from './free-delivery';
 
 interface Props {
@@ -60,7 +61,7 @@ export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Pro
             formatPounds(cart.deliveryFee)
           )}
         </Row>
-        <Row label={`VAT (${cart.taxPercentage}%)`} testId="summary-vat">
+        <Row label={basketVatLabel(cart)} testId="summary-vat">
           {formatPounds(cart.totalTax)}
         </Row>
         <Row label="Total" strong testId="summary-total">
@@ -90,7 +91,9 @@ export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Pro
       <Link to={checkoutHref} className="btn-primary mt-5 w-full py-3" data-testid="checkout-button">
         Checkout &amp; Proceed To Payment
       </Link>
-      <p className="mt-3 text-center text-xs text-stone-600">Prices are shown excluding VAT; VAT is added in the total.</p>
+      <p className="mt-3 text-center text-xs text-stone-600" data-testid="summary-vat-note">
+        {basketVatNote(cart)}
+      </p>
     </section>
   );
 }

@@ -1,14 +1,26 @@
 /**
  * How the basket and checkout name where the delivery fee is for (SPEC 9, DESIGN section 4
  * "Delivery zones"): "to mainland UK" until a delivery address is chosen, then that address's
- * zone as the server priced it (Cart.deliveryZone). The fee itself always comes from the server.
+ * zone as the server priced it (Cart.deliveryZone). The fee itself always comes from the server,
+ * and so does the VAT: the zone's treatment (Cart.vatTreatment, core's VAT by destination table)
+ * is only worded here.
  */
 import type { CartDto } from '@shop/contract';
-import { deliveryZoneNames, isRemoteZone } from '@shop/contract/browser';
+import { deliveryZoneNames, isRemoteZone, vatLineLabel, vatWording } from '@shop/contract/browser';
 
 /** "to mainland UK", "to Northern Ireland", ... */
 export function deliveryDestination(cart: Pick<CartDto, 'deliveryZone'>): string {
   return `to ${deliveryZoneNames[cart.deliveryZone ?? 'mainland']}`;
+}
+
+/** The basket's VAT line: "VAT (20%)", or "Zero-rated export (no UK VAT)" for the Channel Islands and Ireland. */
+export function basketVatLabel(cart: Pick<CartDto, 'vatTreatment' | 'taxPercentage'>): string {
+  return vatLineLabel({ treatment: cart.vatTreatment, ratePercent: cart.taxPercentage });
+}
+
+/** The line under a basket's totals: how VAT is charged, or why none is (a zero-rated export). */
+export function basketVatNote(cart: Pick<CartDto, 'vatTreatment'>): string {
+  return cart.vatTreatment === 'export' ? vatWording.exportExplanation : 'Prices are shown excluding VAT; VAT is added in the total.';
 }
 
 /** Whether the chosen delivery address is in a remote zone (extra carriage, 3-5 working days). */

@@ -1,13 +1,13 @@
 /**
  * The order summary of the delivery and payment steps (SPEC 2): the basket's lines (name, pack
  * size, number of packs, price) and Sub Total, Delivery, VAT and Total, all as the server cart
- * computed them.
+ * computed them (VAT by the delivery address: a zero-rated export says so before payment).
  */
 import type { ReactNode } from 'react';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { packSizeLabel } from '~/components/cart/basket-lines';
-import { deliveryDestination } from './delivery-zone';
+import { basketVatLabel, basketVatNote, deliveryDestination } from './delivery-zone';
 
 interface Props {
   cart: CartDto;
@@ -110,12 +110,14 @@ export function OrderSummary({ cart, children }: Props) {
               Delivery <span className="text-xs">({deliveryDestination(cart)})</span>
             </>
           }
-          vatLabel={`VAT (${cart.taxPercentage}%)`}
+          vatLabel={basketVatLabel(cart)}
           totalTax={cart.totalTax}
           total={cart.total}
         />
       </div>
-      <p className="mt-2 text-xs text-stone-600">Prices are shown excluding VAT; VAT is added in the total.</p>
+      <p className="mt-2 text-xs text-stone-600" data-testid="summary-vat-note">
+        {basketVatNote(cart)}
+      </p>
       {children}
     </section>
   );

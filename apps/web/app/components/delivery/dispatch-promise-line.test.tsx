@@ -68,6 +68,8 @@ describe('dispatch promise line', () => {
       sub_total: 80,
       delivery_fee: 0,
       total_tax: 16,
+      vat_treatment: 'standard',
+      vat_rate_percent: 20,
       total: 96,
       note: '',
       user_id: 7,

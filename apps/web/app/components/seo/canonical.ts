@@ -42,13 +42,29 @@ export function canonicalUrl(base: string, pathname: string, query: CanonicalQue
   return `${base}${pathname}${search ? `?${search}` : ''}`;
 }
 
+/** The picture a shared link shows when the page has no raster image of its own (apps/web/public). */
+export const SHARE_IMAGE_PATH = '/share.png';
+
 /**
- * The `<link rel="canonical">` of a page for its meta function. `pathname` is the route's own
- * path (not the request's, which may differ in case or end in a slash) and `query` the values
- * the loader settled on. Nothing when the public address is unknown: a relative canonical
- * would be worse than none.
+ * What a public page tells search engines and link previews: its canonical address, and the Open
+ * Graph and Twitter card tags (og:url is the canonical address; og:image is absolute and a raster
+ * image, as previews show no SVG: the page's own picture when it is one, else the shop's).
+ * Nothing when the public address is unknown, as for canonicalLink.
  */
-export function canonicalLink(matches: readonly (MetaMatch | undefined)[], pathname: string, query: CanonicalQuery = {}): MetaDescriptor[] {
+export function publicPageLinks(
+  matches: readonly (MetaMatch | undefined)[],
+  pathname: string,
+  options: { query?: CanonicalQuery; image?: string | null; type?: 'website' | 'product' } = {},
+): MetaDescriptor[] {
   const base = publicBaseUrlFrom(matches);
-  return base ? [{ tagName: 'link', rel: 'canonical', href: canonicalUrl(base, pathname, query) }] : [];
+  if (!base) return [];
+  const url = canonicalUrl(base, pathname, options.query);
+  const image = options.image && !/\.svg(\?|$)/i.test(options.image) ? options.image : SHARE_IMAGE_PATH;
+  return [
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:url', content: url },
+    { property: 'og:type', content: options.type ?? 'website' },
+    { property: 'og:image', content: /^https?:\/\//.test(image) ? image : `${base}${image.startsWith('/') ? '' : '/'}${image}` },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ];
 }

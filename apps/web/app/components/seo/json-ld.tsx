@@ -32,12 +32,13 @@ export function BreadcrumbJsonLd({ steps }: { steps: readonly BreadcrumbStep[] }
 }
 
 /** A product page: its breadcrumb trail (home, category, product) and the Product with its packs. */
-export function ProductJsonLd({ product, categoryLink }: { product: ProductDto; categoryLink: string }) {
+export function ProductJsonLd({ product, categoryLink, ancestors = [] }: { product: ProductDto; categoryLink: string; ancestors?: readonly BreadcrumbStep[] }) {
   const base = usePublicBaseUrl();
   if (!base) return null;
   const url = canonicalUrl(base, '/product-detail', { productCode: product.product_id });
   const steps: BreadcrumbStep[] = [
     { label: 'Home', href: '/landing' },
+    ...ancestors,
     { label: product.category.name, href: categoryLink },
     { label: product.name, href: `/product-detail?productCode=${product.product_id}` },
   ];

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ProductDto, PublicShopDetails } from '@shop/contract';
-import { canonicalLink, canonicalUrl, publicBaseUrlFrom } from './canonical';
+import { canonicalUrl, publicBaseUrlFrom, publicPageLinks } from './canonical';
 import { JsonLdScript, OrganizationJsonLd, ProductJsonLd } from './json-ld';
 import { absoluteUrl, breadcrumbJsonLd, organizationJsonLd, productJsonLd, schemaPrice, serializeJsonLd } from './structured-data';
 
@@ -168,13 +168,18 @@ describe('canonical links', () => {
     expect(canonicalUrl(BASE, '/landing')).toBe(`${BASE}/landing`);
   });
 
-  it('is an absolute link on the public address from the root data, or nothing without one', () => {
-    expect(canonicalLink([root, { id: 'routes/product-detail' }], '/product-detail', { productCode: 7 })).toEqual([
+  it('is an absolute link on the public address from the root data, with og:url, og:type, a raster og:image and a Twitter card; nothing without one', () => {
+    expect(publicPageLinks([root, { id: 'routes/product-detail' }], '/product-detail', { query: { productCode: 7 }, image: '/media/products/box.svg', type: 'product' })).toEqual([
       { tagName: 'link', rel: 'canonical', href: `${BASE}/product-detail?productCode=7` },
+      { property: 'og:url', content: `${BASE}/product-detail?productCode=7` },
+      { property: 'og:type', content: 'product' },
+      { property: 'og:image', content: `${BASE}/share.png` },
+      { name: 'twitter:card', content: 'summary_large_image' },
     ]);
+    expect(publicPageLinks([root], '/landing', { image: '/media/images/ab12/640.webp' })).toContainEqual({ property: 'og:image', content: `${BASE}/media/images/ab12/640.webp` });
     expect(publicBaseUrlFrom([{ id: 'root', loaderData: { shop: { publicBaseUrl: `${BASE}/` } } }])).toBe(BASE);
-    expect(canonicalLink([{ id: 'root', data: { shop: { ...shop, publicBaseUrl: undefined } } }], '/landing')).toEqual([]);
-    expect(canonicalLink([], '/landing')).toEqual([]);
+    expect(publicPageLinks([{ id: 'root', data: { shop: { ...shop, publicBaseUrl: undefined } } }], '/landing')).toEqual([]);
+    expect(publicPageLinks([], '/landing')).toEqual([]);
   });
 });
 

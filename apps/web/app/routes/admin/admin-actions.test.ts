@@ -34,6 +34,7 @@ beforeAll(async () => {
   ({ database, drop } = await createTestDatabase('pglite'));
   services = createCoreServices(database, { shop: demoShopConfig });
   await database.db.execute(sql`INSERT INTO staff (staff_id, email, name, role) VALUES (1, 'olive@example.com', 'Olive Owner', 'owner')`);
+  await database.db.execute(sql`SELECT setval(pg_get_serial_sequence('staff', 'staff_id'), 1)`);
   categoryId = (await services.catalogueAdmin.categories.create({ name: 'Boxes', description: '', imageUrl: '', parentId: null, visible: true, isNew: false, pageTitle: '', pageDescription: '' })).categoryId;
 });
 afterAll(async () => drop?.());
@@ -89,6 +90,19 @@ describe('the back office actions', () => {
     expect(passwords).toMatchObject({ status: 400, body: { message: 'The two passwords differ.', fields: { confirm: 'Type the same password twice.' } } });
     const role = await post(staffAction, '/admin/staff', {}, new URLSearchParams({ intent: 'add', name: 'Will', email: 'will@example.com', role: 'boss' }));
     expect(role).toMatchObject({ status: 400, body: { message: 'Choose a role.', fields: { role: 'Choose a role.' } } });
+  });
+
+  it('disable a staff member, then enable them again from the staff page, each audited', async () => {
+    const added = await post(staffAction, '/admin/staff', {}, new URLSearchParams({ intent: 'add', name: 'Wendy Warehouse', email: 'wendy@example.com', role: 'warehouse' }));
+    expect(added.status).toBe(200);
+    const wendy = (await services.staff.byEmail('wendy@example.com'))!;
+    const id = String(wendy.staffId);
+    expect(await post(staffAction, '/admin/staff', {}, new URLSearchParams({ intent: 'disable', staffId: id }))).toMatchObject({ status: 200, body: { intent: 'disable' } });
+    const again = await post(staffAction, '/admin/staff', {}, new URLSearchParams({ intent: 'add', name: 'Wendy', email: 'Wendy@example.com', role: 'warehouse' }));
+    expect(again).toMatchObject({ status: 409, body: { message: expect.stringContaining('enable them on the staff list') } });
+    expect(await post(staffAction, '/admin/staff', {}, new URLSearchParams({ intent: 'enable', staffId: id }))).toMatchObject({ status: 200, body: { intent: 'enable', name: 'Wendy Warehouse' } });
+    expect((await services.staff.list()).find((m) => m.staffId === wendy.staffId)?.disabled).toBe(false);
+    expect((await services.staff.recentChanges(2)).map((e) => e.kind)).toEqual(['staff.enabled', 'staff.disabled']);
   });
 
   it("answer a domain error core throws with its message and status (core's own class: instanceof)", async () => {

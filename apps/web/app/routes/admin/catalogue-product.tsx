@@ -51,13 +51,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const notice = NOTICES[url.searchParams.get('notice') ?? ''] ?? null;
   if (id === 'new') {
     const category = Number(url.searchParams.get('category'));
-    return { product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null };
+    return { product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null, confirmDelete: false };
   }
   const product = await catalogueAdmin.products.product(id).catch((error: unknown) => {
     if (isNotFound(error)) throw data({ message: 'No such product.' }, { status: 404 });
     throw error;
   });
-  return { product, categories, notice, defaultCategoryId: null };
+  // Deleting cannot be undone: a GET to ?confirm=delete shows the question first (works without JavaScript).
+  const confirmDelete = url.searchParams.get('confirm') === 'delete' && !product.hasOrders;
+  return { product, categories, notice, defaultCategoryId: null, confirmDelete };
 }
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
@@ -78,6 +80,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirect(`/admin/catalogue/products/${id}?notice=${intent === 'withdraw' ? 'withdrawn' : 'on-sale'}`);
     }
     if (id !== 'new' && intent === 'delete') {
+      if (!form.value.confirmed) return redirect(`/admin/catalogue/products/${id}?confirm=delete`);
       await products.delete(id, version);
       return redirect('/admin/catalogue?notice=product-deleted');
     }
@@ -213,7 +216,7 @@ function packLabel(range: number[] | null): string {
 }
 
 export default function CatalogueProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, notice, defaultCategoryId } = loaderData;
+  const { product, categories, notice, defaultCategoryId, confirmDelete } = loaderData;
   const answer = actionData as Answer | undefined;
   const v = (name: string, fallback: string) => answer?.values[name] ?? fallback;
   const checked = (name: string, fallback: boolean) => (answer ? answer.values[name] === 'on' : fallback);
@@ -404,12 +407,40 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
             {product.hasOrders ? (
               <p className="text-sm text-stone-600">This product has been ordered, so it can be withdrawn but not deleted.</p>
             ) : (
-              <Form method="post">
-                <input type="hidden" name="version" value={product.version} />
-                <button type="submit" name="intent" value="delete" className="btn-secondary border-red-300 text-red-800">
-                  Delete product
-                </button>
-              </Form>
+              <Link to="?confirm=delete" className="btn-secondary border-red-300 text-red-800">
+                Delete product
+              </Link>
+            )}
+            {confirmDelete && (
+              <div className="w-full rounded-lg border border-red-300 bg-red-50 p-4" role="alertdialog" aria-labelledby="confirm-delete-heading" data-testid="confirm-delete">
+                <h3 id="confirm-delete-heading" className="font-semibold text-red-900">
+                  Delete {product.name}?
+                </h3>
+                <p className="mt-1 text-sm text-red-900">
+                  It leaves the shop at once, its page answers “not found” and its sizes, packs and price history go with it. This cannot be undone. Withdrawing it from
+                  sale hides it from customers and can be undone.
+                </p>
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <Form method="post">
+                    <input type="hidden" name="version" value={product.version} />
+                    <input type="hidden" name="confirmed" value="on" />
+                    <button type="submit" name="intent" value="delete" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+                      Yes, delete {product.name}
+                    </button>
+                  </Form>
+                  {product.onSale && (
+                    <Form method="post">
+                      <input type="hidden" name="version" value={product.version} />
+                      <button type="submit" name="intent" value="withdraw" className="btn-secondary">
+                        Withdraw from sale instead
+                      </button>
+                    </Form>
+                  )}
+                  <Link to="." className="btn-secondary">
+                    Cancel
+                  </Link>
+                </div>
+              </div>
             )}
           </section>
         </>

@@ -209,6 +209,23 @@ for (const kind of databaseKinds()) {
       expect((await services.catalogueAdmin.products.product(1)).sizes[0]!.packs[0]!.pricePence).toBe(550);
     });
 
+    it('asks before deleting a product (the page shows the question), and deletes it only once confirmed', async () => {
+      const code = `DEL${Date.now()}`;
+      const created = await call(productAction, services, '/admin/catalogue/products/new', 'manager', {
+        params: { productId: 'new' },
+        form: { productCode: code, name: 'Doomed box', categoryId: String(categoryId), 'size.0.size1': 'A5', 'pack.0.0.qty': '10', 'pack.0.0.price': '3.00' },
+      });
+      const id = /products\/(\d+)/.exec(created.location ?? '')![1]!;
+      const unconfirmed = await call(productAction, services, `/admin/catalogue/products/${id}`, 'manager', { params: { productId: id }, form: { intent: 'delete', version: '1' } });
+      expect(unconfirmed.location, JSON.stringify([created.location, unconfirmed.location, unconfirmed.body])).toBe(`/admin/catalogue/products/${id}?confirm=delete`);
+      expect((await services.catalogueAdmin.products.product(Number(id))).name).toBe('Doomed box');
+      const page = await call(productLoader, services, `/admin/catalogue/products/${id}?confirm=delete`, 'manager', { params: { productId: id } });
+      expect(page.body).toMatchObject({ confirmDelete: true });
+      const confirmed = await call(productAction, services, `/admin/catalogue/products/${id}`, 'manager', { params: { productId: id }, form: { intent: 'delete', version: '1', confirmed: 'on' } });
+      expect(confirmed.location, JSON.stringify(confirmed.body)).toBe('/admin/catalogue?notice=product-deleted');
+      await expect(services.catalogueAdmin.products.product(Number(id))).rejects.toMatchObject({ code: 'not_found' });
+    });
+
     it('imports a CSV: the dry run shows the change and carries the file, applying it changes the price; the export streams the result', async () => {
       const exported = await call(exportLoader, services, '/admin/catalogue/export.csv', 'manager');
       expect(exported.response!.headers.get('content-type')).toBe('text/csv; charset=utf-8');

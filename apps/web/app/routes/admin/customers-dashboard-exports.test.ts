@@ -200,7 +200,7 @@ for (const kind of databaseKinds()) {
       const answer = await call(invoicesCsvLoader, services, '/admin/exports/invoices.csv?from=2020-01-01&to=2020-01-31', 'owner');
       expect(answer.status).toBe(200);
       expect(answer.response!.headers.get('content-disposition')).toBe('attachment; filename="invoices-2020-01-01-to-2020-01-31.csv"');
-      expect(await answer.response!.text()).toBe('invoice_number,invoice_date,tax_point,order_number,customer,company,vat_number,billing_postcode,net,vat,gross,currency\n');
+      expect(await answer.response!.text()).toBe('invoice_number,invoice_date,tax_point,order_number,customer,company,vat_number,billing_postcode,net,vat_treatment,vat_rate,vat,gross,currency\n');
     });
   });
 }

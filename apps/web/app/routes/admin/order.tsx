@@ -10,7 +10,7 @@
  * order. A saved change redirects back here with a notice (post/redirect/get).
  */
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { isRecordId } from '@shop/contract/browser';
+import { isRecordId, vatLineLabel } from '@shop/contract/browser';
 import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
 import { readForm, type FormProblems } from '~/server/forms.server';
 import { ORDER_FORM_FIELDS, orderFormSchema, orderPage } from '~/server/admin/order.server';
@@ -263,7 +263,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {[
                     ['Items ex-VAT', order.totals.subTotalPence],
                     ['Delivery ex-VAT', order.totals.deliveryFeePence],
-                    ['VAT', order.totals.totalTaxPence],
+                    [vatLineLabel(order.vat), order.totals.totalTaxPence],
                     ['Total', order.totals.totalPence],
                   ].map(([label, pence]) => (
                     <tr key={label as string}>

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Answer =
   | { ok: true; intent: 'add' | 'link'; name: string; email: string; link: string; expiresAt: string }
-  | { ok: true; intent: 'disable'; name: string }
+  | { ok: true; intent: 'disable' | 'enable'; name: string }
   | { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
 
 function failure(intent: string, error: unknown, values?: Record<string, string>) {
@@ -57,6 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const renewed = await staff.newSetPasswordLink(staffId, me.staffId);
       return data<Answer>({ ok: true, intent, name: member?.name ?? '', email: member?.email ?? '', link: renewed.link, expiresAt: renewed.expiresAt.toISOString() });
+    } catch (error) {
+      return failure(intent, error);
+    }
+  }
+
+  if (intent === 'enable') {
+    const member = await staff.byId(staffId);
+    try {
+      await staff.enable(staffId, me.staffId);
+      return data<Answer>({ ok: true, intent, name: member?.name ?? '' });
     } catch (error) {
       return failure(intent, error);
     }
@@ -116,8 +126,11 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       </div>
 
-      {actionData?.ok && actionData.intent !== 'disable' && <LinkToSend {...actionData} />}
+      {actionData?.ok && (actionData.intent === 'add' || actionData.intent === 'link') && <LinkToSend {...actionData} />}
       {actionData?.ok && actionData.intent === 'disable' && <AdminMessage tone="success">{actionData.name} is disabled: their sessions have ended.</AdminMessage>}
+      {actionData?.ok && actionData.intent === 'enable' && (
+        <AdminMessage tone="success">{actionData.name} is enabled and can sign in again with their password. Send a new password link if someone else may know it.</AdminMessage>
+      )}
       {otherFailed && <AdminMessage tone="error">{otherFailed.message}</AdminMessage>}
 
       <section className="card overflow-x-auto" aria-labelledby="staff-list-heading">
@@ -168,6 +181,15 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                         </button>
                       </Form>
                     </div>
+                  )}
+                  {m.disabled && (
+                    <Form method="post" className="flex justify-end">
+                      <input type="hidden" name="intent" value="enable" />
+                      <input type="hidden" name="staffId" value={m.staffId} />
+                      <button type="submit" className="btn-secondary px-3 py-1 text-xs" disabled={busy}>
+                        Enable<span className="sr-only"> {m.name}</span>
+                      </button>
+                    </Form>
                   )}
                 </td>
               </tr>

@@ -95,6 +95,8 @@ const cell = (raw: string | undefined, max: number) => (raw ?? '').slice(0, max)
 export const productFormSchema = z
   .object({
     intent: z.enum(['save', 'withdraw', 'on-sale', 'delete']).catch('save'),
+    /** Delete is asked first (the page's confirm step posts confirmed=yes): it cannot be undone. */
+    confirmed: checkbox,
     version: seenVersion,
     productCode: textField(100),
     name: textField(500),
@@ -147,7 +149,7 @@ export const productFormSchema = z
       onSale: form.onSale,
       sizes,
     };
-    return { intent: form.intent, version: form.version, image: form.image, removeImage: form.removeImage, imageUrl: form.imageUrl, product };
+    return { intent: form.intent, confirmed: form.confirmed, version: form.version, image: form.image, removeImage: form.removeImage, imageUrl: form.imageUrl, product };
   });
 
 const CHOOSE_CSV = 'Choose a CSV file to check.';

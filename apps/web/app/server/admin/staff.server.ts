@@ -32,6 +32,7 @@ export const staffFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('add'), email: textField(300), name: textField(200), role: z.enum(STAFF_ROLES, { error: CHOOSE_A_ROLE }) }),
     z.object({ intent: z.literal('link'), staffId }),
     z.object({ intent: z.literal('disable'), staffId }),
+    z.object({ intent: z.literal('enable'), staffId }),
   ],
   { error: UNKNOWN_FORM },
 );

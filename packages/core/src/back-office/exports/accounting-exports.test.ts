@@ -91,12 +91,28 @@ for (const kind of databaseKinds()) {
         state: 'PendingDelivery',
         payment_status: 'Part paid',
         net: '21.00',
+        vat_treatment: 'standard',
+        vat_rate: '20',
         vat: '4.20',
         gross: '25.20',
         currency: 'GBP',
         paid: '10.00',
         due_date: '',
       });
+    });
+
+    it('exports an order delivered to Jersey, and its invoice, as a zero-rated export at 0% with no VAT', async () => {
+      const lines = [{ productName: 'Box', size1: 'S', pricePence: 1050, qty: 10, count: 2 }];
+      const order = await insertFixtureOrder(database.db, { userId, lines, created: new Date('2025-07-01T09:00:00Z'), delivery: { post_code: 'JE2 3AB', town: 'St Helier' } });
+      await database.db.execute(sql`UPDATE invoice_number_counter SET last_number = last_number + 1`);
+      await database.db.execute(
+        sql`INSERT INTO invoices (invoice_number, order_id, issued_at, tax_point_date)
+            SELECT last_number, ${order.orderId}, '2025-07-01T10:00:00Z'::timestamptz, '2025-07-01' FROM invoice_number_counter`,
+      );
+      const [orderRow] = csv((await collect(exports.ordersCsv({ from: '2025-07-01', to: '2025-07-01' }))).text);
+      expect(orderRow).toMatchObject({ order_number: String(order.orderId), net: '21.00', vat_treatment: 'export', vat_rate: '0', vat: '0.00', gross: '21.00' });
+      const [invoiceRow] = csv((await collect(exports.invoicesCsv({ from: '2025-07-01', to: '2025-07-01' }))).text);
+      expect(invoiceRow).toMatchObject({ order_number: String(order.orderId), vat_treatment: 'export', vat_rate: '0', vat: '0.00', gross: '21.00' });
     });
 
     it('exports the invoices dated in the range with their formatted numbers', async () => {

@@ -44,6 +44,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'state',
   'payment_status',
   'net',
+  'vat_treatment',
+  'vat_rate',
   'vat',
   'gross',
   'currency',
@@ -61,6 +63,8 @@ export const INVOICE_EXPORT_COLUMNS = [
   'vat_number',
   'billing_postcode',
   'net',
+  'vat_treatment',
+  'vat_rate',
   'vat',
   'gross',
   'currency',
@@ -107,13 +111,26 @@ const PAYMENT_METHOD_NAMES: Record<string, string> = { paypal: 'card', bank: 'ba
 /** An exported order: its own columns, its customer's, and what is worked out in SQL (cursor, London day, company, net). */
 const ORDER = columnsOf(
   orders,
-  ['orderId', 'paymentMethod', 'paymentReference', 'purchaseOrderNumber', 'status', 'totalTaxPence', 'totalPence', 'paidPence', 'refundedPence', 'paymentDueDate'],
+  [
+    'orderId',
+    'paymentMethod',
+    'paymentReference',
+    'purchaseOrderNumber',
+    'status',
+    'vatTreatment',
+    'vatRatePercent',
+    'totalTaxPence',
+    'totalPence',
+    'paidPence',
+    'refundedPence',
+    'paymentDueDate',
+  ],
   'o',
 );
 const CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email', 'vatNumber'], 'u');
 /** An exported invoice: its columns, its order's totals, its customer's VAT number. */
 const INVOICE = columnsOf(invoices, ['invoiceNumber', 'taxPointDate', 'orderId'], 'i');
-const INVOICED_ORDER = columnsOf(orders, ['totalTaxPence', 'totalPence'], 'o');
+const INVOICED_ORDER = columnsOf(orders, ['vatTreatment', 'vatRatePercent', 'totalTaxPence', 'totalPence'], 'o');
 const VAT_NUMBER = columnsOf(users, ['vatNumber'], 'u');
 /** The values an export row works out in SQL beside the columns; `net` is a sum (text when it is a bigint). */
 type OrderComputed = { cursor: string; placed_on: string; company: string | null; net: number | string };
@@ -185,6 +202,9 @@ export class AccountingExports {
             order.status,
             paymentStatusLabelOf({ ...order, state: order.status }, today),
             pounds(r.net),
+            // The order's own VAT, fixed when placed by its delivery zone (pricing/vat-by-destination.ts).
+            order.vatTreatment,
+            String(order.vatRatePercent),
             pounds(order.totalTaxPence),
             pounds(order.totalPence),
             'GBP',
@@ -234,6 +254,9 @@ export class AccountingExports {
             safeCell(VAT_NUMBER.read(r).vatNumber),
             safeCell(r.billing_postcode),
             pounds(r.net),
+            // The order's own VAT, fixed when placed by its delivery zone (pricing/vat-by-destination.ts).
+            order.vatTreatment,
+            String(order.vatRatePercent),
             pounds(order.totalTaxPence),
             pounds(order.totalPence),
             'GBP',

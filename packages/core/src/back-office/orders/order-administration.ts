@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { AddressFields } from '@shop/contract';
+import type { AddressFields, VatOfSupply } from '@shop/contract';
 import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
@@ -128,6 +128,8 @@ export interface AdminOrder {
   billingAddress: AddressFields | null;
   lines: { productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number }[];
   totals: { subTotalPence: number; deliveryFeePence: number; totalTaxPence: number; totalPence: number };
+  /** VAT by the delivery zone, fixed when the order was placed (pricing/vat-by-destination.ts). */
+  vat: VatOfSupply;
   payment: {
     method: string;
     reference: string;
@@ -214,6 +216,8 @@ const ORDER = columnsOf(
     'deliveryFeePence',
     'totalTaxPence',
     'totalPence',
+    'vatTreatment',
+    'vatRatePercent',
     'paymentMethod',
     'paymentReference',
     'purchaseOrderNumber',
@@ -384,6 +388,7 @@ export class OrderAdministration {
       totals: seesMoney
         ? { subTotalPence: row.subTotalPence, deliveryFeePence: row.deliveryFeePence, totalTaxPence: row.totalTaxPence, totalPence: row.totalPence }
         : { subTotalPence: 0, deliveryFeePence: 0, totalTaxPence: 0, totalPence: 0 },
+      vat: { treatment: row.vatTreatment, ratePercent: row.vatRatePercent },
       payment: {
         method: row.paymentMethod,
         reference: seesMoney ? row.paymentReference : '',
