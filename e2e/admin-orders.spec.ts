@@ -1,7 +1,8 @@
 /**
  * A day's order in the back office, in the browser: a customer places a bank-transfer
  * order; the owner (set up from the logged link) finds it under "Awaiting dispatch" awaiting payment,
- * records the payment, opens the picking list, dispatches it with Royal Mail and a tracking
+ * records the £500 the customer sent (confirmed, as it is more than is due), refunds the excess the
+ * refund form offers, opens the picking list, dispatches it with Royal Mail and a tracking
  * number; the customer's order detail then reads Dispatched with the tracking link and offers the
  * VAT invoice, which downloads as a PDF. Pages at 1280 px and on an 800 px tablet, axe clean.
  */
@@ -51,10 +52,30 @@ test('staff record a bank payment, print the picking list and dispatch; the cust
 
   await expect(page.getByTestId('admin-order-state')).toHaveText('Awaiting dispatch');
   await expect(page.getByText('Awaiting payment: it can be dispatched once the payment is recorded.')).toBeVisible();
+  // The customer sent £473.01 more than the order's total: refused until confirmed, then owed back.
   const payment = page.getByTestId('payment-form');
+  const gbp = (pence: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+  const duePence = Math.round(Number(await page.locator('#payment-amount').inputValue()) * 100);
+  const sentPence = duePence + 473_01;
+  await page.locator('#payment-amount').fill((sentPence / 100).toFixed(2));
   await payment.getByLabel('Bank reference').fill('FASTER PAYMENT 1182');
   await payment.getByRole('button', { name: 'Record payment' }).click();
+  const confirm = page.getByTestId('confirm-overpayment');
+  await expect(confirm).toHaveText(`Record ${gbp(sentPence)} although only ${gbp(duePence)} is due`);
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('checkbox').check();
+  await page.getByTestId('payment-form').getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText('The payment is recorded.')).toBeVisible();
+  await expect(page.getByTestId('admin-order-payment')).toHaveText('Refund due');
+  const owed = 473.01;
+  await expect(page.getByTestId('refund-due')).toHaveText(`£${owed.toFixed(2)}`);
+  // The refund form offers what is owed; each form's fields have their own ids.
+  await expect(page.locator('#refund-amount')).toHaveValue(owed.toFixed(2));
+  expect(await page.locator('[id="payment-amount"], [id="refund-amount"]').count()).toBe(2);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByTestId('refund-form').getByLabel('Bank reference').fill('REFUND OVERPAID');
+  await page.getByTestId('refund-form').getByRole('button', { name: 'Record refund' }).click();
+  await expect(page.getByText('The refund is recorded.')).toBeVisible();
   await expect(page.getByTestId('admin-order-payment')).toHaveText('Paid');
 
   const pickingList = await page.request.get(`/admin/orders/${orderId}/picking-list.pdf`);

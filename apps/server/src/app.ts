@@ -118,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     mailer,
     log: app.log,
     payments: payments.verifier,
+    refunds: payments.refunds,
     postcodes: createPostcodeLookup(config),
     clock: options.clock,
   });

@@ -1,6 +1,6 @@
 /** The domain services of one app process, built from its configuration (app.ts). */
 import type { DatabaseHandle } from '@shop/db';
-import { createCoreServices, type CoreServices, type JobWorkerLog, type PaymentVerifier, type PostcodeLookup } from '@shop/core';
+import { createCoreServices, type CoreServices, type JobWorkerLog, type PaymentRefunds, type PaymentVerifier, type PostcodeLookup } from '@shop/core';
 import type { AppConfig } from './config.ts';
 import type { ClosableMailer } from './adapters/email/create-mailer.ts';
 
@@ -9,6 +9,8 @@ export interface ServiceAdapters {
   log: JobWorkerLog;
   /** Card/wallet payments (PayPal or the test provider); without one only bank transfer works. */
   payments?: PaymentVerifier | null;
+  /** Refunds of card/wallet orders through their provider (PayPal, or the simulated one for test orders). */
+  refunds?: Partial<Record<'paypal' | 'test', PaymentRefunds>>;
   postcodes?: PostcodeLookup;
   clock?: () => Date;
 }
@@ -21,6 +23,7 @@ export function coreServicesFor(config: AppConfig, database: DatabaseHandle, ada
     mailer: adapters.mailer,
     publicBaseUrl: config.publicBaseUrl,
     payments: adapters.payments,
+    refunds: adapters.refunds,
     postcodes: adapters.postcodes,
     log: adapters.log,
     jobs: { retryBaseMs, maxAttempts, leaseMs },

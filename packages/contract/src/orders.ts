@@ -173,8 +173,11 @@ export const orderSchema = z
     cancelled_at: z.string().nullable().describe('Not in SPEC 3: when the shop cancelled it (ISO 8601)'),
     cancel_reason: z.string().nullable().describe('Not in SPEC 3: why the shop cancelled it'),
     payment_status: z
-      .enum(['paid', 'part_paid', 'awaiting_payment', 'on_account', 'overdue', 'refund_due', 'refunded'])
-      .describe('Not in SPEC 3: where the money stands, apart from the status'),
+      .enum(['paid', 'part_paid', 'awaiting_payment', 'on_account', 'overdue', 'refund_due', 'refunded', 'cancelled_unpaid'])
+      .describe('Not in SPEC 3: where the money stands, apart from the status (refund_due: cancelled after paying, or paid more than the total)'),
+    amount_paid: z.number().describe('Not in SPEC 3: what counts as paid for the order, pounds (never more than the total while it stands)'),
+    amount_due: z.number().describe('Not in SPEC 3: what is still to be paid, pounds'),
+    refund_due: z.number().describe('Not in SPEC 3: what the shop owes back to the customer, pounds'),
     payment_due_date: z.string().nullable().describe('Not in SPEC 3: account orders, the date payment is due (YYYY-MM-DD) once invoiced'),
     promised_dispatch_date: z.iso
       .date()

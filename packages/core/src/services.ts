@@ -16,7 +16,7 @@ import { unconfiguredMailer, type Mailer } from './email/mailer.ts';
 import { AddressRepository } from './addresses/address-repository.ts';
 import { AddressService } from './addresses/address-service.ts';
 import { PostcodeProviderUnavailable, PostcodeSearch, type PostcodeLookup } from './postcodes/postcode-lookup.ts';
-import type { PaymentVerifier } from './payments/payment-verifier.ts';
+import type { PaymentRefunds, PaymentVerifier } from './payments/payment-verifier.ts';
 import { OrderRepository } from './orders/order-repository.ts';
 import { OrderService } from './orders/order-service.ts';
 import { OrderPlacement } from './orders/order-placement.ts';
@@ -85,6 +85,8 @@ export interface CoreServicesOptions {
   publicBaseUrl?: string;
   /** Verifies card/wallet payments (PayPal or the test provider); without one only bank transfer works. */
   payments?: PaymentVerifier | null;
+  /** Refunds through the provider that took a card/wallet order's money: PayPal's, and the simulated one for test orders. */
+  refunds?: Partial<Record<'paypal' | 'test', PaymentRefunds>>;
   /** The postcode provider behind the address finder; without one the finder says it is unavailable. */
   postcodes?: PostcodeLookup;
   /** Where use cases and the job worker report what must not fail a request (a confirmation e-mail that could not be sent). */
@@ -189,6 +191,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       now: clock,
       issueInvoice: (orderId) => documents.issueInvoice(orderId),
       log: options.log,
+      refunds: options.refunds,
     }),
   };
 }

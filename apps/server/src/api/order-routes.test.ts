@@ -97,6 +97,9 @@ describeOnEachDatabase('orders API', (kind) => {
         cancelled_at: null,
         cancel_reason: null,
         payment_status: 'awaiting_payment',
+        amount_paid: 0,
+        amount_due: 149.99,
+        refund_due: 0,
         payment_due_date: null,
         promised_dispatch_date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         orderLines: [

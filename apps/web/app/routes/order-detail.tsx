@@ -253,11 +253,11 @@ function OrderView({
                 Paying by bank transfer
               </h2>
               <p className="mt-2 text-sm text-stone-700">
-                If you have not made your transfer yet, please pay <strong className="text-stone-900">{formatPounds(order.total)}</strong> to the account
+                If you have not made your transfer yet, please pay <strong className="text-stone-900">{formatPounds(order.amount_due)}</strong> to the account
                 shown, using your payment reference so we can match it to this order. We dispatch your order once the payment reaches us.
               </p>
             </div>
-            <BankPayeeDetails reference={reference} amount={order.total} />
+            <BankPayeeDetails reference={reference} amount={order.amount_due} />
           </div>
         </section>
       ) : null}

@@ -110,4 +110,7 @@ export const ORDER_NOT_YET_DISPATCHED = {
   cancel_reason: null,
   payment_status: 'awaiting_payment' as const,
   payment_due_date: null,
+  amount_paid: 0,
+  amount_due: 0,
+  refund_due: 0,
 };

@@ -33,11 +33,7 @@ export function orderUpdateEmail({ shop, to, firstName, order, update, orderUrl,
     : [
         `We have cancelled your order ${order.order_id}.`,
         order.cancel_reason ? `Reason: ${order.cancel_reason}` : '',
-        order.payment_status === 'refund_due' || order.payment_status === 'refunded'
-          ? order.payment_method === 'bank' && order.payment_status === 'refunded'
-            ? ''
-            : `We will refund what you paid for it (${formatPounds(order.total)} or the part of it you paid) to the card or account you paid from.`
-          : '',
+        order.payment_status === 'refund_due' ? `We will refund the ${formatPounds(order.refund_due)} you paid for it to the card or account you paid from.` : '',
         `Questions? Call us on ${shop.phones.sales} or reply to this e-mail.`,
       ];
   const lines = paragraphs.filter(Boolean);

@@ -296,6 +296,7 @@ export class OrderPlacement {
       // What the customer was shown at this moment for this address (London 3pm cut-off, working days).
       promisedDispatchDate: this.dispatch.promiseFor(delivery.postCode).dispatchDate,
       purchaseOrderNumber: body.purchase_order_number ?? null,
+      providerCaptureId: payment?.captureId ?? null,
     };
     const snapshots = lines.map((line) => ({
       productId: line.productId,

@@ -32,6 +32,7 @@ export type NewOrder = Pick<
   | 'requestFingerprint'
   | 'promisedDispatchDate'
   | 'purchaseOrderNumber'
+  | 'providerCaptureId'
 > & { addressId: number; deliveryAddress: NonNullable<Order['deliveryAddress']> };
 
 /** The snapshot of a pack kept with the order: what was bought, whatever the catalogue says later. */
@@ -152,7 +153,8 @@ export class OrderRepository {
   private insertStatement(order: NewOrder): SQL {
     return sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
                               sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
-                              promised_dispatch_date, paid_pence, purchase_order_number, vat_treatment, vat_rate_percent, payment_is_test)
+                              promised_dispatch_date, paid_pence, purchase_order_number, vat_treatment, vat_rate_percent, payment_is_test,
+                              provider_capture_id)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
@@ -160,7 +162,7 @@ export class OrderRepository {
                   ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date,
                   -- a card or wallet payment was captured before the order was placed: paid in full
                   ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber},
-                  ${order.vatTreatment}, ${order.vatRatePercent}, ${order.paymentIsTest})
+                  ${order.vatTreatment}, ${order.vatRatePercent}, ${order.paymentIsTest}, ${order.providerCaptureId})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING order_id`;
   }

@@ -5,7 +5,7 @@
 import type { AddressFields, OrderDto, OrderLogBody } from '@shop/contract';
 import type { AddressRepository } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
-import { paymentStatusOf, trackingUrl } from '../back-office/orders/order-states.ts';
+import { paymentFiguresOf, paymentStatusOf, trackingUrl, type PaymentFacts } from '../back-office/orders/order-states.ts';
 import { londonWallClock } from '../delivery/dispatch-promise.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
@@ -124,18 +124,19 @@ export class OrderService {
       delivered_at: isoTimeOrNull(order.deliveredAt),
       cancelled_at: isoTimeOrNull(order.cancelledAt),
       cancel_reason: order.cancelReason,
-      payment_status: paymentStatusOf(
-        {
-          status: order.status,
-          paymentMethod: order.paymentMethod,
-          totalPence: order.totalPence,
-          paidPence: order.paidPence,
-          refundedPence: order.refundedPence,
-          paymentDueDate: order.paymentDueDate,
-        },
-        londonWallClock(new Date()).date,
-      ),
+      ...this.moneyOf(order),
       payment_due_date: order.paymentDueDate,
+    };
+  }
+
+  /** Where the order's money stands for the customer: the status and its figures, from core's state module. */
+  private moneyOf(order: PaymentFacts) {
+    const figures = paymentFiguresOf(order);
+    return {
+      payment_status: paymentStatusOf(order, londonWallClock(new Date()).date),
+      amount_paid: penceToPounds(figures.paidPence),
+      amount_due: penceToPounds(figures.duePence),
+      refund_due: penceToPounds(figures.refundDuePence),
     };
   }
 

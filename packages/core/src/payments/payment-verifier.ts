@@ -13,6 +13,8 @@ export interface VerifiedPayment {
   /** ISO 4217 code, e.g. GBP. */
   currency: string;
   amountPence: Pence;
+  /** The capture that took the money (what a refund is sent against); null when the provider did not say. */
+  captureId?: string | null;
 }
 
 export interface PaymentVerifier {
@@ -23,6 +25,40 @@ export interface PaymentVerifier {
 }
 
 export const PAYMENT_COMPLETED = 'COMPLETED';
+
+/** A refund to send through the provider (DESIGN sections 4 and 10). */
+export interface RefundRequest {
+  /** The provider's capture of the payment (orders.provider_capture_id). */
+  captureId: string;
+  amountPence: Pence;
+  /**
+   * The shop's key for this refund, sent with every attempt (PayPal-Request-Id): the provider
+   * answers a repeated key with the refund it already made, so a retry never refunds twice.
+   */
+  idempotencyKey: string;
+  /** A few words the customer reads on their statement or in their wallet. */
+  noteToPayer?: string;
+}
+
+/** What the provider did: refunded, still working on it, or refused (with its reason, for staff). */
+export interface RefundOutcome {
+  state: 'completed' | 'pending' | 'failed';
+  /** The provider's refund id; null when it refused before making one. */
+  refundId: string | null;
+  reason?: string;
+}
+
+/**
+ * Refunds through the payment provider. `refund` throws PaymentProviderUnavailable when the
+ * provider does not answer in time or answers 5xx: the refund may or may not have been made,
+ * so the shop keeps it pending and retries with the same key.
+ */
+export interface PaymentRefunds {
+  readonly provider: 'paypal' | 'test';
+  /** The capture of a provider order placed before captures were recorded (asks the provider). */
+  captureIdOf(reference: string): Promise<string>;
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+}
 
 /** The provider is down, slow or refused the shop's credentials. `detail` is for the log. */
 export class PaymentProviderUnavailable extends Error {

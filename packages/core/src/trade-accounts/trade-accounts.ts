@@ -9,7 +9,7 @@
  * basket lock: the one customer's checkouts are serialised by that lock, so two orders cannot
  * both spend the same credit.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
 import { columnsOf, queryPreparedRows, queryRows, tradeAccounts, type Database, type Executor, type Row } from '@shop/db';
 import { Forbidden, Invalid, NotFound, PaymentRequired } from '../errors.ts';
@@ -42,6 +42,12 @@ export const tradeAccountMessages = {
     'or call us to raise your limit.',
   limitRange: `The credit limit must be more than £0.00 and at most ${formatPounds(penceToPounds(MAX_CREDIT_LIMIT_PENCE))}.`,
   termsRange: 'Payment terms must be 1 to 90 days.',
+  limitBelowOwed: (limit: Pence, owed: Pence) =>
+    `The customer already owes ${formatPounds(penceToPounds(owed))} on account, more than a limit of ${formatPounds(penceToPounds(limit))}: ` +
+    'they could not order on account until they owe less. Tick the box to set it anyway.',
+  /** The box staff tick to set a limit below what is owed. */
+  confirmLimitBelowOwed: (limit: Pence, owed: Pence) =>
+    `Set the limit to ${formatPounds(penceToPounds(limit))} although ${formatPounds(penceToPounds(owed))} is owed`,
   noSuchCustomer: (userId: number) => `There is no customer ${userId}.`,
 } as const;
 
@@ -52,10 +58,7 @@ export class TradeAccounts {
   async accountOf(userId: number, executor: Executor = this.db): Promise<TradeAccount | null> {
     const [row] = await queryPreparedRows<{ outstanding_pence: number | string }>(
       executor,
-      sql`SELECT ${ACCOUNT.list},
-                 COALESCE((SELECT sum(o.total_pence - o.paid_pence) FROM orders o
-                           WHERE o.user_id = t.user_id AND o.payment_method = 'account' AND o.status <> 'Cancelled'
-                             AND o.paid_pence < o.total_pence), 0) AS outstanding_pence
+      sql`SELECT ${ACCOUNT.list}, ${outstandingOf(sql`t.user_id`)} AS outstanding_pence
           FROM trade_accounts t
           WHERE t.user_id = ${userId} AND t.closed_at IS NULL`,
     );
@@ -84,13 +87,24 @@ export class TradeAccounts {
     return account;
   }
 
-  /** Opens (or reopens) a customer's trade account with a limit and terms (back office; `staffId` is who did it, audited). */
-  async open(staffId: number | null, userId: number, creditLimitPence: Pence, termsDays: number = DEFAULT_TERMS_DAYS): Promise<TradeAccount> {
+  /**
+   * Opens (or reopens) a customer's trade account with a limit and terms (back office; `staffId`
+   * is who did it, audited). A limit below what they still owe on account is refused unless
+   * `confirmBelowOwed`.
+   */
+  async open(
+    staffId: number | null,
+    userId: number,
+    creditLimitPence: Pence,
+    termsDays: number = DEFAULT_TERMS_DAYS,
+    options: { confirmBelowOwed?: boolean } = {},
+  ): Promise<TradeAccount> {
     checkLimit(creditLimitPence);
     checkTerms(termsDays);
     const account = await this.changeAudited(staffId, userId, async (tx, before) => {
       const [user] = await queryRows<{ user_id: number }>(tx, sql`SELECT user_id FROM users WHERE user_id = ${userId}`);
       if (!user) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
+      await checkLimitCoversOwed(tx, userId, creditLimitPence, options.confirmBelowOwed);
       await tx.execute(sql`
         INSERT INTO trade_accounts (user_id, credit_limit_pence, terms_days, opened_by)
         VALUES (${userId}, ${creditLimitPence}, ${termsDays}, ${staffId})
@@ -102,11 +116,21 @@ export class TradeAccounts {
     return account!;
   }
 
-  /** A new limit (and terms) for an open account; orders already placed are not affected. Audited. */
-  async changeLimit(staffId: number | null, userId: number, creditLimitPence: Pence, termsDays?: number): Promise<TradeAccount> {
+  /**
+   * A new limit (and terms) for an open account; orders already placed are not affected. A limit
+   * below what the customer already owes on account is refused unless `confirmBelowOwed`. Audited.
+   */
+  async changeLimit(
+    staffId: number | null,
+    userId: number,
+    creditLimitPence: Pence,
+    termsDays?: number,
+    options: { confirmBelowOwed?: boolean } = {},
+  ): Promise<TradeAccount> {
     checkLimit(creditLimitPence);
     if (termsDays !== undefined) checkTerms(termsDays);
     const account = await this.changeAudited(staffId, userId, async (tx) => {
+      await checkLimitCoversOwed(tx, userId, creditLimitPence, options.confirmBelowOwed);
       const rows = await queryRows<{ user_id: number }>(
         tx,
         sql`UPDATE trade_accounts SET credit_limit_pence = ${creditLimitPence}, terms_days = COALESCE(${termsDays ?? null}::int, terms_days)
@@ -155,6 +179,31 @@ export class TradeAccounts {
 
 /** A trade account's agreed terms, as its audit entries record them. */
 type AccountTerms = ReturnType<typeof TERMS.read>;
+
+/**
+ * What the customer's open account orders still owe (SQL, for the user id given): every
+ * 'account' order not cancelled, its total less what was paid.
+ */
+function outstandingOf(userId: SQL): SQL {
+  return sql`COALESCE((SELECT sum(o.total_pence - o.paid_pence) FROM orders o
+                       WHERE o.user_id = ${userId} AND o.payment_method = 'account' AND o.status <> 'Cancelled'
+                         AND o.paid_pence < o.total_pence), 0)`;
+}
+
+/** A limit below what is already owed on account stops the customer ordering on account: staff confirm it knowingly. */
+async function checkLimitCoversOwed(tx: Executor, userId: number, limitPence: Pence, confirmed = false): Promise<void> {
+  if (confirmed) return;
+  const [row] = await queryRows<{ owed: number | string }>(tx, sql`SELECT ${outstandingOf(sql`${userId}::int`)} AS owed`);
+  const owed = Number(row?.owed ?? 0);
+  if (limitPence >= owed) return;
+  throw new Invalid(tradeAccountMessages.limitBelowOwed(limitPence, owed), {
+    fields: [
+      { field: 'limit', message: tradeAccountMessages.limitBelowOwed(limitPence, owed) },
+      { field: 'confirm', message: tradeAccountMessages.confirmLimitBelowOwed(limitPence, owed) },
+    ],
+    owedPence: owed,
+  });
+}
 
 function checkLimit(pence: Pence): void {
   if (!Number.isSafeInteger(pence) || pence <= 0 || pence > MAX_CREDIT_LIMIT_PENCE) throw new Invalid(tradeAccountMessages.limitRange);

@@ -7,22 +7,25 @@ import type { AppConfig } from '../../config.ts';
 import { PayPalVerifier } from './paypal-verifier.ts';
 import { TestPayments } from './test-payments.ts';
 
-export type ShopPayments =
+/** The refunds of card/wallet orders, by the provider that took the money. */
+export type ShopRefunds = { paypal?: PayPalVerifier; test: TestPayments };
+
+export type ShopPayments = (
   | { mode: 'paypal'; clientId: string; verifier: PayPalVerifier }
   | { mode: 'test'; clientId: null; verifier: TestPayments }
-  | { mode: 'none'; clientId: null; verifier: null };
+  | { mode: 'none'; clientId: null; verifier: null }
+) & { refunds: ShopRefunds };
 
 export function createPayments(config: Pick<AppConfig, 'payments'>): ShopPayments {
   const { paypal, testMode, testSecret } = config.payments;
+  // Orders paid by a simulated payment are refunded by the simulation, whatever the shop takes now.
+  const test = new TestPayments(testSecret);
   if (paypal) {
-    return {
-      mode: 'paypal',
-      clientId: paypal.clientId,
-      verifier: new PayPalVerifier({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiBase: paypal.apiBase, timeoutMs: paypal.timeoutMs }),
-    };
+    const verifier = new PayPalVerifier({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiBase: paypal.apiBase, timeoutMs: paypal.timeoutMs });
+    return { mode: 'paypal', clientId: paypal.clientId, verifier, refunds: { paypal: verifier, test } };
   }
-  if (testMode) return { mode: 'test', clientId: null, verifier: new TestPayments(testSecret) };
-  return { mode: 'none', clientId: null, verifier: null };
+  if (testMode) return { mode: 'test', clientId: null, verifier: test, refunds: { test } };
+  return { mode: 'none', clientId: null, verifier: null, refunds: { test } };
 }
 
 /** The start-up log's line saying how this shop takes payments. */

@@ -1,12 +1,11 @@
 /**
  * The PayPal adapter against a local imitation of PayPal's REST v2 endpoints (node:http on
- * 127.0.0.1): OAuth2 client credentials, then GET /v2/checkout/orders/{id}. Through the whole
+ * 127.0.0.1, testing/paypal-imitation.ts): OAuth2 client credentials, then GET
+ * /v2/checkout/orders/{id}. Refunds are in paypal-refunds.test.ts. Through the whole
  * app (POST /api/order, PayPal not answering in time included) and on the adapter alone for
  * timeouts and token caching.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CartDto, OrderDto } from '@shop/contract';
@@ -14,95 +13,12 @@ import { PaymentProviderUnavailable, PaymentReferenceUnknown } from '@shop/core'
 import { queryRows } from '@shop/db';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../../testing/basket-fixtures.ts';
 import { addToBasket, basketOf, countRows, createAddress, orderBodyFrom, placeOrder } from '../../testing/checkout-fixtures.ts';
+import { PAYPAL_CLIENT_ID as CLIENT_ID, PAYPAL_CLIENT_SECRET as CLIENT_SECRET, PayPalImitation } from '../../testing/paypal-imitation.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../../testing/test-app.ts';
 import { PayPalVerifier } from './paypal-verifier.ts';
 
-const CLIENT_ID = 'test-client-id';
-const CLIENT_SECRET = 'test-client-secret';
 /** PAYPAL_TIMEOUT_SECONDS of the app under test: short, yet ample for the local imitation's normal answers. */
 const CHECKOUT_PAYPAL_TIMEOUT_MS = 2_000;
-
-interface ImitatedOrder {
-  status: string;
-  value: string;
-  currency?: string;
-}
-
-/** A small imitation of PayPal's REST API; `mode` switches it to failing behaviours. */
-class PayPalImitation {
-  readonly orders = new Map<string, ImitatedOrder>();
-  /** slow: every answer comes after `slowMs`; stalled-body: an order's headers, then nothing for `slowMs`. */
-  mode: 'normal' | 'down' | 'slow' | 'stalled-body' | 'expired-token' = 'normal';
-  slowMs = 1_500;
-  tokenRequests = 0;
-  orderRequests = 0;
-  private server!: Server;
-  private issued = new Set<string>();
-  baseUrl = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(payload));
-    };
-    if (this.mode === 'down') return send(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable' });
-    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.slowMs));
-
-    if (req.method === 'POST' && req.url === '/v1/oauth2/token') {
-      this.tokenRequests += 1;
-      const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
-      if (req.headers.authorization !== expected || body !== 'grant_type=client_credentials') {
-        return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
-      }
-      const token = `A21AA${this.tokenRequests}xyz`;
-      this.issued.add(token);
-      return send(200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: 32400 });
-    }
-    const match = /^\/v2\/checkout\/orders\/([^/?]+)$/.exec(req.url ?? '');
-    if (req.method === 'GET' && match) {
-      this.orderRequests += 1;
-      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!this.issued.has(token)) return send(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
-      if (this.mode === 'expired-token') {
-        this.mode = 'normal';
-        this.issued.delete(token);
-        return send(401, { error: 'invalid_token', error_description: 'Access Token expired' });
-      }
-      const id = decodeURIComponent(match[1]!);
-      const order = this.orders.get(id);
-      if (this.mode === 'stalled-body') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.write('{"id":');
-        await new Promise((resolve) => setTimeout(resolve, this.slowMs));
-        return void res.end(`"${id}"}`);
-      }
-      if (!order) {
-        return send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
-      }
-      return send(200, {
-        id,
-        intent: 'CAPTURE',
-        status: order.status,
-        purchase_units: [{ reference_id: 'default', amount: { currency_code: order.currency ?? 'GBP', value: order.value } }],
-        create_time: '2026-01-01T10:00:00Z',
-      });
-    }
-    return send(404, { name: 'NOT_FOUND' });
-  }
-}
 
 describeOnEachDatabase('PayPal payments against a local imitation of PayPal', (kind) => {
   const paypal = new PayPalImitation();
@@ -295,7 +211,7 @@ describe('PayPal adapter alone', () => {
   it('reads status, currency and amount in pence', async () => {
     paypal.orders.set('AAA111', { status: 'COMPLETED', value: '1234.56' });
     const verifier = new PayPalVerifier({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: paypal.baseUrl });
-    expect(await verifier.verify('AAA111')).toEqual({ reference: 'AAA111', status: 'COMPLETED', currency: 'GBP', amountPence: 123456 });
+    expect(await verifier.verify('AAA111')).toEqual({ reference: 'AAA111', status: 'COMPLETED', currency: 'GBP', amountPence: 123456, captureId: 'CAP-AAA111' });
     await expect(verifier.verify('NOPE')).rejects.toBeInstanceOf(PaymentReferenceUnknown);
   });
 

@@ -28,9 +28,19 @@ describe('what happened to an order, in the customer\'s words', () => {
   it('delivered, cancelled with its reason (and the refund owed), awaiting payment', () => {
     expect(fulfilmentText(order({ status: 'Delivered', delivered_at: '2026-11-25T09:00:00.000Z', payment_status: 'paid' }))).toBe('Delivered on 25 November.');
     expect(
-      fulfilmentText(order({ status: 'Cancelled', cancelled_at: '2026-11-24T09:00:00.000Z', cancel_reason: 'Out of stock', payment_status: 'refund_due' })),
-    ).toBe('Cancelled on 24 November: Out of stock. Your refund is on its way.');
+      fulfilmentText(order({ status: 'Cancelled', cancelled_at: '2026-11-24T09:00:00.000Z', cancel_reason: 'Out of stock', payment_status: 'refund_due', refund_due: 26.99 })),
+    ).toBe('Cancelled on 24 November: Out of stock. Your refund of £26.99 is on its way.');
     expect(fulfilmentText(order({}))).toBe('Awaiting payment: we dispatch it when your bank transfer reaches us.');
     expect(fulfilmentText(order({ payment_status: 'paid' }))).toBeNull();
+  });
+
+  it('a cancelled order never paid says nothing of a refund; money due and money owed back to the penny', () => {
+    expect(fulfilmentText(order({ status: 'Cancelled', cancelled_at: '2026-11-24T09:00:00.000Z', cancel_reason: 'Ordered twice', payment_status: 'cancelled_unpaid' }))).toBe(
+      'Cancelled on 24 November: Ordered twice.',
+    );
+    expect(fulfilmentText(order({ payment_status: 'part_paid', amount_paid: 10, amount_due: 16.99 }))).toBe(
+      'Part paid: £16.99 still to pay; we dispatch it when the rest of your payment reaches us.',
+    );
+    expect(fulfilmentText(order({ payment_status: 'refund_due', amount_paid: 26.99, refund_due: 473.01 }))).toBe('You paid £473.01 more than the order total: we will refund it.');
   });
 });

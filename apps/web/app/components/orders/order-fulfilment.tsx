@@ -1,27 +1,33 @@
 /**
  * What happened to a placed order, in the customer's words: "Dispatched on 24
  * November with Royal Mail, tracking AB123456789GB", "Delivered on ...", "Cancelled on ...:
- * <reason>", "Awaiting payment". Order detail shows the sentence with the tracking link; order
+ * <reason>. Your refund of £26.99 is on its way.", "Awaiting payment", and money owed back after
+ * an overpayment, each amount to the penny. Order detail shows the sentence with the tracking link; order
  * history a short form.
  */
+import { formatPounds } from '@shop/contract/browser';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 
 const dayMonth = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' });
 
-/** The sentence for the order, or null while nothing has happened since it was placed (and nothing is owed). */
+/** The sentence for the order, or null while nothing has happened since it was placed (and nothing is owed either way). */
 export function fulfilmentText(order: OrderDto): string | null {
+  // Money the shop owes back: all that was paid for a cancelled order, or what was paid beyond the total.
+  const owed = order.payment_status === 'refund_due' && order.refund_due > 0 ? formatPounds(order.refund_due) : null;
   if (order.status === 'Cancelled') {
-    const refund = order.payment_status === 'refund_due' ? ' Your refund is on its way.' : '';
+    const refund = owed ? ` Your refund of ${owed} is on its way.` : '';
     return `Cancelled${order.cancelled_at ? ` on ${dayMonth(order.cancelled_at)}` : ''}${order.cancel_reason ? `: ${order.cancel_reason}` : ''}.${refund}`;
   }
-  if (order.status === 'Delivered') return `Delivered${order.delivered_at ? ` on ${dayMonth(order.delivered_at)}` : ''}.`;
+  const overpaid = owed ? `You paid ${owed} more than the order total: we will refund it.` : null;
+  const withOverpaid = (text: string) => (overpaid ? `${text} ${overpaid}` : text);
+  if (order.status === 'Delivered') return withOverpaid(`Delivered${order.delivered_at ? ` on ${dayMonth(order.delivered_at)}` : ''}.`);
   if (order.status === 'Dispatched') {
     const tracking = order.tracking_number ? `, tracking ${order.tracking_number}` : '';
-    return `Dispatched${order.dispatched_at ? ` on ${dayMonth(order.dispatched_at)}` : ''}${order.carrier ? ` with ${order.carrier}` : ''}${tracking}.`;
+    return withOverpaid(`Dispatched${order.dispatched_at ? ` on ${dayMonth(order.dispatched_at)}` : ''}${order.carrier ? ` with ${order.carrier}` : ''}${tracking}.`);
   }
   if (order.payment_status === 'awaiting_payment') return 'Awaiting payment: we dispatch it when your bank transfer reaches us.';
-  if (order.payment_status === 'part_paid') return 'Part paid: we dispatch it when the rest of your payment reaches us.';
-  return null;
+  if (order.payment_status === 'part_paid') return `Part paid: ${formatPounds(order.amount_due)} still to pay; we dispatch it when the rest of your payment reaches us.`;
+  return overpaid;
 }
 
 export function OrderFulfilment({ order, className = '' }: { order: OrderDto; className?: string }) {

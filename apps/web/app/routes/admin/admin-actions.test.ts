@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { createCoreServices, demoShopConfig, orderAdminMessages, type CoreServices } from '@shop/core';
+import { createCoreServices, demoShopConfig, orderAdminMessages, tradeAccountMessages, type CoreServices } from '@shop/core';
+import { insertFixtureCustomer, insertFixtureOrder } from '../../../../../packages/core/src/documents/document-fixtures.ts';
 import { action as catalogueAction } from './catalogue';
 import { action as categoryAction } from './catalogue-category';
 import { action as importAction } from './catalogue-import';
@@ -108,5 +109,29 @@ describe('the back office actions', () => {
     const money = new URLSearchParams({ intent: 'payment', version: '1', amount: '65.99', received_on: '2026-01-02', bank_reference: 'BOX1' });
     const missing = await post(orderAction, '/admin/orders/999999', { orderId: '999999' }, money);
     expect(missing).toMatchObject({ status: 404, body: { message: orderAdminMessages.notFound(999999) } });
+  });
+
+  it('ask staff to confirm a payment over what is due, and a credit limit below what is owed, saying the amounts', async () => {
+    const userId = await insertFixtureCustomer(database.db);
+    const { orderId, totalPence } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0 });
+    const due = (totalPence / 100).toFixed(2);
+    const { version } = await services.orderAdministration.detail(orderId, { staffId: 1, email: 'olive@example.com', name: 'Olive Owner', role: 'owner', totpEnabled: false });
+    const payment = (extra: Record<string, string> = {}) =>
+      post(orderAction, `/admin/orders/${orderId}`, { orderId: String(orderId) }, new URLSearchParams({ intent: 'payment', version: String(version), amount: '500', received_on: '2026-01-02', bank_reference: 'BOX1', ...extra }));
+    const refused = await payment();
+    expect(refused).toMatchObject({ status: 400, body: { fields: { amount: expect.stringContaining(`Only £${due} is due`), confirm: `Record £500.00 although only £${due} is due` }, values: { amount: '500' } } });
+    expect(await payment({ confirm: 'on' })).toEqual({ status: 302, body: null });
+    const order = await services.orderAdministration.detail(orderId, { staffId: 1, email: 'olive@example.com', name: 'Olive Owner', role: 'owner', totpEnabled: false });
+    expect(order.payment).toMatchObject({ status: 'refund_due', paidPence: totalPence, refundDuePence: 500_00 - totalPence, owedPence: 500_00 - totalPence });
+
+    // An account customer owing the order's total on account.
+    const owing = await insertFixtureCustomer(database.db);
+    await services.tradeAccounts.open(1, owing, 1000_00);
+    const account = await insertFixtureOrder(database.db, { userId: owing, paymentMethod: 'account', paidPence: 0 });
+    const limit = (extra: Record<string, string> = {}) =>
+      post(customerAction, `/admin/customers/${owing}`, { userId: String(owing) }, new URLSearchParams({ intent: 'change', limit: '10', terms: '7', ...extra }));
+    expect(await limit()).toMatchObject({ status: 400, body: { message: tradeAccountMessages.limitBelowOwed(10_00, account.totalPence), fields: { confirm: expect.stringMatching(/^Set the limit to £10\.00 although £[\d,.]+ is owed$/) } } });
+    expect(await limit({ confirm: 'on' })).toEqual({ status: 302, body: null });
+    expect(await services.tradeAccounts.accountOf(owing)).toMatchObject({ creditLimitPence: 10_00 });
   });
 });

@@ -84,10 +84,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await tradeAccounts.close(staff.staffId, userId);
         return back('closed');
       case 'open':
-        await tradeAccounts.open(staff.staffId, userId, form.value.limit, form.value.terms);
+        await tradeAccounts.open(staff.staffId, userId, form.value.limit, form.value.terms, { confirmBelowOwed: form.value.confirm });
         return back('opened');
       case 'change':
-        await tradeAccounts.changeLimit(staff.staffId, userId, form.value.limit, form.value.terms);
+        await tradeAccounts.changeLimit(staff.staffId, userId, form.value.limit, form.value.terms, { confirmBelowOwed: form.value.confirm });
         return back('changed');
     }
   } catch (error) {
@@ -111,6 +111,8 @@ const STATUS_TONE: Record<string, string> = {
   'On account': 'bg-brand-100 text-brand-800',
   Overdue: 'bg-red-100 text-red-800',
   Refunded: 'bg-stone-200 text-stone-800',
+  'Refund due': 'bg-red-100 text-red-800',
+  'Cancelled, nothing paid': 'bg-stone-100 text-stone-700',
   'Part refunded': 'bg-stone-200 text-stone-800',
 };
 
@@ -242,6 +244,13 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                   defaultValue={accountFailed?.values?.terms ?? String(account?.termsDays ?? 7)}
                   error={accountFailed?.fields.terms}
                 />
+                {/* Core refused a limit below what is owed: its words say what ticking this sets. */}
+                {accountFailed?.fields.confirm ? (
+                  <label htmlFor="account-confirm" className="flex items-start gap-2 text-sm font-medium text-stone-800 sm:col-span-3" data-testid="confirm-limit">
+                    <input id="account-confirm" name="confirm" type="checkbox" className="mt-0.5" />
+                    <span>{accountFailed.fields.confirm}</span>
+                  </label>
+                ) : null}
                 <button type="submit" className="btn-primary">
                   {account ? 'Save limit and terms' : 'Open trade account'}
                 </button>

@@ -1,8 +1,11 @@
 /**
  * One order for staff: its lines, totals, addresses, payment, customer, note and
  * timeline, and the changes the staff member's role allows in its state, as POST forms that work
- * without JavaScript: record a payment or a refund, dispatch (carrier and tracking number), mark
- * delivered, cancel (with a confirm step). Each form sends the version the page showed: if
+ * without JavaScript: record a payment (more than is due only when confirmed) or a refund paid
+ * back by bank transfer, refund a card/wallet order through its provider (and try a refund the
+ * provider did not answer again), dispatch (carrier and tracking number), mark delivered, cancel
+ * (with a confirm step). Every field's id is its form's name and its own, so each label names
+ * one field. Each form sends the version the page showed: if
  * someone else changed the order meanwhile, nothing is saved and the page says so with the fresh
  * order. A saved change redirects back here with a notice (post/redirect/get).
  */
@@ -22,6 +25,9 @@ export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order #${para
 const NOTICES: Record<string, string> = {
   paid: 'The payment is recorded.',
   refunded: 'The refund is recorded.',
+  'refund-completed': 'Refunded through the payment provider.',
+  'refund-pending': 'The payment provider did not answer in time: the refund is pending. Try it again below; it is never made twice.',
+  'refund-failed': 'The payment provider refused the refund: the reason is under Payment. Nothing was refunded.',
   dispatched: 'Dispatched. The customer is e-mailed the tracking link.',
   delivered: 'Marked delivered.',
   cancelled: 'Cancelled. The customer is e-mailed the reason.',
@@ -31,6 +37,10 @@ const EVENT_LABELS: Record<string, string> = {
   placed: 'Placed by the customer',
   payment_recorded: 'Payment recorded',
   refund_recorded: 'Refund recorded',
+  refund_requested: 'Refund sent to the payment provider',
+  refund_retried: 'Refund sent again',
+  refund_completed: 'Refund made by the payment provider',
+  refund_failed: 'Refund refused by the payment provider',
   dispatched: 'Dispatched',
   delivered: 'Marked delivered',
   cancelled: 'Cancelled',
@@ -47,6 +57,8 @@ const CHANGE_LABELS: Record<string, string> = {
   bank_reference: 'bank reference',
   tracking_number: 'tracking number',
   payment_due_date: 'payment due by',
+  overpaid_pence: 'more than was due',
+  provider_refund_id: 'provider refund id',
 };
 
 function orderIdOf(params: { orderId?: string }): number {
@@ -96,12 +108,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await admin.cancel(staff, orderId, change.version, change.reason);
         return back('cancelled');
       case 'payment':
-      case 'refund': {
-        const money = { amountPence: change.amount, receivedOn: change.received_on, bankReference: change.bank_reference };
-        if (change.intent === 'payment') await admin.recordPayment(staff, orderId, change.version, money);
-        else await admin.recordRefund(staff, orderId, change.version, money);
-        return back(change.intent === 'payment' ? 'paid' : 'refunded');
-      }
+        await admin.recordPayment(staff, orderId, change.version, {
+          amountPence: change.amount,
+          receivedOn: change.received_on,
+          bankReference: change.bank_reference,
+          confirmOverpayment: change.confirm,
+        });
+        return back('paid');
+      case 'refund':
+        await admin.recordRefund(staff, orderId, change.version, { amountPence: change.amount, receivedOn: change.received_on, bankReference: change.bank_reference });
+        return back('refunded');
+      case 'provider-refund':
+        return back(`refund-${(await admin.refundThroughProvider(staff, orderId, change.version, { amountPence: change.amount, note: change.note })).state}`);
+      case 'retry-refund':
+        return back(`refund-${(await admin.retryProviderRefund(staff, orderId, change.order_payment_id)).state}`);
     }
   } catch (error) {
     return fail(adminFailureOf(error));
@@ -133,8 +153,9 @@ function Address({ address }: { address: { contact_name: string; company_name: s
   );
 }
 
-function Field({ label, name, error, ...input }: { label: string; name: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = `order-${name}`;
+/** A field of one of the page's forms: its id is the form's name and the field's (payment-amount, refund-amount), unique on the page. */
+function Field({ form, label, name, error, ...input }: { form: string; label: string; name: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = `${form}-${name}`;
   return (
     <label htmlFor={id} className="block text-sm">
       <span className="font-medium text-stone-800">{label}</span>
@@ -149,7 +170,7 @@ function Field({ label, name, error, ...input }: { label: string; name: string; 
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, stateLabel, paymentLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice } = loaderData;
+  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const failed = actionData && !actionData.ok ? actionData : undefined;
@@ -271,9 +292,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {order.mayDispatch ? (
                 <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" data-testid="dispatch-form">
                   {version}
-                  <label htmlFor="order-carrier" className="block text-sm">
+                  <label htmlFor="dispatch-carrier" className="block text-sm">
                     <span className="font-medium text-stone-800">Carrier</span>
-                    <select id="order-carrier" name="carrier" required defaultValue={valueOf('dispatch', 'carrier') ?? ''} className="form-input mt-1 w-full">
+                    <select id="dispatch-carrier" name="carrier" required defaultValue={valueOf('dispatch', 'carrier') ?? ''} className="form-input mt-1 w-full">
                       <option value="" disabled>
                         Choose
                       </option>
@@ -284,7 +305,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       ))}
                     </select>
                   </label>
-                  <Field label="Tracking number" name="tracking_number" required maxLength={50} defaultValue={valueOf('dispatch', 'tracking_number')} error={errorOf('dispatch', 'tracking_number')} />
+                  <Field form="dispatch" label="Tracking number" name="tracking_number" required maxLength={50} defaultValue={valueOf('dispatch', 'tracking_number')} error={errorOf('dispatch', 'tracking_number')} />
                   <button type="submit" name="intent" value="dispatch" className="btn-primary" disabled={busy}>
                     Mark dispatched
                   </button>
@@ -313,20 +334,82 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 Record money
               </h2>
               <div className="mt-3 grid gap-6 md:grid-cols-2">
-                {(['payment', 'refund'] as const)
-                  .filter((intent) => (intent === 'payment' ? allowed.recordPayment : allowed.recordRefund))
-                  .map((intent) => (
-                    <Form key={`${intent}-${order.version}`} method="post" className="space-y-3" data-testid={`${intent}-form`}>
-                      {version}
-                      <h3 className="text-sm font-semibold text-stone-800">{intent === 'payment' ? 'A payment received' : 'A refund paid back'}</h3>
-                      <Field label="Amount (£)" name="amount" inputMode="decimal" required defaultValue={valueOf(intent, 'amount') ?? (intent === 'payment' && order.payment.duePence > 0 ? (order.payment.duePence / 100).toFixed(2) : undefined)} error={errorOf(intent, 'amount')} />
-                      <Field label={intent === 'payment' ? 'Received on' : 'Paid back on'} name="received_on" type="date" max={today} required defaultValue={valueOf(intent, 'received_on') ?? today} error={errorOf(intent, 'received_on')} />
-                      <Field label="Bank reference" name="bank_reference" required maxLength={50} defaultValue={valueOf(intent, 'bank_reference') ?? (intent === 'payment' ? order.payment.reference : '')} error={errorOf(intent, 'bank_reference')} />
-                      <button type="submit" name="intent" value={intent} className={intent === 'payment' ? 'btn-primary' : 'btn-secondary'} disabled={busy}>
-                        {intent === 'payment' ? 'Record payment' : 'Record refund'}
-                      </button>
-                    </Form>
-                  ))}
+                {allowed.recordPayment ? (
+                  <Form key={`payment-${order.version}`} method="post" className="space-y-3" data-testid="payment-form">
+                    {version}
+                    <h3 className="text-sm font-semibold text-stone-800">A payment received</h3>
+                    <Field
+                      form="payment"
+                      label="Amount (£)"
+                      name="amount"
+                      inputMode="decimal"
+                      required
+                      defaultValue={valueOf('payment', 'amount') ?? (order.payment.duePence > 0 ? (order.payment.duePence / 100).toFixed(2) : undefined)}
+                      error={errorOf('payment', 'amount')}
+                    />
+                    <Field form="payment" label="Received on" name="received_on" type="date" max={today} required defaultValue={valueOf('payment', 'received_on') ?? today} error={errorOf('payment', 'received_on')} />
+                    <Field
+                      form="payment"
+                      label="Bank reference"
+                      name="bank_reference"
+                      required
+                      maxLength={50}
+                      defaultValue={valueOf('payment', 'bank_reference') ?? order.payment.reference}
+                      error={errorOf('payment', 'bank_reference')}
+                    />
+                    {/* Core refused more than is due: its words say what ticking this records. */}
+                    {errorOf('payment', 'confirm') ? (
+                      <label htmlFor="payment-confirm" className="flex items-start gap-2 text-sm font-medium text-stone-800" data-testid="confirm-overpayment">
+                        <input id="payment-confirm" name="confirm" type="checkbox" className="mt-0.5" />
+                        <span>{errorOf('payment', 'confirm')}</span>
+                      </label>
+                    ) : null}
+                    <button type="submit" name="intent" value="payment" className="btn-primary" disabled={busy}>
+                      Record payment
+                    </button>
+                  </Form>
+                ) : null}
+                {allowed.recordRefund && refundProviderLabel ? (
+                  <Form key={`refund-${order.version}`} method="post" className="space-y-3" data-testid="refund-form">
+                    {version}
+                    <h3 className="text-sm font-semibold text-stone-800">A refund through {refundProviderLabel}</h3>
+                    <p className="text-xs text-stone-600">
+                      Sent to {refundProviderLabel} against the captured payment; at most {pounds(order.payment.refundablePence)}.
+                    </p>
+                    <Field
+                      form="refund"
+                      label="Amount (£)"
+                      name="amount"
+                      inputMode="decimal"
+                      required
+                      defaultValue={valueOf('provider-refund', 'amount') ?? (order.payment.owedPence > 0 ? (order.payment.owedPence / 100).toFixed(2) : undefined)}
+                      error={errorOf('provider-refund', 'amount')}
+                    />
+                    <Field form="refund" label="Note to the customer (optional)" name="note" maxLength={255} defaultValue={valueOf('provider-refund', 'note')} error={errorOf('provider-refund', 'note')} />
+                    <button type="submit" name="intent" value="provider-refund" className="btn-secondary" disabled={busy}>
+                      Refund through {refundProviderLabel}
+                    </button>
+                  </Form>
+                ) : allowed.recordRefund ? (
+                  <Form key={`refund-${order.version}`} method="post" className="space-y-3" data-testid="refund-form">
+                    {version}
+                    <h3 className="text-sm font-semibold text-stone-800">A refund paid back</h3>
+                    <Field
+                      form="refund"
+                      label="Amount (£)"
+                      name="amount"
+                      inputMode="decimal"
+                      required
+                      defaultValue={valueOf('refund', 'amount') ?? (order.payment.owedPence > 0 ? (order.payment.owedPence / 100).toFixed(2) : undefined)}
+                      error={errorOf('refund', 'amount')}
+                    />
+                    <Field form="refund" label="Paid back on" name="received_on" type="date" max={today} required defaultValue={valueOf('refund', 'received_on') ?? today} error={errorOf('refund', 'received_on')} />
+                    <Field form="refund" label="Bank reference" name="bank_reference" required maxLength={50} defaultValue={valueOf('refund', 'bank_reference') ?? ''} error={errorOf('refund', 'bank_reference')} />
+                    <button type="submit" name="intent" value="refund" className="btn-secondary" disabled={busy}>
+                      Record refund
+                    </button>
+                  </Form>
+                ) : null}
               </div>
             </section>
           ) : null}
@@ -339,7 +422,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {confirmCancel || failed?.intent === 'cancel' ? (
                 <Form method="post" className="mt-3 space-y-3" data-testid="cancel-form">
                   {version}
-                  <Field label="Reason (the customer reads it)" name="reason" required maxLength={200} defaultValue={valueOf('cancel', 'reason')} error={errorOf('cancel', 'reason')} />
+                  <Field form="cancel" label="Reason (the customer reads it)" name="reason" required maxLength={200} defaultValue={valueOf('cancel', 'reason')} error={errorOf('cancel', 'reason')} />
                   <div className="flex flex-wrap gap-2">
                     <button type="submit" name="intent" value="cancel" className="btn-primary bg-red-700 hover:bg-red-800" disabled={busy}>
                       Cancel order #{order.orderId}
@@ -351,7 +434,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </Form>
               ) : (
                 <p className="mt-2 text-sm text-stone-700">
-                  The customer is e-mailed the reason; a paid order then shows "Refund due" until the refund is recorded.{' '}
+                  The customer is e-mailed the reason; a paid order then shows "Refund due" until it is refunded, and the refund form offers what is owed.{' '}
                   <Link to={`${here}?confirm=cancel`} className="font-medium text-red-700 hover:underline">
                     Cancel this order…
                   </Link>
@@ -431,18 +514,48 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <Row label="Reference">{order.payment.reference}</Row>
                   <Row label="Status">{paymentLabel}</Row>
                   <Row label="Paid">{pounds(order.payment.paidPence)}</Row>
+                  {order.payment.receivedPence > order.payment.paidPence ? <Row label="Received">{pounds(order.payment.receivedPence)}</Row> : null}
                   {order.payment.refundedPence > 0 ? <Row label="Refunded">{pounds(order.payment.refundedPence)}</Row> : null}
                   {order.payment.duePence > 0 ? <Row label="Due">{pounds(order.payment.duePence)}</Row> : null}
+                  {order.payment.refundDuePence > 0 ? (
+                    <Row label="Refund due">
+                      <span data-testid="refund-due">{pounds(order.payment.refundDuePence)}</span>
+                    </Row>
+                  ) : null}
                   {order.payment.dueDate ? <Row label="Due by">{calendarDate(order.payment.dueDate)}</Row> : null}
                 </>
               ) : null}
             </dl>
             {order.payment.records.length > 0 ? (
               <ul className="mt-3 space-y-1 border-t border-stone-200 pt-2 text-xs text-stone-700" data-testid="payment-records">
-                {order.payment.records.map((record, i) => (
-                  <li key={i}>
-                    {record.kind === 'payment' ? 'Received' : 'Refunded'} {pounds(record.amountPence)} on {calendarDate(record.receivedOn)}, ref. {record.bankReference}
+                {order.payment.records.map((record) => (
+                  <li key={record.orderPaymentId}>
+                    {record.provider === null ? (
+                      <>
+                        {record.kind === 'payment' ? 'Received' : 'Refunded'} {pounds(record.amountPence)} on {calendarDate(record.receivedOn)}, ref. {record.bankReference}
+                      </>
+                    ) : record.providerState === 'completed' ? (
+                      <>
+                        Refunded {pounds(record.amountPence)} through {refundProviderLabel} on {calendarDate(record.receivedOn)}, refund {record.providerRefundId}
+                      </>
+                    ) : record.providerState === 'failed' ? (
+                      <span className="text-red-800">
+                        Refund of {pounds(record.amountPence)} refused by {refundProviderLabel}: {record.failureReason}
+                      </span>
+                    ) : (
+                      <span className="font-medium text-amber-900" data-testid="refund-pending">
+                        Refund of {pounds(record.amountPence)} pending with {refundProviderLabel}
+                      </span>
+                    )}
                     {record.by ? ` (${record.by})` : ''}
+                    {record.providerState === 'pending' && allowed.retryRefund ? (
+                      <Form method="post" className="mt-1">
+                        <input type="hidden" name="order_payment_id" value={record.orderPaymentId} />
+                        <button type="submit" name="intent" value="retry-refund" className="btn-secondary px-2 py-1 text-xs" disabled={busy}>
+                          Try again
+                        </button>
+                      </Form>
+                    ) : null}
                   </li>
                 ))}
               </ul>

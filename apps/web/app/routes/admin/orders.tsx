@@ -92,6 +92,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <option value="">Any</option>
             <option value="paid">Paid in full</option>
             <option value="unpaid">Money due</option>
+            <option value="refund_due">Refund due</option>
           </select>
         </label>
         <label className="block text-sm">

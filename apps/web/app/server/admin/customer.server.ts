@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { can, describeCustomerEvent, orderStateLabel, type CustomerDetail, type CustomerEvent, type StaffMember, type StaffPermission } from '@shop/core';
-import { poundsField, UNKNOWN_FORM } from './admin-forms.server';
+import { checkbox, poundsField, UNKNOWN_FORM } from './admin-forms.server';
 
 export function customerPage(staff: StaffMember, customer: CustomerDetail, history: CustomerEvent[]) {
   return {
@@ -29,6 +29,8 @@ const limitAndTerms = {
     .trim()
     .regex(/^\d{1,3}$/, 'Give the payment terms in days, for example 7.')
     .transform(Number),
+  // Staff ticked "Set the limit to £X although £Y is owed" (core refuses such a limit without it).
+  confirm: checkbox,
 };
 
 export const customerFormSchema = z.discriminatedUnion(

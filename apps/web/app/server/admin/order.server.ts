@@ -14,11 +14,12 @@ import {
   ORDER_STATE_LABELS,
   PAYMENT_STATUS_LABELS,
   pickingListPath,
+  REFUND_PROVIDER_LABELS,
   staffInvoicePath,
   type AdminOrder,
   type StaffMember,
 } from '@shop/core';
-import { poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
+import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
 
 export function orderPage(staff: StaffMember, order: AdminOrder) {
   const recordsMoney = can(staff.role, 'payments:record');
@@ -26,13 +27,16 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
     order,
     stateLabel: ORDER_STATE_LABELS[order.status],
     paymentLabel: PAYMENT_STATUS_LABELS[order.payment.status],
+    /** Who a refund of this order goes through ('PayPal'), or null: paid back by bank transfer and recorded by hand. */
+    refundProviderLabel: order.payment.refundProvider ? REFUND_PROVIDER_LABELS[order.payment.refundProvider] : null,
     /** For the warehouse, which sees no money: may it go, while it awaits dispatch. */
     readinessLabel: dispatchReadinessLabel(order),
     carriers: CARRIER_NAMES,
     allowed: {
       money: can(staff.role, 'payments:view'),
       recordPayment: recordsMoney && order.status !== 'Cancelled',
-      recordRefund: recordsMoney && order.payment.paidPence > order.payment.refundedPence,
+      recordRefund: recordsMoney && order.payment.refundablePence > 0,
+      retryRefund: recordsMoney,
       dispatch: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Dispatched'),
       deliver: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Delivered'),
       cancel: can(staff.role, 'orders:cancel') && canMove(order.status, 'Cancelled'),
@@ -43,7 +47,7 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
 }
 
 /** The fields a refused form shows again. */
-export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference'] as const;
+export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference', 'note'] as const;
 
 /** Every form carries the version of the order the page showed: a change to a newer order is refused (core). */
 const version = wholeNumber('Reload the order and try again.');
@@ -61,8 +65,13 @@ export const orderFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('dispatch'), version, carrier: textField(40), tracking_number: textField(60) }),
     z.object({ intent: z.literal('deliver'), version }),
     z.object({ intent: z.literal('cancel'), version, reason: textField(300) }),
-    z.object({ intent: z.literal('payment'), ...money }),
+    // `confirm`: staff ticked "Record £X although only £Y is due" (core refuses an overpayment without it).
+    z.object({ intent: z.literal('payment'), ...money, confirm: checkbox }),
     z.object({ intent: z.literal('refund'), ...money }),
+    // A card/wallet order's refund, sent through the provider that took the money.
+    z.object({ intent: z.literal('provider-refund'), version, amount: money.amount, note: textField(300) }),
+    // A refund the provider did not answer, sent again with the same key.
+    z.object({ intent: z.literal('retry-refund'), order_payment_id: wholeNumber('Reload the order and try again.') }),
   ],
   { error: UNKNOWN_FORM },
 );

@@ -24,7 +24,7 @@ const londonDay = z.iso.date().optional().catch(undefined);
 const listFilterSchema = z.object({
   state: z.enum(ORDER_STATES).optional().catch(undefined),
   method: z.enum(['paypal', 'bank', 'account']).optional().catch(undefined),
-  paid: z.enum(['paid', 'unpaid']).optional().catch(undefined),
+  paid: z.enum(['paid', 'unpaid', 'refund_due']).optional().catch(undefined),
   from: londonDay,
   to: londonDay,
   q: z

@@ -1,7 +1,7 @@
 /**
  * Order administration for staff: the filtered, server-paginated order list with
  * a count per state, an order's full picture with its timeline, and the changes staff make:
- * dispatch, mark delivered, cancel, record a payment or a refund.
+ * dispatch, mark delivered, cancel, record a payment or a refund, refund through the provider.
  *
  * Every change is one transaction that
  *   - moves the order only as order-states.ts allows,
@@ -9,17 +9,37 @@
  *     of two staff acting on one order at once one wins and the other is told it changed,
  *   - writes an append-only `order_events` row (who, what, before and after),
  *   - records the customer's e-mail as a durable job when the customer is told (dispatch, cancel).
+ *
+ * A refund of a card/wallet order goes through the provider (DESIGN sections 4, 5 and 10), and a
+ * network call never runs inside a transaction: transaction 1 writes the refund 'pending' with a
+ * fresh idempotency key, then the provider is asked, then transaction 2 settles the row
+ * (completed or failed). No answer leaves it pending; "Try again" resends the same key, which
+ * the provider answers with the refund it already made, so one refund is never made twice.
  */
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields, VatOfSupply } from '@shop/contract';
 import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound, ProviderUnavailable } from '../../errors.ts';
+import { PaymentProviderUnavailable, type PaymentRefunds, type RefundOutcome } from '../../payments/payment-verifier.ts';
+import { formatPounds } from '@shop/contract';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
-import { assertMove, isCarrier, mayDispatch, paymentStatusOf, trackingUrl, type OrderState, type PaymentStatus } from './order-states.ts';
+import {
+  assertMove,
+  isCarrier,
+  mayDispatch,
+  PAYMENT_FILTER_CONDITIONS,
+  paymentFiguresOf,
+  paymentStatusOf,
+  trackingUrl,
+  type OrderState,
+  type PaymentFilter,
+  type PaymentStatus,
+} from './order-states.ts';
 import { insertOrderEvent, insertOrderPayment } from './order-payments.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
 import { referenceSearchForms } from '../../payments/order-reference.ts';
@@ -36,16 +56,30 @@ export const orderAdminMessages = {
   amount: 'Enter the amount received, more than £0.00.',
   receivedOn: 'Enter the date the money reached the bank (not in the future).',
   bankReference: 'Enter the bank reference of the payment (1-50 characters).',
-  refundTooLarge: (maxPence: number) => `At most £${(maxPence / 100).toFixed(2)} can be refunded (what was paid, less refunds already recorded).`,
+  refundTooLarge: (maxPence: number) => `At most ${pounds(maxPence)} can be refunded (what was paid, less refunds already made or pending).`,
   notPaid: 'Nothing was paid for this order, so there is nothing to refund.',
+  overpayment: (amountPence: number, duePence: number) =>
+    duePence > 0
+      ? `Only ${pounds(duePence)} is due on this order, ${pounds(amountPence - duePence)} less than ${pounds(amountPence)}. Tick the box to record it anyway: the excess is then owed back to the customer.`
+      : `Nothing is due on this order. Tick the box to record ${pounds(amountPence)} anyway: it is then owed back to the customer.`,
+  /** The box staff tick to record a payment over what is due. */
+  confirmOverpayment: (amountPence: number, duePence: number) =>
+    duePence > 0 ? `Record ${pounds(amountPence)} although only ${pounds(duePence)} is due` : `Record ${pounds(amountPence)} although nothing is due`,
+  cancelledNoPayment: 'This order is cancelled: no payment can be recorded against it.',
+  notProviderPaid: 'This order was not paid by card or PayPal: record the refund you paid back by bank transfer instead.',
+  noRefundProvider: 'Refunds through the payment provider are not available on this shop (it is not configured). Nothing was refunded.',
+  providerUnreachable: 'The payment provider could not be reached to find the payment. Nothing was refunded; try again in a few minutes.',
+  noteToPayer: 'The note to the customer is at most 255 characters.',
+  refundNotPending: 'This refund is no longer pending: reload the order to see how it ended.',
+  refundNotFound: 'There is no such pending refund on this order.',
   notPermitted: 'You do not have access to this.',
 } as const;
 
 export interface OrderListFilter {
   state?: OrderState;
   paymentMethod?: 'paypal' | 'bank' | 'account';
-  /** paid: paid in full; unpaid: money still due (cancelled orders aside). */
-  paid?: 'paid' | 'unpaid';
+  /** paid: paid in full; unpaid: money still due (cancelled orders aside); refund_due: money owed back. */
+  paid?: PaymentFilter;
   /** London dates, inclusive. */
   from?: string;
   to?: string;
@@ -105,11 +139,23 @@ export interface AdminOrder {
     reference: string;
     purchaseOrderNumber: string | null;
     status: PaymentStatus;
+    /** Everything received; `paidPence` is what of it counts towards the order (never more than the total while it stands). */
+    receivedPence: number;
     paidPence: number;
     refundedPence: number;
     duePence: number;
+    /** Owed back to the customer (cancelled after paying, or paid more than the total). */
+    refundDuePence: number;
+    /** Refunds sent to the provider that have not answered yet. */
+    pendingRefundPence: number;
+    /** What may still be refunded now: paid, less refunds made or pending. */
+    refundablePence: number;
+    /** What the refund form offers: what is owed back, less what is already on its way. */
+    owedPence: number;
+    /** How a refund of this order is made: through the provider ('paypal', 'test'), or by hand (null: a bank transfer back). */
+    refundProvider: RefundProvider | null;
     dueDate: string | null;
-    records: { kind: 'payment' | 'refund'; amountPence: number; receivedOn: string; bankReference: string; by: string | null; at: string }[];
+    records: PaymentRecord[];
   };
   mayDispatch: boolean;
   dispatch: { at: string | null; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; deliveredAt: string | null };
@@ -119,12 +165,42 @@ export interface AdminOrder {
   timeline: OrderTimelineEntry[];
 }
 
+export type RefundProvider = 'paypal' | 'test';
+
+/** The words of the providers a refund goes through. */
+export const REFUND_PROVIDER_LABELS: Readonly<Record<RefundProvider, string>> = { paypal: 'PayPal', test: 'the test payment provider' };
+
+export interface PaymentRecord {
+  orderPaymentId: number;
+  kind: 'payment' | 'refund';
+  amountPence: number;
+  receivedOn: string;
+  bankReference: string;
+  by: string | null;
+  at: string;
+  /** A refund sent through the provider: how it stands, its id there, or why it refused. Null when recorded by hand. */
+  provider: RefundProvider | null;
+  providerState: 'pending' | 'completed' | 'failed' | null;
+  providerRefundId: string | null;
+  failureReason: string | null;
+}
+
+/** How a refund sent to the provider stands once this request is done. */
+export interface ProviderRefundResult {
+  orderPaymentId: number;
+  state: 'pending' | 'completed' | 'failed';
+  amountPence: number;
+  reason: string | null;
+}
+
 export interface OrderAdministrationOptions {
   jobs: JobQueue;
   now: () => Date;
   /** Issues the VAT invoice of an account order when it is dispatched (its terms run from then). */
   issueInvoice?: (orderId: number) => Promise<unknown>;
   log?: { error(details: object, message: string): void };
+  /** Refunds through the payment provider that took the order's money (PayPal, or the simulated one for test orders). */
+  refunds?: Partial<Record<RefundProvider, PaymentRefunds>>;
 }
 
 /** The order with what staff change it by: its version, state, money and fulfilment. */
@@ -159,6 +235,8 @@ const ORDER = columnsOf(
     'deliveredAt',
     'cancelledAt',
     'cancelReason',
+    'paymentIsTest',
+    'providerCaptureId',
   ],
   'o',
 );
@@ -171,7 +249,13 @@ type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTO
 const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
 const LINE = columnsOf(orderLines, ['productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
-const PAYMENT = columnsOf(orderPayments, ['kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt'], 'p');
+const PAYMENT = columnsOf(
+  orderPayments,
+  ['orderPaymentId', 'kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt', 'provider', 'providerState', 'providerRefundId', 'failureReason'],
+  'p',
+);
+/** A refund sent to the provider, as a retry resends it. */
+const PROVIDER_REFUND = columnsOf(orderPayments, ['orderPaymentId', 'orderId', 'kind', 'amountPence', 'provider', 'providerState', 'idempotencyKey']);
 const EVENT = columnsOf(orderEvents, ['kind', 'before', 'after', 'createdAt'], 'e');
 /** The staff member who did it (LEFT JOIN: null for the customer or the system). */
 const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
@@ -248,8 +332,7 @@ export class OrderAdministration {
     const parts: SQL[] = [sql`true`];
     if (filter.state) parts.push(sql`o.status = ${filter.state}`);
     if (filter.paymentMethod) parts.push(sql`o.payment_method = ${filter.paymentMethod}`);
-    if (filter.paid === 'paid') parts.push(sql`o.paid_pence >= o.total_pence`);
-    if (filter.paid === 'unpaid') parts.push(sql`o.paid_pence < o.total_pence AND o.status <> 'Cancelled'`);
+    if (filter.paid) parts.push(sql.raw(`(${PAYMENT_FILTER_CONDITIONS[filter.paid]})`));
     // London days, as bounds on the indexed column.
     if (filter.from) parts.push(sql`o.created >= (${filter.from}::date::timestamp AT TIME ZONE 'Europe/London')`);
     if (filter.to) parts.push(sql`o.created < ((${filter.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London')`);
@@ -276,6 +359,25 @@ export class OrderAdministration {
     ]);
     const seesMoney = can(staff.role, 'payments:view');
     const seesCustomer = can(staff.role, 'customers:view');
+    const records: PaymentRecord[] = payments.map((raw) => {
+      const p = PAYMENT.read(raw);
+      return {
+        orderPaymentId: p.orderPaymentId,
+        kind: p.kind,
+        amountPence: p.amountPence,
+        receivedOn: p.receivedOn,
+        bankReference: p.bankReference,
+        by: BY.read(raw).name,
+        at: isoTime(p.createdAt),
+        provider: p.provider,
+        providerState: p.providerState,
+        providerRefundId: p.providerRefundId,
+        failureReason: p.failureReason,
+      };
+    });
+    const figures = paymentFiguresOf(row);
+    const pendingRefundPence = records.filter((r) => r.providerState === 'pending').reduce((sum, r) => sum + r.amountPence, 0);
+    const money = (pence: number) => (seesMoney ? pence : 0);
     return {
       orderId: row.orderId,
       version: row.version,
@@ -299,16 +401,17 @@ export class OrderAdministration {
         reference: seesMoney ? row.paymentReference : '',
         purchaseOrderNumber: row.purchaseOrderNumber,
         status: paymentStatusOf(row, this.today()),
-        paidPence: seesMoney ? row.paidPence : 0,
-        refundedPence: seesMoney ? row.refundedPence : 0,
-        duePence: seesMoney && row.status !== 'Cancelled' ? Math.max(0, row.totalPence - row.paidPence) : 0,
+        receivedPence: money(figures.receivedPence),
+        paidPence: money(figures.paidPence),
+        refundedPence: money(figures.refundedPence),
+        duePence: money(figures.duePence),
+        refundDuePence: money(figures.refundDuePence),
+        pendingRefundPence: money(pendingRefundPence),
+        refundablePence: money(Math.max(0, row.paidPence - row.refundedPence - pendingRefundPence)),
+        owedPence: money(Math.max(0, figures.refundDuePence - pendingRefundPence)),
+        refundProvider: refundProviderOf(row),
         dueDate: row.paymentDueDate,
-        records: seesMoney
-          ? payments.map((raw) => {
-              const p = PAYMENT.read(raw);
-              return { kind: p.kind, amountPence: p.amountPence, receivedOn: p.receivedOn, bankReference: p.bankReference, by: BY.read(raw).name, at: isoTime(p.createdAt) };
-            })
-          : [],
+        records: seesMoney ? records : [],
       },
       mayDispatch: mayDispatch(row),
       dispatch: {
@@ -400,22 +503,44 @@ export class OrderAdministration {
     this.options.jobs.wakeWorkers();
   }
 
-  /** Money that reached the bank (a bank transfer, or an account paying its invoice); a part payment leaves the rest due. */
+  /**
+   * Money that reached the bank (a bank transfer, or an account paying its invoice); a part
+   * payment leaves the rest due. More than is due is refused unless staff confirm it
+   * (`confirmOverpayment`): the excess is then owed back to the customer (refund due).
+   */
   async recordPayment(
     staff: StaffMember,
     orderId: number,
     seenVersion: number,
-    input: { amountPence: number; receivedOn: string; bankReference: string },
+    input: { amountPence: number; receivedOn: string; bankReference: string; confirmOverpayment?: boolean },
   ): Promise<void> {
     permit(staff, 'payments:record');
     const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
     await this.change(staff, orderId, seenVersion, 'payment_recorded', async (order, tx) => {
-      if (order.status === 'Cancelled') throw new Invalid('This order is cancelled: no payment can be recorded against it.');
+      if (order.status === 'Cancelled') throw new Invalid(orderAdminMessages.cancelledNoPayment);
+      const { duePence } = paymentFiguresOf(order);
+      const overPence = amountPence - duePence;
+      if (overPence > 0 && !input.confirmOverpayment) {
+        throw new Invalid(orderAdminMessages.overpayment(amountPence, duePence), {
+          fields: [
+            { field: 'amount', message: orderAdminMessages.overpayment(amountPence, duePence) },
+            // The words of the box that confirms it (the page shows it once refused).
+            { field: 'confirm', message: orderAdminMessages.confirmOverpayment(amountPence, duePence) },
+          ],
+          duePence,
+        });
+      }
       await this.insertPayment(tx, staff, orderId, 'payment', amountPence, receivedOn, bankReference);
       await this.update(tx, order, sql`paid_pence = paid_pence + ${amountPence}`);
       return {
         before: { paid_pence: order.paidPence },
-        after: { paid_pence: order.paidPence + amountPence, amount_pence: amountPence, received_on: receivedOn, bank_reference: bankReference },
+        after: {
+          paid_pence: order.paidPence + amountPence,
+          amount_pence: amountPence,
+          received_on: receivedOn,
+          bank_reference: bankReference,
+          ...(overPence > 0 ? { overpaid_pence: overPence } : {}),
+        },
         result: undefined,
       };
     });
@@ -431,11 +556,12 @@ export class OrderAdministration {
     permit(staff, 'payments:record');
     const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
     await this.change(staff, orderId, seenVersion, 'refund_recorded', async (order, tx) => {
-      const refundable = order.paidPence - order.refundedPence;
-      if (refundable <= 0) throw new Invalid(orderAdminMessages.notPaid);
+      const refundable = await this.refundable(tx, order);
+      if (order.paidPence <= 0) throw new Invalid(orderAdminMessages.notPaid);
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
-      await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
-      await this.update(tx, order, sql`refunded_pence = refunded_pence + ${amountPence}`);
+      const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
+      // The order was locked and its version checked by change(): the refund counts now.
+      await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence });
       return {
         before: { refunded_pence: order.refundedPence },
         after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference },
@@ -444,10 +570,162 @@ export class OrderAdministration {
     });
   }
 
-  private checkMoney(input: { amountPence: number; receivedOn: string; bankReference: string }) {
-    if (!Number.isSafeInteger(input.amountPence) || input.amountPence <= 0 || input.amountPence > 100_000_000) {
-      throw invalidField('amount', orderAdminMessages.amount);
+  /**
+   * A refund of a card/wallet order through the provider that took the money (whole or part).
+   * Transaction 1 (the order locked, its version checked) writes the refund 'pending' with a
+   * fresh key and an audit entry; then the provider is asked; transaction 2 settles it. Answers
+   * how it stands: 'pending' when the provider did not answer (the page offers "Try again").
+   */
+  async refundThroughProvider(staff: StaffMember, orderId: number, seenVersion: number, input: { amountPence: number; note?: string }): Promise<ProviderRefundResult> {
+    permit(staff, 'payments:record');
+    const amountPence = checkAmount(input.amountPence);
+    const note = (input.note ?? '').trim();
+    if (note.length > 255) throw invalidField('note', orderAdminMessages.noteToPayer);
+    const seen = await this.orderRow(orderId, this.db);
+    const provider = refundProviderOf(seen);
+    if (!provider) throw new Invalid(orderAdminMessages.notProviderPaid);
+    const refunds = this.refundsOf(provider);
+    // Orders placed before captures were recorded: ask the provider, outside any transaction.
+    const captureId = seen.providerCaptureId ?? (await this.askProvider(() => refunds.captureIdOf(seen.paymentReference)));
+    const pending = await this.change(staff, orderId, seenVersion, 'refund_requested', async (order, tx) => {
+      const refundable = await this.refundable(tx, order);
+      if (order.paidPence <= 0) throw new Invalid(orderAdminMessages.notPaid);
+      if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
+      const idempotencyKey = randomUUID();
+      const [row] = await queryRows<{ order_payment_id: number }>(
+        tx,
+        sql`INSERT INTO order_payments (order_id, kind, amount_pence, received_on, bank_reference, staff_id, provider, provider_state, idempotency_key)
+            VALUES (${orderId}, 'refund', ${amountPence}, ${this.today()}::date, '', ${staff.staffId}, ${provider}, 'pending', ${idempotencyKey})
+            RETURNING order_payment_id`,
+      );
+      await this.update(tx, order, sql`provider_capture_id = ${captureId}`);
+      return {
+        before: { refunded_pence: order.refundedPence },
+        after: { amount_pence: amountPence, provider, state: 'pending' },
+        result: { orderPaymentId: Number(row!.order_payment_id), amountPence, idempotencyKey },
+      };
+    });
+    return this.sendRefund(staff, orderId, refunds, { ...pending, captureId, note });
+  }
+
+  /** Resends a refund still pending (the provider did not answer) with the SAME key: the provider makes it at most once. */
+  async retryProviderRefund(staff: StaffMember, orderId: number, orderPaymentId: number): Promise<ProviderRefundResult> {
+    permit(staff, 'payments:record');
+    const [raw] = await queryRows<object>(this.db, sql`SELECT ${PROVIDER_REFUND.list} FROM order_payments WHERE order_payment_id = ${orderPaymentId}`);
+    const refund = raw ? PROVIDER_REFUND.read(raw) : null;
+    if (!refund || refund.orderId !== orderId || refund.kind !== 'refund' || !refund.provider || !refund.idempotencyKey) {
+      throw new NotFound(orderAdminMessages.refundNotFound);
     }
+    if (refund.providerState !== 'pending') throw new Invalid(orderAdminMessages.refundNotPending);
+    const order = await this.orderRow(orderId, this.db);
+    // Written by transaction 1 of the refund, before it was first sent.
+    const captureId = order.providerCaptureId ?? (await this.askProvider(() => this.refundsOf(refund.provider!).captureIdOf(order.paymentReference)));
+    await insertOrderEvent(this.db, { orderId, staffId: staff.staffId, kind: 'refund_retried', before: null, after: { amount_pence: refund.amountPence, provider: refund.provider } });
+    return this.sendRefund(staff, orderId, this.refundsOf(refund.provider), {
+      orderPaymentId,
+      amountPence: refund.amountPence,
+      idempotencyKey: refund.idempotencyKey,
+      captureId,
+      note: '',
+    });
+  }
+
+  /** The provider call between the two transactions, then transaction 2 with its outcome (none: still pending). */
+  private async sendRefund(
+    staff: StaffMember,
+    orderId: number,
+    refunds: PaymentRefunds,
+    refund: { orderPaymentId: number; amountPence: number; idempotencyKey: string; captureId: string; note: string },
+  ): Promise<ProviderRefundResult> {
+    let outcome: RefundOutcome;
+    try {
+      outcome = await refunds.refund({
+        captureId: refund.captureId,
+        amountPence: refund.amountPence,
+        idempotencyKey: refund.idempotencyKey,
+        ...(refund.note ? { noteToPayer: refund.note } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      // It may or may not have been made: pending until a retry with the same key finds out.
+      this.options.log?.error({ orderId, orderPaymentId: refund.orderPaymentId, error: error.detail }, 'the payment provider did not answer a refund; it stays pending');
+      return { orderPaymentId: refund.orderPaymentId, state: 'pending', amountPence: refund.amountPence, reason: null };
+    }
+    await this.settleRefund(staff, orderId, refund.orderPaymentId, outcome);
+    return { orderPaymentId: refund.orderPaymentId, state: outcome.state, amountPence: refund.amountPence, reason: outcome.reason ?? null };
+  }
+
+  /**
+   * Transaction 2: the pending refund learns its outcome, once (migration 0016 lets a pending row
+   * change only to completed or failed). A second answer for the same refund (two retries at
+   * once) finds it settled and changes nothing.
+   */
+  private async settleRefund(staff: StaffMember, orderId: number, orderPaymentId: number, outcome: RefundOutcome): Promise<void> {
+    if (outcome.state === 'pending') return;
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const order = await this.orderRow(orderId, tx, true);
+      const reason = outcome.state === 'failed' ? (outcome.reason ?? 'The payment provider refused the refund.').slice(0, 500) : null;
+      const [settled] = await queryRows<{ amount_pence: number }>(
+        tx,
+        sql`UPDATE order_payments SET provider_state = ${outcome.state}, provider_refund_id = ${outcome.refundId}, failure_reason = ${reason}
+            WHERE order_payment_id = ${orderPaymentId} AND provider_state = 'pending'
+            RETURNING amount_pence`,
+      );
+      if (!settled) return;
+      const amountPence = Number(settled.amount_pence);
+      if (outcome.state === 'completed') await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence });
+      else await this.update(tx, order);
+      await insertOrderEvent(tx, {
+        orderId,
+        staffId: staff.staffId,
+        kind: outcome.state === 'completed' ? 'refund_completed' : 'refund_failed',
+        before: { refunded_pence: order.refundedPence },
+        after:
+          outcome.state === 'completed'
+            ? { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, provider_refund_id: outcome.refundId }
+            : { amount_pence: amountPence, reason },
+      });
+    });
+  }
+
+  /**
+   * The one place a refund counts as made, whether staff recorded it by hand or the provider
+   * confirmed it: the order's refunded total grows (and its version, so a page showing the old
+   * figures is told it changed). Runs inside the transaction that holds the order's lock.
+   */
+  private async refundCompleted(tx: Executor, _staff: StaffMember, orderId: number, refund: { orderPaymentId: number; amountPence: number }): Promise<void> {
+    await tx.execute(sql`UPDATE orders SET refunded_pence = refunded_pence + ${refund.amountPence}, version = version + 1 WHERE order_id = ${orderId}`);
+  }
+
+  /** What may still be refunded: paid, less refunds made and refunds pending with the provider. */
+  private async refundable(tx: Executor, order: OrderToAdminister): Promise<number> {
+    const [row] = await queryRows<{ pending: number | string }>(
+      tx,
+      sql`SELECT COALESCE(sum(amount_pence), 0) AS pending FROM order_payments
+          WHERE order_id = ${order.orderId} AND kind = 'refund' AND provider_state = 'pending'`,
+    );
+    return Math.max(0, order.paidPence - order.refundedPence - Number(row?.pending ?? 0));
+  }
+
+  private refundsOf(provider: RefundProvider): PaymentRefunds {
+    const refunds = this.options.refunds?.[provider];
+    if (!refunds) throw new Invalid(orderAdminMessages.noRefundProvider);
+    return refunds;
+  }
+
+  /** A provider call made before anything is written: no answer refuses the request, nothing changed. */
+  private async askProvider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PaymentProviderUnavailable) throw new ProviderUnavailable(orderAdminMessages.providerUnreachable);
+      throw error;
+    }
+  }
+
+  private checkMoney(input: { amountPence: number; receivedOn: string; bankReference: string }) {
+    checkAmount(input.amountPence);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.receivedOn) || Number.isNaN(Date.parse(`${input.receivedOn}T00:00:00Z`)) || input.receivedOn > this.today()) {
       throw invalidField('received_on', orderAdminMessages.receivedOn);
     }
@@ -477,10 +755,11 @@ export class OrderAdministration {
     });
   }
 
-  private async update(tx: Executor, order: OrderToAdminister, set: SQL): Promise<void> {
+  /** Changes the order (`set`, or only its version) if it is still the version read. */
+  private async update(tx: Executor, order: OrderToAdminister, set?: SQL): Promise<void> {
     const rows = await queryRows(
       tx,
-      sql`UPDATE orders SET ${set}, version = version + 1 WHERE order_id = ${order.orderId} AND version = ${order.version} RETURNING order_id`,
+      sql`UPDATE orders SET ${set ? sql`${set}, ` : sql``}version = version + 1 WHERE order_id = ${order.orderId} AND version = ${order.version} RETURNING order_id`,
     );
     if (rows.length === 0) throw new Conflict(orderAdminMessages.changedMeanwhile);
   }
@@ -493,8 +772,8 @@ export class OrderAdministration {
     amountPence: number,
     receivedOn: string,
     bankReference: string,
-  ): Promise<void> {
-    await insertOrderPayment(tx, { orderId, kind, amountPence, receivedOn, bankReference, staffId: staff.staffId });
+  ): Promise<number> {
+    return insertOrderPayment(tx, { orderId, kind, amountPence, receivedOn, bankReference, staffId: staff.staffId });
   }
 
   private async orderRow(orderId: number, executor: Executor, lock = false): Promise<OrderToAdminister> {
@@ -576,6 +855,21 @@ function nextPrefix(prefix: string): string {
 
 function permit(staff: StaffMember, permission: Parameters<typeof can>[1]): void {
   if (!can(staff.role, permission)) throw new Forbidden(orderAdminMessages.notPermitted);
+}
+
+/** How a refund of the order goes: card/wallet orders through their provider (the simulated one for test orders), others by hand. */
+function refundProviderOf(order: { paymentMethod: string; paymentIsTest: boolean }): RefundProvider | null {
+  if (order.paymentMethod !== 'paypal') return null;
+  return order.paymentIsTest ? 'test' : 'paypal';
+}
+
+function checkAmount(amountPence: number): number {
+  if (!Number.isSafeInteger(amountPence) || amountPence <= 0 || amountPence > 100_000_000) throw invalidField('amount', orderAdminMessages.amount);
+  return amountPence;
+}
+
+function pounds(pence: number): string {
+  return formatPounds(pence / 100);
 }
 
 function invalidField(field: string, message: string): Invalid {

@@ -31,9 +31,10 @@ export async function insertOrderPayment(tx: Executor, payment: OrderPaymentReco
 }
 
 /** The audit entry of a change: who, what, the values before and after. */
-export async function insertOrderEvent(tx: Executor, event: { orderId: number; staffId: number | null; kind: string; before: object; after: object }): Promise<void> {
+export async function insertOrderEvent(tx: Executor, event: { orderId: number; staffId: number | null; kind: string; before: object | null; after: object }): Promise<void> {
+  const before = event.before === null ? null : JSON.stringify(event.before);
   await tx.execute(
     sql`INSERT INTO order_events (order_id, staff_id, kind, before, after)
-        VALUES (${event.orderId}, ${event.staffId}, ${event.kind}, ${JSON.stringify(event.before)}::jsonb, ${JSON.stringify(event.after)}::jsonb)`,
+        VALUES (${event.orderId}, ${event.staffId}, ${event.kind}, ${before}::jsonb, ${JSON.stringify(event.after)}::jsonb)`,
   );
 }

@@ -8,6 +8,8 @@ import {
   ORDER_STATE_LABELS,
   ORDER_STATES,
   orderStateLabel,
+  PAYMENT_STATUS_LABELS,
+  paymentFiguresOf,
   paymentStatusOf,
   trackingUrl,
   type OrderState,
@@ -72,10 +74,30 @@ describe('payment status', () => {
     ['an account order past its due date', { paymentMethod: 'account', paymentDueDate: '2026-11-23', status: 'Dispatched' }, 'overdue', false],
     ['a cancelled card order', { status: 'Cancelled', paymentMethod: 'paypal', paidPence: 100_00 }, 'refund_due', false],
     ['a cancelled card order refunded', { status: 'Cancelled', paidPence: 100_00, refundedPence: 100_00 }, 'refunded', false],
-    ['a cancelled unpaid bank order', { status: 'Cancelled' }, 'refunded', false],
+    ['a cancelled bank order never paid', { status: 'Cancelled' }, 'cancelled_unpaid', false],
+    ['a cancelled bank order part paid', { status: 'Cancelled', paidPence: 40_00 }, 'refund_due', false],
+    ['a bank transfer paid more than the total', { paidPence: 500_00 }, 'refund_due', true],
+    ['an overpayment refunded', { paidPence: 500_00, refundedPence: 400_00 }, 'paid', true],
+    ['a card order refunded in full while it stands', { paymentMethod: 'paypal', paidPence: 100_00, refundedPence: 100_00 }, 'refunded', true],
   ] as const)('%s: %s', (_name, facts, status, dispatchable) => {
     expect(paymentStatusOf(order(facts), today)).toBe(status);
     expect(mayDispatch(order(facts))).toBe(dispatchable);
+  });
+});
+
+describe('the figures of the money, to the penny', () => {
+  const facts = (f: Partial<PaymentFacts>): PaymentFacts => ({ status: 'PendingDelivery', paymentMethod: 'bank', totalPence: 26_99, paidPence: 0, refundedPence: 0, paymentDueDate: null, ...f });
+  it('£500 received on a £26.99 order: paid £26.99, refund due £473.01, never "paid £500"', () => {
+    expect(paymentFiguresOf(facts({ paidPence: 500_00 }))).toEqual({ receivedPence: 500_00, paidPence: 26_99, refundedPence: 0, duePence: 0, refundDuePence: 473_01 });
+    expect(paymentFiguresOf(facts({ paidPence: 500_00, refundedPence: 473_01 })).refundDuePence).toBe(0);
+  });
+  it('part paid: the rest is due; cancelled: nothing is due and all that was kept is owed back', () => {
+    expect(paymentFiguresOf(facts({ paidPence: 10_00 }))).toMatchObject({ paidPence: 10_00, duePence: 16_99, refundDuePence: 0 });
+    expect(paymentFiguresOf(facts({ status: 'Cancelled', paidPence: 26_99, refundedPence: 6_99 }))).toMatchObject({ duePence: 0, refundDuePence: 20_00 });
+    expect(paymentFiguresOf(facts({ status: 'Cancelled' }))).toMatchObject({ duePence: 0, refundDuePence: 0 });
+  });
+  it('say "Cancelled, nothing paid" of a cancelled order that took no money', () => {
+    expect(PAYMENT_STATUS_LABELS[paymentStatusOf(facts({ status: 'Cancelled' }), '2026-11-24')]).toBe('Cancelled, nothing paid');
   });
 });
 

@@ -84,7 +84,16 @@ export function trackingUrl(carrier: string | null, trackingNumber: string | nul
   return template ? template.replace('{n}', encodeURIComponent(trackingNumber)) : null;
 }
 
-export const PAYMENT_STATUSES = ['paid', 'part_paid', 'awaiting_payment', 'on_account', 'overdue', 'refund_due', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'paid',
+  'part_paid',
+  'awaiting_payment',
+  'on_account',
+  'overdue',
+  'refund_due',
+  'refunded',
+  'cancelled_unpaid',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
@@ -95,6 +104,8 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
   overdue: 'Overdue',
   refund_due: 'Refund due',
   refunded: 'Refunded',
+  // Not "Refunded": nothing was paid, so nothing went back.
+  cancelled_unpaid: 'Cancelled, nothing paid',
 };
 
 export interface PaymentFacts {
@@ -107,22 +118,70 @@ export interface PaymentFacts {
   paymentDueDate: string | null;
 }
 
+/** Where an order's money stands, in pence, for every page that shows it (staff and customers). */
+export interface PaymentFigures {
+  /** Everything received for the order (orders.paid_pence). */
+  receivedPence: number;
+  /**
+   * What counts as paid for the order: what was received, but never more than the total while
+   * the order stands (an overpayment is money owed back, not "paid £500 for £26.99").
+   */
+  paidPence: number;
+  refundedPence: number;
+  /** Still to be paid by the customer (none once cancelled). */
+  duePence: number;
+  /** Owed back to the customer: all that was kept of a cancelled order, or what was kept beyond the total. */
+  refundDuePence: number;
+}
+
+/**
+ * The figures of an order's money, to the penny. Refunds never make money due again (a goodwill
+ * refund on a paid order is not a debt); they settle what is owed back first.
+ */
+export function paymentFiguresOf(order: Pick<PaymentFacts, 'status' | 'totalPence' | 'paidPence' | 'refundedPence'>): PaymentFigures {
+  const kept = order.paidPence - order.refundedPence;
+  const cancelled = order.status === 'Cancelled';
+  return {
+    receivedPence: order.paidPence,
+    paidPence: cancelled ? order.paidPence : Math.min(order.paidPence, order.totalPence),
+    refundedPence: order.refundedPence,
+    duePence: cancelled ? 0 : Math.max(0, order.totalPence - order.paidPence),
+    refundDuePence: Math.max(0, cancelled ? kept : kept - order.totalPence),
+  };
+}
+
 /**
  * Where the money of an order stands. `today` is the London date (YYYY-MM-DD). A cancelled order
- * that took money owes a refund until it is recorded; an account order is credit until its due
- * date passes unpaid.
+ * that took money owes a refund until it is recorded (one that took none says so); an order paid
+ * more than its total owes the excess back; an account order is credit until its due date passes
+ * unpaid.
  */
 export function paymentStatusOf(order: PaymentFacts, today: string): PaymentStatus {
+  const figures = paymentFiguresOf(order);
   if (order.status === 'Cancelled') {
-    if (order.paidPence === 0) return 'refunded';
-    return order.refundedPence >= order.paidPence ? 'refunded' : 'refund_due';
+    if (order.paidPence === 0) return 'cancelled_unpaid';
+    return figures.refundDuePence > 0 ? 'refund_due' : 'refunded';
   }
+  if (figures.refundDuePence > 0) return 'refund_due';
+  // Everything paid went back (a refund in full of an order that stands, e.g. goodwill).
+  if (order.paidPence > 0 && order.refundedPence >= order.paidPence) return 'refunded';
   if (order.paidPence >= order.totalPence) return 'paid';
   if (order.paymentMethod === 'account') {
     return order.paymentDueDate !== null && order.paymentDueDate < today ? 'overdue' : order.paidPence > 0 ? 'part_paid' : 'on_account';
   }
   return order.paidPence > 0 ? 'part_paid' : 'awaiting_payment';
 }
+
+/**
+ * The list filters by money, as SQL conditions on `orders o` that say what paymentFiguresOf
+ * says (kept beside it so the two agree): paid in full, money due, money owed back.
+ */
+export const PAYMENT_FILTER_CONDITIONS = {
+  paid: `o.status <> 'Cancelled' AND o.paid_pence >= o.total_pence`,
+  unpaid: `o.status <> 'Cancelled' AND o.paid_pence < o.total_pence`,
+  refund_due: `o.paid_pence - o.refunded_pence > CASE WHEN o.status = 'Cancelled' THEN 0 ELSE o.total_pence END`,
+} as const;
+export type PaymentFilter = keyof typeof PAYMENT_FILTER_CONDITIONS;
 
 /** The warehouse may send it: it awaits dispatch, and is paid in full or on a trade account (paid later). */
 export function mayDispatch(order: PaymentFacts): boolean {

@@ -1,0 +1,178 @@
+// @vitest-environment jsdom
+/**
+ * The back office's order page as staff see it, rendered with every money form showing (a paid
+ * bank transfer, so a payment and a refund; dispatch; the cancel step): each field has an id of
+ * its own and each label names its own field; after a cancellation or an overpayment the refund
+ * form offers what is owed; a payment over what is due comes back with the box that confirms it;
+ * a card order's refund goes through its provider, a pending one with "Try again".
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminOrder, StaffMember } from '@shop/core';
+import { orderPage } from '~/server/admin/order.server';
+import OrderPage from './order';
+
+afterEach(cleanup);
+
+const manager: StaffMember = { staffId: 1, email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
+
+function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    orderId: 1042,
+    version: 3,
+    created: '2026-11-24T10:00:00.000Z',
+    status: 'PendingDelivery',
+    note: '',
+    promisedDispatchDate: null,
+    deliveryAddress: null,
+    billingAddress: null,
+    lines: [{ productName: 'Box', size1: '12x9x6', qty: 25, count: 1, pricePence: 20_00, totalPricePence: 20_00 }],
+    totals: { subTotalPence: 20_00, deliveryFeePence: 2_49, totalTaxPence: 4_50, totalPence: 26_99 },
+    vat: { treatment: 'standard', ratePercent: 20 },
+    payment: {
+      method: 'bank',
+      isTest: false,
+      reference: 'BXW-7KQ4MC',
+      purchaseOrderNumber: null,
+      status: 'paid',
+      receivedPence: 26_99,
+      paidPence: 26_99,
+      refundedPence: 0,
+      duePence: 0,
+      refundDuePence: 0,
+      pendingRefundPence: 0,
+      refundablePence: 26_99,
+      owedPence: 0,
+      refundProvider: null,
+      dueDate: null,
+      records: [],
+      ...payment,
+    },
+    mayDispatch: true,
+    dispatch: { at: null, carrier: null, trackingNumber: null, trackingUrl: null, deliveredAt: null },
+    cancellation: { at: null, reason: null },
+    customer: null,
+    timeline: [],
+    ...order,
+  };
+}
+
+function renderOrderPage(order: AdminOrder, action: () => unknown = () => null, url = '/admin/orders/1042?confirm=cancel') {
+  const Stub = createRoutesStub([
+    {
+      path: '/admin/orders/:orderId',
+      Component: OrderPage as never,
+      HydrateFallback: () => null,
+      loader: () => ({ ...orderPage(manager, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null }),
+      action,
+    },
+  ]);
+  return render(<Stub initialEntries={[url]} />);
+}
+
+describe("the back office's order page", () => {
+  it('gives every field of its forms an id of its own, and every label names its own field', async () => {
+    const { container } = renderOrderPage(adminOrder());
+    await screen.findByTestId('payment-form');
+    expect(screen.getByTestId('refund-form')).toBeInTheDocument();
+    expect(screen.getByTestId('dispatch-form')).toBeInTheDocument();
+    expect(screen.getByTestId('cancel-form')).toBeInTheDocument();
+
+    const ids = [...container.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const id of ['payment-amount', 'payment-received_on', 'payment-bank_reference', 'refund-amount', 'refund-received_on', 'refund-bank_reference', 'dispatch-carrier', 'dispatch-tracking_number', 'cancel-reason']) {
+      expect(container.querySelector(`#${id}`), id).not.toBeNull();
+    }
+    const labels = [...container.querySelectorAll('label[for]')];
+    expect(labels.length).toBeGreaterThanOrEqual(9);
+    for (const label of labels) {
+      const field = container.querySelectorAll(`#${label.getAttribute('for')}`);
+      expect(field, label.textContent ?? '').toHaveLength(1);
+      expect(label.contains(field[0]!), label.textContent ?? '').toBe(true);
+    }
+    expect(within(screen.getByTestId('payment-form')).getByLabelText('Amount (£)')).toHaveAttribute('id', 'payment-amount');
+    expect(within(screen.getByTestId('refund-form')).getByLabelText('Amount (£)')).toHaveAttribute('id', 'refund-amount');
+  });
+
+  it('after an overpayment: "Refund due", paid never more than the total, and the refund form offers what is owed', async () => {
+    renderOrderPage(adminOrder({ status: 'refund_due', receivedPence: 500_00, paidPence: 26_99, refundDuePence: 473_01, owedPence: 473_01, refundablePence: 500_00 }));
+    await screen.findByTestId('refund-form');
+    expect(screen.getByTestId('admin-order-payment')).toHaveTextContent('Refund due');
+    expect(screen.getByTestId('refund-due')).toHaveTextContent('£473.01');
+    expect(within(screen.getByTestId('refund-form')).getByLabelText('Amount (£)')).toHaveValue('473.01');
+  });
+
+  it('after a cancellation the refund form offers what was paid; a cancelled order never paid reads "Cancelled, nothing paid" with no money forms', async () => {
+    renderOrderPage(adminOrder({ status: 'refund_due', refundDuePence: 26_99, owedPence: 26_99 }, { status: 'Cancelled', mayDispatch: false }), () => null, '/admin/orders/1042');
+    expect(within(await screen.findByTestId('refund-form')).getByLabelText('Amount (£)')).toHaveValue('26.99');
+    expect(screen.queryByTestId('payment-form')).toBeNull();
+    cleanup();
+    renderOrderPage(
+      adminOrder({ status: 'cancelled_unpaid', receivedPence: 0, paidPence: 0, refundablePence: 0 }, { status: 'Cancelled', mayDispatch: false }),
+      () => null,
+      '/admin/orders/1042',
+    );
+    expect(await screen.findByTestId('admin-order-payment')).toHaveTextContent('Cancelled, nothing paid');
+    expect(screen.queryByTestId('refund-form')).toBeNull();
+  });
+
+  it('a payment over what is due comes back with its message and the box that records it anyway', async () => {
+    const refused = {
+      ok: false,
+      intent: 'payment',
+      message: 'Only £26.99 is due on this order.',
+      fields: { amount: 'Only £26.99 is due on this order.', confirm: 'Record £500.00 although only £26.99 is due' },
+      values: { carrier: '', tracking_number: '', reason: '', amount: '500', received_on: '2026-11-24', bank_reference: 'BXW-7KQ4MC', note: '' },
+    };
+    renderOrderPage(adminOrder({ status: 'awaiting_payment', receivedPence: 0, paidPence: 0, duePence: 26_99, refundablePence: 0 }), () => refused, '/admin/orders/1042');
+    const form = await screen.findByTestId('payment-form');
+    expect(screen.queryByTestId('confirm-overpayment')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Amount (£)'), { target: { value: '500' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record payment' }));
+    const box = await within(await screen.findByTestId('payment-form')).findByLabelText('Record £500.00 although only £26.99 is due');
+    expect(box).toHaveAttribute('type', 'checkbox');
+    expect(box).toHaveAttribute('name', 'confirm');
+    // The message beside the amount, which keeps what was typed.
+    const amount = document.getElementById('payment-amount');
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Only £26.99 is due on this order.'));
+    expect(amount).toHaveValue('500');
+  });
+
+  it('a card order is refunded through its provider; a refund the provider did not answer reads pending, with "Try again"', async () => {
+    renderOrderPage(
+      adminOrder(
+        {
+          method: 'paypal',
+          refundProvider: 'paypal',
+          refundablePence: 16_99,
+          pendingRefundPence: 10_00,
+          records: [
+            {
+              orderPaymentId: 7,
+              kind: 'refund',
+              amountPence: 10_00,
+              receivedOn: '2026-11-24',
+              bankReference: '',
+              by: 'Mona Manager',
+              at: '2026-11-24T11:00:00.000Z',
+              provider: 'paypal',
+              providerState: 'pending',
+              providerRefundId: null,
+              failureReason: null,
+            },
+          ],
+        },
+        {},
+      ),
+      () => null,
+      '/admin/orders/1042',
+    );
+    const form = await screen.findByTestId('refund-form');
+    expect(within(form).getByRole('button', { name: 'Refund through PayPal' })).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Bank reference')).toBeNull();
+    expect(screen.getByTestId('refund-pending')).toHaveTextContent('Refund of £10.00 pending with PayPal');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
