@@ -135,6 +135,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       const status = await documents.customerInvoiceStatus(userId, orderId).catch(() => null);
       return status?.available ? documents.invoiceUrl(orderId) : null;
     },
+    creditNoteOf: (userId, orderId, creditNoteNumber) => documents.customerCreditNote(userId, orderId, creditNoteNumber),
     log: options.log,
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });

@@ -8,13 +8,16 @@
  *   - updates it `WHERE version = <the version the staff member saw>` and bumps the version, so
  *     of two staff acting on one order at once one wins and the other is told it changed,
  *   - writes an append-only `order_events` row (who, what, before and after),
- *   - records the customer's e-mail as a durable job when the customer is told (dispatch, cancel).
+ *   - records the customer's e-mail as a durable job when the customer is told (dispatch, cancel),
+ *   - issues the VAT credit note a cancellation or a refund of an invoiced order calls for
+ *     (documents/credit-notes.ts), with its e-mail.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
 import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
+import { issueCreditNoteFor, refundCreditReason } from '../../documents/credit-notes.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
@@ -383,6 +386,7 @@ export class OrderAdministration {
       assertMove(order.status, 'Cancelled');
       await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
       await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'cancelled'), tx);
+      await issueCreditNoteFor(tx, this.options, { kind: 'cancellation', orderId, reason, staffId: staff.staffId });
       return { before: { status: order.status }, after: { status: 'Cancelled', reason }, result: undefined };
     });
     this.options.jobs.wakeWorkers();
@@ -422,14 +426,16 @@ export class OrderAdministration {
       const refundable = order.paidPence - order.refundedPence;
       if (refundable <= 0) throw new Invalid(orderAdminMessages.notPaid);
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
-      await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
+      const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       await this.update(tx, order, sql`refunded_pence = refunded_pence + ${amountPence}`);
+      await issueCreditNoteFor(tx, this.options, { kind: 'refund', orderId, refundPence: amountPence, orderPaymentId, reason: refundCreditReason(receivedOn), staffId: staff.staffId });
       return {
         before: { refunded_pence: order.refundedPence },
         after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference },
         result: undefined,
       };
     });
+    this.options.jobs.wakeWorkers();
   }
 
   private checkMoney(input: { amountPence: number; receivedOn: string; bankReference: string }) {
@@ -484,11 +490,14 @@ export class OrderAdministration {
     amountPence: number,
     receivedOn: string,
     bankReference: string,
-  ): Promise<void> {
-    await tx.execute(
+  ): Promise<number> {
+    const [row] = await queryRows<{ order_payment_id: number }>(
+      tx,
       sql`INSERT INTO order_payments (order_id, kind, amount_pence, received_on, bank_reference, staff_id)
-          VALUES (${orderId}, ${kind}, ${amountPence}, ${receivedOn}::date, ${bankReference}, ${staff.staffId})`,
+          VALUES (${orderId}, ${kind}, ${amountPence}, ${receivedOn}::date, ${bankReference}, ${staff.staffId})
+          RETURNING order_payment_id`,
     );
+    return Number(row!.order_payment_id);
   }
 
   private async orderRow(orderId: number, executor: Executor, lock = false): Promise<OrderToAdminister> {
