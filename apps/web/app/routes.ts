@@ -57,9 +57,11 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('cookie-consent', 'routes/cookie-consent.tsx'),
   route('visitor-session', 'routes/visitor-session.tsx'),
-  // Documents (PDF resource routes): the customer's VAT invoice; staff's invoice and picking list
+  // Documents (PDF resource routes): the customer's VAT invoice and credit notes; staff's invoice, credit notes and picking list
   // beside the order page (each loader checks the staff session and role itself).
   route('order-invoice', 'routes/order-invoice.tsx'),
+  route('order-credit-note', 'routes/order-credit-note.tsx'),
   route('admin/orders/:orderId/invoice.pdf', 'routes/admin/order-invoice-pdf.tsx'),
+  route('admin/orders/:orderId/credit-notes/:creditNoteNumber', 'routes/admin/order-credit-note-pdf.tsx'),
   route('admin/orders/:orderId/picking-list.pdf', 'routes/admin/order-picking-list-pdf.tsx'),
 ] satisfies RouteConfig;
