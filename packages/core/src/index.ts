@@ -79,6 +79,7 @@ export * from './back-office/customers/customer-directory.ts';
 export * from './back-office/customers/customer-events.ts';
 export * from './back-office/dashboard/dashboard-figures.ts';
 export * from './back-office/exports/accounting-exports.ts';
+export * from './back-office/exports/vat-return.ts';
 export * from './back-office/orders/order-states.ts';
 export * from './back-office/orders/order-administration.ts';
 export * from './catalogue-admin/index.ts';
