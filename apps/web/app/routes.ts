@@ -21,6 +21,10 @@ export default [
     route('exports', 'routes/admin/exports.tsx'),
     route('exports/orders.csv', 'routes/admin/export-orders-csv.tsx'),
     route('exports/invoices.csv', 'routes/admin/export-invoices-csv.tsx'),
+    route('exports/credit-notes.csv', 'routes/admin/export-credit-notes-csv.tsx'),
+    // The VAT return's figures for a period, and its CSV.
+    route('vat-return', 'routes/admin/vat-return.tsx'),
+    route('vat-return.csv', 'routes/admin/vat-return-csv.tsx'),
     // Catalogue back office: the tree and products, a category, a product (or 'new'), CSV import; the export is a resource route.
     route('catalogue', 'routes/admin/catalogue.tsx'),
     route('catalogue/categories/:categoryId', 'routes/admin/catalogue-category.tsx'),
