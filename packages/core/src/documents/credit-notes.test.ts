@@ -101,6 +101,10 @@ for (const kind of databaseKinds()) {
       const jobs = await queryRows<{ kind: string; payload: object }>(database.db, sql`SELECT kind, payload FROM jobs WHERE dedupe_key = ${`credit-note:${note!.creditNoteNumber}`}`);
       expect(jobs).toEqual([{ kind: 'email.credit-note', payload: { userId, orderId: order.orderId, creditNoteNumber: note!.creditNoteNumber } }]);
 
+      // The order's audit entry names it.
+      const [event] = (await admin.detail(order.orderId, manager)).timeline.filter((e) => e.kind === 'cancelled');
+      expect(event!.after).toMatchObject({ status: 'Cancelled', credit_note: note!.number });
+
       // The refund that follows credits nothing more.
       await refund(order.orderId, order.totalPence);
       expect(await notesOf(order.orderId)).toHaveLength(1);

@@ -46,7 +46,9 @@ import { formatDayMonthYear } from './document-format.ts';
 import { londonDate } from './invoice-eligibility.ts';
 import { formatInvoiceNumber } from './invoice-numbers.ts';
 
-export { formatCreditNoteNumber } from './credit-note-numbers.ts';
+import { formatCreditNoteNumber } from './credit-note-numbers.ts';
+
+export { formatCreditNoteNumber };
 
 export type IssuedCreditNote = Row<typeof creditNotes>;
 
@@ -196,6 +198,11 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
   const note = CREDIT_NOTE.read(inserted);
   await deps.jobs.record(creditNoteJob(order.userId, cause.orderId, note.creditNoteNumber), tx);
   return note;
+}
+
+/** What the change's audit entry records of the credit note it issued (the order's timeline shows it). */
+export function creditNoteIssued(note: IssuedCreditNote | null): { credit_note?: string } {
+  return note ? { credit_note: formatCreditNoteNumber(note.creditNoteNumber) } : {};
 }
 
 /** The reason a refund's credit note gives when staff gave none: when the money went back. */

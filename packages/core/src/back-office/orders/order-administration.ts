@@ -17,7 +17,7 @@ import type { AddressFields } from '@shop/contract';
 import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
-import { issueCreditNoteFor, refundCreditReason } from '../../documents/credit-notes.ts';
+import { creditNoteIssued, issueCreditNoteFor, refundCreditReason } from '../../documents/credit-notes.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
@@ -386,8 +386,8 @@ export class OrderAdministration {
       assertMove(order.status, 'Cancelled');
       await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
       await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'cancelled'), tx);
-      await issueCreditNoteFor(tx, this.options, { kind: 'cancellation', orderId, reason, staffId: staff.staffId });
-      return { before: { status: order.status }, after: { status: 'Cancelled', reason }, result: undefined };
+      const creditNote = await issueCreditNoteFor(tx, this.options, { kind: 'cancellation', orderId, reason, staffId: staff.staffId });
+      return { before: { status: order.status }, after: { status: 'Cancelled', reason, ...creditNoteIssued(creditNote) }, result: undefined };
     });
     this.options.jobs.wakeWorkers();
   }
@@ -428,10 +428,10 @@ export class OrderAdministration {
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       await this.update(tx, order, sql`refunded_pence = refunded_pence + ${amountPence}`);
-      await issueCreditNoteFor(tx, this.options, { kind: 'refund', orderId, refundPence: amountPence, orderPaymentId, reason: refundCreditReason(receivedOn), staffId: staff.staffId });
+      const creditNote = await issueCreditNoteFor(tx, this.options, { kind: 'refund', orderId, refundPence: amountPence, orderPaymentId, reason: refundCreditReason(receivedOn), staffId: staff.staffId });
       return {
         before: { refunded_pence: order.refundedPence },
-        after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference },
+        after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference, ...creditNoteIssued(creditNote) },
         result: undefined,
       };
     });
