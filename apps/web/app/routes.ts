@@ -23,6 +23,10 @@ export default [
     route('exports', 'routes/admin/exports.tsx'),
     route('exports/orders.csv', 'routes/admin/export-orders-csv.tsx'),
     route('exports/invoices.csv', 'routes/admin/export-invoices-csv.tsx'),
+    route('exports/credit-notes.csv', 'routes/admin/export-credit-notes-csv.tsx'),
+    // The VAT return's figures for a period, and its CSV.
+    route('vat-return', 'routes/admin/vat-return.tsx'),
+    route('vat-return.csv', 'routes/admin/vat-return-csv.tsx'),
     // Catalogue back office: the tree and products, a category, a product (or 'new'), CSV import; the export is a resource route.
     route('catalogue', 'routes/admin/catalogue.tsx'),
     route('catalogue/categories/:categoryId', 'routes/admin/catalogue-category.tsx'),
@@ -59,9 +63,11 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('cookie-consent', 'routes/cookie-consent.tsx'),
   route('visitor-session', 'routes/visitor-session.tsx'),
-  // Documents (PDF resource routes): the customer's VAT invoice; staff's invoice and picking list
+  // Documents (PDF resource routes): the customer's VAT invoice and credit notes; staff's invoice, credit notes and picking list
   // beside the order page (each loader checks the staff session and role itself).
   route('order-invoice', 'routes/order-invoice.tsx'),
+  route('order-credit-note', 'routes/order-credit-note.tsx'),
   route('admin/orders/:orderId/invoice.pdf', 'routes/admin/order-invoice-pdf.tsx'),
+  route('admin/orders/:orderId/credit-notes/:creditNoteNumber', 'routes/admin/order-credit-note-pdf.tsx'),
   route('admin/orders/:orderId/picking-list.pdf', 'routes/admin/order-picking-list-pdf.tsx'),
 ] satisfies RouteConfig;

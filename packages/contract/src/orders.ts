@@ -192,6 +192,9 @@ export type OrderDto = z.infer<typeof orderSchema>;
 
 export const orderIdParamsSchema = z.object({ id: idParamSchema('order id') });
 
+/** GET /api/order/{id}/credit-notes/{number}: one VAT credit note of the order. */
+export const orderCreditNoteParamsSchema = z.object({ id: idParamSchema('order id'), number: idParamSchema('credit note number') });
+
 export const myOrdersQuerySchema = z.object({
   Filter: z.string().max(100, 'Filter is at most 100 characters').optional().describe('Order number or payment reference (part of it, any case)'),
   filter: z.string().max(100, 'Filter is at most 100 characters').optional().describe('Same as Filter'),

@@ -34,6 +34,7 @@ import { StaffService } from './staff/staff-service.ts';
 import { CustomerDirectory } from './back-office/customers/customer-directory.ts';
 import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
 import { AccountingExports } from './back-office/exports/accounting-exports.ts';
+import { VatReturns } from './back-office/exports/vat-return.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
 
@@ -70,6 +71,8 @@ export interface CoreServices {
   dashboard: DashboardQueries;
   /** Orders and VAT invoices of a date range as streamed CSV for an accounting import (docs/exports.md). */
   accountingExports: AccountingExports;
+  /** The sales figures of a VAT return for a period, from invoices minus credit notes by tax point, with the documents behind them. */
+  vatReturns: VatReturns;
   /** Catalogue back office: categories, products, packs and prices (audited), images, CSV export and import. */
   catalogueAdmin: CatalogueAdmin;
   /** Bank statements imported as CSV: credits matched to orders by their reference, a dry run, then payments recorded in one go. */
@@ -140,6 +143,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       const status = await documents.customerInvoiceStatus(userId, orderId).catch(() => null);
       return status?.available ? documents.invoiceUrl(orderId) : null;
     },
+    creditNoteOf: (userId, orderId, creditNoteNumber) => documents.customerCreditNote(userId, orderId, creditNoteNumber),
     log: options.log,
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
@@ -183,6 +187,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),
     dashboard: new DashboardQueries(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),
+    vatReturns: new VatReturns(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,

@@ -2,6 +2,7 @@
  * GET /api/order/{id}/invoice: the signed-in customer's VAT invoice as a PDF (Bearer token). A
  * bank-transfer order placed through the API has none until it is paid (409 saying so), then
  * answers the invoice; the same number every time; another customer's order is a 404; no token a 401.
+ * GET /api/order/{id}/credit-notes/{number}: a cancelled invoiced order's credit note, the owner's only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import type { CartDto } from '@shop/contract';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { addToBasket, createAddress, orderBodyFrom, placeOrder } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { queryRows } from '@shop/db';
 import { insertFixtureOrder } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { pdfText } from '../../../../packages/core/src/documents/pdf-text.ts';
 
@@ -74,5 +76,27 @@ describeOnEachDatabase('order invoice API', (kind) => {
     expect((await getInvoice(999_999, owner.token)).statusCode).toBe(404);
     expect((await getInvoice(orderId, null)).statusCode).toBe(401);
     expect((await getInvoice('abc', owner.token)).statusCode).toBe(400);
+  });
+
+  it("a cancelled invoiced order's credit note is the owner's to download, with the e-mail recorded; others get 404", async () => {
+    const owner = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const { orderId } = await insertFixtureOrder(t.database.db, { userId: owner.userId });
+    expect((await getInvoice(orderId, owner.token)).statusCode).toBe(200);
+    const [staff] = await queryRows<{ staff_id: number }>(t.database.db, sql`INSERT INTO staff (email, name, role) VALUES ('cn@example.com', 'Cass', 'manager') RETURNING staff_id`);
+    const manager = { staffId: Number(staff!.staff_id), email: 'cn@example.com', name: 'Cass', role: 'manager' as const, totpEnabled: false };
+    const admin = t.app.services.orderAdministration;
+    await admin.cancel(manager, orderId, (await admin.detail(orderId, manager)).version, 'Out of stock');
+    const [note] = await t.app.services.documents.staffCreditNotes(orderId);
+    const url = `/api/order/${orderId}/credit-notes/${note!.creditNoteNumber}`;
+
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`inline; filename="credit-note-${note!.number}.pdf"`);
+    expect((await pdfText(response.rawPayload)).join('\n')).toContain(`Credits invoice ${note!.invoiceNumber}`);
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(stranger.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/${orderId}/credit-notes/999999`, headers: bearer(owner.token) })).statusCode).toBe(404);
+    const jobs = await queryRows<{ kind: string }>(t.database.db, sql`SELECT kind FROM jobs WHERE dedupe_key = ${`credit-note:${note!.creditNoteNumber}`}`);
+    expect(jobs).toEqual([{ kind: 'email.credit-note' }]);
   });
 });

@@ -14,6 +14,7 @@ import {
   orderConflictSchema,
   idempotencyKeyReusedSchema,
   orderIdParamsSchema,
+  orderCreditNoteParamsSchema,
   orderLogBodySchema,
   orderSchema,
   placeOrderBodySchema,
@@ -27,7 +28,7 @@ export interface OrderRoutesOptions {
   placement: OrderPlacement;
   /** "Order again" (POST /api/order/{id}/reorder). */
   reorder: Reorder;
-  /** The order's VAT invoice (GET /api/order/{id}/invoice). */
+  /** The order's VAT invoice and credit notes (GET /api/order/{id}/invoice, /credit-notes/{number}). */
   documents: DocumentService;
   /** Order-log reports per client IP per minute. */
   orderLogRateLimitPerMinute: number;
@@ -146,6 +147,38 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         .header('content-disposition', `inline; filename="${file.filename}"`)
         .header('cache-control', 'private, no-store')
         // Bytes, sent as they are (Fastify never serialises a Buffer); the schema's string is only for the document.
+        .send(file.content as unknown as string);
+    },
+  );
+
+  api.get(
+    '/order/:id/credit-notes/:number',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "One VAT credit note of one of the signed-in user's orders, as a PDF",
+        description:
+          'Issued when an invoiced order is cancelled or refunded (its own gapless sequence, printed CN-000042): its number and date, ' +
+          'the credited invoice\'s number and date, the reason, what is credited with the VAT rate, and the totals credited. ' +
+          "Another user's order, or a number that is not one of this order's credit notes, answers 404. The browser's link is " +
+          '/order-credit-note?orderId={id}&number={number}.',
+        security: [{ bearer: [] }],
+        params: orderCreditNoteParamsSchema,
+        response: {
+          200: {
+            description: 'The credit note (Content-Disposition: inline; filename="credit-note-CN-000042.pdf")',
+            content: { 'application/pdf': { schema: z.string().describe('PDF document (binary)') } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.customerCreditNotePdf(request.userId, request.params.id, request.params.number);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
         .send(file.content as unknown as string);
     },
   );

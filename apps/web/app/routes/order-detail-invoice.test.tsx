@@ -35,8 +35,12 @@ const order = {
   promised_dispatch_date: null,
 } as unknown as OrderDto;
 
-const renderDetail = (invoice: { available: boolean; path: string; reason: string | null } | null, shown: OrderDto = order, placed = false) =>
-  renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order: shown, placed, invoice }) });
+const renderDetail = (
+  invoice: { available: boolean; path: string; reason: string | null } | null,
+  shown: OrderDto = order,
+  placed = false,
+  creditNotes: { number: string; date: string; total: number; path: string }[] = [],
+) => renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order: shown, placed, invoice, creditNotes }) });
 
 describe('the VAT invoice on order detail', () => {
   it('links to the PDF once the order may have an invoice', async () => {
@@ -50,6 +54,15 @@ describe('the VAT invoice on order detail', () => {
     renderDetail({ available: false, path: '/order-invoice?orderId=42', reason: 'The VAT invoice is available once the order is paid in full.' });
     expect(await screen.findByTestId('invoice-pending')).toHaveTextContent('The VAT invoice is available once the order is paid in full.');
     expect(screen.queryByRole('link', { name: 'Download VAT invoice (PDF)' })).toBeNull();
+  });
+
+  it('lists the VAT credit notes with their links and amounts', async () => {
+    renderDetail({ available: true, path: '/order-invoice?orderId=42', reason: null }, order, false, [
+      { number: 'CN-000007', date: '2026-03-04', total: 12.5, path: '/order-credit-note?orderId=42&number=7' },
+    ]);
+    const link = await screen.findByRole('link', { name: 'CN-000007 (PDF)' });
+    expect(link).toHaveAttribute('href', '/order-credit-note?orderId=42&number=7');
+    expect(screen.getByTestId('order-credit-notes')).toHaveTextContent('£12.50 credited on Wednesday 4 March 2026');
   });
 });
 

@@ -5,7 +5,8 @@
  * The payment step comes here with `placed=1`, which adds the thank-you banner. An id that is
  * malformed, unknown or another customer's shows 'Order not found' with a 404.
  * Once the order may have a VAT invoice (core/documents/invoice-eligibility.ts), a link downloads it
- * (/order-invoice); before that, the Order Details say when it will be available.
+ * (/order-invoice); before that, the Order Details say when it will be available. The order's VAT
+ * credit notes (a cancellation or refund of an invoiced order) are listed there with their links.
  */
 import { data, Link, type MetaFunction } from 'react-router';
 import { formatPounds, isNotFound, isRecordId, vatLineLabel, vatWording } from '@shop/contract/browser';
@@ -25,6 +26,7 @@ import { formatPromisedDate } from '~/components/delivery/dispatch-promise-line'
 import { ReorderButton } from '~/components/orders/reorder-button';
 import { reorderOrder } from '~/server/orders/reorder.server';
 import { shownOrder } from '~/server/orders/shown-order.server';
+import { shownCreditNotes, type ShownCreditNote } from '~/server/orders/credit-notes.server';
 import { failure, postedForm } from '~/server/forms.server';
 import type { Route } from './+types/order-detail';
 
@@ -41,6 +43,8 @@ interface OrderDetailData {
   placed: boolean;
   /** The VAT invoice: its download path when available, else why not yet. */
   invoice?: { available: boolean; path: string; reason: string | null } | null;
+  /** The order's VAT credit notes, oldest first. */
+  creditNotes?: ShownCreditNote[];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,11 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notFound = data<OrderDetailData>({ order: null, placed: false }, { status: 404 });
   if (!isRecordId(orderId)) return notFound;
   try {
-    const [order, invoice] = await Promise.all([
+    const [order, invoice, creditNotes] = await Promise.all([
       context.services.orders.detail(userId, Number(orderId)),
       context.services.documents.customerInvoiceStatus(userId, Number(orderId)),
+      context.services.documents.customerCreditNotes(userId, Number(orderId)),
     ]);
-    return data<OrderDetailData>({ order: shownOrder(order), placed: search.get('placed') === '1', invoice });
+    return data<OrderDetailData>({ order: shownOrder(order), placed: search.get('placed') === '1', invoice, creditNotes: shownCreditNotes(creditNotes) });
   } catch (error) {
     if (isNotFound(error)) return notFound;
     throw error;
@@ -69,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, placed, invoice } = loaderData;
+  const { order, placed, invoice, creditNotes } = loaderData;
   const reorderError = actionData && !actionData.ok ? actionData.message : null;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
@@ -80,7 +85,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         Past orders
       </Link>
       {order ? (
-        <OrderView order={order} justPlaced={placed} reorderError={reorderError} invoice={invoice ?? null} />
+        <OrderView order={order} justPlaced={placed} reorderError={reorderError} invoice={invoice ?? null} creditNotes={creditNotes ?? []} />
       ) : (
         <>
           <h1 className="mt-2 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Order Detail</h1>
@@ -108,11 +113,13 @@ function OrderView({
   justPlaced,
   reorderError,
   invoice,
+  creditNotes,
 }: {
   order: ShownOrder;
   justPlaced: boolean;
   reorderError: string | null;
   invoice: OrderDetailData['invoice'] | null;
+  creditNotes: ShownCreditNote[];
 }) {
   const isBank = order.payment_method === 'bank';
   // The order's own reference (older orders keep the prefix + customer number they were placed with).
@@ -200,6 +207,26 @@ function OrderView({
                 <dt className="text-stone-600">Your Purchase Order</dt>
                 <dd className="font-medium break-all text-stone-900" data-testid="order-purchase-order">
                   {order.purchase_order_number}
+                </dd>
+              </div>
+            ) : null}
+            {creditNotes.length > 0 ? (
+              <div>
+                <dt className="text-stone-600">VAT Credit Notes</dt>
+                <dd data-testid="order-credit-notes">
+                  <ul className="space-y-1">
+                    {creditNotes.map((note) => (
+                      <li key={note.number}>
+                        {/* A PDF from a resource route: a plain link, as the invoice's. */}
+                        <a href={note.path} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                          {note.number} (PDF)
+                        </a>{' '}
+                        <span className="text-stone-600">
+                          {formatPounds(note.total)} credited on <time dateTime={note.date}>{formatPromisedDate(note.date)}</time>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
                 </dd>
               </div>
             ) : null}

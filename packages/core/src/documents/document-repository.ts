@@ -48,8 +48,12 @@ export type DocumentOrder = ReturnType<typeof ORDER.read> &
 export class DocumentRepository {
   constructor(private readonly db: Database) {}
 
-  /** The order (the customer's own when `userId` is given), or null. */
-  async order(orderId: number, userId: number | null, executor: Executor = this.db): Promise<DocumentOrder | null> {
+  /**
+   * The order (the customer's own when `userId` is given), or null. `lockForShare` (issuing an
+   * invoice) waits for a change holding the order's row (a cancellation, a refund) and reads it as
+   * committed, so an invoice is never issued beside a cancellation that saw no invoice to credit.
+   */
+  async order(orderId: number, userId: number | null, executor: Executor = this.db, lockForShare = false): Promise<DocumentOrder | null> {
     const owner = userId === null ? sql`` : sql`AND o.user_id = ${userId}`;
     const [row] = await queryRows<{ lastPaymentReceivedOn: IsoDate | null }>(
       executor,
@@ -59,7 +63,8 @@ export class DocumentRepository {
           JOIN users u ON u.user_id = o.user_id
           LEFT JOIN trade_accounts t ON t.user_id = o.user_id
           LEFT JOIN invoices i ON i.order_id = o.order_id
-          WHERE o.order_id = ${orderId} ${owner}`,
+          WHERE o.order_id = ${orderId} ${owner}
+          ${lockForShare ? sql`FOR SHARE OF o` : sql``}`,
     );
     if (!row) return null;
     return { ...ORDER.read(row), customer: CUSTOMER.read(row), ...TERMS.read(row), ...INVOICE.read(row), lastPaymentReceivedOn: row.lastPaymentReceivedOn };

@@ -14,8 +14,11 @@ import type { OrderRepository } from '../orders/order-repository.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import { DocumentRepository, type DocumentOrder } from './document-repository.ts';
 import { invoiceAvailability, londonDate } from './invoice-eligibility.ts';
-import { customerInvoicePath, customerInvoiceUrl } from './invoice-url.ts';
-import { InvoiceNumbers, type IssuedInvoice } from './invoice-numbers.ts';
+import { customerCreditNotePath, customerInvoicePath, customerInvoiceUrl, staffCreditNotePath } from './invoice-url.ts';
+import { buildCreditNote, creditNotePdf } from './credit-note-pdf.ts';
+import { creditNoteOf, creditNotesOf, type IssuedCreditNote } from './credit-notes.ts';
+import { formatCreditNoteNumber } from './credit-note-numbers.ts';
+import { formatInvoiceNumber, InvoiceNumbers, type IssuedInvoice } from './invoice-numbers.ts';
 import { buildPickingList, pickingListPdf } from './picking-list-pdf.ts';
 import { buildVatInvoice, type VatInvoice } from './vat-invoice.ts';
 import { vatInvoicePdf } from './vat-invoice-pdf.ts';
@@ -35,6 +38,24 @@ export interface CustomerInvoiceStatus {
   reason: string | null;
 }
 
+/** A credit note as the order pages list it (customer and staff). */
+export interface CreditNoteSummary {
+  creditNoteNumber: number;
+  /** "CN-000042" */
+  number: string;
+  /** The invoice it credits, "INV-000041". */
+  invoiceNumber: string;
+  /** Its date (tax point), YYYY-MM-DD. */
+  date: string;
+  kind: 'cancellation' | 'refund';
+  reason: string;
+  netPence: number;
+  vatPence: number;
+  totalPence: number;
+  /** Its PDF download: the storefront's for the customer, the back office's for staff. */
+  path: string;
+}
+
 export interface DocumentServiceOptions {
   shop: ShopConfig;
   /** Where the storefront is served, for links in e-mails. */
@@ -49,7 +70,7 @@ export class DocumentService {
   private readonly now: () => Date;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly orders: OrderRepository,
     private readonly options: DocumentServiceOptions,
   ) {
@@ -102,6 +123,46 @@ export class DocumentService {
     return this.invoiceNumbers.issue(orderId, async (tx) => (await this.taxPointOf(orderId, issuedAt, tx)).taxPointDate, issuedAt);
   }
 
+  /** The customer's order's credit notes, oldest first: NotFound for another's order. */
+  async customerCreditNotes(userId: number, orderId: number): Promise<CreditNoteSummary[]> {
+    await this.customerOrder(userId, orderId);
+    return (await creditNotesOf(this.db, orderId)).map((note) => summaryOf(note, customerCreditNotePath(orderId, note.creditNoteNumber)));
+  }
+
+  /** An order's credit notes for staff, oldest first. */
+  async staffCreditNotes(orderId: number): Promise<CreditNoteSummary[]> {
+    return (await creditNotesOf(this.db, orderId)).map((note) => summaryOf(note, staffCreditNotePath(orderId, note.creditNoteNumber)));
+  }
+
+  /** One credit note of the customer's order as the e-mail tells it; null when there is none. */
+  async customerCreditNote(userId: number, orderId: number, creditNoteNumber: number): Promise<CreditNoteSummary | null> {
+    const order = await this.repository.order(orderId, userId);
+    const note = order ? await creditNoteOf(this.db, orderId, creditNoteNumber) : null;
+    return note ? summaryOf(note, customerCreditNotePath(orderId, creditNoteNumber)) : null;
+  }
+
+  /** The customer's credit note as a PDF: NotFound for another's order or a number not of this order. */
+  async customerCreditNotePdf(userId: number | null, orderId: number, creditNoteNumber: number): Promise<PdfFile> {
+    if (userId === null) throw new Unauthorized('Sign in to download your credit notes');
+    return this.creditNotePdfOf(await this.customerOrder(userId, orderId), creditNoteNumber);
+  }
+
+  /** A credit note for staff. */
+  async staffCreditNotePdf(orderId: number, creditNoteNumber: number): Promise<PdfFile> {
+    return this.creditNotePdfOf(await this.anyOrder(orderId), creditNoteNumber);
+  }
+
+  private async creditNotePdfOf(order: DocumentOrder, creditNoteNumber: number): Promise<PdfFile> {
+    const [note, invoice, lines] = await Promise.all([
+      creditNoteOf(this.db, order.orderId, creditNoteNumber),
+      this.invoiceNumbers.find(order.orderId),
+      this.orders.linesOf(order.orderId),
+    ]);
+    if (!note || !invoice) throw new NotFound(`Order ${order.orderId} has no credit note ${creditNoteNumber}.`);
+    const content = buildCreditNote(this.options.shop, order, lines, invoice, note);
+    return { filename: `credit-note-${content.creditNoteNumber}.pdf`, content: await creditNotePdf(content) };
+  }
+
   /** The warehouse's picking list / delivery note: no prices. */
   async pickingListPdf(orderId: number): Promise<PdfFile> {
     const order = await this.anyOrder(orderId);
@@ -129,7 +190,7 @@ export class DocumentService {
 
   /** Inside the issuing transaction: the order as it is now, and whether it may have an invoice. */
   private async taxPointOf(orderId: number, issuedAt: Date, tx: Executor): Promise<{ order: DocumentOrder; taxPointDate: string }> {
-    const order = await this.repository.order(orderId, null, tx);
+    const order = await this.repository.order(orderId, null, tx, true);
     if (!order) throw new NotFound(`There is no order ${orderId}.`);
     const availability = invoiceAvailability(order, londonDate(issuedAt));
     if (!availability.available) throw new Conflict(availability.reason, { reason: 'invoice_not_available' });
@@ -147,4 +208,19 @@ export class DocumentService {
     if (!order) throw new NotFound(`There is no order ${orderId}.`);
     return order;
   }
+}
+
+function summaryOf(note: IssuedCreditNote, path: string): CreditNoteSummary {
+  return {
+    creditNoteNumber: note.creditNoteNumber,
+    number: formatCreditNoteNumber(note.creditNoteNumber),
+    invoiceNumber: formatInvoiceNumber(note.invoiceNumber),
+    date: note.taxPointDate,
+    kind: note.kind,
+    reason: note.reason,
+    netPence: note.netPence,
+    vatPence: note.vatPence,
+    totalPence: note.totalPence,
+    path,
+  };
 }

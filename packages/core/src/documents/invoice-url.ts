@@ -22,3 +22,19 @@ export function staffInvoicePath(orderId: number): string {
 export function pickingListPath(orderId: number): string {
   return `/admin/orders/${orderId}/picking-list.pdf`;
 }
+
+/**
+ * A credit note's download (credit-notes.ts), beside the invoice's: the storefront's resource route
+ * `/order-credit-note?orderId=N&number=M` (the customer's own order only), and the back office's.
+ */
+export function customerCreditNotePath(orderId: number, creditNoteNumber: number): string {
+  return `/order-credit-note?orderId=${orderId}&number=${creditNoteNumber}`;
+}
+
+export function customerCreditNoteUrl(publicBaseUrl: string, orderId: number, creditNoteNumber: number): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}${customerCreditNotePath(orderId, creditNoteNumber)}`;
+}
+
+export function staffCreditNotePath(orderId: number, creditNoteNumber: number): string {
+  return `/admin/orders/${orderId}/credit-notes/${creditNoteNumber}`;
+}

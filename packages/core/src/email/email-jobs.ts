@@ -11,11 +11,14 @@ import type { Mailer } from './mailer.ts';
 import { orderConfirmationEmail } from './order-confirmation-email.ts';
 import { orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
+import { creditNoteEmail, type CreditNoteEmailInput } from './credit-note-email.ts';
+import { customerCreditNoteUrl } from '../documents/invoice-url.ts';
 
 export const EMAIL_JOB_KINDS = {
   orderConfirmation: 'email.order-confirmation',
   orderUpdate: 'email.order-update',
   passwordReset: 'email.password-reset',
+  creditNote: 'email.credit-note',
 } as const;
 
 export function orderConfirmationJob(userId: number, orderId: number): NewJob {
@@ -26,6 +29,11 @@ export function orderConfirmationJob(userId: number, orderId: number): NewJob {
 /** The customer is told their order was dispatched or cancelled (back office); one e-mail per change. */
 export function orderUpdateJob(userId: number, orderId: number, update: OrderUpdate): NewJob {
   return { kind: EMAIL_JOB_KINDS.orderUpdate, payload: { userId, orderId, update }, dedupeKey: `order-${update}:${orderId}` };
+}
+
+/** The customer is told a VAT credit note was issued (documents/credit-notes.ts); one e-mail per credit note. */
+export function creditNoteJob(userId: number, orderId: number, creditNoteNumber: number): NewJob {
+  return { kind: EMAIL_JOB_KINDS.creditNote, payload: { userId, orderId, creditNoteNumber }, dedupeKey: `credit-note:${creditNoteNumber}` };
 }
 
 export function passwordResetJob(userId: number, token: string, expiresAt: Date): NewJob {
@@ -50,6 +58,8 @@ export interface EmailJobDependencies {
   resetLinkValidForMinutes: number;
   /** The customer's invoice link when the order may have one (dispatch e-mails); else null. */
   invoiceUrlOf?(userId: number, orderId: number): Promise<string | null>;
+  /** A credit note of the customer's order, as the e-mail tells it; null when there is none. */
+  creditNoteOf?(userId: number, orderId: number, creditNoteNumber: number): Promise<CreditNoteEmailInput['creditNote'] | null>;
   log?: { info(details: object, message: string): void };
 }
 
@@ -107,6 +117,27 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
           messageId: messageId(job),
         });
         deps.log?.info({ orderId, jobId: job.jobId, update }, 'order update e-mail sent');
+      },
+    },
+    [EMAIL_JOB_KINDS.creditNote]: {
+      async run(job) {
+        const { userId, orderId, creditNoteNumber } = job.payload as { userId: number; orderId: number; creditNoteNumber: number };
+        const contact = await contactOrGiveUp(userId);
+        const creditNote = deps.creditNoteOf ? await deps.creditNoteOf(userId, orderId, creditNoteNumber) : null;
+        if (!creditNote) throw new PermanentJobFailure(`credit note ${creditNoteNumber} of order ${orderId} cannot be read`);
+        await deps.mailer.send({
+          ...creditNoteEmail({
+            shop: deps.shop,
+            to: contact.email,
+            firstName: contact.firstName,
+            orderId,
+            creditNote,
+            creditNoteUrl: customerCreditNoteUrl(base, orderId, creditNoteNumber),
+            orderUrl: `${base}/order-detail?orderId=${orderId}`,
+          }),
+          messageId: messageId(job),
+        });
+        deps.log?.info({ orderId, jobId: job.jobId, creditNoteNumber }, 'credit note e-mail sent');
       },
     },
     [EMAIL_JOB_KINDS.passwordReset]: {

@@ -4,14 +4,16 @@
  * the picking list for every role that sees orders, warehouse included; the VAT invoice only for
  * roles with 'invoices' (the warehouse gets 403); no such order 404; no invoice yet 409.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '@shop/db';
+import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
 import { DocumentService, OrderRepository, demoShopConfig } from '@shop/core';
 import { insertFixtureCustomer, insertFixtureOrder } from '../../../../../packages/core/src/documents/document-fixtures.ts';
 import { pdfText } from '../../../../../packages/core/src/documents/pdf-text.ts';
 import { loader as invoiceLoader } from './order-invoice-pdf';
 import { loader as pickingListLoader } from './order-picking-list-pdf';
+import { loader as creditNoteLoader } from './order-credit-note-pdf';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -81,5 +83,30 @@ describe("staff downloads of an order's documents", () => {
     const early = await invoice(orderId, 'manager');
     expect(early.status).toBe(409);
     expect(await early.text()).toBe('The VAT invoice for an order on account is issued when the order is dispatched.\n');
+  });
+
+  it('gives owners and managers a credit note of the order, the warehouse 403, another number 404', async () => {
+    const userId = await insertFixtureCustomer(database.db);
+    const { orderId } = await insertFixtureOrder(database.db, { userId });
+    const invoiceNumber = (await documents.issueInvoice(orderId)).invoiceNumber;
+    const [{ n }] = (await queryRows<{ n: number }>(
+      database.db,
+      sql`WITH next AS (UPDATE credit_note_number_counter SET last_number = last_number + 1 WHERE id RETURNING last_number)
+          INSERT INTO credit_notes (credit_note_number, invoice_number, order_id, tax_point_date, kind, reason, vat_rate_percent, net_pence, vat_pence, total_pence, lines)
+          SELECT last_number, ${invoiceNumber}, ${orderId}, '2025-11-26', 'refund', 'Goodwill', 20, 1000, 200, 1200, '[]'::jsonb FROM next RETURNING credit_note_number AS n`,
+    )) as [{ n: number }];
+    const get = (number: number | string, role: Role) => {
+      const session = { staff: { staffId: 1, email: 'staff@example.com', name: 'Sam Staff', role, totpEnabled: false }, awaitingSecondFactor: false };
+      const context = { services: { documents }, secure: false, memo: new Map<string, unknown>([['staff', Promise.resolve(session)]]) };
+      const request = new Request(`http://shop.test/admin/orders/${orderId}/credit-notes/${number}`);
+      return creditNoteLoader({ request, context, params: { orderId: String(orderId), creditNoteNumber: String(number) } } as never).catch((thrown: unknown) => thrown as Response);
+    };
+    const response = await get(Number(n), 'manager');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="credit-note-CN-\d{6}\.pdf"$/);
+    expect((await pdfText(new Uint8Array(await response.arrayBuffer()))).join(' ')).toContain('Total credited (GBP) £12.00');
+    expect((await get(Number(n), 'warehouse')).status).toBe(403);
+    expect((await get(Number(n) + 1000, 'owner')).status).toBe(404);
+    expect((await get('x', 'owner')).status).toBe(404);
   });
 });

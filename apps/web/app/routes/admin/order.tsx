@@ -16,6 +16,7 @@ import { readForm, type FormProblems } from '~/server/forms.server';
 import { ORDER_FORM_FIELDS, orderFormSchema, orderPage } from '~/server/admin/order.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
+import { CreditNotesSection } from '~/components/admin/credit-notes-section';
 import { calendarDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
 import type { Route } from './+types/order';
@@ -74,8 +75,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw error;
   });
   const url = new URL(request.url);
+  const page = orderPage(staff, order);
   return {
-    ...orderPage(staff, order),
+    ...page,
+    creditNotes: page.allowed.invoice ? await context.services.documents.staffCreditNotes(orderId) : null,
     today: new Date().toISOString().slice(0, 10),
     confirmCancel: url.searchParams.get('confirm') === 'cancel',
     notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
@@ -170,7 +173,7 @@ function Field({ form, label, name, error, ...input }: { form: string; label: st
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice } = loaderData;
+  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice, creditNotes } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const failed = actionData && !actionData.ok ? actionData : undefined;
@@ -561,6 +564,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </ul>
             ) : null}
           </section>
+
+          {creditNotes ? <CreditNotesSection creditNotes={creditNotes} /> : null}
 
           {order.customer ? (
             <section className="card p-5" aria-labelledby="customer-heading">

@@ -17,10 +17,11 @@ import { action as orderAction, loader as orderLoader } from './order';
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
 let orderAdministration: OrderAdministration;
+let documents: DocumentService;
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase('pglite'));
-  const documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'http://shop.test' });
+  documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'http://shop.test' });
   orderAdministration = new OrderAdministration(database.db, { jobs: new JobQueue(database.db), now: () => new Date(), issueInvoice: (id) => documents.issueInvoice(id) });
 });
 afterAll(async () => drop?.());
@@ -29,7 +30,7 @@ type Role = 'owner' | 'manager' | 'warehouse';
 
 function contextFor(role: Role | null) {
   const session = role === null ? null : { staff: { staffId: 1, email: 'staff@example.com', name: 'Sam Staff', role, totpEnabled: false }, awaitingSecondFactor: false };
-  return { services: { orderAdministration }, secure: false, memo: new Map<string, unknown>([['staff', Promise.resolve(session)]]) };
+  return { services: { orderAdministration, documents }, secure: false, memo: new Map<string, unknown>([['staff', Promise.resolve(session)]]) };
 }
 const call = <T>(promise: Promise<T>) => promise.catch((thrown: unknown) => thrown as Response);
 
@@ -81,5 +82,25 @@ describe('the back office order pages', () => {
     expect(list.state).toBe('PendingDelivery');
     expect(list.tabs.map((tab) => tab.label)).toEqual(['All', 'Awaiting dispatch', 'Dispatched', 'Delivered', 'Cancelled']);
     expect(list.rows.find((r) => r.orderId === orderId)).toMatchObject({ total: null, state: 'Awaiting dispatch', payment: 'May be dispatched' });
+  });
+
+  it("show the order's VAT credit notes with their PDF links to owners and managers, not the warehouse", async () => {
+    await database.db.execute(sql`INSERT INTO staff (staff_id, email, name, role) VALUES (1, 'staff@example.com', 'Sam Staff', 'manager') ON CONFLICT DO NOTHING`);
+    const userId = await insertFixtureCustomer(database.db);
+    const { orderId, totalPence } = await insertFixtureOrder(database.db, { userId });
+    await documents.issueInvoice(orderId);
+    const load = async (role: Role) =>
+      (await orderLoader({ request: new Request(`http://shop.test/admin/orders/${orderId}`), context: contextFor(role), params: { orderId: String(orderId) } } as never)) as {
+        order: { version: number };
+        creditNotes: { number: string; kind: string; totalPence: number; path: string }[] | null;
+      };
+    expect((await load('manager')).creditNotes).toEqual([]);
+    const cancelled = await post(orderId, 'manager', { intent: 'cancel', version: String((await load('manager')).order.version), reason: 'Out of stock' });
+    expect((cancelled as Response).status).toBe(302);
+    const [note, ...more] = (await load('owner')).creditNotes!;
+    expect(more).toEqual([]);
+    expect(note).toMatchObject({ kind: 'cancellation', totalPence });
+    expect(note!.path).toMatch(new RegExp(`^/admin/orders/${orderId}/credit-notes/\\d+$`));
+    expect((await load('warehouse')).creditNotes).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Accounting exports: orders and VAT invoices of a date range as CSV, for an
+ * Accounting exports: orders, VAT invoices and VAT credit notes of a date range as CSV, for an
  * accounting import. Columns are documented in docs/exports.md; keep the two in step.
  *
  * Streamed: the rows are read in keyset pages of EXPORT_PAGE_SIZE (orders by (created,
- * order_id), invoices by invoice_number) and each page is turned into CSV text (csv-stringify)
+ * order_id), invoices by invoice_number, credit notes by credit_note_number) and each page is turned into CSV text (csv-stringify)
  * and handed on before the next is read, so a year of orders never sits in memory.
  *
  * Dates are London calendar days (Europe/London, GMT or BST), both ends included. Text cells
@@ -12,9 +12,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { columnsOf, invoices, orders, queryRows, users, type Database } from '@shop/db';
+import { columnsOf, creditNotes, invoices, orders, queryRows, users, type Database } from '@shop/db';
 import { Invalid } from '../../errors.ts';
 import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
+import { formatCreditNoteNumber } from '../../documents/credit-note-numbers.ts';
 import { londonDateOf, paymentStatusLabelOf } from '../customers/customer-directory.ts';
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -74,6 +75,25 @@ export const INVOICE_EXPORT_COLUMNS = [
 
 /** The `test_payment` cell: paid by a simulated payment while the shop ran test payments (DESIGN section 4), no money taken. */
 const testPaymentCell = (isTest: boolean) => (isTest ? 'yes' : '');
+
+/** VAT credit notes (documents/credit-notes.ts): a file of their own, amounts negative, each linked to its invoice. */
+export const CREDIT_NOTE_EXPORT_COLUMNS = [
+  'credit_note_number',
+  'credit_note_date',
+  'invoice_number',
+  'invoice_date',
+  'order_number',
+  'kind',
+  'reason',
+  'customer',
+  'company',
+  'vat_number',
+  'vat_rate',
+  'net',
+  'vat',
+  'gross',
+  'currency',
+] as const;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -142,6 +162,10 @@ const VAT_NUMBER = columnsOf(users, ['vatNumber'], 'u');
 type OrderComputed = { cursor: string; placed_on: string; company: string | null; net: number | string };
 type InvoiceComputed = { invoice_date: string; customer: string; company: string | null; billing_postcode: string | null; net: number | string };
 
+/** An exported credit note: its columns, and the invoice's London day. */
+const CREDIT_NOTE = columnsOf(creditNotes, ['creditNoteNumber', 'taxPointDate', 'invoiceNumber', 'orderId', 'kind', 'reason', 'vatRatePercent', 'netPence', 'vatPence', 'totalPence'], 'c');
+type CreditNoteComputed = { invoice_date: string; customer: string; company: string | null };
+
 /** The instant a London day starts, as SQL. */
 const londonStart = (date: string) => sql`(${date}::date)::timestamp AT TIME ZONE 'Europe/London'`;
 const londonEndExclusive = (date: string) => sql`(${date}::date + 1)::timestamp AT TIME ZONE 'Europe/London'`;
@@ -168,7 +192,7 @@ export class AccountingExports {
   }
 
   /** The file name of an export ('orders-2025-04-01-to-2025-04-30.csv'). */
-  static fileName(kind: 'orders' | 'invoices', range: ExportRange): string {
+  static fileName(kind: 'orders' | 'invoices' | 'credit-notes', range: ExportRange): string {
     return `${kind}-${range.from}-to-${range.to}.csv`;
   }
 
@@ -273,6 +297,55 @@ export class AccountingExports {
       );
       if (rows.length < this.pageSize) return;
       after = INVOICE.read(rows[rows.length - 1]!).invoiceNumber;
+    }
+  }
+
+  /**
+   * The VAT credit notes dated in the range (their date is their tax point, a London day), by
+   * number, as CSV text in pieces: amounts negative (they reduce the invoice they name).
+   */
+  async *creditNotesCsv(range: ExportRange): AsyncGenerator<string> {
+    yield stringify([CREDIT_NOTE_EXPORT_COLUMNS as unknown as string[]]);
+    let after = 0;
+    for (;;) {
+      const rows: CreditNoteComputed[] = await queryRows<CreditNoteComputed>(
+        this.db,
+        sql`SELECT ${CREDIT_NOTE.list}, ${VAT_NUMBER.list},
+                   to_char(i.issued_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS invoice_date,
+                   COALESCE(NULLIF(btrim(COALESCE(o.billing_address, o.delivery_address) ->> 'contact_name'), ''),
+                            btrim(u.first_name || ' ' || u.last_name)) AS customer,
+                   ${companySql} AS company
+            FROM credit_notes c JOIN invoices i ON i.invoice_number = c.invoice_number
+              JOIN orders o ON o.order_id = c.order_id JOIN users u ON u.user_id = o.user_id
+            WHERE c.credit_note_number > ${after} AND c.tax_point_date BETWEEN ${range.from}::date AND ${range.to}::date
+            ORDER BY c.credit_note_number
+            LIMIT ${this.pageSize}`,
+      );
+      if (rows.length === 0) return;
+      yield stringify(
+        rows.map((r) => {
+          const note = CREDIT_NOTE.read(r);
+          return [
+            formatCreditNoteNumber(note.creditNoteNumber),
+            note.taxPointDate,
+            formatInvoiceNumber(note.invoiceNumber),
+            r.invoice_date,
+            String(note.orderId),
+            note.kind,
+            safeCell(note.reason),
+            safeCell(r.customer),
+            safeCell(r.company),
+            safeCell(VAT_NUMBER.read(r).vatNumber),
+            String(note.vatRatePercent),
+            pounds(-note.netPence),
+            pounds(-note.vatPence),
+            pounds(-note.totalPence),
+            'GBP',
+          ];
+        }),
+      );
+      if (rows.length < this.pageSize) return;
+      after = CREDIT_NOTE.read(rows[rows.length - 1]!).creditNoteNumber;
     }
   }
 }

@@ -8,7 +8,9 @@
  *   - updates it `WHERE version = <the version the staff member saw>` and bumps the version, so
  *     of two staff acting on one order at once one wins and the other is told it changed,
  *   - writes an append-only `order_events` row (who, what, before and after),
- *   - records the customer's e-mail as a durable job when the customer is told (dispatch, cancel).
+ *   - records the customer's e-mail as a durable job when the customer is told (dispatch, cancel),
+ *   - issues the VAT credit note a cancellation or a refund of an invoiced order calls for
+ *     (documents/credit-notes.ts), with its e-mail.
  *
  * A refund of a card/wallet order goes through the provider (DESIGN sections 4, 5 and 10), and a
  * network call never runs inside a transaction: transaction 1 writes the refund 'pending' with a
@@ -25,6 +27,7 @@ import { orderUpdateJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound, ProviderUnavailable } from '../../errors.ts';
 import { PaymentProviderUnavailable, type PaymentRefunds, type RefundOutcome } from '../../payments/payment-verifier.ts';
 import { formatPounds } from '@shop/contract';
+import { creditNoteIssued, issueCreditNoteFor, refundCreditReason, type IssuedCreditNote } from '../../documents/credit-notes.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
@@ -498,7 +501,8 @@ export class OrderAdministration {
       assertMove(order.status, 'Cancelled');
       await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
       await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'cancelled'), tx);
-      return { before: { status: order.status }, after: { status: 'Cancelled', reason }, result: undefined };
+      const creditNote = await issueCreditNoteFor(tx, this.options, { kind: 'cancellation', orderId, reason, staffId: staff.staffId });
+      return { before: { status: order.status }, after: { status: 'Cancelled', reason, ...creditNoteIssued(creditNote) }, result: undefined };
     });
     this.options.jobs.wakeWorkers();
   }
@@ -561,13 +565,14 @@ export class OrderAdministration {
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       // The order was locked and its version checked by change(): the refund counts now.
-      await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence });
+      const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn });
       return {
         before: { refunded_pence: order.refundedPence },
-        after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference },
+        after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference, ...creditNoteIssued(creditNote) },
         result: undefined,
       };
     });
+    this.options.jobs.wakeWorkers();
   }
 
   /**
@@ -652,6 +657,7 @@ export class OrderAdministration {
       return { orderPaymentId: refund.orderPaymentId, state: 'pending', amountPence: refund.amountPence, reason: null };
     }
     await this.settleRefund(staff, orderId, refund.orderPaymentId, outcome);
+    this.options.jobs.wakeWorkers(); // the credit note's e-mail, when the refund issued one
     return { orderPaymentId: refund.orderPaymentId, state: outcome.state, amountPence: refund.amountPence, reason: outcome.reason ?? null };
   }
 
@@ -674,8 +680,8 @@ export class OrderAdministration {
       );
       if (!settled) return;
       const amountPence = Number(settled.amount_pence);
-      if (outcome.state === 'completed') await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence });
-      else await this.update(tx, order);
+      const creditNote = outcome.state === 'completed' ? await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: this.today() }) : null;
+      if (outcome.state !== 'completed') await this.update(tx, order);
       await insertOrderEvent(tx, {
         orderId,
         staffId: staff.staffId,
@@ -683,7 +689,7 @@ export class OrderAdministration {
         before: { refunded_pence: order.refundedPence },
         after:
           outcome.state === 'completed'
-            ? { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, provider_refund_id: outcome.refundId }
+            ? { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, provider_refund_id: outcome.refundId, ...creditNoteIssued(creditNote) }
             : { amount_pence: amountPence, reason },
       });
     });
@@ -694,8 +700,25 @@ export class OrderAdministration {
    * confirmed it: the order's refunded total grows (and its version, so a page showing the old
    * figures is told it changed). Runs inside the transaction that holds the order's lock.
    */
-  private async refundCompleted(tx: Executor, _staff: StaffMember, orderId: number, refund: { orderPaymentId: number; amountPence: number }): Promise<void> {
+  /**
+   * A refund now counts (recorded by hand, or completed by the provider): the one place that adds
+   * it to the order and issues the VAT credit note it calls for (documents/credit-notes.ts).
+   */
+  private async refundCompleted(
+    tx: Executor,
+    staff: StaffMember,
+    orderId: number,
+    refund: { orderPaymentId: number; amountPence: number; paidBackOn: string },
+  ): Promise<IssuedCreditNote | null> {
     await tx.execute(sql`UPDATE orders SET refunded_pence = refunded_pence + ${refund.amountPence}, version = version + 1 WHERE order_id = ${orderId}`);
+    return issueCreditNoteFor(tx, this.options, {
+      kind: 'refund',
+      orderId,
+      refundPence: refund.amountPence,
+      orderPaymentId: refund.orderPaymentId,
+      reason: refundCreditReason(refund.paidBackOn),
+      staffId: staff.staffId,
+    });
   }
 
   /** What may still be refunded: paid, less refunds made and refunds pending with the provider. */

@@ -1,0 +1,222 @@
+/**
+ * VAT credit notes on both databases, through the back office's cancel and refund: cancelling an
+ * invoiced order credits the whole invoice line by line (an order never invoiced gets none); a
+ * part refund credits its amount with the VAT in it; a refund of an overpayment credits nothing;
+ * credits never pass the invoice; numbers are one gapless sequence under 50 cancellations at once;
+ * an invoice is never issued beside a cancellation that saw none; the customer is e-mailed; the
+ * PDF names the credited invoice and the totals; another customer cannot read it.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DatabaseHandle } from '@shop/db';
+import { createTestDatabase, databaseKinds } from '@shop/db/testing';
+import { OrderAdministration } from '../back-office/orders/order-administration.ts';
+import { NotFound } from '../errors.ts';
+import { JobQueue } from '../jobs/job-queue.ts';
+import { OrderRepository } from '../orders/order-repository.ts';
+import { demoShopConfig } from '../shop/shop-config.ts';
+import type { StaffMember } from '../staff/staff-roles.ts';
+import { refundCreditPence, splitCredit } from './credit-notes.ts';
+import { DocumentService } from './document-service.ts';
+import { FIXTURE_LINES, insertFixtureCustomer, insertFixtureOrder } from './document-fixtures.ts';
+import { pdfText } from './pdf-text.ts';
+
+const now = new Date('2025-11-26T10:00:00Z');
+
+describe('how much a refund credits, and the VAT in it', () => {
+  const invoice = { netPence: 10_000, vatPence: 2_000, totalPence: 12_000 };
+  const none = { netPence: 0, vatPence: 0, totalPence: 0 };
+
+  it('a part refund of an order paid in full credits its amount; an overpayment refund nothing; never past the invoice', () => {
+    expect(refundCreditPence({ invoicedTotalPence: 12_000, creditedTotalPence: 0, paidPence: 12_000, refundedPenceAfter: 3_000, refundPence: 3_000 })).toBe(3_000);
+    expect(refundCreditPence({ invoicedTotalPence: 12_000, creditedTotalPence: 0, paidPence: 13_000, refundedPenceAfter: 1_000, refundPence: 1_000 })).toBe(0);
+    // Overpaid by 10.00, refunded 25.00: 15.00 of it takes the shop below the invoice.
+    expect(refundCreditPence({ invoicedTotalPence: 12_000, creditedTotalPence: 0, paidPence: 13_000, refundedPenceAfter: 2_500, refundPence: 2_500 })).toBe(1_500);
+    // After a cancellation credited the invoice, the refund credits nothing more.
+    expect(refundCreditPence({ invoicedTotalPence: 12_000, creditedTotalPence: 12_000, paidPence: 12_000, refundedPenceAfter: 12_000, refundPence: 12_000 })).toBe(0);
+    // An account order part paid: a goodwill refund credits its amount, not the unpaid rest.
+    expect(refundCreditPence({ invoicedTotalPence: 12_000, creditedTotalPence: 0, paidPence: 5_000, refundedPenceAfter: 1_000, refundPence: 1_000 })).toBe(1_000);
+  });
+
+  it('the VAT is the rate fraction of the running total, and the last credit lands on the invoice exactly', () => {
+    expect(splitCredit(1_000, invoice, none, 20)).toEqual({ netPence: 833, vatPence: 167, totalPence: 1_000 });
+    // 1,001 in three credits: the VAT of the running total, not of each note, so no penny drifts.
+    const first = splitCredit(1, invoice, none, 20);
+    const second = splitCredit(1, invoice, { ...first }, 20);
+    expect(first.vatPence + second.vatPence).toBe(0);
+    const credited = { netPence: first.netPence + second.netPence, vatPence: 0, totalPence: 2 };
+    const rest = splitCredit(11_998, invoice, credited, 20);
+    expect(rest).toEqual({ netPence: 9_998, vatPence: 2_000, totalPence: 11_998 });
+    expect(splitCredit(500, { netPence: 500, vatPence: 0, totalPence: 500 }, none, 0)).toEqual({ netPence: 500, vatPence: 0, totalPence: 500 });
+  });
+});
+
+for (const kind of databaseKinds()) {
+  describe(`VAT credit notes [${kind}]`, () => {
+    let database: DatabaseHandle;
+    let drop: () => Promise<void>;
+    let documents: DocumentService;
+    let admin: OrderAdministration;
+    let manager: StaffMember;
+
+    beforeAll(async () => {
+      ({ database, drop } = await createTestDatabase(kind, { poolSize: 20 }));
+      documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'https://shop.example.com', now: () => now });
+      admin = new OrderAdministration(database.db, { jobs: new JobQueue(database.db), now: () => now });
+      const [row] = await queryRows<{ staff_id: number }>(database.db, sql`INSERT INTO staff (email, name, role) VALUES ('mona@example.com', 'Mona Manager', 'manager') RETURNING staff_id`);
+      manager = { staffId: Number(row!.staff_id), email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
+    });
+    afterAll(async () => drop?.());
+
+    const versionOf = async (orderId: number) => (await admin.detail(orderId, manager)).version;
+    const notesOf = (orderId: number) => documents.staffCreditNotes(orderId);
+    const refund = async (orderId: number, amountPence: number) =>
+      admin.recordRefund(manager, orderId, await versionOf(orderId), { amountPence, receivedOn: '2025-11-26', bankReference: 'REFUND' });
+    const creditNoteNumbers = async () =>
+      (await queryRows<{ n: number }>(database.db, sql`SELECT credit_note_number AS n FROM credit_notes ORDER BY 1`)).map((r) => Number(r.n));
+
+    it('cancelling an invoiced order credits the whole invoice, line by line with delivery, and e-mails the customer', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId, deliveryFeePence: 499 });
+      const invoice = await documents.invoice(order.orderId);
+      await admin.cancel(manager, order.orderId, await versionOf(order.orderId), 'Out of stock');
+
+      const [note, ...more] = await notesOf(order.orderId);
+      expect(more).toEqual([]);
+      expect(note).toMatchObject({
+        invoiceNumber: invoice.invoiceNumber,
+        kind: 'cancellation',
+        reason: 'Out of stock',
+        date: '2025-11-26',
+        netPence: order.subTotalPence + order.deliveryFeePence,
+        vatPence: order.totalTaxPence,
+        totalPence: order.totalPence,
+      });
+      const [stored] = await queryRows<{ lines: unknown; staff_id: number }>(database.db, sql`SELECT lines, staff_id FROM credit_notes WHERE order_id = ${order.orderId}`);
+      expect(stored!.lines).toEqual([
+        ...FIXTURE_LINES.map((l) => ({ description: expect.any(String), qty: l.qty, count: l.count, netPence: l.pricePence * l.count })),
+        { description: 'Delivery', qty: null, count: null, netPence: 499 },
+      ]);
+      expect(Number(stored!.staff_id)).toBe(manager.staffId);
+      const jobs = await queryRows<{ kind: string; payload: object }>(database.db, sql`SELECT kind, payload FROM jobs WHERE dedupe_key = ${`credit-note:${note!.creditNoteNumber}`}`);
+      expect(jobs).toEqual([{ kind: 'email.credit-note', payload: { userId, orderId: order.orderId, creditNoteNumber: note!.creditNoteNumber } }]);
+
+      // The order's audit entry names it.
+      const [event] = (await admin.detail(order.orderId, manager)).timeline.filter((e) => e.kind === 'cancelled');
+      expect(event!.after).toMatchObject({ status: 'Cancelled', credit_note: note!.number });
+
+      // The refund that follows credits nothing more.
+      await refund(order.orderId, order.totalPence);
+      expect(await notesOf(order.orderId)).toHaveLength(1);
+    });
+
+    it('cancelling an order that was never invoiced issues no credit note', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId });
+      await admin.cancel(manager, order.orderId, await versionOf(order.orderId), 'Customer asked');
+      await refund(order.orderId, order.totalPence);
+      expect(await notesOf(order.orderId)).toEqual([]);
+    });
+
+    it('a part refund credits its amount with the VAT in it; cancelling later credits the balance; the two add up to the invoice', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId });
+      const invoice = await documents.invoice(order.orderId);
+      await refund(order.orderId, 30_00);
+      const [partial] = await notesOf(order.orderId);
+      expect(partial).toMatchObject({ kind: 'refund', invoiceNumber: invoice.invoiceNumber, totalPence: 30_00, vatPence: 5_00, netPence: 25_00, reason: 'Money paid back to you on 26 November 2025.' });
+      const [{ order_payment_id }] = (await queryRows<{ order_payment_id: number }>(
+        database.db,
+        sql`SELECT order_payment_id FROM credit_notes WHERE credit_note_number = ${partial!.creditNoteNumber}`,
+      )) as [{ order_payment_id: number }];
+      expect(order_payment_id).not.toBeNull();
+
+      await admin.cancel(manager, order.orderId, await versionOf(order.orderId), 'Rest not wanted');
+      const notes = await notesOf(order.orderId);
+      expect(notes).toHaveLength(2);
+      expect(notes[1]).toMatchObject({ kind: 'cancellation', totalPence: order.totalPence - 30_00 });
+      expect(notes.reduce((s, n) => s + n.netPence, 0)).toBe(order.subTotalPence + order.deliveryFeePence);
+      expect(notes.reduce((s, n) => s + n.vatPence, 0)).toBe(order.totalTaxPence);
+    });
+
+    it('refunding an overpayment credits nothing: the shop still keeps the whole invoice', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0 });
+      await database.db.execute(sql`UPDATE orders SET paid_pence = total_pence + 1000 WHERE order_id = ${order.orderId}`);
+      await documents.invoice(order.orderId);
+      await refund(order.orderId, 10_00);
+      expect(await notesOf(order.orderId)).toEqual([]);
+      // Refunding 5.00 more does take it below the invoice.
+      await refund(order.orderId, 5_00);
+      expect((await notesOf(order.orderId)).map((n) => n.totalPence)).toEqual([5_00]);
+    });
+
+    it('50 invoiced orders cancelled at once get the next 50 credit note numbers, none skipped or repeated', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const orders: number[] = [];
+      for (let i = 0; i < 50; i++) orders.push((await insertFixtureOrder(database.db, { userId, lines: [FIXTURE_LINES[0]!] })).orderId);
+      for (const orderId of orders) await documents.issueInvoice(orderId);
+      const before = await creditNoteNumbers();
+      const versions = await Promise.all(orders.map(versionOf));
+
+      await Promise.all(orders.map((orderId, i) => admin.cancel(manager, orderId, versions[i]!, 'Bulk cancellation')));
+
+      const all = await creditNoteNumbers();
+      expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
+      expect(all.length).toBe(before.length + 50);
+      const perOrder = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM credit_notes WHERE order_id = ANY (${`{${orders.join(',')}}`}::int[]) GROUP BY order_id`);
+      expect(perOrder.map((r) => Number(r.n))).toEqual(Array(50).fill(1));
+    });
+
+    it('an invoice downloaded while the order is being cancelled: either both invoice and credit note, or neither', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const orders: number[] = [];
+      for (let i = 0; i < 10; i++) orders.push((await insertFixtureOrder(database.db, { userId, lines: [FIXTURE_LINES[0]!] })).orderId);
+      const versions = await Promise.all(orders.map(versionOf));
+      await Promise.allSettled(orders.flatMap((orderId, i) => [documents.issueInvoice(orderId), admin.cancel(manager, orderId, versions[i]!, 'Race')]));
+      const rows = await queryRows<{ invoiced: boolean; credited: boolean }>(
+        database.db,
+        sql`SELECT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.order_id) AS invoiced,
+                   EXISTS (SELECT 1 FROM credit_notes c WHERE c.order_id = o.order_id) AS credited
+            FROM orders o WHERE o.order_id = ANY (${`{${orders.join(',')}}`}::int[])`,
+      );
+      for (const row of rows) expect(row.credited).toBe(row.invoiced);
+    });
+
+    it("the PDF names the credited invoice, its date, the reason and the totals; the customer downloads their own, another customer's is not found", async () => {
+      const userId = await insertFixtureCustomer(database.db, { companyName: 'Lee Logistics Ltd' });
+      const stranger = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId, deliveryFeePence: 499 });
+      const invoice = await documents.invoice(order.orderId);
+      await admin.cancel(manager, order.orderId, await versionOf(order.orderId), 'Damaged in the warehouse');
+      const [summary] = await documents.customerCreditNotes(userId, order.orderId);
+      expect(summary!.path).toBe(`/order-credit-note?orderId=${order.orderId}&number=${summary!.creditNoteNumber}`);
+
+      const file = await documents.customerCreditNotePdf(userId, order.orderId, summary!.creditNoteNumber);
+      expect(file.filename).toBe(`credit-note-${summary!.number}.pdf`);
+      const text = (await pdfText(file.content)).join('\n');
+      for (const expected of [
+        'CREDIT NOTE',
+        `Credit note number ${summary!.number}`,
+        'Credit note date (tax point) 26 November 2025',
+        `Credits invoice ${invoice.invoiceNumber}`,
+        'Invoice date 26 November 2025',
+        `Order number ${order.orderId}`,
+        'Order cancelled: Damaged in the warehouse',
+        'Lee Logistics Ltd',
+        demoShopConfig.companyName,
+        `VAT registration number: ${demoShopConfig.vatNumber}`,
+        'Cardboard Box 12x9x6 2 x pack of 25 (50 units) 20% £50.00',
+        'Delivery 20% £4.99',
+        'Credited ex-VAT £186.95',
+        'VAT at 20% £37.39',
+        'Total credited (GBP) £224.34',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      await expect(documents.customerCreditNotePdf(stranger, order.orderId, summary!.creditNoteNumber)).rejects.toThrow(NotFound);
+      await expect(documents.customerCreditNotes(stranger, order.orderId)).rejects.toThrow(NotFound);
+      await expect(documents.customerCreditNotePdf(userId, order.orderId, summary!.creditNoteNumber + 1000)).rejects.toThrow(NotFound);
+    });
+  });
+}
