@@ -120,7 +120,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const accounts = new AccountService(database.db, tokens, { jobs });
   const orderRepository = new OrderRepository(database.db);
   const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
-  const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock });
+  const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock, jobs });
   const emailKinds = emailJobKinds({
     shop: options.shop,
     mailer,

@@ -61,7 +61,7 @@ for (const kind of databaseKinds()) {
 
     beforeAll(async () => {
       ({ database, drop } = await createTestDatabase(kind, { poolSize: 20 }));
-      documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'https://shop.example.com', now: () => now });
+      documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'https://shop.example.com', now: () => now, jobs: new JobQueue(database.db) });
       admin = new OrderAdministration(database.db, { jobs: new JobQueue(database.db), now: () => now });
       const [row] = await queryRows<{ staff_id: number }>(database.db, sql`INSERT INTO staff (email, name, role) VALUES ('mona@example.com', 'Mona Manager', 'manager') RETURNING staff_id`);
       manager = { staffId: Number(row!.staff_id), email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
@@ -137,6 +137,20 @@ for (const kind of databaseKinds()) {
       expect(notes[1]).toMatchObject({ kind: 'cancellation', totalPence: order.totalPence - 30_00 });
       expect(notes.reduce((s, n) => s + n.netPence, 0)).toBe(order.subTotalPence + order.deliveryFeePence);
       expect(notes.reduce((s, n) => s + n.vatPence, 0)).toBe(order.totalTaxPence);
+    });
+
+    it('money paid back before the invoice was issued is credited by a credit note issued with the invoice', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId });
+      await refund(order.orderId, 12_00);
+      expect(await notesOf(order.orderId)).toEqual([]);
+      const invoice = await documents.invoice(order.orderId);
+      const [note, ...more] = await notesOf(order.orderId);
+      expect(more).toEqual([]);
+      expect(note).toMatchObject({ kind: 'refund', invoiceNumber: invoice.invoiceNumber, totalPence: 12_00, vatPence: 2_00, netPence: 10_00 });
+      // Downloading the invoice again issues nothing more.
+      await documents.invoice(order.orderId);
+      expect(await notesOf(order.orderId)).toHaveLength(1);
     });
 
     it('refunding an overpayment credits nothing: the shop still keeps the whole invoice', async () => {

@@ -8,7 +8,8 @@
  * Bearer token, the back office's staff role): customer methods take the customer's id and answer
  * NotFound for another customer's order; staff methods take only the order id.
  */
-import type { Database, Executor } from '@shop/db';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, NotFound, Unauthorized } from '../errors.ts';
 import type { OrderRepository } from '../orders/order-repository.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
@@ -16,7 +17,7 @@ import { DocumentRepository, type DocumentOrder } from './document-repository.ts
 import { invoiceAvailability, londonDate } from './invoice-eligibility.ts';
 import { customerCreditNotePath, customerInvoicePath, customerInvoiceUrl, staffCreditNotePath } from './invoice-url.ts';
 import { buildCreditNote, creditNotePdf } from './credit-note-pdf.ts';
-import { creditNoteOf, creditNotesOf, type IssuedCreditNote } from './credit-notes.ts';
+import { creditNoteOf, creditNotesOf, issueCreditNoteFor, type CreditNoteDependencies, type IssuedCreditNote } from './credit-notes.ts';
 import { formatCreditNoteNumber } from './credit-note-numbers.ts';
 import { formatInvoiceNumber, InvoiceNumbers, type IssuedInvoice } from './invoice-numbers.ts';
 import { buildPickingList, pickingListPdf } from './picking-list-pdf.ts';
@@ -62,6 +63,8 @@ export interface DocumentServiceOptions {
   publicBaseUrl: string;
   /** The clock of invoice dates (tests fix it). */
   now?: () => Date;
+  /** Where the e-mail of a credit note issued with an invoice is recorded. */
+  jobs?: CreditNoteDependencies['jobs'];
 }
 
 export class DocumentService {
@@ -120,8 +123,25 @@ export class DocumentService {
    */
   async issueInvoice(orderId: number): Promise<IssuedInvoice> {
     const issuedAt = this.now();
-    return this.invoiceNumbers.issue(orderId, async (tx) => (await this.taxPointOf(orderId, issuedAt, tx)).taxPointDate, issuedAt);
+    return this.invoiceNumbers.issue(orderId, async (tx) => (await this.taxPointOf(orderId, issuedAt, tx)).taxPointDate, issuedAt, this.creditRefundsMadeBefore);
   }
+
+  /**
+   * An invoice is for the whole supply; money already paid back before it was issued (a refund
+   * recorded while the order awaited dispatch) is credited by a credit note issued with it, by
+   * the rule of every refund (documents/credit-notes.ts: only what the shop no longer keeps).
+   */
+  private readonly creditRefundsMadeBefore = async (tx: Executor, invoice: IssuedInvoice): Promise<void> => {
+    if (!this.options.jobs) return;
+    const [order] = await queryRows<{ refunded_pence: number }>(tx, sql`SELECT refunded_pence FROM orders WHERE order_id = ${invoice.orderId}`);
+    const refunded = Number(order?.refunded_pence ?? 0);
+    if (refunded <= 0) return;
+    await issueCreditNoteFor(
+      tx,
+      { jobs: this.options.jobs, now: this.now },
+      { kind: 'refund', orderId: invoice.orderId, refundPence: refunded, orderPaymentId: null, reason: 'Money paid back to you before this invoice was issued.', staffId: null },
+    );
+  };
 
   /** The customer's order's credit notes, oldest first: NotFound for another's order. */
   async customerCreditNotes(userId: number, orderId: number): Promise<CreditNoteSummary[]> {
@@ -184,7 +204,7 @@ export class DocumentService {
       current = seen;
       return taxPointDate;
     };
-    const [issued, lines] = await Promise.all([this.invoiceNumbers.issue(order.orderId, decide, issuedAt), this.orders.linesOf(order.orderId)]);
+    const [issued, lines] = await Promise.all([this.invoiceNumbers.issue(order.orderId, decide, issuedAt, this.creditRefundsMadeBefore), this.orders.linesOf(order.orderId)]);
     return buildVatInvoice(this.options.shop, current, lines, issued);
   }
 

@@ -43,7 +43,13 @@ export class InvoiceNumbers {
    * the transaction, after the counter is locked: it answers the tax point, or throws (nothing is
    * issued and no number is used). Two calls for one order at once answer the same invoice.
    */
-  async issue(orderId: number, decide: (tx: Executor) => Promise<IsoDate>, issuedAt: Date): Promise<IssuedInvoice> {
+  async issue(
+    orderId: number,
+    decide: (tx: Executor) => Promise<IsoDate>,
+    issuedAt: Date,
+    /** Runs in the issuing transaction once the invoice exists (documents that follow from it). */
+    afterIssue?: (tx: Executor, issued: IssuedInvoice) => Promise<void>,
+  ): Promise<IssuedInvoice> {
     // The common case (downloading again) needs no lock.
     const existing = await this.find(orderId);
     if (existing) return existing;
@@ -61,7 +67,9 @@ export class InvoiceNumbers {
             RETURNING ${INVOICE.list}`,
       );
       if (!row) throw new Error('invoice_number_counter has no row (migration 0007 inserts it)');
-      return INVOICE.read(row);
+      const invoice = INVOICE.read(row);
+      await afterIssue?.(tx, invoice);
+      return invoice;
     });
   }
 }
