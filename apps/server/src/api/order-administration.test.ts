@@ -76,6 +76,9 @@ describeOnEachDatabase('order administration', (kind) => {
       tracking_url: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
       payment_status: 'paid',
     });
+    // Invoiced as it left (its time of supply), so the VAT return counts it whether or not anyone opens the invoice.
+    const [invoiced] = await queryRows<{ n: number | string }>(t.database.db, sql`SELECT count(*) AS n FROM invoices WHERE order_id = ${orderId}`);
+    expect(Number(invoiced!.n)).toBe(1);
     const [job] = await queryRows<{ kind: string; payload: { update: string } }>(
       t.database.db,
       sql`SELECT kind, payload FROM jobs WHERE dedupe_key = ${`order-dispatched:${orderId}`}`,

@@ -199,7 +199,7 @@ export interface ProviderRefundResult {
 export interface OrderAdministrationOptions {
   jobs: JobQueue;
   now: () => Date;
-  /** Issues the VAT invoice of an account order when it is dispatched (its terms run from then). */
+  /** Issues the VAT invoice of an order when it is dispatched (an account order's terms run from then). */
   issueInvoice?: (orderId: number) => Promise<unknown>;
   log?: { error(details: object, message: string): void };
   /** Refunds through the payment provider that took the order's money (PayPal, or the simulated one for test orders). */
@@ -457,10 +457,10 @@ export class OrderAdministration {
     if (!isCarrier(input.carrier)) throw invalidField('carrier', orderAdminMessages.carrier);
     const trackingNumber = input.trackingNumber.trim();
     if (trackingNumber.length < 1 || trackingNumber.length > 50) throw invalidField('tracking_number', orderAdminMessages.trackingNumber);
-    const account = await this.change(staff, orderId, seenVersion, 'dispatched', async (order, tx) => {
+    await this.change(staff, orderId, seenVersion, 'dispatched', async (order, tx) => {
       assertMove(order.status, 'Dispatched');
       if (!mayDispatch(order)) throw new Invalid(orderAdminMessages.awaitingPayment);
-      // An account order is invoiced on dispatch; payment is due its account's terms later.
+      // An account order's payment is due its account's terms after dispatch.
       const dueDate = order.paymentMethod === 'account' ? addDays(this.today(), order.termsDays ?? 7) : null;
       await this.update(
         tx,
@@ -472,12 +472,16 @@ export class OrderAdministration {
       return {
         before: { status: order.status },
         after: { status: 'Dispatched', carrier: input.carrier, tracking_number: trackingNumber, ...(dueDate ? { payment_due_date: dueDate } : {}) },
-        result: order.paymentMethod === 'account',
+        result: undefined,
       };
     });
-    if (account && this.options.issueInvoice) {
+    // Every order is invoiced when it leaves (its time of supply, or the payment before it), so the
+    // VAT return and invoices.csv count every supply, not only the invoices someone opened. An
+    // account order's terms run from this invoice. Should this fail, the invoice is still issued
+    // when first opened.
+    if (this.options.issueInvoice) {
       await this.options.issueInvoice(orderId).catch((error: unknown) =>
-        this.options.log?.error({ orderId, error: error instanceof Error ? error.message : String(error) }, 'could not issue the invoice of a dispatched account order'),
+        this.options.log?.error({ orderId, error: error instanceof Error ? error.message : String(error) }, 'could not issue the invoice of a dispatched order'),
       );
     }
     this.options.jobs.wakeWorkers();
