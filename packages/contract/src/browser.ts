@@ -12,3 +12,4 @@ export * from './domain-errors.ts';
 export * from './record-ids.ts';
 export * from './delivery-zones.ts';
 export * from './vat.ts';
+export * from './bank-statements.ts';

@@ -18,3 +18,4 @@ export * from './reorder.ts';
 export * from './forms.ts';
 export * from './account-settings.ts';
 export * from './vat.ts';
+export * from './bank-statements.ts';

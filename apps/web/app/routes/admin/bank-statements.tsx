@@ -7,6 +7,7 @@
  * Works without JavaScript and keeps nothing on the server between the two steps (the file is
  * carried back in the confirm form, as on the catalogue import page).
  */
+import { statementMatchLabels } from '@shop/contract/browser';
 import { data, Form, Link } from 'react-router';
 import { parseForm } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
@@ -34,11 +35,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Line = StatementView['lines'][number];
 
-const HOW: Record<string, string> = {
-  exact: 'Reference',
-  inside: 'Reference in the description',
-  typo: 'Reference one character off',
-};
 
 const OUTCOMES: Record<Line['outcome'], { label: string; tone: string }> = {
   'paid-in-full': { label: 'Pays in full', tone: 'bg-emerald-100 text-emerald-900' },
@@ -84,7 +80,7 @@ function LinesTable({ lines, applied, testId }: { lines: Line[]; applied: boolea
                 <span className="text-stone-500">-</span>
               )}
             </td>
-            <td className="px-3 py-2">{l.order ? HOW[l.order.matchedBy] : '-'}</td>
+            <td className="px-3 py-2">{l.order ? statementMatchLabels[l.order.matchedBy] : '-'}</td>
             <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
               {l.order ? (
                 <>

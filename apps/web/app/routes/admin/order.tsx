@@ -60,6 +60,9 @@ const CHANGE_LABELS: Record<string, string> = {
   payment_due_date: 'payment due by',
   overpaid_pence: 'more than was due',
   provider_refund_id: 'provider refund id',
+  statement_import: 'bank statement import',
+  statement_line: 'line of the statement',
+  matched_by: 'matched by',
 };
 
 function orderIdOf(params: { orderId?: string }): number {
@@ -461,6 +464,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {entry.after && entry.kind !== 'placed' ? (
                     <p className="mt-0.5 text-xs break-words text-stone-700">
                       {Object.entries(entry.after)
+                        .filter(([key]) => !key.endsWith('_id'))
                         .map(([key, value]) => `${CHANGE_LABELS[key] ?? key.replace(/_/g, ' ')}: ${/pence$/.test(key) ? pounds(Number(value)) : /_(on|date)$/.test(key) ? calendarDate(String(value)) : String(value)}`)
                         .join(' · ')}
                     </p>

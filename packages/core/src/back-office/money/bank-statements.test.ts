@@ -177,7 +177,7 @@ for (const kind of databaseKinds()) {
         kind: 'payment_recorded',
         staff_id: 1,
         before: { paid_pence: 0 },
-        after: { paid_pence: 60_00, amount_pence: 60_00, received_on: '2026-01-10', source: 'bank statement', statement_import: applied.importId, statement_line: Number(lines[0]!.statement_line_id), matched_by: 'inside' },
+        after: { paid_pence: 60_00, amount_pence: 60_00, received_on: '2026-01-10', source: 'bank statement', statement_import: applied.importId, statement_line: applied.lines[0]!.line, statement_line_id: Number(lines[0]!.statement_line_id), matched_by: 'Reference in the description' },
       });
       const [payment] = await queryRows<{ received_on: string; bank_reference: string; staff_id: number }>(
         database.db,

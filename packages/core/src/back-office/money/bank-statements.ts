@@ -22,6 +22,7 @@
  * serialised by a lock on bank_statement_lines, so two staff applying the same file at once
  * record it once: the second finds every line already imported.
  */
+import { statementMatchLabels, type StatementMatch } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { columnsOf, orders, queryRows, type Database, type Executor } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
@@ -32,7 +33,7 @@ import { insertOrderEvent, insertOrderPayment } from '../orders/order-payments.t
 import { parseBankStatement, type ParsedStatement, type StatementCredit, type StatementRowError } from './bank-statement-csv.ts';
 
 /** How a line was tied to its order. */
-export type MatchedBy = 'exact' | 'inside' | 'typo';
+export type MatchedBy = StatementMatch;
 
 /** What becomes of a credit line. */
 export type StatementOutcome = 'paid-in-full' | 'part-paid' | 'overpaid' | 'cancelled' | 'ambiguous' | 'no-match' | 'already-imported';
@@ -218,8 +219,10 @@ export class BankStatements {
             bank_reference: bankReference,
             source: 'bank statement',
             statement_import: importId,
-            statement_line: Number(line!.statement_line_id),
-            matched_by: order.matchedBy,
+            // The line as the dry run numbered it (the file's row); its evidence row is statement_line_id.
+            statement_line: l.line,
+            statement_line_id: Number(line!.statement_line_id),
+            matched_by: statementMatchLabels[order.matchedBy],
             ...(l.outcome === 'overpaid' ? { overpaid_pence: l.amountPence - order.duePence } : {}),
           },
         });
