@@ -139,6 +139,14 @@ for (const kind of databaseKinds()) {
       expect(notes.reduce((s, n) => s + n.vatPence, 0)).toBe(order.totalTaxPence);
     });
 
+    it("a refund's reason, when staff give one, is the credit note's reason", async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId });
+      await documents.invoice(order.orderId);
+      await admin.recordRefund(manager, order.orderId, await versionOf(order.orderId), { amountPence: 5_00, receivedOn: '2025-11-26', bankReference: 'RF', reason: 'One carton arrived crushed' });
+      expect(await notesOf(order.orderId)).toMatchObject([{ kind: 'refund', reason: 'One carton arrived crushed', totalPence: 5_00 }]);
+    });
+
     it('money paid back before the invoice was issued is credited by a credit note issued with the invoice', async () => {
       const userId = await insertFixtureCustomer(database.db);
       const order = await insertFixtureOrder(database.db, { userId });

@@ -122,7 +122,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         });
         return back('paid');
       case 'refund':
-        await admin.recordRefund(staff, orderId, change.version, { amountPence: change.amount, receivedOn: change.received_on, bankReference: change.bank_reference });
+        await admin.recordRefund(staff, orderId, change.version, { amountPence: change.amount, receivedOn: change.received_on, bankReference: change.bank_reference, reason: change.reason });
         return back('refunded');
       case 'provider-refund':
         return back(`refund-${(await admin.refundThroughProvider(staff, orderId, change.version, { amountPence: change.amount, note: change.note })).state}`);
@@ -411,6 +411,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     />
                     <Field form="refund" label="Paid back on" name="received_on" type="date" max={today} required defaultValue={valueOf('refund', 'received_on') ?? today} error={errorOf('refund', 'received_on')} />
                     <Field form="refund" label="Bank reference" name="bank_reference" required maxLength={50} defaultValue={valueOf('refund', 'bank_reference') ?? ''} error={errorOf('refund', 'bank_reference')} />
+                    <Field
+                      form="refund"
+                      label="Reason, for the customer's credit note (optional)"
+                      name="reason"
+                      maxLength={200}
+                      defaultValue={valueOf('refund', 'reason') ?? ''}
+                      error={errorOf('refund', 'reason')}
+                    />
                     <button type="submit" name="intent" value="refund" className="btn-secondary" disabled={busy}>
                       Record refund
                     </button>

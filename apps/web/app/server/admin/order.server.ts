@@ -67,7 +67,7 @@ export const orderFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('cancel'), version, reason: textField(300) }),
     // `confirm`: staff ticked "Record £X although only £Y is due" (core refuses an overpayment without it).
     z.object({ intent: z.literal('payment'), ...money, confirm: checkbox }),
-    z.object({ intent: z.literal('refund'), ...money }),
+    z.object({ intent: z.literal('refund'), ...money, reason: textField(300) }),
     // A card/wallet order's refund, sent through the provider that took the money.
     z.object({ intent: z.literal('provider-refund'), version, amount: money.amount, note: textField(300) }),
     // A refund the provider did not answer, sent again with the same key.

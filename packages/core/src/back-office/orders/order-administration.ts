@@ -61,6 +61,7 @@ export const orderAdminMessages = {
   bankReference: 'Enter the bank reference of the payment (1-50 characters).',
   refundTooLarge: (maxPence: number) => `At most ${pounds(maxPence)} can be refunded (what was paid, less refunds already made or pending).`,
   notPaid: 'Nothing was paid for this order, so there is nothing to refund.',
+  refundReason: 'Give the reason in at most 200 characters; the customer reads it on the credit note.',
   overpayment: (amountPence: number, duePence: number) =>
     duePence > 0
       ? `Only ${pounds(duePence)} is due on this order, ${pounds(amountPence - duePence)} less than ${pounds(amountPence)}. Tick the box to record it anyway: the excess is then owed back to the customer.`
@@ -559,17 +560,20 @@ export class OrderAdministration {
     staff: StaffMember,
     orderId: number,
     seenVersion: number,
-    input: { amountPence: number; receivedOn: string; bankReference: string },
+    input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string },
   ): Promise<void> {
     permit(staff, 'payments:record');
     const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
+    // Why the money went back, printed on the credit note it may issue; optional.
+    const reason = (input.reason ?? '').trim();
+    if (reason.length > 200) throw invalidField('reason', orderAdminMessages.refundReason);
     await this.change(staff, orderId, seenVersion, 'refund_recorded', async (order, tx) => {
       const refundable = await this.refundable(tx, order);
       if (order.paidPence <= 0) throw new Invalid(orderAdminMessages.notPaid);
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       // The order was locked and its version checked by change(): the refund counts now.
-      const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn });
+      const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn, reason });
       return {
         before: { refunded_pence: order.refundedPence },
         after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference, ...creditNoteIssued(creditNote) },
@@ -712,7 +716,7 @@ export class OrderAdministration {
     tx: Executor,
     staff: StaffMember,
     orderId: number,
-    refund: { orderPaymentId: number; amountPence: number; paidBackOn: string },
+    refund: { orderPaymentId: number; amountPence: number; paidBackOn: string; reason?: string },
   ): Promise<IssuedCreditNote | null> {
     await tx.execute(sql`UPDATE orders SET refunded_pence = refunded_pence + ${refund.amountPence}, version = version + 1 WHERE order_id = ${orderId}`);
     return issueCreditNoteFor(tx, this.options, {
@@ -720,7 +724,7 @@ export class OrderAdministration {
       orderId,
       refundPence: refund.amountPence,
       orderPaymentId: refund.orderPaymentId,
-      reason: refundCreditReason(refund.paidBackOn),
+      reason: refund.reason || refundCreditReason(refund.paidBackOn),
       staffId: staff.staffId,
     });
   }
