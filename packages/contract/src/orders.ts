@@ -178,6 +178,7 @@ export const orderSchema = z
     amount_paid: z.number().describe('Not in SPEC 3: what counts as paid for the order, pounds (never more than the total while it stands)'),
     amount_due: z.number().describe('Not in SPEC 3: what is still to be paid, pounds'),
     refund_due: z.number().describe('Not in SPEC 3: what the shop owes back to the customer, pounds'),
+    amount_refunded: z.number().describe('Not in SPEC 3: what the shop has paid back to the customer so far, pounds'),
     payment_due_date: z.string().nullable().describe('Not in SPEC 3: account orders, the date payment is due (YYYY-MM-DD) once invoiced'),
     promised_dispatch_date: z.iso
       .date()

@@ -100,6 +100,7 @@ describeOnEachDatabase('orders API', (kind) => {
         amount_paid: 0,
         amount_due: 149.99,
         refund_due: 0,
+        amount_refunded: 0,
         payment_due_date: null,
         promised_dispatch_date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         orderLines: [

@@ -113,4 +113,5 @@ export const ORDER_NOT_YET_DISPATCHED = {
   amount_paid: 0,
   amount_due: 0,
   refund_due: 0,
+  amount_refunded: 0,
 };

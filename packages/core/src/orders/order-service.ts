@@ -137,6 +137,7 @@ export class OrderService {
       amount_paid: penceToPounds(figures.paidPence),
       amount_due: penceToPounds(figures.duePence),
       refund_due: penceToPounds(figures.refundDuePence),
+      amount_refunded: penceToPounds(figures.refundedPence),
     };
   }
 

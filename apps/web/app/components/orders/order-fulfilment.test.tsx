@@ -43,4 +43,13 @@ describe('what happened to an order, in the customer\'s words', () => {
     );
     expect(fulfilmentText(order({ payment_status: 'refund_due', amount_paid: 26.99, refund_due: 473.01 }))).toBe('You paid £473.01 more than the order total: we will refund it.');
   });
+
+  it('money already paid back is said: a part refund of a dispatched order, a cancelled order refunded', () => {
+    expect(
+      fulfilmentText(order({ status: 'Dispatched', dispatched_at: '2026-11-24T09:00:00.000Z', carrier: 'Royal Mail', tracking_number: null, payment_status: 'paid', amount_refunded: 10 })),
+    ).toBe('Dispatched on 24 November with Royal Mail. We refunded £10.00.');
+    expect(
+      fulfilmentText(order({ status: 'Cancelled', cancelled_at: '2026-11-24T09:00:00.000Z', cancel_reason: 'Out of stock', payment_status: 'refunded', amount_refunded: 26.99 })),
+    ).toBe('Cancelled on 24 November: Out of stock. We refunded £26.99.');
+  });
 });

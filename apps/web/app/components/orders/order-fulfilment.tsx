@@ -14,11 +14,13 @@ const dayMonth = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { da
 export function fulfilmentText(order: OrderDto): string | null {
   // Money the shop owes back: all that was paid for a cancelled order, or what was paid beyond the total.
   const owed = order.payment_status === 'refund_due' && order.refund_due > 0 ? formatPounds(order.refund_due) : null;
+  // Money already paid back (a cancellation refunded, a part refund for a crushed carton).
+  const refunded = order.amount_refunded > 0 ? `We refunded ${formatPounds(order.amount_refunded)}.` : null;
   if (order.status === 'Cancelled') {
-    const refund = owed ? ` Your refund of ${owed} is on its way.` : '';
+    const refund = owed ? ` Your refund of ${owed} is on its way.` : refunded ? ` ${refunded}` : '';
     return `Cancelled${order.cancelled_at ? ` on ${dayMonth(order.cancelled_at)}` : ''}${order.cancel_reason ? `: ${order.cancel_reason}` : ''}.${refund}`;
   }
-  const overpaid = owed ? `You paid ${owed} more than the order total: we will refund it.` : null;
+  const overpaid = owed ? `You paid ${owed} more than the order total: we will refund it.` : refunded;
   const withOverpaid = (text: string) => (overpaid ? `${text} ${overpaid}` : text);
   if (order.status === 'Delivered') return withOverpaid(`Delivered${order.delivered_at ? ` on ${dayMonth(order.delivered_at)}` : ''}.`);
   if (order.status === 'Dispatched') {
