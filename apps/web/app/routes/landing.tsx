@@ -13,12 +13,12 @@ import { OrganizationJsonLd } from '~/components/seo/json-ld';
 import { PriceMatchModal } from '~/components/price-match-modal';
 import { ChevronRightIcon, PhoneIcon, TruckIcon } from '~/components/icons';
 import { categoryPath, type MenuCategory, type TopMenuCategory } from '~/components/catalogue/category-path';
-import { ProductCard } from '~/components/catalogue/product-card';
+import { ProductCard, productCardOf } from '~/components/catalogue/product-card';
 import type { Route } from './+types/landing';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const products = await context.services.catalogue.landingProducts('');
-  return { products };
+  return { products: products.map(productCardOf) };
 }
 
 // The hero banner is the largest paint: fetch it from the head, before the body is parsed.
