@@ -1,23 +1,25 @@
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type MetaFunction } from 'react-router';
-import type { CategoryDto, PublicShopDetails } from '@shop/contract';
+import type { PublicShopDetails } from '@shop/contract';
 // Imported for its URL so the client build emits the stylesheet; it is inlined, not linked.
 import stylesheetHref from './app.css?url';
 import { InlineStylesheet } from './components/inline-stylesheet';
 import { ShopLayout } from './components/shop-layout';
+import { menuTreeOf, type TopMenuCategory } from './components/catalogue/category-path';
 import { RouteErrorPage } from './components/error-page';
 import { storageKeys, writeStored } from './lib/browser-storage';
 import { whenIdle } from './lib/when-idle';
 import type { Route } from './+types/root';
 
 export interface RootData {
-  categories: CategoryDto[];
+  /** The menus' tree: names and slugs only (every page carries it). */
+  categories: TopMenuCategory[];
   shop: PublicShopDetails;
   nonce: string;
 }
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  return { categories: await context.services.catalogue.categoryTree(), shop: context.services.shop, nonce: context.nonce };
+  return { categories: menuTreeOf(await context.services.catalogue.categoryTree()), shop: context.services.shop, nonce: context.nonce };
 }
 
 // The category tree and shop details do not change between client navigations; the visitor
@@ -60,16 +62,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  const { categories } = loaderData;
+export default function App() {
   useEffect(() => {
     // Browser tests wait for this mark before they count on React's event handlers.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // SPEC 3: the browser keeps the category tree under 'categories'. Written when the browser is
-  // idle: serialising and storing the tree took 17 ms of the page's start-up otherwise.
-  useEffect(() => whenIdle(() => writeStored(storageKeys.categories, JSON.stringify(categories))), [categories]);
+  useEffect(() => whenIdle(cacheCategoryTree), []);
   return <Outlet />;
+}
+
+/**
+ * SPEC 3: the browser keeps the category tree (as GET /api/categories answers it) under
+ * 'categories'. The pages carry only the menus' smaller tree, so the whole one is fetched once
+ * the browser is idle after a page loads (App mounts once per page load, not per navigation), and
+ * never while the page needs the network.
+ */
+function cacheCategoryTree(): void {
+  fetch('/api/categories', { headers: { accept: 'application/json' } })
+    .then((response) => (response.ok ? response.text() : null))
+    .then((tree) => tree && writeStored(storageKeys.categories, tree))
+    .catch(() => {
+      /* offline or the shop is restarting: the cache is only a cache */
+    });
 }
 
 /** Errors the shop frame could not show itself (its own loader failed): a guest's frame. */

@@ -48,8 +48,8 @@ export async function publicPages(baseUrl) {
   };
 }
 
-async function startShop() {
-  const port = Number(process.env.INITIAL_JS_PORT ?? 3291);
+/** Starts the built shop (as `npm start` in production) on a fresh data directory. */
+export async function startShop(port = Number(process.env.INITIAL_JS_PORT ?? 3291)) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-js-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repo,

@@ -1,11 +1,11 @@
 /** Desktop mega-menu: top-level categories; hover or focus opens their two lower levels. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CategoryDto } from '@shop/contract';
 import { categoryHref } from '@shop/contract/browser';
 import { ChevronDownIcon } from './icons';
+import type { MenuCategory } from './catalogue/category-path';
 
-export function CategoryMegaMenu({ categories }: { categories: CategoryDto[] }) {
+export function CategoryMegaMenu({ categories }: { categories: MenuCategory[] }) {
   const [openSlug, setOpenSlug] = useState<string | null>(null);
   return (
     <nav aria-label="Product categories" className="relative hidden border-t border-stone-200 bg-white lg:block" onMouseLeave={() => setOpenSlug(null)}>

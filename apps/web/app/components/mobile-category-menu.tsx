@@ -7,12 +7,12 @@
  */
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { CategoryDto } from '@shop/contract';
 import { mobileMenuTarget } from '@shop/contract/browser';
 import { ChevronDownIcon, CloseIcon } from './icons';
+import type { MenuCategory } from './catalogue/category-path';
 
 interface Props {
-  categories: CategoryDto[];
+  categories: MenuCategory[];
   open: boolean;
   onClose(): void;
 }
@@ -28,7 +28,7 @@ export function MobileCategoryMenu({ categories, open, onClose }: Props) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onClose]);
 
-  const go = (category: CategoryDto) => {
+  const go = (category: MenuCategory) => {
     const target = mobileMenuTarget(category);
     onClose();
     if (target.fullPageLoad) window.location.assign(target.href);
@@ -63,7 +63,7 @@ function closeOnClick(onClose: () => void) {
   };
 }
 
-function MobileMenuItem({ category, depth, onSelect }: { category: CategoryDto; depth: number; onSelect(c: CategoryDto): void }) {
+function MobileMenuItem({ category, depth, onSelect }: { category: MenuCategory; depth: number; onSelect(c: MenuCategory): void }) {
   const hasChildren = category.subCategories.length > 0;
   const link = (
     <a

@@ -12,7 +12,7 @@ import { pageMeta } from '~/components/page-meta';
 import { publicPageLinks } from '~/components/seo/canonical';
 import { BreadcrumbJsonLd } from '~/components/seo/json-ld';
 import { Breadcrumb } from '~/components/catalogue/breadcrumb';
-import { CategoryCard } from '~/components/catalogue/category-card';
+import { CategoryCard, categoryCardOf } from '~/components/catalogue/category-card';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
 import { CategorySideMenu } from '~/components/catalogue/category-side-menu';
 
@@ -27,7 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (target) throw redirect(target, 301);
     const path = categoryPath(await catalogue.categoryTree(), slug);
     return {
-      category,
+      // What the page shows of it: heading, description, picture (for link previews), the cards.
+      category: {
+        name: category.name,
+        slug: category.slug,
+        description: category.description,
+        image_url: category.image_url,
+        subCategories: category.subCategories.map(categoryCardOf),
+      },
       ancestors: path.slice(0, -1).map((c) => ({ label: c.name, href: categoryPageHref(c.slug) })),
     };
   } catch (error) {

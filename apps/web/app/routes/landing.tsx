@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useLoaderData, useSearchParams, type MetaFunction, type ShouldRevalidateFunction } from 'react-router';
-import type { CategoryDto } from '@shop/contract';
 import { categoryHref, formatPounds, messages } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
@@ -13,13 +12,13 @@ import { publicPageLinks } from '~/components/seo/canonical';
 import { OrganizationJsonLd } from '~/components/seo/json-ld';
 import { PriceMatchModal } from '~/components/price-match-modal';
 import { ChevronRightIcon, PhoneIcon, TruckIcon } from '~/components/icons';
-import { categoryPath } from '~/components/catalogue/category-path';
-import { ProductCard } from '~/components/catalogue/product-card';
+import { categoryPath, type MenuCategory, type TopMenuCategory } from '~/components/catalogue/category-path';
+import { ProductCard, productCardOf } from '~/components/catalogue/product-card';
 import type { Route } from './+types/landing';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const products = await context.services.catalogue.landingProducts('');
-  return { products };
+  return { products: products.map(productCardOf) };
 }
 
 // The hero banner is the largest paint: fetch it from the head, before the body is parsed.
@@ -40,7 +39,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 /** Where a tile for a category goes; the first top-level category if the slug is not in the tree. */
-function hrefFor(tree: CategoryDto[], slug: string): string {
+function hrefFor(tree: MenuCategory[], slug: string): string {
   const found = categoryPath(tree, slug).at(-1) ?? tree[0];
   return found ? categoryHref(found) : '/landing';
 }
@@ -212,7 +211,7 @@ function Tile({ n, title, text, to }: TileProps) {
   );
 }
 
-function CategoryChip({ category }: { category: CategoryDto }) {
+function CategoryChip({ category }: { category: TopMenuCategory }) {
   return (
     <Link
       to={categoryHref(category)}

@@ -4,7 +4,7 @@
  * and the SPEC 8 message when nothing is found. Unknown categories and bad queries are a 404.
  */
 import { data, useLoaderData, useLocation, type MetaFunction } from 'react-router';
-import type { CategoryDto, ProductDto } from '@shop/contract';
+import type { CategoryDto } from '@shop/contract';
 import { categoryPageHref, formatCount, messages } from '@shop/contract/browser';
 import { isNotFound } from '@shop/contract/browser';
 import { useRootData } from '~/root';
@@ -15,7 +15,7 @@ import { Breadcrumb, type Crumb } from '~/components/catalogue/breadcrumb';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
 import { CategorySideMenu } from '~/components/catalogue/category-side-menu';
 import { Pagination } from '~/components/catalogue/pagination';
-import { ProductCard } from '~/components/catalogue/product-card';
+import { ProductCard, productCardOf, type ProductCardData } from '~/components/catalogue/product-card';
 import type { Route } from './+types/products';
 
 const PAGE_SIZE = 48;
@@ -31,7 +31,7 @@ interface ProductsData {
   search: string;
   category: Pick<CategoryDto, 'name' | 'slug' | 'description'> | null;
   ancestors: Crumb[];
-  products: ProductDto[];
+  products: ProductCardData[];
   total: number;
   /** True when a search matched more than the ranked maximum: the total is a lower bound. */
   totalIsCapped: boolean;
@@ -50,15 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
   const search = params.get('search');
   if (search !== null) {
     const text = search.trim().slice(0, MAX_SEARCH_LENGTH);
-    const found = await catalogue.search(text, page, PAGE_SIZE);
-    const totalIsCapped = found.total >= catalogue.searchMaxResults;
-    return { mode: 'search', search: text, category: null, ancestors: [], ...found, totalIsCapped, page, pageSize: PAGE_SIZE };
+    const { products, total } = await catalogue.search(text, page, PAGE_SIZE);
+    const totalIsCapped = total >= catalogue.searchMaxResults;
+    return { mode: 'search', search: text, category: null, ancestors: [], products: products.map(productCardOf), total, totalIsCapped, page, pageSize: PAGE_SIZE };
   }
 
   const slug = params.get('categoryCode') ?? '';
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) notFound();
   try {
-    const [category, found, tree] = await Promise.all([
+    const [category, { products, total }, tree] = await Promise.all([
       catalogue.categoryBySlug(slug),
       catalogue.productsInCategory(slug, page, PAGE_SIZE),
       catalogue.categoryTree(),
@@ -71,7 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
       search: '',
       category: { name: category.name, slug: category.slug, description: category.description },
       ancestors,
-      ...found,
+      products: products.map(productCardOf),
+      total,
       totalIsCapped: false,
       page,
       pageSize: PAGE_SIZE,

@@ -9,8 +9,23 @@ import { categoryHref } from '@shop/contract/browser';
 import { NewBadge } from './new-badge';
 import { imageSrcSet } from '~/lib/image-srcset';
 
+/**
+ * What a sub-category card shows: the category page's loader sends this per sub-category (not
+ * the category with its own branch, descriptions and ids: DESIGN section 8, bytes of the HTML).
+ */
+export type CategoryCardData = Pick<CategoryDto, 'slug' | 'name' | 'image_url' | 'is_new'> & {
+  /** Where the card leads (categoryHref: the category page, or its products when it has no sub-categories). */
+  href: string;
+};
+
+/** A category as its card shows it. */
+export function categoryCardOf(category: CategoryDto): CategoryCardData {
+  const { slug, name, image_url, is_new } = category;
+  return { slug, name, image_url, is_new, href: categoryHref(category) };
+}
+
 interface Props {
-  category: CategoryDto;
+  category: CategoryCardData;
   eager?: boolean;
   priority?: boolean;
 }
@@ -18,7 +33,7 @@ interface Props {
 export function CategoryCard({ category, eager = false, priority = false }: Props) {
   return (
     <Link
-      to={categoryHref(category)}
+      to={category.href}
       className="card group flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       data-testid="category-card"
     >

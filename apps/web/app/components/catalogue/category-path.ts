@@ -1,11 +1,34 @@
 /**
  * Where a category sits in the tree: its ancestors from the top level down, used by the side
- * menu (which branch to open) and the breadcrumbs. Pure functions over the root loader's tree.
+ * menu (which branch to open) and the breadcrumbs. Pure functions over the root loader's tree
+ * (the menu tree below) or, in loaders, the catalogue's whole tree.
  */
 import type { CategoryDto } from '@shop/contract';
 
+/**
+ * A category as the menus (header, mobile drawer, side menu) show it: its name and where a
+ * click goes (SPEC 2), which its slug and sub-categories decide. The root loader sends every
+ * page this tree rather than the catalogue's (descriptions, ids, flags no menu reads): it is in
+ * every page's HTML, and the document's bytes weigh on its first paint (DESIGN section 8).
+ */
+export interface MenuCategory extends Pick<CategoryDto, 'name' | 'slug'> {
+  subCategories: MenuCategory[];
+}
+
+/** A top-level category: the landing page's 'Shop by category' row shows its picture too. */
+export interface TopMenuCategory extends MenuCategory, Pick<CategoryDto, 'image_url'> {}
+
+/** The menu tree of the catalogue's category tree (same order, same levels). */
+export function menuTreeOf(tree: readonly CategoryDto[]): TopMenuCategory[] {
+  return tree.map((category) => ({ ...menuCategoryOf(category), image_url: category.image_url }));
+}
+
+function menuCategoryOf(category: CategoryDto): MenuCategory {
+  return { name: category.name, slug: category.slug, subCategories: category.subCategories.map(menuCategoryOf) };
+}
+
 /** The categories from the top level down to the one with `slug` (inclusive); empty when unknown. */
-export function categoryPath(tree: readonly CategoryDto[], slug: string): CategoryDto[] {
+export function categoryPath<C extends { slug: string; subCategories: readonly C[] }>(tree: readonly C[], slug: string): C[] {
   for (const node of tree) {
     if (node.slug === slug) return [node];
     const below = categoryPath(node.subCategories, slug);

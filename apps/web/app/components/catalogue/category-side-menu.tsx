@@ -4,13 +4,12 @@
  * folds into a <details> so the products come first.
  */
 import { Link } from 'react-router';
-import type { CategoryDto } from '@shop/contract';
 import { categoryHref } from '@shop/contract/browser';
 import { ChevronDownIcon } from '../icons';
-import { categoryPath } from './category-path';
+import { categoryPath, type MenuCategory } from './category-path';
 
 interface Props {
-  categories: CategoryDto[];
+  categories: MenuCategory[];
   /** Slug of the category shown, if any. */
   currentSlug?: string;
 }
@@ -47,7 +46,7 @@ function MenuLevel({
   openSlugs,
   currentSlug,
 }: {
-  items: CategoryDto[];
+  items: MenuCategory[];
   depth: number;
   openSlugs: Set<string>;
   currentSlug?: string;

@@ -1,6 +1,8 @@
 /**
  * A product in a grid (landing, products list): image, name, 'New' tag, sizes and the cheapest
- * pack price, and a 'View Details' link to /product-detail?productCode=.
+ * pack price, and a 'View Details' link to /product-detail?productCode=. The grids' loaders send
+ * each product as its card (productCardOf), not the whole product: its description and every
+ * pack would sit in the page's HTML for nothing (DESIGN section 8).
  */
 import { Link } from 'react-router';
 import type { ProductDto } from '@shop/contract';
@@ -21,8 +23,22 @@ export function cheapestPackPrice(product: ProductDto): number | null {
   return cheapest;
 }
 
+/** What a product card shows: the loaders of the product grids send this per product. */
+export type ProductCardData = Pick<ProductDto, 'product_id' | 'name' | 'image_url' | 'is_new'> & {
+  /** How many sizes the product comes in. */
+  sizeCount: number;
+  /** The cheapest pack's price (pounds ex-VAT) over all sizes; null when the product has no packs. */
+  fromPrice: number | null;
+};
+
+/** A product as its card shows it. */
+export function productCardOf(product: ProductDto): ProductCardData {
+  const { product_id, name, image_url, is_new } = product;
+  return { product_id, name, image_url, is_new, sizeCount: product.product_Sizes.length, fromPrice: cheapestPackPrice(product) };
+}
+
 interface Props {
-  product: ProductDto;
+  product: ProductCardData;
   /** Load the image at once (first cards of the page) instead of lazily. */
   eager?: boolean;
   /** Mark the image as the page's most important one (the likely LCP). */
@@ -32,8 +48,7 @@ interface Props {
 
 export function ProductCard({ product, eager = false, priority = false, headingLevel: Heading = 'h3' }: Props) {
   const href = productDetailHref(product.product_id);
-  const sizes = product.product_Sizes.length;
-  const from = cheapestPackPrice(product);
+  const { sizeCount: sizes, fromPrice: from } = product;
   return (
     <article className="card group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md" data-testid="product-card">
       <Link to={href} tabIndex={-1} className="relative block aspect-square bg-white">
