@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, expectNoSeriousA11yViolations, latestOutboxMail, newCustomer, waitForHydration } from './fixtures';
+import { acceptCookies, expectNoSeriousA11yViolations, latestOutboxMail, newCustomer, signUp, waitForHydration } from './fixtures';
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
@@ -11,17 +11,6 @@ async function addFirstPackOfLandingProduct(page: Page, index = 0): Promise<void
   const add = page.getByRole('button', { name: /Add \+/ }).first();
   await add.click();
   await expect(page.getByRole('button', { name: /Item Added/ }).first()).toBeVisible();
-}
-
-async function signUp(page: Page, customer: ReturnType<typeof newCustomer>): Promise<void> {
-  await page.getByLabel('First Name').fill(customer.firstName);
-  await page.getByLabel('Last Name').fill(customer.lastName);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByLabel('Confirm Password').fill(customer.password);
-  await page.getByLabel('Phone').fill(customer.phone);
-  await expect(page.getByLabel('To receive great offers and packaging tips, sign up to our newsletter')).toBeChecked();
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, expectNoSeriousA11yViolations, latestOutboxMail, newCustomer, signInAs, waitForHydration } from './fixtures';
+import { acceptCookies, addAddressByPostcode, expectNoSeriousA11yViolations, latestOutboxMail, newCustomer, signInAs, waitForHydration } from './fixtures';
 
 /** A signed-in customer (created through the API) with one pack in the basket. */
 async function customerWithBasket(page: Page): Promise<{ userId: number; token: string; email: string }> {
@@ -16,24 +16,6 @@ async function customerWithBasket(page: Page): Promise<{ userId: number; token: 
   await page.getByRole('button', { name: /Add \+/ }).first().click();
   await expect(page.getByRole('button', { name: /Item Added/ }).first()).toBeVisible();
   return { userId, token, email: customer.email };
-}
-
-/** Adds an address through the modal, filling it from the postcode finder. */
-async function addAddressByPostcode(page: Page, reference: string): Promise<void> {
-  await page.getByRole('button', { name: /Add Address/ }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add/Update Address' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('save-address')).toBeDisabled();
-  await dialog.getByLabel(/Find your address by postcode/).fill('LS1 4AP');
-  await dialog.getByTestId('postcode-find').click();
-  await dialog.getByRole('button', { name: /\(demo\)/ }).first().click();
-  await expect(dialog.getByLabel('Post Code')).toHaveValue(/LS1 4AP/i);
-  await dialog.getByLabel('Reference').fill(reference);
-  await dialog.getByLabel('Contact Name').fill('Alice Walker');
-  await dialog.getByLabel('Phone').fill('01134960123');
-  await dialog.getByTestId('save-address').click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText(reference).first()).toBeVisible();
 }
 
 test.beforeEach(async ({ page }) => acceptCookies(page));

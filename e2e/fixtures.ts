@@ -43,6 +43,36 @@ export function newCustomer() {
   return { firstName: 'Alice', lastName: 'Walker', email: `alice.${id}@example.com`, password: 'parcel-tape-42', phone: '01134960123' };
 }
 
+/** Signs up through the sign-up form on the current page (/signup), newsletter left ticked. */
+export async function signUp(page: Page, customer: ReturnType<typeof newCustomer>): Promise<void> {
+  await page.getByLabel('First Name').fill(customer.firstName);
+  await page.getByLabel('Last Name').fill(customer.lastName);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm Password').fill(customer.password);
+  await page.getByLabel('Phone').fill(customer.phone);
+  await expect(page.getByLabel('To receive great offers and packaging tips, sign up to our newsletter')).toBeChecked();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+/** Adds an address through the modal, filling it from the postcode finder. */
+export async function addAddressByPostcode(page: Page, reference: string): Promise<void> {
+  await page.getByRole('button', { name: /Add Address/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add/Update Address' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('save-address')).toBeDisabled();
+  await dialog.getByLabel(/Find your address by postcode/).fill('LS1 4AP');
+  await dialog.getByTestId('postcode-find').click();
+  await dialog.getByRole('button', { name: /\(demo\)/ }).first().click();
+  await expect(dialog.getByLabel('Post Code')).toHaveValue(/LS1 4AP/i);
+  await dialog.getByLabel('Reference').fill(reference);
+  await dialog.getByLabel('Contact Name').fill('Alice Walker');
+  await dialog.getByLabel('Phone').fill('01134960123');
+  await dialog.getByTestId('save-address').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(reference).first()).toBeVisible();
+}
+
 /**
  * Signs the browser in as a customer the way the sign-in form does (the page session is an
  * httpOnly cookie that scripts cannot set): the page request shares the browser's cookies.
@@ -115,6 +145,21 @@ export async function placeBankOrder(request: APIRequestContext, token: string):
   });
   expect(placed.status(), await placed.text()).toBe(200);
   return { orderId: await placed.json(), itemNames: cart.cartIems.map((line: { item_name: string }) => line.item_name) };
+}
+
+/**
+ * Creates the back office's owner from the setup link a shop server of the test's own logged
+ * (shop-server.ts), as an operator does on first start; the page is then signed in at /admin.
+ */
+export async function setUpOwner(page: Page, shop: { baseURL: string; setupLink: string | null }, owner: { name: string; email: string; password: string }): Promise<void> {
+  expect(shop.setupLink, 'the shop server logged no setup link').toBeTruthy();
+  await page.goto(shop.setupLink!);
+  await page.getByLabel('Your name').fill(owner.name);
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(owner.password);
+  await page.getByLabel('Password again').fill(owner.password);
+  await page.getByRole('button', { name: 'Create the owner and sign in' }).click();
+  await expect(page).toHaveURL(`${shop.baseURL}/admin`);
 }
 
 /**

@@ -104,7 +104,7 @@ export default function VatReturnPage({ loaderData }: Route.ComponentProps) {
       <section className="card overflow-x-auto" aria-labelledby="vat-documents-heading">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 px-4 py-3">
           <h2 id="vat-documents-heading" className="text-base font-semibold text-stone-900">
-            {figures.invoiceCount} invoices and {figures.creditNoteCount} credit notes
+            {figures.invoiceCount} {figures.invoiceCount === 1 ? 'invoice' : 'invoices'} and {figures.creditNoteCount} {figures.creditNoteCount === 1 ? 'credit note' : 'credit notes'}
           </h2>
           <a href={csvPath} className="btn-secondary px-3 py-1.5" data-testid="vat-return-csv">
             Download CSV
