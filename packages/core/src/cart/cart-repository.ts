@@ -324,10 +324,19 @@ export class CartRepository {
    * A line added while this runs is not in the answer and stays in the basket: checkout removes
    * only the lines it read (`lineIds`, `removeOrderedLines`). Null: no basket, or no lines.
    */
-  async lockedUserContents(userId: number, tx: Executor): Promise<{ contents: CartContents; lineIds: number[]; paymentReference: string | null } | null> {
-    const rows = await queryPreparedRows<object>(
+  async lockedUserContents(
+    userId: number,
+    tx: Executor,
+    /** A new order reference for a basket that has none: answered as `freeReference` when no basket or order has it. */
+    candidateReference: string,
+  ): Promise<{ contents: CartContents; lineIds: number[]; paymentReference: string | null; freeReference: string | null } | null> {
+    // The candidate is checked in this statement (two index probes, run once), not by a round
+    // trip of its own inside the locked transaction: that cost a tenth of the orders rate.
+    const rows = await queryPreparedRows<{ reference_taken: boolean }>(
       tx,
-      sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}
+      sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS},
+                 (EXISTS (SELECT 1 FROM carts WHERE payment_reference = ${candidateReference})
+                  OR EXISTS (SELECT 1 FROM orders WHERE payment_reference = ${candidateReference})) AS reference_taken
           FROM carts c
           JOIN cart_lines l ON l.cart_id = c.cart_id
           ${DELIVERY_ADDRESS_JOIN}
@@ -339,7 +348,12 @@ export class CartRepository {
     const contents = contentsFrom(rows);
     if (!contents) return null;
     // Lines joined, not LEFT JOINed: row i is contents.lines[i].
-    return { contents, lineIds: rows.map((row) => LINE_ID.read(row).cartLineId), paymentReference: REFERENCE.read(rows[0]!).paymentReference };
+    return {
+      contents,
+      lineIds: rows.map((row) => LINE_ID.read(row).cartLineId),
+      paymentReference: REFERENCE.read(rows[0]!).paymentReference,
+      freeReference: rows[0]!.reference_taken ? null : candidateReference,
+    };
   }
 
   /**

@@ -27,8 +27,8 @@ class BasketChangedWhileLocked extends CartRepository {
   meanwhile: (() => Promise<void>) | null = null;
   changed: Promise<void> = Promise.resolve();
 
-  override async lockedUserContents(userId: number, tx: Parameters<CartRepository['lockedUserContents']>[1]) {
-    const locked = await super.lockedUserContents(userId, tx);
+  override async lockedUserContents(userId: number, tx: Parameters<CartRepository['lockedUserContents']>[1], candidateReference: string) {
+    const locked = await super.lockedUserContents(userId, tx, candidateReference);
     const change = this.meanwhile;
     this.meanwhile = null;
     if (change) this.changed = change();

@@ -188,7 +188,7 @@ export class OrderPlacement {
   ): Promise<PlacedOrder> {
     // The basket and its lines, locked first: a second checkout of this basket waits here, then
     // finds it empty (or the order insert meets the first one's Idempotency-Key).
-    const basket = await this.carts.lockedUserContents(userId, tx);
+    const basket = await this.carts.lockedUserContents(userId, tx, newOrderReference(this.options.shop.bank.referencePrefix));
     try {
       return await this.placeLockedBasket(tx, userId, body, basket, { idempotencyKey, fingerprint }, payment);
     } catch (error) {
@@ -216,7 +216,7 @@ export class OrderPlacement {
     const { contents, lineIds } = basket;
     // Card/wallet: the provider's id. Otherwise the reference the customer was shown (and may
     // have paid with already), or a new one when the basket never showed one.
-    const reference = payment ? payment.reference : (basket.paymentReference ?? (await this.freeReference(tx)));
+    const reference = payment ? payment.reference : (basket.paymentReference ?? basket.freeReference ?? (await this.freeReference(tx)));
     const { order, lines } = await this.orderFrom(tx, userId, body, contents, { idempotencyKey, fingerprint }, payment, reference);
     // On account: within the trade account's available credit, read after the basket lock.
     if (body.payment_method === 'account') await this.options.tradeAccounts.requireCredit(userId, order.totalPence, tx);
