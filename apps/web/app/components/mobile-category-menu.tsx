@@ -83,12 +83,12 @@ function MobileMenuItem({ category, depth, onSelect }: { category: MenuCategory;
   return (
     <li className="relative">
       {link}
-      <details className="group">
+      <details>
         <summary
           className="absolute top-0 right-0 flex h-10 w-12 cursor-pointer list-none items-center justify-center text-stone-500 hover:text-brand-600 [&::-webkit-details-marker]:hidden"
           aria-label={`Show ${category.name} sub-categories`}
         >
-          <ChevronDownIcon width={16} height={16} aria-hidden="true" className="transition-transform group-open:rotate-180" />
+          <ChevronDownIcon width={16} height={16} aria-hidden="true" className="transition-transform [[open]>summary>&]:rotate-180" />
         </summary>
         <ul>
           {category.subCategories.map((child) => (
