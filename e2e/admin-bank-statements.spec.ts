@@ -7,28 +7,15 @@
  * page then shows the payment; checking the file again says it was imported before. Pages at
  * 1280 and 800 px, axe clean (axe runs with JavaScript).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { expect, test } from '@playwright/test';
-import { adminScreenshot, expectNoSeriousA11yViolations } from './fixtures';
-import { startOwnShopServer, type OwnShopServer } from './shop-server';
+import { adminScreenshot, expectNoSeriousA11yViolations, setUpOwner } from './fixtures';
+import { startShopOnOwnDatabase, type ShopOnOwnDatabase } from './shop-server';
 
 const OWNER = { name: 'Olive Owner', email: 'olive@example.com', password: 'boxes and tape 2026' };
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-let shop: OwnShopServer;
-let databaseName: string;
-let databaseUrl: string;
+let shop: ShopOnOwnDatabase;
 
-async function sqlOn<T>(body: (client: pg.Client) => Promise<T>, url = databaseUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await body(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A customer with two bank-transfer orders of £60.00 (£50.00 + VAT), references BXW-7KQ4MC and BXW-3HTC9D. */
 async function seed(client: pg.Client): Promise<number[]> {
@@ -61,29 +48,14 @@ const STATEMENT =
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  databaseName = `shop_e2e_statements_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await sqlOn((c) => c.query(`CREATE DATABASE ${databaseName}`), ADMIN_URL);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-  shop = await startOwnShopServer({ DATABASE_URL: databaseUrl });
+  shop = await startShopOnOwnDatabase('statements');
 });
-test.afterAll(async () => {
-  await shop?.stop();
-  if (databaseName) await sqlOn((c) => c.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`), ADMIN_URL);
-});
+test.afterAll(async () => shop?.stop());
 
 test('the owner imports a bank statement without JavaScript: dry run, then confirm with the overpayment', async ({ browser, page: setup }) => {
   test.setTimeout(180_000);
-  const [paidId, overId] = await sqlOn(seed);
-  expect(shop.setupLink, shop.log.join('\n')).toBeTruthy();
-  await setup.goto(shop.setupLink!);
-  await setup.getByLabel('Your name').fill(OWNER.name);
-  await setup.getByLabel('E-mail').fill(OWNER.email);
-  await setup.getByLabel('Password', { exact: true }).fill(OWNER.password);
-  await setup.getByLabel('Password again').fill(OWNER.password);
-  await setup.getByRole('button', { name: 'Create the owner and sign in' }).click();
-  await expect(setup).toHaveURL(`${shop.baseURL}/admin`);
+  const [paidId, overId] = await shop.sql(seed);
+  await setUpOwner(setup, shop, OWNER);
   // The import itself in a browser without JavaScript, signed in as the owner.
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await setup.context().storageState() });
   const page = await context.newPage();

@@ -8,27 +8,15 @@
  * (and Enable undoes it); Exports downloads the orders CSV. Pages at 1280 and 800 px, axe clean.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { expect, test } from '@playwright/test';
-import { adminScreenshot, expectNoSeriousA11yViolations } from './fixtures';
-import { startOwnShopServer, type OwnShopServer } from './shop-server';
+import { adminScreenshot, expectNoSeriousA11yViolations, setUpOwner } from './fixtures';
+import { startShopOnOwnDatabase, type ShopOnOwnDatabase } from './shop-server';
 
 const OWNER = { name: 'Olive Owner', email: 'olive@example.com', password: 'boxes and tape 2026' };
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-let shop: OwnShopServer;
-let databaseName: string;
-let databaseUrl: string;
+let shop: ShopOnOwnDatabase;
 
-async function sqlOn<T>(body: (client: pg.Client) => Promise<T>, url = databaseUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await body(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const address = (postcode: string, company: string) =>
   JSON.stringify({ reference: 'Warehouse', contact_name: 'Alice Walker', region: '12', company_name: company, address: '1 Boar Lane', town: 'Leeds', country: 'United Kingdom', post_code: postcode, phone: '0113 496 0123' });
@@ -74,29 +62,14 @@ async function seed(client: pg.Client): Promise<{ aliceId: number }> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  databaseName = `shop_e2e_customers_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await sqlOn((c) => c.query(`CREATE DATABASE ${databaseName}`), ADMIN_URL);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-  shop = await startOwnShopServer({ DATABASE_URL: databaseUrl });
+  shop = await startShopOnOwnDatabase('customers');
 });
-test.afterAll(async () => {
-  await shop?.stop();
-  if (databaseName) await sqlOn((c) => c.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`), ADMIN_URL);
-});
+test.afterAll(async () => shop?.stop());
 
 test('the owner sees the day on the dashboard, finds and disables a customer, and exports the orders', async ({ page }) => {
   test.setTimeout(180_000);
-  const { aliceId } = await sqlOn(seed);
-  expect(shop.setupLink, shop.log.join('\n')).toBeTruthy();
-  await page.goto(shop.setupLink!);
-  await page.getByLabel('Your name').fill(OWNER.name);
-  await page.getByLabel('E-mail').fill(OWNER.email);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
-  await page.getByLabel('Password again').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Create the owner and sign in' }).click();
-  await expect(page).toHaveURL(`${shop.baseURL}/admin`);
+  const { aliceId } = await shop.sql(seed);
+  await setUpOwner(page, shop, OWNER);
 
   // Dashboard.
   await expect(page.getByTestId('dashboard-today')).toContainText('£214.40 ex-VAT');
@@ -140,7 +113,7 @@ test('the owner sees the day on the dashboard, finds and disables a customer, an
   await page.getByRole('button', { name: 'Yes, disable Alice Walker' }).click();
   await expect(page.getByText('The customer is disabled')).toBeVisible();
   await expect(page.getByTestId('customer-disabled')).toBeVisible();
-  const disabledAt = await sqlOn((c) => c.query('SELECT disabled_at FROM users WHERE user_id = $1', [aliceId]));
+  const disabledAt = await shop.sql((c) => c.query('SELECT disabled_at FROM users WHERE user_id = $1', [aliceId]));
   expect(disabledAt.rows[0].disabled_at).not.toBeNull();
   await page.getByRole('button', { name: 'Enable customer' }).click();
   await expect(page.getByText('The customer is enabled')).toBeVisible();

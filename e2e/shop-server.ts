@@ -5,10 +5,12 @@
  * output as an operator reads it from the terminal.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface OwnShopServer {
   baseURL: string;
@@ -72,6 +74,44 @@ export async function startOwnShopServer(env: Record<string, string> = {}): Prom
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ShopOnOwnDatabase extends OwnShopServer {
+  /** Runs `body` on a connection to the shop's database (seeding orders, reading what pages did). */
+  sql<T>(body: (client: pg.Client) => Promise<T>): Promise<T>;
+}
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function onConnection<T>(url: string, body: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await body(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A shop server of the test's own on a PostgreSQL database of its own, uniquely named (`label`
+ * in it), created here and dropped by `stop`: for journeys that seed orders with SQL.
+ */
+export async function startShopOnOwnDatabase(label: string): Promise<ShopOnOwnDatabase> {
+  const name = `shop_e2e_${label}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await onConnection(POSTGRES_URL, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const shop = await startOwnShopServer({ DATABASE_URL: databaseUrl });
+  return {
+    ...shop,
+    sql: (body) => onConnection(databaseUrl, body),
+    async stop() {
+      await shop.stop();
+      await onConnection(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }
