@@ -8,6 +8,7 @@ import { formatDayMonth } from '../delivery/dispatch-promise.ts';
 import { promisedDeliveryOf } from '../delivery/dispatch-promises.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from './short-message.ts';
 
 export interface OrderConfirmationEmailInput {
   shop: ShopConfig;
@@ -170,8 +171,4 @@ function addressLines(address: OrderAddressDto | null): string[] {
     address.country,
     address.phone ? `Telephone ${address.phone}` : '',
   ].filter(Boolean);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -1,6 +1,7 @@
 /** The password reset e-mail (HTML and plain text), signed with the shop's details from configuration. */
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from './short-message.ts';
 
 export interface PasswordResetEmailInput {
   shop: ShopConfig;
@@ -63,8 +64,4 @@ export function passwordResetEmail({ shop, to, firstName, resetUrl, validForMinu
 
 function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
