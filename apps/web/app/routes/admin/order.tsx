@@ -159,6 +159,44 @@ function Address({ address }: { address: { contact_name: string; company_name: s
   );
 }
 
+/**
+ * The amount, day and bank reference of money recorded by hand (a payment received, a refund
+ * paid back): the amount offered is what is due or owed, the day today.
+ */
+function MoneyFields({
+  form,
+  dateLabel,
+  suggestedPence,
+  reference,
+  today,
+  valueOf,
+  errorOf,
+}: {
+  form: 'payment' | 'refund';
+  dateLabel: string;
+  suggestedPence: number;
+  reference: string;
+  today: string;
+  valueOf(intent: string, field: 'amount' | 'received_on' | 'bank_reference'): string | undefined;
+  errorOf(intent: string, field: string): string | undefined;
+}) {
+  return (
+    <>
+      <Field
+        form={form}
+        label="Amount (£)"
+        name="amount"
+        inputMode="decimal"
+        required
+        defaultValue={valueOf(form, 'amount') ?? (suggestedPence > 0 ? (suggestedPence / 100).toFixed(2) : undefined)}
+        error={errorOf(form, 'amount')}
+      />
+      <Field form={form} label={dateLabel} name="received_on" type="date" max={today} required defaultValue={valueOf(form, 'received_on') ?? today} error={errorOf(form, 'received_on')} />
+      <Field form={form} label="Bank reference" name="bank_reference" required maxLength={50} defaultValue={valueOf(form, 'bank_reference') ?? reference} error={errorOf(form, 'bank_reference')} />
+    </>
+  );
+}
+
 /** A field of one of the page's forms: its id is the form's name and the field's (payment-amount, refund-amount), unique on the page. */
 function Field({ form, label, name, error, ...input }: { form: string; label: string; name: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = `${form}-${name}`;
@@ -344,24 +382,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <Form key={`payment-${order.version}`} method="post" className="space-y-3" data-testid="payment-form">
                     {version}
                     <h3 className="text-sm font-semibold text-stone-800">A payment received</h3>
-                    <Field
+                    <MoneyFields
                       form="payment"
-                      label="Amount (£)"
-                      name="amount"
-                      inputMode="decimal"
-                      required
-                      defaultValue={valueOf('payment', 'amount') ?? (order.payment.duePence > 0 ? (order.payment.duePence / 100).toFixed(2) : undefined)}
-                      error={errorOf('payment', 'amount')}
-                    />
-                    <Field form="payment" label="Received on" name="received_on" type="date" max={today} required defaultValue={valueOf('payment', 'received_on') ?? today} error={errorOf('payment', 'received_on')} />
-                    <Field
-                      form="payment"
-                      label="Bank reference"
-                      name="bank_reference"
-                      required
-                      maxLength={50}
-                      defaultValue={valueOf('payment', 'bank_reference') ?? order.payment.reference}
-                      error={errorOf('payment', 'bank_reference')}
+                      dateLabel="Received on"
+                      suggestedPence={order.payment.duePence}
+                      reference={order.payment.reference}
+                      today={today}
+                      valueOf={valueOf}
+                      errorOf={errorOf}
                     />
                     {/* Core refused more than is due: its words say what ticking this records. */}
                     {errorOf('payment', 'confirm') ? (
@@ -400,17 +428,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <Form key={`refund-${order.version}`} method="post" className="space-y-3" data-testid="refund-form">
                     {version}
                     <h3 className="text-sm font-semibold text-stone-800">A refund paid back</h3>
-                    <Field
-                      form="refund"
-                      label="Amount (£)"
-                      name="amount"
-                      inputMode="decimal"
-                      required
-                      defaultValue={valueOf('refund', 'amount') ?? (order.payment.owedPence > 0 ? (order.payment.owedPence / 100).toFixed(2) : undefined)}
-                      error={errorOf('refund', 'amount')}
-                    />
-                    <Field form="refund" label="Paid back on" name="received_on" type="date" max={today} required defaultValue={valueOf('refund', 'received_on') ?? today} error={errorOf('refund', 'received_on')} />
-                    <Field form="refund" label="Bank reference" name="bank_reference" required maxLength={50} defaultValue={valueOf('refund', 'bank_reference') ?? ''} error={errorOf('refund', 'bank_reference')} />
+                    <MoneyFields form="refund" dateLabel="Paid back on" suggestedPence={order.payment.owedPence} reference="" today={today} valueOf={valueOf} errorOf={errorOf} />
                     <Field
                       form="refund"
                       label="Reason, for the customer's credit note (optional)"
