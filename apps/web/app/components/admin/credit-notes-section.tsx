@@ -3,19 +3,11 @@
  * credit note's number with its PDF, date, kind, reason and the amounts credited. Credit notes are
  * issued by cancelling or refunding an invoiced order, never by hand.
  */
+import type { CreditNoteSummary } from '@shop/core';
 import { calendarDate, pounds } from './admin-format';
 
-export interface AdminCreditNote {
-  number: string;
-  invoiceNumber: string;
-  date: string;
-  kind: 'cancellation' | 'refund';
-  reason: string;
-  netPence: number;
-  vatPence: number;
-  totalPence: number;
-  path: string;
-}
+/** A credit note as core's document service lists it for staff. */
+export type AdminCreditNote = Omit<CreditNoteSummary, 'creditNoteNumber'>;
 
 export function CreditNotesSection({ creditNotes }: { creditNotes: AdminCreditNote[] }) {
   return (
