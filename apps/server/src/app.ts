@@ -35,6 +35,7 @@ import { httpServerOptions, refuseMissingHost } from './http/server-options.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
+import { ShopLogController } from './http/request-log.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { uploadedImageRoutes } from './media/uploaded-image-routes.ts';
 import { seoRoutes } from './seo/seo-routes.ts';
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           ? false
           : { ...loggerOptions, ...options.logger },
     bodyLimit: BODY_LIMIT_BYTES,
+    // One line per request (http/request-log.ts).
+    logController: new ShopLogController((request) => responseCache.servedFromCache(request)),
     requestIdHeader: false,
     genReqId: requestIdOf,
     trustProxy,

@@ -134,9 +134,16 @@ export class ResponseCache {
    * answered synchronously, so it cannot normally see the app closing; the check keeps the two
    * paths alike). Skipping helmet's hooks, validation, the handler, serialisation and onSend is
    * what keeps hits within the budget of DESIGN section 8. The reply is hijacked, yet the
-   * request is still logged as completed (Fastify logs on the response's `finish`) and
+   * request is still logged as completed (at debug, http/request-log.ts) and
    * onResponse hooks run.
    */
+  /** Requests answered from the cache (their log line is at debug, http/request-log.ts). */
+  private readonly hits = new WeakSet<FastifyRequest>();
+
+  servedFromCache(request: FastifyRequest): boolean {
+    return this.hits.has(request);
+  }
+
   readonly onRequest: onRequestHookHandler = (request, reply, done) => {
     const route = request.routeOptions.config.responseCache;
     // A NUL character anywhere (even in a key the route ignores) is refused with a 400 by the
@@ -150,6 +157,7 @@ export class ResponseCache {
       return done();
     }
     reply.hijack();
+    this.hits.add(request);
     let headers = request.protocol === 'https' ? entry.httpsHeaders : entry.headers;
     if (this.isClosing()) headers = { ...headers, connection: 'close' };
     const response = reply.raw;
