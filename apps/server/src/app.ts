@@ -36,6 +36,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
 import { ShopLogController } from './http/request-log.ts';
+import { serveMetrics, ShopMetrics } from './metrics/metrics.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { uploadedImageRoutes } from './media/uploaded-image-routes.ts';
 import { seoRoutes } from './seo/seo-routes.ts';
@@ -125,6 +126,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     postcodes: createPostcodeLookup(config),
     clock: options.clock,
   });
+  // Prometheus metrics, only when something will scrape them (metrics/metrics.ts).
+  if (config.metrics) {
+    const metrics = new ShopMetrics(services, database);
+    responseCache.countLookups(metrics.cacheHit, metrics.cacheMiss);
+    serveMetrics(app, metrics, config.metrics);
+  }
   // The job worker sends e-mails recorded by this process at once, and by others when they die.
   // It runs in the request thread (decision record 007: a worker thread bought nothing measurable).
   app.addHook('onReady', async () => {

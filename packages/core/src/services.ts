@@ -24,6 +24,7 @@ import { Reorder } from './orders/reorder.ts';
 import { DispatchPromises } from './delivery/dispatch-promises.ts';
 import { TradeAccounts } from './trade-accounts/trade-accounts.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { ShopFiguresReader } from './operations/shop-figures.ts';
 import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSettings } from './jobs/job-worker.ts';
 import { emailJobKinds } from './email/email-jobs.ts';
 import { RESET_TOKEN_TTL_MS } from './accounts/token-service.ts';
@@ -55,6 +56,8 @@ export interface CoreServices {
   /** Durable jobs (e-mails): recorded by the use cases, run by `jobWorker` (started and stopped by the server). */
   jobs: JobQueue;
   jobWorker: JobWorker;
+  /** Orders, money and the job queue's depth, for the metrics (DESIGN section 13). */
+  figures: ShopFiguresReader;
   /** The card/wallet payment verifier, or null when only bank transfer is offered. */
   payments: PaymentVerifier | null;
   /** Trade (credit) accounts: pay on account within a limit (the back office opens them). */
@@ -182,6 +185,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     dispatch,
     jobs,
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
+    figures: new ShopFiguresReader(database.db, clock),
     payments,
     staff: new StaffService(new StaffRepository(database.db), { publicBaseUrl, shopName: options.shop.tradingName, now: clock }),
     customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),

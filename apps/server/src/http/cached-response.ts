@@ -144,6 +144,13 @@ export class ResponseCache {
     return this.hits.has(request);
   }
 
+  /** Where hits and misses are counted (the metrics, when they are kept). */
+  private lookups: { hit: { inc(): void }; miss: { inc(): void } } | undefined;
+
+  countLookups(hit: { inc(): void }, miss: { inc(): void }): void {
+    this.lookups = { hit, miss };
+  }
+
   readonly onRequest: onRequestHookHandler = (request, reply, done) => {
     const route = request.routeOptions.config.responseCache;
     // A NUL character anywhere (even in a key the route ignores) is refused with a 400 by the
@@ -153,9 +160,11 @@ export class ResponseCache {
     if (key === undefined) return done();
     const entry = this.entries.get(key);
     if (entry === undefined) {
+      this.lookups?.miss.inc();
       this.missKeys.set(request, key);
       return done();
     }
+    this.lookups?.hit.inc();
     reply.hijack();
     this.hits.add(request);
     let headers = request.protocol === 'https' ? entry.httpsHeaders : entry.headers;
