@@ -62,7 +62,8 @@ function renamedRefs(value: Json, names: Map<string, string>): Json {
 }
 
 /** The document with only the schemas its operations reach, request schemas under their contract names, and every 400 described. */
-export function truthfulApiDocument<T extends Document>(document: T): T {
+export function truthfulApiDocument<T extends object>(served: T): T {
+  const document = served as Document;
   const all = document.components?.schemas ?? {};
   const described = structuredClone(document.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, Json> }>>;
   for (const operations of Object.values(described)) {
@@ -92,5 +93,5 @@ export function truthfulApiDocument<T extends Document>(document: T): T {
     if (contractName && !kept.has(contractName)) names.set(name, contractName);
   }
   const schemas = Object.fromEntries([...kept].sort().map((name) => [names.get(name) ?? name, renamedRefs(all[name], names)]));
-  return { ...document, paths: renamedRefs(described, names), components: { ...document.components, schemas } };
+  return { ...document, paths: renamedRefs(described, names), components: { ...document.components, schemas } } as T;
 }
