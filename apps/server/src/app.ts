@@ -34,6 +34,7 @@ import { answerClientError, answerError, notFoundBody, registerErrorHandling } f
 import { httpServerOptions, refuseMissingHost } from './http/server-options.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
+import { truthfulApiDocument } from './http/api-document.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
 import { ShopLogController } from './http/request-log.ts';
 import { serveMetrics, ShopMetrics } from './metrics/metrics.ts';
@@ -197,7 +198,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     openapi: {
       info: {
         title: `${config.shop.tradingName} API`,
-        description: 'The JSON API of the packaging shop (SPEC section 7). Prices are pounds ex-VAT.',
+        description:
+          'The JSON API of the packaging shop (SPEC section 7). Prices are pounds ex-VAT. ' +
+          'Request bodies may carry fields a schema does not name: they are ignored (not refused). ' +
+          'Text anywhere in a request must not contain the NUL character (U+0000): such a request is a 400.',
         version: '1.0.0',
       },
       components: {
@@ -205,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => truthfulApiDocument(jsonSchemaTransformObject(document)),
   });
 
   // Every rate limit counts here: in Redis when REDIS_URL is set (shared by all processes), else in this process.
@@ -219,8 +223,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
-      // PostgreSQL text cannot hold U+0000: refuse it with a 400 before it reaches a query.
-      api.addHook('preValidation', refuseNulCharacters);
+      // PostgreSQL text cannot hold U+0000: refuse it with a 400 before it reaches a query. A route
+      // hook, so that the sign-in check (http/authentication.ts puts it first) answers before it:
+      // a caller without a valid token gets the documented 401 whatever the request holds.
+      api.addHook('onRoute', (route) => {
+        const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+        route.preValidation = [...existing, refuseNulCharacters];
+      });
       await api.register(catalogueRoutes, { catalogue: services.catalogue, responseCache });
       await api.register(sessionRoutes, { sessions: services.sessions, rateLimits, perMinute: config.sessionRateLimitPerMinute });
       // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.

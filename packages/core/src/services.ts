@@ -124,6 +124,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const orderRepository = new OrderRepository(database.db);
   const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
   const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock, jobs });
+  const staff = new StaffService(new StaffRepository(database.db), { publicBaseUrl, shopName: options.shop.tradingName, jobs, now: clock });
   const emailKinds = emailJobKinds({
     shop: options.shop,
     mailer,
@@ -147,6 +148,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       return status?.available ? documents.invoiceUrl(orderId) : null;
     },
     creditNoteOf: (userId, orderId, creditNoteNumber) => documents.customerCreditNote(userId, orderId, creditNoteNumber),
+    staffOfSetPasswordLink: (token) => staff.setPasswordTokenHolder(token),
     log: options.log,
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
@@ -187,7 +189,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     figures: new ShopFiguresReader(database.db, clock),
     payments,
-    staff: new StaffService(new StaffRepository(database.db), { publicBaseUrl, shopName: options.shop.tradingName, now: clock }),
+    staff,
     customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),
     dashboard: new DashboardQueries(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),
