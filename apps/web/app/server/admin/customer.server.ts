@@ -5,13 +5,13 @@
  * or close the trade account).
  */
 import { z } from 'zod';
-import { can, describeCustomerEvent, orderStateLabel, type CustomerDetail, type CustomerEvent, type StaffMember, type StaffPermission } from '@shop/core';
+import { can, customerEventActor, describeCustomerEvent, orderStateLabel, type CustomerDetail, type CustomerEvent, type StaffMember, type StaffPermission } from '@shop/core';
 import { checkbox, poundsField, UNKNOWN_FORM } from './admin-forms.server';
 
 export function customerPage(staff: StaffMember, customer: CustomerDetail, history: CustomerEvent[]) {
   return {
     customer: { ...customer, recentOrders: customer.recentOrders.map((order) => ({ ...order, stateLabel: orderStateLabel(order.state) })) },
-    history: history.map((event) => ({ at: event.at, who: event.staffName ?? 'Outside the back office', what: describeCustomerEvent(event) })),
+    history: history.map((event) => ({ at: event.at, who: customerEventActor(event), what: describeCustomerEvent(event) })),
     canManage: can(staff.role, 'customers:manage'),
     canManageAccount: can(staff.role, 'trade-accounts:manage'),
   };
