@@ -19,8 +19,9 @@
  * told which order and why; staff are told the same.
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, orders, queryRows, users, type Database, type Executor } from '@shop/db';
-import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
+import { columnsOf, orders, queryRows, type Database, type Executor } from '@shop/db';
+import { Conflict, NotFound, Unauthorized } from '../errors.ts';
+import { WrongCurrentPassword } from './account-service.ts';
 import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
 import { recordCustomerEvent } from '../back-office/customers/customer-events.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -30,7 +31,6 @@ import type { TokenService } from './token-service.ts';
 export const RECORDS_KEPT_YEARS = 6;
 
 export const accountClosureMessages = {
-  wrongPassword: 'Password is not correct.',
   alreadyClosed: 'This account is already closed.',
   notDispatched: (orderId: number) => `Order #${orderId} has not been dispatched yet. You can close your account once it has been dispatched or cancelled.`,
   moneyDue: (orderId: number) => `Order #${orderId} is not paid in full yet. You can close your account once it is paid.`,
@@ -77,16 +77,14 @@ export class AccountClosure {
   }
 
   /**
-   * The customer closes their own account, giving their password again. A wrong password is an
-   * Invalid on `password` before anything changes; an open order a Conflict saying which.
+   * The customer closes their own account, giving their password again. A wrong password is
+   * WrongCurrentPassword (counted as a refused sign-in) before anything changes; an open order a Conflict saying which.
    */
   async closeByCustomer(callerUserId: number | null, password: string): Promise<ClosureResult> {
     if (callerUserId === null) throw new Unauthorized();
     const [user] = await queryRows<{ password_hash: string }>(this.db, sql`SELECT password_hash FROM users WHERE user_id = ${callerUserId} AND closed_at IS NULL`);
     if (!user) throw new Unauthorized();
-    if (!(await verifyPassword(user.password_hash, password))) {
-      throw new Invalid(accountClosureMessages.wrongPassword, { fields: [{ field: 'password', message: accountClosureMessages.wrongPassword }] });
-    }
+    if (!(await verifyPassword(user.password_hash, password))) throw new WrongCurrentPassword();
     return this.close(callerUserId, { kind: 'customer' });
   }
 

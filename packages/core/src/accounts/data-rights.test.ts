@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@shop/contract';
+import { accountSettingsMessages, messages } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { createCoreServices, type CoreServices } from '../services.ts';
@@ -18,6 +18,15 @@ import { pdfText } from '../documents/pdf-text.ts';
 import { accountClosureMessages, closedAccountEmail } from './account-closure.ts';
 
 const PASSWORD = 'correct horse battery';
+
+/** What the tests read of data.json. */
+interface ExportedData {
+  account: Record<string, unknown>;
+  addresses: { reference: string }[];
+  orders: { order_id: number; orderLines: unknown[]; delivery_address: { contact_name: string } }[];
+  invoices: { file: string }[];
+  credit_notes: { file: string }[];
+}
 
 for (const kind of databaseKinds()) {
   describe(`a customer's data rights [${kind}]`, () => {
@@ -60,7 +69,7 @@ for (const kind of databaseKinds()) {
 
     function unzip(content: Buffer) {
       const files = unzipSync(new Uint8Array(content));
-      return { files, data: JSON.parse(strFromU8(files['data.json']!)) as Record<string, any> };
+      return { files, data: JSON.parse(strFromU8(files['data.json']!)) as ExportedData };
     }
 
     beforeAll(async () => {
@@ -85,17 +94,17 @@ for (const kind of databaseKinds()) {
       const { files, data } = unzip(archive.content);
 
       expect(data.account).toMatchObject({ user_id: ada.userId, first_name: 'Adaline', last_name: 'Lovelace', email: ada.email, phone: ada.phone, closed: null });
-      expect(data.addresses.map((a: { reference: string }) => a.reference)).toEqual(["Adaline's yard"]);
-      expect(data.orders.map((o: { order_id: number }) => o.order_id)).toEqual([adaOrder]);
-      expect(data.orders[0].orderLines).toHaveLength(3);
-      expect(data.orders[0].delivery_address.contact_name).toBe('Adaline Lovelace');
+      expect(data.addresses.map((a) => a.reference)).toEqual(["Adaline's yard"]);
+      expect(data.orders.map((o) => o.order_id)).toEqual([adaOrder]);
+      expect(data.orders[0]!.orderLines).toHaveLength(3);
+      expect(data.orders[0]!.delivery_address.contact_name).toBe('Adaline Lovelace');
       expect(data.invoices).toHaveLength(1);
       expect(data.credit_notes).toHaveLength(1);
-      for (const file of [data.invoices[0].file, data.credit_notes[0].file]) {
+      for (const file of [data.invoices[0]!.file, data.credit_notes[0]!.file]) {
         expect(strFromU8(files[file]!.slice(0, 5))).toBe('%PDF-');
       }
-      expect((await pdfText(files[data.invoices[0].file]!)).join('\n')).toContain(`${adaOrder}`);
-      expect(Object.keys(files).sort()).toEqual(['README.txt', 'data.json', data.credit_notes[0].file, data.invoices[0].file].sort());
+      expect((await pdfText(files[data.invoices[0]!.file]!)).join('\n')).toContain(`${adaOrder}`);
+      expect(Object.keys(files).sort()).toEqual(['README.txt', 'data.json', data.credit_notes[0]!.file, data.invoices[0]!.file].sort());
 
       // Nothing of Bob's: not his details, his address, his order, his invoice or credit note.
       const everything = Object.values(files).map((bytes) => Buffer.from(bytes).toString('latin1')).join('\n');
@@ -144,7 +153,7 @@ for (const kind of databaseKinds()) {
       const eve = await customer('Evelina', 'Frost', '07700 900555');
       await expect(services.accountClosure.closeByCustomer(eve.userId, 'not my password')).rejects.toMatchObject({
         code: 'invalid_request',
-        message: accountClosureMessages.wrongPassword,
+        message: accountSettingsMessages.currentPasswordWrong,
       });
       expect(await services.accounts.authenticate(eve.token)).toBe(eve.userId);
     });
