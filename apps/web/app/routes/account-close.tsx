@@ -97,13 +97,14 @@ function WhatClosingDoes({ keptYears }: { keptYears: number }) {
         </li>
       </ul>
       <p>You can sign up again with the same e-mail address later, as a new customer. Closing cannot be undone.</p>
-      <p>
+      {/* A plain form: the answer is the ZIP file to save, the page stays. */}
+      <form method="post" action="/account/data">
         Want a copy first?{' '}
-        <Link to="/account" className="font-medium text-brand-700 underline hover:text-brand-800">
+        <button type="submit" className="font-medium text-brand-700 underline hover:text-brand-800" data-testid="download-data">
           Download your data
-        </Link>{' '}
-        from My Account before you close it.
-      </p>
+        </button>{' '}
+        before you close your account.
+      </form>
     </section>
   );
 }
