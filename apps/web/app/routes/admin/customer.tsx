@@ -420,7 +420,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       <AuditTrail
         id="history-heading"
         title="Account history"
-        description="What staff changed on this account, newest first."
+        description="What staff, or the customer using their data rights, did on this account, newest first."
         entries={history}
         empty="Nothing changed by staff yet."
         testId="customer-history"
