@@ -12,6 +12,8 @@ import { CartService } from './cart/cart-service.ts';
 import { cartPricingRules } from './pricing/cart-totals.ts';
 import { AccountService } from './accounts/account-service.ts';
 import { TokenService } from './accounts/token-service.ts';
+import { AccountClosure } from './accounts/account-closure.ts';
+import { CustomerDataExport } from './accounts/customer-data-export.ts';
 import { unconfiguredMailer, type Mailer } from './email/mailer.ts';
 import { AddressRepository } from './addresses/address-repository.ts';
 import { AddressService } from './addresses/address-service.ts';
@@ -45,6 +47,10 @@ export interface CoreServices {
   sessions: SessionService;
   carts: CartService;
   accounts: AccountService;
+  /** A customer's data as one ZIP (JSON and the PDFs of their invoices and credit notes), audited. */
+  customerData: CustomerDataExport;
+  /** Closing an account: sign-ins end, personal details erased, orders and invoices kept (HMRC), audited. */
+  accountClosure: AccountClosure;
   addresses: AddressService;
   postcodes: PostcodeSearch;
   orders: OrderService;
@@ -170,6 +176,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     sessions: new SessionService(database.db),
     carts,
     accounts,
+    customerData: new CustomerDataExport(database.db, documents, { now: clock, shopName: options.shop.tradingName }),
+    accountClosure: new AccountClosure(database.db, tokens),
     addresses,
     postcodes: new PostcodeSearch(options.postcodes ?? unconfiguredPostcodeLookup),
     orders,
