@@ -13,6 +13,7 @@ import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { demoCatalogue, insertCatalogue, type SeedCategory } from '@shop/db/seed';
 import { CatalogueRepository } from './catalogue-repository.ts';
 import { CatalogueService } from './catalogue-service.ts';
+import { searchSynonyms } from './search-synonyms.ts';
 
 /** Names of the demo products in a category and its sub-categories. */
 function inCategory(slug: string, tree: SeedCategory[] = demoCatalogue()): string[] {
@@ -171,6 +172,14 @@ describe.each(databaseKinds())('search relevance on the demo catalogue [%s]', (k
 
   it.each(nonsense)('finds nothing for nonsense: %j', async (query) => {
     expect(await service.search(query, 1, 48)).toEqual({ products: [], total: 0 });
+  });
+
+  it('finds products for every phrase of the synonym list', async () => {
+    const empty: string[] = [];
+    for (const entry of searchSynonyms) {
+      for (const typed of entry.typed) if ((await service.search(typed, 1, 48)).total === 0) empty.push(typed);
+    }
+    expect(empty).toEqual([]);
   });
 
   it('finds a product by its code, typed in any case, and only that product', async () => {

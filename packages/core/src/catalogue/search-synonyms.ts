@@ -45,7 +45,6 @@ export const searchSynonyms: SearchSynonym[] = [
   { typed: ['a3 envelope'], means: ['c3 envelope'] },
   { typed: ['a4 envelope'], means: ['c4 envelope'] },
   { typed: ['a5 envelope'], means: ['c5 envelope'] },
-  { typed: ['a6 envelope'], means: ['c6 envelope'] },
   // Board grades and trade abbreviations
   { typed: ['dbl', 'dbl wall', 'double walled'], means: ['double wall'] },
   { typed: ['dw', 'd/w'], means: ['double wall'] },
