@@ -25,9 +25,8 @@ export function editDistance(a: string, b: string, cap = 3): number {
 }
 
 /**
- * Edits allowed for a word of this length: none up to 2 letters, 1 up to 7, else 2. Longer
- * words get no more: "glitter" is two edits from "letter", and a buyer who typed it did not
- * mean it.
+ * Edits allowed for a word of this length: none up to 2 letters, 1 up to 7, else 2. Seven
+ * letters get one, not two: "glitter" is two edits from "letter", and nobody typing it meant it.
  */
 function allowedEdits(word: string): number {
   if (word.length <= 2) return 0;
