@@ -157,45 +157,42 @@ export class CatalogueRepository {
           sql` && `,
         )
       : sql`NULL::tsquery`;
-    // Size keys and size words' keys hold only digits, '.' and 'x': nothing to escape in LIKE.
+    // A size word matches a size written with it ("C4", "8oz", "48mm x 66m"). Its key (digits,
+    // '.' and 'x', nothing to escape in LIKE) finds the sizes by index: the whole key, or for a
+    // width in mm, cm or m also the first of several ("48mm" in "48mm x 66m", key 48x66). Then
+    // the word itself must be in the size. PostgreSQL may turn the EXISTS below into one pass over
+    // the sizes it names, so the key keeps that pass to the few sizes with that key.
     const sizeSql = (word: string) => {
       const pattern = `(^|[^a-z0-9.])${word.replace(/\./g, '\\.')}($|[^a-z0-9.])`;
-      return { pattern, key: word.replace(/[^0-9.x]/g, '') };
+      const key = word.replace(/[^0-9.x]/g, '');
+      const keyMatch = /^\d+(?:\.\d+)?(?:mm|cm|m)$/.test(word)
+        ? sql`(s.size1_key = ${key} OR s.size1_key LIKE ${`${key}x%`} OR s.size2_key = ${key} OR s.size2_key LIKE ${`${key}x%`})`
+        : sql`(s.size1_key = ${key} OR s.size2_key = ${key})`;
+      return sql`${keyMatch} AND (lower(s.size1) ~ ${pattern} OR lower(s.size2) ~ ${pattern})`;
     };
-    // A size word matches a size written with it ("C4", "8oz", "48mm x 66m") or the full text.
-    const sizedBy = (word: string) => {
-      const { pattern } = sizeSql(word);
-      return sql`EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.product_id AND (lower(s.size1) ~ ${pattern} OR lower(s.size2) ~ ${pattern}))`;
-    };
-    const filter = sql.join(
-      [
-        plan.sizeKey ? sql`p.product_id = ANY (q.size_ids)` : sql`true`,
-        ...plan.sizeWords.map((word) => sql`(p.search_vector @@ plainto_tsquery('english', ${word}) OR ${sizedBy(word)})`),
-      ],
-      sql` AND `,
-    );
+    const sizedBy = (word: string) => sql`EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.product_id AND ${sizeSql(word)})`;
+    const sizeKeyFilter = plan.sizeKey ? sql`p.product_id = ANY (q.size_ids)` : sql`true`;
+    const sizeWordFilter = (word: string) => sql`(p.search_vector @@ plainto_tsquery('english', ${word}) OR ${sizedBy(word)})`;
+    const filter = sql.join([sizeKeyFilter, ...plan.sizeWords.map(sizeWordFilter)], sql` AND `);
     // Among products that match, those with the sizes typed come before those that only mention them.
-    const sized = plan.sizeWords.length > 0 ? sql.join(plan.sizeWords.map(sizedBy), sql` AND `) : sql`true`;
+    const sizedByAll = (words: string[]) => (words.length > 0 ? sql.join(words.map(sizedBy), sql` AND `) : sql`true`);
+    const sized = sizedByAll(plan.sizeWords);
     // Products found by sizes alone (no terms typed): by the size key, else by the first size word.
     let sizeOnly = none;
     if (plan.sizeKey) {
       sizeOnly = sql`SELECT p.product_id, CASE WHEN ${sized} THEN 1 ELSE 3 END AS tier, 0::real AS rank FROM products p, q
         WHERE q.tsq IS NULL AND p.product_id = ANY (q.size_ids) AND p.is_active AND ${filter}`;
     } else if (plan.sizeWords.length > 0) {
-      const word = plan.sizeWords[0]!;
-      const { pattern, key } = sizeSql(word);
-      // "48mm" is the start of "48mm x 66m" (key 48x66); "C4" or "No.2" is a whole size.
-      const keyMatch = /^\d/.test(word)
-        ? sql`(s.size1_key = ${key} OR s.size1_key LIKE ${`${key}x%`} OR s.size2_key = ${key} OR s.size2_key LIKE ${`${key}x%`})`
-        : sql`(s.size1_key = ${key} OR s.size2_key = ${key})`;
-      sizeOnly = sql`SELECT p.product_id, CASE WHEN ${sized} THEN 1 ELSE 3 END AS tier, 0::real AS rank FROM products p, q
-          WHERE q.tsq IS NULL AND p.is_active AND ${filter} AND p.product_id IN (
-            SELECT s.product_id FROM product_sizes s
-            WHERE ${keyMatch}
-              AND (lower(s.size1) ~ ${pattern} OR lower(s.size2) ~ ${pattern}))
+      const [word, ...others] = plan.sizeWords as [string, ...string[]];
+      // The first part has the first word's size already: only the other words are checked.
+      const othersFilter = sql.join([sql`true`, ...others.map(sizeWordFilter)], sql` AND `);
+      sizeOnly = sql`SELECT p.product_id, CASE WHEN ${sizedByAll(others)} THEN 1 ELSE 3 END AS tier, 0::real AS rank FROM products p, q
+          WHERE q.tsq IS NULL AND p.is_active AND ${othersFilter} AND p.product_id IN (
+            SELECT s.product_id FROM product_sizes s WHERE ${sizeSql(word)})
         UNION
-        SELECT p.product_id, CASE WHEN ${sized} THEN 1 ELSE 3 END AS tier, ts_rank(p.search_vector, plainto_tsquery('english', ${word})) AS rank FROM products p, q
-          WHERE q.tsq IS NULL AND p.search_vector @@ plainto_tsquery('english', ${word}) AND p.is_active AND ${filter}`;
+        -- Those with the sizes are in the first part too, and keep its tier (size_hits below).
+        SELECT p.product_id, 3 AS tier, ts_rank(p.search_vector, plainto_tsquery('english', ${word})) AS rank FROM products p, q
+          WHERE q.tsq IS NULL AND p.search_vector @@ plainto_tsquery('english', ${word}) AND p.is_active AND ${othersFilter}`;
     }
     const matchable = plan.matchable ? sql`true` : sql`false`;
     const rows = await queryRows<Record<string, unknown> & { total: number; category_name: string; category_slug: string }>(
