@@ -15,7 +15,8 @@ export interface ParsedSearch {
   words: string[];
 }
 
-const SIZE_PATTERN = /\d+(?:\.\d+)?\s*["']?\s*(?:x|×)\s*\d+(?:\.\d+)?(?:\s*["']?\s*(?:x|×)\s*\d+(?:\.\d+)?)?\s*["']?/i;
+/** Two or three dimensions, with the unit after them if any ("12x9x6\"", "305x229mm", "12x9x6 inch"). */
+const SIZE_PATTERN = /\d+(?:\.\d+)?\s*["']?\s*(?:x|×)\s*\d+(?:\.\d+)?(?:\s*["']?\s*(?:x|×)\s*\d+(?:\.\d+)?)?(?:\s*["']|\s*(?:mm|cm|in|inch|inches)\b)?/i;
 
 /** Words of a text as search reads them (also used for the typed phrases of the synonym list). */
 export function searchWords(text: string): string[] {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue, type SeedCategory } from '@shop/db/seed';
+import { demoCatalogue, insertCatalogue, type SeedCategory, type SeedProduct } from '@shop/db/seed';
 import { CatalogueRepository } from './catalogue-repository.ts';
 import { CatalogueService } from './catalogue-service.ts';
 import { searchSynonyms } from './search-synonyms.ts';
@@ -27,6 +27,15 @@ function inCategory(slug: string, tree: SeedCategory[] = demoCatalogue()): strin
 
 function collect(tree: SeedCategory[]): string[] {
   return tree.flatMap((node) => [...(node.products ?? []).map((p) => p.name), ...collect(node.children ?? [])]);
+}
+
+/** Names of the demo products with a size whose key (digits and 'x') starts with `key`. */
+function withSize(key: string): string[] {
+  const sizeKey = (size: string) => size.toLowerCase().replace(/[^0-9.x]/g, '');
+  const products = (tree: SeedCategory[]): SeedProduct[] => tree.flatMap((node) => [...(node.products ?? []), ...products(node.children ?? [])]);
+  return products(demoCatalogue())
+    .filter((p) => p.sizes.some((size) => sizeKey(size.size1).startsWith(key) || sizeKey(size.size2).startsWith(key)))
+    .map((p) => p.name);
 }
 
 interface Judged {
@@ -102,6 +111,8 @@ const judged: Judged[] = [
   { query: 'mailer boxes', first: inCategory('die-cut-mailer-boxes') },
   // Sizes
   { query: '12x9x6', first: ['Single Wall Box 12x9x6', 'Double Wall Box 12x9x6'], relevant: sized12x9x6 },
+  { query: 'boxes 12x9x6"', first: sized12x9x6 },
+  { query: '305x229mm', first: withSize('305x229') },
   { query: '12 x 9 x 6 double wall', first: ['Double Wall Box 12x9x6', 'Double Wall Cardboard Boxes'] },
   { query: '8oz cups', first: ['Single Wall Paper Cups', 'Double Wall Paper Cups'] },
   { query: '48mm packing tape', first: packingTapes },
