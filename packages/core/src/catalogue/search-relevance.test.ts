@@ -142,7 +142,7 @@ describe.each(databaseKinds())('search relevance on the demo catalogue [%s]', (k
     service = new CatalogueService(new CatalogueRepository(database.db));
     const rows = await queryRows<{ name: string; product_code: string }>(database.db, sql`SELECT name, product_code FROM products`);
     for (const row of rows) codes.set(row.name, row.product_code);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await drop?.();
