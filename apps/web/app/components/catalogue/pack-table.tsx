@@ -17,9 +17,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import type { PackDto, ProductSizeDto } from '@shop/contract';
-import { formatCount, formatPounds, formatUnitPrice } from '@shop/contract/browser';
+import { formatCount } from '@shop/contract/browser';
 import { useVisitor } from '~/state/visitor';
 import { CheckIcon } from '../icons';
+import { usePriceDisplay } from '../price';
 import { isQuantityUnit, packsFor, packsLabel, parseQuantity, quantityProblem, type QuantityUnit } from './order-quantity';
 
 interface Props {
@@ -46,6 +47,7 @@ function typedIn(form: HTMLFormElement): { quantity: string; unit: QuantityUnit 
 
 export function PackTable({ productId, size }: Props) {
   const { cart } = useVisitor();
+  const price = usePriceDisplay();
   const fetcher = useFetcher<AddAnswer>();
   // Without JavaScript the form posts to the page, whose action answer comes back as action data.
   const posted = useActionData<AddAnswer>();
@@ -160,7 +162,7 @@ export function PackTable({ productId, size }: Props) {
                 Pack Size
               </th>
               <th scope="col" className="px-2 py-2.5 sm:px-4">
-                Price ex-VAT
+                {`Price ${price.marker}`}
               </th>
               <th scope="col" className="hidden px-2 py-2.5 sm:table-cell sm:px-4">
                 Unit Price
@@ -185,10 +187,10 @@ export function PackTable({ productId, size }: Props) {
                     ) : null}
                   </th>
                   <td className="px-2 py-3 whitespace-nowrap sm:px-4">
-                    <span className="font-semibold text-stone-900">{formatPounds(pack.price)}</span>
-                    <span className="block text-xs text-stone-600 sm:hidden">{formatUnitPrice(pack.unit_price)} each</span>
+                    <span className="font-semibold text-stone-900" data-testid="pack-price">{price.pounds(pack.price)}</span>
+                    <span className="block text-xs text-stone-600 sm:hidden">{price.unit(pack.unit_price)} each</span>
                   </td>
-                  <td className="hidden px-2 py-3 whitespace-nowrap text-stone-600 sm:table-cell sm:px-4">{formatUnitPrice(pack.unit_price)} each</td>
+                  <td className="hidden px-2 py-3 whitespace-nowrap text-stone-600 sm:table-cell sm:px-4">{price.unit(pack.unit_price)} each</td>
                   <td className="px-2 py-2 text-right sm:px-4">
                     {inBasket.has(pack.product_price_id) ? (
                       <ItemAdded />
