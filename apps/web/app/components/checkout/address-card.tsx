@@ -54,7 +54,7 @@ export function MarkAsBillingForm({ page, addressId, headingId, busy }: AddressC
 /** Region, address, town and post code on separate lines. */
 export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' | 'address' | 'town' | 'post_code'> }) {
   return (
-    <address className="text-sm leading-relaxed text-stone-700 not-italic">
+    <address className="text-sm leading-relaxed wrap-anywhere text-stone-700 not-italic">
       {address.region}
       <br />
       {address.address}
@@ -69,7 +69,7 @@ export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' |
 /** The full address as the saved cards and the billing card show it. */
 export function FullAddress({ address }: { address: AddressDto }) {
   return (
-    <address className="text-sm leading-relaxed text-stone-700 not-italic">
+    <address className="text-sm leading-relaxed wrap-anywhere text-stone-700 not-italic">
       <span className="font-medium text-stone-900">{address.contact_name}</span>
       {address.company_name ? (
         <>
