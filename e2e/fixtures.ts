@@ -43,7 +43,7 @@ export function newCustomer() {
   return { firstName: 'Alice', lastName: 'Walker', email: `alice.${id}@example.com`, password: 'parcel-tape-42', phone: '01134960123' };
 }
 
-/** Signs up through the sign-up form on the current page (/signup), newsletter left ticked. */
+/** Signs up through the sign-up form on the current page (/signup), newsletter left unticked (as it starts). */
 export async function signUp(page: Page, customer: ReturnType<typeof newCustomer>): Promise<void> {
   await page.getByLabel('First Name').fill(customer.firstName);
   await page.getByLabel('Last Name').fill(customer.lastName);
@@ -51,7 +51,7 @@ export async function signUp(page: Page, customer: ReturnType<typeof newCustomer
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
   await page.getByLabel('Confirm Password').fill(customer.password);
   await page.getByLabel('Phone').fill(customer.phone);
-  await expect(page.getByLabel('To receive great offers and packaging tips, sign up to our newsletter')).toBeChecked();
+  await expect(page.getByLabel('To receive great offers and packaging tips, sign up to our newsletter')).not.toBeChecked();
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 }
 

@@ -63,6 +63,7 @@ export default [
   // Form targets without a page of their own (each answers a GET with a redirect to /landing).
   route('logout', 'routes/logout.tsx'),
   route('cookie-consent', 'routes/cookie-consent.tsx'),
+  route('prices', 'routes/prices.tsx'),
   route('visitor-session', 'routes/visitor-session.tsx'),
   // Documents (PDF resource routes): the customer's VAT invoice and credit notes; staff's invoice, credit notes and picking list
   // beside the order page (each loader checks the staff session and role itself).

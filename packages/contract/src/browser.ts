@@ -12,4 +12,6 @@ export * from './domain-errors.ts';
 export * from './record-ids.ts';
 export * from './delivery-zones.ts';
 export * from './vat.ts';
+export * from './price-display.ts';
+export * from './dispatch-wording.ts';
 export * from './bank-statements.ts';

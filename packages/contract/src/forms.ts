@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { ADDRESS_PHONE_PATTERN, EMAIL_PATTERN, normaliseVatNumber, VAT_NUMBER_OR_BLANK } from './field-rules.ts';
 import { accountSettingsMessages as a, fieldMessages as m } from './messages.ts';
+import { PRICE_BASES } from './price-display.ts';
 
 /** Text of min-max characters once trimmed, with one message for missing, too short and too long (SPEC 5). */
 const text = (min: number, max: number, message: string) => z.string({ error: message }).trim().min(min, message).max(max, message);
@@ -144,4 +145,10 @@ export const accountDetailsFormSchema = z.object({
   company_name: companyNameText.optional().transform(companyOrNone),
   vat_number: vatNumberText.optional().transform(vatNumberOrNone),
   newsletter: z.boolean().default(false),
+});
+
+/** The header's "Prices ex VAT / inc VAT" switch (DESIGN section 4 "Money"): the choice, and the page to go back to. */
+export const priceBasisFormSchema = z.object({
+  prices: z.enum(PRICE_BASES, { error: 'Choose prices ex VAT or inc VAT.' }),
+  redirectTo: z.string().max(2000).optional(),
 });

@@ -18,4 +18,6 @@ export * from './reorder.ts';
 export * from './forms.ts';
 export * from './account-settings.ts';
 export * from './vat.ts';
+export * from './price-display.ts';
+export * from './dispatch-wording.ts';
 export * from './bank-statements.ts';

@@ -9,6 +9,7 @@ export * from './shop/shop-config.ts';
 export * from './services.ts';
 export { SessionService } from './identity/session-service.ts';
 export * from './pricing/cart-totals.ts';
+export { displayVatRatePercent } from './pricing/vat-by-destination.ts';
 export * from './delivery/delivery-zones.ts';
 export { REMOTE_POSTCODE_AREAS, UK_POSTCODE_AREAS, type RemotePostcodeArea } from './delivery/remote-postcodes.ts';
 export * from './addresses/po-box.ts';

@@ -3,10 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatPounds } from '@shop/contract/browser';
 import { useVisitor } from '~/state/visitor';
+import { usePriceDisplay } from './price';
 import { CartIcon } from './icons';
 
 export function CartSummary() {
   const { cart } = useVisitor();
+  const price = usePriceDisplay(cart?.taxPercentage);
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -42,7 +44,7 @@ export function CartSummary() {
           </span>
         </span>
         <span className="hidden text-sm leading-tight sm:block">
-          <span className="block text-xs text-stone-500">Sub-total</span>
+          <span className="block text-xs text-stone-500">{price.basis === 'ex' ? 'Sub-total' : 'Sub-total ex-VAT'}</span>
           <span className="block font-semibold text-stone-900" data-testid="cart-subtotal">
             {formatPounds(cart?.subTotal ?? 0)}
           </span>
@@ -60,7 +62,7 @@ export function CartSummary() {
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="truncate font-medium text-stone-900">{line.item_name}</p>
                       <p className="text-stone-600">
-                        {line.count} × pack of {line.qty} · {formatPounds(line.total_price)}
+                        {line.count} × pack of {line.qty} · {price.pounds(line.total_price)} {price.marker}
                       </p>
                     </div>
                   </li>

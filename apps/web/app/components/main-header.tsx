@@ -8,6 +8,7 @@ import { CategoryMegaMenu } from './category-mega-menu';
 import { LogoutIcon, MenuIcon, PhoneIcon, UserIcon } from './icons';
 import { Logo } from './logo';
 import { MobileCategoryMenu } from './mobile-category-menu';
+import { PriceBasisSwitch } from './price';
 import { SearchBox } from './search-box';
 
 export function MainHeader() {
@@ -40,8 +41,12 @@ export function MainHeader() {
           <CartSummary />
         </div>
       </div>
-      <div className="px-4 pb-3 md:hidden">
-        <SearchBox />
+      {/* Phones: the top bar has no room for the price switch, so it sits beside the search box. */}
+      <div className="flex items-center gap-2 px-4 pb-3 md:hidden">
+        <div className="min-w-0 flex-1">
+          <SearchBox />
+        </div>
+        <PriceBasisSwitch tone="light" className="text-xs" />
       </div>
       <CategoryMegaMenu categories={categories} />
       <MobileCategoryMenu categories={categories} open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} />
@@ -68,6 +73,7 @@ function TopBar({ phones }: { phones: string[] }) {
           ))}
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-3 sm:gap-5">
+          <PriceBasisSwitch className="hidden md:flex" />
           <Link to="/order-history" className="whitespace-nowrap hover:text-white">
             Past Orders
           </Link>

@@ -10,6 +10,7 @@ import { data, Link, useNavigate, useSearchParams, type MetaFunction } from 'rea
 import { messages } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 import { useVisitor } from '~/state/visitor';
+import { usePriceDisplay } from '~/components/price';
 import { changePackCount, removeBasketLine } from '~/server/cart/basket-actions.server';
 import { failure, postedForm } from '~/server/forms.server';
 import { pageMeta } from '~/components/page-meta';
@@ -47,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { userId, cart } = useVisitor();
+  const price = usePriceDisplay();
   const { shop } = useRootData();
   const heading = useRef<HTMLHeadingElement>(null);
   const [search] = useSearchParams();
@@ -68,7 +70,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </h1>
         {lines.length > 0 && cart ? (
           <p className="text-sm text-stone-600" data-testid="basket-count">
-            {cart.count} {cart.count === 1 ? 'pack' : 'packs'} · prices ex-VAT
+            {cart.count} {cart.count === 1 ? 'pack' : 'packs'} · prices {price.marker}
           </p>
         ) : null}
       </div>
@@ -91,7 +93,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
             <div>
               <div className="card overflow-hidden">
-                <BasketLines lines={lines} />
+                <BasketLines lines={lines} vatRatePercent={cart.taxPercentage} />
               </div>
               <div className="mt-4">
                 <Link to="/landing" className="btn-secondary w-full sm:w-auto">

@@ -355,12 +355,12 @@ describe('delivery action without JavaScript', () => {
     expect(services.addresses.create).not.toHaveBeenCalled();
   });
 
-  it("'deliver' to a PO box says why it cannot be chosen", async () => {
+  it("'deliver' to a PO box says why it cannot be chosen, on that address's card", async () => {
     const message = 'We cannot deliver to PO boxes. Please give a street address.';
     vi.mocked(services.carts.assignAddress).mockRejectedValueOnce(invalid(message, 'addressId'));
     const answer = await deliveryAction(7, typed({ intent: 'deliver', addressId: '2', cartId: '5' }), context);
     if (answer instanceof Response) throw new Error('redirected');
-    expect(answer.data).toEqual({ intent: 'deliver', ok: false, message });
+    expect(answer.data).toEqual({ intent: 'deliver', ok: false, message, addressId: 2 });
   });
 
   it("'find' with an empty postcode does nothing but keep the values", async () => {

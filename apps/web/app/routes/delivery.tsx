@@ -74,7 +74,9 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
   const cardAnswer = actionData && !isAddressFormAnswer(actionData) ? actionData : null;
   const status = cardAnswer?.ok ? cardAnswer.message : saved ? `Address ${saved} saved.` : '';
   // A refused save whose modal is gone (the address was removed meanwhile) still says why.
-  const message = cardAnswer && !cardAnswer.ok ? cardAnswer.message : formAnswer && !formAnswer.ok && !editor ? formAnswer.message : null;
+  // A refusal of one address's 'Deliver to this Address' is said on its card (in view where it was pressed, on a phone too).
+  const cardRefusal = cardAnswer && !cardAnswer.ok && cardAnswer.addressId !== undefined ? cardAnswer : null;
+  const message = cardAnswer && !cardAnswer.ok && !cardRefusal ? cardAnswer.message : formAnswer && !formAnswer.ok && !editor ? formAnswer.message : null;
 
   const lines = cart.cartIems;
   const billing = billingAddressOf(addresses);
@@ -164,6 +166,7 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
                         showMarkAsBilling={addresses.length > 1 && !isBilling(address)}
                         cartId={cart.cart_id}
                         busy={busy}
+                        refusal={cardRefusal?.addressId === address.address_id ? cardRefusal.message : null}
                       />
                     ))}
                   </ul>

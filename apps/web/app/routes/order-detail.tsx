@@ -19,6 +19,7 @@ import { TotalsList } from '~/components/checkout/order-summary';
 import { OrderAddressBlock } from '~/components/orders/order-address';
 import { formatOrderDateTime, type ShownOrder } from '~/components/orders/order-format';
 import { OrderLinesTable } from '~/components/orders/order-lines-table';
+import { usePriceDisplay } from '~/components/price';
 import { OrderStatusBadge } from '~/components/orders/order-status-badge';
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
 import { OrderFulfilment } from '~/components/orders/order-fulfilment';
@@ -125,6 +126,7 @@ function OrderView({
   // The order's own reference (older orders keep the prefix + customer number they were placed with).
   const reference = order.payment_reference;
   const lines = order.orderLines ?? [];
+  const prices = usePriceDisplay();
 
   return (
     <div data-testid="order-detail" data-order-id={order.order_id}>
@@ -266,7 +268,11 @@ function OrderView({
             />
           </div>
           <p className="mt-2 text-xs text-stone-600" data-testid="order-vat-note">
-            {order.vat_treatment === 'export' ? vatWording.exportExplanation : 'Prices ex-VAT; VAT is included in the total.'}
+            {order.vat_treatment === 'export'
+              ? vatWording.exportExplanation
+              : prices.basis === 'inc'
+                ? 'Prices inc VAT; the totals show VAT on its own line.'
+                : 'Prices ex-VAT; VAT is included in the total.'}
           </p>
         </section>
       </div>
@@ -293,7 +299,7 @@ function OrderView({
         <h2 id="order-lines-heading" className="border-b border-stone-200 px-5 py-4 text-base font-semibold text-stone-900">
           Items ({lines.length})
         </h2>
-        {lines.length > 0 ? <OrderLinesTable lines={lines} /> : <p className="px-5 py-6 text-sm text-stone-600">No items recorded for this order.</p>}
+        {lines.length > 0 ? <OrderLinesTable lines={lines} vatRatePercent={order.vat_rate_percent} /> : <p className="px-5 py-6 text-sm text-stone-600">No items recorded for this order.</p>}
       </section>
     </div>
   );

@@ -20,6 +20,7 @@ import { cheapestPackPrice, productDetailHref } from '~/components/catalogue/pro
 import { SizeSelector } from '~/components/catalogue/size-selector';
 import { visitorDispatchPromise } from '~/server/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
+import { usePriceDisplay } from '~/components/price';
 import { Tabs } from '~/components/tabs';
 import type { Route } from './+types/product-detail';
 import { imageSrcSet } from '~/lib/image-srcset';
@@ -80,6 +81,7 @@ export default function ProductDetailPage() {
     return `/product-detail?${params}`;
   };
   const from = cheapestPackPrice(product);
+  const price = usePriceDisplay();
   const threshold = formatPounds(shop.freeDeliveryThreshold).replace(/\.00$/, '');
 
   return (
@@ -126,7 +128,7 @@ export default function ProductDetailPage() {
           </p>
           {from !== null ? (
             <p className="mt-2 text-stone-700">
-              From <span className="text-lg font-bold text-stone-900">{formatPounds(from)}</span> ex-VAT per pack
+              From <span className="text-lg font-bold text-stone-900">{price.pounds(from)}</span> {price.marker} per pack
             </p>
           ) : null}
           <DispatchPromiseLine promise={promise} className="mt-3" />

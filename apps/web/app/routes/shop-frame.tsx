@@ -10,6 +10,7 @@ import { storageKeys } from '@shop/contract/browser';
 import type { CartDto } from '@shop/contract';
 import { basketOwnerOf, visitorOf } from '~/session.server';
 import { takeBasketMergeNotice } from '~/server/cart/basket-merge-notice.server';
+import { visitorPrices } from '~/server/price-display.server';
 import { cookieConsentGiven } from '~/components/cookie-consent';
 import { removeStored, writeStored } from '~/lib/browser-storage';
 import { ShopLayout } from '~/components/shop-layout';
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart,
     cookiesAccepted: cookieConsentGiven(request.headers.get('cookie')),
     basketNotice: merged.notice,
+    prices: visitorPrices(request, context),
   };
   return merged.setCookie ? data(view, { headers: { 'Set-Cookie': merged.setCookie } }) : view;
 }

@@ -74,12 +74,29 @@ describe('sign-up page', () => {
     fill('Password', 'parcel-tape-42');
     fill('Confirm Password', 'parcel-tape-42');
     fill('Phone', '01134960123');
-    expect(screen.getByLabelText('To receive great offers and packaging tips, sign up to our newsletter')).toBeChecked();
+    fireEvent.click(screen.getByLabelText('To receive great offers and packaging tips, sign up to our newsletter'));
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     expect(await screen.findByTestId('signup-message')).toHaveTextContent('Somthing wrong! Email already reserved!');
     expect(posted[0]!.get('email')).toBe('ann.lee@example.com');
     expect(posted[0]!.get('newsletter')).toBe('on');
+  });
+
+  it('leaves the newsletter box unticked: no newsletter unless the customer ticks it (DESIGN 4)', async () => {
+    const { posted } = renderStubbedPage('/signup', { path: '/signup', Component: SignUpPage, action: () => refused('signup', 'Somthing wrong! Email already reserved!', { email: 'ann.lee@example.com' }) });
+    const button = await screen.findByRole('button', { name: 'Sign Up' });
+    expect(screen.getByLabelText('To receive great offers and packaging tips, sign up to our newsletter')).not.toBeChecked();
+    const fill = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+    fill('First Name', 'Annie');
+    fill('Last Name', 'Leeds');
+    fill('Email', 'ann.lee@example.com');
+    fill('Password', 'parcel-tape-42');
+    fill('Confirm Password', 'parcel-tape-42');
+    fill('Phone', '01134960123');
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.get('newsletter')).toBeNull();
   });
 
   const fill = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });

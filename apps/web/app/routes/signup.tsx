@@ -1,7 +1,7 @@
 /**
  * Sign up (SPEC 2, 4, 5): 'Create Account' with First Name, Last Name, Email, Password, Confirm
  * Password and Phone, each with its inline message once touched or changed; the newsletter box
- * ticked by default; 'Sign Up' disabled while the form is invalid (once the page is interactive:
+ * unticked until the customer ticks it (consent is given, not assumed: DESIGN section 4); 'Sign Up' disabled while the form is invalid (once the page is interactive:
  * without JavaScript the form posts and the action answers the same messages, from the same
  * schema). Success is
  * handled like a sign-in (basket moved over, then the return URL or /landing).
@@ -39,8 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const failed = actionData && !actionData.ok ? actionData : undefined;
-  // The newsletter box starts ticked (SPEC 2); after a refusal, as the customer left it.
-  const { fields, formProps, valid } = useShopForm('signUpFormSchema', { id: 'signup-form', defaultValue: { newsletter: true }, answer: failed });
+  // The newsletter box starts unticked (DESIGN section 4: SPEC 2 says ticked, UK PECR/GDPR want
+  // consent given); after a refusal, as the customer left it.
+  const { fields, formProps, valid } = useShopForm('signUpFormSchema', { id: 'signup-form', defaultValue: { newsletter: false }, answer: failed });
   const sending = useNavigation().state === 'submitting';
   const signInHref = withReturn('/signin', search);
 

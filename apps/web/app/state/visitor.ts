@@ -5,7 +5,7 @@
  * basket are current without any hand-called refresh.
  */
 import { useRouteLoaderData } from 'react-router';
-import type { CartDto } from '@shop/contract';
+import type { CartDto, PriceBasis } from '@shop/contract';
 
 export interface VisitorView {
   /** The signed-in customer's id, or null for a guest. */
@@ -19,11 +19,13 @@ export interface VisitorView {
   cookiesAccepted: boolean;
   /** What signing in just did to the basket, said once (components/cart/basket-merge-notice.tsx). */
   basketNotice?: string | null;
+  /** Prices ex VAT (SPEC's default) or inc VAT at this rate (the header's switch, components/price.tsx). */
+  prices: { basis: PriceBasis; vatRatePercent: number };
 }
 
 export const SHOP_FRAME_ROUTE_ID = 'routes/shop-frame';
 
-const GUEST: VisitorView = { userId: null, firstName: null, sessionId: null, cart: null, cookiesAccepted: false };
+const GUEST: VisitorView = { userId: null, firstName: null, sessionId: null, cart: null, cookiesAccepted: false, prices: { basis: 'ex', vatRatePercent: 0 } };
 
 export function useVisitor(): VisitorView {
   return useRouteLoaderData<VisitorView>(SHOP_FRAME_ROUTE_ID) ?? GUEST;

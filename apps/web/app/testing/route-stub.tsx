@@ -27,7 +27,7 @@ export interface StubbedPage {
 export function renderStubbedPage(url: string, page: StubbedPage) {
   const posted: FormData[] = [];
   const root: RootData = { categories: [], shop, nonce: '' };
-  const visitor: VisitorView = { userId: null, firstName: null, sessionId: null, cart: null, cookiesAccepted: true, ...page.visitor };
+  const visitor: VisitorView = { userId: null, firstName: null, sessionId: null, cart: null, cookiesAccepted: true, prices: { basis: 'ex', vatRatePercent: 20 }, ...page.visitor };
   const Stub = createRoutesStub([
     {
       id: 'root',

@@ -9,6 +9,7 @@ import {
   type BankHolidayRegion,
   type DeliveryDestination,
 } from './dispatch-promise.ts';
+import { DispatchPromises } from './dispatch-promises.ts';
 
 const england: DeliveryDestination = { zone: 'mainland', region: 'england-and-wales' };
 const englandRemote: DeliveryDestination = { zone: 'remote', region: 'england-and-wales' }; // e.g. the Isles of Scilly
@@ -231,5 +232,22 @@ describe('the London wall clock', () => {
       instant += ((step * 7919) % 4) * 3_600_000 + ((step * 104_729) % 3_600) * 1000 + (step % 1000);
       expect(londonWallClock(new Date(instant)), new Date(instant).toISOString()).toEqual(fromFormatter(new Date(instant)));
     }
+  });
+});
+
+describe('a page left open before the cut-off', () => {
+  it('gets the seconds left to 3pm and what an order after it is promised', () => {
+    // Monday 27 October 2025, 14:58 in London (GMT).
+    const promises = new DispatchPromises({ now: () => new Date('2025-10-27T14:58:00Z'), warehousePostcode: 'LS1 4AP' });
+    const { now, afterCutOff } = promises.promiseAndNextFor(null);
+    expect(now.secondsToCutOff).toBe(120);
+    expect(now.dispatchText).toBe('Order within 2 min for dispatch today');
+    expect(afterCutOff?.dispatchText).toBe('Order now for dispatch on Tuesday 28 October');
+    expect(afterCutOff?.deliveryText).toBe('Expected delivery Wednesday 29 October');
+  });
+
+  it('gets nothing to count down after the cut-off', () => {
+    const promises = new DispatchPromises({ now: () => new Date('2025-10-27T15:00:00Z'), warehousePostcode: 'LS1 4AP' });
+    expect(promises.promiseAndNextFor(null)).toMatchObject({ now: { secondsToCutOff: null }, afterCutOff: null });
   });
 });

@@ -24,6 +24,7 @@
  * and fails if the source ever stops covering them.
  */
 import Holidays from 'date-holidays';
+import { dispatchTodayText, formatDuration, minutesToCutOffOf } from '@shop/contract';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -70,6 +71,8 @@ export interface DispatchPromise {
   dispatchToday: boolean;
   /** Whole minutes left until today's cut-off, when dispatched today; else null. */
   minutesToCutOff: number | null;
+  /** Seconds left until today's cut-off, when dispatched today; else null (a page counts down from it). */
+  secondsToCutOff: number | null;
   /** The expected delivery date; a range for remote areas (equal for mainland). */
   deliveryFrom: IsoDate;
   deliveryTo: IsoDate;
@@ -93,18 +96,19 @@ export function dispatchPromise(now: Date, destination: DeliveryDestination = DE
   const dispatchToday = isWorkingDay(london.date, dispatchRegion) && secondsToCutOff > 0;
   const dispatchDate = dispatchToday ? london.date : nextWorkingDay(london.date, dispatchRegion);
   const { deliveryFrom, deliveryTo, deliveryText } = expectedDelivery(dispatchDate, destination);
-  const minutesToCutOff = dispatchToday ? Math.max(1, Math.floor(secondsToCutOff / 60)) : null;
+  const minutesToCutOff = dispatchToday ? minutesToCutOffOf(secondsToCutOff) : null;
   return {
     zone: destination.zone,
     region: destination.region,
     dispatchDate,
     dispatchToday,
     minutesToCutOff,
+    secondsToCutOff: dispatchToday ? secondsToCutOff : null,
     deliveryFrom,
     deliveryTo,
     dispatchText:
-      minutesToCutOff !== null
-        ? `Order within ${formatDuration(minutesToCutOff)} for dispatch today`
+      dispatchToday
+        ? dispatchTodayText(secondsToCutOff)
         : `Order now for dispatch on ${formatDayMonth(dispatchDate)}`,
     deliveryText,
   };
@@ -136,13 +140,8 @@ export function expectedDelivery(dispatchDate: IsoDate, destination: DeliveryDes
   };
 }
 
-/** "2 h 14 min", "14 min", "3 h". */
-export function formatDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+/** "2 h 14 min", "14 min", "3 h" (worded in the contract, which the storefront's countdown shares). */
+export { formatDuration };
 
 const dayMonth = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 

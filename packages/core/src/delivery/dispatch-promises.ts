@@ -49,8 +49,19 @@ export class DispatchPromises {
     this.dispatchRegion = bankHolidayRegionOfPostcode(options.warehousePostcode);
   }
 
-  /** The promise for an order placed now to this delivery postcode (null: not chosen yet). */
-  promiseFor(deliveryPostcode: string | null): DispatchPromise {
-    return dispatchPromise(this.options.now(), deliveryDestinationOf(deliveryPostcode), { dispatchRegion: this.dispatchRegion });
+  /** The promise for an order placed now (or at `at`) to this delivery postcode (null: not chosen yet). */
+  promiseFor(deliveryPostcode: string | null, at: Date = this.options.now()): DispatchPromise {
+    return dispatchPromise(at, deliveryDestinationOf(deliveryPostcode), { dispatchRegion: this.dispatchRegion });
+  }
+
+  /**
+   * The promise now and, while today's cut-off is still ahead, the one that follows it: a page
+   * left open counts down to the cut-off, then says what an order placed after it gets.
+   */
+  promiseAndNextFor(deliveryPostcode: string | null): { now: DispatchPromise; afterCutOff: DispatchPromise | null } {
+    const at = this.options.now();
+    const now = this.promiseFor(deliveryPostcode, at);
+    if (now.secondsToCutOff === null) return { now, afterCutOff: null };
+    return { now, afterCutOff: this.promiseFor(deliveryPostcode, new Date(at.getTime() + now.secondsToCutOff * 1000)) };
   }
 }

@@ -14,11 +14,11 @@ export function unitPricePounds(packPricePence: Pence, unitsInPack: number): num
   return Math.round((packPricePence / unitsInPack) * 100) / 10_000;
 }
 
-/** Percentage of an amount in pence, rounded half-up to the penny. */
-export function percentOfPence(amount: Pence, percent: number): Pence {
-  // Integer arithmetic first: amount * percent is exact; +50 then floor-divide is half-up.
-  return Math.floor((amount * percent + 50) / 100);
-}
+/**
+ * Percentage of an amount in pence, rounded half-up to the penny: written in the contract, so the
+ * storefront's inc-VAT prices round as baskets do (contract price-display.ts).
+ */
+export { percentOfPence } from '@shop/contract';
 
 /** Pounds (configuration, at most 2 decimals) to integer pence; rounding absorbs float noise (4.99 * 100). */
 export function poundsToPence(pounds: number): Pence {

@@ -57,3 +57,12 @@ export function zeroRatingReason(treatment: VatTreatment): string | null {
     ? `${vatWording.zeroRatedExport}: the goods are sent outside the UK VAT area, so no UK VAT is charged (HMRC VAT Notice 703, Exporting goods from the UK).`
     : null;
 }
+
+/**
+ * The rate inc-VAT prices are shown at in the storefront (the header's "Prices ex VAT / inc VAT"
+ * switch, DESIGN section 4 "Money"): a UK supply's standard rate. What a basket or an order
+ * actually charges still follows its delivery zone (vatForZone).
+ */
+export function displayVatRatePercent(standardRatePercent: number): number {
+  return vatForZone('mainland', standardRatePercent).ratePercent;
+}

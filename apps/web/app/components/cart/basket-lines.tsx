@@ -6,11 +6,14 @@
  */
 import { Link } from 'react-router';
 import type { CartLineDto } from '@shop/contract';
-import { formatCount, formatPounds, formatUnitPrice } from '@shop/contract/browser';
+import { formatCount } from '@shop/contract/browser';
+import { usePriceDisplay } from '../price';
 import { PackCountInput } from './pack-count-input';
 
 interface Props {
   lines: CartLineDto[];
+  /** The basket's VAT rate (CartDto.taxPercentage), for prices shown inc VAT. */
+  vatRatePercent?: number;
 }
 
 const headCell = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap text-stone-700';
@@ -30,7 +33,8 @@ export function packSizeLabel(qty: number): string {
   return `Pack of ${qty}`;
 }
 
-export function BasketLines({ lines }: Props) {
+export function BasketLines({ lines, vatRatePercent }: Props) {
+  const price = usePriceDisplay(vatRatePercent);
   return (
     <table className="block w-full md:table" data-testid="basket-table">
       <caption className="sr-only">Items in your basket</caption>
@@ -83,10 +87,10 @@ export function BasketLines({ lines }: Props) {
             <td className={stackedCell}>
               <CellLabel>Price</CellLabel>
               <span className="text-right whitespace-nowrap text-stone-900 md:text-left">
-                {formatPounds(line.price)}
-                <span className="ml-1 text-xs text-stone-600 md:ml-0 md:block">ex-VAT</span>
+                <span data-testid="line-price">{price.pounds(line.price)}</span>
+                <span className="ml-1 text-xs text-stone-600 md:ml-0 md:block">{price.marker}</span>
                 <span className="block text-xs text-stone-600" data-testid="line-unit-price">
-                  {formatUnitPrice(line.unit_price)} each
+                  {price.unit(line.unit_price)} each
                 </span>
               </span>
             </td>
@@ -106,7 +110,7 @@ export function BasketLines({ lines }: Props) {
             <td className={`${stackedCell} md:text-right`}>
               <CellLabel>Total Price</CellLabel>
               <span className="font-semibold text-stone-900 tabular-nums" data-testid="line-total">
-                {formatPounds(line.total_price)}
+                {price.pounds(line.total_price)}
               </span>
             </td>
             <td className="col-start-2 flex justify-end pt-2 md:table-cell md:px-4 md:py-4 md:text-center md:align-middle">

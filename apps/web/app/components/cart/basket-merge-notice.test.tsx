@@ -18,7 +18,7 @@ const NOTICE =
   'We added 2 items from your earlier visit to your basket. Cardboard Box 12x9x6 (pack of 25) was in both baskets and is kept at 20 packs, not added twice.';
 
 function renderFrame(basketNotice: string | null, url = '/landing') {
-  const visitor: VisitorView = { userId: 7, firstName: 'Ian', sessionId: null, cart: null, cookiesAccepted: true, basketNotice };
+  const visitor: VisitorView = { userId: 7, firstName: 'Ian', sessionId: null, cart: null, cookiesAccepted: true, basketNotice, prices: { basis: 'ex', vatRatePercent: 20 } };
   const Stub = createRoutesStub([
     {
       id: SHOP_FRAME_ROUTE_ID,

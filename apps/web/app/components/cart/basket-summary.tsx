@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { TruckIcon } from '~/components/icons';
+import { usePriceDisplay } from '~/components/price';
 import { basketVatLabel, basketVatNote, deliveryDestination, isRemoteDelivery } from '~/components/checkout/delivery-zone';
 import { penceToFreeDelivery } from './free-delivery';
 
@@ -31,6 +32,7 @@ function Row({ label, children, strong = false, testId }: { label: ReactNode; ch
 }
 
 export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Props) {
+  const { basis } = usePriceDisplay();
   const hasItems = cart.cartIems.length > 0;
   // Free delivery is for mainland UK only: a remote delivery address pays its carriage whatever the subtotal.
   const remote = isRemoteDelivery(cart);
@@ -92,7 +94,7 @@ export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Pro
         Checkout &amp; Proceed To Payment
       </Link>
       <p className="mt-3 text-center text-xs text-stone-600" data-testid="summary-vat-note">
-        {basketVatNote(cart)}
+        {basketVatNote(cart, basis)}
       </p>
     </section>
   );

@@ -13,13 +13,18 @@
  *
  * Phones: the unit price sits under the pack price and both button states
  * have one fixed width, so 'Item Added' never pushes the other rows' 'Add +' off screen.
+ *
+ * Keyboard: 'Add +' is never disabled while the add is sent (a disabled button loses focus); it
+ * only refuses a second press. When 'Item Added' takes its place, focus moves onto it, so the
+ * next Tab goes on from that row rather than from the top of the page.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import type { PackDto, ProductSizeDto } from '@shop/contract';
-import { formatCount, formatPounds, formatUnitPrice } from '@shop/contract/browser';
+import { formatCount } from '@shop/contract/browser';
 import { useVisitor } from '~/state/visitor';
 import { CheckIcon } from '../icons';
+import { usePriceDisplay } from '../price';
 import { isQuantityUnit, packsFor, packsLabel, parseQuantity, quantityProblem, type QuantityUnit } from './order-quantity';
 
 interface Props {
@@ -46,6 +51,7 @@ function typedIn(form: HTMLFormElement): { quantity: string; unit: QuantityUnit 
 
 export function PackTable({ productId, size }: Props) {
   const { cart } = useVisitor();
+  const price = usePriceDisplay();
   const fetcher = useFetcher<AddAnswer>();
   // Without JavaScript the form posts to the page, whose action answer comes back as action data.
   const posted = useActionData<AddAnswer>();
@@ -79,6 +85,8 @@ export function PackTable({ productId, size }: Props) {
   const failed = answer && !answer.ok && answer.intent === 'add' ? (answer.fields?.quantity ?? answer.message) : null;
   const problem = typedProblem ?? failed;
   const inputId = `quantity-${size.product_size_id}`;
+  // The pack this page just added with JavaScript (a page posted without it starts at the top).
+  const justAdded = fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data.product_price_id : null;
 
   return (
     <fetcher.Form
@@ -92,6 +100,10 @@ export function PackTable({ productId, size }: Props) {
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         const pack = size.packs.find((p) => String(p.product_price_id) === submitter?.value);
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
         const found = quantityProblem(quantity, unit, pack ? packSizeOf(pack) : 1);
         setTypedProblem(found);
         if (found) event.preventDefault();
@@ -160,7 +172,7 @@ export function PackTable({ productId, size }: Props) {
                 Pack Size
               </th>
               <th scope="col" className="px-2 py-2.5 sm:px-4">
-                Price ex-VAT
+                {`Price ${price.marker}`}
               </th>
               <th scope="col" className="hidden px-2 py-2.5 sm:table-cell sm:px-4">
                 Unit Price
@@ -185,20 +197,20 @@ export function PackTable({ productId, size }: Props) {
                     ) : null}
                   </th>
                   <td className="px-2 py-3 whitespace-nowrap sm:px-4">
-                    <span className="font-semibold text-stone-900">{formatPounds(pack.price)}</span>
-                    <span className="block text-xs text-stone-600 sm:hidden">{formatUnitPrice(pack.unit_price)} each</span>
+                    <span className="font-semibold text-stone-900" data-testid="pack-price">{price.pounds(pack.price)}</span>
+                    <span className="block text-xs text-stone-600 sm:hidden">{price.unit(pack.unit_price)} each</span>
                   </td>
-                  <td className="hidden px-2 py-3 whitespace-nowrap text-stone-600 sm:table-cell sm:px-4">{formatUnitPrice(pack.unit_price)} each</td>
+                  <td className="hidden px-2 py-3 whitespace-nowrap text-stone-600 sm:table-cell sm:px-4">{price.unit(pack.unit_price)} each</td>
                   <td className="px-2 py-2 text-right sm:px-4">
                     {inBasket.has(pack.product_price_id) ? (
-                      <ItemAdded />
+                      <ItemAdded takeFocus={justAdded === pack.product_price_id} />
                     ) : (
                       <button
                         type="submit"
                         name="product_price_id"
                         value={pack.product_price_id}
-                        className={`btn-accent px-2 whitespace-nowrap ${BUTTON_WIDTH}`}
-                        disabled={busy}
+                        className={`btn-accent px-2 whitespace-nowrap aria-disabled:cursor-wait aria-disabled:opacity-50 ${BUTTON_WIDTH}`}
+                        aria-disabled={busy || undefined}
                         aria-label={`Add + ${gives && gives.count !== 1 ? `${packsLabel(gives.count)} of ${packSize}` : `pack of ${packSize}`}, ${size.size1}`}
                         data-testid="add-pack"
                       >
@@ -216,12 +228,23 @@ export function PackTable({ productId, size }: Props) {
   );
 }
 
-function ItemAdded() {
+/**
+ * 'Item Added': a button that does nothing (aria-disabled rather than disabled, so it can hold
+ * focus). `takeFocus`: it replaces the 'Add +' just pressed, so focus, which the removed button
+ * took with it, lands here.
+ */
+function ItemAdded({ takeFocus }: { takeFocus: boolean }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (takeFocus && (focused === null || focused === document.body)) button.current?.focus();
+  }, [takeFocus]);
   return (
     <button
+      ref={button}
       type="button"
-      disabled
-      className={`inline-flex cursor-default items-center justify-center gap-1 rounded-md border border-brand-200 bg-brand-50 px-1 py-2 text-sm font-semibold whitespace-nowrap text-brand-700 ${BUTTON_WIDTH}`}
+      aria-disabled="true"
+      className={`inline-flex cursor-default items-center focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 justify-center gap-1 rounded-md border border-brand-200 bg-brand-50 px-1 py-2 text-sm font-semibold whitespace-nowrap text-brand-700 ${BUTTON_WIDTH}`}
       data-testid="item-added"
     >
       <CheckIcon width={16} height={16} />

@@ -6,9 +6,9 @@
  */
 import { Link } from 'react-router';
 import type { ProductDto } from '@shop/contract';
-import { formatPounds } from '@shop/contract/browser';
 import { NewBadge } from './new-badge';
 import { imageSrcSet } from '~/lib/image-srcset';
+import { usePriceDisplay } from '../price';
 
 export function productDetailHref(productId: number): string {
   return `/product-detail?productCode=${productId}`;
@@ -49,6 +49,7 @@ interface Props {
 export function ProductCard({ product, eager = false, priority = false, headingLevel: Heading = 'h3' }: Props) {
   const href = productDetailHref(product.product_id);
   const { sizeCount: sizes, fromPrice: from } = product;
+  const price = usePriceDisplay();
   return (
     <article className="card group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md" data-testid="product-card">
       <Link to={href} tabIndex={-1} className="relative block aspect-square bg-white">
@@ -76,7 +77,7 @@ export function ProductCard({ product, eager = false, priority = false, headingL
           <span className="whitespace-nowrap">{sizes === 1 ? '1 size' : `${sizes} sizes`}</span>
           {from !== null ? (
             <span className="whitespace-nowrap">
-              from <span className="font-semibold text-stone-900">{formatPounds(from)}</span> ex-VAT
+              from <span className="font-semibold text-stone-900">{price.pounds(from)}</span> {price.marker}
             </span>
           ) : null}
         </p>

@@ -54,7 +54,7 @@ export function MarkAsBillingForm({ page, addressId, headingId, busy }: AddressC
 /** Region, address, town and post code on separate lines. */
 export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' | 'address' | 'town' | 'post_code'> }) {
   return (
-    <address className="text-sm leading-relaxed text-stone-700 not-italic">
+    <address className="text-sm leading-relaxed wrap-anywhere text-stone-700 not-italic">
       {address.region}
       <br />
       {address.address}
@@ -69,7 +69,7 @@ export function ShortAddress({ address }: { address: Pick<AddressDto, 'region' |
 /** The full address as the saved cards and the billing card show it. */
 export function FullAddress({ address }: { address: AddressDto }) {
   return (
-    <address className="text-sm leading-relaxed text-stone-700 not-italic">
+    <address className="text-sm leading-relaxed wrap-anywhere text-stone-700 not-italic">
       <span className="font-medium text-stone-900">{address.contact_name}</span>
       {address.company_name ? (
         <>
@@ -99,14 +99,17 @@ interface CardProps {
   cartId: number | null;
   /** A change on this page is being submitted: the card's buttons wait. */
   busy: boolean;
+  /** Why 'Deliver to this Address' was refused for this address (a PO box), else null. */
+  refusal?: string | null;
 }
 
 /**
  * 'Deliver to this Address' and 'Mark as billing' are forms posted to the page's action; Edit is
  * a link that opens the address modal (/delivery?address=<id>). All work without JavaScript.
  */
-export function SavedAddressCard({ address, selected, showMarkAsBilling, cartId, busy }: CardProps) {
+export function SavedAddressCard({ address, selected, showMarkAsBilling, cartId, busy, refusal = null }: CardProps) {
   const headingId = `address-${address.address_id}-heading`;
+  const refusalId = `address-${address.address_id}-refusal`;
   return (
     <li
       className={`card flex flex-col p-4 ${selected ? 'border-brand-500 ring-2 ring-brand-200' : ''}`}
@@ -135,11 +138,16 @@ export function SavedAddressCard({ address, selected, showMarkAsBilling, cartId,
             value="deliver"
             className="btn-primary w-full"
             disabled={busy}
-            aria-describedby={headingId}
+            aria-describedby={refusal ? `${headingId} ${refusalId}` : headingId}
             data-testid="deliver-here"
           >
             Deliver to this Address
           </button>
+          {refusal ? (
+            <p id={refusalId} role="alert" className="field-error mt-2 text-sm" data-testid="address-card-refusal">
+              {refusal}
+            </p>
+          ) : null}
         </Form>
         <div className="flex flex-wrap gap-2">
           <EditAddressLink page="/delivery" addressId={address.address_id} headingId={headingId} />

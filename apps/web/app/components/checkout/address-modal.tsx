@@ -3,7 +3,9 @@
  * by the URL (/delivery?address=new, /delivery?address=<id>), so it is in the server's HTML and
  * works without JavaScript; closing it is a link back to the page. Its form posts to the page's
  * action: 'save' (add, or update with address_id), 'find' and 'pick:<n>' (postcode finder).
- * Every field but Company Name is required, by the address form's schema; once the page is
+ * Every field but Company Name is required, by the address form's schema. The fields take any
+ * length (no maxLength): a longer text than the schema allows is said with its limit
+ * ('Town is required. (1-50) Characters'), never cut short without a word. Once the page is
  * hydrated the messages show as the customer types and Save stays disabled until the form is
  * valid. Without JavaScript the action parses the same schema and answers the same messages,
  * with everything typed kept.
@@ -106,25 +108,25 @@ export function AddressModal({ address, answer, pendingIntent, closeHref }: Prop
           onChoose={fill}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="address-reference" label="Reference" placeholder="e.g. Warehouse, Home" maxLength={100} required field={fields.reference} />
-          <TextField id="address-contact-name" label="Contact Name" autoComplete="name" maxLength={100} required field={fields.contact_name} />
+          <TextField id="address-reference" label="Reference" placeholder="e.g. Warehouse, Home" required field={fields.reference} />
+          <TextField id="address-contact-name" label="Contact Name" autoComplete="name" required field={fields.contact_name} />
         </div>
         <TextField
           id="address-region"
           label="Region (house number or name)"
           autoComplete="address-line1"
-          maxLength={50}
+         
           required
           field={fields.region}
         />
-        <TextField id="address-company-name" label="Company Name (optional)" autoComplete="organization" maxLength={100} field={fields.company_name} />
-        <TextField id="address-address" label="Address" autoComplete="address-line2" maxLength={500} required field={fields.address} />
+        <TextField id="address-company-name" label="Company Name (optional)" autoComplete="organization" field={fields.company_name} />
+        <TextField id="address-address" label="Address" autoComplete="address-line2" required field={fields.address} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="address-town" label="Town" autoComplete="address-level2" maxLength={50} required field={fields.town} />
-          <TextField id="address-post-code" label="Post Code" autoComplete="postal-code" maxLength={100} required field={fields.post_code} />
+          <TextField id="address-town" label="Town" autoComplete="address-level2" required field={fields.town} />
+          <TextField id="address-post-code" label="Post Code" autoComplete="postal-code" required field={fields.post_code} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="address-country" label="Country" autoComplete="country-name" maxLength={50} required field={fields.country} />
+          <TextField id="address-country" label="Country" autoComplete="country-name" required field={fields.country} />
           <TextField id="address-phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={15} required field={fields.phone} />
         </div>
       </Form>

@@ -33,6 +33,8 @@ export interface AddressCardAnswer {
   intent: 'deliver' | 'billing' | 'unknown';
   ok: boolean;
   message: string;
+  /** The address whose card the refusal belongs to (shown there, beside its button). */
+  addressId?: number;
 }
 
 export type DeliveryAnswer = AddressFormAnswer | AddressCardAnswer;

@@ -5,7 +5,7 @@
  * and so does the VAT: the zone's treatment (Cart.vatTreatment, core's VAT by destination table)
  * is only worded here.
  */
-import type { CartDto } from '@shop/contract';
+import type { CartDto, PriceBasis } from '@shop/contract';
 import { deliveryZoneNames, isRemoteZone, vatLineLabel, vatWording } from '@shop/contract/browser';
 
 /** "to mainland UK", "to Northern Ireland", ... */
@@ -18,9 +18,10 @@ export function basketVatLabel(cart: Pick<CartDto, 'vatTreatment' | 'taxPercenta
   return vatLineLabel({ treatment: cart.vatTreatment, ratePercent: cart.taxPercentage });
 }
 
-/** The line under a basket's totals: how VAT is charged, or why none is (a zero-rated export). */
-export function basketVatNote(cart: Pick<CartDto, 'vatTreatment'>): string {
-  return cart.vatTreatment === 'export' ? vatWording.exportExplanation : 'Prices are shown excluding VAT; VAT is added in the total.';
+/** The line under a basket's totals: how VAT is charged, or why none is (a zero-rated export); `basis`: how the lines show prices. */
+export function basketVatNote(cart: Pick<CartDto, 'vatTreatment'>, basis: PriceBasis = 'ex'): string {
+  if (cart.vatTreatment === 'export') return vatWording.exportExplanation;
+  return basis === 'inc' ? 'Prices are shown including VAT; the totals show VAT on its own line.' : 'Prices are shown excluding VAT; VAT is added in the total.';
 }
 
 /** Whether the chosen delivery address is in a remote zone (extra carriage, 3-5 working days). */

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { packSizeLabel } from '~/components/cart/basket-lines';
+import { usePriceDisplay } from '~/components/price';
 import { basketVatLabel, basketVatNote, deliveryDestination } from './delivery-zone';
 
 interface Props {
@@ -69,14 +70,15 @@ export function TotalsList({
 }
 
 export function OrderSummary({ cart, children }: Props) {
+  const price = usePriceDisplay(cart.taxPercentage);
   return (
     <section className="card p-5" aria-labelledby="order-summary-heading" data-testid="order-summary">
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="order-summary-heading" className="text-lg font-semibold text-stone-900">
           Order Summary
         </h2>
-        <span className="text-sm text-stone-600">
-          {cart.count} {cart.count === 1 ? 'pack' : 'packs'}
+        <span className="text-right text-sm text-stone-600">
+          {cart.count} {cart.count === 1 ? 'pack' : 'packs'} · <span className="whitespace-nowrap">prices {price.marker}</span>
         </span>
       </div>
       <ul className="mt-3 divide-y divide-stone-100 border-y border-stone-200" aria-label="Order lines">
@@ -94,10 +96,12 @@ export function OrderSummary({ cart, children }: Props) {
             <div className="min-w-0 flex-1">
               <p className="text-sm leading-snug font-medium text-stone-900">{line.item_name}</p>
               <p className="mt-0.5 text-xs text-stone-600">
-                {packSizeLabel(line.qty)} · {line.count} {line.count === 1 ? 'pack' : 'packs'} × {formatPounds(line.price)}
+                {packSizeLabel(line.qty)} · {line.count} {line.count === 1 ? 'pack' : 'packs'} × <span data-testid="summary-line-price">{price.pounds(line.price)}</span>
               </p>
             </div>
-            <p className="text-sm font-semibold text-stone-900 tabular-nums">{formatPounds(line.total_price)}</p>
+            <p className="text-sm font-semibold text-stone-900 tabular-nums" data-testid="summary-line-total">
+              {price.pounds(line.total_price)}
+            </p>
           </li>
         ))}
       </ul>
@@ -116,7 +120,7 @@ export function OrderSummary({ cart, children }: Props) {
         />
       </div>
       <p className="mt-2 text-xs text-stone-600" data-testid="summary-vat-note">
-        {basketVatNote(cart)}
+        {basketVatNote(cart, price.basis)}
       </p>
       {children}
     </section>

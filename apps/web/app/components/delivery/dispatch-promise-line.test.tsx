@@ -5,15 +5,18 @@
  * on order detail.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import { basketOf, ORDER_NOT_YET_DISPATCHED, renderStubbedPage } from '~/testing/route-stub';
 import CheckoutPage from '~/routes/checkout';
 import OrderDetailPage from '~/routes/order-detail';
 import { DispatchPromiseLine, formatPromisedDate, type DispatchPromiseView } from './dispatch-promise-line';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const TODAY: DispatchPromiseView = {
   dispatchText: 'Order within 2 h 14 min for dispatch today',
@@ -27,6 +30,27 @@ describe('dispatch promise line', () => {
     render(<DispatchPromiseLine promise={TODAY} />);
     expect(screen.getByTestId('dispatch-promise-dispatch')).toHaveTextContent('Order within 2 h 14 min for dispatch today');
     expect(screen.getByTestId('dispatch-promise-delivery')).toHaveTextContent('Expected delivery Tuesday 26 November (to mainland UK)');
+  });
+
+  it('keeps counting down while the page stays open, then says the next dispatch day once 3pm has passed', () => {
+    vi.useFakeTimers();
+    const nearlyThree: DispatchPromiseView = {
+      ...TODAY,
+      dispatchText: 'Order within 2 min for dispatch today',
+      secondsToCutOff: 150,
+      afterCutOff: { dispatchText: 'Order now for dispatch on Wednesday 27 November', deliveryText: 'Expected delivery Thursday 28 November' },
+    };
+    render(<DispatchPromiseLine promise={nearlyThree} />);
+    expect(screen.getByTestId('dispatch-promise-dispatch')).toHaveTextContent('Order within 2 min for dispatch today');
+    act(() => {
+      vi.advanceTimersByTime(40_000);
+    });
+    expect(screen.getByTestId('dispatch-promise-dispatch')).toHaveTextContent('Order within 1 min for dispatch today');
+    act(() => {
+      vi.advanceTimersByTime(120_000);
+    });
+    expect(screen.getByTestId('dispatch-promise-dispatch')).toHaveTextContent('Order now for dispatch on Wednesday 27 November');
+    expect(screen.getByTestId('dispatch-promise-delivery')).toHaveTextContent('Expected delivery Thursday 28 November (to mainland UK)');
   });
 
   it('shows nothing without a promise', () => {

@@ -5,7 +5,7 @@ import type { OrderAddress } from '~/components/checkout/checkout-types';
 export function OrderAddressBlock({ address }: { address: OrderAddress }) {
   const street = streetLine(address.region, address.address);
   return (
-    <address className="text-sm leading-relaxed text-stone-700 not-italic" data-testid="order-address">
+    <address className="text-sm leading-relaxed wrap-anywhere text-stone-700 not-italic" data-testid="order-address">
       <span className="font-medium text-stone-900">{address.contact_name}</span>
       {address.company_name ? (
         <>

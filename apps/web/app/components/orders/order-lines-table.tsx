@@ -1,9 +1,10 @@
 /**
  * The lines of an order (SPEC 2 "Order detail"): Product (image), Item, Pack Size, No. of Packs,
- * Price ex-VAT and Total Price ex-VAT. A table on wide screens; on phones each line is a card
+ * Price ex-VAT and Total Price ex-VAT (inc VAT at the order's own rate when the visitor chose
+ * prices with VAT, DESIGN section 4). A table on wide screens; on phones each line is a card
  * with its values labelled.
  */
-import { formatPounds } from '@shop/contract/browser';
+import { usePriceDisplay } from '~/components/price';
 import { packSizeLabel } from '~/components/cart/basket-lines';
 import type { OrderLineDto } from '~/components/checkout/checkout-types';
 
@@ -23,7 +24,10 @@ export function lineName(line: OrderLineDto): string {
   return line.item_name || line.name || `Product ${line.product_id}`;
 }
 
-export function OrderLinesTable({ lines }: { lines: OrderLineDto[] }) {
+export function OrderLinesTable({ lines, vatRatePercent }: { lines: OrderLineDto[]; vatRatePercent: number }) {
+  const price = usePriceDisplay(vatRatePercent);
+  const priceHeading = `Price ${price.marker}`;
+  const totalHeading = `Total Price ${price.marker}`;
   return (
     <table className="block w-full md:table" data-testid="order-lines">
       <caption className="sr-only">Items in this order</caption>
@@ -42,10 +46,10 @@ export function OrderLinesTable({ lines }: { lines: OrderLineDto[] }) {
             No. of Packs
           </th>
           <th scope="col" className={`${headCell} text-right`}>
-            Price ex-VAT
+            {priceHeading}
           </th>
           <th scope="col" className={`${headCell} text-right`}>
-            Total Price ex-VAT
+            {totalHeading}
           </th>
         </tr>
       </thead>
@@ -81,13 +85,13 @@ export function OrderLinesTable({ lines }: { lines: OrderLineDto[] }) {
               <span className="text-stone-900 tabular-nums">{line.count}</span>
             </td>
             <td className={`${stackedCell} md:text-right`}>
-              <CellLabel>Price ex-VAT</CellLabel>
-              <span className="whitespace-nowrap text-stone-900 tabular-nums">{formatPounds(line.price)}</span>
+              <CellLabel>{priceHeading}</CellLabel>
+              <span className="whitespace-nowrap text-stone-900 tabular-nums">{price.pounds(line.price)}</span>
             </td>
             <td className={`${stackedCell} md:text-right`}>
-              <CellLabel>Total Price ex-VAT</CellLabel>
+              <CellLabel>{totalHeading}</CellLabel>
               <span className="font-semibold whitespace-nowrap text-stone-900 tabular-nums" data-testid="order-line-total">
-                {typeof line.total_price === 'number' ? formatPounds(line.total_price) : '—'}
+                {typeof line.total_price === 'number' ? price.pounds(line.total_price) : '—'}
               </span>
             </td>
           </tr>

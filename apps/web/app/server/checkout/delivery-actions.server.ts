@@ -36,7 +36,8 @@ async function deliver(userId: number, form: FormData, { carts }: Services) {
   try {
     await carts.assignAddress(userId, parsed.value);
   } catch (error) {
-    return cardFailure('deliver', failureFrom(error));
+    // Said on the address's own card (a PO box, say), beside the button the customer pressed.
+    return cardFailure('deliver', failureFrom(error), undefined, parsed.value.addressId);
   }
   return redirect('/payment');
 }
@@ -119,8 +120,8 @@ async function lookUp(search: string, context: AppLoadContext): Promise<Postcode
   }
 }
 
-function cardFailure(intent: AddressCardAnswer['intent'], answer: DataWithResponseInit<ActionFailure>, message = answer.data.message) {
-  return data<AddressCardAnswer>({ intent, ok: false, message }, answer.init ?? undefined);
+function cardFailure(intent: AddressCardAnswer['intent'], answer: DataWithResponseInit<ActionFailure>, message = answer.data.message, addressId?: number) {
+  return data<AddressCardAnswer>({ intent, ok: false, message, ...(addressId === undefined ? {} : { addressId }) }, answer.init ?? undefined);
 }
 
 function textOf(form: FormData, name: string): string {

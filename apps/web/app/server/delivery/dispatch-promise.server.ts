@@ -1,8 +1,9 @@
 /**
  * The dispatch promise a page shows, computed by core with the server's clock
  * when the page is rendered: for the basket's delivery address once the signed-in customer has
- * chosen one, else for mainland UK (England and Wales). Server-rendered text, not a ticking
- * clock: a page loaded at 14:58 may say "Order within 2 min".
+ * chosen one, else for mainland UK (England and Wales). Before the cut-off the page also gets the
+ * seconds left and what the promise becomes after it, so a page left open keeps counting down
+ * (components/delivery/dispatch-promise-line.tsx) and then says the next dispatch day.
  */
 import type { AppLoadContext } from 'react-router';
 import type { DispatchPromise } from '@shop/core';
@@ -18,7 +19,12 @@ export async function visitorDispatchPromise(request: Request, context: AppLoadC
 
 /** The promise for a delivery postcode (null: not chosen yet). */
 export function dispatchPromiseView(context: AppLoadContext, postcode: string | null): DispatchPromiseView {
-  return toView(context.services.dispatch.promiseFor(postcode), postcode);
+  const { now, afterCutOff } = context.services.dispatch.promiseAndNextFor(postcode);
+  return {
+    ...toView(now, postcode),
+    secondsToCutOff: now.secondsToCutOff,
+    afterCutOff: afterCutOff ? { dispatchText: afterCutOff.dispatchText, deliveryText: afterCutOff.deliveryText } : null,
+  };
 }
 
 /** The postcode of the address the customer's basket is delivered to; null when none is chosen (or it cannot be read). */
@@ -31,7 +37,7 @@ async function basketPostcode(context: AppLoadContext, userId: number): Promise<
   return address?.post_code ?? null;
 }
 
-function toView(promise: DispatchPromise, postcode: string | null): DispatchPromiseView {
+function toView(promise: DispatchPromise, postcode: string | null): Omit<DispatchPromiseView, 'secondsToCutOff' | 'afterCutOff'> {
   return {
     dispatchText: promise.dispatchText,
     deliveryText: promise.deliveryText,

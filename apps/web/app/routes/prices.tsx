@@ -1,0 +1,23 @@
+/**
+ * POST /prices: the header's "Prices ex VAT / inc VAT" switch (DESIGN section 4 "Money"). The
+ * choice goes into a cookie and the visitor goes back to the page they were on, with or without
+ * JavaScript (with it, React Router follows the redirect and reloads the page's prices).
+ */
+import { redirect } from 'react-router';
+import { priceBasisFormSchema } from '@shop/contract/forms';
+import { parseForm, postedForm } from '~/server/forms.server';
+import { pageToGoBackTo, priceBasisCookie } from '~/server/price-display.server';
+import type { Route } from './+types/prices';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await postedForm(request);
+  const back = pageToGoBackTo(typeof form.get('redirectTo') === 'string' ? String(form.get('redirectTo')) : undefined);
+  const parsed = parseForm(form, priceBasisFormSchema);
+  // Neither choice (a hand-made request): back to the page, prices as they were.
+  if (!parsed.ok) return redirect(back);
+  return redirect(back, { headers: { 'Set-Cookie': priceBasisCookie(parsed.value.prices, context.secure) } });
+}
+
+export function loader() {
+  return redirect('/landing');
+}
