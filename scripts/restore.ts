@@ -83,7 +83,9 @@ async function main(argv: string[]): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    throw error;
+    // The embedded restore removes what it wrote, and pg_restore runs in one transaction.
+    console.error(`The restore failed and left ${config.databaseUrl ? 'the database' : config.dataDir} as it was: ${(error as Error).message}`);
+    return 1;
   } finally {
     await rm(work, { recursive: true, force: true });
   }

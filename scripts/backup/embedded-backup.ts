@@ -6,10 +6,14 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { embeddedDatabaseDir, embeddedDatabaseHolder, holdEmbeddedDatabase } from '../../apps/server/src/embedded-database-lock.ts';
 import type { ShopCounts } from './backup-archive.ts';
 import { schemaVersion, shopCounts, type RunQuery, type SchemaVersion } from './shop-figures.ts';
+
+const gunzipAsync = promisify(gunzip);
 
 /** A problem the operator can fix; the command prints its message alone, without a stack. */
 export class BackupRefused extends Error {}
@@ -81,7 +85,12 @@ export async function restoreEmbedded(dataDir: string, dump: string, outbox: Map
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const release = holdEmbeddedDatabase(dataDir);
   try {
-    const client = await openEmbedded(dataDir, new Blob([await readFile(dump)], { type: 'application/x-gzip' }));
+    // Unpacked here, not by PGlite: a damaged file is then an error of this restore, which cleans
+    // up after it, and not one PGlite leaves unhandled.
+    const tar = await gunzipAsync(await readFile(dump)).catch((error: Error) => {
+      throw new Error(`the database in the backup is damaged (${error.message})`);
+    });
+    const client = await openEmbedded(dataDir, new Blob([tar], { type: 'application/x-tar' }));
     let figures: DatabaseSnapshot;
     try {
       const run = runOn(client);
