@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, writeArchive, type ArchiveEntry, type BackupManifest } from './backup/backup-archive.ts';
 import { BackupRefused, snapshotEmbedded } from './backup/embedded-backup.ts';
 import { snapshotPostgres } from './backup/postgres-backup.ts';
-import { describeCounts } from './backup/shop-figures.ts';
+import { describeCounts } from './backup/backup-figures.ts';
 
 const USAGE = `Usage: npm run backup [-- --out PATH]
   PATH: the backup file to write, or a directory to write shop-backup-<time>.tar into (default ./backups).

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { readArchive, type ShopCounts } from './backup/backup-archive.ts';
 import { BackupRefused, restoreEmbedded } from './backup/embedded-backup.ts';
 import { restorePostgres } from './backup/postgres-backup.ts';
-import { describeCounts, knownMigrations } from './backup/shop-figures.ts';
+import { describeCounts, knownMigrations } from './backup/backup-figures.ts';
 
 const USAGE = `Usage: npm run restore -- FILE
   FILE: a backup written by npm run backup. It is restored into an empty DATA_DIR (the embedded

@@ -11,7 +11,7 @@ import { gunzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { embeddedDatabaseDir, embeddedDatabaseHolder, holdEmbeddedDatabase } from '../../apps/server/src/embedded-database-lock.ts';
 import type { ShopCounts } from './backup-archive.ts';
-import { schemaVersion, shopCounts, type RunQuery, type SchemaVersion } from './shop-figures.ts';
+import { schemaVersion, shopCounts, type RunQuery, type SchemaVersion } from './backup-figures.ts';
 
 const gunzipAsync = promisify(gunzip);
 

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import pg from 'pg';
 import type { DatabaseSnapshot } from './embedded-backup.ts';
 import { BackupRefused, writeOutbox } from './embedded-backup.ts';
-import { schemaVersion, shopCounts, type RunQuery } from './shop-figures.ts';
+import { schemaVersion, shopCounts, type RunQuery } from './backup-figures.ts';
 
 /** The URL without its password (which goes in PGPASSWORD, out of the process list). */
 function forTools(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {

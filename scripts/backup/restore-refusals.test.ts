@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, writeArchive, type BackupManifest } from './backup-archive.ts';
-import { knownMigrations } from './shop-figures.ts';
+import { knownMigrations } from './backup-figures.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueImages } from '@shop/core';
 import { openDatabase } from '@shop/db';
 import { readArchive } from '../../scripts/backup/backup-archive.ts';
-import { knownMigrations } from '../../scripts/backup/shop-figures.ts';
+import { knownMigrations } from '../../scripts/backup/backup-figures.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../apps/server/src/testing/smtp-inbox.ts';
 import { until } from '../../apps/server/src/testing/until.ts';
 import {
