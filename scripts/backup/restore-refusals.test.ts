@@ -22,7 +22,7 @@ async function restore(file: string, env: Record<string, string>): Promise<{ cod
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', file], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env },
-      timeout: 60_000,
+      timeout: 180_000,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -46,7 +46,7 @@ function manifest(overrides: Partial<BackupManifest> = {}): BackupManifest {
   };
 }
 
-describe('npm run restore refuses what it cannot restore', { timeout: 120_000 }, () => {
+describe('npm run restore refuses what it cannot restore', { timeout: 400_000 }, () => {
   const work = mkdtempSync(path.join(tmpdir(), 'shop-restore-refusals-'));
   const dataDir = path.join(work, 'data');
   afterAll(() => rmSync(work, { recursive: true, force: true }));
