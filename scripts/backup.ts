@@ -4,7 +4,7 @@
  * configuration (the same environment as `npm start`):
  *
  *  - the embedded database (DATA_DIR): PGlite's dump of its data directory. The running shop
- *    holds it, so the command refuses until the shop is stopped (decision record 012);
+ *    holds it, so the command refuses until the shop is stopped (decision record 013);
  *  - PostgreSQL (DATABASE_URL): pg_dump's custom format, beside the running shop.
  *
  * PATH is the file to write, or a directory to write `shop-backup-<time>.tar` into (default

@@ -4,7 +4,7 @@
  * custom format), then the e-mails the shop wrote to `DATA_DIR/outbox` (`outbox/*.eml`).
  * Images and invoices are rows of the database, so the database holds them (DESIGN section 10).
  * A plain tar, so an operator can look inside (`tar tf`) or take the pg_dump file out for
- * pg_restore by hand; decision record 012.
+ * pg_restore by hand; decision record 013.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';

@@ -2,7 +2,7 @@
  * The embedded database (PGlite under DATA_DIR/pglite): backed up with PGlite's own dump of its
  * data directory, restored by PGlite loading that dump into an empty directory. PGlite is one
  * process's alone and only that process can dump it, so both refuse while the shop holds the
- * directory: stop the shop for the seconds it takes (decision record 012).
+ * directory: stop the shop for the seconds it takes (decision record 013).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -5,7 +5,7 @@
  * a fresh data directory (or an empty PostgreSQL database) and refuses a place that holds a
  * shop. The restored shop starts and serves the customer's orders, the same invoice and the
  * image, and sends the waiting e-mail exactly once, without sending the others again.
- * On the embedded database the backup refuses while the shop runs (decision record 012); on
+ * On the embedded database the backup refuses while the shop runs (decision record 013); on
  * PostgreSQL it is taken beside the running shop.
  */
 import { execFile } from 'node:child_process';
