@@ -73,6 +73,8 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       countAttempt: (action, email) => options.attempts.count(request, action, email),
       memo: new Map(),
       payments: options.payments,
+      // Handed to the action as parsed (registerFormBodyParsers): not encoded and parsed again.
+      postedForm: request.body instanceof FormData ? request.body : undefined,
       logError(error) {
         if (isDatabaseUnavailable(error)) {
           databaseUnavailable = true;
@@ -217,7 +219,7 @@ function registerFormBodyParsers(pages: FastifyInstance): void {
   });
   pages.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
     const contentType = request.headers['content-type'] ?? '';
-    new Response(new Uint8Array(body as Buffer), { headers: { 'content-type': contentType } }).formData().then(
+    new Response(body as Buffer, { headers: { 'content-type': contentType } }).formData().then(
       (form) => done(null, form),
       () => {
         const error = new Error('The form could not be read: it is not valid multipart/form-data.') as FastifyError;

@@ -104,7 +104,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('keeps the served sizes of an upload, not the upload itself, so writing it to the database stays short', async () => {
-      const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
         .jpeg({ quality: 95 })
         .toBuffer();
       const stored = await images.upload(photo, null);

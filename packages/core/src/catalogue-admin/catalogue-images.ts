@@ -9,7 +9,7 @@
  * A product or category stores the 640 one as its image_url; the storefront builds the srcset
  * from it (`uploadedImageSrcSet`).
  *
- * Cost of an upload (docs/images.md): the decoding and resizing run on sharp's own threads, one
+ * Cost of an upload (docs/images.md): the decoding and resizing run on sharp's own thread, one
  * upload at a time in a process (IMAGE_PROCESSING_CONCURRENCY; others wait their turn), so a
  * 10 MB photo never holds up other requests and never decodes twice at once. What is written to
  * the database is bounded too: on the embedded database (PGlite runs on the request thread) a
@@ -31,6 +31,10 @@ export const IMAGE_DEFAULT_WIDTH = 640;
 export const IMAGE_MAX_PIXELS = 50_000_000;
 /** Uploads decoded and resized at once in a process: each holds a decoded photo (up to ~150 MB for 50 megapixels). */
 export const IMAGE_PROCESSING_CONCURRENCY = 1;
+
+// One libvips thread per image operation: on a small server (two cores) the other core stays with
+// the request thread, so customers are served while an upload is resized (it takes longer).
+sharp.concurrency(1);
 
 const ACCEPTED_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
