@@ -219,7 +219,10 @@ function registerFormBodyParsers(pages: FastifyInstance): void {
   });
   pages.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
     const contentType = request.headers['content-type'] ?? '';
-    new Response(body as Buffer, { headers: { 'content-type': contentType } }).formData().then(
+    const bytes = body as Buffer;
+    // A view of the body, not a copy (an upload page's body is up to 32 MB).
+    const view = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+    new Response(view, { headers: { 'content-type': contentType } }).formData().then(
       (form) => done(null, form),
       () => {
         const error = new Error('The form could not be read: it is not valid multipart/form-data.') as FastifyError;
