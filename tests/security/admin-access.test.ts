@@ -10,7 +10,7 @@
  *  - Sign-in: one message for every refusal, rate-limited; TOTP as a second step; disabling a
  *    member ends their session at once; over HTTPS the cookie is __Host- and Secure.
  */
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt, storefrontServerEntry } from '../../apps/server/src/ssr/storefront-build.ts';
 import type { ServerBuild } from 'react-router';
@@ -239,6 +239,58 @@ for (const kind of databaseKinds()) {
       const anonymous = await t.app.inject({ method: 'POST', url: '/admin/catalogue/import', payload, headers });
       expect(anonymous.statusCode).toBe(413);
       expect(anonymous.json()).toMatchObject({ error: 'payload_too_large' });
+    });
+
+    it('an upload page reads at most 100 kB from anyone but staff allowed to use it, chunked or with a made-up cookie, and says which limit', async () => {
+      const warehouse = await member('warehouse');
+      const manager = await member('manager');
+      /** A body of `total` bytes made as it is read, counting what the server took. */
+      const lazyBody = (total: number) => {
+        const chunk = Buffer.alloc(64 * 1024, 'A');
+        const body = { read: 0, stream: null as unknown as Readable };
+        body.stream = new Readable({
+          read() {
+            if (body.read >= total) return void this.push(null);
+            body.read += chunk.length;
+            this.push(chunk);
+          },
+        });
+        return body;
+      };
+      const headers = { 'content-type': 'multipart/form-data; boundary=----x', 'sec-fetch-site': 'same-origin' };
+      const refusals: [string, Record<string, string>][] = [
+        ['no cookie, chunked', {}],
+        ['a made-up staff cookie, chunked', { cookie: 'shop_staff=x' }],
+        ['a made-up session id, chunked', { cookie: `shop_staff=${Buffer.from(JSON.stringify('A'.repeat(43))).toString('base64')}` }],
+        ['a customer page cookie, chunked', { cookie: 'shop_session=x' }],
+        ['the warehouse (no catalogue permission), chunked', { cookie: cookieHeader(warehouse.cookies) }],
+      ];
+      for (const [who, cookie] of refusals) {
+        const body = lazyBody(32 * 1024 * 1024);
+        const response = await t.app.inject({ method: 'POST', url: '/admin/catalogue/import', payload: body.stream, headers: { ...headers, ...cookie } });
+        expect(response.statusCode, who).toBe(413);
+        expect(response.json(), who).toEqual({ error: 'payload_too_large', message: 'The request body is too large (at most 100 kB).' });
+        expect(body.read, who).toBeLessThan(1024 * 1024);
+      }
+      // Declared too large: refused before a byte of the body is read.
+      const declared = lazyBody(32 * 1024 * 1024);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/admin/catalogue/products/new',
+        payload: declared.stream,
+        headers: { ...headers, cookie: 'shop_staff=x', 'content-length': String(32 * 1024 * 1024) },
+      });
+      expect(refused.statusCode).toBe(413);
+      expect(declared.read).toBeLessThan(1024 * 1024);
+      // Small anonymous posts still reach the page, which sends them to sign in.
+      const small = await post('/admin/catalogue/import', { intent: 'apply' });
+      expect(small.statusCode).toBe(302);
+      expect(small.headers.location).toContain('/admin/signin');
+      // The manager may send up to 32 MB, and is told so above it.
+      const tooBig = lazyBody(33 * 1024 * 1024);
+      const over = await t.app.inject({ method: 'POST', url: '/admin/catalogue/import', payload: tooBig.stream, headers: { ...headers, cookie: cookieHeader(manager.cookies) } });
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toEqual({ error: 'payload_too_large', message: 'The request body is too large (at most 32 MB).' });
     });
 
     it('each role reaches exactly the admin pages its permissions allow, on every page of the build', async () => {

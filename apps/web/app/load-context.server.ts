@@ -28,6 +28,12 @@ export interface StorefrontLoadContext {
   countAttempt(action: AttemptAction, email: string | null): Promise<CountedAttempt>;
   /** How the payment step takes card/wallet payments (PayPal, or the labelled test payments). */
   payments: PaymentsConfigDto;
+  /**
+   * The multipart form of a POST, as the server already parsed it to check it: an action reads
+   * it from here (postedForm) rather than parsing the body again, which for an upload of up to
+   * 32 MB holds the request thread and memory a second time.
+   */
+  postedForm?: FormData;
   /** Per-request memo of the visitor read from the session cookie (session.server.ts). */
   memo: Map<string, unknown>;
   /**

@@ -779,10 +779,16 @@ export const images = pgTable(
   'images',
   {
     sha256: text('sha256').primaryKey(),
-    /** image/jpeg, image/png or image/webp, as decoded (never as named). */
+    /** The upload's format: image/jpeg, image/png or image/webp, as decoded (never as named). */
     contentType: text('content_type').notNull(),
+    /** The upload's size in pixels, turned upright. */
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * Empty for new uploads: only the served sizes (image_variants) are kept, so that writing an
+     * upload stays short on the embedded database (core's catalogue-images.ts). Older rows hold
+     * the upload's bytes.
+     */
     bytes: bytea('bytes').notNull(),
     uploadedBy: integer('uploaded_by').references(() => staff.staffId, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

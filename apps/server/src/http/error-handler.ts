@@ -37,7 +37,9 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   }
   const status = error.statusCode ?? 500;
   if (status === 413) {
-    return reply.code(413).send({ error: 'payload_too_large', message: 'The request body is too large (at most 100 kB).' });
+    // The limit of this route (the upload pages take more than the usual 100 kB), or the one a hook applied.
+    const limit = (error as Partial<BodyTooLargeError>).bodyLimitBytes ?? request.routeOptions.bodyLimit;
+    return reply.code(413).send(payloadTooLargeBody(limit));
   }
   if (status === 429) {
     return reply.code(429).send({ error: 'too_many_requests', message: error.message || 'Too many requests, please try again later.' });
@@ -52,6 +54,21 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   }
   request.log.error({ error: errorForLog(error) }, 'request failed');
   return reply.code(500).send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+}
+
+/** The answer to a body over `limitBytes`, saying the limit ("at most 100 kB", "at most 32 MB"). */
+export function payloadTooLargeBody(limitBytes: number): ErrorResponse {
+  const limit = limitBytes >= 1024 * 1024 ? `${Math.round(limitBytes / 1024 / 1024)} MB` : `${Math.round(limitBytes / 1024)} kB`;
+  return { error: 'payload_too_large', message: `The request body is too large (at most ${limit}).` };
+}
+
+interface BodyTooLargeError extends FastifyError {
+  bodyLimitBytes: number;
+}
+
+/** A 413 for a body cut off at `limitBytes` by a hook (lower than its route's limit). */
+export function bodyTooLargeError(limitBytes: number): BodyTooLargeError {
+  return Object.assign(new Error('The request body is too large.'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', bodyLimitBytes: limitBytes }) as BodyTooLargeError;
 }
 
 /**

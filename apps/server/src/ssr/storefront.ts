@@ -4,20 +4,20 @@
  * it stays off /api and /media so the JSON API keeps its full speed (DESIGN section 3).
  */
 import path from 'node:path';
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import type { CoreServices } from '@shop/core';
+import { createCookie, createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { can, type CoreServices, type StaffPermission } from '@shop/core';
 import type { PaymentsConfigDto } from '@shop/contract';
 // The one declaration of the load context (it augments React Router's AppLoadContext).
 import type {} from '../../../web/app/load-context.server.ts';
 import type { AttemptLimits } from '../http/attempt-limits.ts';
 import { storefrontServerEntry } from './storefront-build.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../http/database-unavailable.ts';
-import { methodNotAllowedBody, notFoundBody } from '../http/error-handler.ts';
+import { bodyTooLargeError, methodNotAllowedBody, notFoundBody, payloadTooLargeBody } from '../http/error-handler.ts';
 import { errorForLog } from '@shop/core';
 import { negotiatedEncoding } from '../http/content-encoding.ts';
 import { refuseNulCharacters } from '../http/nul-characters.ts';
@@ -73,6 +73,8 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       countAttempt: (action, email) => options.attempts.count(request, action, email),
       memo: new Map(),
       payments: options.payments,
+      // Handed to the action as parsed (registerFormBodyParsers): not encoded and parsed again.
+      postedForm: request.body instanceof FormData ? request.body : undefined,
       logError(error) {
         if (isDatabaseUnavailable(error)) {
           databaseUnavailable = true;
@@ -121,15 +123,22 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     // The catalogue back office uploads images (up to 10 MB) and CSV files (the import reads up
     // to 10 MB and must answer a bigger one, e.g. 20 MB, with a clear message, not a bare 413),
     // and the bank statement import its statements (CSV, carried back base64 to be applied):
-    // these pages alone take bodies up to ADMIN_UPLOAD_BODY_LIMIT_BYTES, and only from a request
-    // carrying a staff cookie (the page action still checks the session and the permission).
+    // these pages alone take bodies up to ADMIN_UPLOAD_BODY_LIMIT_BYTES, and only from a signed-in
+    // staff member whose role may use the page, checked before the body is read; anyone else
+    // keeps the usual 100 kB (the page action checks the session and the permission again).
     // (React Router posts a hydrated page's form to its .data URL.)
-    for (const url of ['/admin/catalogue/*', '/admin/bank-statements', '/admin/bank-statements.data']) {
+    const uploadPages: [string, StaffPermission][] = [
+      ['/admin/catalogue/*', 'catalogue:edit'],
+      ['/admin/bank-statements', 'payments:record'],
+      ['/admin/bank-statements.data', 'payments:record'],
+    ];
+    for (const [url, permission] of uploadPages) {
       pages.route({
         method: ['POST'],
         url,
         bodyLimit: ADMIN_UPLOAD_BODY_LIMIT_BYTES,
-        onRequest: [refuseCrossSiteRequests, refuseLargeBodyWithoutStaffCookie],
+        onRequest: [refuseCrossSiteRequests, limitBodyUnlessStaffMay(services, permission)],
+        preParsing: capBodyOfOthers,
         handler: renderPage,
         schema: { hide: true },
       });
@@ -152,14 +161,43 @@ export const ADMIN_UPLOAD_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 /** The app's own limit, which requests without a staff cookie keep on the upload pages. */
 const DEFAULT_PAGE_BODY_LIMIT_BYTES = 100 * 1024;
 
-/** Without a staff cookie an upload page's body stays within the usual 100 kB (a 413 as Fastify answers it). */
-async function refuseLargeBodyWithoutStaffCookie(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (reply.sent) return;
-  const hasStaffCookie = /(?:^|;\s*)(?:__Host-)?shop_staff=/.test(request.headers.cookie ?? '');
-  const length = Number(request.headers['content-length'] ?? 0);
-  if (!hasStaffCookie && length > DEFAULT_PAGE_BODY_LIMIT_BYTES) {
-    await reply.code(413).send({ error: 'payload_too_large', message: 'The request body is too large (at most 100 kB).' });
-  }
+/** Requests to an upload page that may send only the usual 100 kB (not a staff member allowed to use it). */
+const limitedToDefault = new WeakSet<FastifyRequest>();
+
+/**
+ * Before the body is read: unless the request carries a live staff session (second factor
+ * given) whose role has `permission`, the body may be 100 kB at most. A declared larger body is
+ * refused at once; a chunked one is cut off at 100 kB by capBodyOfOthers. The staff cookie is
+ * the one the back office sets (staff-session.server.ts): `__Host-shop_staff` over HTTPS,
+ * `shop_staff` over HTTP, its value a session id as createCookie stores it.
+ */
+function limitBodyUnlessStaffMay(services: CoreServices, permission: StaffPermission) {
+  const cookies = { https: createCookie('__Host-shop_staff'), http: createCookie('shop_staff') };
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (reply.sent) return;
+    const sessionId: unknown = await cookies[request.protocol === 'https' ? 'https' : 'http'].parse(request.headers.cookie ?? null).catch(() => null);
+    const session = typeof sessionId === 'string' ? await services.staff.session(sessionId) : null;
+    if (session && !session.awaitingSecondFactor && can(session.staff.role, permission)) return;
+    limitedToDefault.add(request);
+    if (Number(request.headers['content-length'] ?? 0) > DEFAULT_PAGE_BODY_LIMIT_BYTES) {
+      await reply.code(413).header('connection', 'close').send(payloadTooLargeBody(DEFAULT_PAGE_BODY_LIMIT_BYTES));
+    }
+  };
+}
+
+/** The body of a request limitBodyUnlessStaffMay limited, failing (413) past 100 kB, whatever it declared. */
+async function capBodyOfOthers(request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+  if (!limitedToDefault.has(request)) return payload;
+  let received = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > DEFAULT_PAGE_BODY_LIMIT_BYTES) callback(bodyTooLargeError(DEFAULT_PAGE_BODY_LIMIT_BYTES));
+      else callback(null, chunk);
+    },
+  });
+  // The pipe stops at the error; the answer closes the connection on whatever the client still sends.
+  return (payload as Readable).pipe(capped);
 }
 
 /** The methods pages answer: GET and HEAD read them, POST runs their actions. */
@@ -181,7 +219,10 @@ function registerFormBodyParsers(pages: FastifyInstance): void {
   });
   pages.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
     const contentType = request.headers['content-type'] ?? '';
-    new Response(new Uint8Array(body as Buffer), { headers: { 'content-type': contentType } }).formData().then(
+    const bytes = body as Buffer;
+    // A view of the body, not a copy (an upload page's body is up to 32 MB).
+    const view = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+    new Response(view, { headers: { 'content-type': contentType } }).formData().then(
       (form) => done(null, form),
       () => {
         const error = new Error('The form could not be read: it is not valid multipart/form-data.') as FastifyError;

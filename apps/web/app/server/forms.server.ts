@@ -10,7 +10,7 @@
  * (FormProblems, shown beside the fields).
  */
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { domainErrorCode, httpStatusByErrorCode } from '@shop/contract/browser';
 
@@ -28,9 +28,12 @@ export type ParsedForm<Output> =
   | { ok: true; value: Output; posted: Record<string, unknown> }
   | { ok: false; problems: FormProblems; posted: Record<string, unknown> };
 
-/** The form a request posted, empty when its body is missing or is not a form. */
-export function postedForm(request: Request): Promise<FormData> {
-  return request.formData().catch(() => new FormData());
+/**
+ * The form a request posted, empty when its body is missing or is not a form. Given the context,
+ * a multipart form the server already parsed is used as it is (the upload pages).
+ */
+export async function postedForm(request: Request, context?: Pick<AppLoadContext, 'postedForm'>): Promise<FormData> {
+  return context?.postedForm ?? request.formData().catch(() => new FormData());
 }
 
 /** A posted form parsed by its schema: the value, or the first message per field. */

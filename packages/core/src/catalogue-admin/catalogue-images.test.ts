@@ -3,11 +3,32 @@
  * (a PNG called .jpg is a PNG; an SVG or a text file called .png is refused), at most 10 MB,
  * stored once per content (SHA-256) with WebP copies at 320, 640 and 1280 px, never enlarged.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '@shop/db';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { CatalogueImages, IMAGE_MAX_BYTES, uploadedImageSrcSet } from './catalogue-images.ts';
+
+/** A PNG whose header says `width` x `height` (a decompression bomb's header; its data is one row). */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed) >>> 0);
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const png = (width: number, height: number, colour = '#b45309') =>
   sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
@@ -73,6 +94,30 @@ for (const kind of databaseKinds()) {
       const big = Buffer.alloc(IMAGE_MAX_BYTES + 1);
       (await png(10, 10)).copy(big);
       await expect(images.upload(big, null)).rejects.toMatchObject({ message: expect.stringContaining('the largest is 10 MB') });
+    });
+
+    it('refuses a 30,000 x 30,000 PNG (a small file that decodes to gigabytes) saying it has too many pixels, and the limit', async () => {
+      const bomb = pngHeaderOnly(30_000, 30_000);
+      expect(bomb.byteLength).toBeLessThan(10_000);
+      const message = 'The image is 30,000 × 30,000 pixels (900 megapixels); the largest is 50 megapixels: make it smaller first.';
+      await expect(images.upload(bomb, null)).rejects.toMatchObject({ code: 'invalid_request', message, details: { fields: [{ field: 'image', message }] } });
+    });
+
+    it('keeps the served sizes of an upload, not the upload itself, so writing it to the database stays short', async () => {
+      const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      const stored = await images.upload(photo, null);
+      expect(stored).toMatchObject({ contentType: 'image/jpeg', width: 2400, height: 1600 });
+      const [row] = await queryRows<{ content_type: string; width: number; kept: number }>(
+        database.db,
+        sql`SELECT content_type, width, octet_length(bytes) AS kept FROM images WHERE sha256 = ${stored.sha256}`,
+      );
+      expect(row).toEqual({ content_type: 'image/jpeg', width: 2400, kept: 0 });
+      for (const width of [320, 640, 1280]) {
+        const variant = await images.variant(stored.sha256, width);
+        expect((await sharp(variant!.bytes).metadata()).width).toBe(width);
+      }
     });
   });
 }

@@ -8,6 +8,13 @@
  * changes, so they are served with `immutable` caching (a CDN at MEDIA_BASE_URL takes the load).
  * A product or category stores the 640 one as its image_url; the storefront builds the srcset
  * from it (`uploadedImageSrcSet`).
+ *
+ * Cost of an upload (docs/images.md): the decoding and resizing run on sharp's own thread, one
+ * upload at a time in a process (IMAGE_PROCESSING_CONCURRENCY; others wait their turn), so a
+ * 10 MB photo never holds up other requests and never decodes twice at once. What is written to
+ * the database is bounded too: on the embedded database (PGlite runs on the request thread) a
+ * write costs about 0.1-0.4 s per MB, so only the three served sizes are written (at most about
+ * 0.5 MB each, one statement each); the upload itself (up to 10 MB) is not kept.
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
@@ -21,7 +28,13 @@ export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 /** The copy an image_url names by default. */
 export const IMAGE_DEFAULT_WIDTH = 640;
 /** Pixels decoded at most (e.g. 8,000 x 6,000): a small file cannot expand into gigabytes. */
-const IMAGE_MAX_PIXELS = 50_000_000;
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Uploads decoded and resized at once in a process: each holds a decoded photo (up to ~150 MB for 50 megapixels). */
+export const IMAGE_PROCESSING_CONCURRENCY = 1;
+
+// One libvips thread per image operation: on a small server (two cores) the other core stays with
+// the request thread, so customers are served while an upload is resized (it takes longer).
+sharp.concurrency(1);
 
 const ACCEPTED_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
@@ -31,7 +44,8 @@ export const imageMessages = {
   svg: 'SVG images cannot be uploaded (they can carry scripts): upload a JPEG, PNG or WebP.',
   notImage: 'This file is not a JPEG, PNG or WebP image (its content was checked, not its name).',
   wrongFormat: (format: string) => `This is a ${format.toUpperCase()} image: upload a JPEG, PNG or WebP.`,
-  tooManyPixels: 'The image has too many pixels (at most 50 megapixels): make it smaller first.',
+  tooManyPixels: (width: number, height: number) =>
+    `The image is ${width.toLocaleString('en-GB')} × ${height.toLocaleString('en-GB')} pixels (${megapixels(width * height)} megapixels); the largest is ${megapixels(IMAGE_MAX_PIXELS)} megapixels: make it smaller first.`,
 } as const;
 
 const IMAGE_URL = /\/media\/images\/([0-9a-f]{64})\/(\d+)\.webp$/;
@@ -72,42 +86,28 @@ export class CatalogueImages {
     if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || head.includes('<!doctype svg')) throw invalidImage(imageMessages.svg);
     let metadata: Metadata;
     try {
-      metadata = await sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).metadata();
+      // The header only (nothing is decoded), so an image too large in pixels is told so below.
+      metadata = await sharp(buffer, { limitInputPixels: false, failOn: 'error' }).metadata();
     } catch {
       throw invalidImage(imageMessages.notImage);
     }
     if (metadata.format === 'svg') throw invalidImage(imageMessages.svg);
     const contentType = metadata.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
     if (!contentType) throw invalidImage(metadata.format ? imageMessages.wrongFormat(metadata.format) : imageMessages.notImage);
-    if ((metadata.width ?? 0) * (metadata.height ?? 0) > IMAGE_MAX_PIXELS) throw invalidImage(imageMessages.tooManyPixels);
+    const width = metadata.width ?? 0;
+    const height = metadata.height ?? 0;
+    if (width * height > IMAGE_MAX_PIXELS) throw invalidImage(imageMessages.tooManyPixels(width, height));
     const sha256 = createHash('sha256').update(buffer).digest('hex');
     const [existing] = await this.db.select({ width: images.width, height: images.height }).from(images).where(eq(images.sha256, sha256));
     if (existing) return { sha256, url: uploadedImageUrl(sha256), width: existing.width, height: existing.height, contentType };
-    let variants: { variantWidth: number; data: Buffer; width: number; height: number }[];
-    let orientedWidth: number;
-    let orientedHeight: number;
-    try {
-      // Decoded fully here: a file whose header is fine but whose data is broken is refused.
-      const oriented = await sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
-      orientedWidth = oriented.info.width;
-      orientedHeight = oriented.info.height;
-      variants = await Promise.all(
-        IMAGE_WIDTHS.map(async (variantWidth) => {
-          const out = await sharp(oriented.data, { limitInputPixels: IMAGE_MAX_PIXELS })
-            .resize({ width: variantWidth, withoutEnlargement: true })
-            .webp({ quality: 80 })
-            .toBuffer({ resolveWithObject: true });
-          return { variantWidth, data: out.data, width: out.info.width, height: out.info.height };
-        }),
-      );
-    } catch {
-      throw invalidImage(imageMessages.notImage);
-    }
+    const variants = await processing.run(() => resize(buffer));
+    // The upload's size once turned upright (EXIF orientation), as the copies are.
+    const { width: orientedWidth, height: orientedHeight } = metadata.autoOrient;
     await this.db.transaction(async (tx) => {
       const inserted = await queryRows<{ sha256: string }>(
         tx,
         sql`INSERT INTO images (sha256, content_type, width, height, bytes, uploaded_by)
-            VALUES (${sha256}, ${contentType}, ${orientedWidth}, ${orientedHeight}, ${buffer}, ${staffId})
+            VALUES (${sha256}, ${contentType}, ${orientedWidth}, ${orientedHeight}, ${NOT_KEPT}, ${staffId})
             ON CONFLICT (sha256) DO NOTHING RETURNING sha256`,
       );
       if (inserted.length === 0) return; // uploaded at the same moment by someone else
@@ -131,6 +131,62 @@ export class CatalogueImages {
       .where(and(eq(imageVariants.sha256, sha256), eq(imageVariants.variantWidth, width)));
     return row ?? null;
   }
+}
+
+/** images.bytes of an upload: the upload is not kept (its served sizes are), see the module's comment. */
+const NOT_KEPT = Buffer.alloc(0);
+
+interface Variant {
+  variantWidth: number;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The served sizes, one after another, each from the upload (JPEG and WebP shrink while
+ * decoding, so a smaller size never holds the whole photo decoded). Every one decodes the data
+ * fully: a file whose header is fine but whose data is broken is refused.
+ */
+async function resize(buffer: Buffer): Promise<Variant[]> {
+  const pipeline = (width: number) =>
+    sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
+  try {
+    const variants: Variant[] = [];
+    for (const variantWidth of IMAGE_WIDTHS) {
+      const out = await pipeline(variantWidth).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+      variants.push({ variantWidth, data: out.data, width: out.info.width, height: out.info.height });
+    }
+    return variants;
+  } catch {
+    throw invalidImage(imageMessages.notImage);
+  }
+}
+
+/** At most `limit` tasks at once; the others wait in order. */
+class TaskQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** One queue per process: the image work of every CatalogueImages shares the CPU and memory. */
+const processing = new TaskQueue(IMAGE_PROCESSING_CONCURRENCY);
+
+function megapixels(pixels: number): string {
+  return (pixels / 1_000_000).toLocaleString('en-GB', { maximumFractionDigits: 1 });
 }
 
 function invalidImage(message: string): Invalid {

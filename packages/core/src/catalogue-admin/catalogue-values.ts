@@ -27,7 +27,7 @@ export const catalogueMessages = {
   duplicateSize: (size: string) => `The size ${size} is listed twice.`,
   duplicatePack: (size: string, pack: string) => `The size ${size} has the pack of ${pack} twice.`,
   yesNo: (value: string) => `"${value}" is not yes or no.`,
-  imageUrl: 'An image address is empty, a path under /media/ or an https:// address.',
+  imageUrl: 'An image address is empty, a path under /media/ (without . or .. parts) or an https:// address.',
   changedMeanwhile: 'Someone else changed this since you opened it. Nothing was saved: reload to see their change, then make yours again.',
   unknownCategory: 'Choose a category.',
   unknownLinkedProduct: (code: string) => `No product has the code ${code} (linked product).`,
@@ -89,8 +89,28 @@ export function parseYesNo(raw: string, fallback?: boolean): Parsed<boolean> {
 
 export function parseImageUrl(raw: string): Parsed<string> {
   const url = raw.trim();
-  if (url === '' || /^\/media\/[A-Za-z0-9/._-]+$/.test(url) || /^https:\/\/[^\s"'<>]+$/.test(url)) return ok(url);
+  if (url === '' || isMediaPath(url) || isHttpsAddress(url)) return ok(url);
   return fail(catalogueMessages.imageUrl);
+}
+
+/** A clean path under /media/: no empty, `.` or `..` segment (a browser or proxy would resolve those elsewhere). */
+function isMediaPath(url: string): boolean {
+  if (!/^\/media\/[A-Za-z0-9/._-]+$/.test(url)) return false;
+  return url
+    .slice('/media/'.length)
+    .split('/')
+    .every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** An absolute https:// address with a host, as the URL parser reads it. */
+function isHttpsAddress(url: string): boolean {
+  if (!/^https:\/\/[^\s"'<>\\]+$/.test(url)) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
 }
 
 /** A text of at most `max` characters, trimmed; `required` refuses an empty one. */

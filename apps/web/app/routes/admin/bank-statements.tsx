@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'payments:record');
-  const posted = await request.formData().catch(() => null);
+  const posted = context.postedForm ?? (await request.formData().catch(() => null));
   if (!posted) return data<StatementAnswer>({ step: 'refused', message: 'The upload could not be read. Choose the file again.' }, { status: 400 });
   const form = parseForm(posted, statementFormSchema);
   if (!form.ok) return data<StatementAnswer>({ step: 'refused', message: form.problems.message }, { status: form.problems.status });

@@ -46,7 +46,7 @@ type Answer = { ok: false; intent: string; message: string; fields: Record<strin
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
   const id = categoryIdOf(params);
-  const posted = await postedForm(request);
+  const posted = await postedForm(request, context);
   const form = parseForm(posted, categoryFormSchema);
   const refused = (problems: FormProblems) =>
     data<Answer>({ ok: false, intent: postedIntent(form.posted) || 'save', message: problems.message, fields: problems.fields, values: postedValues(posted) }, { status: problems.status });

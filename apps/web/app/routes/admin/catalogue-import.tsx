@@ -67,7 +67,7 @@ function view(report: {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
-  const posted = await request.formData().catch(() => null);
+  const posted = context.postedForm ?? (await request.formData().catch(() => null));
   if (!posted) return data<Answer>({ step: 'refused', fileName: '', message: 'The upload could not be read. Choose the file again.', report: null }, { status: 400 });
   const form = parseForm(posted, importFormSchema);
   if (!form.ok) return data<Answer>({ step: 'refused', fileName: '', message: form.problems.message, report: null }, { status: form.problems.status });
