@@ -523,6 +523,18 @@ export class CatalogueCsv {
   }
 }
 
+/**
+ * A dry run as CSV, for the lists too long to show on a page: a row per error, product to add
+ * and product to change, each with its row in the file (errors first, as the page shows them).
+ */
+export function importReportCsv(report: ImportReport): string {
+  const rows: string[][] = [['what', 'row', 'column', 'product_code', 'name', 'detail']];
+  for (const e of report.errors) rows.push(['error', e.row === null ? 'file' : String(e.row), e.column ?? '', '', '', guardFormula(e.message)]);
+  for (const a of report.adds) rows.push(['add', String(a.row), '', a.productCode, guardFormula(a.name), a.changes.join('; ')]);
+  for (const c of report.changes) rows.push(['change', String(c.row), '', c.productCode, guardFormula(c.name), guardFormula(c.changes.join('; '))]);
+  return `\uFEFF${stringify(rows)}`;
+}
+
 function emptyReport(errors: ImportError[]): ImportReport {
   return { rows: 0, products: 0, adds: [], changes: [], unchanged: 0, errors, errorCount: errors.length, digest: '' };
 }
