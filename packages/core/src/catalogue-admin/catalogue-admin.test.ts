@@ -156,6 +156,14 @@ for (const kind of databaseKinds()) {
       expect(seen.product_Sizes[0]!.packs.map((p) => p.price)).toEqual([12.5, 22]);
     });
 
+    it('stores product and category names without direction controls, so a name pasted as "\u202Egnp.exe" does not read "exe.png" in the shop', async () => {
+      const cat = await admin.categories.create({ ...category('\u202ENew \u2067things'), pageTitle: '\u202Dtitle' });
+      expect(cat).toMatchObject({ name: 'New things', pageTitle: 'title' });
+      const id = await admin.products.create(staffId, productState('RLO-1', cat.categoryId, { name: '\u202Egnp.exe', description: 'A \u202Ebox' }));
+      const product = await admin.products.product(id);
+      expect(product).toMatchObject({ name: 'gnp.exe', description: 'A box' });
+    });
+
     it('audits a price change (who, when, old, new) in the same save, and tells a second editor the product changed', async () => {
       const cat = await admin.categories.create(category('Audit'));
       const id = await admin.products.create(staffId, productState('AUD-1', cat.categoryId));

@@ -208,6 +208,12 @@ for (const kind of databaseKinds()) {
         expect(errors).toEqual([{ row: 2, column: 'pack_quantities', message: '"25|25" lists 25 twice: give each choice of units once (for example 25|50).' }]);
       });
 
+      it('a name with a right-to-left override ("\u202Egnp.exe") is read without it, as the editor stores it', async () => {
+        const first = rowsOf(exported).find((r) => r.product_code === 'P000001')!;
+        const report = await admin.csv.dryRun(bytes(csvOf([{ ...first, product_code: 'RLO-CSV', name: '\u202Egnp.exe' }])));
+        expect(report.adds.map((a) => a.name)).toEqual(['gnp.exe']);
+      });
+
       it('a file saved with semicolons (or tabs) between cells gets one message saying so, not every column missing', async () => {
         const rows = rowsOf(exported).slice(0, 2);
         const semicolons = stringify(rows, { header: true, columns: [...CATALOGUE_CSV_COLUMNS], delimiter: ';' });

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { withoutDirectionControls } from '@shop/contract';
 import { queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid } from '../errors.ts';
 import {
@@ -234,7 +235,8 @@ export function readImportFile(bytes: Uint8Array): { rows: ParsedRow[]; columns:
     }
     const cells: ParsedRow['cells'] = {};
     header.forEach((name, j) => {
-      cells[name as CatalogueCsvColumn] = unguardFormula((record[j] ?? '').replace(/\r\n?/g, '\n'));
+      // Direction controls dropped as the editor's forms drop them (withoutDirectionControls).
+      cells[name as CatalogueCsvColumn] = unguardFormula(withoutDirectionControls(record[j] ?? '').replace(/\r\n?/g, '\n'));
     });
     rows.push({ row, cells });
   });

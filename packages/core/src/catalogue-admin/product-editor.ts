@@ -5,6 +5,7 @@
  * refused for a product with order history (it is withdrawn instead, never deleted).
  */
 import { sql } from 'drizzle-orm';
+import { withoutDirectionControls } from '@shop/contract';
 import { columnsOf, priceChanges, products, queryRows, staff, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import {
@@ -69,7 +70,7 @@ export function checkProductState(state: ProductState): ProductState {
   const fields: { field: string; message: string }[] = [];
   const code = parseProductCode(state.productCode);
   if (!code.ok) fields.push({ field: 'productCode', message: code.message });
-  const name = state.name.trim();
+  const name = withoutDirectionControls(state.name).trim();
   if (!name) fields.push({ field: 'name', message: catalogueMessages.nameRequired });
   else if (name.length > 200) fields.push({ field: 'name', message: catalogueMessages.nameTooLong });
   if (state.description.length > 10_000) fields.push({ field: 'description', message: catalogueMessages.descriptionTooLong });
@@ -98,10 +99,10 @@ export function checkProductState(state: ProductState): ProductState {
     ...state,
     productCode: code.ok ? code.value : state.productCode,
     name,
-    description: state.description.trim(),
+    description: withoutDirectionControls(state.description).trim(),
     imageUrl: image.ok ? image.value : '',
     linkProductCode: link,
-    sizes: state.sizes.map((s) => ({ ...s, size1: s.size1.trim(), size2: s.size2.trim() })),
+    sizes: state.sizes.map((s) => ({ ...s, size1: withoutDirectionControls(s.size1).trim(), size2: withoutDirectionControls(s.size2).trim() })),
   };
 }
 
