@@ -8,7 +8,18 @@ import { requireStaff } from '~/server/admin/staff-session.server';
 import { documentAccessRefused } from '~/server/pdf-response.server';
 import { csvRefusal } from '~/server/csv-response.server';
 import { parseForm } from '~/server/forms.server';
+import { redirect } from 'react-router';
 import type { Route } from './+types/catalogue-import-report-csv';
+
+/** A GET (a bookmarked or shared address) has no file to report on: the import page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    await requireStaff(request, context, 'catalogue:edit');
+  } catch (refusal) {
+    return documentAccessRefused(refusal);
+  }
+  return redirect('/admin/catalogue/import');
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
