@@ -359,6 +359,7 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
                     <tr>
                       <th scope="col" className="py-2 pr-3">When</th>
                       <th scope="col" className="py-2 pr-3">Who</th>
+                      <th scope="col" className="py-2 pr-3">Size</th>
                       <th scope="col" className="py-2 pr-3">Pack</th>
                       <th scope="col" className="py-2 pr-3 text-right">Old</th>
                       <th scope="col" className="py-2 text-right">New</th>
@@ -372,6 +373,7 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
                           {h.staffName ?? '-'}
                           {h.source === 'import' && <span className="ml-1 text-xs text-stone-500">(CSV import)</span>}
                         </td>
+                        <td className="py-1.5 pr-3">{h.size ?? <span className="text-stone-500">(pack since removed)</span>}</td>
                         <td className="py-1.5 pr-3">
                           {packLabel(h.newPackRange ?? h.oldPackRange)}
                           {h.oldPackRange && h.newPackRange && h.oldPackRange.join('|') !== h.newPackRange.join('|') && (
