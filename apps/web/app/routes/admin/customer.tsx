@@ -15,6 +15,7 @@ import { customerFormSchema, customerPage, permissionFor } from '~/server/admin/
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { AuditTrail } from '~/components/admin/audit-trail';
+import { streetLine } from '~/components/checkout/address-format';
 import { calendarDate, londonDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/customer';
 
@@ -331,7 +332,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                   {a.isBilling && <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-medium text-brand-800">Billing</span>}
                 </p>
                 <address className="mt-1 text-stone-700 not-italic">
-                  {[a.contactName, a.companyName, a.address, a.town, a.postCode, a.country].filter(Boolean).map((line, i) => (
+                  {[a.contactName, a.companyName, streetLine(a.region, a.address), a.town, a.postCode, a.country].filter(Boolean).map((line, i) => (
                     <span key={i} className="block">
                       {line}
                     </span>
