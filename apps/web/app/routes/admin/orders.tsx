@@ -1,7 +1,8 @@
 /**
  * Orders ('orders:view': every staff role). Tabs with a count per state, a GET
  * filter form (payment method, paid or not, London date range, search by order number, customer
- * name or e-mail, postcode or payment reference) and the newest orders first, 50 a page on the
+ * name, e-mail or company, delivery contact, purchase order number, postcode or payment
+ * reference) and the newest orders first, 50 a page on the
  * server. The warehouse sees no money: only whether an order may be dispatched.
  */
 import { Form, Link, useRouteLoaderData } from 'react-router';
@@ -75,7 +76,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {state ? <input type="hidden" name="state" value={state} /> : null}
         <label className="block text-sm">
           <span className="font-medium text-stone-800">Search</span>
-          <input name="q" type="search" defaultValue={query.q ?? ''} placeholder="Order number, customer, e-mail, postcode, reference" className="form-input mt-1 w-full" />
+          <input name="q" type="search" defaultValue={query.q ?? ''} placeholder="Order number, customer, company, delivery contact, PO number, postcode, reference" className="form-input mt-1 w-full" />
         </label>
         <label className="block text-sm">
           <span className="font-medium text-stone-800">Payment method</span>
