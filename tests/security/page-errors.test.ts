@@ -121,6 +121,17 @@ describe.skipIf(!storefrontBuilt)('security: page input and page errors', () => 
       expect(logged).toContainEqual(expect.objectContaining({ level: 30, msg: 'page request refused', status: 405 }));
     });
 
+    it('a form of this site sent with "Origin: null" (a page with Referrer-Policy: no-referrer) reaches its action', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/signin',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', origin: 'null', accept: browserAccept },
+        payload: 'intent=signin&email=nobody%40example.com&password=not-the-password',
+      });
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).not.toContain('Aborting the action');
+    });
+
     it('a form sent from another site shows a person the shop\'s error page (403), and an API client the JSON error', async () => {
       const before = logLines.length;
       const crossSite = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };

@@ -264,6 +264,11 @@ async function toFetchRequest(request: FastifyRequest, asGet = false): Promise<R
   request.raw.on('close', () => {
     if (request.raw.destroyed && !request.raw.complete) controller.abort();
   });
+  // A page served with Referrer-Policy: no-referrer (setup and set-password links, and every
+  // page a client navigation reaches from one) makes the browser send "Origin: null" with its own
+  // forms, which React Router's origin check refuses (400). The browser's Sec-Fetch-Site, which
+  // refuseCrossSiteRequests checked, says it is this site's own form.
+  if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') headers.delete('origin');
   const method = asGet ? 'GET' : request.method;
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const parsed = request.body;
