@@ -48,6 +48,11 @@ test('staff record a bank payment, print the picking list and dispatch; the cust
   await expect(row).toContainText('Awaiting payment');
   await expectNoSeriousA11yViolations(page);
   await adminScreenshot(page, 'admin-orders');
+  // On an 820 px tablet the state and payment column is on screen, not scrolled off to the right.
+  await page.setViewportSize({ width: 820, height: 900 });
+  const stateCell = row.getByRole('cell').filter({ hasText: 'Awaiting payment' });
+  await expect(stateCell).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await row.getByRole('link', { name: `#${orderId}` }).click();
 
   await expect(page.getByTestId('admin-order-state')).toHaveText('Awaiting dispatch');

@@ -5,6 +5,8 @@
  *    DESIGN's shape, as the API answers; a lone surrogate or an over-long search is no 500.
  *  - A query that fails in a page loader is logged as one JSON line with the driver's message:
  *    nothing on the console, no SQL, no parameters.
+ *  - A POST to a page without an action is a 405 logged at info; a form sent from another site
+ *    is refused with the error page for a browser and the JSON error for other clients.
  *  - A database that cannot be reached (connection terminated, admin shutdown, refused) makes
  *    a page, its `.data` URL and the API answer 503 with Retry-After, not 500.
  */
@@ -97,6 +99,55 @@ describe.skipIf(!storefrontBuilt)('security: page input and page errors', () => 
 
     it('none of them left a non-JSON log line', () => {
       expectLogClean();
+    });
+  });
+
+  describe('refused page requests', () => {
+    const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+    it('a POST to a page without an action is a 405, logged at info, not as an error', async () => {
+      const before = logLines.length;
+      for (const url of ['/about', '/about.data']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+          payload: 'a=1',
+        });
+        expect(response.statusCode, url).toBe(405);
+      }
+      const logged = logLines.slice(before).map((line) => JSON.parse(line) as { level: number; msg?: string; status?: number });
+      expect(logged.filter((line) => line.level >= 50)).toEqual([]);
+      expect(logged).toContainEqual(expect.objectContaining({ level: 30, msg: 'page request refused', status: 405 }));
+    });
+
+    it('a form of this site sent with "Origin: null" (a page with Referrer-Policy: no-referrer) reaches its action', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/signin',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', origin: 'null', accept: browserAccept },
+        payload: 'intent=signin&email=nobody%40example.com&password=not-the-password',
+      });
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).not.toContain('Aborting the action');
+    });
+
+    it('a form sent from another site shows a person the shop\'s error page (403), and an API client the JSON error', async () => {
+      const before = logLines.length;
+      const crossSite = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
+      const person = await t.app.inject({ method: 'POST', url: '/signin', headers: { ...crossSite, accept: browserAccept }, payload: 'email=a%40example.com&password=secret' });
+      expect(person.statusCode).toBe(403);
+      expect(person.headers['content-type']).toMatch(/^text\/html/);
+      expect(person.body).toContain('That form was not sent');
+      expect(person.body).toContain('This form was sent from another site, so it was refused.');
+      expect(person.body).not.toContain('"error":"forbidden"');
+      for (const accept of [undefined, '*/*', 'application/json', 'application/json, text/html;q=0.5']) {
+        const client = await t.app.inject({ method: 'POST', url: '/signin', headers: { ...crossSite, ...(accept ? { accept } : {}) }, payload: 'email=a%40example.com&password=secret' });
+        expect(client.statusCode, accept).toBe(403);
+        expect(client.json(), accept).toEqual({ error: 'forbidden', message: 'This form was sent from another site, so it was refused.' });
+      }
+      const logged = logLines.slice(before).map((line) => JSON.parse(line) as { level: number });
+      expect(logged.filter((line) => line.level >= 50)).toEqual([]);
     });
   });
 

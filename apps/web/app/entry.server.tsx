@@ -16,6 +16,13 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return; // the visitor left; nothing failed
+  // A refusal (405 for a POST to a page without an action, a thrown 4xx) is the client's doing.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const inner = (error as { error?: unknown }).error;
+    const data = error.data as { message?: unknown } | null;
+    context.logRefusal(error.status, inner instanceof Error ? inner.message : typeof data?.message === 'string' ? data.message : error.statusText);
+    return;
+  }
   // A thrown data()/Response carries the original error, if any, in its `error` field.
   const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
   context.logError(cause);

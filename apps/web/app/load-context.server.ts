@@ -42,6 +42,17 @@ export interface StorefrontLoadContext {
    * page a 503.
    */
   logError(error: unknown): void;
+  /**
+   * Reports a request the pages refused with a 4xx (a POST to a page without an action: 405):
+   * the client's mistake, not a failure of the shop, so it is logged at info level.
+   */
+  logRefusal(status: number, message: string): void;
+  /**
+   * Set when the server refused a browser's form before any action ran (a POST sent from another
+   * site): the page is rendered as a GET and the root loader answers with this refusal, so the
+   * person sees the shop's error page rather than JSON.
+   */
+  refusal?: { status: number; message: string };
 }
 
 declare module 'react-router' {

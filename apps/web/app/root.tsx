@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type MetaFunction } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type MetaFunction } from 'react-router';
 import type { PublicShopDetails } from '@shop/contract';
 // Imported for its URL so the client build emits the stylesheet; it is inlined, not linked.
 import stylesheetHref from './app.css?url';
@@ -19,6 +19,8 @@ export interface RootData {
 }
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  // A form the server refused before its action ran (sent from another site): the error page.
+  if (context.refusal) throw data({ message: context.refusal.message, refused: true }, { status: context.refusal.status });
   return { categories: menuTreeOf(await context.services.catalogue.categoryTree()), shop: context.services.shop, nonce: context.nonce };
 }
 

@@ -32,6 +32,7 @@ export default [
     route('catalogue/categories/:categoryId', 'routes/admin/catalogue-category.tsx'),
     route('catalogue/products/:productId', 'routes/admin/catalogue-product.tsx'),
     route('catalogue/import', 'routes/admin/catalogue-import.tsx'),
+    route('catalogue/import/report.csv', 'routes/admin/catalogue-import-report-csv.tsx'),
     route('catalogue/export.csv', 'routes/admin/catalogue-export-csv.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),

@@ -31,6 +31,21 @@ export function normaliseVatNumber(text: string): string | null {
   return text.replace(/\s+/g, '').toUpperCase();
 }
 
+/**
+ * Unicode's explicit direction controls: embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069). They are invisible and no name or address needs one (the Unicode bidi
+ * algorithm already orders Arabic or Hebrew text), but a right-to-left override makes
+ * "\u202Egnp.exe" read as "exe.png" wherever the text is shown: in pages, e-mails, PDFs and
+ * other systems' screens. Names and addresses are stored without them (the marks LRM and RLM
+ * stay: they cannot reorder a word).
+ */
+export const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** Text as stored for a name or an address: the invisible direction controls removed. */
+export function withoutDirectionControls(text: string): string {
+  return text.replace(DIRECTION_CONTROLS, '');
+}
+
 /** The payment step's delivery note: optional, at most 50 characters (SPEC 5). */
 export const deliveryNoteRule = { max: 50, message: fieldMessages.deliveryNote } as const;
 

@@ -153,3 +153,17 @@ describe('UK VAT numbers (My account)', () => {
     expect(messagesOf(accountDetailsFormSchema.safeParse({ company_name: 'x'.repeat(101) }))).toEqual([['company_name', accountSettingsMessages.companyName]]);
   });
 });
+
+describe('direction controls in names and addresses', () => {
+  it('a name or address pasted with a right-to-left override is kept without it, so "\u202Egnp.exe" reads "gnp.exe", not "exe.png"', () => {
+    const rlo = '\u202E';
+    expect(signUpFormSchema.parse({ ...form, first_name: `${rlo}gnp.exe`, last_name: 'Lee\u2066\u2069' })).toMatchObject({ first_name: 'gnp.exe', last_name: 'Lee' });
+    const address = { reference: `Home${rlo}`, contact_name: `\u202Dgnp.exe`, region: '12', company_name: `${rlo}Acme`, address: 'High St', town: 'Leeds', country: 'United Kingdom', post_code: 'LS1 4AP', phone: '01134960123' };
+    expect(createAddressBodySchema.parse(address)).toMatchObject({ reference: 'Home', contact_name: 'gnp.exe', company_name: 'Acme' });
+    expect(accountDetailsFormSchema.parse({ company_name: `${rlo}Acme` })).toMatchObject({ company_name: 'Acme' });
+    // A name that is nothing but controls is empty, and refused as such.
+    expect(signUpFormSchema.safeParse({ ...form, first_name: rlo }).success).toBe(false);
+    // Right-to-left names need no controls, and the marks LRM/RLM stay.
+    expect(signUpFormSchema.parse({ ...form, first_name: 'سارا\u200F' }).first_name).toBe('سارا\u200F');
+  });
+});

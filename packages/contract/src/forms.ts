@@ -9,12 +9,15 @@
  * own message when missing too (`{ error }`), never zod's "expected string".
  */
 import { z } from 'zod';
-import { ADDRESS_PHONE_PATTERN, EMAIL_PATTERN, normaliseVatNumber, VAT_NUMBER_OR_BLANK } from './field-rules.ts';
+import { ADDRESS_PHONE_PATTERN, EMAIL_PATTERN, normaliseVatNumber, VAT_NUMBER_OR_BLANK, withoutDirectionControls } from './field-rules.ts';
 import { accountSettingsMessages as a, fieldMessages as m } from './messages.ts';
 import { PRICE_BASES } from './price-display.ts';
 
-/** Text of min-max characters once trimmed, with one message for missing, too short and too long (SPEC 5). */
-const text = (min: number, max: number, message: string) => z.string({ error: message }).trim().min(min, message).max(max, message);
+/**
+ * Text of min-max characters once trimmed, with one message for missing, too short and too long
+ * (SPEC 5); invisible direction controls are dropped first (withoutDirectionControls).
+ */
+const text = (min: number, max: number, message: string) => z.string({ error: message }).overwrite(withoutDirectionControls).trim().min(min, message).max(max, message);
 /**
  * A phone number, the one rule of the address form, sign-up and the API (DESIGN section 4): 10-15
  * characters of digits and spaces with an optional leading +, so "+44 7700 900789" is accepted
@@ -95,6 +98,7 @@ export const addressFields = {
   region: text(1, 50, m.region),
   company_name: z
     .string()
+    .overwrite(withoutDirectionControls)
     .trim()
     .max(100, m.addressCompanyName)
     .nullable()
@@ -133,7 +137,7 @@ export const closeAccountFormSchema = z.object({
 });
 
 /** A company name as typed: at most 100 characters once trimmed; blank is none (companyOrNone). */
-export const companyNameText = z.string({ error: a.companyName }).trim().max(100, a.companyName);
+export const companyNameText = z.string({ error: a.companyName }).overwrite(withoutDirectionControls).trim().max(100, a.companyName);
 /** A VAT number as typed ("GB" + 9 or 12 digits, spaces allowed, any case), or blank for none. */
 export const vatNumberText = z.string({ error: a.vatNumber }).max(30, a.vatNumber).regex(VAT_NUMBER_OR_BLANK, a.vatNumber);
 export const companyOrNone = (name: string | null | undefined): string | null => name || null;

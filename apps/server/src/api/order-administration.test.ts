@@ -2,7 +2,8 @@
  * Order administration on both databases, through the services the admin pages
  * call: a bank transfer awaits payment until staff record it, then is dispatched with a tracking
  * number (the customer is e-mailed and sees it), delivered; two staff acting at once: one wins;
- * every change is an audit entry that cannot be altered; the list filters, searches and counts.
+ * every change is an audit entry that cannot be altered; the list filters, searches (number,
+ * customer, delivery contact and company, purchase order number, postcode, reference) and counts.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -147,6 +148,18 @@ describeOnEachDatabase('order administration', (kind) => {
     expect(after.dispatch.trackingUrl).toBeNull();
     const [invoice] = await queryRows<{ n: number | string }>(t.database.db, sql`SELECT count(*) AS n FROM invoices WHERE order_id = ${orderId}`);
     expect(Number(invoice!.n)).toBe(1);
+  });
+
+  it("the list's search finds an order by its delivery contact, the delivery address's company and the customer's purchase order number", async () => {
+    const { customer, cart } = await readyCustomer(t, [[packs.box25, 2]], { contact_name: 'Priya Goodwin-Stores', company_name: 'Kestrel Joinery Ltd' });
+    await t.app.services.tradeAccounts.open(manager.staffId, customer.userId, 500_00, 14);
+    const orderId = (await placeOrder(t.app, customer.token, orderBodyFrom(cart, { payment_method: 'account', purchase_order_number: 'PO-88123' }))).json<number>();
+    const found = async (search: string) => (await admin().list({ search })).rows.map((r) => r.orderId);
+    expect(await found('goodwin-stores')).toEqual([orderId]);
+    expect(await found('KESTREL JOINERY')).toEqual([orderId]);
+    expect(await found('po-88123')).toEqual([orderId]);
+    expect(await found('88123')).toEqual([orderId]);
+    expect(await found('PO-99999')).toEqual([]);
   });
 
   it('the list: counts per state, filters, search by number, e-mail, name, postcode and reference, pages', async () => {

@@ -61,7 +61,8 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     },
   });
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** Renders the page; with `refusal`, the page as a GET answering that refusal (its error page). */
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
     if (isOutsidePages(request.url)) return reply.code(404).send(notFoundBody(request.url));
     const nonce = newNonce();
     // Set when a loader, action or the rendering failed because the database is unreachable.
@@ -81,8 +82,12 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
           request.log.warn({ error: errorForLog(error) }, 'database unavailable');
         } else request.log.error({ error: errorForLog(error) }, 'page request failed');
       },
+      logRefusal(status, message) {
+        request.log.info({ status, reason: message }, 'page request refused');
+      },
+      ...(refusal ? { refusal } : {}),
     };
-    const response = await handleRequest(await toFetchRequest(request), context);
+    const response = await handleRequest(await toFetchRequest(request, refusal !== undefined), context);
     // The error page of an unreachable database is a 503 the visitor (or a proxy) may retry, as in the API.
     const status = response.status === 500 && databaseUnavailable ? 503 : response.status;
     reply.code(status);
@@ -116,10 +121,11 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     registerFormBodyParsers(pages);
     // PostgreSQL text cannot hold U+0000: a query or form field with one is a 400, as in the API.
     pages.addHook('preValidation', refuseNulCharacters);
-    pages.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage, schema: { hide: true } });
+    pages.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => renderPage(request, reply), schema: { hide: true } });
+    const refuseCrossSiteRequests = crossSiteRefusal((request, reply, refused) => renderPage(request, reply, refused));
     // Page actions (forms, and React Router's .data requests for fetchers) are POSTs; they are
     // accepted from this site's own pages only (the session cookie is SameSite=Lax as well).
-    pages.route({ method: ['POST'], url: '/*', onRequest: refuseCrossSiteRequests, handler: renderPage, schema: { hide: true } });
+    pages.route({ method: ['POST'], url: '/*', onRequest: refuseCrossSiteRequests, handler: (request, reply) => renderPage(request, reply), schema: { hide: true } });
     // The catalogue back office uploads images (up to 10 MB) and CSV files (the import reads up
     // to 10 MB and must answer a bigger one, e.g. 20 MB, with a clear message, not a bare 413),
     // and the bank statement import its statements (CSV, carried back base64 to be applied):
@@ -139,7 +145,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
         bodyLimit: ADMIN_UPLOAD_BODY_LIMIT_BYTES,
         onRequest: [refuseCrossSiteRequests, limitBodyUnlessStaffMay(services, permission)],
         preParsing: capBodyOfOthers,
-        handler: renderPage,
+        handler: (request, reply) => renderPage(request, reply),
         schema: { hide: true },
       });
     }
@@ -234,18 +240,48 @@ function registerFormBodyParsers(pages: FastifyInstance): void {
   pages.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 }
 
+/** A request the pages refuse before any action runs, shown as the shop's error page to a person. */
+interface PageRefusal {
+  status: number;
+  message: string;
+}
+
+const CROSS_SITE_MESSAGE = 'This form was sent from another site, so it was refused.';
+
 /**
  * Refuses a POST that another site made the browser send: modern browsers say where a request
  * comes from (`Sec-Fetch-Site`), older ones send `Origin` with every POST. A request with
- * neither is not a browser's cross-site form, so it is let through.
+ * neither is not a browser's cross-site form, so it is let through. A person (a browser
+ * navigating, which prefers HTML) sees the shop's error page; other clients get the JSON error.
  */
-async function refuseCrossSiteRequests(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const site = request.headers['sec-fetch-site'];
-  const origin = request.headers.origin;
-  const crossSite = site !== undefined ? site !== 'same-origin' : origin !== undefined && origin !== originOf(request);
-  if (crossSite) {
-    await reply.code(403).send({ error: 'forbidden', message: 'This form was sent from another site, so it was refused.' });
+function crossSiteRefusal(renderRefusal: (request: FastifyRequest, reply: FastifyReply, refusal: PageRefusal) => Promise<unknown>) {
+  return async function refuseCrossSiteRequests(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    const crossSite = site !== undefined ? site !== 'same-origin' : origin !== undefined && origin !== originOf(request);
+    if (!crossSite) return;
+    request.log.info({ site, origin }, 'cross-site form refused');
+    if (prefersHtml(request.headers.accept)) await renderRefusal(request, reply, { status: 403, message: CROSS_SITE_MESSAGE });
+    else await reply.code(403).send({ error: 'forbidden', message: CROSS_SITE_MESSAGE });
+  };
+}
+
+/**
+ * Whether an Accept header asks for HTML before JSON: a browser's navigation ("text/html,...,
+ * *\/*;q=0.8") does; `*\/*` alone, `application/json` or no header (API clients, curl) do not.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let html = 0;
+  let json = 0;
+  for (const part of accept.split(',')) {
+    const [type = '', ...params] = part.toLowerCase().split(';').map((piece) => piece.trim());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) || 0 : 1;
+    if (type === 'text/html') html = Math.max(html, q);
+    else if (type === 'application/json') json = Math.max(json, q);
   }
+  return html > 0 && html > json;
 }
 
 /** This request's own origin, `http://localhost` when the Host header is missing or malformed. */
@@ -257,7 +293,8 @@ function originOf(request: FastifyRequest): string {
   }
 }
 
-async function toFetchRequest(request: FastifyRequest): Promise<Request> {
+/** The page request as React Router takes it; `asGet` for a refused form shown as its page. */
+async function toFetchRequest(request: FastifyRequest, asGet = false): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -268,7 +305,13 @@ async function toFetchRequest(request: FastifyRequest): Promise<Request> {
   request.raw.on('close', () => {
     if (request.raw.destroyed && !request.raw.complete) controller.abort();
   });
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // A page served with Referrer-Policy: no-referrer (setup and set-password links, and every
+  // page a client navigation reaches from one) makes the browser send "Origin: null" with its own
+  // forms, which React Router's origin check refuses (400). The browser's Sec-Fetch-Site, which
+  // refuseCrossSiteRequests checked, says it is this site's own form.
+  if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') headers.delete('origin');
+  const method = asGet ? 'GET' : request.method;
+  const hasBody = method !== 'GET' && method !== 'HEAD';
   const parsed = request.body;
   let body: URLSearchParams | FormData | string | undefined;
   if (hasBody) {
@@ -280,5 +323,9 @@ async function toFetchRequest(request: FastifyRequest): Promise<Request> {
     } else body = JSON.stringify(parsed ?? {});
     headers.delete('content-length');
   }
-  return new Request(new URL(request.url, originOf(request)), { method: request.method, headers, signal: controller.signal, body });
+  if (asGet) {
+    headers.delete('content-type');
+    headers.delete('content-length');
+  }
+  return new Request(new URL(request.url, originOf(request)), { method, headers, signal: controller.signal, body });
 }

@@ -14,8 +14,9 @@ import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { loader as rootLoader } from '~/root';
 import { loader as landingLoader } from './landing';
-import { loader as productsLoader } from './products';
-import { loader as categoryLoader } from './category';
+import { loader as productsLoader, meta as productsMeta } from './products';
+import { loader as categoryLoader, meta as categoryMeta } from './category';
+import { loader as productLoader, meta as productMeta } from './product-detail';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -31,7 +32,7 @@ afterAll(async () => drop?.());
 type Loader = (args: never) => Promise<unknown>;
 /** The loader's answer for a URL of the shop, as the page receives it. */
 async function load<L extends Loader>(loader: L, path: string): Promise<Awaited<ReturnType<L>>> {
-  const args = { request: new Request(`http://shop.test${path}`), context: { services, nonce: 'n' }, params: {} };
+  const args = { request: new Request(`http://shop.test${path}`), context: { services, nonce: 'n', memo: new Map() }, params: {} };
   return (await loader(args as never)) as Awaited<ReturnType<L>>;
 }
 
@@ -117,5 +118,57 @@ describe('categories', () => {
     );
     const text = JSON.stringify(page);
     for (const child of everyCategory(top.subCategories)) if (child.description) expect(text).not.toContain(JSON.stringify(child.description));
+  });
+});
+
+describe('page titles', () => {
+  const matches = [{ id: 'root', loaderData: { shop: demoShopConfig } }];
+  const titleOf = (tags: unknown) => (tags as { title?: string }[]).find((tag) => tag.title !== undefined)!.title!;
+  const descriptionOf = (tags: unknown) => (tags as { name?: string; content?: string }[]).find((tag) => tag.name === 'description')!.content!;
+
+  /** The title and description of a category's page: the category page, or its products list (a leaf category's page). */
+  async function categoryPage(category: CategoryDto) {
+    if (category.subCategories.length > 0) {
+      const loaded = await load(categoryLoader, categoryPageHref(category.slug));
+      const tags = categoryMeta({ matches, data: loaded } as never);
+      return { title: titleOf(tags), description: descriptionOf(tags) };
+    }
+    const loaded = await load(productsLoader, productsPageHref(category.slug));
+    const tags = productsMeta({ matches, data: loaded } as never);
+    return { title: titleOf(tags), description: descriptionOf(tags) };
+  }
+
+  it('no two category or product pages share a title (a product named as its category says its code)', async () => {
+    const categories = everyCategory(await services.catalogue.categoryTree());
+    const titles = new Map<string, string>();
+    const clashes: string[] = [];
+    const note = (title: string, page: string) => {
+      if (titles.has(title)) clashes.push(`${title}: ${titles.get(title)} and ${page}`);
+      titles.set(title, page);
+    };
+    for (const category of categories) note((await categoryPage(category)).title, `category ${category.slug}`);
+    const ids = await services.catalogue.activeProductIds();
+    for (const id of ids) {
+      const loaded = await load(productLoader, `/product-detail?productCode=${id}`);
+      note(titleOf(productMeta({ matches, data: loaded } as never)), `product ${id}`);
+    }
+    expect(clashes).toEqual([]);
+    expect(titles.size).toBe(categories.length + ids.length);
+    // The demo's leaf "Bubble Bags" and its one product "Bubble Bags".
+    expect(titles.get('Bubble Bags - Bubble Wrap | Boxwell Packaging')).toBe('category bubble-bags');
+    expect(titles.get('Bubble Bags (P000164) | Boxwell Packaging')).toMatch(/^product \d+$/);
+  });
+
+  it("a category's saved page title and search description are what its page says", async () => {
+    const category = everyCategory(await services.catalogue.categoryTree()).find((c) => c.slug === 'bubble-bags')!;
+    const stored = await services.catalogueAdmin.categories.category(category.category_id);
+    await services.catalogueAdmin.categories.update(stored.categoryId, stored.version, {
+      ...stored,
+      visible: stored.visible,
+      pageTitle: 'Bubble bags and padded envelopes',
+      pageDescription: 'Bubble-lined bags for small fragile items, in packs of 100.',
+    });
+    services.catalogue.cache.clear();
+    expect(await categoryPage(category)).toEqual({ title: 'Bubble bags and padded envelopes | Boxwell Packaging', description: 'Bubble-lined bags for small fragile items, in packs of 100.' });
   });
 });

@@ -25,8 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const target = categoryRedirectTarget(category);
     // Permanent: a category without sub-categories is its products list (search engines keep that one).
     if (target) throw redirect(target, 301);
-    const path = categoryPath(await catalogue.categoryTree(), slug);
+    const [tree, page] = await Promise.all([catalogue.categoryTree(), catalogue.categoryPageTitle(slug)]);
+    const path = categoryPath(tree, slug);
     return {
+      // The page's title and search description (staff's own, else the name with its parent's).
+      page,
       // What the page shows of it: heading, description, picture (for link previews), the cards.
       category: {
         name: category.name,
@@ -49,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
   const category = (loaded as LoaderData | undefined)?.category;
   if (!category) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
   return [
-    ...pageMeta(matches, category.name, firstSentence(category.description) || `${category.name}: trade packaging supplies.`),
+    ...pageMeta(matches, loaded!.page.title, loaded!.page.description || firstSentence(category.description) || `${category.name}: trade packaging supplies.`),
     ...publicPageLinks(matches, '/category', { query: { categoryCode: category.slug }, image: category.image_url }),
   ];
 };

@@ -69,6 +69,12 @@ describe('payment page', () => {
     expect(form.get('address_id')).toBe('3');
   });
 
+  it('says the delivery note takes up to 50 characters before anything is typed', async () => {
+    renderPayment('/payment?pay=bank');
+    expect(await screen.findByLabelText('Delivery note (optional, up to 50 characters)')).toHaveAttribute('maxlength', '50');
+    expect(screen.getByText('0/50')).toBeInTheDocument();
+  });
+
   it('shows why an order was not placed when the basket changed meanwhile', async () => {
     const message =
       'The prices or delivery charge of your basket changed since this page was opened, so your order was not placed. We have updated the order summary: please check the new total and confirm again.';

@@ -42,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const category = path.at(-1);
     return {
       product,
+      // Unique in the shop: the name, with its category or code when another page has that name.
+      title: await catalogue.productPageTitle(product),
       categoryLink: category ? categoryHref(category) : categoryPageHref(product.category.slug),
       ancestors: path.slice(0, -1).map((c) => ({ label: c.name, href: categoryHref(c) })),
       promise,
@@ -58,10 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
-  const product = (loaded as { product?: ProductDto } | undefined)?.product;
+  const { product, title } = (loaded as { product?: ProductDto; title?: string } | undefined) ?? {};
   if (!product) return pageMeta(matches, 'Page not found', 'Sorry, we could not find that page.');
   return [
-    ...pageMeta(matches, product.name, firstSentence(product.description) || product.name),
+    ...pageMeta(matches, title ?? product.name, firstSentence(product.description) || product.name),
     ...publicPageLinks(matches, '/product-detail', { query: { productCode: product.product_id }, image: product.image_url, type: 'product' }),
   ];
 };

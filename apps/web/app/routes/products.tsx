@@ -30,6 +30,8 @@ interface ProductsData {
   mode: 'category' | 'search';
   search: string;
   category: Pick<CategoryDto, 'name' | 'slug' | 'description'> | null;
+  /** A category's page title and saved search description (core's categoryPageTitle); null for a search. */
+  pageTitle: { title: string; description: string } | null;
   ancestors: Crumb[];
   products: ProductCardData[];
   total: number;
@@ -52,16 +54,17 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
     const text = search.trim().slice(0, MAX_SEARCH_LENGTH);
     const { products, total } = await catalogue.search(text, page, PAGE_SIZE);
     const totalIsCapped = total >= catalogue.searchMaxResults;
-    return { mode: 'search', search: text, category: null, ancestors: [], products: products.map(productCardOf), total, totalIsCapped, page, pageSize: PAGE_SIZE };
+    return { mode: 'search', search: text, category: null, pageTitle: null, ancestors: [], products: products.map(productCardOf), total, totalIsCapped, page, pageSize: PAGE_SIZE };
   }
 
   const slug = params.get('categoryCode') ?? '';
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) notFound();
   try {
-    const [category, { products, total }, tree] = await Promise.all([
+    const [category, { products, total }, tree, pageTitle] = await Promise.all([
       catalogue.categoryBySlug(slug),
       catalogue.productsInCategory(slug, page, PAGE_SIZE),
       catalogue.categoryTree(),
+      catalogue.categoryPageTitle(slug),
     ]);
     const ancestors = categoryPath(tree, slug)
       .slice(0, -1)
@@ -70,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
       mode: 'category',
       search: '',
       category: { name: category.name, slug: category.slug, description: category.description },
+      pageTitle,
       ancestors,
       products: products.map(productCardOf),
       total,
@@ -96,9 +100,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
     ];
   }
   const name = result.category?.name ?? 'Products';
+  const title = result.pageTitle?.title ?? name;
   const suffix = result.page > 1 ? ` (page ${result.page})` : '';
   return [
-    ...pageMeta(matches, `${name}${suffix}`, firstSentence(result.category?.description ?? '') || `${name}: trade packaging supplies.`),
+    ...pageMeta(matches, `${title}${suffix}`, result.pageTitle?.description || firstSentence(result.category?.description ?? '') || `${name}: trade packaging supplies.`),
     ...publicPageLinks(matches, '/products', { query: { categoryCode: result.category?.slug, page } }),
   ];
 };

@@ -156,6 +156,32 @@ for (const kind of databaseKinds()) {
       expect(seen.product_Sizes[0]!.packs.map((p) => p.price)).toEqual([12.5, 22]);
     });
 
+    it('stores product and category names without direction controls, so a name pasted as "\u202Egnp.exe" does not read "exe.png" in the shop', async () => {
+      const cat = await admin.categories.create({ ...category('\u202ENew \u2067things'), pageTitle: '\u202Dtitle' });
+      expect(cat).toMatchObject({ name: 'New things', pageTitle: 'title' });
+      const id = await admin.products.create(staffId, productState('RLO-1', cat.categoryId, { name: '\u202Egnp.exe', description: 'A \u202Ebox' }));
+      const product = await admin.products.product(id);
+      expect(product).toMatchObject({ name: 'gnp.exe', description: 'A box' });
+    });
+
+    it('the price history names the size of each pack, so two packs of 25 of different sizes can be told apart', async () => {
+      const cat = await admin.categories.create(category('History sizes'));
+      const id = await admin.products.create(staffId, productState('HS-1', cat.categoryId));
+      const product = await admin.products.product(id);
+      expect(product.priceHistory.map((h) => [h.size, h.newPackRange, h.newPricePence]).sort()).toEqual(
+        [
+          ['12x9x6" (305x229x152mm)', [25], 1250],
+          ['12x9x6" (305x229x152mm)', [50], 2200],
+          ['16x12x8" (406x305x203mm)', [25], 1899],
+        ].sort(),
+      );
+      // A removed pack keeps its row in the history, without a size to name.
+      const [first, second] = product.sizes;
+      await admin.products.update(staffId, id, product.version, { ...product, sizes: [first!, { ...second!, packs: [] }].slice(0, 1) });
+      const after = await admin.products.product(id);
+      expect(after.priceHistory.find((h) => h.newPricePence === null)).toMatchObject({ size: null, oldPackRange: [25], oldPricePence: 1899 });
+    });
+
     it('audits a price change (who, when, old, new) in the same save, and tells a second editor the product changed', async () => {
       const cat = await admin.categories.create(category('Audit'));
       const id = await admin.products.create(staffId, productState('AUD-1', cat.categoryId));

@@ -202,6 +202,39 @@ for (const kind of databaseKinds()) {
         ]);
       });
 
+      it('a pack quantity that lists the same units twice ("25|25") is refused, saying which', async () => {
+        const first = rowsOf(exported).find((r) => r.product_code === 'P000001')!;
+        const errors = await errorsOf(bytes(csvOf([{ ...first, pack_quantities: '25|25' }])));
+        expect(errors).toEqual([{ row: 2, column: 'pack_quantities', message: '"25|25" lists 25 twice: give each choice of units once (for example 25|50).' }]);
+      });
+
+      it('a name with a right-to-left override ("\u202Egnp.exe") is read without it, as the editor stores it', async () => {
+        const first = rowsOf(exported).find((r) => r.product_code === 'P000001')!;
+        const report = await admin.csv.dryRun(bytes(csvOf([{ ...first, product_code: 'RLO-CSV', name: '\u202Egnp.exe' }])));
+        expect(report.adds.map((a) => a.name)).toEqual(['gnp.exe']);
+      });
+
+      it('a file saved with semicolons (or tabs) between cells gets one message saying so, not every column missing', async () => {
+        const rows = rowsOf(exported).slice(0, 2);
+        const semicolons = stringify(rows, { header: true, columns: [...CATALOGUE_CSV_COLUMNS], delimiter: ';' });
+        expect(await errorsOf(bytes(semicolons))).toEqual([{ row: null, column: null, message: expect.stringContaining('separates its cells with semicolons, not commas') }]);
+        const tabs = stringify(rows, { header: true, columns: [...CATALOGUE_CSV_COLUMNS], delimiter: '\t' });
+        expect(await errorsOf(bytes(tabs))).toEqual([{ row: null, column: null, message: expect.stringContaining('with tabs, not commas') }]);
+      });
+
+      it('one mistyped cell is one error on its own row, even on the first row of a product with several packs', async () => {
+        const rows = rowsOf(exported);
+        const code = rows.find((r, i) => rows.filter((o) => o.product_code === r.product_code).length >= 3 && i >= 0)!.product_code;
+        const packs = rows.filter((r) => r.product_code === code);
+        const [head, ...rest] = packs;
+        expect(await errorsOf(bytes(csvOf([{ ...head!, category: 'No such > Place' }, ...rest])))).toEqual([
+          { row: 2, column: 'category', message: expect.stringContaining(`must agree on category: this row differs from row 3`) },
+        ]);
+        expect(await errorsOf(bytes(csvOf([{ ...head!, featured: 'maybe' }, ...rest])))).toEqual([
+          { row: 2, column: 'featured', message: expect.stringContaining('must agree on featured') },
+        ]);
+      });
+
       it('a 20 MB file is refused by its size before it is read', async () => {
         const big = new Uint8Array(20 * 1024 * 1024).fill(0x41);
         expect(big.byteLength).toBeGreaterThan(IMPORT_MAX_BYTES);

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { withoutDirectionControls } from '@shop/contract';
 import { queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid } from '../errors.ts';
 import {
@@ -60,6 +61,8 @@ export const importMessages = {
   notUtf8: 'The file is not UTF-8 text. In your spreadsheet choose "Save as" and "CSV UTF-8 (comma delimited)", then import that file.',
   binary: 'The file is not a CSV text file (it holds binary data). Save the sheet as "CSV UTF-8 (comma delimited)".',
   unreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
+  otherSeparator: (separator: 'semicolons' | 'tabs') =>
+    `The file separates its cells with ${separator}, not commas (a spreadsheet set to another country's format saves it so). In your spreadsheet choose "Save as" and "CSV UTF-8 (comma delimited)", then import that file.`,
   missingColumn: (column: string) => `The column ${column} is missing from the first row (the header).`,
   unknownColumn: (column: string) => `The header has a column this import does not know: "${column}". The columns are: ${CATALOGUE_CSV_COLUMNS.join(', ')}.`,
   duplicateColumn: (column: string) => `The column ${column} appears twice in the header.`,
@@ -196,6 +199,14 @@ export function readImportFile(bytes: Uint8Array): { rows: ParsedRow[]; columns:
   }
   if (text.includes('\u0000')) return fail(importMessages.binary);
   if (!text.trim()) return fail(importMessages.empty);
+  // A header of column names joined by ";" or a tab: one message naming the cause, rather
+  // than every column reported missing or a quote error further down.
+  const headerLine = (text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').toLowerCase();
+  for (const [mark, separator] of [[';', 'semicolons'], ['\t', 'tabs']] as const) {
+    if (!headerLine.includes(',') && headerLine.split(mark).some((name) => name.trim().replace(/^"|"$/g, '') === 'product_code') && headerLine.includes(mark)) {
+      return fail(importMessages.otherSeparator(separator));
+    }
+  }
   let records: string[][];
   try {
     records = parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];
@@ -224,7 +235,8 @@ export function readImportFile(bytes: Uint8Array): { rows: ParsedRow[]; columns:
     }
     const cells: ParsedRow['cells'] = {};
     header.forEach((name, j) => {
-      cells[name as CatalogueCsvColumn] = unguardFormula((record[j] ?? '').replace(/\r\n?/g, '\n'));
+      // Direction controls dropped as the editor's forms drop them (withoutDirectionControls).
+      cells[name as CatalogueCsvColumn] = unguardFormula(withoutDirectionControls(record[j] ?? '').replace(/\r\n?/g, '\n'));
     });
     rows.push({ row, cells });
   });
@@ -285,44 +297,60 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
     const first = rows[0]!;
     const current = stored.get(key) ?? null;
     const rowErrors: ImportError[] = [];
-    // Product-level cells: the first row's; the others must agree.
+    // Product-level cells: every row of a code must agree. The value most of its rows give is
+    // taken as meant (the first row's on a tie), and only the rows that differ from it are
+    // named, so one mistyped cell is one error, checked once, not one per other row.
     const productColumns: CatalogueCsvColumn[] = ['name', 'category', 'description', 'on_sale', 'new', 'featured', 'linked_product_code', 'image_url'];
-    for (const row of rows.slice(1)) {
-      for (const column of productColumns) {
-        if (has(column) && cell(row, column) !== cell(first, column)) rowErrors.push({ row: row.row, column, message: importMessages.disagree(cell(first, 'product_code'), column, first.row) });
+    const agreed = new Map<CatalogueCsvColumn, ParsedRow>();
+    for (const column of productColumns) {
+      const counts = new Map<string, number>();
+      for (const row of rows) counts.set(cell(row, column), (counts.get(cell(row, column)) ?? 0) + 1);
+      let value = cell(first, column);
+      for (const [other, n] of counts) if (n > counts.get(value)!) value = other;
+      const reference = rows.find((row) => cell(row, column) === value)!;
+      agreed.set(column, reference);
+      if (!has(column)) continue;
+      for (const row of rows) {
+        if (cell(row, column) !== value) rowErrors.push({ row: row.row, column, message: importMessages.disagree(cell(first, 'product_code'), column, reference.row) });
       }
     }
-    const name = cell(first, 'name');
-    if (!name) rowErrors.push({ row: first.row, column: 'name', message: catalogueMessages.nameRequired });
-    else if (name.length > 200) rowErrors.push({ row: first.row, column: 'name', message: catalogueMessages.nameTooLong });
-    const path = cell(first, 'category');
+    /** The product's agreed cell, and the row it is read from (for errors). */
+    const productCell = (column: CatalogueCsvColumn) => {
+      const row = agreed.get(column) ?? first;
+      return { text: cell(row, column), row: row.row };
+    };
+    const { text: name, row: nameRow } = productCell('name');
+    if (!name) rowErrors.push({ row: nameRow, column: 'name', message: catalogueMessages.nameRequired });
+    else if (name.length > 200) rowErrors.push({ row: nameRow, column: 'name', message: catalogueMessages.nameTooLong });
+    const { text: path, row: pathRow } = productCell('category');
     const categoryIds = categoriesByPath.get(normalisePath(path)) ?? [];
-    if (categoryIds.length === 0) rowErrors.push({ row: first.row, column: 'category', message: importMessages.unknownCategory(path) });
-    else if (categoryIds.length > 1) rowErrors.push({ row: first.row, column: 'category', message: importMessages.ambiguousCategory(path) });
+    if (categoryIds.length === 0) rowErrors.push({ row: pathRow, column: 'category', message: importMessages.unknownCategory(path) });
+    else if (categoryIds.length > 1) rowErrors.push({ row: pathRow, column: 'category', message: importMessages.ambiguousCategory(path) });
     const flag = (column: 'on_sale' | 'new' | 'featured', storedValue: boolean | undefined, fallback: boolean) => {
       if (!has(column)) return storedValue ?? fallback;
-      const parsedFlag = parseYesNo(cell(first, column), storedValue ?? fallback);
-      if (!parsedFlag.ok) rowErrors.push({ row: first.row, column, message: parsedFlag.message });
+      const flagCell = productCell(column);
+      const parsedFlag = parseYesNo(flagCell.text, storedValue ?? fallback);
+      if (!parsedFlag.ok) rowErrors.push({ row: flagCell.row, column, message: parsedFlag.message });
       return parsedFlag.ok ? parsedFlag.value : fallback;
     };
     const onSale = flag('on_sale', current?.onSale, true);
     const isNew = flag('new', current?.isNew, false);
     const isFeatured = flag('featured', current?.isFeatured, false);
-    const description = has('description') ? (first.cells.description ?? '').trim() : (current?.description ?? '');
-    if (description.length > 10_000) rowErrors.push({ row: first.row, column: 'description', message: catalogueMessages.descriptionTooLong });
+    const description = has('description') ? productCell('description').text : (current?.description ?? '');
+    if (description.length > 10_000) rowErrors.push({ row: productCell('description').row, column: 'description', message: catalogueMessages.descriptionTooLong });
     let imageUrl = current?.imageUrl ?? '';
     if (has('image_url')) {
-      const image = parseImageUrl(cell(first, 'image_url'));
+      const image = parseImageUrl(productCell('image_url').text);
       if (image.ok) imageUrl = image.value;
-      else rowErrors.push({ row: first.row, column: 'image_url', message: image.message });
+      else rowErrors.push({ row: productCell('image_url').row, column: 'image_url', message: image.message });
     }
     let linkProductCode = current?.linkProductCode ?? null;
     if (has('linked_product_code')) {
-      const link = cell(first, 'linked_product_code');
+      const { text: link, row: linkRow } = productCell('linked_product_code');
       linkProductCode = link || null;
-      if (link && !PRODUCT_CODE_PATTERN.test(link)) rowErrors.push({ row: first.row, column: 'linked_product_code', message: catalogueMessages.codeFormat });
-      else if (link && link.toLowerCase() === key) rowErrors.push({ row: first.row, column: 'linked_product_code', message: catalogueMessages.linkToItself });
-      else if (link && !groups.has(link.toLowerCase()) && !existingLinks.has(link.toLowerCase())) rowErrors.push({ row: first.row, column: 'linked_product_code', message: importMessages.unknownLinked(link) });
+      if (link && !PRODUCT_CODE_PATTERN.test(link)) rowErrors.push({ row: linkRow, column: 'linked_product_code', message: catalogueMessages.codeFormat });
+      else if (link && link.toLowerCase() === key) rowErrors.push({ row: linkRow, column: 'linked_product_code', message: catalogueMessages.linkToItself });
+      else if (link && !groups.has(link.toLowerCase()) && !existingLinks.has(link.toLowerCase())) rowErrors.push({ row: linkRow, column: 'linked_product_code', message: importMessages.unknownLinked(link) });
       // A link to a product in the file keeps the file's spelling of its code.
       if (link && groups.has(link.toLowerCase())) linkProductCode = cell(groups.get(link.toLowerCase())![0]!, 'product_code');
       else if (link && current?.linkProductCode?.toLowerCase() === link.toLowerCase()) linkProductCode = current.linkProductCode;
@@ -495,6 +523,18 @@ export class CatalogueCsv {
       return { ...plan.report, applied: true as const, priceChanges: result.priceChanges };
     });
   }
+}
+
+/**
+ * A dry run as CSV, for the lists too long to show on a page: a row per error, product to add
+ * and product to change, each with its row in the file (errors first, as the page shows them).
+ */
+export function importReportCsv(report: ImportReport): string {
+  const rows: string[][] = [['what', 'row', 'column', 'product_code', 'name', 'detail']];
+  for (const e of report.errors) rows.push(['error', e.row === null ? 'file' : String(e.row), e.column ?? '', '', '', guardFormula(e.message)]);
+  for (const a of report.adds) rows.push(['add', String(a.row), '', a.productCode, guardFormula(a.name), a.changes.join('; ')]);
+  for (const c of report.changes) rows.push(['change', String(c.row), '', c.productCode, guardFormula(c.name), guardFormula(c.changes.join('; '))]);
+  return `\uFEFF${stringify(rows)}`;
 }
 
 function emptyReport(errors: ImportError[]): ImportReport {

@@ -21,6 +21,7 @@ export const catalogueMessages = {
   priceTooHigh: 'A price is at most £100,000.00 a pack.',
   packRequired: 'Give the units in the pack (for example 25, or 25|50 for a choice).',
   packFormat: (value: string) => `"${value}" is not a pack quantity: give whole numbers of units above 0, separated by | (for example 25 or 25|50).`,
+  packRepeated: (value: string, units: number) => `"${value}" lists ${units} twice: give each choice of units once (for example 25|50).`,
   sizeRequired: 'Give the size (size1), for example 12x9x6".',
   sizeTooLong: 'A size is at most 100 characters.',
   noPacks: 'A size needs at least one pack with a price.',
@@ -65,13 +66,16 @@ export function formatPricePounds(pence: number): string {
   return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 }
 
-/** "25" or "25|50|100" (spaces allowed) -> [25, 50, 100]. */
+/** "25" or "25|50|100" (spaces allowed) -> [25, 50, 100]; a choice listed twice ("25|25") is refused. */
 export function parsePackRange(raw: string): Parsed<number[]> {
   const text = raw.trim();
   if (!text) return fail(catalogueMessages.packRequired);
   const parts = text.split('|').map((part) => part.trim());
   if (parts.some((part) => !/^\d{1,7}$/.test(part) || Number(part) <= 0)) return fail(catalogueMessages.packFormat(text));
-  return ok(parts.map(Number));
+  const units = parts.map(Number);
+  const repeated = units.find((n, i) => units.indexOf(n) !== i);
+  if (repeated !== undefined) return fail(catalogueMessages.packRepeated(text, repeated));
+  return ok(units);
 }
 
 export function formatPackRange(range: readonly number[]): string {

@@ -5,6 +5,7 @@
  * Every change checks the version the staff member saw (`WHERE version = $seen`).
  */
 import { sql } from 'drizzle-orm';
+import { withoutDirectionControls } from '@shop/contract';
 import { categories, columnsOf, queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { catalogueMessages, parseImageUrl, slugOf, type Parsed } from './catalogue-values.ts';
@@ -96,7 +97,7 @@ function contains(node: AdminCategory, id: number): boolean {
 /** Checks a category form's values; every problem named by its field. */
 export function checkCategoryInput(input: CategoryInput): CategoryInput {
   const fields: { field: string; message: string }[] = [];
-  const name = input.name.trim();
+  const name = withoutDirectionControls(input.name).trim();
   if (!name) fields.push({ field: 'name', message: catalogueMessages.nameRequired });
   else if (name.length > 100) fields.push({ field: 'name', message: 'A category name is at most 100 characters.' });
   else if (name.includes('>')) fields.push({ field: 'name', message: catalogueMessages.categoryNameArrow });
@@ -109,10 +110,10 @@ export function checkCategoryInput(input: CategoryInput): CategoryInput {
   return {
     ...input,
     name,
-    description: input.description.trim(),
+    description: withoutDirectionControls(input.description).trim(),
     imageUrl: image.ok ? image.value : '',
-    pageTitle: input.pageTitle.trim(),
-    pageDescription: input.pageDescription.trim(),
+    pageTitle: withoutDirectionControls(input.pageTitle).trim(),
+    pageDescription: withoutDirectionControls(input.pageDescription).trim(),
   };
 }
 

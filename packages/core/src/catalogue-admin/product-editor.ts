@@ -5,7 +5,8 @@
  * refused for a product with order history (it is withdrawn instead, never deleted).
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, priceChanges, products, queryRows, staff, type Database, type Executor } from '@shop/db';
+import { withoutDirectionControls } from '@shop/contract';
+import { columnsOf, priceChanges, productSizes, products, queryRows, staff, type Database, type Executor } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import {
   catalogueMessages,
@@ -52,9 +53,17 @@ const PRICE_CHANGE = columnsOf(
 );
 /** Who made a change (LEFT JOIN: null when the staff member is unknown). */
 const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
+/** The size of the changed pack (LEFT JOIN: null once the pack or its size was removed). */
+const OF_SIZE = columnsOf(productSizes, ['size1', 'size2'], 'ps', { leftJoined: true });
 
 export type PriceChangeEntry = Omit<ReturnType<typeof PRICE_CHANGE.read>, 'changedAt'> & {
   staffName: string | null;
+  /**
+   * The size the pack belongs to, as the editor shows it ('12x9x6" (305x229x152mm)'), so two
+   * "pack of 50" rows can be told apart; null when the pack has since been removed (the
+   * history keeps the pack's id, not its size).
+   */
+  size: string | null;
   /** ISO 8601, UTC, to the second. */
   changedAt: string;
 };
@@ -69,7 +78,7 @@ export function checkProductState(state: ProductState): ProductState {
   const fields: { field: string; message: string }[] = [];
   const code = parseProductCode(state.productCode);
   if (!code.ok) fields.push({ field: 'productCode', message: code.message });
-  const name = state.name.trim();
+  const name = withoutDirectionControls(state.name).trim();
   if (!name) fields.push({ field: 'name', message: catalogueMessages.nameRequired });
   else if (name.length > 200) fields.push({ field: 'name', message: catalogueMessages.nameTooLong });
   if (state.description.length > 10_000) fields.push({ field: 'description', message: catalogueMessages.descriptionTooLong });
@@ -98,10 +107,10 @@ export function checkProductState(state: ProductState): ProductState {
     ...state,
     productCode: code.ok ? code.value : state.productCode,
     name,
-    description: state.description.trim(),
+    description: withoutDirectionControls(state.description).trim(),
     imageUrl: image.ok ? image.value : '',
     linkProductCode: link,
-    sizes: state.sizes.map((s) => ({ ...s, size1: s.size1.trim(), size2: s.size2.trim() })),
+    sizes: state.sizes.map((s) => ({ ...s, size1: withoutDirectionControls(s.size1).trim(), size2: withoutDirectionControls(s.size2).trim() })),
   };
 }
 
@@ -167,8 +176,10 @@ export class ProductEditor {
     const [orders] = await queryRows<{ has_orders: boolean }>(this.db, sql`SELECT EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders`);
     const history = await queryRows<object>(
       this.db,
-      sql`SELECT ${PRICE_CHANGE.list}, ${BY.list}
+      sql`SELECT ${PRICE_CHANGE.list}, ${BY.list}, ${OF_SIZE.list}
           FROM price_changes c LEFT JOIN staff s ON s.staff_id = c.staff_id
+          LEFT JOIN product_prices pp ON pp.product_price_id = c.product_price_id
+          LEFT JOIN product_sizes ps ON ps.product_size_id = pp.product_size_id
           WHERE c.product_id = ${productId} ORDER BY c.price_change_id DESC LIMIT 100`,
     );
     return {
@@ -176,7 +187,9 @@ export class ProductEditor {
       hasOrders: Boolean(orders?.has_orders),
       priceHistory: history.map((raw) => {
         const change = PRICE_CHANGE.read(raw);
-        return { ...change, staffName: BY.read(raw).name, changedAt: isoSeconds(change.changedAt) };
+        const { size1, size2 } = OF_SIZE.read(raw);
+        const size = size1 === null ? null : size2 ? `${size1} (${size2})` : size1;
+        return { ...change, staffName: BY.read(raw).name, size, changedAt: isoSeconds(change.changedAt) };
       }),
     };
   }

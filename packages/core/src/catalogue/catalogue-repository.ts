@@ -69,6 +69,28 @@ export class CatalogueRepository {
   }
 
   /**
+   * What a product's page title must avoid (page titles are unique across the shop): whether
+   * another product or a category has its name (compared without case), whether another product
+   * of its own category does, and whether a category with its name sits in a category named as
+   * the product's own (its title would read the same). Null for no active product.
+   */
+  async productTitleClashes(productId: number): Promise<{ productCode: string; nameTaken: boolean; takenInCategory: boolean } | null> {
+    const [row] = await queryRows<{ product_code: string; name_taken: boolean; taken_in_category: boolean }>(
+      this.db,
+      sql`SELECT p.product_code,
+            EXISTS (SELECT 1 FROM products o WHERE o.is_active AND o.product_id <> p.product_id AND lower(o.name) = lower(p.name))
+              OR EXISTS (SELECT 1 FROM categories c WHERE c.is_active AND (lower(c.name) = lower(p.name) OR lower(c.page_title) = lower(p.name))) AS name_taken,
+            EXISTS (SELECT 1 FROM products o WHERE o.is_active AND o.product_id <> p.product_id AND o.category_id = p.category_id AND lower(o.name) = lower(p.name))
+              OR lower(pc.name) = lower(p.name)
+              OR EXISTS (SELECT 1 FROM categories c JOIN categories up ON up.category_id = c.parent_id
+                         WHERE c.is_active AND lower(c.name) = lower(p.name) AND lower(up.name) = lower(pc.name)) AS taken_in_category
+          FROM products p JOIN categories pc ON pc.category_id = p.category_id
+          WHERE p.product_id = ${productId} AND p.is_active`,
+    );
+    return row ? { productCode: row.product_code, nameTaken: Boolean(row.name_taken), takenInCategory: Boolean(row.taken_in_category) } : null;
+  }
+
+  /**
    * Lower-case words of active product names: the vocabulary for spelling correction. Read
    * from search_words, which triggers keep current (migration 0003), not derived from every
    * name on each call.

@@ -16,6 +16,12 @@ export interface ProductPage {
   total: number;
 }
 
+/** A page's <title> (before the shop's name is added) and the search description staff saved ('' for none). */
+export interface PageTitle {
+  title: string;
+  description: string;
+}
+
 export interface CatalogueServiceOptions {
   /** Prefix for image paths, e.g. a CDN; empty serves them from this host's /media. */
   mediaBaseUrl?: string;
@@ -46,6 +52,43 @@ export class CatalogueService {
     const found = findCategory(await this.categoryTree(), (c) => c.slug === slug);
     if (!found) throw new NotFound(`No category with slug '${slug}'`);
     return found;
+  }
+
+  /**
+   * A category page's title and search description: the ones staff saved for it; else its name
+   * with its parent's ("Large Double Wall Boxes - Double Wall Boxes", so a category and a product
+   * of the same name do not share a title), and no description (the page uses its text's first
+   * sentence).
+   */
+  async categoryPageTitle(slug: string): Promise<PageTitle> {
+    const titles = await this.cache.get('category-page-titles', async () => {
+      const rows = await this.repository.activeCategories();
+      const byId = new Map(rows.map((row) => [row.categoryId, row]));
+      return new Map(
+        rows.map((row) => {
+          const parent = row.parentId === null ? undefined : byId.get(row.parentId);
+          const title = row.pageTitle.trim() || (parent ? `${row.name} - ${parent.name}` : row.name);
+          return [row.slug, { title, description: row.pageDescription.trim() }];
+        }),
+      );
+    });
+    const found = titles.get(slug);
+    if (!found) throw new NotFound(`No category with slug '${slug}'`);
+    return found;
+  }
+
+  /**
+   * A product page's title, unique in the shop: its name; when another product or a category
+   * has that name, its name and category ("Bubble Bags - Bubble Wrap"); when that is taken too
+   * (its category has its name, or a product of its category does), its name and code.
+   */
+  productPageTitle(product: ProductDto): Promise<string> {
+    return this.cache.get(`product-title:${product.product_id}`, async () => {
+      const clashes = await this.repository.productTitleClashes(product.product_id);
+      if (!clashes?.nameTaken) return product.name;
+      if (!clashes.takenInCategory) return `${product.name} - ${product.category.name}`;
+      return `${product.name} (${clashes.productCode})`;
+    });
   }
 
   async productById(id: number): Promise<ProductDto> {

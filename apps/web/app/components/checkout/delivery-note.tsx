@@ -1,6 +1,7 @@
 /**
- * The delivery note of the payment step (SPEC 2, 5): optional, at most 50 characters, with a
- * counter of what is left and the SPEC 5 message when it is too long.
+ * The delivery note of the payment step (SPEC 2, 5): optional, at most 50 characters, said in
+ * its label before anything is typed (the field stops at the limit), with a counter of what is
+ * used and the SPEC 5 message when it is too long.
  */
 import { deliveryNoteRule } from '@shop/contract/browser';
 
@@ -22,7 +23,7 @@ export function DeliveryNote({ value, onChange, disabled, form }: Props) {
   return (
     <div>
       <label htmlFor="delivery-note" className="form-label">
-        Delivery note <span className="font-normal text-stone-600">(optional)</span>
+        Delivery note <span className="font-normal text-stone-600">(optional, up to {max} characters)</span>
       </label>
       <textarea
         id="delivery-note"

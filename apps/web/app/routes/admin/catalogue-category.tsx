@@ -4,11 +4,12 @@
  * Delete (refused while it holds products or sub-categories). The form carries the version
  * read: if someone saved in between, the save is refused with a clear message.
  */
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
 import { adminFailureOf, isNotFound, postedIntent } from '~/server/admin/admin-forms.server';
 import { parseForm, postedForm, type FormProblems } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
+import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { categoryFormSchema, categoryInputOf, imageUrlFromForm, postedValues } from '~/server/admin/catalogue.server';
 import { imageSrcSet } from '~/lib/image-srcset';
@@ -37,8 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const parents = flat(await categories.tree())
     .filter((c) => !inside.has(c.categoryId) && c.depth + height(category) <= 3)
     .map((c) => ({ categoryId: c.categoryId, path: c.path }));
-  const notice = NOTICES[new URL(request.url).searchParams.get('notice') ?? ''] ?? null;
-  return { category: { ...category, children: category.children.map((c) => ({ categoryId: c.categoryId, name: c.name })) }, parents, notice };
+  const { notice, headers } = await takeNotice(request, context, NOTICES);
+  return data({ category: { ...category, children: category.children.map((c) => ({ categoryId: c.categoryId, name: c.name })) }, parents, notice }, { headers });
 }
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
@@ -55,11 +56,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (form.value.intent === 'delete') {
       await categories.delete(id, form.value.version);
-      return redirect('/admin/catalogue?notice=category-deleted');
+      return redirectWithNotice('/admin/catalogue', 'category-deleted', context);
     }
     const imageUrl = await imageUrlFromForm(form.value, context, staff.staffId);
     await categories.update(id, form.value.version, categoryInputOf(form.value, imageUrl));
-    return redirect(`/admin/catalogue/categories/${id}?notice=saved`);
+    return redirectWithNotice(`/admin/catalogue/categories/${id}`, 'saved', context);
   } catch (error) {
     return refused(adminFailureOf(error));
   }

@@ -11,15 +11,17 @@
 import { data, Form, Link } from 'react-router';
 import { adminFailureOf } from '~/server/admin/admin-forms.server';
 import { parseForm } from '~/server/forms.server';
-import { importFormSchema, IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
+import { importFormSchema, IMPORT_MAX_MEGABYTES, packImportFile, unpackImportFile } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import type { Route } from './+types/catalogue-import';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Import CSV - Catalogue - Back office' }];
 
-/** Rows of each list shown on the page (the counts say how many in all). */
-const LISTED = 200;
+/** Rows of each list shown on the page (the counts say how many in all; the full lists download as CSV). */
+export const LISTED = 100;
+
+const UNREADABLE_UPLOAD = 'The upload could not be read. Choose the file again.';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'catalogue:edit');
@@ -39,7 +41,7 @@ interface ReportView {
 }
 
 type Answer =
-  | { step: 'dry-run'; fileName: string; report: ReportView; payload: string | null; digest: string }
+  | { step: 'dry-run'; fileName: string; report: ReportView; payload: string | null; canApply: boolean; digest: string }
   | { step: 'applied'; fileName: string; report: ReportView; priceChanges: number }
   | { step: 'refused'; fileName: string; message: string; report: ReportView | null };
 
@@ -68,14 +70,16 @@ function view(report: {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
   const posted = context.postedForm ?? (await request.formData().catch(() => null));
-  if (!posted) return data<Answer>({ step: 'refused', fileName: '', message: 'The upload could not be read. Choose the file again.', report: null }, { status: 400 });
+  if (!posted) return data<Answer>({ step: 'refused', fileName: '', message: UNREADABLE_UPLOAD, report: null }, { status: 400 });
   const form = parseForm(posted, importFormSchema);
   if (!form.ok) return data<Answer>({ step: 'refused', fileName: '', message: form.problems.message, report: null }, { status: form.problems.status });
   const { csv } = context.services.catalogueAdmin;
   if (form.value.intent === 'apply') {
     const { payload, digest, fileName } = form.value;
+    const bytes = unpackImportFile(payload);
+    if (!bytes) return data<Answer>({ step: 'refused', fileName, message: UNREADABLE_UPLOAD, report: null }, { status: 400 });
     try {
-      const result = await csv.apply(new Uint8Array(Buffer.from(payload, 'base64')), staff.staffId, digest);
+      const result = await csv.apply(bytes, staff.staffId, digest);
       return data<Answer>({ step: 'applied', fileName, report: view(result), priceChanges: result.priceChanges });
     } catch (error) {
       const failure = adminFailureOf(error);
@@ -87,11 +91,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const report = await csv.dryRun(bytes);
   const canApply = report.errorCount === 0 && report.adds.length + report.changes.length > 0;
+  const listedInFull = report.adds.length <= LISTED && report.changes.length <= LISTED && report.errors.length <= LISTED;
   return data<Answer>({
     step: 'dry-run',
     fileName: file.name.slice(0, 200),
     report: view(report),
-    payload: canApply ? Buffer.from(bytes).toString('base64') : null,
+    // The file goes back only when there is something to do with it: apply it, or download the lists in full.
+    payload: canApply || !listedInFull ? packImportFile(bytes) : null,
+    canApply,
     digest: report.digest,
   });
 }
@@ -129,8 +136,16 @@ function ChangeTable({ title, rows, total, testId }: { title: string; rows: Repo
           ))}
         </tbody>
       </table>
-      {total > rows.length && <p className="px-4 py-2 text-xs text-stone-500">The first {rows.length} of {total} are listed.</p>}
+      {total > rows.length && <ListedNote listed={rows.length} total={total} />}
     </section>
+  );
+}
+
+function ListedNote({ listed, total }: { listed: number; total: number }) {
+  return (
+    <p className="px-4 py-2 text-xs text-stone-600">
+      The first {listed} of {total} are listed{total > listed ? ': download the full list below the report.' : '.'}
+    </p>
   );
 }
 
@@ -171,7 +186,7 @@ function Report({ report }: { report: ReportView }) {
               ))}
             </tbody>
           </table>
-          {report.errorCount > report.errors.length && <p className="px-4 py-2 text-xs text-stone-500">The first {report.errors.length} of {report.errorCount} are listed.</p>}
+          {report.errorCount > report.errors.length && <ListedNote listed={report.errors.length} total={report.errorCount} />}
         </section>
       )}
       <ChangeTable title="To add" rows={report.adds} total={report.addCount} testId="import-adds" />
@@ -233,22 +248,28 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
             Dry run of {answer.fileName ? `"${answer.fileName}"` : 'the file'}: {answer.report.rows} {answer.report.rows === 1 ? 'row' : 'rows'}, {answer.report.products} {answer.report.products === 1 ? 'product' : 'products'}
           </h2>
           <Report report={answer.report} />
-          {answer.payload ? (
-            <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-center gap-3 p-4" data-testid="import-apply">
-              <input type="hidden" name="intent" value="apply" />
+          {answer.payload && (
+            // A plain browser post (reloadDocument): the download is an attachment the page stays on.
+            <Form method="post" encType="multipart/form-data" reloadDocument className="card flex flex-wrap items-center gap-3 p-4" data-testid="import-apply">
               <input type="hidden" name="payload" value={answer.payload} />
               <input type="hidden" name="digest" value={answer.digest} />
               <input type="hidden" name="fileName" value={answer.fileName} />
               <p className="flex-1 text-sm text-stone-700">
-                Apply adds {answer.report.addCount} and changes {answer.report.changeCount} product{answer.report.changeCount === 1 ? '' : 's'} in one go: all of it or, if anything fails, none of it.
+                {answer.canApply
+                  ? `Apply adds ${answer.report.addCount} and changes ${answer.report.changeCount} product${answer.report.changeCount === 1 ? '' : 's'} in one go: all of it or, if anything fails, none of it.`
+                  : 'The lists above show the first rows only.'}
               </p>
-              <button type="submit" className="btn-primary">
-                Apply import
+              <button type="submit" formAction="/admin/catalogue/import/report.csv" className="btn-secondary" data-testid="import-report-download">
+                Download the full list (CSV)
               </button>
+              {answer.canApply && (
+                <button type="submit" name="intent" value="apply" className="btn-primary">
+                  Apply import
+                </button>
+              )}
             </Form>
-          ) : (
-            answer.report.errorCount === 0 && <AdminMessage tone="info">Nothing to apply: the file matches the catalogue.</AdminMessage>
           )}
+          {!answer.canApply && answer.report.errorCount === 0 && <AdminMessage tone="info">Nothing to apply: the file matches the catalogue.</AdminMessage>}
         </section>
       )}
     </div>

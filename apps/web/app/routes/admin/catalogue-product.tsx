@@ -14,6 +14,7 @@ import { isRecordId } from '@shop/contract/browser';
 import { adminFailureOf, isNotFound, postedIntent } from '~/server/admin/admin-forms.server';
 import { parseForm, postedForm, type FormProblems } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
+import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { londonDateTime, pounds } from '~/components/admin/admin-format';
 import { imageUrlFromForm, postedValues, productFormSchema } from '~/server/admin/catalogue.server';
@@ -48,10 +49,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const flat = (nodes: typeof tree): typeof tree => nodes.flatMap((n) => [n, ...flat(n.children)]);
   const categories = flat(tree).map((c) => ({ categoryId: c.categoryId, path: c.path }));
   const url = new URL(request.url);
-  const notice = NOTICES[url.searchParams.get('notice') ?? ''] ?? null;
+  const { notice, headers } = await takeNotice(request, context, NOTICES);
   if (id === 'new') {
     const category = Number(url.searchParams.get('category'));
-    return { product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null, confirmDelete: false };
+    return data({ product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null, confirmDelete: false }, { headers });
   }
   const product = await catalogueAdmin.products.product(id).catch((error: unknown) => {
     if (isNotFound(error)) throw data({ message: 'No such product.' }, { status: 404 });
@@ -59,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
   // Deleting cannot be undone: a GET to ?confirm=delete shows the question first (works without JavaScript).
   const confirmDelete = url.searchParams.get('confirm') === 'delete' && !product.hasOrders;
-  return { product, categories, notice, defaultCategoryId: null, confirmDelete };
+  return data({ product, categories, notice, defaultCategoryId: null, confirmDelete }, { headers });
 }
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
@@ -77,20 +78,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (id !== 'new' && (intent === 'withdraw' || intent === 'on-sale')) {
       await products.setOnSale(id, version, intent === 'on-sale');
-      return redirect(`/admin/catalogue/products/${id}?notice=${intent === 'withdraw' ? 'withdrawn' : 'on-sale'}`);
+      return redirectWithNotice(`/admin/catalogue/products/${id}`, intent === 'withdraw' ? 'withdrawn' : 'on-sale', context);
     }
     if (id !== 'new' && intent === 'delete') {
       if (!form.value.confirmed) return redirect(`/admin/catalogue/products/${id}?confirm=delete`);
       await products.delete(id, version);
-      return redirect('/admin/catalogue?notice=product-deleted');
+      return redirectWithNotice('/admin/catalogue', 'product-deleted', context);
     }
     const state = { ...product, imageUrl: await imageUrlFromForm(form.value, context, staff.staffId) };
     if (id === 'new') {
       const created = await products.create(staff.staffId, state);
-      return redirect(`/admin/catalogue/products/${created}?notice=created`);
+      return redirectWithNotice(`/admin/catalogue/products/${created}`, 'created', context);
     }
     await products.update(staff.staffId, id, version, state);
-    return redirect(`/admin/catalogue/products/${id}?notice=saved`);
+    return redirectWithNotice(`/admin/catalogue/products/${id}`, 'saved', context);
   } catch (error) {
     return refused(adminFailureOf(error));
   }
@@ -359,6 +360,7 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
                     <tr>
                       <th scope="col" className="py-2 pr-3">When</th>
                       <th scope="col" className="py-2 pr-3">Who</th>
+                      <th scope="col" className="py-2 pr-3">Size</th>
                       <th scope="col" className="py-2 pr-3">Pack</th>
                       <th scope="col" className="py-2 pr-3 text-right">Old</th>
                       <th scope="col" className="py-2 text-right">New</th>
@@ -372,6 +374,7 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
                           {h.staffName ?? '-'}
                           {h.source === 'import' && <span className="ml-1 text-xs text-stone-500">(CSV import)</span>}
                         </td>
+                        <td className="py-1.5 pr-3">{h.size ?? <span className="text-stone-500">(pack since removed)</span>}</td>
                         <td className="py-1.5 pr-3">
                           {packLabel(h.newPackRange ?? h.oldPackRange)}
                           {h.oldPackRange && h.newPackRange && h.oldPackRange.join('|') !== h.newPackRange.join('|') && (

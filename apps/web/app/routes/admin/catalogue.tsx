@@ -8,6 +8,7 @@ import { data, Form, Link, redirect } from 'react-router';
 import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
 import { readForm } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
+import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { pounds } from '~/components/admin/admin-format';
 import { catalogueFormSchema, categoryInputOf } from '~/server/admin/catalogue.server';
@@ -37,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     catalogueAdmin.categories.tree(),
     catalogueAdmin.products.list({ query: q, page: Number.isSafeInteger(page) && page > 0 ? page : 1, categoryId: Number.isSafeInteger(category) && category > 0 ? category : null, status }),
   ]);
-  return { tree, list, notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null };
+  const { notice, headers } = await takeNotice(request, context, NOTICES);
+  return data({ tree, list, notice }, { headers });
 }
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
@@ -55,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`/admin/catalogue${new URL(request.url).search}`);
     }
     const created = await categories.create({ ...categoryInputOf(form.value, ''), visible: true });
-    return redirect(`/admin/catalogue/categories/${created.categoryId}?notice=created`);
+    return redirectWithNotice(`/admin/catalogue/categories/${created.categoryId}`, 'created', context);
   } catch (error) {
     const failure = adminFailureOf(error);
     return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields, values }, { status: failure.status });

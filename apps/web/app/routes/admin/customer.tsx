@@ -9,14 +9,16 @@
  * shows a confirm step (a GET to ?confirm=disable), then POSTs. Each successful change redirects
  * back here with a notice (post/redirect/get); a refused one answers its message.
  */
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
 import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
 import { readForm, type FormProblems } from '~/server/forms.server';
 import { customerFormSchema, customerPage, permissionFor } from '~/server/admin/customer.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
+import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { AuditTrail } from '~/components/admin/audit-trail';
+import { streetLine } from '~/components/checkout/address-format';
 import { calendarDate, londonDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/customer';
 
@@ -52,13 +54,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const url = new URL(request.url);
   const page = customerPage(staff, customer, history);
-  return {
-    ...page,
-    account,
-    confirmDisable: page.canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
-    confirmClose: page.canManage && url.searchParams.get('confirm') === 'close' && customer.closedAt === null,
-    notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
-  };
+  const { notice, headers } = await takeNotice(request, context, NOTICES);
+  return data(
+    {
+      ...page,
+      account,
+      confirmDisable: page.canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
+      confirmClose: page.canManage && url.searchParams.get('confirm') === 'close' && customer.closedAt === null,
+      notice,
+    },
+    { headers },
+  );
 }
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
@@ -80,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     data<Answer>({ ok: false, intent, message, fields, ...(values ? { values } : {}) }, { status });
   if (!form.ok) return refused(form.problems);
   const { customerDirectory, tradeAccounts, accountClosure } = context.services;
-  const back = (notice: string) => redirect(`/admin/customers/${userId}?notice=${notice}`);
+  const back = (notice: string) => redirectWithNotice(`/admin/customers/${userId}`, notice, context);
   try {
     switch (form.value.intent) {
       case 'disable':
@@ -404,7 +410,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                   {a.isBilling && <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-medium text-brand-800">Billing</span>}
                 </p>
                 <address className="mt-1 text-stone-700 not-italic">
-                  {[a.contactName, a.companyName, a.address, a.town, a.postCode, a.country].filter(Boolean).map((line, i) => (
+                  {[a.contactName, a.companyName, streetLine(a.region, a.address), a.town, a.postCode, a.country].filter(Boolean).map((line, i) => (
                     <span key={i} className="block">
                       {line}
                     </span>

@@ -32,12 +32,19 @@ interface Answer {
 }
 
 /** What a loader or action answered or threw: a Response, `data(...)`, or plain loader data. */
-async function call(handler: Handler, services: CoreServices, url: string, role: Role | null, options: { params?: Record<string, string>; form?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  handler: Handler,
+  services: CoreServices,
+  url: string,
+  role: Role | null,
+  options: { params?: Record<string, string>; form?: Record<string, string>; cookie?: string } = {},
+): Promise<Answer> {
   const session = role === null ? null : { staff: { staffId: 1, email: 'staff@example.com', name: 'Sam Staff', role, totpEnabled: false }, awaitingSecondFactor: false };
   const context = { services, secure: false, memo: new Map<string, unknown>([['staff', Promise.resolve(session)]]) };
+  const headers = options.cookie ? { cookie: options.cookie } : undefined;
   const request = options.form
-    ? new Request(`http://shop.test${url}`, { method: 'POST', body: new URLSearchParams(options.form) })
-    : new Request(`http://shop.test${url}`);
+    ? new Request(`http://shop.test${url}`, { method: 'POST', body: new URLSearchParams(options.form), headers })
+    : new Request(`http://shop.test${url}`, { headers });
   let result: unknown;
   try {
     result = await handler({ request, context, params: options.params ?? {} } as never);
@@ -130,21 +137,24 @@ for (const kind of databaseKinds()) {
       expect(confirm.confirmDisable).toBe(true);
       const disabled = await call(customerAction, services, `/admin/customers/${userId}`, 'manager', { params, form: { intent: 'disable' } });
       expect(disabled.status).toBe(302);
-      expect(disabled.location).toBe(`/admin/customers/${userId}?notice=disabled`);
+      expect(disabled.location).toBe(`/admin/customers/${userId}`);
       expect((await services.customerDirectory.detail(userId)).disabledAt).not.toBeNull();
-      const after = (await call(customerLoader, services, `/admin/customers/${userId}?notice=disabled`, 'manager', { params })).body as { notice: string };
+      // The notice rides in a cookie the page reads once: a reload does not say it again.
+      const cookie = disabled.response!.headers.get('set-cookie')!.split(';')[0]!;
+      const after = (await call(customerLoader, services, `/admin/customers/${userId}`, 'manager', { params, cookie })).body as { notice: string };
       expect(after.notice).toMatch(/signed out everywhere/);
+      expect((await call(customerLoader, services, `/admin/customers/${userId}`, 'manager', { params })).body).toMatchObject({ notice: null });
       const enabled = await call(customerAction, services, `/admin/customers/${userId}`, 'manager', { params, form: { intent: 'enable' } });
-      expect(enabled.location).toBe(`/admin/customers/${userId}?notice=enabled`);
+      expect(enabled.location).toBe(`/admin/customers/${userId}`);
       expect((await services.customerDirectory.detail(userId)).disabledAt).toBeNull();
     });
 
     it('opens, changes and closes a trade account; a bad limit is a 400 saying why', async () => {
       const params = { userId: String(userId) };
       const post = (form: Record<string, string>) => call(customerAction, services, `/admin/customers/${userId}`, 'manager', { params, form });
-      expect((await post({ intent: 'open', limit: '£1,500', terms: '14' })).location).toBe(`/admin/customers/${userId}?notice=opened`);
+      expect((await post({ intent: 'open', limit: '£1,500', terms: '14' })).location).toBe(`/admin/customers/${userId}`);
       expect(await services.tradeAccounts.accountOf(userId)).toMatchObject({ creditLimitPence: 150_000, termsDays: 14 });
-      expect((await post({ intent: 'change', limit: '2000.50', terms: '30' })).location).toBe(`/admin/customers/${userId}?notice=changed`);
+      expect((await post({ intent: 'change', limit: '2000.50', terms: '30' })).location).toBe(`/admin/customers/${userId}`);
       expect(await services.tradeAccounts.accountOf(userId)).toMatchObject({ creditLimitPence: 200_050, termsDays: 30 });
       const bad = await post({ intent: 'change', limit: 'lots', terms: '30' });
       expect(bad.status).toBe(400);
@@ -152,7 +162,7 @@ for (const kind of databaseKinds()) {
       const tooLong = await post({ intent: 'change', limit: '100', terms: '365' });
       expect(tooLong.status).toBe(400);
       expect(tooLong.body).toMatchObject({ message: 'Payment terms must be 1 to 90 days.' });
-      expect((await post({ intent: 'close' })).location).toBe(`/admin/customers/${userId}?notice=closed`);
+      expect((await post({ intent: 'close' })).location).toBe(`/admin/customers/${userId}`);
       expect(await services.tradeAccounts.accountOf(userId)).toBeNull();
     });
 

@@ -9,12 +9,13 @@
  * someone else changed the order meanwhile, nothing is saved and the page says so with the fresh
  * order. A saved change redirects back here with a notice (post/redirect/get).
  */
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { isRecordId, vatLineLabel } from '@shop/contract/browser';
 import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
 import { readForm, type FormProblems } from '~/server/forms.server';
 import { ORDER_FORM_FIELDS, orderFormSchema, orderPage } from '~/server/admin/order.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
+import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { CreditNotesSection } from '~/components/admin/credit-notes-section';
 import { calendarDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
@@ -79,13 +80,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
   const url = new URL(request.url);
   const page = orderPage(staff, order);
-  return {
-    ...page,
-    creditNotes: page.allowed.invoice ? await context.services.documents.staffCreditNotes(orderId) : null,
-    today: new Date().toISOString().slice(0, 10),
-    confirmCancel: url.searchParams.get('confirm') === 'cancel',
-    notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
-  };
+  const { notice, headers } = await takeNotice(request, context, NOTICES);
+  return data(
+    {
+      ...page,
+      creditNotes: page.allowed.invoice ? await context.services.documents.staffCreditNotes(orderId) : null,
+      today: new Date().toISOString().slice(0, 10),
+      confirmCancel: url.searchParams.get('confirm') === 'cancel',
+      notice,
+    },
+    { headers },
+  );
 }
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<(typeof ORDER_FORM_FIELDS)[number], string> };
@@ -100,7 +105,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     data<Answer>({ ok: false, intent, message, fields, values }, { status });
   if (!form.ok) return fail(form.problems);
   const admin = context.services.orderAdministration;
-  const back = (notice: string) => redirect(`/admin/orders/${orderId}?notice=${notice}`);
+  const back = (notice: string) => redirectWithNotice(`/admin/orders/${orderId}`, notice, context);
   const change = form.value;
   try {
     switch (change.intent) {

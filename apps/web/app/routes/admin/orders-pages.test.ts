@@ -51,11 +51,11 @@ describe('the back office order pages', () => {
     await database.db.execute(sql`INSERT INTO staff (staff_id, email, name, role) VALUES (1, 'staff@example.com', 'Sam Staff', 'manager') ON CONFLICT DO NOTHING`);
     const userId = await insertFixtureCustomer(database.db);
     const { orderId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0 });
-    const page = (await orderLoader({ request: new Request(`http://shop.test/admin/orders/${orderId}`), context: contextFor('manager'), params: { orderId: String(orderId) } } as never)) as {
-      order: { version: number; payment: { duePence: number } };
-      stateLabel: string;
-      allowed: Record<string, boolean>;
-    };
+    const page = (
+      (await orderLoader({ request: new Request(`http://shop.test/admin/orders/${orderId}`), context: contextFor('manager'), params: { orderId: String(orderId) } } as never)) as unknown as {
+        data: { order: { version: number; payment: { duePence: number } }; stateLabel: string; allowed: Record<string, boolean> };
+      }
+    ).data;
     // The state's words and the moves it allows come from core's state module.
     expect(page.stateLabel).toBe('Awaiting dispatch');
     expect(page.allowed).toMatchObject({ dispatch: true, cancel: true, deliver: false });
@@ -66,7 +66,28 @@ describe('the back office order pages', () => {
 
     const saved = (await post(orderId, 'manager', { intent: 'payment', ...money })) as Response;
     expect(saved.status).toBe(302);
-    expect(saved.headers.get('location')).toBe(`/admin/orders/${orderId}?notice=paid`);
+    expect(saved.headers.get('location')).toBe(`/admin/orders/${orderId}`);
+    // The notice shows once on the page it leads to; a reload of that page does not say it again.
+    const cookie = saved.headers.get('set-cookie')!.split(';')[0]!;
+    const shown = (await orderLoader({
+      request: new Request(`http://shop.test/admin/orders/${orderId}`, { headers: { cookie } }),
+      context: contextFor('manager'),
+      params: { orderId: String(orderId) },
+    } as never)) as unknown as { data: { notice: string | null }; init: { headers: Record<string, string> } };
+    expect(shown.data.notice).toBe('The payment is recorded.');
+    expect(shown.init.headers['Set-Cookie']).toMatch(/^shop_admin_notice=;.*Max-Age=0/);
+    const reloaded = (await orderLoader({
+      request: new Request(`http://shop.test/admin/orders/${orderId}`),
+      context: contextFor('manager'),
+      params: { orderId: String(orderId) },
+    } as never)) as unknown as { data: { notice: string | null } };
+    expect(reloaded.data.notice).toBeNull();
+    const elsewhere = (await orderLoader({
+      request: new Request(`http://shop.test/admin/orders/${orderId + 1000}`, { headers: { cookie } }),
+      context: contextFor('manager'),
+      params: { orderId: String(orderId) },
+    } as never).catch(() => null)) as unknown as { data: { notice: string | null } } | null;
+    expect(elsewhere?.data.notice ?? null).toBeNull();
 
     const stale = (await post(orderId, 'manager', { intent: 'payment', ...money })) as { data: { message: string }; init: { status: number } };
     expect(stale.init.status).toBe(409);
@@ -90,10 +111,11 @@ describe('the back office order pages', () => {
     const { orderId, totalPence } = await insertFixtureOrder(database.db, { userId });
     await documents.issueInvoice(orderId);
     const load = async (role: Role) =>
-      (await orderLoader({ request: new Request(`http://shop.test/admin/orders/${orderId}`), context: contextFor(role), params: { orderId: String(orderId) } } as never)) as {
-        order: { version: number };
-        creditNotes: { number: string; kind: string; totalPence: number; path: string }[] | null;
-      };
+      (
+        (await orderLoader({ request: new Request(`http://shop.test/admin/orders/${orderId}`), context: contextFor(role), params: { orderId: String(orderId) } } as never)) as unknown as {
+          data: { order: { version: number }; creditNotes: { number: string; kind: string; totalPence: number; path: string }[] | null };
+        }
+      ).data;
     expect((await load('manager')).creditNotes).toEqual([]);
     const cancelled = await post(orderId, 'manager', { intent: 'cancel', version: String((await load('manager')).order.version), reason: 'Out of stock' });
     expect((cancelled as Response).status).toBe(302);

@@ -1,7 +1,8 @@
 /**
  * Orders ('orders:view': every staff role). Tabs with a count per state, a GET
  * filter form (payment method, paid or not, London date range, search by order number, customer
- * name or e-mail, postcode or payment reference) and the newest orders first, 50 a page on the
+ * name, e-mail or company, delivery contact, purchase order number, postcode or payment
+ * reference) and the newest orders first, 50 a page on the
  * server. The warehouse sees no money: only whether an order may be dispatched.
  */
 import { Form, Link, useRouteLoaderData } from 'react-router';
@@ -75,7 +76,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {state ? <input type="hidden" name="state" value={state} /> : null}
         <label className="block text-sm">
           <span className="font-medium text-stone-800">Search</span>
-          <input name="q" type="search" defaultValue={query.q ?? ''} placeholder="Order number, customer, e-mail, postcode, reference" className="form-input mt-1 w-full" />
+          <input name="q" type="search" defaultValue={query.q ?? ''} placeholder="Number, name, company, PO, postcode" title="Order number, customer name, e-mail or company, delivery contact, purchase order number, postcode or payment reference" className="form-input mt-1 w-full" />
         </label>
         <label className="block text-sm">
           <span className="font-medium text-stone-800">Payment method</span>
@@ -125,8 +126,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <th scope="col" className="px-4 py-2.5">Order</th>
               <th scope="col" className="px-4 py-2.5">Placed</th>
               <th scope="col" className="px-4 py-2.5">Customer</th>
-              <th scope="col" className="px-4 py-2.5">Postcode</th>
-              <th scope="col" className="px-4 py-2.5 text-right">Packs</th>
+              {/* Below 1024 px the postcode sits under the customer and the packs are left out, so the state stays on screen. */}
+              <th scope="col" className="hidden px-4 py-2.5 lg:table-cell">Postcode</th>
+              <th scope="col" className="hidden px-4 py-2.5 text-right lg:table-cell">Packs</th>
               {seesMoney ? (
                 <th scope="col" className="px-4 py-2.5 text-right">
                   Total
@@ -143,10 +145,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     #{row.orderId}
                   </Link>
                 </td>
-                <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(row.created)}</td>
-                <td className="px-4 py-2.5">{row.customerName}</td>
-                <td className="px-4 py-2.5 whitespace-nowrap">{row.postCode}</td>
-                <td className="px-4 py-2.5 text-right tabular-nums">{row.packs}</td>
+                <td className="px-4 py-2.5 lg:whitespace-nowrap">{londonDateTime(row.created)}</td>
+                <td className="px-4 py-2.5">
+                  {row.customerName}
+                  <span className="block text-xs whitespace-nowrap text-stone-600 lg:hidden">{row.postCode}</span>
+                </td>
+                <td className="hidden px-4 py-2.5 whitespace-nowrap lg:table-cell">{row.postCode}</td>
+                <td className="hidden px-4 py-2.5 text-right tabular-nums lg:table-cell">{row.packs}</td>
                 {seesMoney ? <td className="px-4 py-2.5 text-right tabular-nums">{row.total}</td> : null}
                 <td className="px-4 py-2.5 whitespace-nowrap">
                   <span className="block font-medium text-stone-900">{row.state}</span>

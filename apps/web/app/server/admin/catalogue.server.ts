@@ -5,9 +5,10 @@
  * image file) reads into core's ProductState, the category form into CategoryInput; a bad
  * pack is named by its field, so the page shows the message beside its input.
  */
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { CatalogueCsv, IMPORT_MAX_BYTES, parsePackRange, parsePricePounds, type CategoryInput, type ProductState } from '@shop/core';
+import { CatalogueCsv, IMPORT_MAX_BYTES, importReportCsv, type ImportReport, parsePackRange, parsePricePounds, type CategoryInput, type ProductState } from '@shop/core';
 import { checkbox, textField, UNKNOWN_FORM } from './admin-forms.server';
 
 /** Size rows and pack rows a form may post (more are ignored). */
@@ -154,7 +155,7 @@ export const productFormSchema = z
 
 const CHOOSE_CSV = 'Choose a CSV file to check.';
 
-/** The import page: a dry run of a chosen file, or applying the dry run it answered (the file carried back, base64). */
+/** The import page: a dry run of a chosen file, or applying the dry run it answered (the file carried back, gzip in base64). */
 export const importFormSchema = z.discriminatedUnion(
   'intent',
   [
@@ -163,6 +164,37 @@ export const importFormSchema = z.discriminatedUnion(
   ],
   { error: CHOOSE_CSV },
 );
+
+/** The full dry-run list's download: the carried file again. */
+export const importReportFormSchema = z.object({ payload: z.string().default(''), fileName: textField(200) });
+
+/**
+ * The checked file as the page carries it to the next step: gzip, then base64. The page holds
+ * it twice (the hidden field and the page's data for the browser), so a 6.6 MB file carried as
+ * plain base64 made a 17.7 MB page; a catalogue CSV packs to about a tenth.
+ */
+export function packImportFile(bytes: Uint8Array): string {
+  return gzipSync(bytes).toString('base64');
+}
+
+/** The carried file, or null when it is not one this page packed (at most the import's limit). */
+export function unpackImportFile(payload: string): Uint8Array | null {
+  try {
+    return new Uint8Array(gunzipSync(Buffer.from(payload, 'base64'), { maxOutputLength: IMPORT_MAX_BYTES + 1 }));
+  } catch {
+    return null;
+  }
+}
+
+/** A dry run's lists in full as CSV text (core writes it). */
+export function importReportCsvText(report: ImportReport): string {
+  return importReportCsv(report);
+}
+
+/** The name of a dry run's full list: "prices.csv" -> "prices-dry-run.csv". */
+export function importReportFileName(fileName: string): string {
+  return `${fileName.replace(/\.csv$/i, '') || 'catalogue'}-dry-run.csv`;
+}
 
 /** Every posted text field, to show the form again as it was sent. */
 export function postedValues(form: FormData): Record<string, string> {

@@ -84,7 +84,8 @@ for (const kind of databaseKinds()) {
       await database.db.execute(sql`UPDATE orders SET payment_due_date = '2025-06-09' WHERE order_id = ${account.orderId}`);
       const detail = await directory.detail(userId);
       expect(detail).toMatchObject({ firstName: 'Cora', lastName: 'Vale', email: `${tag}.cora@example.com`, disabledAt: null, orderCount: 3 });
-      expect(detail.addresses).toEqual([expect.objectContaining({ postCode: 'YO1 7HH', isBilling: true })]);
+      // The house number or name too, not only the street.
+      expect(detail.addresses).toEqual([expect.objectContaining({ region: '1', address: '2 High St', postCode: 'YO1 7HH', isBilling: true })]);
       expect(detail.recentOrders.map((o) => [o.orderId, o.paymentStatus])).toEqual([
         [account.orderId, 'Overdue'],
         [bank.orderId, 'Awaiting payment'],

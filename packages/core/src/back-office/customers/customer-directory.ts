@@ -25,7 +25,8 @@ export const RECENT_ORDER_COUNT = 10;
 
 const LISTED = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'createdAt', 'disabledAt', 'closedAt'], 'u');
 const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'vatNumber', 'newsletter', 'createdAt', 'disabledAt', 'closedAt']);
-const ADDRESS = columnsOf(addresses, ['addressId', 'reference', 'contactName', 'companyName', 'address', 'town', 'postCode', 'country', 'phone', 'type']);
+// `region` is the house number or name (SPEC 5's address form): staff need it to find the door.
+const ADDRESS = columnsOf(addresses, ['addressId', 'reference', 'contactName', 'companyName', 'region', 'address', 'town', 'postCode', 'country', 'phone', 'type']);
 const ORDER = columnsOf(orders, ['orderId', 'created', 'totalPence', 'paidPence', 'refundedPence', 'status', 'paymentMethod', 'paymentDueDate']);
 
 export type CustomerListItem = Pick<ReturnType<typeof LISTED.read>, 'userId' | 'email' | 'phone' | 'companyName'> & {

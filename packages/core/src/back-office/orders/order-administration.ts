@@ -280,10 +280,15 @@ export class OrderAdministration {
     // A search for a customer finds the customers first (one small query), then their orders
     // through the user_id index: inside one statement, `user_id IN (subquery) OR reference` made
     // PostgreSQL scan every order (about 100 ms over 100,000).
+    // Purchase order numbers are found the same way: among the orders of trade account customers.
     const search = classifySearch(filter.search ?? '');
-    const customerIds =
-      search?.kind === 'customer' ? (await queryRows<{ user_id: number }>(this.db, customerSearchQuery(search))).map((r) => Number(r.user_id)) : [];
-    const common = this.conditions({ ...filter, state: undefined }, search && searchCondition(search, customerIds));
+    const [customerIds, purchaseOrderIds] = await Promise.all([
+      search?.kind === 'customer' ? queryRows<{ user_id: number }>(this.db, customerSearchQuery(search)).then((rows) => rows.map((r) => Number(r.user_id))) : [],
+      search?.kind === 'customer' || search?.kind === 'number'
+        ? queryRows<{ order_id: number }>(this.db, purchaseOrderSearchQuery(search.text)).then((rows) => rows.map((r) => Number(r.order_id)))
+        : [],
+    ]);
+    const common = this.conditions({ ...filter, state: undefined }, search && searchCondition(search, customerIds, purchaseOrderIds));
     const where = filter.state ? sql`${common} AND o.status = ${filter.state}` : common;
     const [countRows, rows] = await Promise.all([
       queryRows<{ status: string; n: number | string }>(
@@ -849,12 +854,13 @@ function classifySearch(search: string): OrderSearch | null {
   return { text, kind: 'customer', like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
-function searchCondition(what: OrderSearch, customerIds: number[]): SQL {
-  // A payment reference as typed, in any case, with or without its hyphen or spaces (orders_payment_reference_idx).
-  const reference = sql`o.payment_reference IN (${sql.join(
+function searchCondition(what: OrderSearch, customerIds: number[], purchaseOrderIds: number[]): SQL {
+  // A payment reference as typed, in any case, with or without its hyphen or spaces (orders_payment_reference_idx);
+  // or a purchase order number (the orders purchaseOrderSearchQuery found).
+  const reference = sql`(o.payment_reference IN (${sql.join(
     referenceSearchForms(what.text).map((form) => sql`${form}`),
     sql`, `,
-  )})`;
+  )}) OR o.order_id = ANY (${`{${purchaseOrderIds.join(',')}}`}::int[]))`;
   switch (what.kind) {
     case 'number':
       return sql`(o.order_id = ${what.orderId} OR ${reference})`;
@@ -869,11 +875,29 @@ function searchCondition(what: OrderSearch, customerIds: number[]): SQL {
   }
 }
 
-/** The customers a search names: by e-mail when it has an @, else by name, e-mail or company. */
+/**
+ * The customers a search names: by e-mail when it has an @, else by name, e-mail or company,
+ * or by the contact or company of one of their addresses (a delivery contact: the orders
+ * keep a copy of the address, but searching those copies would read every order).
+ */
 function customerSearchQuery(what: OrderSearch & { kind: 'customer' }): SQL {
   return what.text.includes('@')
     ? sql`SELECT user_id FROM users WHERE lower(email) LIKE ${what.like}`
-    : sql`SELECT user_id FROM users WHERE lower(first_name || ' ' || last_name) LIKE ${what.like} OR lower(email) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}`;
+    : sql`SELECT user_id FROM users WHERE lower(first_name || ' ' || last_name) LIKE ${what.like} OR lower(email) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}
+          UNION SELECT user_id FROM addresses WHERE lower(contact_name) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}`;
+}
+
+/**
+ * The orders whose purchase order number holds the text (any case). Only customers with a trade
+ * account (open or closed) give one, so their orders are read through the user_id index, not
+ * every order.
+ */
+function purchaseOrderSearchQuery(text: string): SQL {
+  const like = `%${text.replace(/^#/, '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The ids as one array first: as a join, PostgreSQL read the whole user_id index (about 120 ms over 100,000 orders; 0.5 ms so).
+  return sql`SELECT o.order_id FROM orders o
+             WHERE o.user_id = ANY (ARRAY(SELECT user_id FROM trade_accounts))
+               AND o.purchase_order_number IS NOT NULL AND lower(o.purchase_order_number) LIKE ${like}`;
 }
 
 /** The smallest string after every string that starts with `prefix` (upper-case letters and digits, as postcodes are). */
