@@ -23,9 +23,11 @@ export async function goOnWhenSignedIn(request: Request, context: AppLoadContext
  * Signed in: merge the baskets (a pack in both keeps the larger count, DESIGN 4), store the token
  * in the cookie, and go on; the next page says once what the merge did.
  */
-async function signedIn(request: Request, context: AppLoadContext, userId: number, token: string) {
+async function signedIn(request: Request, context: AppLoadContext, userId: number, token: string, deviceCookie: string | null = null) {
   const visitor = await visitorOf(request, context);
   const headers = new Headers();
+  // This browser is remembered for the account: guessing from elsewhere does not slow it down (DESIGN 4).
+  if (deviceCookie) headers.append('Set-Cookie', deviceCookie);
   if (visitor.sessionId) {
     try {
       const { notice } = await context.services.carts.mergeGuestBasket(userId, { anonymousUserId: visitor.sessionId, userId });
@@ -60,7 +62,7 @@ export async function signInAction(request: Request, context: AppLoadContext, fo
       await attempt.failed(error);
       throw error;
     });
-    return await signedIn(request, context, userId, token);
+    return await signedIn(request, context, userId, token, await attempt.succeeded());
   } catch (error) {
     return specFailure(error, 'signin', messages.loginFailed, typedValues(form), 'unauthorized');
   }
