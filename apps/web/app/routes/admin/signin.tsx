@@ -110,8 +110,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       await attempt.failed(error);
       if (retryAfterOf(error) !== null) return limited(error);
       const failure = adminFailureOf(error);
-      if (failure.status === 401) return refused(failure.message, 401);
-      throw error;
+      if (failure.status !== 401) throw error;
+      // Too many wrong codes end the sign-in: the page asks for the password again.
+      if (!(await staff.session(sessionId))) {
+        context.memo.delete('staff');
+        return data<Answer>({ ok: false, message: failure.message }, { status: 401, headers: { 'Set-Cookie': await destroyStaffSession(context) } });
+      }
+      return refused(failure.message, 401);
     }
   }
 
