@@ -110,7 +110,7 @@ for (const kind of databaseKinds()) {
       t = await createSecurityApp(kind, {
         storefront: { buildDir },
         logger: { level: 'info', stream },
-        env: { AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: '5', PUBLIC_BASE_URL: 'http://localhost' },
+        env: { AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: '5', AUTH_ACCOUNT_FREE_FAILURES: '10', PUBLIC_BASE_URL: 'http://localhost' },
       });
     });
     afterAll(async () => t?.close());

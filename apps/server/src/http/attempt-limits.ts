@@ -40,6 +40,8 @@ export interface AttemptLimits {
    * throws a 429 DomainError (with `retryAfterSeconds`) when over a limit.
    */
   count(request: FastifyRequest, action: AttemptAction, email: string | null): Promise<CountedAttempt>;
+  /** Remembers this browser for the account (its Set-Cookie value) after a proof other than a sign-in. */
+  rememberDevice(request: FastifyRequest, kind: DeviceAccountKind, email: string): Promise<string>;
 }
 
 export interface AttemptLimitSettings {
@@ -289,6 +291,10 @@ export async function createAttemptLimits(app: FastifyInstance, store: RateLimit
             return deviceCookie(request, await devices.remember(account, knownToken));
           },
         };
+      },
+      async rememberDevice(request, kind, email) {
+        const account = deviceAccountOf(kind, email);
+        return deviceCookie(request, await devices.remember(account, await devices.knownToken(account, deviceTokensOf(request))));
       },
     };
   });

@@ -107,8 +107,13 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
   if (!parsed.ok) return refusedForm(parsed, 'reset');
   try {
     await context.countAttempt('resetPassword', null);
-    await context.services.accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });
-    return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' });
+    const { accounts } = context.services;
+    const { userId } = await accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });
+    // The e-mailed link proves the account is theirs: this browser is remembered for it, so
+    // guessing from elsewhere does not hold up their sign-in with the new password (DESIGN 4).
+    const { email } = await accounts.userDetails(userId, userId);
+    const headers = { 'Set-Cookie': await context.rememberCustomerDevice(email) };
+    return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' }, { headers });
   } catch (error) {
     // SPEC 8 uses the sign-up text for reset errors (a used or expired link included).
     return specFailure(error, 'reset', messages.signUpFailed);
