@@ -38,10 +38,10 @@ export interface StorefrontLoadContext {
   /** Counts one attempt of the action; throws a DomainError 'too_many_requests' over the limit. */
   countAttempt(action: AttemptAction, email: string | null): Promise<CountedAttempt>;
   /**
-   * The Set-Cookie header value that remembers this browser for the customer of `email`, as a
-   * sign-in does: for a password reset from the e-mailed link, which proves as much.
+   * The Set-Cookie header value that remembers this browser for the account of `email`, as a
+   * sign-in does: for a password set from an e-mailed or handed-over link, which proves as much.
    */
-  rememberCustomerDevice(email: string): Promise<string>;
+  rememberDevice(kind: 'customer' | 'staff', email: string): Promise<string>;
   /** How the payment step takes card/wallet payments (PayPal, or the labelled test payments). */
   payments: PaymentsConfigDto;
   /** Per-request memo of the visitor read from the session cookie (session.server.ts). */

@@ -71,7 +71,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       nonce,
       secure: request.protocol === 'https',
       countAttempt: (action, email) => options.attempts.count(request, action, email),
-      rememberCustomerDevice: (email) => options.attempts.rememberDevice(request, 'customer', email),
+      rememberDevice: (kind, email) => options.attempts.rememberDevice(request, kind, email),
       memo: new Map(),
       payments: options.payments,
       logError(error) {

@@ -112,7 +112,7 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     // The e-mailed link proves the account is theirs: this browser is remembered for it, so
     // guessing from elsewhere does not hold up their sign-in with the new password (DESIGN 4).
     const { email } = await accounts.userDetails(userId, userId);
-    const headers = { 'Set-Cookie': await context.rememberCustomerDevice(email) };
+    const headers = { 'Set-Cookie': await context.rememberDevice('customer', email) };
     return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' }, { headers });
   } catch (error) {
     // SPEC 8 uses the sign-up text for reset errors (a used or expired link included).
