@@ -5,7 +5,9 @@
  * while a browser that signed in to it before (the shop_device cookie) gets in with the right
  * password (http/attempt-limits.ts, decision record 012). Only refused passwords count.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Customer } from '../testing/basket-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
@@ -182,4 +184,65 @@ describeOnEachDatabase('sign-in limits per e-mail and address', (kind) => {
     expectTooMany(await signIn('2001:db8:0:1::ffff', target.email, `guess again`));
     expect((await signIn('2001:db8:0:2::1', target.email, target.password)).statusCode).toBe(200);
   });
+});
+
+/** Whether a Redis answers at REDIS_TEST_URL (a short timeout, no retries). */
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const redisReachable = await redisAnswers();
+const redisRequired = Boolean(process.env.CI || process.env.REQUIRE_BROWSER_TESTS);
+
+describe.skipIf(!redisReachable && !redisRequired)('the account guard across processes (Redis)', () => {
+  const keyPrefix = `shop-test-${randomUUID()}:`;
+  const env = { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_ACCOUNT_FREE_FAILURES: '5', AUTH_ACCOUNT_MAX_DELAY_SECONDS: '60' };
+  let apps: TestApp[] = [];
+  beforeAll(async () => {
+    apps = [await createTestApp({ seed: false, env }), await createTestApp({ seed: false, env })];
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    const admin = new Redis(REDIS_URL);
+    const keys = await admin.keys(`${keyPrefix}*`);
+    if (keys.length > 0) await admin.del(...keys);
+    await admin.quit();
+  });
+
+  it('wrong passwords sent to one process slow the account down on the other', async () => {
+    const email = `shared-${randomUUID()}@example.com`;
+    const signIn = (app: TestApp, ip: string) => app.app.inject({ method: 'POST', url: '/api/account', payload: { email, password: 'guess' }, remoteAddress: ip });
+    for (let i = 0; i < 6; i++) expect((await signIn(apps[0]!, `192.0.2.${i + 1}`)).statusCode).toBe(401);
+    const other = await signIn(apps[1]!, '192.0.2.99');
+    expect(other.statusCode).toBe(429);
+    expect(other.json<{ message: string }>().message).toMatch(PAUSED);
+  });
+});
+
+describe('the account guard while Redis does not answer', () => {
+  it('counts in the process: guessing still slows the account down, never a 500', async () => {
+    const t = await createTestApp({
+      seed: false,
+      env: { REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: `shop-test-${randomUUID()}:`, AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_ACCOUNT_FREE_FAILURES: '5' },
+    });
+    try {
+      const email = `alone-${randomUUID()}@example.com`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        statuses.push((await t.app.inject({ method: 'POST', url: '/api/account', payload: { email, password: 'guess' }, remoteAddress: `192.0.2.${i + 1}` })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  }, 20_000);
 });
