@@ -11,6 +11,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { signUp } from '../../apps/server/src/testing/basket-fixtures.ts';
+import { until } from '../../apps/server/src/testing/until.ts';
 import { createSecurityApp, databaseKinds, relaxedLimits, type SecurityApp } from './support.ts';
 
 const buildDir = STOREFRONT_BUILD_DIR;
@@ -66,6 +67,15 @@ for (const kind of databaseKinds()) {
       expect(usual.statusCode, usual.body).toBe(302);
       expect(usual.headers.location).toBe('/landing');
 
+      // Right after one more guess was taken, so the wait has just begun.
+      let late = 0;
+      await until(
+        async () =>
+          (await t.app.inject({ method: 'POST', url: '/api/account', remoteAddress: `192.0.2.${(late++ % 20) + 1}`, payload: { email: customer.email, password: `late ${late}` } }))
+            .statusCode === 401,
+        30_000,
+        'one more guess taken',
+      );
       const stranger = await postForm('/signin', { intent: 'signin', email: customer.email, password: customer.password }, '203.0.113.9');
       expect(stranger.statusCode).toBe(429);
       expect(stranger.body).toContain(PAUSED);
