@@ -38,7 +38,7 @@ test('a manager creates a category and a product with an image, changes its pric
   await page.getByLabel('Name').fill(MANAGER.name);
   await page.getByLabel('E-mail').fill(MANAGER.email);
   await page.getByLabel('Role').selectOption('manager');
-  await page.getByRole('button', { name: 'Add and make a link' }).click();
+  await page.getByRole('button', { name: 'Add and e-mail a link' }).click();
   const link = await page.getByLabel('Set-password link').inputValue();
 
   const managerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

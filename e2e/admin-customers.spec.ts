@@ -124,6 +124,20 @@ test('the owner sees the day on the dashboard, finds and disables a customer, an
   await expect(history.nth(2)).toContainText('Disabled: signed out everywhere');
   await expect(history.nth(3)).toContainText('Trade account opened: credit limit £2,500.00, terms 7 days');
 
+  // A customer who asks by phone: their data as a ZIP, in the history; closing their account is
+  // refused while an order of theirs is open, saying which.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-customer-data').click()]);
+  expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  await page.getByRole('link', { name: 'Close account' }).click();
+  await expect(page.getByTestId('confirm-close')).toBeVisible();
+  await page.getByLabel('How the customer asked').fill('Phoned, confirmed her postcode');
+  await page.getByRole('button', { name: 'Yes, close the account' }).click();
+  await expect(page.getByTestId('confirm-close')).toContainText('You can close your account once');
+  await expectNoSeriousA11yViolations(page);
+  await adminScreenshot(page, 'admin-customer-confirm-close');
+  await page.getByTestId('confirm-close').getByRole('link', { name: 'Cancel' }).click();
+  await expect(history.nth(1)).toContainText('Data downloaded');
+
   // Exports: the form, then the file.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Exports' }).click();
   await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible();

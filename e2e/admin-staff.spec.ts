@@ -52,15 +52,15 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await expectNoSeriousA11yViolations(page);
   await adminScreenshot(page, 'admin-dashboard');
 
-  // Staff: add a warehouse member; the link is shown once.
+  // Staff: add a warehouse member; the link is e-mailed to them and shown once.
   await nav.getByRole('link', { name: 'Staff' }).click();
   await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
   await page.getByLabel('Name').fill('Wes Warehouse');
   await page.getByLabel('E-mail').fill('wes@example.com');
   await page.getByLabel('Role').selectOption('warehouse');
-  await page.getByRole('button', { name: 'Add and make a link' }).click();
+  await page.getByRole('button', { name: 'Add and e-mail a link' }).click();
   const linkBox = page.getByTestId('staff-link');
-  await expect(linkBox).toContainText('Send this set-password link to Wes Warehouse (wes@example.com)');
+  await expect(linkBox).toContainText('We have e-mailed Wes Warehouse (wes@example.com) a set-password link');
   const memberLink = await page.getByLabel('Set-password link').inputValue();
   expect(memberLink).toMatch(new RegExp(`^${shop.baseURL}/admin/set-password\\?token=[A-Za-z0-9_-]{43}$`));
   await expect(page.getByTestId('staff-table')).toContainText('Wes Warehouse');

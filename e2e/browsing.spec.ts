@@ -92,6 +92,30 @@ test('search works by the Enter key and by the search button', async ({ page }) 
   await expect(page.getByText('Results for: bubble wrap')).toBeVisible();
 });
 
+test('the product code shown on a product page finds that product, and only it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/products?search=pizza%20box');
+  await page.getByRole('link', { name: /View Details/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pizza Boxes' })).toBeVisible();
+  const code = (await page.getByText(/^Product code:/).textContent())!.replace('Product code:', '').trim();
+  expect(code).toMatch(/^P\d{6}$/);
+  await waitForHydration(page);
+  const box = page.getByRole('searchbox', { name: 'Search products' }).first();
+  await box.fill(code.toLowerCase());
+  await box.press('Enter');
+  await expect(page.getByText(`Results for: ${code.toLowerCase()}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: /View Details/ })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'View Details: Pizza Boxes' })).toBeVisible();
+});
+
+test('a search for a trade word no product is called by finds what it means; nonsense finds nothing', async ({ page }) => {
+  await page.goto('/products?search=jiffy%20bags');
+  await expect(page.getByRole('link', { name: /^View Details: .*Padded/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^View Details: .*Carrier/ })).toHaveCount(0);
+  await page.goto('/products?search=unicorn%20glitter');
+  await expect(page.getByText('Products not found or not available right now.')).toBeVisible();
+});
+
 test('a search with no match shows the empty message', async ({ page }) => {
   await page.goto('/products?search=zzqqxxjj');
   await expect(page.getByText('Products not found or not available right now.')).toBeVisible();

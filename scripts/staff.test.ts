@@ -1,11 +1,12 @@
 /**
  * `npm run staff` as the operator runs it (a child process with the shop's environment): add
  * prints a set-password link that works, list shows the staff, disable ends their sessions;
- * on the embedded database while the shop holds it, a clear "stop the shop first"; on
- * PostgreSQL it works beside a running server.
+ * on the embedded database while the shop holds it, a clear "stop the shop first" that points
+ * to the Staff page; a DATA_DIR without the shop's database is refused, naming the folder, and
+ * left as it was; on PostgreSQL it works beside a running server.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -40,7 +41,35 @@ function linkIn(output: string): string {
 
 describe('npm run staff on the embedded database', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-staff-cli-'));
+  // The shop's database, as its first start leaves it (the command never creates one).
+  beforeAll(async () => {
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    await database.close();
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses a folder without the shop database, naming it and DATA_DIR, and creates nothing there', async () => {
+    const wrong = mkdtempSync(path.join(tmpdir(), 'shop-staff-cli-wrong-'));
+    try {
+      for (const args of [['list'], ['add', '--email', 'sam@example.com', '--name', 'Sam', '--role', 'owner']]) {
+        const refused = await staffCommand({ DATA_DIR: wrong }, ...args);
+        expect(refused.code).toBe(1);
+        expect(refused.stdout).not.toContain('No staff yet');
+        expect(refused.stderr.trim()).toBe(
+          `No shop database in ${wrong} (DATA_DIR is ${wrong}). Set DATA_DIR to the folder the shop runs with (npm start creates its database there on its first start), or DATABASE_URL for PostgreSQL. Nothing was changed.`,
+        );
+      }
+      expect(readdirSync(wrong)).toEqual([]);
+      // A folder that does not exist at all is refused alike, and not made.
+      const missing = path.join(wrong, 'no-such-folder');
+      const refused = await staffCommand({ DATA_DIR: missing }, 'list');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`No shop database in ${missing}`);
+      expect(existsSync(missing)).toBe(false);
+    } finally {
+      rmSync(wrong, { recursive: true, force: true });
+    }
+  });
 
   it('adds, lists and disables staff; the printed link sets the password', async () => {
     const env = { DATA_DIR: dataDir };
@@ -88,7 +117,7 @@ describe('npm run staff on the embedded database', { timeout: 180_000 }, () => {
       const refused = await staffCommand({ DATA_DIR: dataDir }, 'list');
       expect(refused.code).toBe(1);
       expect(refused.stderr.trim()).toBe(
-        'Stop the shop (npm start) first: the embedded database is open in one process at a time. On PostgreSQL (DATABASE_URL) this command works beside running servers.',
+        'Stop the shop (npm start) first: the embedded database is open in one process at a time. While the shop runs, manage staff on the Staff page of the back office (/admin/staff). On PostgreSQL (DATABASE_URL) this command works beside running servers.',
       );
     } finally {
       rmSync(pidFile);

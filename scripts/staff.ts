@@ -4,21 +4,24 @@
  *   npm run staff -- add --email E --name N --role owner|manager|warehouse
  *   npm run staff -- list
  *   npm run staff -- disable --email E
-  npm run staff -- enable --email E
  *   npm run staff -- enable --email E
  *   npm run staff -- link --email E        (a new set-password link: a lost link, a forgotten password)
  *
  * `add` and `link` print a single-use set-password link valid for one hour. The database is the
  * shop's own (the same configuration as `npm start`): DATABASE_URL => PostgreSQL, beside running
  * servers; else the embedded database in DATA_DIR, which one process holds at a time, so the
- * command refuses while the shop is running there.
+ * command refuses while the shop is running there (the back office's Staff page does the same
+ * meanwhile, and e-mails the link too). It never creates a database: a DATA_DIR without the
+ * shop's embedded database is refused, naming the folder, so a mistyped folder cannot show "No
+ * staff yet" or add staff to a database the shop never reads.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { StaffService } from '@shop/core';
 // The roles module alone (no database code): usage errors answer without loading the shop.
 import { isStaffRole, STAFF_ROLES } from '../packages/core/src/staff/staff-roles.ts';
-import { embeddedDatabaseHolder } from '../apps/server/src/embedded-database-lock.ts';
+import { embeddedDatabaseDir, embeddedDatabaseHolder } from '../apps/server/src/embedded-database-lock.ts';
 
 const USAGE = `Usage:
   npm run staff -- add --email E --name N --role ${STAFF_ROLES.join('|')}
@@ -28,7 +31,21 @@ const USAGE = `Usage:
   npm run staff -- link --email E`;
 
 const EMBEDDED_DATABASE_IN_USE =
-  'Stop the shop (npm start) first: the embedded database is open in one process at a time. On PostgreSQL (DATABASE_URL) this command works beside running servers.';
+  'Stop the shop (npm start) first: the embedded database is open in one process at a time. While the shop runs, manage staff on the Staff page of the back office (/admin/staff). On PostgreSQL (DATABASE_URL) this command works beside running servers.';
+
+/** Where the shop's embedded database is, when DATA_DIR holds one (PGlite writes PG_VERSION when it creates it). */
+function embeddedDatabaseIn(dataDir: string): string | null {
+  const dir = embeddedDatabaseDir(dataDir);
+  return existsSync(path.join(dir, 'PG_VERSION')) ? dir : null;
+}
+
+function noDatabaseIn(dataDir: string, setting: string | undefined): string {
+  const how = setting === undefined ? 'DATA_DIR is not set, so the default ./data is used' : `DATA_DIR is ${setting}`;
+  return (
+    `No shop database in ${dataDir} (${how}). Set DATA_DIR to the folder the shop runs with ` +
+    '(npm start creates its database there on its first start), or DATABASE_URL for PostgreSQL. Nothing was changed.'
+  );
+}
 
 type Options = { email?: string; name?: string; role?: string; help?: boolean };
 
@@ -127,6 +144,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== null) {
     console.error(EMBEDDED_DATABASE_IN_USE);
+    return 1;
+  }
+  // Checked before PGlite opens the folder: opening creates an empty database where there is none.
+  if (!config.databaseUrl && embeddedDatabaseIn(config.dataDir) === null) {
+    console.error(noDatabaseIn(config.dataDir, process.env.DATA_DIR));
     return 1;
   }
   const [{ openDatabase }, { DomainError, StaffRepository, StaffService }] = await Promise.all([import('@shop/db'), import('@shop/core')]);

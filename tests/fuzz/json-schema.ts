@@ -4,6 +4,10 @@
  * arbitraries of valid and invalid values. Written against the document alone (never the
  * server's zod schemas), so the test compares two independent readings of each rule.
  *
+ * What the document says in prose, the reader is told (ReaderRules): text holding the NUL character
+ * is refused wherever it is (every 400's description says so), and a body's objects accept fields
+ * they do not name (no `additionalProperties: false`), which valid values then carry at times.
+ *
  * Two readings worth knowing:
  *  - `nullable: true` admits null even beside `anyOf` (as Schemathesis and most tools read it;
  *    OpenAPI 3.0.3's letter applies it to `type` only);
@@ -46,8 +50,20 @@ const INT32_MAX = 2 ** 31 - 1;
 /** How far a generated string may run past its minimum length (keeps requests small). */
 const EXTRA_LENGTH = 30;
 
+/** Rules the document states in prose, not in its schemas. */
+export interface ReaderRules {
+  /** Text holding U+0000 is refused anywhere (values and property names). */
+  nulRefused: boolean;
+}
+
+/** Names of fields no schema of the shop uses: valid values carry them where a schema allows unnamed fields. */
+const unknownFieldName = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_'), minLength: 1, maxLength: 8 }).map((name) => `x_${name}`);
+
 export class SchemaReader {
-  constructor(private readonly components: Record<string, Schema>) {}
+  constructor(
+    private readonly components: Record<string, Schema>,
+    private readonly rules: ReaderRules = { nulRefused: false },
+  ) {}
 
   /** The schema a `$ref` points at (refs to refs followed). */
   resolve(schema: Schema): Schema {
@@ -64,6 +80,7 @@ export class SchemaReader {
   /** What is wrong with `value` according to `schema`, or null when it is valid. */
   problemOf(schema: Schema, value: unknown, at = '(value)'): string | null {
     const s = this.resolve(schema);
+    if (this.rules.nulRefused && typeof value === 'string' && value.includes('\u0000')) return `${at} contains the NUL character`;
     if (value === null && (s.nullable === true || s.enum?.includes(null))) return null;
     if (s.enum && !s.enum.some((option) => option === value)) return `${at} is not one of ${JSON.stringify(s.enum)}`;
     for (const member of s.allOf ?? []) {
@@ -96,6 +113,7 @@ export class SchemaReader {
   private objectProblem(s: Schema, value: Record<string, unknown>, at: string): string | null {
     for (const name of s.required ?? []) if (value[name] === undefined) return `${at}.${name} is missing`;
     for (const [name, item] of Object.entries(value)) {
+      if (this.rules.nulRefused && name.includes('\u0000')) return `${at} has a property name with the NUL character`;
       if (item === undefined) continue;
       const declared = s.properties?.[name];
       const schema = declared ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
@@ -148,7 +166,11 @@ export class SchemaReader {
     if (depth > 4) return fc.constant({});
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, property] of Object.entries(s.properties ?? {})) model[name] = this.valid(property, hints, name, depth + 1);
-    return fc.record(model, { requiredKeys: s.required ?? [] });
+    const named = fc.record(model, { requiredKeys: s.required ?? [] });
+    if (s.additionalProperties === false) return named;
+    // Fields the schema does not name are allowed: sometimes send one, as a client of another version would.
+    const unnamed = fc.dictionary(unknownFieldName, smallJsonValue, { maxKeys: 2 });
+    return fc.oneof({ weight: 2, arbitrary: named }, { weight: 1, arbitrary: fc.tuple(named, unnamed).map(([known, extra]) => ({ ...extra, ...(known as object) })) });
   }
 
   /**
@@ -166,6 +188,7 @@ export class SchemaReader {
     if (s.maxLength !== undefined) near.push('x'.repeat(s.maxLength + 1));
     if (s.minLength !== undefined && s.minLength > 0) near.push('x'.repeat(s.minLength - 1));
     if (s.enum) near.push(`not ${String(s.enum[0])}`);
+    if (this.rules.nulRefused) near.push('a\u0000b', '\u0000');
     const choices: fc.Arbitrary<unknown>[] = [wrongTypes];
     if (near.length > 0) choices.push(fc.constantFrom(...near));
     if (s.pattern !== undefined) choices.push(fc.string({ unit: textCharacter, maxLength: 20 }));
@@ -227,8 +250,8 @@ function multiplesOf(s: Schema): fc.Arbitrary<number> {
 
 const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz');
 /**
- * Characters of generated text: mostly ASCII, some Latin-1 and CJK. Never NUL (PostgreSQL text
- * cannot hold it; the API refuses it, which the document does not say), never a lone surrogate
+ * Characters of generated text: mostly ASCII, some Latin-1 and CJK. Never NUL in valid text (the
+ * document says it is refused; invalid() sends it), never a lone surrogate
  * or an astral character (the server counts UTF-16 units, JSON Schema code points).
  */
 const textCharacter = fc.oneof(

@@ -12,6 +12,11 @@
  *  - for documented-invalid input, a 4xx;
  *  - without a valid token where the document asks for one, a 401;
  *  - a body matching the schema documented for that status (no body where none is documented).
+ * What the document says in prose is read too: every 400 says text with the NUL character is
+ * refused, so such text is documented-invalid; request bodies name no `additionalProperties:
+ * false`, so documented-valid bodies carry unknown fields at times (they must be ignored). And
+ * the document itself is sound: every schema it holds is one an operation uses, every reference
+ * resolves, no `anyOf` is empty, no request schema refuses unknown fields.
  *
  * Runs are bounded in count (OPENAPI_FUZZ_RUNS per operation, default 60) and time
  * (OPENAPI_FUZZ_TIME_BUDGET_MS for all operations, default 30 s). FUZZ_SEED=<n> replays a
@@ -64,13 +69,15 @@ const relaxedLimits = {
 /* ---------- the document, read ---------- */
 
 interface OpenApiDocument {
+  info: { description?: string };
   paths: Record<string, Record<string, RawOperation>>;
   components: { schemas: Record<string, Schema> };
 }
 interface RawOperation {
-  parameters?: { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: Schema }[];
+  description?: string;
+  parameters?: { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: Schema; description?: string }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema: Schema }> }>;
   security?: Record<string, unknown>[];
 }
 
@@ -132,6 +139,7 @@ let orderId: number;
 let cartId: number;
 let reader: SchemaReader;
 let operations: Operation[];
+let document: OpenApiDocument;
 
 /** Values of real records by parameter or property name (`id` depends on the path). */
 function hintsFor(operation: Operation): Hints {
@@ -215,6 +223,8 @@ function mutation(operation: Operation, target: string): fc.Arbitrary<Change> {
     const text = reader.invalid(parameter.schema).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
     return text
       .filter((value) => parameter.in !== 'path' || sendableInPath(value))
+      // HTTP cannot carry NUL in a header: that refusal is not the document's to make.
+      .filter((value) => parameter.in !== 'header' || !value.includes('\u0000'))
       .map((value) => (request) => ({ ...request, params: { ...request.params, [name]: value } }));
   }
   const body = reader.resolve(operation.body!);
@@ -333,8 +343,12 @@ describe('the served OpenAPI document tells the truth', () => {
 
     const served = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(served.statusCode).toBe(200);
-    const document = served.json<OpenApiDocument>();
-    reader = new SchemaReader(document.components.schemas);
+    document = served.json<OpenApiDocument>();
+    // The NUL rule is prose: read only when every operation's 400 states it.
+    const nulRefused = Object.values(document.paths).every((methods) =>
+      Object.values(methods).every((operation) => /NUL character \(U\+0000\)/.test(operation.responses['400']?.description ?? '')),
+    );
+    reader = new SchemaReader(document.components.schemas, { nulRefused });
     operations = operationsOf(document);
   });
   afterAll(async () => t?.close());
@@ -345,6 +359,51 @@ describe('the served OpenAPI document tells the truth', () => {
     for (const name of ['GET /api/users/{id}', 'PUT /api/cart/AssignAddress', 'GET /api/order/{id}', 'POST /api/OrderLog', 'POST /api/account/logout']) {
       expect(names).toContain(name);
     }
+  });
+
+  it('is a sound document: every schema used, every reference resolved, no empty alternatives', () => {
+    const used = new Set<string>();
+    const problems: string[] = [];
+    const visit = (value: unknown, at: string): void => {
+      if (Array.isArray(value)) return value.forEach((item, index) => visit(item, `${at}[${index}]`));
+      if (value === null || typeof value !== 'object') return;
+      for (const [key, item] of Object.entries(value)) {
+        if (key === '$ref') {
+          const name = String(item).replace('#/components/schemas/', '');
+          if (!(name in document.components.schemas)) problems.push(`${at}: ${String(item)} resolves to nothing`);
+          else if (!used.has(name)) {
+            used.add(name);
+            visit(document.components.schemas[name], `#/components/schemas/${name}`);
+          }
+        } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && (!Array.isArray(item) || item.length === 0)) {
+          problems.push(`${at}.${key} is empty: no value could match`);
+        } else visit(item, `${at}.${key}`);
+      }
+    };
+    visit(document.paths, '#/paths');
+    for (const name of Object.keys(document.components.schemas)) if (!used.has(name)) problems.push(`${name} is used by no operation`);
+    expect(problems).toEqual([]);
+  });
+
+  it('says what the server does beyond the schemas: unknown fields ignored, NUL refused, the Idempotency-Key rules', () => {
+    // A request body that says additionalProperties false would promise a refusal the server never makes.
+    const strict: string[] = [];
+    const visit = (schema: Schema, at: string, seen: Set<Schema>): void => {
+      const s = reader.resolve(schema);
+      if (seen.has(s)) return;
+      seen.add(s);
+      if (s.additionalProperties === false) strict.push(at);
+      for (const [name, property] of Object.entries(s.properties ?? {})) visit(property, `${at}.${name}`, seen);
+      for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? []), ...(s.items ? [s.items] : [])]) visit(member, at, seen);
+    };
+    for (const operation of operations) if (operation.body) visit(operation.body, operation.name, new Set());
+    expect(strict).toEqual([]);
+    expect(document.info.description).toMatch(/fields a schema does not name: they are ignored/);
+    for (const operation of operations) expect(operation.responses.has(400), `${operation.name} documents its 400`).toBe(true);
+    expect(reader.problemOf({ type: 'string' }, 'a\u0000b'), 'every 400 states the NUL rule').not.toBeNull();
+    const placing = document.paths['/api/order']!.post!;
+    expect(placing.parameters?.find((p) => p.name === 'idempotency-key')?.description).toMatch(/empty value is a 400/);
+    expect(placing.description).toMatch(/Without the header every request places an order/);
   });
 
   it('tells schema refusals from business refusals (the seam the checks rely on)', async () => {
@@ -395,6 +454,8 @@ describe('the served OpenAPI document tells the truth', () => {
     ['GET', `/api/categories/GetBySlug/${'a'.repeat(150)}`, undefined, null],
     ['GET', `/api/categories/GetBySlug/${'a'.repeat(201)}`, undefined, 'slug'],
     ['GET', `/api/FindAddress/%22%22/${'A'.repeat(101)}`, undefined, 'A postcode is at most 100 characters'],
+    ['PUT', '/api/cart/AssignAddress', { addressId: 'a\u0000' }, 'Text must not contain the NUL character'],
+    ['GET', '/api/users/1%00', undefined, 'Text must not contain the NUL character'],
   ] as const)('regression: %s %s', async (method, url, body, message) => {
     const { operation, request } = documentedRequest(method, url, body);
     expect(documentProblem(operation, request), 'the document calls it invalid').toEqual(message === null ? null : expect.any(String));
@@ -413,5 +474,33 @@ describe('the served OpenAPI document tells the truth', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ error: 'invalid_request' });
     expect(response.json().message).toContain(message);
+  });
+
+  it('regression: unknown body fields are ignored, not refused (no additionalProperties false to obey)', async () => {
+    // A fresh address: the fuzz runs above may have deleted the first one.
+    const fresh = (await createAddress(t.app, customer.token)).address_id;
+    const { operation, request } = documentedRequest('PUT', '/api/address/MarkAsBilling', { address_id: fresh, is_default: true });
+    expect(documentProblem(operation, request)).toBeNull();
+    const marked = await t.app.inject({ method: 'PUT', url: '/api/address/MarkAsBilling', headers: bearer(customer.token), payload: request.body as object });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const bare = await t.app.inject({ method: 'PUT', url: '/api/address/MarkAsBilling', headers: { ...bearer(customer.token), 'content-type': 'application/json' }, payload: String(fresh) });
+    expect(bare.statusCode, bare.body).toBe(200);
+  });
+
+  it('regression: an operation without parameters refuses NUL in a query it does not read with its documented 400', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/payments/config?x=%00' });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(operations.find((o) => o.name === 'GET /api/payments/config')?.responses.has(400)).toBe(true);
+  });
+
+  it('regression: an empty Idempotency-Key is the documented 400, nothing placed', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { ...bearer(customer.token), 'content-type': 'application/json', 'idempotency-key': '' },
+      payload: JSON.stringify({ sub_total: 0, delivery_fee: 0, total_tax: 0, total: 0 }),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toContain('Idempotency-Key must be 1-100 characters');
   });
 });

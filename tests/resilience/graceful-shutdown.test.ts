@@ -41,7 +41,8 @@ function refused(port: number): Promise<boolean> {
 describe('operations: health checks, request ids in JSON logs, graceful shutdown [pglite]', () => {
   let dataDir: string;
   let server: ServerProcess;
-  const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  // debug: the test waits for a request's arrival ('incoming request', logged at debug).
+  const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-ops-'));

@@ -34,7 +34,10 @@ import { answerClientError, answerError, notFoundBody, registerErrorHandling } f
 import { httpServerOptions, refuseMissingHost } from './http/server-options.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
+import { truthfulApiDocument } from './http/api-document.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
+import { ShopLogController } from './http/request-log.ts';
+import { serveMetrics, ShopMetrics } from './metrics/metrics.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { uploadedImageRoutes } from './media/uploaded-image-routes.ts';
 import { seoRoutes } from './seo/seo-routes.ts';
@@ -92,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           ? false
           : { ...loggerOptions, ...options.logger },
     bodyLimit: BODY_LIMIT_BYTES,
+    // One line per request (http/request-log.ts).
+    logController: new ShopLogController((request) => responseCache.servedFromCache(request)),
     requestIdHeader: false,
     genReqId: requestIdOf,
     trustProxy,
@@ -122,6 +127,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     postcodes: createPostcodeLookup(config),
     clock: options.clock,
   });
+  // Prometheus metrics, only when something will scrape them (metrics/metrics.ts).
+  if (config.metrics) {
+    const metrics = new ShopMetrics(services, database);
+    responseCache.countLookups(metrics.cacheHit, metrics.cacheMiss);
+    serveMetrics(app, metrics, config.metrics);
+  }
   // The job worker sends e-mails recorded by this process at once, and by others when they die.
   // It runs in the request thread (decision record 007: a worker thread bought nothing measurable).
   app.addHook('onReady', async () => {
@@ -187,7 +198,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     openapi: {
       info: {
         title: `${config.shop.tradingName} API`,
-        description: 'The JSON API of the packaging shop (SPEC section 7). Prices are pounds ex-VAT.',
+        description:
+          'The JSON API of the packaging shop (SPEC section 7). Prices are pounds ex-VAT. ' +
+          'Request bodies may carry fields a schema does not name: they are ignored (not refused). ' +
+          'Text anywhere in a request must not contain the NUL character (U+0000): such a request is a 400.',
         version: '1.0.0',
       },
       components: {
@@ -195,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => truthfulApiDocument(jsonSchemaTransformObject(document)),
   });
 
   // Every rate limit counts here: in Redis when REDIS_URL is set (shared by all processes), else in this process.
@@ -210,8 +224,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
-      // PostgreSQL text cannot hold U+0000: refuse it with a 400 before it reaches a query.
-      api.addHook('preValidation', refuseNulCharacters);
+      // PostgreSQL text cannot hold U+0000: refuse it with a 400 before it reaches a query. A route
+      // hook, so that the sign-in check (http/authentication.ts puts it first) answers before it:
+      // a caller without a valid token gets the documented 401 whatever the request holds.
+      api.addHook('onRoute', (route) => {
+        const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+        route.preValidation = [...existing, refuseNulCharacters];
+      });
       await api.register(catalogueRoutes, { catalogue: services.catalogue, responseCache });
       await api.register(sessionRoutes, { sessions: services.sessions, rateLimits, perMinute: config.sessionRateLimitPerMinute });
       // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.

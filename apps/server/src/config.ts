@@ -105,7 +105,7 @@ const envSchema = z.object({
   /**
    * Wrong passwords for one account (customer or staff, from any address) in a day before it
    * slows down: each further one makes browsers that never signed in to it wait 1 s, 2 s, 4 s...
-   * up to AUTH_ACCOUNT_MAX_DELAY_SECONDS (decision record 012).
+   * up to AUTH_ACCOUNT_MAX_DELAY_SECONDS (decision record 013).
    */
   AUTH_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
   AUTH_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -149,6 +149,11 @@ const envSchema = z.object({
   JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(5),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  /** Prometheus metrics on a port of their own (at METRICS_HOST, loopback by default), never on the shop's. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Or on the shop's own port at /metrics, for a scraper that sends `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
 });
 
 export interface AppConfig {
@@ -175,6 +180,16 @@ export interface AppConfig {
   payments: PaymentsConfig;
   orderLogRateLimitPerMinute: number;
   jobs: JobConfig;
+  /** Where Prometheus metrics are served (metrics/metrics.ts); undefined: nowhere, and none are kept. */
+  metrics: MetricsConfig | undefined;
+}
+
+export interface MetricsConfig {
+  /** A port of its own, bound to `host`. */
+  port: number | undefined;
+  host: string;
+  /** /metrics on the shop's port, for a bearer of this token. */
+  token: string | undefined;
 }
 
 export interface JobConfig {
@@ -299,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       leaseMs: e.JOB_LEASE_SECONDS * 1000,
     },
+    metrics: e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : undefined,
   };
 }
 

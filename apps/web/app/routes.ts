@@ -57,6 +57,7 @@ export default [
     route('order-detail', 'routes/order-detail.tsx'),
     route('order-history', 'routes/order-history.tsx'),
     route('account', 'routes/account.tsx'),
+    route('account/close', 'routes/account-close.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // Form targets without a page of their own (each answers a GET with a redirect to /landing).
@@ -66,6 +67,9 @@ export default [
   // Documents (PDF resource routes): the customer's VAT invoice and credit notes; staff's invoice, credit notes and picking list
   // beside the order page (each loader checks the staff session and role itself).
   route('order-invoice', 'routes/order-invoice.tsx'),
+  // The customer's data as a ZIP (posted from My account); staff's copy for a customer beside the customer page.
+  route('account/data', 'routes/account-data.tsx'),
+  route('admin/customers/:userId/data', 'routes/admin/customer-data.tsx'),
   route('order-credit-note', 'routes/order-credit-note.tsx'),
   route('admin/orders/:orderId/invoice.pdf', 'routes/admin/order-invoice-pdf.tsx'),
   route('admin/orders/:orderId/credit-notes/:creditNoteNumber', 'routes/admin/order-credit-note-pdf.tsx'),

@@ -57,6 +57,7 @@ export type ProductSizeDto = z.infer<typeof productSizeSchema>;
 export const productSchema = z
   .object({
     product_id: z.number().int(),
+    product_code: z.string().describe('Not in SPEC 3: the code staff and price-match claims know the product by; search finds it'),
     name: z.string(),
     description: z.string(),
     image_url: z.string(),

@@ -122,6 +122,15 @@ export const changePasswordFormSchema = confirmed(
   a.passwordsDoNotMatch,
 );
 
+/**
+ * My account's "Close my account": the current password again (counted as sign-in's attempts), and a ticked box saying the customer
+ * understands what is erased and what is kept.
+ */
+export const closeAccountFormSchema = z.object({
+  current_password: changePasswordFields.current_password,
+  confirm: z.boolean({ error: a.closeConfirm }).refine((ticked) => ticked, a.closeConfirm),
+});
+
 /** A company name as typed: at most 100 characters once trimmed; blank is none (companyOrNone). */
 export const companyNameText = z.string({ error: a.companyName }).trim().max(100, a.companyName);
 /** A VAT number as typed ("GB" + 9 or 12 digits, spaces allowed, any case), or blank for none. */

@@ -60,4 +60,5 @@ export const accountSettingsMessages = {
   vatNumber: 'VAT Number is GB followed by 9 or 12 digits, e.g. GB 123 4567 89, or leave it empty.',
   passwordChanged: 'Your password has been changed. You have been signed out everywhere else.',
   detailsSaved: 'Your company details and newsletter choice have been saved.',
+  closeConfirm: 'Please tick the box to confirm that you want to close your account.',
 } as const;

@@ -18,6 +18,8 @@ export { CartService, type CartServiceOptions } from './cart/cart-service.ts';
 export { basketMergeNotice, mergedCount, planBasketMerge, type BasketMerge, type MergeLine, type PackInBoth } from './cart/basket-merge.ts';
 export * from './accounts/account-service.ts';
 export * from './accounts/token-service.ts';
+export * from './accounts/account-closure.ts';
+export * from './accounts/customer-data-export.ts';
 export { hashPassword, verifyPassword } from './accounts/password-hashing.ts';
 export * from './email/mailer.ts';
 export * from './email/password-reset-email.ts';

@@ -12,6 +12,8 @@ import { CartService } from './cart/cart-service.ts';
 import { cartPricingRules } from './pricing/cart-totals.ts';
 import { AccountService } from './accounts/account-service.ts';
 import { TokenService } from './accounts/token-service.ts';
+import { AccountClosure } from './accounts/account-closure.ts';
+import { CustomerDataExport } from './accounts/customer-data-export.ts';
 import { unconfiguredMailer, type Mailer } from './email/mailer.ts';
 import { AddressRepository } from './addresses/address-repository.ts';
 import { AddressService } from './addresses/address-service.ts';
@@ -24,6 +26,7 @@ import { Reorder } from './orders/reorder.ts';
 import { DispatchPromises } from './delivery/dispatch-promises.ts';
 import { TradeAccounts } from './trade-accounts/trade-accounts.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { ShopFiguresReader } from './operations/shop-figures.ts';
 import { DEFAULT_JOB_SETTINGS, JobWorker, type JobWorkerLog, type JobWorkerSettings } from './jobs/job-worker.ts';
 import { emailJobKinds } from './email/email-jobs.ts';
 import { RESET_TOKEN_TTL_MS } from './accounts/token-service.ts';
@@ -45,6 +48,10 @@ export interface CoreServices {
   sessions: SessionService;
   carts: CartService;
   accounts: AccountService;
+  /** A customer's data as one ZIP (JSON and the PDFs of their invoices and credit notes), audited. */
+  customerData: CustomerDataExport;
+  /** Closing an account: sign-ins end, personal details erased, orders and invoices kept (HMRC), audited. */
+  accountClosure: AccountClosure;
   addresses: AddressService;
   postcodes: PostcodeSearch;
   orders: OrderService;
@@ -56,6 +63,8 @@ export interface CoreServices {
   /** Durable jobs (e-mails): recorded by the use cases, run by `jobWorker` (started and stopped by the server). */
   jobs: JobQueue;
   jobWorker: JobWorker;
+  /** Orders, money and the job queue's depth, for the metrics (DESIGN section 13). */
+  figures: ShopFiguresReader;
   /** The card/wallet payment verifier, or null when only bank transfer is offered. */
   payments: PaymentVerifier | null;
   /** Trade (credit) accounts: pay on account within a limit (the back office opens them). */
@@ -125,6 +134,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
   const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock, jobs });
   const staffRepository = new StaffRepository(database.db);
+  const staff = new StaffService(staffRepository, { publicBaseUrl, shopName: options.shop.tradingName, jobs, now: clock });
   const emailKinds = emailJobKinds({
     shop: options.shop,
     mailer,
@@ -152,6 +162,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       const member = await staffRepository.byId(staffId);
       return member && member.disabledAt === null ? { email: member.email, name: member.name } : null;
     },
+    staffOfSetPasswordLink: (token) => staff.setPasswordTokenHolder(token),
     log: options.log,
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
@@ -173,6 +184,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     sessions: new SessionService(database.db),
     carts,
     accounts,
+    customerData: new CustomerDataExport(database.db, documents, { now: clock, shopName: options.shop.tradingName }),
+    accountClosure: new AccountClosure(database.db, tokens),
     addresses,
     postcodes: new PostcodeSearch(options.postcodes ?? unconfiguredPostcodeLookup),
     orders,
@@ -190,8 +203,9 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     dispatch,
     jobs,
     jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
+    figures: new ShopFiguresReader(database.db, clock),
     payments,
-    staff: new StaffService(staffRepository, { publicBaseUrl, shopName: options.shop.tradingName, now: clock, jobs }),
+    staff,
     trustedDevices: new TrustedDevices(database.db, clock),
     customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),
     dashboard: new DashboardQueries(database.db, clock),

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
    * and then `onMessage('')` is called once, since notifications may have been missed.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL: the connection pool's connections and the queries waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   return {
     db,
     driver: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onMessage) {
       const stop = await listenWithReconnect(databaseUrl, channel, onMessage);
       subscriptions.add(stop);

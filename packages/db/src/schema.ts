@@ -162,6 +162,12 @@ export const users = pgTable(
     vatNumber: text('vat_number'),
     /** Set by a manager (back office): the customer can no longer sign in and every token is revoked. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Set when the account was closed (by the customer, or by staff at their request;
+     * core/accounts/account-closure.ts): the personal details are erased, `disabled_at` is set too,
+     * and the row stays only because the orders and invoices the shop must keep point at it.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -488,7 +494,7 @@ export const staffSessions = pgTable(
 
 /**
  * Browsers that signed in to an account before (DESIGN section 4 "Identity", decision record
- * 012): the `shop_device` cookie holds random tokens, this table their SHA-256 hashes with the
+ * 013): the `shop_device` cookie holds random tokens, this table their SHA-256 hashes with the
  * account each was given for (`customer:` or `staff:` and a hash of the e-mail in lower case).
  * A known browser with the right password is let through while guessing from elsewhere slows
  * the account down. Not a credential: it opens nothing by itself.

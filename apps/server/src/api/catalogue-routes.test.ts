@@ -258,7 +258,7 @@ describeOnEachDatabase('cached catalogue reads in the request pipeline', (kind) 
   let app: App;
   let drop: () => Promise<void>;
   let baseUrl: string;
-  const logs: Array<{ msg?: string; reqId?: string; req?: { url?: string }; res?: { statusCode?: number } }> = [];
+  const logs: Array<{ level?: number; msg?: string; reqId?: string; route?: string; req?: { url?: string }; res?: { statusCode?: number } }> = [];
 
   beforeAll(async () => {
     const created = await createTestDatabase(kind);
@@ -270,7 +270,7 @@ describeOnEachDatabase('cached catalogue reads in the request pipeline', (kind) 
         done();
       },
     });
-    app = await buildApp({ config: loadConfig({ DATA_DIR: '/tmp/shop-test-data' }), database: created.database, logger: { level: 'info', stream } });
+    app = await buildApp({ config: loadConfig({ DATA_DIR: '/tmp/shop-test-data' }), database: created.database, logger: { level: 'debug', stream } });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -278,17 +278,27 @@ describeOnEachDatabase('cached catalogue reads in the request pipeline', (kind) 
     await drop();
   });
 
-  it('logs a cache hit like any other request, under the request id the caller sent', async () => {
-    const computed = vi.spyOn(app.services.catalogue, 'categoryTree');
-    await fetch(`${baseUrl}/api/categories`);
-    const hit = await fetch(`${baseUrl}/api/categories`, { headers: { 'x-request-id': 'lb-cached-read-1' } });
+  it('logs one line per request: a miss at info, a cache hit at debug, under the request id the caller sent', async () => {
+    const url = `${baseUrl}/api/products/Search?filter=log-line-${kind}`;
+    const computed = vi.spyOn(app.services.catalogue, 'search');
+    const miss = await fetch(url, { headers: { 'x-request-id': 'lb-cached-read-0' } });
+    expect(miss.status).toBe(200);
+    const hit = await fetch(url, { headers: { 'x-request-id': 'lb-cached-read-1' } });
     expect(hit.status).toBe(200);
     expect(computed).toHaveBeenCalledTimes(1);
     computed.mockRestore();
-    const lines = logs.filter((line) => line.reqId === 'lb-cached-read-1');
-    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
-    expect(lines[0]!.req!.url).toBe('/api/categories');
-    expect(lines[1]!.res!.statusCode).toBe(200);
+    const INFO = 30;
+    const DEBUG = 20;
+    const ofMiss = logs.filter((line) => line.reqId === 'lb-cached-read-0' && line.level! >= INFO);
+    expect(ofMiss.map((line) => line.msg)).toEqual(['request completed']);
+    expect(ofMiss[0]).toMatchObject({ route: '/api/products/Search', req: { url: `/api/products/Search?filter=log-line-${kind}` }, res: { statusCode: 200 } });
+    const ofHit = logs.filter((line) => line.reqId === 'lb-cached-read-1');
+    expect(ofHit.map((line) => [line.msg, line.level])).toEqual([
+      ['incoming request', DEBUG],
+      ['request completed', DEBUG],
+    ]);
+    expect(ofHit[0]!.req!.url).toBe(`/api/products/Search?filter=log-line-${kind}`);
+    expect(ofHit[1]!.res!.statusCode).toBe(200);
   });
 
   it('while shutting down, a cached URL answers as every other route does: 503 and connection: close', async () => {

@@ -59,11 +59,16 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           'PayPal (or test payments, only where the shop runs them: a TEST- payment is a 402 elsewhere): payment_reference is the provider ' +
           'order id, verified first: COMPLETED, GBP, amount = total and never used before (402, 409 or 502 otherwise; nothing is placed). ' +
           'Send an `Idempotency-Key` header (a UUID): repeating the request with the same key answers the same order id; ' +
-          'the same key with a different body is a 422 (nothing placed). ' +
+          'the same key with a different body is a 422 (nothing placed). Without the header every request places an order; ' +
+          'an empty or malformed key is a 400 (nothing placed): leave the header out rather than send it empty. ' +
           "On account (not in SPEC 7): a 403 without an open trade account, a 402 when the total is over the account's available credit. " +
           'Answers the order id as a bare JSON number.',
         security: [{ bearer: [] }],
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
+        headers: z.object({
+          [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema
+            .optional()
+            .describe('Optional; when sent, 1-100 letters, digits, ".", "_", ":" or "-" (a UUID is ideal). An empty value is a 400, as is any other malformed key.'),
+        }),
         body: placeOrderBodySchema,
         response: {
           200: z.number().int().describe('The order id'),

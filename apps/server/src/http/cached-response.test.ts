@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { DEFAULT_CATALOGUE_CACHE_MAX_BYTES, ResponseCache } from './cached-response.ts';
+import { ShopLogController } from './request-log.ts';
 
 const querystring = z.object({
   condition: z.string().max(200).default(''),
@@ -22,7 +23,7 @@ interface Harness {
   cache: ResponseCache;
   /** How many times each route computed its value (cache misses). */
   computed: { list: number; item: number };
-  logs: Array<{ msg?: string; reqId?: string; res?: { statusCode?: number } }>;
+  logs: Array<{ level?: number; msg?: string; reqId?: string; res?: { statusCode?: number } }>;
   setClosing(value: boolean): void;
 }
 
@@ -42,7 +43,7 @@ async function build(options: { maxBytes?: number; bodyBytes?: number; beforeCom
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream }, trustProxy: 'loopback' });
+  const app = Fastify({ logger: { level: 'debug', stream }, logController: new ShopLogController((request) => cache.servedFromCache(request)), trustProxy: 'loopback' });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', cache.onRequest);
@@ -159,13 +160,21 @@ describe('ResponseCache', () => {
     expect(unchanged.headers.etag).toBe(first.headers.etag);
   });
 
-  it('logs a hit like any other request, with its request id', async () => {
+  it('logs a hit with its request id, at debug: one completion line like any other request', async () => {
     const { app, logs } = await build();
     await app.inject({ url: '/item/9' });
+    const missLines = logs.filter((line) => line.reqId === logs.at(-1)!.reqId);
+    expect(missLines.map((line) => [line.msg, line.level])).toEqual([
+      ['incoming request', 20],
+      ['request completed', 30],
+    ]);
     const hit = await app.inject({ url: '/item/9' });
     expect(hit.statusCode).toBe(200);
     const lines = logs.filter((line) => line.reqId === logs.at(-1)!.reqId);
-    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(lines.map((line) => [line.msg, line.level])).toEqual([
+      ['incoming request', 20],
+      ['request completed', 20],
+    ]);
     expect(lines[1]!.res?.statusCode).toBe(200);
   });
 

@@ -134,9 +134,23 @@ export class ResponseCache {
    * answered synchronously, so it cannot normally see the app closing; the check keeps the two
    * paths alike). Skipping helmet's hooks, validation, the handler, serialisation and onSend is
    * what keeps hits within the budget of DESIGN section 8. The reply is hijacked, yet the
-   * request is still logged as completed (Fastify logs on the response's `finish`) and
+   * request is still logged as completed (at debug, http/request-log.ts) and
    * onResponse hooks run.
    */
+  /** Requests answered from the cache (their log line is at debug, http/request-log.ts). */
+  private readonly hits = new WeakSet<FastifyRequest>();
+
+  servedFromCache(request: FastifyRequest): boolean {
+    return this.hits.has(request);
+  }
+
+  /** Where hits and misses are counted (the metrics, when they are kept). */
+  private lookups: { hit: { inc(): void }; miss: { inc(): void } } | undefined;
+
+  countLookups(hit: { inc(): void }, miss: { inc(): void }): void {
+    this.lookups = { hit, miss };
+  }
+
   readonly onRequest: onRequestHookHandler = (request, reply, done) => {
     const route = request.routeOptions.config.responseCache;
     // A NUL character anywhere (even in a key the route ignores) is refused with a 400 by the
@@ -146,10 +160,13 @@ export class ResponseCache {
     if (key === undefined) return done();
     const entry = this.entries.get(key);
     if (entry === undefined) {
+      this.lookups?.miss.inc();
       this.missKeys.set(request, key);
       return done();
     }
+    this.lookups?.hit.inc();
     reply.hijack();
+    this.hits.add(request);
     let headers = request.protocol === 'https' ? entry.httpsHeaders : entry.headers;
     if (this.isClosing()) headers = { ...headers, connection: 'close' };
     const response = reply.raw;

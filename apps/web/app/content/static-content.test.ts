@@ -155,6 +155,16 @@ describe('static pages', () => {
     expect(pageText('return-policy')).toContain('Call us on 0113 496 0000 or e-mail sales@example.com');
   });
 
+  it('the privacy page says what is kept after an account is closed, for how long, and where a customer downloads their data or closes their account', () => {
+    const privacy = staticPageContent('privacy', shop).html;
+    const text = textOf(privacy);
+    expect(text).toContain('When you close it, they are erased at once.');
+    expect(text).toContain('kept for 6 years after the end of the financial year they relate to, as HMRC requires, even after you close your account');
+    expect(text).toContain('Download your data:');
+    expect(text).toContain('Close your account:');
+    expect(privacy).toContain('<a href="/account">My Account</a>');
+  });
+
   it.each(pages)('%s escapes configuration values: they are never read as Markdown or HTML', (page) => {
     const evilShop = hostileShop();
     const content = staticPageContent(page, evilShop);

@@ -1,7 +1,8 @@
 /**
  * My account, for a signed-in customer (else /signin?return=account): the
  * address book (add, edit, delete, mark as billing), the company name and VAT number printed on
- * invoices with the newsletter choice, and a password change that ends every other sign-in.
+ * invoices with the newsletter choice, a password change that ends every other sign-in, and the
+ * customer's data: a download of it (account-data.tsx) and closing the account (account-close.tsx).
  *
  * Read by the loader, changed by the action (my-account-actions.server.ts) with plain forms and
  * links, so all of it works without JavaScript: the delivery step's 'Add/Update Address' modal
@@ -25,7 +26,7 @@ import type { Route } from './+types/account';
 import { postedForm } from '~/server/forms.server';
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, 'My Account', 'Your addresses, company details for invoices, newsletter choice and password.'),
+  ...pageMeta(matches, 'My Account', 'Your addresses, company details for invoices, newsletter choice, password and your data.'),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -82,6 +83,35 @@ function addressBookAnswer(answer: Answer): { ok: boolean; message: string } | n
   const intent = (answer as { intent?: string }).intent;
   if (intent !== 'billing' && intent !== 'delete') return null;
   return answer as AddressCardAnswer | ActionFailure | MyAccountSuccess;
+}
+
+/**
+ * The customer's data rights: a copy of their data (a plain form posting to /account/data, which
+ * answers the ZIP file to save, so the page stays as it is) and the way to close the account.
+ */
+function YourDataSection() {
+  return (
+    <section className="card p-5" aria-labelledby="your-data-heading" data-testid="your-data">
+      <h2 id="your-data-heading" className="text-lg font-semibold text-stone-900">
+        Your Data
+      </h2>
+      <p className="mt-2 text-sm text-stone-700">
+        Download a copy of what we hold about you: your account, addresses, orders and invoices, in one ZIP file (the details as JSON, your invoices and
+        credit notes as PDFs).
+      </p>
+      <form method="post" action="/account/data" className="mt-3">
+        <button type="submit" className="btn-secondary w-full sm:w-auto" data-testid="download-data">
+          Download My Data
+        </button>
+      </form>
+      <p className="mt-4 text-sm text-stone-700">
+        Closing your account erases your personal details. We keep your orders and invoices for six years, as HMRC requires.{' '}
+        <Link to="/account/close" className="font-medium text-red-700 underline hover:text-red-800" data-testid="close-account-link">
+          Close my account
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -169,6 +199,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               <ChangePasswordForm answer={password} busy={busy} />
             </div>
           </section>
+          <YourDataSection />
         </div>
       </div>
 

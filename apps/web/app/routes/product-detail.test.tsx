@@ -16,6 +16,7 @@ afterEach(cleanup);
 
 const PRODUCT = {
   product_id: 1,
+  product_code: 'P000001',
   name: 'Single Wall Cardboard Boxes',
   description: 'Strong boxes for posting.',
   image_url: '/media/products/box.svg',
@@ -62,5 +63,11 @@ describe("product detail 'Add +'", () => {
     renderProduct(basketOf([{ id: 1, name: 'Single Wall Cardboard Boxes 12x9x6', price: 18.5, qty: 25, count: 1 }]));
     expect((await screen.findAllByTestId('item-added')).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('button', { name: /Add \+ pack of 50/ }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the product code a price-match claim asks for, under the name', async () => {
+    renderProduct();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Single Wall Cardboard Boxes' });
+    expect(heading.nextElementSibling).toHaveTextContent('Product code: P000001');
   });
 });

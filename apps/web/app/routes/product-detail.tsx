@@ -120,6 +120,10 @@ export default function ProductDetailPage() {
             </Link>
           </p>
           <h1 className="mt-1 text-2xl leading-tight font-bold tracking-tight text-stone-900 sm:text-3xl">{product.name}</h1>
+          {/* The code a price-match claim or a phone order names; search finds it. */}
+          <p className="mt-1 text-sm text-stone-600">
+            Product code: <span className="font-mono font-medium text-stone-800">{product.product_code}</span>
+          </p>
           {from !== null ? (
             <p className="mt-2 text-stone-700">
               From <span className="text-lg font-bold text-stone-900">{formatPounds(from)}</span> ex-VAT per pack

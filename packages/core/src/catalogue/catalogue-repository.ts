@@ -8,7 +8,7 @@ import {
   queryRows,
   type Executor,
 } from '@shop/db';
-import type { ParsedSearch } from './search-query.ts';
+import type { SearchPlan, WordStatus } from './search-plan.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect & { categoryName: string; categorySlug: string };
@@ -99,15 +99,42 @@ export class CatalogueRepository {
   }
 
   /**
-   * Relevance-ranked search: one page of products (with their category, as productsByIds
-   * gives them) and how many products match, at most SEARCH_MAX_RESULTS.
+   * For each word, whether the full text (name and description, stemmed) of an active product
+   * has it: 'stop' for words full text ignores ("the", "with"). One query for all the words.
+   * Counting up to SEARCH_MAX_RESULTS matches rather than asking EXISTS keeps the plan on the
+   * GIN index: for "any row?" the planner may prefer reading the table until one turns up,
+   * which for a word no product has means reading all of it.
+   */
+  async wordStatuses(words: string[]): Promise<Map<string, WordStatus>> {
+    if (words.length === 0) return new Map();
+    const rows = await queryRows<{ word: string; stop: boolean; found: boolean }>(
+      this.db,
+      sql`SELECT w.word, numnode(plainto_tsquery('english', w.word)) = 0 AS stop,
+            CASE WHEN numnode(plainto_tsquery('english', w.word)) = 0 THEN false ELSE (
+              SELECT count(*) FROM (
+                SELECT 1 FROM products p WHERE p.search_vector @@ plainto_tsquery('english', w.word) AND p.is_active
+                LIMIT ${SEARCH_MAX_RESULTS}::int
+              ) AS m
+            ) > 0 END AS found
+          FROM unnest(ARRAY[${sql.join(
+            words.map((word) => sql`${word}`),
+            sql`, `,
+          )}]::text[]) AS w(word)`,
+    );
+    return new Map(rows.map((row) => [row.word, row.stop ? 'stop' : row.found ? 'found' : 'missing']));
+  }
+
+  /**
+   * Relevance-ranked search (the plan: search-plan.ts): one page of products (with their
+   * category, as productsByIds gives them) and how many products match, at most
+   * SEARCH_MAX_RESULTS.
    *
-   * Matches come in tiers: products with a size whose key starts with the size key; products
-   * whose name has every word (full text, stemmed); products whose full-text document (name
-   * and description) has every word. Only when those find fewer than SEARCH_FUZZY_BELOW
-   * products are names similar to the text (trigram word similarity) added, at most
-   * SEARCH_FUZZY_MAX of them, the first the index finds: a fallback for typos the spelling correction left, not padding
-   * for searches that already have plenty of results.
+   * A product matches when it has every term (full text, stemmed) and every size word, and a
+   * size whose key starts with the size key if one was typed. Tiers: the product whose code is
+   * the text; products whose name has every term; products whose name or description has
+   * them. With no terms (only sizes typed), products with a matching size come before those
+   * that only mention it. Nothing is matched by resemblance here: the plan corrects only words
+   * that match nothing as typed.
    *
    * Order: tier, then full-text rank, then name similarity, then id. Name similarity costs
    * 5-15 us a row and ranks tie widely (most of the 13,600 products matching 'box' share one
@@ -119,53 +146,93 @@ export class CatalogueRepository {
    * that mention food in their description, read most of the table on every search. The
    * order does not depend on the page asked for, so pages neither repeat nor skip.
    */
-  async searchProducts(search: ParsedSearch, limit: number, offset: number): Promise<{ products: ProductRow[]; total: number }> {
-    // Size keys hold only digits, '.' and 'x': nothing to escape in a LIKE pattern.
-    const sizePattern = search.sizeKey ? `${search.sizeKey}%` : null;
+  async searchProducts(plan: SearchPlan, limit: number, offset: number): Promise<{ products: ProductRow[]; total: number }> {
     const window = SEARCH_SIMILARITY_WINDOW;
     const max = SEARCH_MAX_RESULTS;
     const columns = Object.entries(getTableColumns(products));
+    const none = sql`SELECT NULL::int AS product_id, 0 AS tier, 0::real AS rank WHERE false`;
+    const tsquery = plan.terms.length
+      ? sql.join(
+          plan.terms.map((alternatives) => sql`(${sql.join(alternatives.map((words) => sql`plainto_tsquery('english', ${words})`), sql` || `)})`),
+          sql` && `,
+        )
+      : sql`NULL::tsquery`;
+    // A size word matches a size written with it ("C4", "8oz", "48mm x 66m"). Its key (digits,
+    // '.' and 'x', nothing to escape in LIKE) finds the sizes by index: the whole key, or for a
+    // width in mm, cm or m also the first of several ("48mm" in "48mm x 66m", key 48x66). Then
+    // the word itself must be in the size. PostgreSQL may turn the EXISTS below into one pass over
+    // the sizes it names, so the key keeps that pass to the few sizes with that key.
+    const sizeSql = (word: string) => {
+      const pattern = `(^|[^a-z0-9.])${word.replace(/\./g, '\\.')}($|[^a-z0-9.])`;
+      const key = word.replace(/[^0-9.x]/g, '');
+      const keyMatch = /^\d+(?:\.\d+)?(?:mm|cm|m)$/.test(word)
+        ? sql`(s.size1_key = ${key} OR s.size1_key LIKE ${`${key}x%`} OR s.size2_key = ${key} OR s.size2_key LIKE ${`${key}x%`})`
+        : sql`(s.size1_key = ${key} OR s.size2_key = ${key})`;
+      return sql`${keyMatch} AND (lower(s.size1) ~ ${pattern} OR lower(s.size2) ~ ${pattern})`;
+    };
+    const sizedBy = (word: string) => sql`EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.product_id AND ${sizeSql(word)})`;
+    const sizeKeyFilter = plan.sizeKey ? sql`p.product_id = ANY (q.size_ids)` : sql`true`;
+    const sizeWordFilter = (word: string) => sql`(p.search_vector @@ plainto_tsquery('english', ${word}) OR ${sizedBy(word)})`;
+    const filter = sql.join([sizeKeyFilter, ...plan.sizeWords.map(sizeWordFilter)], sql` AND `);
+    // Among products that match, those with the sizes typed come before those that only mention them.
+    const sizedByAll = (words: string[]) => (words.length > 0 ? sql.join(words.map(sizedBy), sql` AND `) : sql`true`);
+    const sized = sizedByAll(plan.sizeWords);
+    // Products found by sizes alone (no terms typed): by the size key, else by the first size word.
+    let sizeOnly = none;
+    if (plan.sizeKey) {
+      sizeOnly = sql`SELECT p.product_id, CASE WHEN ${sized} THEN 1 ELSE 3 END AS tier, 0::real AS rank FROM products p, q
+        WHERE q.tsq IS NULL AND p.product_id = ANY (q.size_ids) AND p.is_active AND ${filter}`;
+    } else if (plan.sizeWords.length > 0) {
+      const [word, ...others] = plan.sizeWords as [string, ...string[]];
+      // The first part has the first word's size already: only the other words are checked.
+      const othersFilter = sql.join([sql`true`, ...others.map(sizeWordFilter)], sql` AND `);
+      sizeOnly = sql`SELECT p.product_id, CASE WHEN ${sizedByAll(others)} THEN 1 ELSE 3 END AS tier, 0::real AS rank FROM products p, q
+          WHERE q.tsq IS NULL AND p.is_active AND ${othersFilter} AND p.product_id IN (
+            SELECT s.product_id FROM product_sizes s WHERE ${sizeSql(word)})
+        UNION
+        -- Those with the sizes are in the first part too, and keep its tier (size_hits below).
+        SELECT p.product_id, 3 AS tier, ts_rank(p.search_vector, plainto_tsquery('english', ${word})) AS rank FROM products p, q
+          WHERE q.tsq IS NULL AND p.search_vector @@ plainto_tsquery('english', ${word}) AND p.is_active AND ${othersFilter}`;
+    }
+    const matchable = plan.matchable ? sql`true` : sql`false`;
     const rows = await queryRows<Record<string, unknown> & { total: number; category_name: string; category_slug: string }>(
       this.db,
       sql`WITH q AS MATERIALIZED (
-            SELECT websearch_to_tsquery('english', ${search.text}) AS tsq,
+            SELECT CASE WHEN numnode(t.tsq) = 0 THEN NULL ELSE t.tsq END AS tsq,
               coalesce((
                 SELECT array_agg(DISTINCT s.product_id) FROM product_sizes s
-                WHERE s.size1_key LIKE ${sizePattern}::text OR s.size2_key LIKE ${sizePattern}::text
+                WHERE s.size1_key LIKE ${plan.sizeKey ? `${plan.sizeKey}%` : null}::text OR s.size2_key LIKE ${plan.sizeKey ? `${plan.sizeKey}%` : null}::text
               ), '{}') AS size_ids
+            FROM (SELECT ${plan.matchable ? tsquery : sql`NULL::tsquery`} AS tsq) AS t
           ),
-          size_hits AS MATERIALIZED (
-            SELECT p.product_id, 0 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
-            FROM products p, q
-            WHERE p.product_id = ANY (q.size_ids) AND p.is_active
-            LIMIT ${max}::int
+          code_hits AS MATERIALIZED (
+            SELECT p.product_id, 0 AS tier, 1::real AS rank FROM products p
+            WHERE lower(p.product_code) = ${plan.code}::text AND p.is_active
           ),
           name_hits AS MATERIALIZED (
-            SELECT p.product_id, 1 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
+            SELECT p.product_id, CASE WHEN ${sized} THEN 1 ELSE 2 END AS tier, ts_rank(p.search_vector, q.tsq) AS rank
             FROM products p, q
-            WHERE to_tsvector('english', p.name) @@ q.tsq AND p.is_active AND p.product_id <> ALL (q.size_ids)
-            LIMIT ${max}::int - (SELECT count(*) FROM size_hits)
+            WHERE ${matchable} AND to_tsvector('english', p.name) @@ q.tsq AND p.is_active AND ${filter}
+              AND p.product_id NOT IN (SELECT product_id FROM code_hits)
+            LIMIT ${max}::int
           ),
           text_hits AS MATERIALIZED (
-            SELECT p.product_id, 2 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
+            SELECT p.product_id, CASE WHEN ${sized} THEN 3 ELSE 4 END AS tier, ts_rank(p.search_vector, q.tsq) AS rank
             FROM products p, q
-            WHERE p.search_vector @@ q.tsq AND p.is_active AND p.product_id <> ALL (q.size_ids)
-              AND p.product_id NOT IN (SELECT product_id FROM name_hits)
-            LIMIT ${max}::int - (SELECT count(*) FROM size_hits) - (SELECT count(*) FROM name_hits)
+            WHERE ${matchable} AND p.search_vector @@ q.tsq AND p.is_active AND ${filter}
+              AND p.product_id NOT IN (SELECT product_id FROM name_hits) AND p.product_id NOT IN (SELECT product_id FROM code_hits)
+            LIMIT ${max}::int - (SELECT count(*) FROM name_hits)
           ),
-          exact AS (
-            SELECT * FROM size_hits UNION ALL SELECT * FROM name_hits UNION ALL SELECT * FROM text_hits
-          ),
-          fuzzy AS MATERIALIZED (
-            SELECT p.product_id, 3 AS tier, ts_rank(p.search_vector, q.tsq) AS rank
-            FROM products p, q
-            WHERE (SELECT count(*) FROM exact) < ${SEARCH_FUZZY_BELOW}::int
-              AND ${search.text}::text <% lower(p.name) AND p.is_active
-              AND NOT (p.search_vector @@ q.tsq) AND p.product_id <> ALL (q.size_ids)
-            LIMIT ${SEARCH_FUZZY_MAX}::int
+          size_hits AS MATERIALIZED (
+            SELECT DISTINCT ON (product_id) product_id, tier, rank FROM (${plan.matchable ? sizeOnly : none}) AS found
+            WHERE product_id NOT IN (SELECT product_id FROM code_hits)
+            ORDER BY product_id, tier
           ),
           candidates AS (
-            SELECT * FROM exact UNION ALL SELECT * FROM fuzzy
+            SELECT * FROM code_hits
+            UNION ALL SELECT * FROM name_hits
+            UNION ALL SELECT * FROM text_hits
+            UNION ALL (SELECT * FROM size_hits ORDER BY tier, product_id LIMIT ${max}::int)
           ),
           leading_rows AS (
             SELECT product_id, tier, rank, row_number() OVER (ORDER BY tier, rank DESC, product_id) AS position
@@ -177,7 +244,7 @@ export class CatalogueRepository {
               sql`, `,
             )}, row_number() OVER (
                 ORDER BY l.position > ${window}::int, l.tier, l.rank DESC,
-                  CASE WHEN l.position <= ${window}::int THEN word_similarity(${search.text}::text, lower(p.name)) END DESC,
+                  CASE WHEN l.position <= ${window}::int THEN word_similarity(${plan.rankText}::text, lower(p.name)) END DESC,
                   l.product_id
               ) AS ordinal
             FROM leading_rows l JOIN products p ON p.product_id = l.product_id
@@ -212,7 +279,3 @@ export class CatalogueRepository {
 export const SEARCH_MAX_RESULTS = 1_000;
 /** Candidates ranked by name similarity before the rest follow by rank and id. */
 export const SEARCH_SIMILARITY_WINDOW = 100;
-/** Trigram name matching runs only when size and full-text matching find fewer products than this. */
-export const SEARCH_FUZZY_BELOW = 100;
-/** At most this many trigram name matches are considered. */
-export const SEARCH_FUZZY_MAX = 300;

@@ -1,6 +1,6 @@
 /**
- * Search SQL against a real database: tiers, the cap on matches, pagination, the similar-name
- * fallback and the trigger-maintained spelling vocabulary. PGlite always; PostgreSQL too when
+ * Search SQL against a real database: tiers, the cap on matches, pagination, correction only of
+ * words that match nothing, sizes, and the trigger-maintained spelling vocabulary. PGlite always; PostgreSQL too when
  * TEST_DATABASE_URL is set (a uniquely named database, dropped after).
  */
 import { sql } from 'drizzle-orm';
@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, type DatabaseKind } from '@shop/db/testing';
 import { insertCatalogue, type SeedProduct } from '@shop/db/seed';
-import { CatalogueRepository, SEARCH_FUZZY_BELOW, SEARCH_MAX_RESULTS } from './catalogue-repository.ts';
+import { CatalogueRepository, SEARCH_MAX_RESULTS } from './catalogue-repository.ts';
+import { planSearch } from './search-plan.ts';
 import { parseSearch } from './search-query.ts';
 
 const createDatabase = (kind: DatabaseKind) => createTestDatabase(kind);
@@ -25,13 +26,17 @@ describe.each(kinds)('search SQL [%s]', (kind) => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
   let repository: CatalogueRepository;
-  const search = (text: string, limit = 48, offset = 0) => repository.searchProducts(parseSearch(text), limit, offset);
+  const search = async (text: string, limit = 48, offset = 0) => {
+    const vocabulary = new Set(await repository.nameVocabulary());
+    const plan = await planSearch(parseSearch(text), vocabulary, (words) => repository.wordStatuses(words));
+    return repository.searchProducts(plan, limit, offset);
+  };
 
   beforeAll(async () => {
     ({ database, drop } = await createDatabase(kind));
     repository = new CatalogueRepository(database.db);
     const widgets = Array.from({ length: SEARCH_MAX_RESULTS + 100 }, (_, i) => product(`Widget Tray ${i + 1}`, 'A plain tray.'));
-    const cartons = Array.from({ length: SEARCH_FUZZY_BELOW + 10 }, (_, i) => product(`Carton ${i + 1}`, 'A carton.'));
+    const cartons = Array.from({ length: 110 }, (_, i) => product(`Carton ${i + 1}`, 'A carton.'));
     await insertCatalogue(database.db, [
       {
         name: 'Everything',
@@ -44,7 +49,8 @@ describe.each(kinds)('search SQL [%s]', (kind) => {
           product('Kraft Paper Roll', 'A roll for wrapping.'),
           product('Mailing Tube', 'Sturdy tube for posters.', '12x9x6"'),
           product('Cartonnage Sheets', 'Stiff sheets.'),
-          product('Gummed Tape', 'Water-activated tape.'),
+          product('Gummed Tape', 'Water-activated tape.', '48mm x 200m'),
+          product('Board Backed Envelopes', 'Stiff envelopes.', 'C4'),
           ...widgets,
           ...cartons,
         ],
@@ -82,15 +88,23 @@ describe.each(kinds)('search SQL [%s]', (kind) => {
     expect(beyond).toEqual({ products: [], total: SEARCH_MAX_RESULTS });
   });
 
-  it('adds similar names only when few products match the words', async () => {
-    // 'cartonnage' is not a word match for 'carton', only a similar name.
-    const plenty = await search('carton');
-    expect(plenty.total).toBe(SEARCH_FUZZY_BELOW + 10);
+  it('corrects a word only when it matches nothing as typed, and finds nothing for words that match nothing', async () => {
+    // 'carton' matches as typed: 'Cartonnage Sheets' only looks like it.
     const all = await search('carton', 200);
+    expect(all.total).toBe(110);
     expect(all.products.some((p) => p.name === 'Cartonnage Sheets')).toBe(false);
-    const few = await search('cartonage');
-    expect(few.products.map((p) => p.name)).toContain('Cartonnage Sheets');
+    // 'cartonage' matches nothing: it is read as the name word 'cartonnage'.
+    expect((await search('cartonage')).products.map((p) => p.name)).toEqual(['Cartonnage Sheets']);
     expect(await search('zzzzqqqq')).toEqual({ products: [], total: 0 });
+    expect(await search('zzzzqqqq tray')).toEqual({ products: [], total: 0 });
+  });
+
+  it('finds trade sizes written in a size, and a product by its code', async () => {
+    expect((await search('C4')).products.map((p) => p.name)).toEqual(['Board Backed Envelopes']);
+    expect((await search('48mm gummed')).products.map((p) => p.name)).toEqual(['Gummed Tape']);
+    expect((await search('C5')).total).toBe(0);
+    const [row] = await queryRows<{ code: string }>(database.db, sql`SELECT product_code AS code FROM products WHERE name = 'Mailing Tube'`);
+    expect((await search(row!.code.toLowerCase())).products.map((p) => p.name)).toEqual(['Mailing Tube']);
   });
 
   it('keeps the spelling vocabulary in step with product inserts, renames, deactivations and deletes', async () => {

@@ -5,7 +5,7 @@ import { penceToPounds, unitPricePounds } from '../pricing/money.ts';
 import { SEARCH_MAX_RESULTS, type CatalogueRepository, type CategoryRow, type PriceRow, type ProductRow, type SizeRow } from './catalogue-repository.ts';
 import { ReadThroughCache } from './read-through-cache.ts';
 import { parseSearch } from './search-query.ts';
-import { correctSpelling } from './search-spelling.ts';
+import { planSearch } from './search-plan.ts';
 
 export interface ProductPage {
   products: ProductDto[];
@@ -81,9 +81,10 @@ export class CatalogueService {
     if (!parsed.text) return { products: [], total: 0 };
     return this.cache.get(`search:${parsed.text}:${page}:${pageSize}`, async () => {
       const vocabulary = await this.cache.get('name-vocabulary', async () => new Set(await this.repository.nameVocabulary()));
-      const corrected = { ...parsed, text: correctSpelling(parsed.text, vocabulary) };
+      const plan = await planSearch(parsed, vocabulary, (words) => this.repository.wordStatuses(words));
+      if (!plan.matchable && plan.code === null) return { products: [], total: 0 };
       // The search returns the page's product rows itself, so only sizes and packs remain to load.
-      const found = await this.repository.searchProducts(corrected, pageSize, (page - 1) * pageSize);
+      const found = await this.repository.searchProducts(plan, pageSize, (page - 1) * pageSize);
       return { products: await this.withSizesAndPacks(found.products), total: found.total };
     });
   }
@@ -133,6 +134,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 function toProductDto(row: ProductRow, sizes: SizeRow[], packsBySize: Map<number, PriceRow[]>, mediaUrl: (p: string) => string): ProductDto {
   return {
     product_id: row.productId,
+    product_code: row.productCode,
     name: row.name,
     description: row.description,
     image_url: mediaUrl(row.imageUrl),

@@ -1,22 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { correctSpelling, editDistance } from './search-spelling.ts';
+import { completeWord, correctWord, editDistance } from './search-spelling.ts';
 
-const vocabulary = new Set(['tape', 'cardboard', 'box', 'boxes', 'postal', 'bubble', 'wrap', 'brown', 'mailing', 'bags']);
+const vocabulary = new Set(['tape', 'cardboard', 'box', 'boxes', 'postal', 'bubble', 'wrap', 'brown', 'mailing', 'bags', 'letter', 'polypropylene', 'corrugated']);
 
 describe('search spelling correction', () => {
   it.each([
     ['tpae', 'tape'], // transposed letters
-    ['cardbaord boxes', 'cardboard boxes'],
-    ['postl box', 'postal box'], // a missing letter
-    ['bubbel wrap', 'bubble wrap'],
-    ['brwon tape', 'brown tape'],
-    ['mailng bags', 'mailing bags'],
+    ['cardbaord', 'cardboard'],
+    ['postl', 'postal'], // a missing letter
+    ['bubbel', 'bubble'],
+    ['brwon', 'brown'],
+    ['mailng', 'mailing'],
+    ['bxo', 'box'],
   ])('reads %j as %j', (typed, expected) => {
-    expect(correctSpelling(typed, vocabulary)).toBe(expected);
+    expect(correctWord(typed, vocabulary)).toBe(expected);
   });
 
-  it('leaves known words, numbers, sizes and unrelated words alone', () => {
-    expect(correctSpelling('box 12x9x6 zzzz', vocabulary)).toBe('box 12x9x6 zzzz');
+  it('does not turn a different word into a product word: "glitter" is not "letter"', () => {
+    expect(correctWord('glitter', vocabulary)).toBeNull();
+    expect(correctWord('unicorn', vocabulary)).toBeNull();
+    expect(correctWord('gape', vocabulary)).toBeNull(); // a changed first letter
+    expect(correctWord('zz', vocabulary)).toBeNull();
+    expect(correctWord('12x9x6', vocabulary)).toBeNull();
+  });
+
+  it('completes a word typed short, from four letters', () => {
+    expect(completeWord('polyprop', vocabulary)).toEqual(['polypropylene']);
+    expect(completeWord('corrug', vocabulary)).toEqual(['corrugated']);
+    expect(completeWord('box', vocabulary)).toEqual([]);
+    expect(completeWord('zzzz', vocabulary)).toEqual([]);
   });
 
   it('counts a swap of neighbouring letters as one edit', () => {

@@ -1,9 +1,7 @@
 /**
- * Typo tolerance for search: each word a customer types that is not a word of any product
- * name is replaced by the closest name word within a small edit distance, counting a swap of
- * two neighbouring letters as one edit ("tpae" -> "tape", "cardbaord" -> "cardboard").
- * Trigram matching in SQL covers longer partial matches; this covers short words, where a
- * transposition destroys most trigrams.
+ * Typo tolerance for search, for words that match nothing as typed: the closest word of a
+ * product name within a small edit distance, counting a swap of two neighbouring letters as
+ * one edit ("tpae" -> "tape", "cardbaord" -> "cardboard"), else the name words it begins.
  */
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions), capped. */
@@ -26,31 +24,52 @@ export function editDistance(a: string, b: string, cap = 3): number {
   return d[a.length]![b.length]!;
 }
 
-/** Edits allowed for a word of this length: none for very short words, 1 up to 5 letters, else 2. */
+/**
+ * Edits allowed for a word of this length: none up to 2 letters, 1 up to 7, else 2. Seven
+ * letters get one, not two: "glitter" is two edits from "letter", and nobody typing it meant it.
+ */
 function allowedEdits(word: string): number {
   if (word.length <= 2) return 0;
-  return word.length <= 5 ? 1 : 2;
+  return word.length <= 7 ? 1 : 2;
 }
 
-/** The vocabulary is the set of lower-case words of product names. */
-export function correctSpelling(text: string, vocabulary: ReadonlySet<string>): string {
-  return text
-    .split(' ')
-    .map((word) => {
-      if (!/^[a-z]+$/.test(word) || vocabulary.has(word)) return word;
-      const allowed = allowedEdits(word);
-      if (allowed === 0) return word;
-      let best = word;
-      let bestDistance = allowed + 1;
-      for (const candidate of vocabulary) {
-        if (Math.abs(candidate.length - word.length) > allowed) continue;
-        const distance = editDistance(word, candidate, allowed);
-        if (distance < bestDistance || (distance === bestDistance && candidate < best)) {
-          best = candidate;
-          bestDistance = distance;
-        }
-      }
-      return bestDistance <= allowed ? best : word;
-    })
-    .join(' ');
+/** A typo seldom changes the first letter; swapping the first two is a typo too ("tpae"). */
+function sameStart(word: string, candidate: string): boolean {
+  return candidate[0] === word[0] || (candidate[0] === word[1] && candidate[1] === word[0]);
+}
+
+/**
+ * The vocabulary word closest to `word` within the allowed edits (ties: alphabetical first),
+ * or null. Only for a word that matches nothing as typed: the caller decides that.
+ * The vocabulary is the set of lower-case words of product names.
+ */
+export function correctWord(word: string, vocabulary: Iterable<string>): string | null {
+  if (!/^[a-z]+$/.test(word)) return null;
+  const allowed = allowedEdits(word);
+  if (allowed === 0) return null;
+  let best: string | null = null;
+  let bestDistance = allowed + 1;
+  for (const candidate of vocabulary) {
+    if (Math.abs(candidate.length - word.length) > allowed || !sameStart(word, candidate)) continue;
+    const distance = editDistance(word, candidate, allowed);
+    if (distance < bestDistance || (distance === bestDistance && best !== null && candidate < best)) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return bestDistance <= allowed ? best : null;
+}
+
+/** Most words a cut-off word stands for ("polyprop" -> "polypropylene"). */
+const MAX_COMPLETIONS = 8;
+
+/**
+ * Vocabulary words that begin with `word`, for a word of 4 or more letters typed short
+ * ("corrug", "polyprop"): the shortest first, at most MAX_COMPLETIONS. Empty when none.
+ */
+export function completeWord(word: string, vocabulary: Iterable<string>): string[] {
+  if (!/^[a-z]{4,}$/.test(word)) return [];
+  const found: string[] = [];
+  for (const candidate of vocabulary) if (candidate.length > word.length && candidate.startsWith(word)) found.push(candidate);
+  return found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, MAX_COMPLETIONS);
 }

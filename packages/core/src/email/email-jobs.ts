@@ -13,6 +13,8 @@ import { orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
 import { staffCodeFailuresEmail } from './staff-code-failures-email.ts';
 import { creditNoteEmail, type CreditNoteEmailInput } from './credit-note-email.ts';
+import { staffLinkEmail, type StaffLinkReason } from './staff-link-email.ts';
+import type { StaffMember } from '../staff/staff-roles.ts';
 import { customerCreditNoteUrl } from '../documents/invoice-url.ts';
 
 export const EMAIL_JOB_KINDS = {
@@ -21,6 +23,7 @@ export const EMAIL_JOB_KINDS = {
   passwordReset: 'email.password-reset',
   creditNote: 'email.credit-note',
   staffCodeFailures: 'email.staff-code-failures',
+  staffLink: 'email.staff-link',
 } as const;
 
 export function orderConfirmationJob(userId: number, orderId: number): NewJob {
@@ -55,6 +58,11 @@ export function staffCodeFailuresJob(staffId: number, failures: number, at: Date
   };
 }
 
+/** A staff member's set-password link, e-mailed to them (staff/staff-service.ts records it with the link). */
+export function staffLinkJob(staffId: number, token: string, link: string, expiresAt: Date, reason: StaffLinkReason): NewJob {
+  return { kind: EMAIL_JOB_KINDS.staffLink, payload: { staffId, token, link, expiresAt: expiresAt.toISOString(), reason } };
+}
+
 export interface EmailContact {
   email: string;
   firstName: string;
@@ -77,6 +85,8 @@ export interface EmailJobDependencies {
   creditNoteOf?(userId: number, orderId: number, creditNoteNumber: number): Promise<CreditNoteEmailInput['creditNote'] | null>;
   /** A staff member to write to (enabled members only), else null. */
   staffContactOf?(staffId: number): Promise<{ email: string; name: string } | null>;
+  /** Whom a set-password link is for while it still works (not used, replaced or expired; the member enabled), else null. */
+  staffOfSetPasswordLink?(token: string): Promise<StaffMember | null>;
   log?: { info(details: object, message: string): void };
 }
 
@@ -195,6 +205,24 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
         });
         deps.log?.info({ staffId, jobId: job.jobId }, 'two-step code warning e-mail sent');
       },
+    },
+    [EMAIL_JOB_KINDS.staffLink]: {
+      async run(job) {
+        const { staffId, token, link, expiresAt, reason } = job.payload as { staffId: number; token: string; link: string; expiresAt: string; reason: StaffLinkReason };
+        // A link used, replaced by a newer one, expired, or of a member since disabled: nothing worth sending.
+        const member = deps.staffOfSetPasswordLink ? await deps.staffOfSetPasswordLink(token) : null;
+        if (!member || member.staffId !== staffId) {
+          deps.log?.info({ staffId, jobId: job.jobId }, 'staff set-password link no longer works: not e-mailed');
+          return;
+        }
+        await deps.mailer.send({
+          ...staffLinkEmail({ shop: deps.shop, to: member.email, name: member.name, role: member.role, reason, link, expiresAt: new Date(expiresAt) }),
+          messageId: messageId(job),
+        });
+        deps.log?.info({ staffId, jobId: job.jobId, reason }, 'staff set-password link e-mailed');
+      },
+      // The link would let whoever reads the table set the member's password: keep only whom it was for.
+      finishedPayload: (payload) => ({ staffId: payload.staffId, reason: payload.reason }),
     },
   };
 }

@@ -7,26 +7,28 @@
  *   and logs the link. The token (32 random bytes) is held in this process as its SHA-256 hash
  *   only, works once, and dies with the process.
  * - `add()` (the `npm run staff` command and the Staff page) makes an account without a
- *   password and answers a single-use set-password link valid for an hour.
+ *   password and answers a single-use set-password link valid for an hour. With a job queue
+ *   (the shop's services: the Staff page) the link is also e-mailed to the member, recorded in
+ *   the same transaction as the link (DESIGN section 11); the command prints it only.
  * - Sessions: a random id (32 bytes) in the staff cookie, its SHA-256 hash in `staff_sessions`.
  *   8 h idle (last_seen_at, refreshed at most once a minute), 7 days absolute, revoked on
  *   sign-out and when the staff member is disabled. With TOTP on, a password-only session is
  *   `awaiting_second_factor` (10 minutes to give the code) and opens nothing.
- * - Wrong codes (decision record 012): 5 in one sign-in end it (the password is asked again);
+ * - Wrong codes (decision record 013): 5 in one sign-in end it (the password is asked again);
  *   10 in an hour over all of the member's sign-ins refuse further codes for the rest of that
  *   hour except from a browser that signed in to the account before; either e-mails the member
  *   (one e-mail an hour at most), as someone who got that far knows their password.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Conflict, DomainError, Invalid, NotFound, Unauthorized } from '../errors.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import { staffCodeFailuresJob } from '../email/email-jobs.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../accounts/password-hashing.ts';
 import { isStaffRole, type StaffMember, type StaffRole } from './staff-roles.ts';
 import type { StaffRepository} from './staff-repository.ts';
 import { staffMemberOf, type StaffRow } from './staff-repository.ts';
 import { recentStaffEvents, recordStaffEvent, type StaffEvent } from './staff-events.ts';
 import { isoTime } from '../iso-time.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { staffCodeFailuresJob, staffLinkJob } from '../email/email-jobs.ts';
 import {
   hashRecoveryCode,
   newRecoveryCodes,
@@ -110,9 +112,19 @@ export interface StaffServiceOptions {
   publicBaseUrl: string;
   /** The shop's name, shown by authenticator apps beside the code. */
   shopName: string;
+  /**
+   * Where set-password links, and the warning to a member whose codes fail repeatedly, are
+   * e-mailed from (the shop's outbox); without it links are only answered.
+   */
+  jobs?: Pick<JobQueue, 'record' | 'wakeWorkers'>;
   now?: () => Date;
-  /** Where the e-mail to a member whose codes fail repeatedly is recorded (DESIGN section 11). */
-  jobs?: JobQueue;
+}
+
+/** A set-password link just made: shown to whoever made it, and `emailed` to the member when the shop's outbox is at hand. */
+export interface StaffLink {
+  link: string;
+  expiresAt: Date;
+  emailed: boolean;
 }
 
 export class StaffService {
@@ -183,7 +195,7 @@ export class StaffService {
    * Adds a staff member without a password and answers their set-password link (1 hour, single
    * use). `actorStaffId`: who did it (audited); null from the command line.
    */
-  async add(details: NewStaffMember, actorStaffId: number | null = null): Promise<{ staff: StaffMember; link: string; expiresAt: Date }> {
+  async add(details: NewStaffMember, actorStaffId: number | null = null): Promise<StaffLink & { staff: StaffMember }> {
     const member = checkNewMember(details);
     const at = this.now();
     const expiresAt = new Date(at.getTime() + STAFF_SET_PASSWORD_TTL_MS);
@@ -200,13 +212,15 @@ export class StaffService {
       }
       await this.repository.insertToken(hashStaffSecret(token), inserted.staffId, expiresAt, at, tx);
       await recordStaffEvent(tx, { staffId: inserted.staffId, actorStaffId, kind: 'staff.added', after: { email: member.email, name: member.name, role: member.role } });
+      await this.options.jobs?.record(staffLinkJob(inserted.staffId, token, this.setPasswordLink(token), expiresAt, 'invitation'), tx);
       return inserted;
     });
-    return { staff: staffMemberOf(row), link: this.setPasswordLink(token), expiresAt };
+    this.options.jobs?.wakeWorkers();
+    return { staff: staffMemberOf(row), link: this.setPasswordLink(token), expiresAt, emailed: this.options.jobs !== undefined };
   }
 
   /** A new set-password link for an existing, enabled member (a lost link, a forgotten password); earlier links stop working. */
-  async newSetPasswordLink(staffId: number, actorStaffId: number | null = null): Promise<{ link: string; expiresAt: Date }> {
+  async newSetPasswordLink(staffId: number, actorStaffId: number | null = null): Promise<StaffLink> {
     const row = await this.repository.byId(staffId);
     if (!row || row.disabledAt !== null) throw new NotFound('No such staff member.');
     const at = this.now();
@@ -216,8 +230,10 @@ export class StaffService {
       await this.repository.expireTokensOf(staffId, at, tx);
       await this.repository.insertToken(hashStaffSecret(token), staffId, expiresAt, at, tx);
       await recordStaffEvent(tx, { staffId, actorStaffId, kind: 'staff.link-made' });
+      await this.options.jobs?.record(staffLinkJob(staffId, token, this.setPasswordLink(token), expiresAt, 'new-link'), tx);
     });
-    return { link: this.setPasswordLink(token), expiresAt };
+    this.options.jobs?.wakeWorkers();
+    return { link: this.setPasswordLink(token), expiresAt, emailed: this.options.jobs !== undefined };
   }
 
   setPasswordLink(token: string): string {

@@ -30,6 +30,7 @@ const shop: PublicShopDetails = {
 
 const product: ProductDto = {
   product_id: 42,
+  product_code: 'P000042',
   name: 'Single Wall Box </script><script>alert(1)</script>',
   description: 'A strong box & a good one.',
   image_url: '/media/products/box-kraft.svg',

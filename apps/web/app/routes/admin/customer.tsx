@@ -2,7 +2,9 @@
  * One customer (viewing needs 'customers:view'): details, saved addresses, recent
  * orders (to /admin/orders/:id), the trade account, and Disable / Enable.
  *
- * Changes are POST forms that work without JavaScript: disable/enable need 'customers:manage';
+ * Changes are POST forms that work without JavaScript: disable/enable, closing the account at the
+ * customer's request (a confirm step at ?confirm=close, with how they asked) and downloading their
+ * data (customer-data.tsx) need 'customers:manage';
  * open / change / close the trade account need 'trade-accounts:manage'. "Disable customer" first
  * shows a confirm step (a GET to ?confirm=disable), then POSTs. Each successful change redirects
  * back here with a notice (post/redirect/get); a refused one answers its message.
@@ -28,6 +30,7 @@ const NOTICES: Record<string, string> = {
   opened: 'The trade account is open: the customer can pay on account.',
   changed: 'The credit limit and terms are saved.',
   closed: 'The trade account is closed: no new orders on account. What is owed stays owed.',
+  'account-closed': 'The account is closed: the customer is signed out everywhere and their personal details are erased. Their orders and invoices are kept for six years.',
 };
 
 function userIdOf(params: { userId?: string }): number {
@@ -53,6 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ...page,
     account,
     confirmDisable: page.canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
+    confirmClose: page.canManage && url.searchParams.get('confirm') === 'close' && customer.closedAt === null,
     notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
   };
 }
@@ -66,11 +70,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = postedIntent(form.posted);
   const staff = await requireStaff(request, context, permissionFor(intent));
   const userId = userIdOf(params);
-  const values = intent === 'open' || intent === 'change' ? postedText(form.posted, ['limit', 'terms'], 20) : undefined;
+  const values =
+    intent === 'open' || intent === 'change'
+      ? postedText(form.posted, ['limit', 'terms'], 20)
+      : intent === 'close-account'
+        ? postedText(form.posted, ['request'], 200)
+        : undefined;
   const refused = ({ message, fields, status }: FormProblems) =>
     data<Answer>({ ok: false, intent, message, fields, ...(values ? { values } : {}) }, { status });
   if (!form.ok) return refused(form.problems);
-  const { customerDirectory, tradeAccounts } = context.services;
+  const { customerDirectory, tradeAccounts, accountClosure } = context.services;
   const back = (notice: string) => redirect(`/admin/customers/${userId}?notice=${notice}`);
   try {
     switch (form.value.intent) {
@@ -83,6 +92,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'close':
         await tradeAccounts.close(staff.staffId, userId);
         return back('closed');
+      case 'close-account':
+        await accountClosure.closeByStaff(staff.staffId, userId, form.value.request);
+        return back('account-closed');
       case 'open':
         await tradeAccounts.open(staff.staffId, userId, form.value.limit, form.value.terms, { confirmBelowOwed: form.value.confirm });
         return back('opened');
@@ -117,10 +129,11 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, account, history, canManage, canManageAccount, confirmDisable, notice } = loaderData;
+  const { customer, account, history, canManage, canManageAccount, confirmDisable, confirmClose, notice } = loaderData;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const accountFailed = failed && (failed.intent === 'open' || failed.intent === 'change') ? failed : undefined;
+  const closeFailed = failed && failed.intent === 'close-account' ? failed : undefined;
   const here = `/admin/customers/${customer.userId}`;
 
   return (
@@ -134,17 +147,29 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           </p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900">
             {name}
-            {customer.disabledAt && (
-              <span className="ml-3 rounded bg-red-100 px-2 py-0.5 align-middle text-sm font-medium text-red-800" data-testid="customer-disabled">
-                Disabled
+            {customer.closedAt ? (
+              <span className="ml-3 rounded bg-stone-200 px-2 py-0.5 align-middle text-sm font-medium text-stone-800" data-testid="customer-closed">
+                Closed
               </span>
+            ) : (
+              customer.disabledAt && (
+                <span className="ml-3 rounded bg-red-100 px-2 py-0.5 align-middle text-sm font-medium text-red-800" data-testid="customer-disabled">
+                  Disabled
+                </span>
+              )
             )}
           </h1>
           {customer.companyName && <p className="text-stone-600">{customer.companyName}</p>}
         </div>
-        {canManage && !confirmDisable && (
-          <div>
-            {customer.disabledAt ? (
+        {canManage && !confirmDisable && !confirmClose && (
+          <div className="flex flex-wrap items-start gap-3">
+            {/* A plain form: the answer is a ZIP file to save, the page stays. */}
+            <form method="post" action={`${here}/data`}>
+              <button type="submit" className="btn-secondary" data-testid="download-customer-data">
+                Download data
+              </button>
+            </form>
+            {customer.closedAt ? null : customer.disabledAt ? (
               <Form method="post" action={here}>
                 <input type="hidden" name="intent" value="enable" />
                 <button type="submit" className="btn-secondary">
@@ -156,12 +181,56 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                 Disable customer
               </Link>
             )}
+            {customer.closedAt ? null : (
+              <Link to={`${here}?confirm=close`} className="inline-flex rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+                Close account
+              </Link>
+            )}
           </div>
         )}
       </div>
 
       {notice && <AdminMessage tone="success">{notice}</AdminMessage>}
-      {failed && !accountFailed && <AdminMessage tone="error">{failed.message}</AdminMessage>}
+      {failed && !accountFailed && !closeFailed && <AdminMessage tone="error">{failed.message}</AdminMessage>}
+
+      {(confirmClose || closeFailed) && !customer.closedAt && (
+        <section className="rounded-lg border border-red-300 bg-red-50 p-5" aria-labelledby="confirm-close-heading" data-testid="confirm-close">
+          <h2 id="confirm-close-heading" className="text-lg font-semibold text-red-900">
+            Close {name}'s account?
+          </h2>
+          <p className="mt-1 text-sm text-red-900">
+            Only when the customer asked for it. They are signed out everywhere and cannot sign in again; their name, e-mail address, phone number,
+            password, saved addresses and basket are erased. Their orders, invoices and credit notes (and the company name and VAT number printed on them)
+            are kept for six years, as HMRC requires. It cannot be undone. An account with an order not yet dispatched, or money owed either way, cannot
+            be closed.
+          </p>
+          {closeFailed && (
+            <div className="mt-3">
+              <AdminMessage tone="error">{closeFailed.message}</AdminMessage>
+            </div>
+          )}
+          <Form method="post" action={here} className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="close-account" />
+            <AdminField
+              id="close-request"
+              name="request"
+              label="How the customer asked"
+              required
+              maxLength={200}
+              defaultValue={closeFailed?.values?.request ?? ''}
+              error={closeFailed?.fields.request}
+            />
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+                Yes, close the account
+              </button>
+              <Link to={here} className="btn-secondary">
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        </section>
+      )}
 
       {confirmDisable && (
         <section className="rounded-lg border border-red-300 bg-red-50 p-5" aria-labelledby="confirm-disable-heading" data-testid="confirm-disable">
@@ -202,7 +271,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
             <Detail label="VAT number">{customer.vatNumber ?? '—'}</Detail>
             <Detail label="Newsletter">{customer.newsletter ? 'Yes' : 'No'}</Detail>
             <Detail label="Joined">{londonDate(customer.joinedAt)}</Detail>
-            {customer.disabledAt && <Detail label="Disabled">{londonDateTime(customer.disabledAt)}</Detail>}
+            {customer.closedAt ? (
+              <Detail label="Closed">{`${londonDateTime(customer.closedAt)}, at the customer's request; personal details erased`}</Detail>
+            ) : (
+              customer.disabledAt && <Detail label="Disabled">{londonDateTime(customer.disabledAt)}</Detail>
+            )}
           </dl>
         </section>
 
@@ -347,7 +420,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       <AuditTrail
         id="history-heading"
         title="Account history"
-        description="What staff changed on this account, newest first."
+        description="What staff, or the customer using their data rights, did on this account, newest first."
         entries={history}
         empty="Nothing changed by staff yet."
         testId="customer-history"

@@ -69,7 +69,11 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                   <Link to={`/admin/customers/${c.userId}`} className="font-medium text-brand-700 hover:underline">
                     {c.name}
                   </Link>
-                  {c.disabled && <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Disabled</span>}
+                  {c.closed ? (
+                    <span className="ml-2 rounded bg-stone-200 px-1.5 py-0.5 text-xs font-medium text-stone-800">Closed</span>
+                  ) : (
+                    c.disabled && <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Disabled</span>
+                  )}
                   <span className="block text-xs break-all text-stone-500">{c.email}</span>
                 </td>
                 <td className="px-4 py-2.5">{c.companyName ?? ''}</td>

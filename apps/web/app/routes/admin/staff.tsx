@@ -1,7 +1,10 @@
 /**
  * The shop's staff (owner only): who has access, with which role; add a member (their
- * single-use set-password link is shown once, to copy and send them); a new link for a member
- * who lost theirs; disable a member (they cannot sign in, their sessions end at once).
+ * single-use set-password link is e-mailed to them and shown once, to copy and hand over
+ * another way if the e-mail goes astray); a new link for a member who lost theirs (e-mailed
+ * and shown alike); disable a member (they cannot sign in, their sessions end at once). This
+ * page is how staff are managed while the shop runs; `npm run staff` does the same when it is
+ * stopped, or beside it on PostgreSQL.
  */
 import { useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
@@ -22,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Answer =
-  | { ok: true; intent: 'add' | 'link'; name: string; email: string; link: string; expiresAt: string }
+  | { ok: true; intent: 'add' | 'link'; name: string; email: string; link: string; expiresAt: string; emailed: boolean }
   | { ok: true; intent: 'disable' | 'enable'; name: string }
   | { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
 
@@ -45,7 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { intent, email, name, role } = form.value;
     try {
       const added = await staff.add({ email, name, role }, me.staffId);
-      return data<Answer>({ ok: true, intent, name: added.staff.name, email: added.staff.email, link: added.link, expiresAt: added.expiresAt.toISOString() });
+      return data<Answer>({
+        ok: true,
+        intent,
+        name: added.staff.name,
+        email: added.staff.email,
+        link: added.link,
+        expiresAt: added.expiresAt.toISOString(),
+        emailed: added.emailed,
+      });
     } catch (error) {
       return failure(intent, error, { email, name, role });
     }
@@ -56,7 +67,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const member = await staff.byId(staffId);
     try {
       const renewed = await staff.newSetPasswordLink(staffId, me.staffId);
-      return data<Answer>({ ok: true, intent, name: member?.name ?? '', email: member?.email ?? '', link: renewed.link, expiresAt: renewed.expiresAt.toISOString() });
+      return data<Answer>({
+        ok: true,
+        intent,
+        name: member?.name ?? '',
+        email: member?.email ?? '',
+        link: renewed.link,
+        expiresAt: renewed.expiresAt.toISOString(),
+        emailed: renewed.emailed,
+      });
     } catch (error) {
       return failure(intent, error);
     }
@@ -88,13 +107,20 @@ function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
 }
 
-function LinkToSend({ name, email, link, expiresAt }: { name: string; email: string; link: string; expiresAt: string }) {
+function LinkToSend({ name, email, link, expiresAt, emailed }: { name: string; email: string; link: string; expiresAt: string; emailed: boolean }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950" role="status" data-testid="staff-link">
-      <p>
-        Send this set-password link to <strong>{name}</strong> ({email}). It works once, until {timeOf(expiresAt)}, and is not shown again.
-      </p>
+      {emailed ? (
+        <p>
+          We have e-mailed <strong>{name}</strong> ({email}) a set-password link. It works once, until {timeOf(expiresAt)}. If the e-mail does not
+          arrive, give them this copy of the link another way; it is not shown again.
+        </p>
+      ) : (
+        <p>
+          Send this set-password link to <strong>{name}</strong> ({email}). It works once, until {timeOf(expiresAt)}, and is not shown again.
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <input readOnly value={link} aria-label="Set-password link" className="form-input min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
         <button
@@ -202,7 +228,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="staff-add-heading" className="text-lg font-semibold text-stone-900">
           Add a staff member
         </h2>
-        <p className="mt-1 text-sm text-stone-600">They get no password: you send them a link to set their own.</p>
+        <p className="mt-1 text-sm text-stone-600">They get no password: we e-mail them a link to set their own, and show it to you too.</p>
         {addFailed && <AdminMessage tone="error">{addFailed.message}</AdminMessage>}
         {/* A new, empty form after each member added (the key changes with the link shown). */}
         <Form key={actionData?.ok && actionData.intent === 'add' ? actionData.link : 'add'} method="post" className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="staff-add-form">
@@ -224,7 +250,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           </div>
           <div className="flex items-end">
             <button type="submit" className="btn-primary" disabled={busy}>
-              Add and make a link
+              Add and e-mail a link
             </button>
           </div>
         </Form>

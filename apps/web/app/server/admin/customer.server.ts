@@ -1,26 +1,32 @@
 /**
  * A customer's page for staff (routes/admin/customer.tsx): the account history and the
  * recent orders in words from core (the order states from its state module), what the staff
- * member may change, and the schema of its forms (disable or enable the customer; open, change
- * or close the trade account).
+ * member may change, and the schema of its forms (disable or enable the customer; close their
+ * account at their request; open, change or close the trade account).
  */
 import { z } from 'zod';
-import { can, describeCustomerEvent, orderStateLabel, type CustomerDetail, type CustomerEvent, type StaffMember, type StaffPermission } from '@shop/core';
+import { can, customerEventActor, describeCustomerEvent, orderStateLabel, type CustomerDetail, type CustomerEvent, type StaffMember, type StaffPermission } from '@shop/core';
 import { checkbox, poundsField, UNKNOWN_FORM } from './admin-forms.server';
 
 export function customerPage(staff: StaffMember, customer: CustomerDetail, history: CustomerEvent[]) {
   return {
     customer: { ...customer, recentOrders: customer.recentOrders.map((order) => ({ ...order, stateLabel: orderStateLabel(order.state) })) },
-    history: history.map((event) => ({ at: event.at, who: event.staffName ?? 'Outside the back office', what: describeCustomerEvent(event) })),
+    history: history.map((event) => ({ at: event.at, who: customerEventActor(event), what: describeCustomerEvent(event) })),
     canManage: can(staff.role, 'customers:manage'),
     canManageAccount: can(staff.role, 'trade-accounts:manage'),
   };
 }
 
-/** What a form of the page needs: disabling and enabling the customer is 'customers:manage', the trade account 'trade-accounts:manage'. */
+/**
+ * What a form of the page needs: disabling, enabling and closing the customer's account is
+ * 'customers:manage' (owner, manager), the trade account 'trade-accounts:manage'.
+ */
 export function permissionFor(intent: string): StaffPermission {
-  return intent === 'disable' || intent === 'enable' ? 'customers:manage' : 'trade-accounts:manage';
+  return intent === 'disable' || intent === 'enable' || intent === 'close-account' ? 'customers:manage' : 'trade-accounts:manage';
 }
+
+/** How the customer asked for their account to be closed, for the audit trail. */
+export const CLOSE_REQUEST_MESSAGE = 'Say how the customer asked, for example "Phoned on 27 November, confirmed their postcode". (1-200) Characters';
 
 const limitAndTerms = {
   limit: poundsField('Give the credit limit in pounds, for example 1500 or 1500.00.'),
@@ -39,6 +45,7 @@ export const customerFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('disable') }),
     z.object({ intent: z.literal('enable') }),
     z.object({ intent: z.literal('close') }),
+    z.object({ intent: z.literal('close-account'), request: z.string({ error: CLOSE_REQUEST_MESSAGE }).trim().min(1, CLOSE_REQUEST_MESSAGE).max(200, CLOSE_REQUEST_MESSAGE) }),
     z.object({ intent: z.literal('open'), ...limitAndTerms }),
     z.object({ intent: z.literal('change'), ...limitAndTerms }),
   ],

@@ -13,17 +13,18 @@
 import { PAYMENT_STATUS_LABELS, paymentStatusOf } from '../orders/order-states.ts';
 import { sql } from 'drizzle-orm';
 import { addresses, columnsOf, orders, queryRows, users, type Database, type Executor } from '@shop/db';
-import { NotFound } from '../../errors.ts';
+import { Conflict, NotFound } from '../../errors.ts';
 import { customerHistory, recordCustomerEvent, type CustomerEvent } from './customer-events.ts';
 import type { Pence } from '../../pricing/money.ts';
 import type { TokenService } from '../../accounts/token-service.ts';
 import { isoSeconds } from '../../iso-time.ts';
 
 export const CUSTOMER_PAGE_SIZE = 25;
+export const CLOSED_ACCOUNT_STAYS_CLOSED = 'This account was closed at the customer\'s request: it cannot be enabled again. They may sign up afresh.';
 export const RECENT_ORDER_COUNT = 10;
 
-const LISTED = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'createdAt', 'disabledAt'], 'u');
-const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'vatNumber', 'newsletter', 'createdAt', 'disabledAt']);
+const LISTED = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'createdAt', 'disabledAt', 'closedAt'], 'u');
+const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'vatNumber', 'newsletter', 'createdAt', 'disabledAt', 'closedAt']);
 const ADDRESS = columnsOf(addresses, ['addressId', 'reference', 'contactName', 'companyName', 'address', 'town', 'postCode', 'country', 'phone', 'type']);
 const ORDER = columnsOf(orders, ['orderId', 'created', 'totalPence', 'paidPence', 'refundedPence', 'status', 'paymentMethod', 'paymentDueDate']);
 
@@ -32,6 +33,8 @@ export type CustomerListItem = Pick<ReturnType<typeof LISTED.read>, 'userId' | '
   /** When the customer signed up (ISO). */
   joinedAt: string;
   disabled: boolean;
+  /** Closed at the customer's request: the details are erased, the orders kept. */
+  closed: boolean;
   orderCount: number;
 };
 
@@ -56,10 +59,12 @@ export type CustomerOrder = Pick<ReturnType<typeof ORDER.read>, 'orderId' | 'tot
   paymentStatus: PaymentStatusLabel;
 };
 
-export type CustomerDetail = Omit<ReturnType<typeof CUSTOMER.read>, 'createdAt' | 'disabledAt'> & {
+export type CustomerDetail = Omit<ReturnType<typeof CUSTOMER.read>, 'createdAt' | 'disabledAt' | 'closedAt'> & {
   /** ISO 8601, UTC, to the second. */
   joinedAt: string;
   disabledAt: string | null;
+  /** When the account was closed (core/accounts/account-closure.ts), ISO; null while open. */
+  closedAt: string | null;
   orderCount: number;
   addresses: CustomerAddress[];
   recentOrders: CustomerOrder[];
@@ -166,6 +171,7 @@ export class CustomerDirectory {
           companyName: customer.companyName,
           joinedAt: isoSeconds(customer.createdAt),
           disabled: customer.disabledAt !== null,
+          closed: customer.closedAt !== null,
           orderCount: Number(r.order_count),
         };
       }),
@@ -180,7 +186,7 @@ export class CustomerDirectory {
           FROM users WHERE user_id = ${userId}`,
     );
     if (!row) throw new NotFound(`There is no customer ${userId}.`);
-    const { createdAt, disabledAt, ...user } = CUSTOMER.read(row);
+    const { createdAt, disabledAt, closedAt, ...user } = CUSTOMER.read(row);
     const saved = await queryRows<object>(
       this.db,
       sql`SELECT ${ADDRESS.list} FROM addresses WHERE user_id = ${userId} AND is_active
@@ -190,6 +196,7 @@ export class CustomerDirectory {
       ...user,
       joinedAt: isoSeconds(createdAt),
       disabledAt: disabledAt && isoSeconds(disabledAt),
+      closedAt: closedAt && isoSeconds(closedAt),
       orderCount: Number(row.order_count),
       addresses: saved.map((raw) => {
         const { type, ...address } = ADDRESS.read(raw);
@@ -223,7 +230,10 @@ export class CustomerDirectory {
     await this.setDisabled(staffId, userId, true);
   }
 
-  /** Lets a disabled customer sign in again (their old tokens stay revoked), audited as `staffId`'s action. */
+  /**
+   * Lets a disabled customer sign in again (their old tokens stay revoked), audited as `staffId`'s
+   * action. A closed account stays closed: Conflict.
+   */
   async enable(staffId: number | null, userId: number): Promise<void> {
     await this.setDisabled(staffId, userId, false);
   }
@@ -235,10 +245,14 @@ export class CustomerDirectory {
       const [row] = await queryRows<{ was_disabled: boolean }>(
         tx,
         sql`UPDATE users u SET disabled_at = ${disabled ? sql`COALESCE(u.disabled_at, now())` : sql`NULL`}
-            FROM (SELECT user_id, disabled_at IS NOT NULL AS was_disabled FROM users WHERE user_id = ${userId} FOR UPDATE) old
-            WHERE u.user_id = old.user_id RETURNING old.was_disabled`,
+            FROM (SELECT user_id, disabled_at IS NOT NULL AS was_disabled, closed_at IS NOT NULL AS closed FROM users WHERE user_id = ${userId} FOR UPDATE) old
+            WHERE u.user_id = old.user_id AND (${disabled}::boolean OR NOT old.closed) RETURNING old.was_disabled`,
       );
-      if (!row) throw new NotFound(`There is no customer ${userId}.`);
+      if (!row) {
+        const [exists] = await queryRows<{ one: number }>(tx, sql`SELECT 1 AS one FROM users WHERE user_id = ${userId}`);
+        if (exists) throw new Conflict(CLOSED_ACCOUNT_STAYS_CLOSED);
+        throw new NotFound(`There is no customer ${userId}.`);
+      }
       if (disabled) await this.tokens.revokeAllOfUser(userId, tx);
       if (row.was_disabled !== disabled) {
         await recordCustomerEvent(tx, { userId, staffId, kind: disabled ? 'customer.disabled' : 'customer.enabled', before: { disabled: !disabled }, after: { disabled } });

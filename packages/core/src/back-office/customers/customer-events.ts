@@ -1,7 +1,9 @@
 /**
  * The audit trail of what staff did to a customer's account outside an order (every
  * staff action is audited, who, when, what, before and after): disabled or enabled, trade account
- * opened, changed or closed. Written in the transaction of the change; `customer_events` is
+ * opened, changed or closed; and the customer's data rights, used by the customer or by staff at
+ * their request (their data downloaded, the account closed: `after.by` says which, and no entry
+ * holds personal details, which closing erases). Written in the transaction of the change; `customer_events` is
  * append-only (migration 0009's trigger refuses UPDATE and DELETE). Order actions have their own
  * trail (order_events), price changes theirs (price_changes).
  */
@@ -11,7 +13,14 @@ import { columnsOf, customerEvents, queryRows, staff, type Executor } from '@sho
 import { penceToPounds } from '../../pricing/money.ts';
 import { isoSeconds } from '../../iso-time.ts';
 
-export type CustomerEventKind = 'customer.disabled' | 'customer.enabled' | 'trade-account.opened' | 'trade-account.changed' | 'trade-account.closed';
+export type CustomerEventKind =
+  | 'customer.disabled'
+  | 'customer.enabled'
+  | 'customer.data-exported'
+  | 'customer.account-closed'
+  | 'trade-account.opened'
+  | 'trade-account.changed'
+  | 'trade-account.closed';
 
 export interface CustomerEvent {
   kind: CustomerEventKind;
@@ -55,6 +64,12 @@ export async function customerHistory(db: Executor, userId: number, limit = 50):
   });
 }
 
+/** Who did it, in words: the staff member, the customer themselves, or someone outside the back office (a script). */
+export function customerEventActor(event: Pick<CustomerEvent, 'staffName' | 'after'>): string {
+  if (event.staffName !== null) return event.staffName;
+  return event.after?.by === 'customer' ? 'The customer' : 'Outside the back office';
+}
+
 /** The entry in words for the customer's page: "Trade account changed: credit limit £500.00 -> £750.00". */
 export function describeCustomerEvent(event: Pick<CustomerEvent, 'kind' | 'before' | 'after'>): string {
   const limit = (terms: Record<string, unknown> | null) => formatPounds(penceToPounds(Number(terms?.creditLimitPence ?? 0)));
@@ -64,6 +79,12 @@ export function describeCustomerEvent(event: Pick<CustomerEvent, 'kind' | 'befor
       return 'Disabled: signed out everywhere, cannot sign in';
     case 'customer.enabled':
       return 'Enabled: can sign in again';
+    case 'customer.data-exported':
+      return `Data downloaded (${Number(event.after?.orders ?? 0)} orders, ${Number(event.after?.invoices ?? 0)} invoices, ${Number(event.after?.creditNotes ?? 0)} credit notes)`;
+    case 'customer.account-closed': {
+      const request = typeof event.after?.request === 'string' && event.after.request !== '' ? `, as asked: ${event.after.request}` : '';
+      return `Account closed: personal details erased, ${Number(event.after?.ordersKept ?? 0)} orders and ${Number(event.after?.invoicesKept ?? 0)} invoices kept${request}`;
+    }
     case 'trade-account.opened':
       return `Trade account opened: credit limit ${limit(event.after)}, terms ${days(event.after)}`;
     case 'trade-account.closed':

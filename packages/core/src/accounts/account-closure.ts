@@ -1,0 +1,143 @@
+/**
+ * Closing a customer's account (UK GDPR's right to erasure, within what the law makes the shop
+ * keep; DESIGN section 13), by the customer on My account (with their password) or by staff for a
+ * customer who asked by phone or e-mail. In one transaction:
+ *  - every sign-in ends: all tokens revoked (API Bearer tokens and the storefront cookie, which
+ *    carries the same token), `disabled_at` set as well, so token checks and sign-in refuse it;
+ *  - the personal details are erased: name, phone and password replaced, the e-mail replaced by
+ *    an address of the reserved `.invalid` domain (so the real one may sign up again), the
+ *    newsletter choice cleared, the saved addresses and the basket deleted, e-mails still waiting
+ *    to be sent to the customer dropped, a trade account closed;
+ *  - what HMRC requires the shop to keep for six years is kept: the orders (with the delivery and
+ *    billing addresses they were placed with), their VAT invoices and credit notes, and the
+ *    company name and VAT number printed on those invoices; the `users` row stays, anonymised,
+ *    because they point at it;
+ *  - an audit entry says who closed it and what was kept, with no personal details in it.
+ *
+ * An account with an order still open is not closed (closureBlockers): an order not yet
+ * dispatched, money still due from the customer, or money the shop owes back. The customer is
+ * told which order and why; staff are told the same.
+ */
+import { sql } from 'drizzle-orm';
+import { columnsOf, orders, queryRows, type Database, type Executor } from '@shop/db';
+import { Conflict, NotFound, Unauthorized } from '../errors.ts';
+import { WrongCurrentPassword } from './account-service.ts';
+import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
+import { recordCustomerEvent } from '../back-office/customers/customer-events.ts';
+import { verifyPassword } from './password-hashing.ts';
+import type { TokenService } from './token-service.ts';
+
+/** How many years orders and invoices are kept after an account is closed (HMRC: six years). */
+export const RECORDS_KEPT_YEARS = 6;
+
+export const accountClosureMessages = {
+  alreadyClosed: 'This account is already closed.',
+  notDispatched: (orderId: number) => `Order #${orderId} has not been dispatched yet. You can close your account once it has been dispatched or cancelled.`,
+  moneyDue: (orderId: number) => `Order #${orderId} is not paid in full yet. You can close your account once it is paid.`,
+  refundDue: (orderId: number) => `We still owe you a refund on order #${orderId}. You can close your account once we have paid it back.`,
+} as const;
+
+/** The name a closed account shows in the back office (its real name is erased). */
+export const CLOSED_ACCOUNT_NAME = { firstName: 'Closed', lastName: 'account' } as const;
+
+/** The e-mail a closed account is left with: unique, never deliverable (RFC 2606's `.invalid`). */
+export function closedAccountEmail(userId: number): string {
+  return `closed-account-${userId}@closed.invalid`;
+}
+
+/** Who closes the account: the customer themselves, or a staff member at the customer's request. */
+export type ClosedBy = { kind: 'customer' } | { kind: 'staff'; staffId: number; /** How the customer asked (phone, e-mail), for the audit trail. */ request: string };
+
+const ORDER = columnsOf(orders, ['orderId', 'status', 'totalPence', 'paidPence', 'refundedPence']);
+
+export interface ClosureResult {
+  /** Orders kept (with their invoices and credit notes) for RECORDS_KEPT_YEARS. */
+  ordersKept: number;
+  invoicesKept: number;
+}
+
+export class AccountClosure {
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: Pick<TokenService, 'revokeAllOfUser' | 'forgetSignInsOf'>,
+  ) {}
+
+  /** Why the account cannot be closed yet, one sentence per open order; empty when it can. */
+  async blockers(userId: number, executor: Executor = this.db): Promise<string[]> {
+    const rows = await queryRows<object>(executor, sql`SELECT ${ORDER.list} FROM orders WHERE user_id = ${userId} ORDER BY order_id`);
+    const reasons: string[] = [];
+    for (const raw of rows) {
+      const order = ORDER.read(raw);
+      const figures = paymentFiguresOf(order);
+      if (order.status === 'PendingDelivery') reasons.push(accountClosureMessages.notDispatched(order.orderId));
+      else if (figures.duePence > 0) reasons.push(accountClosureMessages.moneyDue(order.orderId));
+      if (figures.refundDuePence > 0) reasons.push(accountClosureMessages.refundDue(order.orderId));
+    }
+    return reasons;
+  }
+
+  /**
+   * The customer closes their own account, giving their password again. A wrong password is
+   * WrongCurrentPassword (counted as a refused sign-in) before anything changes; an open order a Conflict saying which.
+   */
+  async closeByCustomer(callerUserId: number | null, password: string): Promise<ClosureResult> {
+    if (callerUserId === null) throw new Unauthorized();
+    const [user] = await queryRows<{ password_hash: string }>(this.db, sql`SELECT password_hash FROM users WHERE user_id = ${callerUserId} AND closed_at IS NULL`);
+    if (!user) throw new Unauthorized();
+    if (!(await verifyPassword(user.password_hash, password))) throw new WrongCurrentPassword();
+    return this.close(callerUserId, { kind: 'customer' });
+  }
+
+  /** A staff member closes the account of a customer who asked for it (audited with how they asked). */
+  closeByStaff(staffId: number, userId: number, request: string): Promise<ClosureResult> {
+    return this.close(userId, { kind: 'staff', staffId, request: request.trim().slice(0, 200) });
+  }
+
+  private async close(userId: number, by: ClosedBy): Promise<ClosureResult> {
+    const result = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const [user] = await queryRows<{ closed_at: unknown }>(tx, sql`SELECT closed_at FROM users WHERE user_id = ${userId} FOR UPDATE`);
+      if (!user) throw new NotFound(`There is no customer ${userId}.`);
+      if (user.closed_at !== null) throw new Conflict(accountClosureMessages.alreadyClosed);
+      // Orders are placed and changed under their own row locks: read them locked, so none
+      // becomes open (a payment recorded, a refund due) between the check and the closing.
+      await tx.execute(sql`SELECT order_id FROM orders WHERE user_id = ${userId} FOR SHARE`);
+      const reasons = await this.blockers(userId, tx);
+      if (reasons.length > 0) throw new Conflict(reasons.join(' '), { reason: 'orders_open', reasons });
+
+      await tx.execute(
+        sql`UPDATE users SET first_name = ${CLOSED_ACCOUNT_NAME.firstName}, last_name = ${CLOSED_ACCOUNT_NAME.lastName},
+                             email = ${closedAccountEmail(userId)}, phone = '', password_hash = 'closed', newsletter = false,
+                             disabled_at = COALESCE(disabled_at, now()), closed_at = now()
+            WHERE user_id = ${userId}`,
+      );
+      // Orders keep their own snapshots of the addresses; their links to the saved ones go (ON DELETE SET NULL).
+      await tx.execute(sql`DELETE FROM addresses WHERE user_id = ${userId}`);
+      await tx.execute(sql`DELETE FROM carts WHERE user_id = ${userId}`);
+      await this.tokens.revokeAllOfUser(userId, tx);
+      await tx.execute(sql`UPDATE trade_accounts SET closed_at = now() WHERE user_id = ${userId} AND closed_at IS NULL`);
+      // E-mails not yet sent would go to an address that no longer exists.
+      await tx.execute(
+        sql`UPDATE jobs SET state = 'failed', last_error = 'The customer closed their account.', finished_at = now(), locked_until = NULL
+            WHERE state = 'pending' AND payload ->> 'userId' = ${String(userId)}`,
+      );
+      const [kept] = await queryRows<{ orders: number | string; invoices: number | string }>(
+        tx,
+        sql`SELECT (SELECT count(*) FROM orders WHERE user_id = ${userId}) AS orders,
+                   (SELECT count(*) FROM invoices i JOIN orders o ON o.order_id = i.order_id WHERE o.user_id = ${userId}) AS invoices`,
+      );
+      const closure = { ordersKept: Number(kept?.orders ?? 0), invoicesKept: Number(kept?.invoices ?? 0) };
+      await recordCustomerEvent(tx, {
+        userId,
+        staffId: by.kind === 'staff' ? by.staffId : null,
+        kind: 'customer.account-closed',
+        before: null,
+        after: { by: by.kind, ...(by.kind === 'staff' ? { request: by.request } : {}), ...closure },
+      });
+      return closure;
+    });
+    // Committed: other processes hear it through sign_ins_changed (disabled_at set), this one now.
+    this.tokens.forgetSignInsOf(userId);
+    return result;
+  }
+}
