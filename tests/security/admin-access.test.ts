@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt, storefrontServerEntry } from '../../apps/server/src/ssr/storefront-build.ts';
 import type { ServerBuild } from 'react-router';
 import { totpCode } from '../../packages/core/src/staff/totp.ts';
+import { until } from '../../apps/server/src/testing/until.ts';
 import { signUp } from '../../apps/server/src/testing/basket-fixtures.ts';
 import { createSecurityApp, databaseKinds, type SecurityApp } from './support.ts';
 
@@ -110,7 +111,7 @@ for (const kind of databaseKinds()) {
       t = await createSecurityApp(kind, {
         storefront: { buildDir },
         logger: { level: 'info', stream },
-        env: { AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: '5', PUBLIC_BASE_URL: 'http://localhost' },
+        env: { AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: '5', AUTH_ACCOUNT_FREE_FAILURES: '10', PUBLIC_BASE_URL: 'http://localhost' },
       });
     });
     afterAll(async () => t?.close());
@@ -391,11 +392,71 @@ for (const kind of databaseKinds()) {
       expect((await get('/admin', firstStep)).statusCode).toBe(200);
     });
 
+    it("guessing a member's password from 20 addresses does not lock them out of the browser they signed in with", async () => {
+      const someone = await member('manager');
+      const usual = await post('/admin/signin', { intent: 'password', email: someone.email, password: PASSWORD, return: '/admin' });
+      expect(usual.statusCode).toBe(302);
+      const device = cookiesFrom(usual.headers['set-cookie']).shop_device!;
+      expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const from = (ip: string, password: string, cookies: Cookies = {}) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/admin/signin',
+          remoteAddress: ip,
+          payload: new URLSearchParams({ intent: 'password', email: someone.email, password, return: '/admin' }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', cookie: cookieHeader(cookies) },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 100; i++) statuses.push((await from(`192.0.2.${(i % 20) + 1}`, `guess ${i}`)).statusCode);
+      expect(statuses.filter((status) => status === 401).length).toBeLessThan(20);
+      // A new address, the member's usual browser, the right password: signed in.
+      const signedIn = await from('203.0.113.50', PASSWORD, { shop_device: device });
+      expect(signedIn.statusCode, signedIn.body).toBe(302);
+      expect(signedIn.headers.location).toBe('/admin');
+      // A browser the member never used waits, and is told why (right after one more guess was
+      // taken, so the wait has just begun).
+      let late = 0;
+      await until(async () => (await from(`192.0.2.${(late++ % 20) + 1}`, `late guess ${late}`)).statusCode === 401, 30_000, 'one more guess taken');
+      const stranger = await from('203.0.113.51', PASSWORD);
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.headers['retry-after']).toBeTruthy();
+      expect(stranger.body).toContain('Too many wrong passwords for this account. Please wait');
+      expect(stranger.body).toContain('or sign in on a device you have signed in with before.');
+    });
+
+    it('five wrong two-step codes end the sign-in: the page asks for the password again', async () => {
+      const manager = await member('manager');
+      await post('/admin/security', { intent: 'begin' }, manager.cookies);
+      const staffId = (await t.app.services.staff.byEmail(manager.email))!.staffId;
+      const secret = (await t.app.services.staff.pendingTotp(staffId))!.secret;
+      const confirmed = await post('/admin/security', { intent: 'confirm', code: totpCode(secret, new Date(Date.now() - 30_000)) }, manager.cookies);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const firstStep = await signIn(manager.email);
+      const near = new Set([-1, 0, 1, 2].map((step) => totpCode(secret, new Date(Date.now() + step * 30_000))));
+      const wrong = ['123456', '234567', '345678', '456789', '567890', '678901'].filter((code) => !near.has(code));
+      for (let i = 0; i < 4; i++) {
+        const refused = await post('/admin/signin', { intent: 'code', code: wrong[i]!, return: '/admin' }, firstStep);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.body).toContain('That code is not correct.');
+      }
+      const fifth = await post('/admin/signin', { intent: 'code', code: wrong[4]!, return: '/admin' }, firstStep);
+      expect(fifth.statusCode).toBe(401);
+      expect(fifth.body).toContain('Too many wrong codes. Sign in with your password again.');
+      expect(fifth.body).toContain('data-testid="admin-signin-form"');
+      // The right code no longer opens that sign-in.
+      const late = await post('/admin/signin', { intent: 'code', code: totpCode(secret, new Date()), return: '/admin' }, firstStep);
+      expect(late.headers.location).toBe('/admin/signin?return=%2Fadmin');
+      expect((await get('/admin', firstStep)).statusCode).toBe(302);
+    });
+
     it('over HTTPS the cookie is __Host-shop_staff, Secure, for the whole site; the plain-HTTP cookie is not read there', async () => {
       const someone = await member('warehouse');
       const response = await post('/admin/signin', { intent: 'password', email: someone.email, password: PASSWORD, return: '/admin' }, {}, { 'x-forwarded-proto': 'https' });
       expect(response.statusCode).toBe(302);
-      expect(String(response.headers['set-cookie'])).toMatch(/^__Host-shop_staff=[A-Za-z0-9%]+; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+      const setCookies = [response.headers['set-cookie'] ?? []].flat();
+      expect(setCookies.find((line) => line.startsWith('__Host-shop_staff='))).toMatch(/^__Host-shop_staff=[A-Za-z0-9%]+; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+      // The browser is remembered for the member (DESIGN section 4 "Identity"), Secure too.
+      expect(setCookies.find((line) => line.startsWith('shop_device='))).toMatch(/^shop_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
       const secure = cookiesFrom(response.headers['set-cookie']);
       expect((await get('/admin', secure, { 'x-forwarded-proto': 'https' })).statusCode).toBe(200);
       expect((await get('/admin', { shop_staff: secure['__Host-shop_staff']! }, { 'x-forwarded-proto': 'https' })).statusCode).toBe(302);

@@ -219,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const attempts = await createAttemptLimits(app, rateLimits, {
     accounts: config.authRateLimit,
     postcodeLookupsPerMinute: config.postcodes.rateLimitPerMinute,
+    devices: services.trustedDevices,
   });
 
   await app.register(

@@ -95,13 +95,20 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /**
    * Sign-in, sign-up and forgot-password attempts allowed per window: per client IP, per
-   * (e-mail, client IP) pair, and per e-mail over all addresses (a ceiling against guessing
-   * from many addresses). Sign-in counts only refused passwords against the e-mail.
+   * (e-mail, client IP) pair, and for sign-up and forgot-password per e-mail over all addresses.
+   * Sign-in counts only refused passwords against the e-mail.
    */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * Wrong passwords for one account (customer or staff, from any address) in a day before it
+   * slows down: each further one makes browsers that never signed in to it wait 1 s, 2 s, 4 s...
+   * up to AUTH_ACCOUNT_MAX_DELAY_SECONDS (decision record 013).
+   */
+  AUTH_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
   /** New anonymous sessions (POST /api/session) allowed per client IP per minute. */
   SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** redis(s)://[user:pass@]host:port[/db]: every rate limit is then shared by all processes; without it each process counts alone. */
@@ -213,9 +220,12 @@ export interface PaymentsConfig {
 export interface AuthRateLimitConfig {
   perIp: number;
   perEmailAndIp: number;
-  /** The ceiling per e-mail over all client addresses. */
+  /** The ceiling per e-mail over all client addresses (sign-up, forgot password). */
   perEmail: number;
   windowMs: number;
+  /** Sign-ins: wrong passwords per account in a day before it slows down, and the longest wait then. */
+  accountFreeFailures: number;
+  accountMaxDelaySeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -274,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perEmailAndIp: e.AUTH_RATE_LIMIT_PER_EMAIL_AND_IP,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      accountFreeFailures: e.AUTH_ACCOUNT_FREE_FAILURES,
+      accountMaxDelaySeconds: e.AUTH_ACCOUNT_MAX_DELAY_SECONDS,
     },
     sessionRateLimitPerMinute: e.SESSION_RATE_LIMIT_PER_MINUTE,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,

@@ -10,12 +10,23 @@ import type { CoreServices } from '@shop/core';
  * Actions limited per client address (and per e-mail for the account ones), with the same
  * counters as the JSON API's calls (apps/server/src/http/attempt-limits.ts).
  */
-export type AttemptAction = 'signIn' | 'signUp' | 'forgotPassword' | 'resetPassword' | 'postcodeLookup' | 'staffSignIn';
+export type AttemptAction = 'signIn' | 'signUp' | 'forgotPassword' | 'resetPassword' | 'postcodeLookup' | 'staffSignIn' | 'staffCode';
 
 /** An attempt that was counted and allowed. */
 export interface CountedAttempt {
+  /**
+   * This browser signed in to the attempt's account before (its device cookie, DESIGN section 4
+   * "Identity"): wrong passwords from elsewhere do not slow it down.
+   */
+  readonly knownDevice: boolean;
   /** Call with the error when the attempt failed: a refused sign-in counts against its e-mail. */
   failed(error: unknown): Promise<void>;
+  /**
+   * Call when the sign-in succeeded: answers the Set-Cookie header value that remembers this
+   * browser for the account (null for actions without one, or with `rememberDevice: false`, as
+   * when the two-step code is still owed).
+   */
+  succeeded(options?: { rememberDevice?: boolean }): Promise<string | null>;
 }
 
 export interface StorefrontLoadContext {
@@ -26,6 +37,11 @@ export interface StorefrontLoadContext {
   secure: boolean;
   /** Counts one attempt of the action; throws a DomainError 'too_many_requests' over the limit. */
   countAttempt(action: AttemptAction, email: string | null): Promise<CountedAttempt>;
+  /**
+   * The Set-Cookie header value that remembers this browser for the account of `email`, as a
+   * sign-in does: for a password set from an e-mailed or handed-over link, which proves as much.
+   */
+  rememberDevice(kind: 'customer' | 'staff', email: string): Promise<string>;
   /** How the payment step takes card/wallet payments (PayPal, or the labelled test payments). */
   payments: PaymentsConfigDto;
   /**

@@ -11,6 +11,15 @@ export const accountMessages = {
   tooManyAttempts: 'Too many attempts, please wait a minute and try again.',
 } as const;
 
+/**
+ * Wrong passwords for one account from many places slow it down (DESIGN section 4 "Identity"):
+ * the refusal says how long, and that a browser signed in with before is let through.
+ */
+export function accountPausedMessage(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds <= 60 ? 'a minute' : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  return `Too many wrong passwords for this account. Please wait ${wait} and try again, or sign in on a device you have signed in with before.`;
+}
+
 /** POST /api/users: the sign-up page's fields without the confirmation (API clients are not asked for one). */
 export const signUpBodySchema = z
   .object({

@@ -8,6 +8,7 @@ export { CatalogueService, findCategory, type ProductPage } from './catalogue/ca
 export * from './shop/shop-config.ts';
 export * from './services.ts';
 export { SessionService } from './identity/session-service.ts';
+export { deviceAccountOf, DEVICE_TOKEN_PATTERN, TrustedDevices, type DeviceAccountKind } from './identity/trusted-devices.ts';
 export * from './pricing/cart-totals.ts';
 export { displayVatRatePercent } from './pricing/vat-by-destination.ts';
 export * from './delivery/delivery-zones.ts';
@@ -68,6 +69,11 @@ export {
   STAFF_SESSION_IDLE_MS,
   STAFF_SESSION_ABSOLUTE_MS,
   STAFF_SIGN_IN_FAILED,
+  STAFF_CODE_FAILED,
+  STAFF_CODES_PER_SIGN_IN,
+  STAFF_CODES_PER_HOUR,
+  STAFF_CODES_USED_UP,
+  STAFF_CODES_PAUSED,
   STAFF_SET_PASSWORD_TTL_MS,
   type StaffSession,
   type StaffSignIn,

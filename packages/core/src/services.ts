@@ -34,6 +34,7 @@ import { DocumentService } from './documents/document-service.ts';
 import { OrderAdministration } from './back-office/orders/order-administration.ts';
 import { StaffRepository } from './staff/staff-repository.ts';
 import { StaffService } from './staff/staff-service.ts';
+import { TrustedDevices } from './identity/trusted-devices.ts';
 import { CustomerDirectory } from './back-office/customers/customer-directory.ts';
 import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
 import { AccountingExports } from './back-office/exports/accounting-exports.ts';
@@ -74,6 +75,8 @@ export interface CoreServices {
   orderAdministration: OrderAdministration;
   /** Staff identity of the back office: accounts, sign-in and sessions, TOTP, the first owner's setup link. */
   staff: StaffService;
+  /** Browsers that signed in to an account before: let through with the right password while guessing slows the account down. */
+  trustedDevices: TrustedDevices;
   /** Back office customers: search, a customer's details and recent orders, disable (tokens revoked at once) / enable. */
   customerDirectory: CustomerDirectory;
   /** Back office dashboard figures (today's orders, awaiting payment, ready to dispatch, overdue accounts). */
@@ -130,7 +133,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const orderRepository = new OrderRepository(database.db);
   const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
   const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock, jobs });
-  const staff = new StaffService(new StaffRepository(database.db), { publicBaseUrl, shopName: options.shop.tradingName, jobs, now: clock });
+  const staffRepository = new StaffRepository(database.db);
+  const staff = new StaffService(staffRepository, { publicBaseUrl, shopName: options.shop.tradingName, jobs, now: clock });
   const emailKinds = emailJobKinds({
     shop: options.shop,
     mailer,
@@ -154,6 +158,10 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       return status?.available ? documents.invoiceUrl(orderId) : null;
     },
     creditNoteOf: (userId, orderId, creditNoteNumber) => documents.customerCreditNote(userId, orderId, creditNoteNumber),
+    async staffContactOf(staffId) {
+      const member = await staffRepository.byId(staffId);
+      return member && member.disabledAt === null ? { email: member.email, name: member.name } : null;
+    },
     staffOfSetPasswordLink: (token) => staff.setPasswordTokenHolder(token),
     log: options.log,
   });
@@ -198,6 +206,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     figures: new ShopFiguresReader(database.db, clock),
     payments,
     staff,
+    trustedDevices: new TrustedDevices(database.db, clock),
     customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),
     dashboard: new DashboardQueries(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),

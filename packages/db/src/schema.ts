@@ -482,12 +482,32 @@ export const staffSessions = pgTable(
       .notNull()
       .references(() => staff.staffId, { onDelete: 'cascade' }),
     awaitingSecondFactor: boolean('awaiting_second_factor').notNull().default(false),
+    /** Wrong two-step codes given in this sign-in: at 5 it ends, and the password is asked again. */
+    failedCodes: integer('failed_codes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Browsers that signed in to an account before (DESIGN section 4 "Identity", decision record
+ * 013): the `shop_device` cookie holds random tokens, this table their SHA-256 hashes with the
+ * account each was given for (`customer:` or `staff:` and a hash of the e-mail in lower case).
+ * A known browser with the right password is let through while guessing from elsewhere slows
+ * the account down. Not a credential: it opens nothing by itself.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    account: text('account').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trusted_devices_last_used_idx').on(t.lastUsedAt)],
 );
 
 /** Single-use set-password links for staff (`npm run staff -- add`), stored as SHA-256 hashes. */

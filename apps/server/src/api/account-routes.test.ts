@@ -411,7 +411,13 @@ describeOnEachDatabase('accounts API rate limits', (kind) => {
     t = await createTestApp({
       kind,
       seed: false,
-      env: { AUTH_RATE_LIMIT_PER_IP: '5', AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60', DATA_DIR: path.join(tmpdir(), 'shop-rate-limit-test') },
+      env: {
+        AUTH_RATE_LIMIT_PER_IP: '5',
+        AUTH_RATE_LIMIT_PER_EMAIL: '3',
+        AUTH_ACCOUNT_FREE_FAILURES: '3',
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+        DATA_DIR: path.join(tmpdir(), 'shop-rate-limit-test'),
+      },
     });
   });
   afterAll(async () => t?.close());
@@ -426,10 +432,17 @@ describeOnEachDatabase('accounts API rate limits', (kind) => {
 
   it('slows down guessing one account\'s password from many addresses (per e-mail)', async () => {
     const email = uniqueEmail('target');
-    for (let i = 0; i < 3; i++) {
+    // Three free wrong passwords, then one more is checked before the first wait.
+    for (let i = 0; i < 4; i++) {
       expect((await from(`10.1.0.${i}`, '/api/account', { email, password: `guess ${i}` })).statusCode).toBe(401);
     }
-    expectTooMany(await from('10.1.0.99', '/api/account', { email: email.toUpperCase(), password: 'guess 4' }));
+    const paused = await from('10.1.0.99', '/api/account', { email: email.toUpperCase(), password: 'guess 5' });
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Too many wrong passwords for this account. Please wait a minute and try again, or sign in on a device you have signed in with before.',
+    });
+    expect(Number(paused.headers['retry-after'])).toBeGreaterThan(0);
     // Other customers are not affected.
     expect((await from('10.1.0.99', '/api/account', { email: uniqueEmail(), password: 'guess' })).statusCode).toBe(401);
   });

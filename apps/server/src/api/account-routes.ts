@@ -1,7 +1,8 @@
 /**
  * Account API, SPEC section 7 and DESIGN section 4 "Identity": sign-up, sign-in, the user's
  * details, logout and the password reset. Guessable actions are rate limited per IP and per
- * e-mail address (http/attempt-limits.ts; sign-in counts refused passwords against the e-mail).
+ * e-mail address (http/attempt-limits.ts; sign-in counts refused passwords against the e-mail,
+ * and a browser that signed in before keeps getting in while guessing slows the account down).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import {
   userResponseSchema,
 } from '@shop/contract';
 import type { AccountService } from '@shop/core';
-import { attemptLimit, type AttemptLimits } from '../http/attempt-limits.ts';
+import { attemptLimit, countedAttemptOf, type AttemptLimits } from '../http/attempt-limits.ts';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
@@ -56,16 +57,24 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
-        description: 'A wrong e-mail or password answers 401 with userId 0 and an empty token.',
+        description:
+          'A wrong e-mail or password answers 401 with userId 0 and an empty token. A success sets the httpOnly `shop_device` ' +
+          'cookie: after many wrong passwords for an account (from any address) sign-ins to it slow down and answer 429 with ' +
+          'Retry-After, except from a client that sends back the cookie of an earlier successful sign-in to it.',
         body: signInBodySchema,
         response: { 200: authResponseSchema, 400: errorResponseSchema, 401: signInFailureSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const attempt = countedAttemptOf(request);
       try {
-        return await accounts.signIn(request.body.email, request.body.password);
+        const signedIn = await accounts.signIn(request.body.email, request.body.password);
+        // A browser calling the API is remembered as the page's sign-in remembers it (attempt-limits.ts).
+        const deviceCookie = await attempt?.succeeded();
+        if (deviceCookie) reply.header('set-cookie', deviceCookie);
+        return signedIn;
       } catch (error) {
-        await attempts.countFailure(request, 'signIn', request.body.email, error);
+        await attempt?.failed(error);
         throw error;
       }
     },

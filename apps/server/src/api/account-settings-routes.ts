@@ -47,7 +47,9 @@ export const accountSettingsRoutes: FastifyPluginAsync<AccountSettingsRoutesOpti
         throw error;
       });
       try {
-        return await accounts.changePassword(userId, request.body);
+        const changed = await accounts.changePassword(userId, request.body);
+        await attempt.succeeded({ rememberDevice: false });
+        return changed;
       } catch (error) {
         // A wrong current password counts against the e-mail as a refused sign-in does (attempt-limits.ts).
         await attempt.failed(error);

@@ -14,7 +14,7 @@
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** Waiting longer than this for Redis would hold up the request the limit guards. */
 const CONNECT_TIMEOUT_MS = 1_000;
@@ -35,6 +35,12 @@ export interface RateLimitStore {
   readonly kind: 'redis' | 'process';
   /** Registers @fastify/rate-limit in this (encapsulated) context on these counters; once per plugin. */
   register(app: FastifyInstance): Promise<void>;
+  /**
+   * A counter of its own (rate-limiter-flexible's), for limits that are more than a count per
+   * window (the progressive account guard of attempt-limits.ts): in Redis with this process's
+   * count as the insurance, or in this process. One per name; `points` per `durationSeconds`.
+   */
+  counter(name: string, points: number, durationSeconds: number): RateLimiterAbstract;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,7 @@ export async function createRateLimitStore(redis: RedisSettings | undefined, log
     return {
       kind: 'process',
       register: async (app) => app.register(rateLimit, { global: false }),
+      counter: (name, points, duration) => new RateLimiterMemory({ keyPrefix: `${COUNTER_NAMESPACE}:${name}`, points, duration }),
       close: async () => {},
     };
   }
@@ -72,6 +79,10 @@ export async function createRateLimitStore(redis: RedisSettings | undefined, log
   return {
     kind: 'redis',
     register: async (app) => app.register(rateLimit, { global: false, store }),
+    counter(name, points, duration) {
+      const options = { keyPrefix: `${COUNTER_NAMESPACE}:${name}`, points, duration };
+      return new RateLimiterRedis({ ...options, storeClient: client, rejectIfRedisNotReady: true, insuranceLimiter: new CountedHere(options, health) });
+    },
     async close() {
       // quit() waits for the replies still due; a client that is not connected has none.
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());

@@ -72,6 +72,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       nonce,
       secure: request.protocol === 'https',
       countAttempt: (action, email) => options.attempts.count(request, action, email),
+      rememberDevice: (kind, email) => options.attempts.rememberDevice(request, kind, email),
       memo: new Map(),
       payments: options.payments,
       // Handed to the action as parsed (registerFormBodyParsers): not encoded and parsed again.

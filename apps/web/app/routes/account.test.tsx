@@ -97,7 +97,7 @@ function context() {
     services,
     secure: false,
     memo: new Map<string, unknown>([['visitor', Promise.resolve({ sessionId: null, token: 'T'.repeat(43), userId: signedIn })]]),
-    countAttempt: vi.fn(async () => ({ failed: failedAttempts })),
+    countAttempt: vi.fn(async () => ({ knownDevice: false, failed: failedAttempts, succeeded: async () => null })),
   } as unknown as Parameters<typeof accountLoader>[0]['context'];
 }
 

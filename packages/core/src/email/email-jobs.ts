@@ -11,6 +11,7 @@ import type { Mailer } from './mailer.ts';
 import { orderConfirmationEmail } from './order-confirmation-email.ts';
 import { orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
+import { staffCodeFailuresEmail } from './staff-code-failures-email.ts';
 import { creditNoteEmail, type CreditNoteEmailInput } from './credit-note-email.ts';
 import { staffLinkEmail, type StaffLinkReason } from './staff-link-email.ts';
 import type { StaffMember } from '../staff/staff-roles.ts';
@@ -21,6 +22,7 @@ export const EMAIL_JOB_KINDS = {
   orderUpdate: 'email.order-update',
   passwordReset: 'email.password-reset',
   creditNote: 'email.credit-note',
+  staffCodeFailures: 'email.staff-code-failures',
   staffLink: 'email.staff-link',
 } as const;
 
@@ -41,6 +43,19 @@ export function creditNoteJob(userId: number, orderId: number, creditNoteNumber:
 
 export function passwordResetJob(userId: number, token: string, expiresAt: Date): NewJob {
   return { kind: EMAIL_JOB_KINDS.passwordReset, payload: { userId, token, expiresAt: expiresAt.toISOString() } };
+}
+
+/**
+ * A staff member's two-step codes failed repeatedly after the right password (staff-service.ts):
+ * one e-mail per member per hour (`hour` is the hour's number since the epoch), however many
+ * sign-ins fail in it.
+ */
+export function staffCodeFailuresJob(staffId: number, failures: number, at: Date, hour: number): NewJob {
+  return {
+    kind: EMAIL_JOB_KINDS.staffCodeFailures,
+    payload: { staffId, failures, at: at.toISOString() },
+    dedupeKey: `staff-code-failures:${staffId}:${hour}`,
+  };
 }
 
 /** A staff member's set-password link, e-mailed to them (staff/staff-service.ts records it with the link). */
@@ -68,6 +83,8 @@ export interface EmailJobDependencies {
   invoiceUrlOf?(userId: number, orderId: number): Promise<string | null>;
   /** A credit note of the customer's order, as the e-mail tells it; null when there is none. */
   creditNoteOf?(userId: number, orderId: number, creditNoteNumber: number): Promise<CreditNoteEmailInput['creditNote'] | null>;
+  /** A staff member to write to (enabled members only), else null. */
+  staffContactOf?(staffId: number): Promise<{ email: string; name: string } | null>;
   /** Whom a set-password link is for while it still works (not used, replaced or expired; the member enabled), else null. */
   staffOfSetPasswordLink?(token: string): Promise<StaffMember | null>;
   log?: { info(details: object, message: string): void };
@@ -169,6 +186,25 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
       },
       // The token would let whoever reads the table take the account over: keep only who it was for.
       finishedPayload: (payload) => ({ userId: payload.userId }),
+    },
+    [EMAIL_JOB_KINDS.staffCodeFailures]: {
+      async run(job) {
+        const { staffId, failures, at } = job.payload as { staffId: number; failures: number; at: string };
+        const contact = deps.staffContactOf ? await deps.staffContactOf(staffId) : null;
+        if (!contact) throw new PermanentJobFailure(`staff member ${staffId} no longer exists or is disabled`);
+        await deps.mailer.send({
+          ...staffCodeFailuresEmail({
+            shop: deps.shop,
+            to: contact.email,
+            name: contact.name,
+            failures,
+            at: new Date(at),
+            signInUrl: `${base}/admin/signin`,
+          }),
+          messageId: messageId(job),
+        });
+        deps.log?.info({ staffId, jobId: job.jobId }, 'two-step code warning e-mail sent');
+      },
     },
     [EMAIL_JOB_KINDS.staffLink]: {
       async run(job) {

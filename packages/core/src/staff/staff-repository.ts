@@ -159,8 +159,37 @@ export class StaffRepository {
     return rows.length > 0;
   }
 
-  async revokeSession(sessionHash: string, at: Date): Promise<void> {
-    await this.db.execute(
+  /**
+   * Wrong two-step codes of the staff member in sign-ins begun since `since`, and when the
+   * earliest of those sign-ins began (null when none failed).
+   */
+  async codeFailuresSince(staffId: number, since: Date, executor: Executor = this.db): Promise<{ failures: number; earliest: Date | null }> {
+    const [row] = await queryRows<{ failures: number | string | null; earliest: string | Date | null }>(
+      executor,
+      sql`SELECT sum(failed_codes) AS failures, min(created_at) AS earliest FROM staff_sessions
+          WHERE staff_id = ${staffId} AND failed_codes > 0 AND created_at > ${since.toISOString()}::timestamptz`,
+    );
+    return { failures: Number(row?.failures ?? 0), earliest: row?.earliest ? new Date(row.earliest) : null };
+  }
+
+  /** Inside a transaction: wrong codes of one member are counted one at a time (the member's row locked). */
+  async lockMember(staffId: number, tx: Executor): Promise<void> {
+    await tx.execute(sql`SELECT staff_id FROM staff WHERE staff_id = ${staffId} FOR UPDATE`);
+  }
+
+  /** One more wrong code in this sign-in; answers how many so far (null when the session is gone). */
+  async countFailedCode(sessionHash: string, executor: Executor = this.db): Promise<number | null> {
+    const rows = await queryRows<{ failed_codes: number }>(
+      executor,
+      sql`UPDATE staff_sessions SET failed_codes = failed_codes + 1
+          WHERE session_hash = ${sessionHash} AND awaiting_second_factor AND revoked_at IS NULL
+          RETURNING failed_codes`,
+    );
+    return rows[0] ? Number(rows[0].failed_codes) : null;
+  }
+
+  async revokeSession(sessionHash: string, at: Date, executor: Executor = this.db): Promise<void> {
+    await executor.execute(
       sql`UPDATE staff_sessions SET revoked_at = ${at.toISOString()}::timestamptz WHERE session_hash = ${sessionHash} AND revoked_at IS NULL`,
     );
   }

@@ -14,9 +14,13 @@
  *   8 h idle (last_seen_at, refreshed at most once a minute), 7 days absolute, revoked on
  *   sign-out and when the staff member is disabled. With TOTP on, a password-only session is
  *   `awaiting_second_factor` (10 minutes to give the code) and opens nothing.
+ * - Wrong codes (decision record 013): 5 in one sign-in end it (the password is asked again);
+ *   10 in an hour over all of the member's sign-ins refuse further codes for the rest of that
+ *   hour except from a browser that signed in to the account before; either e-mails the member
+ *   (one e-mail an hour at most), as someone who got that far knows their password.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
+import { Conflict, DomainError, Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../accounts/password-hashing.ts';
 import { isStaffRole, type StaffMember, type StaffRole } from './staff-roles.ts';
 import type { StaffRepository} from './staff-repository.ts';
@@ -24,7 +28,7 @@ import { staffMemberOf, type StaffRow } from './staff-repository.ts';
 import { recentStaffEvents, recordStaffEvent, type StaffEvent } from './staff-events.ts';
 import { isoTime } from '../iso-time.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { staffLinkJob } from '../email/email-jobs.ts';
+import { staffCodeFailuresJob, staffLinkJob } from '../email/email-jobs.ts';
 import {
   hashRecoveryCode,
   newRecoveryCodes,
@@ -50,6 +54,14 @@ export const STAFF_PASSWORD_MAX_LENGTH = 200;
 /** The one answer to a refused sign-in, whatever was wrong (unknown e-mail, password, disabled). */
 export const STAFF_SIGN_IN_FAILED = 'E-mail or password is incorrect.';
 export const STAFF_CODE_FAILED = 'That code is not correct. Try the current code, or a recovery code.';
+/** Wrong codes one sign-in may give before it ends. */
+export const STAFF_CODES_PER_SIGN_IN = 5;
+/** Wrong codes of one member in an hour (all sign-ins) before codes are refused from unknown browsers. */
+export const STAFF_CODES_PER_HOUR = 10;
+export const STAFF_CODE_WINDOW_MS = 60 * 60 * 1000;
+export const STAFF_CODES_USED_UP = 'Too many wrong codes. Sign in with your password again.';
+export const STAFF_CODES_PAUSED =
+  'Too many wrong codes for this account in the last hour. Try again later, or from a browser you have signed in with before.';
 
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -100,7 +112,10 @@ export interface StaffServiceOptions {
   publicBaseUrl: string;
   /** The shop's name, shown by authenticator apps beside the code. */
   shopName: string;
-  /** Where set-password links are e-mailed from (the shop's outbox); without it links are only answered. */
+  /**
+   * Where set-password links, and the warning to a member whose codes fail repeatedly, are
+   * e-mailed from (the shop's outbox); without it links are only answered.
+   */
   jobs?: Pick<JobQueue, 'record' | 'wakeWorkers'>;
   now?: () => Date;
 }
@@ -362,19 +377,52 @@ export class StaffService {
    * The second step of sign-in: a TOTP code (one step either side of now, each code once) or
    * an unused recovery code. Answers the staff member; refuses with Unauthorized (STAFF_CODE_FAILED).
    */
-  async completeSecondFactor(sessionId: string, code: string): Promise<StaffMember> {
+  async completeSecondFactor(sessionId: string, code: string, { knownDevice = false }: { knownDevice?: boolean } = {}): Promise<StaffMember> {
     const current = await this.session(sessionId);
     if (!current?.awaitingSecondFactor) throw new Unauthorized('Your sign-in has expired. Please sign in again.');
     const row = await this.repository.byId(current.staff.staffId);
     if (!row?.totpSecret || row.totpEnabledAt === null) throw new Unauthorized(STAFF_CODE_FAILED);
     const at = this.now();
-    if (!(await this.codeIsGood(row, code, at))) throw new Unauthorized(STAFF_CODE_FAILED);
+    if (!knownDevice) {
+      // Refused before the code is looked at: a paused account tells a guesser nothing.
+      const { failures, earliest } = await this.repository.codeFailuresSince(row.staffId, new Date(at.getTime() - STAFF_CODE_WINDOW_MS));
+      if (failures >= STAFF_CODES_PER_HOUR && earliest) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((earliest.getTime() + STAFF_CODE_WINDOW_MS - at.getTime()) / 1000));
+        throw new DomainError('too_many_requests', STAFF_CODES_PAUSED, { retryAfterSeconds });
+      }
+    }
+    if (!(await this.codeIsGood(row, code, at))) {
+      await this.codeFailed(sessionId, row, at);
+      throw new Unauthorized(STAFF_CODE_FAILED);
+    }
     // The full session's absolute end counts from now.
     const expiresAt = new Date(at.getTime() + STAFF_SESSION_ABSOLUTE_MS);
     if (!(await this.repository.completeSecondFactor(hashStaffSecret(sessionId), at, expiresAt))) {
       throw new Unauthorized('Your sign-in has expired. Please sign in again.');
     }
     return staffMemberOf(row);
+  }
+
+  /**
+   * Counts a wrong code against the sign-in and the member, one at a time per member (row lock):
+   * the fifth in a sign-in ends it (throws STAFF_CODES_USED_UP); that, or the hour's limit
+   * reached, records the warning e-mail to the member in the same transaction.
+   */
+  private async codeFailed(sessionId: string, row: StaffRow, at: Date): Promise<void> {
+    const usedUp = await this.repository.transaction(async (tx) => {
+      await this.repository.lockMember(row.staffId, tx);
+      const inSignIn = await this.repository.countFailedCode(hashStaffSecret(sessionId), tx);
+      if (inSignIn === null) return false;
+      const { failures } = await this.repository.codeFailuresSince(row.staffId, new Date(at.getTime() - STAFF_CODE_WINDOW_MS), tx);
+      const ended = inSignIn >= STAFF_CODES_PER_SIGN_IN;
+      if (ended) await this.repository.revokeSession(hashStaffSecret(sessionId), at, tx);
+      if ((ended || failures >= STAFF_CODES_PER_HOUR) && this.options.jobs) {
+        await this.options.jobs.record(staffCodeFailuresJob(row.staffId, failures, at, Math.floor(at.getTime() / STAFF_CODE_WINDOW_MS)), tx);
+      }
+      return ended;
+    });
+    this.options.jobs?.wakeWorkers();
+    if (usedUp) throw new Unauthorized(STAFF_CODES_USED_UP);
   }
 
   private async codeIsGood(row: StaffRow, code: string, at: Date): Promise<boolean> {

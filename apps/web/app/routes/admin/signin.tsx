@@ -1,7 +1,8 @@
 /**
  * Back-office sign-in: e-mail and password, then (for staff with two-step
  * sign-in on) the 6-digit code from their app or a recovery code. One generic message for every
- * refused password; attempts are counted as customers' sign-ins are ('staffSignIn').
+ * refused password; attempts are counted as customers' sign-ins are ('staffSignIn'), codes per
+ * address ('staffCode') and by core per sign-in (5, then the password again) and per member.
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { adminFailureOf, postedText, retryAfterOf } from '~/server/admin/admin-forms.server';
@@ -73,10 +74,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     try {
       const signedIn = await staff.signIn(email, password);
-      const setCookie = await commitStaffSession(context, signedIn.sessionId);
+      const headers = new Headers({ 'Set-Cookie': await commitStaffSession(context, signedIn.sessionId) });
+      // The browser is remembered for the member once fully signed in (with two-step on, after the code).
+      const deviceCookie = await attempt.succeeded({ rememberDevice: !signedIn.awaitingSecondFactor });
+      if (deviceCookie) headers.append('Set-Cookie', deviceCookie);
       // With two-step sign-in on, the same page asks for the code next.
       const next = signedIn.awaitingSecondFactor ? `/admin/signin?return=${encodeURIComponent(returnTo)}` : returnTo;
-      return redirect(next, { headers: { 'Set-Cookie': setCookie } });
+      return redirect(next, { headers });
     } catch (error) {
       await attempt.failed(error);
       // One generic message for every refused password: core's (it never says which was wrong).
@@ -92,18 +96,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!sessionId || !session?.awaitingSecondFactor) return redirect(`/admin/signin?return=${encodeURIComponent(returnTo)}`);
     let attempt;
     try {
-      attempt = await context.countAttempt('staffSignIn', session.staff.email);
+      attempt = await context.countAttempt('staffCode', session.staff.email);
     } catch (error) {
       return limited(error);
     }
     try {
-      await staff.completeSecondFactor(sessionId, form.value.code);
-      return redirect(returnTo);
+      // Wrong codes are limited per sign-in and per member by core; a browser the member signed
+      // in with before is not held up by codes guessed elsewhere.
+      await staff.completeSecondFactor(sessionId, form.value.code, { knownDevice: attempt.knownDevice });
+      const deviceCookie = await attempt.succeeded();
+      return redirect(returnTo, deviceCookie ? { headers: { 'Set-Cookie': deviceCookie } } : undefined);
     } catch (error) {
       await attempt.failed(error);
+      if (retryAfterOf(error) !== null) return limited(error);
       const failure = adminFailureOf(error);
-      if (failure.status === 401) return refused(failure.message, 401);
-      throw error;
+      if (failure.status !== 401) throw error;
+      // Too many wrong codes end the sign-in: the page asks for the password again.
+      if (!(await staff.session(sessionId))) {
+        context.memo.delete('staff');
+        return data<Answer>({ ok: false, message: failure.message }, { status: 401, headers: { 'Set-Cookie': await destroyStaffSession(context) } });
+      }
+      return refused(failure.message, 401);
     }
   }
 

@@ -23,9 +23,11 @@ export async function goOnWhenSignedIn(request: Request, context: AppLoadContext
  * Signed in: merge the baskets (a pack in both keeps the larger count, DESIGN 4), store the token
  * in the cookie, and go on; the next page says once what the merge did.
  */
-async function signedIn(request: Request, context: AppLoadContext, userId: number, token: string) {
+async function signedIn(request: Request, context: AppLoadContext, userId: number, token: string, deviceCookie: string | null = null) {
   const visitor = await visitorOf(request, context);
   const headers = new Headers();
+  // This browser is remembered for the account: guessing from elsewhere does not slow it down (DESIGN 4).
+  if (deviceCookie) headers.append('Set-Cookie', deviceCookie);
   if (visitor.sessionId) {
     try {
       const { notice } = await context.services.carts.mergeGuestBasket(userId, { anonymousUserId: visitor.sessionId, userId });
@@ -60,7 +62,7 @@ export async function signInAction(request: Request, context: AppLoadContext, fo
       await attempt.failed(error);
       throw error;
     });
-    return await signedIn(request, context, userId, token);
+    return await signedIn(request, context, userId, token, await attempt.succeeded());
   } catch (error) {
     return specFailure(error, 'signin', messages.loginFailed, typedValues(form), 'unauthorized');
   }
@@ -105,8 +107,13 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
   if (!parsed.ok) return refusedForm(parsed, 'reset');
   try {
     await context.countAttempt('resetPassword', null);
-    await context.services.accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });
-    return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' });
+    const { accounts } = context.services;
+    const { userId } = await accounts.resetPassword({ userId: parsed.value.user_id, token: parsed.value.token, password: parsed.value.password });
+    // The e-mailed link proves the account is theirs: this browser is remembered for it, so
+    // guessing from elsewhere does not hold up their sign-in with the new password (DESIGN 4).
+    const { email } = await accounts.userDetails(userId, userId);
+    const headers = { 'Set-Cookie': await context.rememberDevice('customer', email) };
+    return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' }, { headers });
   } catch (error) {
     // SPEC 8 uses the sign-up text for reset errors (a used or expired link included).
     return specFailure(error, 'reset', messages.signUpFailed);

@@ -82,6 +82,7 @@ async function changePassword(userId: number, request: Request, context: AppLoad
         await attempt.failed(error);
         throw error;
       });
+    await attempt.succeeded({ rememberDevice: false });
     const visitor = await visitorOf(request, context);
     const cookie = await commitSession(context, { sessionId: visitor.sessionId, token });
     return redirect(`${MY_ACCOUNT_PATH}?password=changed`, { headers: { 'Set-Cookie': cookie } });
