@@ -1,6 +1,6 @@
 /**
  * Guessing a customer's password from many addresses costs the guesser, not the customer
- * (decision record 013), on the storefront's own pages (the app in-process with the storefront
+ * (decision record 014), on the storefront's own pages (the app in-process with the storefront
  * build): the browser they signed in with before gets in through /signin with the right password;
  * a browser the account does not know is told on the page how long to wait and why; and a
  * password reset from the e-mailed link remembers the browser it was made in.

@@ -105,7 +105,7 @@ const envSchema = z.object({
   /**
    * Wrong passwords for one account (customer or staff, from any address) in a day before it
    * slows down: each further one makes browsers that never signed in to it wait 1 s, 2 s, 4 s...
-   * up to AUTH_ACCOUNT_MAX_DELAY_SECONDS (decision record 013).
+   * up to AUTH_ACCOUNT_MAX_DELAY_SECONDS (decision record 014).
    */
   AUTH_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
   AUTH_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -494,7 +494,7 @@ export const staffSessions = pgTable(
 
 /**
  * Browsers that signed in to an account before (DESIGN section 4 "Identity", decision record
- * 013): the `shop_device` cookie holds random tokens, this table their SHA-256 hashes with the
+ * 014): the `shop_device` cookie holds random tokens, this table their SHA-256 hashes with the
  * account each was given for (`customer:` or `staff:` and a hash of the e-mail in lower case).
  * A known browser with the right password is let through while guessing from elsewhere slows
  * the account down. Not a credential: it opens nothing by itself.

@@ -3,7 +3,7 @@
  * cannot lock the customer out at their own address. Guessing one account from many addresses
  * slows that account down progressively for browsers it does not know, one attempt at a time,
  * while a browser that signed in to it before (the shop_device cookie) gets in with the right
- * password (http/attempt-limits.ts, decision record 013). Only refused passwords count.
+ * password (http/attempt-limits.ts, decision record 014). Only refused passwords count.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';

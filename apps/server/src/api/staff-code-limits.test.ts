@@ -1,5 +1,5 @@
 /**
- * Two-step codes cannot be guessed (core's staff-service.ts, decision record 013): five wrong
+ * Two-step codes cannot be guessed (core's staff-service.ts, decision record 014): five wrong
  * codes end a sign-in (the password is asked again), ten in an hour over all of a member's
  * sign-ins refuse codes from browsers the member never signed in with, and the member is
  * e-mailed (through the shop's outbox, at most once an hour) that someone who knows their

@@ -9,7 +9,7 @@
  *
  * Sign-ins (customers' and staff's) count only refused passwords against the e-mail, and have
  * no hard ceiling per e-mail: a ceiling would let guessers from many addresses lock the owner of
- * the account out everywhere. Instead the account guard (decision record 013) slows the
+ * the account out everywhere. Instead the account guard (decision record 014) slows the
  * account down progressively: after `accountFreeFailures` wrong passwords in a day, each further
  * one makes browsers the account does not know wait 1 s, 2 s, 4 s ... up to
  * `accountMaxDelaySeconds`, one attempt at a time. A browser that signed in to the account
@@ -158,7 +158,7 @@ function deviceCookie(request: FastifyRequest, token: string): string {
 
 /**
  * The progressive guard of one account's sign-ins from browsers it does not know (decision
- * record 013). Wrong passwords are remembered for a day; past the free ones, each sets a wait
+ * record 014). Wrong passwords are remembered for a day; past the free ones, each sets a wait
  * (doubling, capped) before the next attempt, and while slowed down attempts take turns: one
  * holds the slot until it is answered, so guesses sent at once from many addresses are refused
  * rather than all checked.

@@ -1,6 +1,6 @@
 /**
  * Browsers that signed in to an account before (DESIGN section 4 "Identity", decision record
- * 013-guessing-costs-the-guesser). A successful sign-in gives the browser a random token for
+ * 014-guessing-costs-the-guesser). A successful sign-in gives the browser a random token for
  * that account (the `shop_device` cookie, set by the server); the table keeps only its SHA-256
  * hash and the account. While guessing from elsewhere slows an account down, a browser holding
  * one of its tokens still signs in with the right password. A token opens nothing by itself:

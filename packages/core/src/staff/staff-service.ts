@@ -14,7 +14,7 @@
  *   8 h idle (last_seen_at, refreshed at most once a minute), 7 days absolute, revoked on
  *   sign-out and when the staff member is disabled. With TOTP on, a password-only session is
  *   `awaiting_second_factor` (10 minutes to give the code) and opens nothing.
- * - Wrong codes (decision record 013): 5 in one sign-in end it (the password is asked again);
+ * - Wrong codes (decision record 014): 5 in one sign-in end it (the password is asked again);
  *   10 in an hour over all of the member's sign-ins refuse further codes for the rest of that
  *   hour except from a browser that signed in to the account before; either e-mails the member
  *   (one e-mail an hour at most), as someone who got that far knows their password.
