@@ -3,7 +3,7 @@
  * customers (owner, manager), when the customer asks by phone or e-mail: the same archive the
  * customer downloads from My account (core's CustomerDataExport), audited as the staff member's.
  * A POST from the customer page's plain form (it records an audit entry); a GET goes back to the
- * customer page. Without a staff session: to /admin/signin; without the permission: 403; no such
+ * customer page, checked like any admin page. Without a staff session: to /admin/signin; without the permission: 403; no such
  * customer: 404.
  */
 import { redirect } from 'react-router';
@@ -28,6 +28,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function loader({ params }: Route.LoaderArgs) {
+/** A GET (a link, a reload) asks nothing of the customer's data: back to their page, for staff who may see it. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'customers:manage');
   return redirect(isRecordId(params.userId) ? `/admin/customers/${params.userId}` : '/admin/customers');
 }
