@@ -4,7 +4,8 @@
  * alternate between the two ports, and each limit must refuse after its configured number in
  * total, not twice it:
  *  - failed sign-ins for one e-mail from one address (the per e-mail and address pair);
- *  - failed sign-ins for one e-mail from many addresses (the per e-mail ceiling);
+ *  - failed sign-ins for one account from many addresses (the account slows down after its free
+ *    failures, decision record 014);
  *  - sign-in attempts from one address on many e-mails (per IP);
  *  - new sessions from one address (POST /api/session).
  * Client addresses are set with X-Forwarded-For, which the servers trust from loopback.
@@ -25,7 +26,7 @@ import { call, startServer, stopAllServers, type ServerProcess } from './server-
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const redisRequired = Boolean(process.env.CI || process.env.REQUIRE_BROWSER_TESTS);
 
-const LIMITS = { perEmailAndIp: 5, perEmail: 8, perIp: 12, sessionsPerMinute: 4 };
+const LIMITS = { perEmailAndIp: 5, perEmail: 8, accountFreeFailures: 8, perIp: 12, sessionsPerMinute: 4 };
 
 async function redisAnswers(): Promise<boolean> {
   const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -68,6 +69,7 @@ describe.skipIf(!redisReachable && !redisRequired)('limits shared by two server 
             REDIS_KEY_PREFIX: keyPrefix,
             AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: String(LIMITS.perEmailAndIp),
             AUTH_RATE_LIMIT_PER_EMAIL: String(LIMITS.perEmail),
+            AUTH_ACCOUNT_FREE_FAILURES: String(LIMITS.accountFreeFailures),
             AUTH_RATE_LIMIT_PER_IP: String(LIMITS.perIp),
             SESSION_RATE_LIMIT_PER_MINUTE: String(LIMITS.sessionsPerMinute),
           },
@@ -111,11 +113,13 @@ describe.skipIf(!redisReachable && !redisRequired)('limits shared by two server 
     expect(statuses).toEqual(allowedThen429(LIMITS.perEmailAndIp, 401, LIMITS.perEmailAndIp * 2 + 2));
   });
 
-  it('failed sign-ins for one e-mail from many addresses: the per-e-mail ceiling in total', async () => {
+  it('failed sign-ins for one account from many addresses: the account slows down after its free failures in total', async () => {
     const email = `target-${randomUUID()}@example.com`;
     // Two attempts per address, under the pair limit, from a new address every other request.
-    const statuses = await alternate(LIMITS.perEmail * 2, (n) => signIn(email, `203.0.113.${Math.floor(n / 2) + 1}`));
-    expect(statuses).toEqual(allowedThen429(LIMITS.perEmail, 401, LIMITS.perEmail * 2));
+    // The free failures are checked, then one more (it starts the first wait, 1 s), then the
+    // account waits: the next attempt, sent at once to either process, is refused.
+    const statuses = await alternate(LIMITS.accountFreeFailures + 2, (n) => signIn(email, `203.0.113.${Math.floor(n / 2) + 1}`));
+    expect(statuses).toEqual(allowedThen429(LIMITS.accountFreeFailures + 1, 401, LIMITS.accountFreeFailures + 2));
   });
 
   it('sign-in attempts from one address on many e-mails: the per-IP limit in total', async () => {
