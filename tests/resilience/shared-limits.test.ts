@@ -22,26 +22,14 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { TEST_REDIS_URL, testRedisAnswers, testRedisRequired } from '../../apps/server/src/testing/test-redis.ts';
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-const redisRequired = Boolean(process.env.CI || process.env.REQUIRE_BROWSER_TESTS);
+const REDIS_URL = TEST_REDIS_URL;
+const redisRequired = testRedisRequired;
 
 const LIMITS = { perEmailAndIp: 5, perEmail: 8, accountFreeFailures: 8, perIp: 12, sessionsPerMinute: 4 };
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const redisReachable = await redisAnswers();
+const redisReachable = await testRedisAnswers();
 if (!redisReachable && !redisRequired) {
   console.log(`shared-limits suite skipped: no Redis answers at ${REDIS_URL} (start one, or set REDIS_TEST_URL; required when CI is set).`);
 }

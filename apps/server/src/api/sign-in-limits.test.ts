@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Customer } from '../testing/basket-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
+import { TEST_REDIS_URL, testRedisAnswers, testRedisRequired } from '../testing/test-redis.ts';
 
 const PER_EMAIL_AND_IP = 10;
 const FREE_FAILURES = 10;
@@ -202,22 +203,9 @@ describeOnEachDatabase('sign-in limits per e-mail and address', (kind) => {
   });
 });
 
-/** Whether a Redis answers at REDIS_TEST_URL (a short timeout, no retries). */
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const redisReachable = await redisAnswers();
-const redisRequired = Boolean(process.env.CI || process.env.REQUIRE_BROWSER_TESTS);
+const REDIS_URL = TEST_REDIS_URL;
+const redisReachable = await testRedisAnswers();
+const redisRequired = testRedisRequired;
 
 describe.skipIf(!redisReachable && !redisRequired)('the account guard across processes (Redis)', () => {
   const keyPrefix = `shop-test-${randomUUID()}:`;

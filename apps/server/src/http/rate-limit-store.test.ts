@@ -11,9 +11,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../testing/until.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
+import { TEST_REDIS_URL, testRedisAnswers, testRedisRequired } from '../testing/test-redis.ts';
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-const redisRequired = Boolean(process.env.CI || process.env.REQUIRE_BROWSER_TESTS);
+const REDIS_URL = TEST_REDIS_URL;
+const redisRequired = testRedisRequired;
 
 /** A logger that keeps its warnings and its information lines. */
 function recordingLogger(): FastifyBaseLogger & { warnings: string[]; infos: string[] } {
@@ -95,21 +96,8 @@ describe('rate-limit store, Redis unreachable', () => {
   }
 });
 
-/** Whether a Redis answers at REDIS_URL (a short timeout, no retries). */
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
-const redisReachable = await redisAnswers();
+const redisReachable = await testRedisAnswers();
 if (!redisReachable && !redisRequired) {
   console.log(`rate-limit store: the Redis cases are skipped, no Redis answers at ${REDIS_URL} (start one, or set REDIS_TEST_URL).`);
 }
