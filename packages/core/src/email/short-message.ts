@@ -22,22 +22,31 @@ export function shortMessage({ shop, to, subject, firstName, lines: given, order
   const text = [`Hello ${firstName},`, '', ...lines.flatMap((line) => [line, '']), `See your order: ${orderUrl}`, '', shop.tradingName, ''].join('\n');
   const e = escapeHtml;
   const linkify = (line: string) => e(line).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0f5c63;">${url}</a>`);
-  const html = `<!doctype html>
+  const html = emailPage(shop, subject, `<p style="margin:0 0 16px;">Hello ${e(firstName)},</p>
+      ${lines.map((line) => `<p style="margin:0 0 12px;">${linkify(line)}</p>`).join('\n      ')}
+      <p style="margin:16px 0 0;"><a href="${e(button.url)}" style="display:inline-block;padding:12px 20px;background:#0f5c63;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(button.label)}</a></p>`, 640);
+  return { to, subject, text, html };
+}
+
+/**
+ * The HTML of one of the shop's e-mails: the shop's name in its colours above `body` (HTML,
+ * already escaped), in a table `width` pixels wide at most, as mail clients need.
+ */
+export function emailPage(shop: ShopConfig, subject: string, body: string, width = 560): string {
+  const e = escapeHtml;
+  return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f7f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:${width}px;margin:0 auto;background:#ffffff;border-radius:8px;">
     <tr><td style="padding:20px 24px;background:#0f5c63;border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold;">${e(shop.tradingName)}</td></tr>
     <tr><td style="padding:24px;font-size:15px;line-height:1.5;">
-      <p style="margin:0 0 16px;">Hello ${e(firstName)},</p>
-      ${lines.map((line) => `<p style="margin:0 0 12px;">${linkify(line)}</p>`).join('\n      ')}
-      <p style="margin:16px 0 0;"><a href="${e(button.url)}" style="display:inline-block;padding:12px 20px;background:#0f5c63;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(button.label)}</a></p>
+      ${body}
     </td></tr>
   </table>
 </body>
 </html>
 `;
-  return { to, subject, text, html };
 }
 
 export function escapeHtml(value: string): string {

@@ -4,7 +4,7 @@
  */
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
-import { escapeHtml } from './short-message.ts';
+import { emailPage, escapeHtml } from './short-message.ts';
 
 export interface StaffCodeFailuresEmailInput {
   shop: ShopConfig;
@@ -28,20 +28,8 @@ export function staffCodeFailuresEmail({ shop, to, name, failures, at, signInUrl
   ];
   const text = [`Hello ${name},`, '', ...lines.flatMap((line) => [line, '']), `Back office sign-in: ${signInUrl}`, '', shop.tradingName, ''].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f7f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;">
-    <tr><td style="padding:20px 24px;background:#0f5c63;border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold;">${e(shop.tradingName)}</td></tr>
-    <tr><td style="padding:24px;font-size:15px;line-height:1.5;">
-      <p style="margin:0 0 16px;">Hello ${e(name)},</p>
+  const html = emailPage(shop, subject, `<p style="margin:0 0 16px;">Hello ${e(name)},</p>
       ${lines.map((line) => `<p style="margin:0 0 12px;">${e(line)}</p>`).join('\n      ')}
-      <p style="margin:16px 0 0;"><a href="${e(signInUrl)}" style="color:#0f5c63;">Back office sign-in</a></p>
-    </td></tr>
-  </table>
-</body>
-</html>
-`;
+      <p style="margin:16px 0 0;"><a href="${e(signInUrl)}" style="color:#0f5c63;">Back office sign-in</a></p>`);
   return { to, subject, text, html };
 }

@@ -6,7 +6,7 @@
 import type { ShopConfig } from '../shop/shop-config.ts';
 import { STAFF_ROLE_LABELS, type StaffRole } from '../staff/staff-roles.ts';
 import type { MailMessage } from './mailer.ts';
-import { escapeHtml } from './short-message.ts';
+import { emailPage, escapeHtml } from './short-message.ts';
 
 /** Why the link was made: a new member's first password, or a new link for an existing member. */
 export type StaffLinkReason = 'invitation' | 'new-link';
@@ -35,22 +35,10 @@ export function staffLinkEmail({ shop, to, name, role, reason, link, expiresAt }
   const text = [`Hello ${name},`, '', opening, '', link, '', validity, caution, '', shop.tradingName, ''].join('\n');
 
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f7f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;">
-    <tr><td style="padding:20px 24px;background:#0f5c63;border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold;">${e(shop.tradingName)}</td></tr>
-    <tr><td style="padding:24px;font-size:15px;line-height:1.5;">
-      <p style="margin:0 0 16px;">Hello ${e(name)},</p>
+  const html = emailPage(shop, subject, `<p style="margin:0 0 16px;">Hello ${e(name)},</p>
       <p style="margin:0 0 24px;">${e(opening)}</p>
       <p style="margin:0 0 24px;"><a href="${e(link)}" style="display:inline-block;padding:12px 20px;background:#0f5c63;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">Choose your password</a></p>
       <p style="margin:0 0 16px;">${e(validity)} If the button does not work, copy this address into your browser:<br><a href="${e(link)}" style="color:#0f5c63;word-break:break-all;">${e(link)}</a></p>
-      <p style="margin:0;">${e(caution)}</p>
-    </td></tr>
-  </table>
-</body>
-</html>
-`;
+      <p style="margin:0;">${e(caution)}</p>`);
   return { to, subject, text, html };
 }
