@@ -45,6 +45,7 @@ import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
+import { allocateOrder } from '../stock/stock-allocation.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -232,6 +233,9 @@ export class OrderPlacement {
     const { removeLines, touchBasket } = this.carts.removeOrderedLines(contents.cartId, lineIds);
     const confirmation = this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId));
     await tx.execute(inOneStatement([this.orders.insertLinesStatement(orderId, lines), removeLines, touchBasket, confirmation]));
+    // Last, so the sizes' stock rows (one hot row when many buy one size) are locked only until
+    // the commit; too few units throws NotEnoughStock (409) and nothing is placed (decision record 015).
+    await allocateOrder(tx, orderId, userId);
     return { orderId, created: true };
   }
 
