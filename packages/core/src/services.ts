@@ -39,6 +39,7 @@ import { CustomerDirectory } from './back-office/customers/customer-directory.ts
 import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
 import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { VatReturns } from './back-office/exports/vat-return.ts';
+import { StockAdministration } from './stock/stock-admin.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
 
@@ -89,6 +90,8 @@ export interface CoreServices {
   catalogueAdmin: CatalogueAdmin;
   /** Bank statements imported as CSV: credits matched to orders by their reference, a dry run, then payments recorded in one go. */
   bankStatements: BankStatements;
+  /** Stock (docs/stock.md): the product page's stock settings, goods-in, counts and the low-stock list, audited. */
+  stock: StockAdministration;
 }
 
 export interface CoreServicesOptions {
@@ -212,6 +215,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     accountingExports: new AccountingExports(database.db, { now: clock }),
     vatReturns: new VatReturns(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),
+    stock: new StockAdministration(database.db, { now: clock }),
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,
     orderAdministration: new OrderAdministration(database.db, {
