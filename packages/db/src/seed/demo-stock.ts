@@ -18,17 +18,17 @@ export async function seedDemoStock(db: Executor): Promise<void> {
     INSERT INTO stock_levels (product_size_id, on_hand, low_threshold)
     SELECT product_size_id,
            CASE WHEN is_featured THEN 400 * coalesce(pack, 1)
-                WHEN product_rank % 11 IN (4, 7, 9) THEN 0
-                WHEN product_rank % 5 = 2 THEN 3 * coalesce(pack, 1)
+                WHEN product_rank % 29 IN (4, 7, 9) THEN 0
+                WHEN product_rank % 13 = 2 THEN 3 * coalesce(pack, 1)
                 ELSE (120 + (product_size_id % 7) * 40) * coalesce(pack, 1) END,
            10 * coalesce(pack, 1)
     FROM sizes
     ON CONFLICT (product_size_id) DO NOTHING`);
-  // Rank 7: out, but may be ordered (dispatched when the delivery is in); rank 9: out, expected back.
+  // Rank 7 (of 29): out, but may be ordered (dispatched when the delivery is in); rank 9: out, expected back.
   await db.execute(sql`
     WITH ranked AS (SELECT product_id, is_featured, dense_rank() OVER (ORDER BY product_id) AS product_rank FROM products)
     INSERT INTO product_stock_settings (product_id, backorders_allowed, expected_date)
-    SELECT product_id, product_rank % 11 = 7, current_date + 10
-    FROM ranked WHERE NOT is_featured AND product_rank % 11 IN (7, 9)
+    SELECT product_id, product_rank % 29 = 7, current_date + 10
+    FROM ranked WHERE NOT is_featured AND product_rank % 29 IN (7, 9)
     ON CONFLICT (product_id) DO NOTHING`);
 }

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Goods in - Back office'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'stock:receive');
   const [choices, deliveries] = await Promise.all([context.services.stock.sizeChoices(staff), context.services.stock.recentDeliveries(staff)]);
-  return { choices: choices.map((c) => c.label), deliveries: deliveries.map((d) => ({ ...d, receivedAt: d.receivedAt.toISOString() })) };
+  return { rowCount: GOODS_IN_ROWS, choices: choices.map((c) => c.label), deliveries: deliveries.map((d) => ({ ...d, receivedAt: d.receivedAt.toISOString() })) };
 }
 
 type Answer = { message: string; fields: Record<string, string>; values: Record<string, string> };
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GoodsIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { choices, deliveries } = loaderData;
+  const { rowCount, choices, deliveries } = loaderData;
   const answer = actionData as Answer | undefined;
   const v = (name: string) => answer?.values[name] ?? '';
   return (
@@ -106,7 +106,7 @@ export default function GoodsIn({ loaderData, actionData }: Route.ComponentProps
               </tr>
             </thead>
             <tbody>
-              {Array.from({ length: GOODS_IN_ROWS }, (_, row) => {
+              {Array.from({ length: rowCount }, (_, row) => {
                 const sizeError = answer?.fields[`lines[${row}].size`];
                 const unitsError = answer?.fields[`lines[${row}].units`];
                 return (

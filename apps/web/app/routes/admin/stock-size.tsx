@@ -10,7 +10,7 @@ import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { adminFailureOf, isNotFound } from '~/server/admin/admin-forms.server';
 import { parseForm, postedForm } from '~/server/forms.server';
-import { countSchema, editsCatalogue, movementForPage, signed } from '~/server/admin/stock.server';
+import { countSchema, editsCatalogue, movementForPage } from '~/server/admin/stock.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { londonDateTime } from '~/components/admin/admin-format';
 import type { Route } from './+types/stock-size';
@@ -56,6 +56,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithNotice(`/admin/stock/sizes/${id}`, 'counted', context);
 }
 
+/** "+240", "-14", "" for no change. */
+function signed(n: number): string {
+  return n === 0 ? '' : n > 0 ? `+${n}` : String(n);
+}
+
 export default function StockSize({ loaderData, actionData }: Route.ComponentProps) {
   const { size, notice, editsCatalogue } = loaderData;
   const answer = actionData as Answer | undefined;
@@ -76,7 +81,7 @@ export default function StockSize({ loaderData, actionData }: Route.ComponentPro
       {notice && <AdminMessage tone="success">{notice}</AdminMessage>}
       {answer && <AdminMessage tone="error">{answer.message}</AdminMessage>}
 
-      <section className="grid gap-4 sm:grid-cols-4" aria-label="Stock figures">
+      <section className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4" aria-label="Stock figures">
         {size.tracked ? (
           [
             ['On hand', size.onHand],
@@ -92,7 +97,7 @@ export default function StockSize({ loaderData, actionData }: Route.ComponentPro
             </div>
           ))
         ) : (
-          <p className="card p-4 text-stone-700 sm:col-span-4">Stock of this size is not tracked yet: it is sold without limit. A count or a delivery starts tracking it.</p>
+          <p className="card col-span-2 p-4 text-stone-700 sm:col-span-4">Stock of this size is not tracked yet: it is sold without limit. A count or a delivery starts tracking it.</p>
         )}
       </section>
 
@@ -101,7 +106,7 @@ export default function StockSize({ loaderData, actionData }: Route.ComponentPro
           Record a stock count
         </h2>
         <p className="mb-3 text-sm text-stone-600">Count the units on the shelf (not packs). On hand becomes the figure you enter; the difference is recorded with your reason.</p>
-        <Form method="post" className="grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-start" data-testid="count-form">
+        <Form method="post" key={size.movements.length} className="grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-start" data-testid="count-form">
           <AdminField id="counted" name="counted" label="Units counted" inputMode="numeric" required defaultValue={answer?.values.counted ?? ''} error={answer?.fields.counted} />
           <AdminField id="reason" name="reason" label="Reason" required maxLength={200} placeholder="Monthly count" defaultValue={answer?.values.reason ?? ''} error={answer?.fields.reason} />
           <button type="submit" className="btn-primary sm:mt-6">

@@ -90,11 +90,6 @@ export function movementForPage(movement: MovementRow) {
   };
 }
 
-/** "+240", "-14", "" for no change. */
-export function signed(n: number): string {
-  return n === 0 ? '' : n > 0 ? `+${n}` : String(n);
-}
-
 /** Whether the page links to the product (its stock settings are the catalogue's). */
 export function editsCatalogue(staff: StaffMember): boolean {
   return can(staff.role, 'catalogue:edit');
