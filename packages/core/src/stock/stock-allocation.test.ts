@@ -108,6 +108,16 @@ for (const kind of databaseKinds()) {
       expect((await services.carts.cartOf({ kind: 'user', userId })).count).toBeGreaterThan(0);
     });
 
+    it('under an Idempotency-Key a short order is refused too, never answered as placed', async () => {
+      await setStock(database.db, c.sizeB, 1000);
+      const { userId, body } = await customerAtCheckout(services, database.db, [{ productId: c.productId, productPriceId: c.packB10, count: 5 }]);
+      await setStock(database.db, c.sizeB, 20);
+      const refusal = await services.orderPlacement.place(userId, { body, idempotencyKey: 'short-stock-0001' }).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(NotEnoughStock);
+      expect(await queryRows(database.db, sql`SELECT order_id FROM orders WHERE user_id = ${userId}`)).toEqual([]);
+      expect(await levelOf(database.db, c.sizeB)).toEqual({ onHand: 20, allocated: 0 });
+    });
+
     it('with backorders allowed the order is placed beyond what is on hand', async () => {
       await setStock(database.db, c.sizeB, 10);
       await setBackorders(database.db, c.productId, true, '2026-12-04');

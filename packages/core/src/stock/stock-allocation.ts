@@ -31,10 +31,13 @@ export interface ShortLine {
 export const stockMessages = {
   short: (lines: readonly ShortLine[]) =>
     `Not enough stock: ${lines.map(shortLineText).join('; ')}. Nothing was ordered; please change ${lines.length === 1 ? 'that line' : 'those lines'} and try again.`,
-  addShort: (line: ShortLine) =>
+  /** Adding to the basket: `inBasket` packs of the size are in it already. */
+  addShort: (line: ShortLine, inBasket = 0) =>
     line.availablePacks === 0
-      ? `Sorry, ${line.name} (packs of ${line.packUnits}) is out of stock, so it was not added.`
-      : `Sorry, only ${packs(line.availablePacks)} of ${line.packUnits} of ${line.name} can be had (you asked for ${line.requestedPacks} in all), so nothing was added.`,
+      ? inBasket > 0
+        ? `Sorry, your basket already has all we have of ${line.name}, so no more packs of ${line.packUnits} were added.`
+        : `Sorry, ${line.name} (packs of ${line.packUnits}) is out of stock, so it was not added.`
+      : `Sorry, only ${packs(line.availablePacks)} of ${line.packUnits} of ${line.name} can be added${inBasket > 0 ? ' besides what is in your basket' : ''}, so nothing was added. Choose ${line.availablePacks} or fewer.`,
 };
 
 function packs(n: number): string {
