@@ -89,11 +89,13 @@ for (const kind of databaseKinds()) {
 
     it('not enough of one size: nothing is placed, no stock moves, and the customer is told which line and how many packs can be had', async () => {
       await setStock(database.db, c.sizeA, 1000);
-      await setStock(database.db, c.sizeB, 35); // 3 packs of 10
+      await setStock(database.db, c.sizeB, 1000);
       const { userId, body } = await customerAtCheckout(services, database.db, [
         { productId: c.productId, productPriceId: c.packA25, count: 1 },
         { productId: c.productId, productPriceId: c.packB10, count: 5 },
       ]);
+      // Others bought it meanwhile: 3 packs of 10 are left.
+      await setStock(database.db, c.sizeB, 35);
       const before = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM orders`);
       const refusal = await place(userId, body).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(NotEnoughStock);
