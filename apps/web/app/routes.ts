@@ -34,6 +34,9 @@ export default [
     route('catalogue/import', 'routes/admin/catalogue-import.tsx'),
     route('catalogue/import/report.csv', 'routes/admin/catalogue-import-report-csv.tsx'),
     route('catalogue/export.csv', 'routes/admin/catalogue-export-csv.tsx'),
+    route('stock', 'routes/admin/stock.tsx'),
+    route('stock/goods-in', 'routes/admin/stock-goods-in.tsx'),
+    route('stock/sizes/:productSizeId', 'routes/admin/stock-size.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.

@@ -95,6 +95,17 @@ export const orderConflictSchema = z
     error: z.string(),
     message: z.string(),
     totals: orderTotalsSchema.optional().describe("The basket's current totals, when the totals sent differ"),
+    lines: z
+      .array(
+        z.object({
+          product_id: z.number().int(),
+          product_price_id: z.number().int(),
+          requested_packs: z.number().int(),
+          available_packs: z.number().int().describe('Packs of this line that can be had now'),
+        }),
+      )
+      .optional()
+      .describe('Not in SPEC: when there is not enough stock (docs/stock.md), each short line and how many packs can be had; nothing was placed'),
   })
   .meta({ id: 'OrderConflict' });
 

@@ -94,3 +94,7 @@ export * from './back-office/orders/order-administration.ts';
 export * from './back-office/money/bank-statement-csv.ts';
 export * from './back-office/money/bank-statements.ts';
 export * from './catalogue-admin/index.ts';
+export * from './stock/stock-levels.ts';
+export { StockAdministration, stockAdminMessages, sizeLabel, type LowStockRow, type ProductStock, type SizeStockRow, type MovementRow, type SizeChoice } from './stock/stock-admin.ts';
+export { NotEnoughStock, stockMessages, type ShortLine } from './stock/stock-allocation.ts';
+export { StockReader, type ProductStockView } from './stock/stock-reads.ts';

@@ -39,6 +39,8 @@ import { CustomerDirectory } from './back-office/customers/customer-directory.ts
 import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
 import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { VatReturns } from './back-office/exports/vat-return.ts';
+import { StockAdministration } from './stock/stock-admin.ts';
+import { StockReader } from './stock/stock-reads.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
 
@@ -89,6 +91,10 @@ export interface CoreServices {
   catalogueAdmin: CatalogueAdmin;
   /** Bank statements imported as CSV: credits matched to orders by their reference, a dry run, then payments recorded in one go. */
   bankStatements: BankStatements;
+  /** Stock (docs/stock.md): the product page's stock settings, goods-in, counts and the low-stock list, audited. */
+  stock: StockAdministration;
+  /** The storefront's stock: labels of sizes and products (a small read outside the catalogue cache), the basket's checks. */
+  stockReader: StockReader;
 }
 
 export interface CoreServicesOptions {
@@ -169,11 +175,13 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
   const tradeAccounts = new TradeAccounts(database.db);
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
+  const stockReader = new StockReader(database.db, { now: clock });
   const carts = new CartService(cartRepository, {
     rules,
     mediaBaseUrl: options.mediaBaseUrl,
     addresses,
     packs,
+    stock: stockReader,
     dispatch,
     referencePrefix: options.shop.bank.referencePrefix,
   });
@@ -212,6 +220,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     accountingExports: new AccountingExports(database.db, { now: clock }),
     vatReturns: new VatReturns(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),
+    stock: new StockAdministration(database.db, { now: clock }),
+    stockReader,
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,
     orderAdministration: new OrderAdministration(database.db, {

@@ -835,3 +835,83 @@ export const imageVariants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sha256, t.variantWidth] })],
 );
+
+// ---- stock ----
+/**
+ * Stock per pack size, in units (docs/stock.md, decision record 015). A size without a row is
+ * "not tracked": sold without limit and shown without a stock claim. Available = on hand -
+ * allocated; an order allocates its units (qty x count) with one conditional UPDATE in its own
+ * transaction, dispatch turns allocated into shipped, a cancellation releases. `on_hand` may go
+ * below zero only when goods left that the records did not hold (a count puts it right).
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    productSizeId: integer('product_size_id')
+      .primaryKey()
+      .references(() => productSizes.productSizeId, { onDelete: 'cascade' }),
+    onHand: integer('on_hand').notNull().default(0),
+    allocated: integer('allocated').notNull().default(0),
+    /** "Low" when available units fall below this (0: never low, only out). */
+    lowThreshold: integer('low_threshold').notNull().default(0),
+  },
+  (t) => [
+    check('stock_levels_allocated_nonnegative', sql`${t.allocated} >= 0`),
+    check('stock_levels_low_threshold_nonnegative', sql`${t.lowThreshold} >= 0`),
+  ],
+);
+
+/** Per product: whether sizes may be ordered beyond what is available, and when more is expected. */
+export const productStockSettings = pgTable('product_stock_settings', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.productId, { onDelete: 'cascade' }),
+  backordersAllowed: boolean('backorders_allowed').notNull().default(false),
+  /** When more is expected in (a London date); shown to customers while a size is out. */
+  expectedDate: date('expected_date', { mode: 'string' }),
+});
+
+/** A delivery from a supplier, received by staff (goods-in): its lines are stock movements. */
+export const stockDeliveries = pgTable('stock_deliveries', {
+  stockDeliveryId: serial('stock_delivery_id').primaryKey(),
+  supplierReference: text('supplier_reference').notNull(),
+  note: text('note').notNull().default(''),
+  staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every change to stock, one row each (the audit: who, when, what, why). An order line's
+ * allocation still held is the sum of `allocated_change` of its rows. Append-only by use.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    stockMovementId: bigserial('stock_movement_id', { mode: 'number' }).primaryKey(),
+    productSizeId: integer('product_size_id')
+      .notNull()
+      .references(() => productSizes.productSizeId, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['allocated', 'released', 'shipped', 'goods_in', 'count', 'returned', 'written_off', 'replacement', 'settings'],
+    }).notNull(),
+    onHandChange: integer('on_hand_change').notNull().default(0),
+    allocatedChange: integer('allocated_change').notNull().default(0),
+    orderId: integer('order_id').references(() => orders.orderId, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id'),
+    stockDeliveryId: integer('stock_delivery_id').references(() => stockDeliveries.stockDeliveryId, { onDelete: 'restrict' }),
+    /** The staff member; null when a customer's order moved it (then `user_id`). */
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+    userId: integer('user_id'),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_size_idx').on(t.productSizeId, t.createdAt),
+    index('stock_movements_order_line_idx')
+      .on(t.orderLineId)
+      .where(sql`${t.orderLineId} IS NOT NULL`),
+    index('stock_movements_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} IS NOT NULL`),
+  ],
+);

@@ -16,6 +16,7 @@ import { failure, postedForm } from '~/server/forms.server';
 import { pageMeta } from '~/components/page-meta';
 import { CartIcon } from '~/components/icons';
 import { BasketLines } from '~/components/cart/basket-lines';
+import { basketShortfalls } from '~/server/catalogue/stock.server';
 import { BasketSummary } from '~/components/cart/basket-summary';
 import { RemoveLineDialog } from '~/components/cart/remove-line-dialog';
 import { visitorDispatchPromise } from '~/server/delivery/dispatch-promise.server';
@@ -34,8 +35,8 @@ export const meta: MetaFunction = ({ matches }) => [
  * basket's address once chosen) and, once, what 'Order again' changed.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [promise, reorder] = await Promise.all([visitorDispatchPromise(request, context), takeReorderNotice(request, context)]);
-  return data({ promise, reorderNotice: reorder.notice }, reorder.setCookie ? { headers: { 'Set-Cookie': reorder.setCookie } } : undefined);
+  const [promise, reorder, shortfalls] = await Promise.all([visitorDispatchPromise(request, context), takeReorderNotice(request, context), basketShortfalls(request, context)]);
+  return data({ promise, reorderNotice: reorder.notice, shortfalls }, reorder.setCookie ? { headers: { 'Set-Cookie': reorder.setCookie } } : undefined);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -93,7 +94,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
             <div>
               <div className="card overflow-hidden">
-                <BasketLines lines={lines} vatRatePercent={cart.taxPercentage} />
+                {Object.keys(loaderData?.shortfalls ?? {}).length > 0 ? (
+                  <p className="border-b border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800" role="alert" data-testid="basket-stock-problem">
+                    Some items sold out since you added them. Change or remove the lines marked below: the order cannot be placed with them as they are.
+                  </p>
+                ) : null}
+                <BasketLines lines={lines} vatRatePercent={cart.taxPercentage} shortfalls={loaderData?.shortfalls ?? {}} />
               </div>
               <div className="mt-4">
                 <Link to="/landing" className="btn-secondary w-full sm:w-auto">

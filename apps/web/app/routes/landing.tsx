@@ -13,12 +13,13 @@ import { OrganizationJsonLd } from '~/components/seo/json-ld';
 import { PriceMatchModal } from '~/components/price-match-modal';
 import { ChevronRightIcon, PhoneIcon, TruckIcon } from '~/components/icons';
 import { categoryPath, type MenuCategory, type TopMenuCategory } from '~/components/catalogue/category-path';
-import { ProductCard, productCardOf } from '~/components/catalogue/product-card';
+import { ProductCard, productCardOf, withStockLabels } from '~/components/catalogue/product-card';
+import { listStockLabels } from '~/server/catalogue/stock.server';
 import type { Route } from './+types/landing';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const products = await context.services.catalogue.landingProducts('');
-  return { products: products.map(productCardOf) };
+  return { products: withStockLabels(products.map(productCardOf), await listStockLabels(context, products.map((p) => p.product_id))) };
 }
 
 // The hero banner is the largest paint: fetch it from the head, before the body is parsed.

@@ -25,17 +25,20 @@ import { Tabs } from '~/components/tabs';
 import type { Route } from './+types/product-detail';
 import { imageSrcSet } from '~/lib/image-srcset';
 import { postedForm } from '~/server/forms.server';
+import { productStockLabels } from '~/server/catalogue/stock.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('productCode') ?? '';
   if (!isRecordId(code)) throw data(null, { status: 404 });
   const catalogue = context.services.catalogue;
   try {
-    const [product, tree, promise] = await Promise.all([
+    const [product, tree, promise, stock] = await Promise.all([
       catalogue.productById(Number(code)),
       catalogue.categoryTree(),
       // By the server's clock, for the basket's delivery address once chosen (else mainland UK).
       visitorDispatchPromise(request, context),
+      // Not cached with the product: stock changes with every order (docs/stock.md).
+      productStockLabels(context, Number(code)),
     ]);
     // The whole path from the top category, as category pages show it.
     const path = categoryPath(tree, product.category.slug);
@@ -47,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       categoryLink: category ? categoryHref(category) : categoryPageHref(product.category.slug),
       ancestors: path.slice(0, -1).map((c) => ({ label: c.name, href: categoryHref(c) })),
       promise,
+      stock,
     };
   } catch (error) {
     if (isNotFound(error)) throw data(null, { status: 404 });
@@ -71,7 +75,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
 type InfoTab = 'description' | 'delivery';
 
 export default function ProductDetailPage() {
-  const { product, categoryLink, ancestors, promise } = useLoaderData<typeof loader>();
+  const { product, categoryLink, ancestors, promise, stock } = useLoaderData<typeof loader>();
+  // A product none of whose sizes can leave today (out, or only to order) promises no dispatch today.
+  const summary = stock?.summary ?? null;
+  const noneInStock = summary !== null && (summary.state === 'out' || summary.state === 'backorder');
   const { shop } = useRootData();
   // The information tab is in the address (&info=delivery), so the tabs work without JavaScript.
   const [search] = useSearchParams();
@@ -88,7 +95,7 @@ export default function ProductDetailPage() {
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-8">
-      <ProductJsonLd product={product} categoryLink={categoryLink} ancestors={ancestors} />
+      <ProductJsonLd product={product} categoryLink={categoryLink} ancestors={ancestors} stock={stock?.sizes} />
       <Breadcrumb
         items={[
           { label: 'Home', href: '/landing' },
@@ -133,9 +140,15 @@ export default function ProductDetailPage() {
               From <span className="text-lg font-bold text-stone-900">{price.pounds(from)}</span> {price.marker} per pack
             </p>
           ) : null}
-          <DispatchPromiseLine promise={promise} className="mt-3" />
+          {noneInStock ? (
+            <p className="mt-3 text-sm font-semibold text-stone-800" data-testid="product-stock-summary">
+              {summary?.label}
+            </p>
+          ) : (
+            <DispatchPromiseLine promise={promise} className="mt-3" />
+          )}
 
-          <SizeSelector key={product.product_id} productId={product.product_id} sizes={product.product_Sizes} />
+          <SizeSelector key={product.product_id} productId={product.product_id} sizes={product.product_Sizes} stock={stock?.sizes} />
 
           {product.link_product_id ? (
             <Link

@@ -15,7 +15,8 @@ import { Breadcrumb, type Crumb } from '~/components/catalogue/breadcrumb';
 import { categoryPath, firstSentence } from '~/components/catalogue/category-path';
 import { CategorySideMenu } from '~/components/catalogue/category-side-menu';
 import { Pagination } from '~/components/catalogue/pagination';
-import { ProductCard, productCardOf, type ProductCardData } from '~/components/catalogue/product-card';
+import { ProductCard, productCardOf, withStockLabels, type ProductCardData } from '~/components/catalogue/product-card';
+import { listStockLabels } from '~/server/catalogue/stock.server';
 import type { Route } from './+types/products';
 
 const PAGE_SIZE = 48;
@@ -54,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
     const text = search.trim().slice(0, MAX_SEARCH_LENGTH);
     const { products, total } = await catalogue.search(text, page, PAGE_SIZE);
     const totalIsCapped = total >= catalogue.searchMaxResults;
-    return { mode: 'search', search: text, category: null, pageTitle: null, ancestors: [], products: products.map(productCardOf), total, totalIsCapped, page, pageSize: PAGE_SIZE };
+    const cards = withStockLabels(products.map(productCardOf), await listStockLabels(context, products.map((p) => p.product_id)));
+    return { mode: 'search', search: text, category: null, pageTitle: null, ancestors: [], products: cards, total, totalIsCapped, page, pageSize: PAGE_SIZE };
   }
 
   const slug = params.get('categoryCode') ?? '';
@@ -66,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
       catalogue.categoryTree(),
       catalogue.categoryPageTitle(slug),
     ]);
+    // Stock beside the cached products, never in them (docs/stock.md).
+    const labels = await listStockLabels(context, products.map((p) => p.product_id));
     const ancestors = categoryPath(tree, slug)
       .slice(0, -1)
       .map((c) => ({ label: c.name, href: categoryPageHref(c.slug) }));
@@ -75,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
       category: { name: category.name, slug: category.slug, description: category.description },
       pageTitle,
       ancestors,
-      products: products.map(productCardOf),
+      products: withStockLabels(products.map(productCardOf), labels),
       total,
       totalIsCapped: false,
       page,

@@ -32,6 +32,8 @@ export interface CartServiceOptions {
    * read from the database with the basket.
    */
   packs?: { packForSale(productPriceId: number): Promise<PackForSale | null> };
+  /** Stock (stock/stock-reads.ts): adding more packs than can be had is refused (409, saying how many can). */
+  stock?: { checkBasketChange(owner: CartOwner, productPriceId: number, qty: number, packs: number, mode: 'add' | 'set'): Promise<void> };
   /** The dispatch promise by the server's clock, for the basket's delivery postcode (null: none chosen). */
   dispatch: { promiseFor(deliveryPostcode: string | null): DispatchPromise };
   /** The shop's bank reference prefix, the start of every order's own reference (payments/order-reference.ts). */
@@ -111,6 +113,7 @@ export class CartService {
     if (!pack.packRange.includes(qty)) {
       throw invalidField('qty', `qty must be one of the pack sizes of this pack: ${pack.packRange.join(', ')}.`);
     }
+    await this.options.stock?.checkBasketChange(owner, pack.productPriceId, qty, count, 'add');
     const line = { productId: pack.productId, productPriceId: pack.productPriceId, qty, count };
     const added = await this.addToBasket(owner, line);
     if (added.count === null) {

@@ -26,6 +26,7 @@ import {
 } from './catalogue-values.ts';
 import { flattenCategories, readCategoryTree } from './category-editor.ts';
 import { loadProducts, productFieldsDiffer, writeProducts, type ProductState, type StoredProduct } from './product-store.ts';
+import { recordCount, setBackorderSettings, setLowThreshold } from '../stock/stock-admin.ts';
 
 export const CATALOGUE_CSV_COLUMNS = [
   'product_code',
@@ -41,6 +42,13 @@ export const CATALOGUE_CSV_COLUMNS = [
   'featured',
   'linked_product_code',
   'image_url',
+  // Stock (docs/stock.md): per size, on hand in units (empty: not tracked) and its low-stock
+  // threshold; per product, backorders and the date more is expected. On hand is imported only
+  // as a count with the reason "CSV import", audited like any count.
+  'stock_on_hand',
+  'low_stock_threshold',
+  'backorders',
+  'expected_date',
 ] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 
@@ -79,7 +87,68 @@ export const importMessages = {
   codeTakenCase: (code: string) => `The product code ${code} is used by another product.`,
   changedSinceDryRun: 'The catalogue changed since this dry run (someone saved a product, or another import ran). Nothing was applied: run the dry run again and check it.',
   hasErrors: 'The file has errors: nothing was applied. Correct them and run the dry run again.',
+  stockUnits: (column: string) => `${column} must be a whole number of units from 0 to 10,000,000, or empty to leave it as it is.`,
+  sizeDisagree: (code: string, column: string, first: number) => `The rows of one size of product ${code} must agree on ${column}: this row differs from row ${first}.`,
+  thresholdUntracked: 'This size is not tracked yet: give its stock_on_hand too (a count), or leave low_stock_threshold empty.',
+  expectedDate: 'expected_date must be a date as YYYY-MM-DD (e.g. 2026-12-04), or empty for none.',
 } as const;
+
+/** Stock as the CSV reads and writes it: per size id, and per product id. */
+interface StockOfSizes {
+  sizes: Map<number, { onHand: number; lowThreshold: number }>;
+  products: Map<number, { backordersAllowed: boolean; expectedDate: string | null }>;
+}
+
+async function stockOf(db: Executor, productIds: readonly number[]): Promise<StockOfSizes> {
+  if (productIds.length === 0) return { sizes: new Map(), products: new Map() };
+  const ids = `{${productIds.join(',')}}`;
+  const [sizes, settings] = await Promise.all([
+    queryRows<{ product_size_id: number; on_hand: number; low_threshold: number }>(
+      db,
+      sql`SELECT s.product_size_id, s.on_hand, s.low_threshold FROM stock_levels s JOIN product_sizes z ON z.product_size_id = s.product_size_id WHERE z.product_id = ANY (${ids}::int[])`,
+    ),
+    queryRows<{ product_id: number; backorders_allowed: boolean; expected_date: string | null }>(
+      db,
+      sql`SELECT product_id, backorders_allowed, to_char(expected_date, 'YYYY-MM-DD') AS expected_date FROM product_stock_settings WHERE product_id = ANY (${ids}::int[])`,
+    ),
+  ]);
+  return {
+    sizes: new Map(sizes.map((r) => [Number(r.product_size_id), { onHand: Number(r.on_hand), lowThreshold: Number(r.low_threshold) }])),
+    products: new Map(settings.map((r) => [Number(r.product_id), { backordersAllowed: r.backorders_allowed, expectedDate: r.expected_date }])),
+  };
+}
+
+/** What an import changes of stock: counts and thresholds per size, settings per product. */
+interface StockWrite {
+  productCode: string;
+  size1: string;
+  size2: string;
+  /** Count on hand to this (null: leave). */
+  onHand: number | null;
+  /** Set the threshold to this (null: leave). */
+  lowThreshold: number | null;
+}
+
+interface SettingsWrite {
+  productCode: string;
+  backordersAllowed: boolean;
+  expectedDate: string | null;
+}
+
+const MAX_STOCK_UNITS = 10_000_000;
+
+function parseUnits(text: string): number | null | 'invalid' {
+  if (!text) return null;
+  if (!/^\d{1,8}$/.test(text)) return 'invalid';
+  const units = Number(text);
+  return units <= MAX_STOCK_UNITS ? units : 'invalid';
+}
+
+function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
 
 export interface ImportError {
   /** Row in the spreadsheet (the header is row 1); null for the file as a whole. */
@@ -131,7 +200,8 @@ async function categoryPaths(db: Executor): Promise<Map<number, string>> {
   return new Map(flattenCategories(await readCategoryTree(db)).map((c) => [c.categoryId, c.path]));
 }
 
-function rowsOf(product: StoredProduct, path: string): string[][] {
+function rowsOf(product: StoredProduct, path: string, stock: StockOfSizes): string[][] {
+  const settings = stock.products.get(product.productId);
   const common = {
     product_code: product.productCode,
     name: guardFormula(product.name),
@@ -142,16 +212,25 @@ function rowsOf(product: StoredProduct, path: string): string[][] {
     featured: yesNo(product.isFeatured),
     linked_product_code: product.linkProductCode ?? '',
     image_url: product.imageUrl,
+    backorders: yesNo(settings?.backordersAllowed ?? false),
+    expected_date: settings?.expectedDate ?? '',
+    stock_on_hand: '',
+    low_stock_threshold: '',
   };
-  const cells = (size1: string, size2: string, pack: string, price: string) =>
+  const cells = (size1: string, size2: string, pack: string, price: string, sizeId?: number) =>
     CATALOGUE_CSV_COLUMNS.map((column) => {
+      const level = sizeId === undefined ? undefined : stock.sizes.get(sizeId);
+      if (column === 'stock_on_hand') return level ? String(level.onHand) : '';
+      if (column === 'low_stock_threshold') return level ? String(level.lowThreshold) : '';
       if (column === 'size1') return guardFormula(size1);
       if (column === 'size2') return guardFormula(size2);
       if (column === 'pack_quantities') return pack;
       if (column === 'price_ex_vat') return price;
       return common[column];
     });
-  const rows = product.sizes.flatMap((size) => size.packs.map((pack) => cells(size.size1, size.size2, formatPackRange(pack.packRange), formatPricePounds(pack.pricePence))));
+  const rows = product.sizes.flatMap((size) =>
+    size.packs.map((pack) => cells(size.size1, size.size2, formatPackRange(pack.packRange), formatPricePounds(pack.pricePence), size.productSizeId)),
+  );
   return rows.length > 0 ? rows : [cells('', '', '', '')];
 }
 
@@ -170,9 +249,10 @@ export async function* exportCatalogueCsv(db: Database): AsyncGenerator<string> 
     if (page.length === 0) return;
     const products = await loadProducts(db, { ids: page.map((r) => Number(r.product_id)) });
     const byId = new Map(products.map((p) => [p.productId, p]));
+    const stock = await stockOf(db, products.map((p) => p.productId));
     const rows = page.flatMap((r) => {
       const product = byId.get(Number(r.product_id));
-      return product ? rowsOf(product, paths.get(product.categoryId) ?? '') : [];
+      return product ? rowsOf(product, paths.get(product.categoryId) ?? '', stock) : [];
     });
     yield stringify(rows);
     const last = page[page.length - 1]!;
@@ -246,6 +326,8 @@ export function readImportFile(bytes: Uint8Array): { rows: ParsedRow[]; columns:
 interface Plan {
   report: ImportReport;
   writes: { stored: StoredProduct | null; wanted: ProductState }[];
+  stockWrites: StockWrite[];
+  settingsWrites: SettingsWrite[];
 }
 
 const pounds = (pence: number) => `£${formatPricePounds(pence)}`;
@@ -280,6 +362,9 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
 
   const storedList = await loadProducts(db, { codes: [...groups.keys()] });
   const stored = new Map(storedList.map((p) => [p.productCode.toLowerCase(), p]));
+  const storedStock = await stockOf(db, storedList.map((p) => p.productId));
+  const stockWrites: StockWrite[] = [];
+  const settingsWrites: SettingsWrite[] = [];
   const linkCodes = new Set<string>();
   for (const rows of groups.values()) for (const row of rows) if (cell(row, 'linked_product_code')) linkCodes.add(cell(row, 'linked_product_code').toLowerCase());
   const missingLinks = [...linkCodes].filter((code) => !groups.has(code));
@@ -300,7 +385,7 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
     // Product-level cells: every row of a code must agree. The value most of its rows give is
     // taken as meant (the first row's on a tie), and only the rows that differ from it are
     // named, so one mistyped cell is one error, checked once, not one per other row.
-    const productColumns: CatalogueCsvColumn[] = ['name', 'category', 'description', 'on_sale', 'new', 'featured', 'linked_product_code', 'image_url'];
+    const productColumns: CatalogueCsvColumn[] = ['name', 'category', 'description', 'on_sale', 'new', 'featured', 'linked_product_code', 'image_url', 'backorders', 'expected_date'];
     const agreed = new Map<CatalogueCsvColumn, ParsedRow>();
     for (const column of productColumns) {
       const counts = new Map<string, number>();
@@ -393,8 +478,67 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
       const storedPack = storedSizes.get(sizeKey)?.packs.find((p) => formatPackRange(p.packRange) === formatPackRange(pack.value));
       sizes[index]!.packs.push({ productPriceId: storedPack?.productPriceId, pricePence: price.value, packRange: pack.value });
     }
+    // Stock: per size (its rows agree), per product (backorders, expected date).
+    const storedSettings = current ? storedStock.products.get(current.productId) : undefined;
+    const backordersBefore = storedSettings?.backordersAllowed ?? false;
+    const expectedBefore = storedSettings?.expectedDate ?? null;
+    let backordersAllowed = backordersBefore;
+    if (has('backorders')) {
+      const { text, row } = productCell('backorders');
+      const parsedFlag = parseYesNo(text, backordersBefore);
+      if (parsedFlag.ok) backordersAllowed = parsedFlag.value;
+      else rowErrors.push({ row, column: 'backorders', message: parsedFlag.message });
+    }
+    let expectedDate = expectedBefore;
+    if (has('expected_date')) {
+      const { text, row } = productCell('expected_date');
+      if (text && !isIsoDate(text)) rowErrors.push({ row, column: 'expected_date', message: importMessages.expectedDate });
+      else expectedDate = text || null;
+    }
+    const stockChanges: string[] = [];
+    const productStockWrites: StockWrite[] = [];
+    if (has('stock_on_hand') || has('low_stock_threshold')) {
+      const firstOfSize = new Map<string, ParsedRow>();
+      for (const row of rows) {
+        const size1 = (row.cells.size1 ?? '').trim();
+        const size2 = (row.cells.size2 ?? '').trim();
+        if (!size1) continue;
+        const sizeKey = `${size1}\u0000${size2}`;
+        const earlier = firstOfSize.get(sizeKey);
+        if (earlier) {
+          for (const column of ['stock_on_hand', 'low_stock_threshold'] as const) {
+            if (has(column) && cell(row, column) !== cell(earlier, column)) rowErrors.push({ row: row.row, column, message: importMessages.sizeDisagree(cell(first, 'product_code'), column, earlier.row) });
+          }
+          continue;
+        }
+        firstOfSize.set(sizeKey, row);
+        const onHand = has('stock_on_hand') ? parseUnits(cell(row, 'stock_on_hand')) : null;
+        const lowThreshold = has('low_stock_threshold') ? parseUnits(cell(row, 'low_stock_threshold')) : null;
+        if (onHand === 'invalid') rowErrors.push({ row: row.row, column: 'stock_on_hand', message: importMessages.stockUnits('stock_on_hand') });
+        if (lowThreshold === 'invalid') rowErrors.push({ row: row.row, column: 'low_stock_threshold', message: importMessages.stockUnits('low_stock_threshold') });
+        if (onHand === 'invalid' || lowThreshold === 'invalid') continue;
+        const sizeId = storedSizes.get(sizeKey)?.productSizeId;
+        const level = sizeId === undefined ? undefined : storedStock.sizes.get(sizeId);
+        if (!level && onHand === null && lowThreshold !== null) {
+          rowErrors.push({ row: row.row, column: 'low_stock_threshold', message: importMessages.thresholdUntracked });
+          continue;
+        }
+        const label = size2 ? `${size1} (${size2})` : size1;
+        const countTo = onHand !== null && (!level || level.onHand !== onHand) ? onHand : null;
+        const thresholdTo = lowThreshold !== null && (level?.lowThreshold ?? 0) !== lowThreshold ? lowThreshold : null;
+        if (countTo !== null) stockChanges.push(`${label} stock on hand: ${level ? level.onHand : 'not tracked'} -> ${countTo} (a count, "CSV import")`);
+        if (thresholdTo !== null) stockChanges.push(`${label} low-stock threshold: ${level?.lowThreshold ?? 0} -> ${thresholdTo}`);
+        if (countTo !== null || thresholdTo !== null) productStockWrites.push({ productCode: cell(first, 'product_code'), size1, size2, onHand: countTo, lowThreshold: thresholdTo });
+      }
+    }
+    const settingsChanged = backordersAllowed !== backordersBefore || expectedDate !== expectedBefore;
+    if (backordersAllowed !== backordersBefore) stockChanges.push(`backorders: ${yesNo(backordersBefore)} -> ${yesNo(backordersAllowed)}`);
+    if (expectedDate !== expectedBefore) stockChanges.push(`expected date: ${expectedBefore ?? '(none)'} -> ${expectedDate ?? '(none)'}`);
+
     errors.push(...rowErrors);
     if (rowErrors.length > 0 || categoryIds.length !== 1) continue;
+    stockWrites.push(...productStockWrites);
+    if (settingsChanged) settingsWrites.push({ productCode: cell(first, 'product_code'), backordersAllowed, expectedDate });
     const wanted: ProductState = {
       productCode: cell(first, 'product_code'),
       name,
@@ -410,22 +554,23 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
     const entry = { row: first.row, productCode: wanted.productCode, name };
     if (!current) {
       const packCount = sizes.reduce((n, s) => n + s.packs.length, 0);
-      adds.push({ ...entry, changes: [`${sizes.length} size${sizes.length === 1 ? '' : 's'}, ${packCount} pack${packCount === 1 ? '' : 's'}`] });
+      adds.push({ ...entry, changes: [`${sizes.length} size${sizes.length === 1 ? '' : 's'}, ${packCount} pack${packCount === 1 ? '' : 's'}`, ...stockChanges] });
       writes.push({ stored: null, wanted });
       continue;
     }
     const described = describeChanges(current, wanted, pathOf);
-    if (described.length === 0) unchanged += 1;
+    if (described.length === 0 && stockChanges.length === 0) unchanged += 1;
     else {
-      changes.push({ ...entry, changes: described });
-      writes.push({ stored: current, wanted });
+      changes.push({ ...entry, changes: [...described, ...stockChanges] });
+      // Only stock changed: the product itself is not written (its version stays).
+      if (described.length > 0) writes.push({ stored: current, wanted });
     }
   }
   errors.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
   adds.sort((a, b) => a.row - b.row);
   changes.sort((a, b) => a.row - b.row);
   const digest = createHash('sha256')
-    .update(JSON.stringify(writes.map((w) => [w.stored?.productId ?? null, w.stored?.version ?? null, w.wanted])))
+    .update(JSON.stringify([writes.map((w) => [w.stored?.productId ?? null, w.stored?.version ?? null, w.wanted]), stockWrites, settingsWrites]))
     .digest('hex');
   return {
     report: {
@@ -439,6 +584,8 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
       digest,
     },
     writes,
+    stockWrites,
+    settingsWrites,
   };
 }
 
@@ -520,8 +667,38 @@ export class CatalogueCsv {
       // Codes the file changes only in case belong to the same product; a code used by a
       // product outside the file cannot be taken (the unique index would refuse it anyway).
       const result = await writeProducts(tx, plan.writes, staffId, 'import');
+      await applyStock(tx, plan, staffId);
       return { ...plan.report, applied: true as const, priceChanges: result.priceChanges };
     });
+  }
+}
+
+/** The import's stock: each on hand as a count ("CSV import"), thresholds and backorders, each audited (stock/stock-admin.ts). */
+async function applyStock(tx: Executor, plan: Plan, staffId: number | null): Promise<void> {
+  if (plan.stockWrites.length === 0 && plan.settingsWrites.length === 0) return;
+  const codes = [...new Set([...plan.stockWrites, ...plan.settingsWrites].map((w) => w.productCode.toLowerCase()))];
+  const sizes = await queryRows<{ product_id: number; code: string; product_size_id: number; size1: string; size2: string }>(
+    tx,
+    sql`SELECT p.product_id, lower(p.product_code) AS code, z.product_size_id, z.size1, z.size2
+        FROM products p JOIN product_sizes z ON z.product_id = p.product_id
+        WHERE lower(p.product_code) = ANY (${`{${codes.map((c) => `"${c.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])`,
+  );
+  const sizeIdOf = new Map(sizes.map((z) => [`${z.code}\u0000${z.size1}\u0000${z.size2}`, Number(z.product_size_id)]));
+  const productIdOf = new Map(sizes.map((z) => [z.code, Number(z.product_id)]));
+  for (const write of plan.stockWrites) {
+    const sizeId = sizeIdOf.get(`${write.productCode.toLowerCase()}\u0000${write.size1}\u0000${write.size2}`);
+    if (sizeId === undefined) throw new Error(`Imported size ${write.productCode} ${write.size1} was not written`);
+    if (write.onHand !== null) await recordCount(tx, staffId, sizeId, write.onHand, 'CSV import');
+    if (write.lowThreshold !== null) await setLowThreshold(tx, staffId, sizeId, write.lowThreshold, 'CSV import');
+  }
+  for (const write of plan.settingsWrites) {
+    const productId = productIdOf.get(write.productCode.toLowerCase());
+    if (productId === undefined) {
+      // A product without sizes: its settings are kept all the same.
+      const [row] = await queryRows<{ product_id: number }>(tx, sql`SELECT product_id FROM products WHERE lower(product_code) = ${write.productCode.toLowerCase()}`);
+      if (!row) throw new Error(`Imported product ${write.productCode} was not written`);
+      await setBackorderSettings(tx, staffId, Number(row.product_id), write.backordersAllowed, write.expectedDate, 'CSV import');
+    } else await setBackorderSettings(tx, staffId, productId, write.backordersAllowed, write.expectedDate, 'CSV import');
   }
 }
 

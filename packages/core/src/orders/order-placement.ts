@@ -45,6 +45,7 @@ import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
+import { allocateOrder, NotEnoughStock } from '../stock/stock-allocation.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -195,8 +196,9 @@ export class OrderPlacement {
       // A retry of an order placed under this key finds the basket emptied, or its totals or
       // payment already used: it is answered the earlier order (422 for a different request).
       // Looked up only here, so a first attempt makes no extra round trip. A database error
-      // has aborted the transaction: it is rethrown as it is.
-      if (!idempotencyKey || !(error instanceof DomainError)) throw error;
+      // has aborted the transaction: it is rethrown as it is. Too little stock is found after this
+      // attempt's own order was written: it must roll back, never be answered as an earlier order.
+      if (!idempotencyKey || !(error instanceof DomainError) || error instanceof NotEnoughStock) throw error;
       const earlier = await this.earlierOrder(userId, idempotencyKey, fingerprint, tx);
       if (earlier !== null) return { orderId: earlier, created: false };
       throw error;
@@ -232,6 +234,9 @@ export class OrderPlacement {
     const { removeLines, touchBasket } = this.carts.removeOrderedLines(contents.cartId, lineIds);
     const confirmation = this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId));
     await tx.execute(inOneStatement([this.orders.insertLinesStatement(orderId, lines), removeLines, touchBasket, confirmation]));
+    // Last, so the sizes' stock rows (one hot row when many buy one size) are locked only until
+    // the commit; too few units throws NotEnoughStock (409) and nothing is placed (decision record 015).
+    await allocateOrder(tx, orderId, userId);
     return { orderId, created: true };
   }
 

@@ -5,8 +5,8 @@ import { can, isStaffRole, STAFF_PERMISSIONS, STAFF_ROLES, type StaffPermission,
 const expected: Record<StaffRole, StaffPermission[]> = {
   owner: [...STAFF_PERMISSIONS],
   manager: STAFF_PERMISSIONS.filter((permission) => permission !== 'staff:manage'),
-  // Picks and dispatches; never payment amounts or references, customer accounts or prices.
-  warehouse: ['orders:view', 'orders:dispatch'],
+  // Picks, dispatches, receives and counts stock; never payment amounts or references, customer accounts or prices.
+  warehouse: ['orders:view', 'orders:dispatch', 'stock:receive'],
 };
 
 describe('staff permissions', () => {

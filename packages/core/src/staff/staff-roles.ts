@@ -5,8 +5,9 @@
  *
  * - owner: everything, and manages staff.
  * - manager: orders, payments, customers, trade accounts, catalogue, exports, invoices.
- * - warehouse: orders to pick and dispatch only. It sees whether an order may be dispatched,
- *   never payment amounts or references, customer account details or prices.
+ * - warehouse: orders to pick and dispatch, and stock (goods-in, counts, the low-stock list).
+ *   It sees whether an order may be dispatched, never payment amounts or references, customer
+ *   account details or prices.
  */
 export const STAFF_ROLES = ['owner', 'manager', 'warehouse'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -24,6 +25,8 @@ export const STAFF_PERMISSIONS = [
   'staff:manage',
   'exports',
   'invoices',
+  /** Goods-in, stock counts and the low-stock list (docs/stock.md); stock settings are 'catalogue:edit'. */
+  'stock:receive',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -36,7 +39,7 @@ export interface StaffMember {
   totpEnabled: boolean;
 }
 
-const WAREHOUSE: ReadonlySet<StaffPermission> = new Set<StaffPermission>(['orders:view', 'orders:dispatch']);
+const WAREHOUSE: ReadonlySet<StaffPermission> = new Set<StaffPermission>(['orders:view', 'orders:dispatch', 'stock:receive']);
 
 const PERMISSIONS: Record<StaffRole, ReadonlySet<StaffPermission>> = {
   owner: new Set(STAFF_PERMISSIONS),

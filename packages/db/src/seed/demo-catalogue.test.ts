@@ -278,4 +278,31 @@ describe('seedDemoCatalogueIfEmpty', () => {
       await handle.close();
     }
   });
+
+  it('gives every demo size stock: most in stock, some low, some out, featured products always in stock', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await seedDemoCatalogueIfEmpty(handle.db);
+      const [mix] = await queryRows<{ sizes: number; tracked: number; out: number; low: number; featured_short: number; backordered: number; expected: number }>(
+        handle.db,
+        sql`SELECT (SELECT count(*) FROM product_sizes)::int AS sizes,
+                   count(*)::int AS tracked,
+                   (count(*) FILTER (WHERE s.on_hand - s.allocated <= 0))::int AS out,
+                   (count(*) FILTER (WHERE s.on_hand > 0 AND s.on_hand < s.low_threshold))::int AS low,
+                   (count(*) FILTER (WHERE p.is_featured AND s.on_hand < s.low_threshold))::int AS featured_short,
+                   (SELECT count(*) FROM product_stock_settings WHERE backorders_allowed)::int AS backordered,
+                   (SELECT count(*) FROM product_stock_settings WHERE expected_date IS NOT NULL)::int AS expected
+            FROM stock_levels s JOIN product_sizes z USING (product_size_id) JOIN products p USING (product_id)`,
+      );
+      expect(mix!.tracked).toBe(mix!.sizes);
+      expect(mix!.out).toBeGreaterThan(0);
+      expect(mix!.low).toBeGreaterThan(0);
+      expect(mix!.out + mix!.low).toBeLessThan(mix!.sizes / 2);
+      expect(mix!.featured_short).toBe(0);
+      expect(mix!.backordered).toBeGreaterThan(0);
+      expect(mix!.expected).toBeGreaterThan(mix!.backordered);
+    } finally {
+      await handle.close();
+    }
+  });
 });

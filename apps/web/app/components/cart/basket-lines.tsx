@@ -14,6 +14,8 @@ interface Props {
   lines: CartLineDto[];
   /** The basket's VAT rate (CartDto.taxPercentage), for prices shown inc VAT. */
   vatRatePercent?: number;
+  /** Lines that can no longer be had as they are (by product_price_id), with what to do (docs/stock.md). */
+  shortfalls?: Record<number, string>;
 }
 
 const headCell = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap text-stone-700';
@@ -33,7 +35,7 @@ export function packSizeLabel(qty: number): string {
   return `Pack of ${qty}`;
 }
 
-export function BasketLines({ lines, vatRatePercent }: Props) {
+export function BasketLines({ lines, vatRatePercent, shortfalls = {} }: Props) {
   const price = usePriceDisplay(vatRatePercent);
   return (
     <table className="block w-full md:table" data-testid="basket-table">
@@ -83,6 +85,11 @@ export function BasketLines({ lines, vatRatePercent }: Props) {
             </td>
             <td className="col-start-2 pb-1 text-sm font-semibold text-stone-900 md:table-cell md:px-4 md:py-4 md:align-middle">
               {line.item_name}
+              {shortfalls[line.product_price_id] ? (
+                <span className="mt-1 block text-sm font-semibold text-red-800" data-testid="line-stock-problem" role="note">
+                  {shortfalls[line.product_price_id]}
+                </span>
+              ) : null}
             </td>
             <td className={stackedCell}>
               <CellLabel>Price</CellLabel>

@@ -29,7 +29,19 @@ export type ProductCardData = Pick<ProductDto, 'product_id' | 'name' | 'image_ur
   sizeCount: number;
   /** The cheapest pack's price (pounds ex-VAT) over all sizes; null when the product has no packs. */
   fromPrice: number | null;
+  /** Its stock as a list shows it ("In stock", "Out of stock", ...); absent when not tracked (docs/stock.md). */
+  stock?: { label: string; state: 'untracked' | 'in_stock' | 'low' | 'out' | 'backorder' };
 };
+
+const STOCK_TONES = { in_stock: 'text-emerald-800', low: 'text-amber-800', out: 'text-red-800', backorder: 'text-brand-800', untracked: 'text-stone-600' } as const;
+
+/** The cards with each product's stock label, from a read made beside the (cached) products. */
+export function withStockLabels(cards: ProductCardData[], labels: Record<number, { label: string; state: NonNullable<ProductCardData['stock']>['state'] }>): ProductCardData[] {
+  return cards.map((card) => {
+    const label = labels[card.product_id];
+    return label ? { ...card, stock: { label: label.label, state: label.state } } : card;
+  });
+}
 
 /** A product as its card shows it. */
 export function productCardOf(product: ProductDto): ProductCardData {
@@ -81,6 +93,11 @@ export function ProductCard({ product, eager = false, priority = false, headingL
             </span>
           ) : null}
         </p>
+        {product.stock?.label ? (
+          <p className={`mt-1 text-xs font-semibold sm:text-sm ${STOCK_TONES[product.stock.state]}`} data-testid="card-stock">
+            {product.stock.label}
+          </p>
+        ) : null}
         <div className="mt-auto pt-3">
           <Link to={href} className="btn-secondary w-full px-2 text-brand-700" aria-label={`View Details: ${product.name}`}>
             View Details

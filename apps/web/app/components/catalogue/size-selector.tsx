@@ -18,12 +18,28 @@ function keepSizeInAddress(id: number) {
   window.history.replaceState(window.history.state, '', url);
 }
 
+/** A size's stock as the customer reads it (empty label: not tracked, nothing is claimed). */
+export interface SizeStockLabel {
+  label: string;
+  state: 'untracked' | 'in_stock' | 'low' | 'out' | 'backorder';
+}
+
 interface Props {
   productId: number;
   sizes: ProductSizeDto[];
+  /** By product_size_id (docs/stock.md). */
+  stock?: Record<number, SizeStockLabel>;
 }
 
-export function SizeSelector({ productId, sizes }: Props) {
+const STOCK_TONES: Record<SizeStockLabel['state'], string> = {
+  in_stock: 'text-emerald-800',
+  low: 'text-amber-800',
+  out: 'text-red-800',
+  backorder: 'text-brand-800',
+  untracked: 'text-stone-700',
+};
+
+export function SizeSelector({ productId, sizes, stock }: Props) {
   const [params] = useSearchParams();
   const fromUrl = Number(params.get('size'));
   const initial = sizes.find((s) => s.product_size_id === fromUrl) ?? sizes[0];
@@ -76,6 +92,11 @@ export function SizeSelector({ productId, sizes }: Props) {
           </dd>
         </div>
       </dl>
+      {stock?.[selected.product_size_id]?.label ? (
+        <p className={`mt-2 text-sm font-semibold ${STOCK_TONES[stock[selected.product_size_id]!.state]}`} data-testid="stock-label">
+          {stock[selected.product_size_id]!.label}
+        </p>
+      ) : null}
       <PackTable productId={productId} size={selected} />
     </div>
   );

@@ -32,7 +32,18 @@ export function BreadcrumbJsonLd({ steps }: { steps: readonly BreadcrumbStep[] }
 }
 
 /** A product page: its breadcrumb trail (home, category, product) and the Product with its packs. */
-export function ProductJsonLd({ product, categoryLink, ancestors = [] }: { product: ProductDto; categoryLink: string; ancestors?: readonly BreadcrumbStep[] }) {
+export function ProductJsonLd({
+  product,
+  categoryLink,
+  ancestors = [],
+  stock = {},
+}: {
+  product: ProductDto;
+  categoryLink: string;
+  ancestors?: readonly BreadcrumbStep[];
+  /** Each size's schema.org availability (docs/stock.md); a size without one makes no claim. */
+  stock?: Record<number, { schema: string | null }>;
+}) {
   const base = usePublicBaseUrl();
   if (!base) return null;
   const url = canonicalUrl(base, '/product-detail', { productCode: product.product_id });
@@ -45,7 +56,7 @@ export function ProductJsonLd({ product, categoryLink, ancestors = [] }: { produ
   return (
     <>
       <JsonLdScript data={breadcrumbJsonLd(steps, base)} />
-      <JsonLdScript data={productJsonLd(product, { base, url })} />
+      <JsonLdScript data={productJsonLd(product, { base, url, availability: Object.fromEntries(Object.entries(stock).map(([sizeId, s]) => [sizeId, s.schema])) })} />
     </>
   );
 }

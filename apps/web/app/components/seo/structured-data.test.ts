@@ -107,6 +107,13 @@ describe('Product', () => {
     expect((data.offers[1]!.priceSpecification as { referenceQuantity: unknown }).referenceQuantity).toEqual({ '@type': 'QuantitativeValue', value: 100, unitCode: 'C62' });
   });
 
+  it("gives each offer its size's stock: out of stock, backorder or limited, and InStock for a size not tracked", () => {
+    const withStock = productJsonLd(product, { base: BASE, url, availability: { 1: 'OutOfStock', 2: 'BackOrder' } }) as { offers: Record<string, unknown>[] };
+    expect(withStock.offers.map((o) => o.availability)).toEqual(['https://schema.org/OutOfStock', 'https://schema.org/OutOfStock', 'https://schema.org/BackOrder']);
+    const limited = productJsonLd(product, { base: BASE, url, availability: { 1: 'LimitedAvailability', 2: null } }) as { offers: Record<string, unknown>[] };
+    expect(limited.offers.map((o) => o.availability)).toEqual(['https://schema.org/LimitedAvailability', 'https://schema.org/LimitedAvailability', 'https://schema.org/InStock']);
+  });
+
   it('leaves offers out when nothing can be bought', () => {
     expect(productJsonLd({ ...product, product_Sizes: [] }, { base: BASE, url })).not.toHaveProperty('offers');
   });

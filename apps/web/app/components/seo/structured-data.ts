@@ -74,13 +74,16 @@ export function schemaPrice(pounds: number): string {
 }
 
 /**
- * The product with one Offer per pack: the pack's own price id as sku, its price in GBP
+ * The product with one Offer per pack: its availability from its size's stock (InStock,
+ * LimitedAvailability, OutOfStock, BackOrder), the pack's own price id as sku, its price in GBP
  * excluding VAT (as the shop lists it, so the price specification says so) for the number
  * of units in the pack.
  */
-export function productJsonLd(product: ProductDto, options: { base: string; url: string }): JsonLd {
+export function productJsonLd(product: ProductDto, options: { base: string; url: string; availability?: Record<string, string | null> }): JsonLd {
   const offers = product.product_Sizes.flatMap((size) =>
     size.packs.map((pack) => {
+      // The size's stock (docs/stock.md); a size not tracked is sold as it always was: InStock.
+      const availability = options.availability?.[String(size.product_size_id)] ?? 'InStock';
       const units = pack.pack_range[0] ?? 1;
       const sizeText = size.size2 && size.size2 !== size.size1 ? `${size.size1} (${size.size2})` : size.size1;
       const price = schemaPrice(pack.price);
@@ -91,7 +94,7 @@ export function productJsonLd(product: ProductDto, options: { base: string; url:
         url: options.url,
         price,
         priceCurrency: 'GBP',
-        availability: 'https://schema.org/InStock',
+        availability: `https://schema.org/${availability}`,
         itemCondition: 'https://schema.org/NewCondition',
         priceSpecification: {
           '@type': 'UnitPriceSpecification',

@@ -6,6 +6,10 @@
  * JavaScript); the price history (who, when, old, new). Withdraw / put back on sale, and
  * Delete (refused once the product has been ordered: withdraw it instead).
  *
+ * Stock (docs/stock.md), its own form: per size on hand, allocated, available and what the
+ * shop shows, the low-stock threshold, and for the product whether it may be backordered and
+ * when more is expected. On hand is not typed here: it changes by goods-in or a count (links).
+ *
  * The form carries the version read: a save after someone else's is refused with a clear
  * message and nothing is overwritten.
  */
@@ -18,6 +22,7 @@ import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.serv
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { londonDateTime, pounds } from '~/components/admin/admin-format';
 import { imageUrlFromForm, postedValues, productFormSchema } from '~/server/admin/catalogue.server';
+import { stockSettingsSchema, thresholdsOf } from '~/server/admin/stock.server';
 import { imageSrcSet } from '~/lib/image-srcset';
 import type { Route } from './+types/catalogue-product';
 
@@ -28,6 +33,7 @@ const NOTICES: Record<string, string> = {
   saved: 'The product is saved.',
   withdrawn: 'The product is withdrawn: it has left the shop (its orders keep it).',
   'on-sale': 'The product is on sale again.',
+  'stock-saved': 'The stock settings are saved.',
 };
 
 /** Empty size rows after the product's own, and empty pack rows under each size. */
@@ -42,7 +48,7 @@ function productIdOf(params: { productId?: string }): number | 'new' {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(request, context, 'catalogue:edit');
+  const staff = await requireStaff(request, context, 'catalogue:edit');
   const id = productIdOf(params);
   const { catalogueAdmin } = context.services;
   const tree = await catalogueAdmin.categories.tree();
@@ -52,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { notice, headers } = await takeNotice(request, context, NOTICES);
   if (id === 'new') {
     const category = Number(url.searchParams.get('category'));
-    return data({ product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null, confirmDelete: false }, { headers });
+    return data({ product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null, confirmDelete: false, stock: null }, { headers });
   }
   const product = await catalogueAdmin.products.product(id).catch((error: unknown) => {
     if (isNotFound(error)) throw data({ message: 'No such product.' }, { status: 404 });
@@ -60,7 +66,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
   // Deleting cannot be undone: a GET to ?confirm=delete shows the question first (works without JavaScript).
   const confirmDelete = url.searchParams.get('confirm') === 'delete' && !product.hasOrders;
-  return data({ product, categories, notice, defaultCategoryId: null, confirmDelete }, { headers });
+  const stock = await context.services.stock.productStock(staff, id);
+  return data({ product, categories, notice, defaultCategoryId: null, confirmDelete, stock }, { headers });
 }
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
@@ -69,6 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
   const id = productIdOf(params);
   const posted = await postedForm(request, context);
+  if (id !== 'new' && posted.get('intent') === 'stock') return saveStock(staff, id, posted, context);
   const form = parseForm(posted, productFormSchema);
   const refused = (problems: FormProblems) =>
     data<Answer>({ ok: false, intent: postedIntent(form.posted) || 'save', message: problems.message, fields: problems.fields, values: postedValues(posted) }, { status: problems.status });
@@ -97,7 +105,144 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+type StockAnswer = { ok: false; intent: 'stock'; message: string; fields: Record<string, string>; values: Record<string, string> };
+
+/** The stock section's form: thresholds and backorders (core audits each change). */
+async function saveStock(staff: Awaited<ReturnType<typeof requireStaff>>, productId: number, posted: FormData, context: Route.ActionArgs['context']) {
+  const values: Record<string, string> = {};
+  for (const [name, value] of posted.entries()) if (typeof value === 'string') values[name] = value.slice(0, 20);
+  const refused = (problems: FormProblems) => data<StockAnswer>({ ok: false, intent: 'stock', message: problems.message, fields: problems.fields, values }, { status: problems.status });
+  const form = parseForm(posted, stockSettingsSchema);
+  if (!form.ok) return refused(form.problems);
+  try {
+    await context.services.stock.saveSettings(staff, productId, {
+      backordersAllowed: form.value.backordersAllowed,
+      expectedDate: form.value.expectedDate || null,
+      thresholds: thresholdsOf(form.value),
+    });
+  } catch (error) {
+    return refused(adminFailureOf(error));
+  }
+  return redirectWithNotice(`/admin/catalogue/products/${productId}#stock`, 'stock-saved', context);
+}
+
 type Loaded = Route.ComponentProps['loaderData'];
+type Stock = NonNullable<Loaded['stock']>;
+
+const STATE_TONES: Record<string, string> = {
+  in_stock: 'bg-emerald-100 text-emerald-900',
+  low: 'bg-amber-100 text-amber-900',
+  out: 'bg-red-100 text-red-800',
+  backorder: 'bg-brand-50 text-brand-800',
+  untracked: 'bg-stone-100 text-stone-700',
+};
+
+function StockSection({ stock, answer }: { stock: Stock; answer: StockAnswer | undefined }) {
+  const v = (name: string, fallback: string) => answer?.values[name] ?? fallback;
+  return (
+    <section className="card p-5" aria-labelledby="stock-heading" id="stock" data-testid="product-stock">
+      <h2 id="stock-heading" className="text-lg font-semibold text-stone-900">
+        Stock
+      </h2>
+      <p className="mb-3 text-sm text-stone-600">
+        In units (a pack of 25 is 25 units). Available = on hand − allocated to open orders. On hand changes by{' '}
+        <Link to="/admin/stock/goods-in" className="text-brand-700 underline">
+          goods in
+        </Link>{' '}
+        or a count (the Count link). A size not tracked is sold without limit and shows no stock on the shop.
+      </p>
+      {answer && (
+        <AdminMessage tone="error" testId="stock-error">
+          {answer.message}
+        </AdminMessage>
+      )}
+      <Form method="post" className="space-y-4" data-testid="stock-form">
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3">Size</th>
+                <th scope="col" className="py-2 pr-3 text-right">On hand</th>
+                <th scope="col" className="py-2 pr-3 text-right">Allocated</th>
+                <th scope="col" className="py-2 pr-3 text-right">Available</th>
+                <th scope="col" className="py-2 pr-3">The shop shows</th>
+                <th scope="col" className="py-2 pr-3">Low below (units)</th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Count</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {stock.sizes.map((size) => {
+                const name = `threshold.s${size.productSizeId}`;
+                return (
+                  <tr key={size.productSizeId} data-testid={`stock-size-${size.productSizeId}`}>
+                    <td className="py-2 pr-3">
+                      {size.size1}
+                      <span className="block text-xs text-stone-500">smallest pack {size.packUnits}</span>
+                    </td>
+                    {size.tracked ? (
+                      <>
+                        <td className="py-2 pr-3 text-right tabular-nums">{size.onHand}</td>
+                        <td className="py-2 pr-3 text-right tabular-nums">{size.allocated}</td>
+                        <td className={`py-2 pr-3 text-right font-semibold tabular-nums ${size.available <= 0 ? 'text-red-800' : ''}`}>{size.available}</td>
+                      </>
+                    ) : (
+                      <td colSpan={3} className="py-2 pr-3 text-stone-600">
+                        Not tracked
+                      </td>
+                    )}
+                    <td className="py-2 pr-3">
+                      <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_TONES[size.status.state] ?? ''}`}>{size.status.label || 'No stock shown'}</span>
+                    </td>
+                    <td className="py-2 pr-3">
+                      {size.tracked ? (
+                        <>
+                          <input
+                            name={name}
+                            aria-label={`Low-stock threshold of ${size.size1}, in units`}
+                            className="form-input w-28"
+                            inputMode="numeric"
+                            defaultValue={v(name, String(size.lowThreshold))}
+                            aria-invalid={answer?.fields[name] ? true : undefined}
+                          />
+                          {answer?.fields[name] && <p className="field-error">{answer.fields[name]}</p>}
+                        </>
+                      ) : (
+                        <span className="text-stone-500">-</span>
+                      )}
+                    </td>
+                    <td className="py-2 whitespace-nowrap">
+                      <Link to={`/admin/stock/sizes/${size.productSizeId}`} className="text-brand-700 hover:underline">
+                        {size.tracked ? 'Count / history' : 'Start tracking (count)'}
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <div className="flex flex-wrap items-end gap-6">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="backordersAllowed" defaultChecked={answer ? answer.values.backordersAllowed === 'on' : stock.backordersAllowed} /> Customers may order
+            more than is available (backorders)
+          </label>
+          <div>
+            <label htmlFor="expectedDate" className="form-label">
+              More expected on (optional)
+            </label>
+            <input id="expectedDate" name="expectedDate" type="date" className="form-input" defaultValue={v('expectedDate', stock.expectedDate ?? '')} />
+            {answer?.fields.expectedDate && <p className="field-error">{answer.fields.expectedDate}</p>}
+          </div>
+        </div>
+        <button type="submit" name="intent" value="stock" className="btn-primary">
+          Save stock settings
+        </button>
+      </Form>
+    </section>
+  );
+}
 type Product = NonNullable<Loaded['product']>;
 
 const formatPrice = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
@@ -217,8 +362,10 @@ function packLabel(range: number[] | null): string {
 }
 
 export default function CatalogueProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, notice, defaultCategoryId, confirmDelete } = loaderData;
-  const answer = actionData as Answer | undefined;
+  const { product, categories, notice, defaultCategoryId, confirmDelete, stock } = loaderData;
+  const posted = actionData as Answer | StockAnswer | undefined;
+  const answer = posted?.intent === 'stock' ? undefined : (posted as Answer | undefined);
+  const stockAnswer = posted?.intent === 'stock' ? (posted as StockAnswer) : undefined;
   const v = (name: string, fallback: string) => answer?.values[name] ?? fallback;
   const checked = (name: string, fallback: boolean) => (answer ? answer.values[name] === 'on' : fallback);
   const imageUrl = product?.imageUrl ?? '';
@@ -347,6 +494,8 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
 
       {product && (
         <>
+          {stock && <StockSection stock={stock} answer={stockAnswer} />}
+
           <section className="card p-5" aria-labelledby="history-heading">
             <h2 id="history-heading" className="text-lg font-semibold text-stone-900">
               Price history

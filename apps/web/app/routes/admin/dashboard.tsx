@@ -2,7 +2,8 @@
  * The back office's first page: today's orders (the London day) with their value
  * ex-VAT and gross, bank transfers awaiting payment, orders ready to dispatch (paid, or on
  * account), and overdue trade accounts. Staff without 'payments:view' (the warehouse) see only
- * what is ready to dispatch: no money.
+ * what is ready to dispatch: no money. Staff who receive stock see how many sizes are low or
+ * out, linking to the low-stock list.
  */
 import { Link } from 'react-router';
 import { frameStaffOf } from '~/server/admin/admin-frame.server';
@@ -14,11 +15,28 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard - Back office
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { name, roleLabel, permissions } = frameStaffOf(await requireStaff(request, context));
-  const figures = await context.services.dashboard.figures(permissions.includes('payments:view'));
-  return { name, roleLabel, figures, canOpenCustomers: permissions.includes('customers:view'), recordsPayments: permissions.includes('payments:record') };
+  const [figures, lowStock] = await Promise.all([
+    context.services.dashboard.figures(permissions.includes('payments:view')),
+    permissions.includes('stock:receive') ? context.services.stock.lowStockFigures() : null,
+  ]);
+  return { name, roleLabel, figures, lowStock, canOpenCustomers: permissions.includes('customers:view'), recordsPayments: permissions.includes('payments:record') };
 }
 
-function Figure({ title, value, detail, href, testId }: { title: string; value: string; detail?: React.ReactNode; href?: string; testId: string }) {
+function Figure({
+  title,
+  value,
+  detail,
+  href,
+  linkText = 'See the orders',
+  testId,
+}: {
+  title: string;
+  value: string;
+  detail?: React.ReactNode;
+  href?: string;
+  linkText?: string;
+  testId: string;
+}) {
   return (
     <section className="card flex flex-col p-5" data-testid={testId} aria-label={title}>
       <h2 className="text-sm font-medium text-stone-600">{title}</h2>
@@ -26,7 +44,7 @@ function Figure({ title, value, detail, href, testId }: { title: string; value: 
       {detail && <div className="mt-1 text-sm text-stone-600">{detail}</div>}
       {href && (
         <Link to={href} className="mt-auto pt-3 text-sm font-medium text-brand-700 hover:underline">
-          See the orders
+          {linkText}
         </Link>
       )}
     </section>
@@ -34,7 +52,7 @@ function Figure({ title, value, detail, href, testId }: { title: string; value: 
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, roleLabel, figures, canOpenCustomers, recordsPayments } = loaderData;
+  const { name, roleLabel, figures, lowStock, canOpenCustomers, recordsPayments } = loaderData;
   const { money, readyToDispatch } = figures;
   return (
     <div className="space-y-6">
@@ -45,7 +63,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <div className={`grid gap-4 sm:grid-cols-2 ${money ? 'lg:grid-cols-3' : ''}`}>
+      <div className={`grid gap-4 sm:grid-cols-2 ${money ? (lowStock ? 'lg:grid-cols-4' : 'lg:grid-cols-3') : ''}`}>
         {money && (
           <Figure
             testId="dashboard-today"
@@ -84,6 +102,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           detail={readyToDispatch.oldestPlacedAt ? <>Oldest placed {londonDateTime(readyToDispatch.oldestPlacedAt)}</> : 'Nothing waiting'}
           href="/admin/orders"
         />
+        {lowStock && (
+          <Figure
+            testId="dashboard-low-stock"
+            title="Low or out of stock"
+            value={String(lowStock.low + lowStock.out)}
+            detail={lowStock.low + lowStock.out === 0 ? 'Every size is above its threshold' : `${lowStock.out} out of stock · ${lowStock.low} low`}
+            href="/admin/stock"
+            linkText="See the low-stock list"
+          />
+        )}
       </div>
 
       {money && (

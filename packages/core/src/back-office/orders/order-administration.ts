@@ -46,6 +46,7 @@ import {
 import { insertOrderEvent, insertOrderPayment } from './order-payments.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
 import { referenceSearchForms } from '../../payments/order-reference.ts';
+import { stockMovements, unshippedPacks } from '../../stock/stock-movements.ts';
 
 export const ORDER_LIST_PAGE_SIZE = 50;
 
@@ -475,6 +476,7 @@ export class OrderAdministration {
             payment_due_date = COALESCE(${dueDate}::date, payment_due_date)`,
       );
       await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'dispatched'), tx);
+      await stockMovements.ship(tx, orderId, await unshippedPacks(tx, orderId), staff.staffId);
       return {
         before: { status: order.status },
         after: { status: 'Dispatched', carrier: input.carrier, tracking_number: trackingNumber, ...(dueDate ? { payment_due_date: dueDate } : {}) },
@@ -510,6 +512,7 @@ export class OrderAdministration {
     await this.change(staff, orderId, seenVersion, 'cancelled', async (order, tx) => {
       assertMove(order.status, 'Cancelled');
       await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
+      await stockMovements.release(tx, orderId, 'all', staff.staffId);
       await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'cancelled'), tx);
       const creditNote = await issueCreditNoteFor(tx, this.options, { kind: 'cancellation', orderId, reason, staffId: staff.staffId });
       return { before: { status: order.status }, after: { status: 'Cancelled', reason, ...creditNoteIssued(creditNote) }, result: undefined };

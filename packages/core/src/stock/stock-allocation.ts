@@ -1,0 +1,132 @@
+/**
+ * Allocation when an order is placed (decision record 015): the order's units are added to
+ * `allocated` of each tracked size in ONE conditional UPDATE, in the order's transaction, as its
+ * last statement, so the hot row (every buyer of one size updates one row) is locked for the
+ * shortest time and never read-then-written:
+ *
+ *   UPDATE stock_levels SET allocated = allocated + wanted
+ *   WHERE ... AND (on_hand - allocated >= wanted OR backorders are allowed)
+ *
+ * PostgreSQL re-checks the condition on the newest row after waiting for a concurrent buyer's
+ * commit (READ COMMITTED), so of buyers racing for the last units exactly those who fit are
+ * given them. When a tracked size is not given its units the caller's transaction is rolled
+ * back by the Conflict thrown here: nothing is placed in part. The rows are locked in size order
+ * first, so two orders of the same sizes cannot deadlock.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '@shop/db';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { Conflict } from '../errors.ts';
+
+/** A line that cannot be had in the packs asked for, and how many packs can. */
+export interface ShortLine {
+  productId: number;
+  productPriceId: number;
+  name: string;
+  packUnits: number;
+  requestedPacks: number;
+  availablePacks: number;
+}
+
+export const stockMessages = {
+  short: (lines: readonly ShortLine[]) =>
+    `Not enough stock: ${lines.map(shortLineText).join('; ')}. Nothing was ordered; please change ${lines.length === 1 ? 'that line' : 'those lines'} and try again.`,
+  /** Adding to the basket: `inBasket` packs of the size are in it already. */
+  addShort: (line: ShortLine, inBasket = 0) =>
+    line.availablePacks === 0
+      ? inBasket > 0
+        ? `Sorry, your basket already has all we have of ${line.name}, so no more packs of ${line.packUnits} were added.`
+        : `Sorry, ${line.name} (packs of ${line.packUnits}) is out of stock, so it was not added.`
+      : `Sorry, only ${packs(line.availablePacks)} of ${line.packUnits} of ${line.name} can be added${inBasket > 0 ? ' besides what is in your basket' : ''}, so nothing was added. Choose ${line.availablePacks} or fewer.`,
+};
+
+function packs(n: number): string {
+  return `${n} pack${n === 1 ? '' : 's'}`;
+}
+
+function shortLineText(line: ShortLine): string {
+  return line.availablePacks === 0
+    ? `${line.name} (packs of ${line.packUnits}) is out of stock`
+    : `only ${packs(line.availablePacks)} of ${line.packUnits} of ${line.name} can be had (you asked for ${line.requestedPacks})`;
+}
+
+/** The 409 of a checkout or basket change that asks for more than is available; `details.lines` says what can be had. */
+export class NotEnoughStock extends Conflict {
+  constructor(
+    message: string,
+    readonly lines: readonly ShortLine[],
+  ) {
+    super(message, {
+      lines: lines.map((line) => ({
+        product_id: line.productId,
+        product_price_id: line.productPriceId,
+        requested_packs: line.requestedPacks,
+        available_packs: line.availablePacks,
+      })),
+    });
+  }
+}
+
+/**
+ * Allocate an order's units (its lines are written already). Throws NotEnoughStock, naming each
+ * short line and the packs that can be had, when a size without backorders has too few.
+ */
+export async function allocateOrder(tx: Executor, orderId: number, userId: number | null): Promise<void> {
+  const [result] = await queryRows<{ tracked: number; taken: number }>(
+    tx,
+    sql`WITH wanted AS (
+          SELECT pp.product_size_id, sum(ol.qty * ol.count)::int AS units
+          FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
+          WHERE ol.order_id = ${orderId}
+          GROUP BY pp.product_size_id
+        ), locked AS (
+          SELECT s.product_size_id FROM stock_levels s JOIN wanted w ON w.product_size_id = s.product_size_id
+          ORDER BY s.product_size_id
+          FOR UPDATE OF s
+        ), taken AS (
+          UPDATE stock_levels s SET allocated = s.allocated + w.units
+          FROM wanted w, locked l
+          WHERE s.product_size_id = w.product_size_id AND l.product_size_id = s.product_size_id
+            AND (s.on_hand - s.allocated >= w.units
+                 OR EXISTS (SELECT 1 FROM product_sizes z JOIN product_stock_settings st ON st.product_id = z.product_id
+                            WHERE z.product_size_id = s.product_size_id AND st.backorders_allowed))
+          RETURNING s.product_size_id
+        ), moved AS (
+          INSERT INTO stock_movements (product_size_id, kind, allocated_change, order_id, order_line_id, user_id, reason)
+          SELECT pp.product_size_id, 'allocated', ol.qty * ol.count, ol.order_id, ol.order_line_id, ${userId}::int, 'Order placed'
+          FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
+          WHERE ol.order_id = ${orderId} AND pp.product_size_id IN (SELECT product_size_id FROM taken)
+        )
+        SELECT (SELECT count(*) FROM locked)::int AS tracked, (SELECT count(*) FROM taken)::int AS taken`,
+  );
+  if (!result || Number(result.taken) >= Number(result.tracked)) return;
+  const short = await shortLinesOfOrder(tx, orderId);
+  throw new NotEnoughStock(stockMessages.short(short), short);
+}
+
+/** The order's lines whose size (not backordered) has fewer units available than all its lines of that size ask. */
+async function shortLinesOfOrder(tx: Executor, orderId: number): Promise<ShortLine[]> {
+  const rows = await queryRows<{ productId: number; productPriceId: number; productName: string; size1: string; qty: number; count: number; available: number; wanted: number }>(
+    tx,
+    sql`SELECT ol.product_id AS "productId", ol.product_price_id AS "productPriceId", ol.product_name AS "productName", ol.size1, ol.qty, ol.count,
+              (s.on_hand - s.allocated) AS available,
+              (sum(ol.qty * ol.count) OVER (PARTITION BY pp.product_size_id))::int AS wanted
+        FROM order_lines ol
+        JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
+        JOIN stock_levels s ON s.product_size_id = pp.product_size_id
+        LEFT JOIN product_sizes z ON z.product_size_id = pp.product_size_id
+        LEFT JOIN product_stock_settings st ON st.product_id = z.product_id
+        WHERE ol.order_id = ${orderId} AND NOT coalesce(st.backorders_allowed, false)
+        ORDER BY ol.order_line_id`,
+  );
+  return rows
+    .filter((row) => Number(row.wanted) > Number(row.available))
+    .map((row) => ({
+      productId: Number(row.productId),
+      productPriceId: Number(row.productPriceId),
+      name: itemDisplayName(row.productName, row.size1),
+      packUnits: Number(row.qty),
+      requestedPacks: Number(row.count),
+      availablePacks: Math.max(0, Math.floor(Number(row.available) / Number(row.qty))),
+    }));
+}
