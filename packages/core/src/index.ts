@@ -94,3 +94,6 @@ export * from './back-office/orders/order-administration.ts';
 export * from './back-office/money/bank-statement-csv.ts';
 export * from './back-office/money/bank-statements.ts';
 export * from './catalogue-admin/index.ts';
+export * from './returns/return-windows.ts';
+export * from './returns/returns.ts';
+export * from './back-office/orders/line-cancellation.ts';

@@ -41,6 +41,9 @@ import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { VatReturns } from './back-office/exports/vat-return.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
+import { Returns } from './returns/returns.ts';
+import { LineCancellation } from './back-office/orders/line-cancellation.ts';
+import { stockMovements } from './stock/stock-movements.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -89,6 +92,10 @@ export interface CoreServices {
   catalogueAdmin: CatalogueAdmin;
   /** Bank statements imported as CSV: credits matched to orders by their reference, a dry run, then payments recorded in one go. */
   bankStatements: BankStatements;
+  /** Returns and claims within SPEC 9's windows: the customer's request, staff's decision, goods received, refund or replacement. */
+  returns: Returns;
+  /** Lines of an order that cannot be supplied, cancelled by staff: totals recomputed, allocation released, the customer told. */
+  lineCancellation: LineCancellation;
 }
 
 export interface CoreServicesOptions {
@@ -177,6 +184,13 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     dispatch,
     referencePrefix: options.shop.bank.referencePrefix,
   });
+  const orderAdministration = new OrderAdministration(database.db, {
+    jobs,
+    now: clock,
+    issueInvoice: (orderId) => documents.issueInvoice(orderId),
+    log: options.log,
+    refunds: options.refunds,
+  });
   return {
     // One source for the public address: the browser sees the same one the e-mails use.
     shop: { ...options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') },
@@ -214,12 +228,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     catalogueAdmin: new CatalogueAdmin(database.db),
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,
-    orderAdministration: new OrderAdministration(database.db, {
-      jobs,
-      now: clock,
-      issueInvoice: (orderId) => documents.issueInvoice(orderId),
-      log: options.log,
-      refunds: options.refunds,
-    }),
+    orderAdministration,
+    returns: new Returns(database.db, { jobs, now: clock, stock: stockMovements, orderAdministration }),
+    lineCancellation: new LineCancellation(database.db, { jobs, rules, stock: stockMovements }),
   };
 }

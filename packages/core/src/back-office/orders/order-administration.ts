@@ -566,6 +566,8 @@ export class OrderAdministration {
     orderId: number,
     seenVersion: number,
     input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string },
+    /** Runs in the refund's transaction once it counts (a return settled by this refund, core/returns). */
+    within?: (tx: Executor, orderPaymentId: number) => Promise<void>,
   ): Promise<void> {
     permit(staff, 'payments:record');
     const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
@@ -579,6 +581,7 @@ export class OrderAdministration {
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       // The order was locked and its version checked by change(): the refund counts now.
       const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn, reason });
+      if (within) await within(tx, orderPaymentId);
       return {
         before: { refunded_pence: order.refundedPence },
         after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference, ...creditNoteIssued(creditNote) },
