@@ -8,6 +8,7 @@
  *   goods received back to stock and refund it; the customer's order page shows every step;
  * - with JavaScript disabled, a customer opens a return with the plain multipart form.
  */
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { acceptCookies, newCustomer, placeBankOrder, setUpOwner } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
@@ -15,6 +16,19 @@ import { startOwnShopServer, type OwnShopServer } from './shop-server';
 const OWNER = { name: 'Olive Owner', email: 'olive.returns@example.com', password: 'boxes and tape 2026' };
 // A 2 x 2 PNG, as a phone would send a (much larger) photo.
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+
+/** Full-page screenshots at desktop and phone widths into E2E_SHOTS_DIR, when set, for a person to look at. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
 
 let shop: OwnShopServer;
 let staff: Page;
@@ -68,6 +82,7 @@ test('a customer returns a pack, staff approve, receive and refund it, and the c
   await expect(windows.locator('[data-reason="unwanted"]')).toContainText('Unwanted and unopened: open until');
   await expect(windows.locator('[data-reason="damaged"]')).toContainText('open until');
 
+  await screenshot(page, 'order-return');
   const form = page.getByTestId('return-form');
   await form.locator('input[type="number"]').first().fill('1');
   await form.getByLabel(/Unwanted and unopened/).check();
@@ -85,7 +100,9 @@ test('a customer returns a pack, staff approve, receive and refund it, and the c
   const row = staff.getByTestId('returns-queue').getByRole('row').filter({ hasText: `Return ${returnId}` });
   await expect(row).toContainText('Unwanted and unopened');
   await expect(row).toContainText('Approve or refuse');
+  await screenshot(staff, 'admin-returns');
   await row.getByRole('link', { name: `Return ${returnId}` }).click();
+  await screenshot(staff, 'admin-return');
   await expect(staff.getByRole('img', { name: "Customer's photo 1" })).toBeVisible();
   const approve = staff.getByTestId('approve-form');
   await approve.getByLabel('Instructions for the customer').fill('Send it to Packaging Supplies, Unit 4, Leeds LS11 5QN, with the return number on the parcel.');
@@ -110,12 +127,14 @@ test('a customer returns a pack, staff approve, receive and refund it, and the c
 
   await page.reload();
   await expect(mine.getByTestId('customer-return-state')).toHaveText('Refunded');
+  await screenshot(page, 'order-detail-returns');
   const steps = mine.getByTestId('customer-return-steps').getByRole('listitem');
   await expect(steps).toHaveText([/^Requested: unwanted and unopened\./, /^Approved\. Please send the goods back/, /^Goods received\./, new RegExp(`^Refunded £${amount.replace('.', '\\.')}\\.`)]);
 
   // The order's timeline for staff names each step, and the refund is in its money.
   await staff.goto(`/admin/orders/${orderId}`);
   await expect(staff.getByTestId('order-timeline')).toContainText('Return refunded by Olive Owner');
+  await screenshot(staff, 'admin-order');
   await expect(staff.getByTestId('payment-records')).toContainText(`Refunded £${amount}`);
   await context.close();
 });
