@@ -60,7 +60,6 @@ for (const kind of databaseKinds()) {
     let drop: () => Promise<void>;
     let returns: Returns;
     let admin: OrderAdministration;
-    let lineCancellation: LineCancellation;
     let manager: StaffMember;
     let sizeId: number;
     let priceId: number;
@@ -71,7 +70,6 @@ for (const kind of databaseKinds()) {
       const jobs = new JobQueue(database.db);
       admin = new OrderAdministration(database.db, { jobs, now: () => now });
       returns = new Returns(database.db, { jobs, now: () => now, stock, orderAdministration: admin });
-      lineCancellation = new LineCancellation(database.db, { jobs, rules: cartPricingRules(demoShopConfig), stock });
       const [row] = await queryRows<{ staff_id: number }>(database.db, sql`INSERT INTO staff (email, name, role) VALUES ('mona@example.com', 'Mona Manager', 'manager') RETURNING staff_id`);
       manager = { staffId: Number(row!.staff_id), email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
       const [category] = await queryRows<{ category_id: number }>(database.db, sql`INSERT INTO categories (name, slug) VALUES ('Boxes', 'boxes-returns') RETURNING category_id`);
