@@ -127,6 +127,8 @@ for (const kind of databaseKinds()) {
       expect(mine!.state).toBe('refunded');
       expect(mine!.steps.map((s) => s.kind)).toEqual(['requested', 'approved', 'received', 'refunded']);
       expect(mine!.steps[1]!.text).toContain('Send to Unit 4');
+      // Each step says when it happened.
+      expect(mine!.steps.every((step) => /^\d{4}-\d\d-\d\dT/.test(step.at))).toBe(true);
       expect((await admin.detail(order.orderId, manager)).payment.refundedPence).toBe(3000);
       expect(await eventsOf(order.orderId)).toEqual(['return_requested', 'return_approved', 'return_received', 'return_refunded', 'refund_recorded']);
       expect((await jobsOf(order.orderId)).map((j) => j.dedupe_key)).toEqual([

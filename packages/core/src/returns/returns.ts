@@ -609,14 +609,21 @@ export class Returns {
     if (rows.length === 0) return [];
     const list = rows.map((raw) => RETURN.read(raw));
     const ids = `{${list.map((r) => r.returnId).join(',')}}`;
-    const [lineRows, photoRows] = await Promise.all([
+    const [lineRows, photoRows, eventRows] = await Promise.all([
       queryRows<{ return_id: number; return_count: number }>(
         executor,
         sql`SELECT rl.return_id, rl.count AS return_count, ${LINE.list} FROM return_lines rl JOIN order_lines l ON l.order_line_id = rl.order_line_id
             WHERE rl.return_id = ANY (${ids}::int[]) ORDER BY rl.return_id, rl.order_line_id`,
       ),
       queryRows<{ return_id: number; n: number | string }>(executor, sql`SELECT return_id, count(*) AS n FROM return_photos WHERE return_id = ANY (${ids}::int[]) GROUP BY return_id`),
+      // When each step happened: the order's audit entries of the returns (order_events_order_idx).
+      queryRows<{ return_id: string; kind: string; created_at: string | Date }>(
+        executor,
+        sql`SELECT e.after ->> 'return_id' AS return_id, e.kind, e.created_at FROM order_events e
+            WHERE e.order_id = ANY (${`{${[...new Set(list.map((r) => r.orderId))].join(',')}}`}::int[]) AND e.kind LIKE 'return\_%'`,
+      ),
     ]);
+    const stepTimes = new Map(eventRows.map((e) => [`${e.return_id}:${e.kind}`, new Date(e.created_at).toISOString()]));
     return list.map((r) => ({
       returnId: r.returnId,
       orderId: r.orderId,
@@ -646,23 +653,27 @@ export class Returns {
           return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: Number(raw.return_count), pricePence: l.pricePence };
         }),
       photoCount: Number(photoRows.find((p) => Number(p.return_id) === r.returnId)?.n ?? 0),
-      steps: stepsOf(r),
+      steps: stepsOf(r, (kind) => stepTimes.get(`${r.returnId}:return_${kind}`) ?? ''),
     }));
   }
 }
 
-/** The steps the customer sees, in order, from the return's own columns. */
-function stepsOf(r: ReturnRow): ReturnStep[] {
+/** The steps the customer sees, in order, from the return's own columns; `at` is when each happened (its audit entry). */
+function stepsOf(r: ReturnRow, at: (kind: string) => string): ReturnStep[] {
   const steps: ReturnStep[] = [{ at: isoTime(r.createdAt), kind: 'requested', text: `Requested: ${RETURN_WINDOWS[r.reason].label.toLowerCase()}.` }];
-  if (r.state === 'refused') steps.push({ at: isoTimeOrNull(r.settledAt) ?? '', kind: 'refused', text: `Refused: ${r.refusalReason ?? ''}` });
+  if (r.state === 'refused') steps.push({ at: at('refused'), kind: 'refused', text: `Refused: ${r.refusalReason ?? ''}` });
   if (r.instructions !== null && r.state !== 'refused') {
-    steps.push({ at: '', kind: 'approved', text: r.goodsBack ? `Approved. Please send the goods back: ${r.instructions}` : `Approved; nothing needs to come back. ${r.instructions}` });
+    steps.push({
+      at: at('approved'),
+      kind: 'approved',
+      text: r.goodsBack ? `Approved. Please send the goods back: ${r.instructions}` : `Approved; nothing needs to come back. ${r.instructions}`,
+    });
   }
-  if (r.receivedAt) steps.push({ at: isoTime(r.receivedAt), kind: 'received', text: 'Goods received.' });
-  if (r.state === 'refunded') steps.push({ at: isoTimeOrNull(r.settledAt) ?? '', kind: 'refunded', text: `Refunded ${formatPounds((r.refundPence ?? 0) / 100)}.` });
+  if (r.receivedAt) steps.push({ at: isoTime(r.receivedAt), kind: 'received', text: `Goods received.` });
+  if (r.state === 'refunded') steps.push({ at: at('refunded'), kind: 'refunded', text: `Refunded ${formatPounds((r.refundPence ?? 0) / 100)}.` });
   if (r.state === 'replaced') {
     steps.push({
-      at: isoTimeOrNull(r.settledAt) ?? '',
+      at: at('replaced'),
       kind: 'replaced',
       text: `Replacement sent ${r.replacementCarrier === 'Own van' ? 'with our own van' : `with ${r.replacementCarrier ?? 'our carrier'}`}${r.replacementTrackingNumber ? `, tracking number ${r.replacementTrackingNumber}` : ''}.`,
     });
