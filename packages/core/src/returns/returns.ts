@@ -338,6 +338,12 @@ export class Returns {
     });
   }
 
+  /** The returns of one order, oldest first (the staff order page links to them). */
+  async ofOrder(staff: StaffMember, orderId: number): Promise<ReturnSummary[]> {
+    permit(staff, 'orders:view');
+    return this.summaries(this.db, sql`r.order_id = ${orderId}`);
+  }
+
   /** One return with its order's money and customer, for the staff page. */
   async detail(staff: StaffMember, returnId: number): Promise<StaffReturn> {
     permit(staff, 'orders:view');

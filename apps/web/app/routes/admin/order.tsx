@@ -93,6 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       ...page,
       creditNotes: page.allowed.invoice ? await context.services.documents.staffCreditNotes(orderId) : null,
+      returns: await context.services.returns.ofOrder(staff, orderId),
       today: new Date().toISOString().slice(0, 10),
       confirmCancel: url.searchParams.get('confirm') === 'cancel',
       notice,
@@ -236,7 +237,7 @@ function Field({ form, label, name, error, ...input }: { form: string; label: st
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice, creditNotes } = loaderData;
+  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice, creditNotes, returns } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const failed = actionData && !actionData.ok ? actionData : undefined;
@@ -652,6 +653,26 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </section>
 
           {creditNotes ? <CreditNotesSection creditNotes={creditNotes} /> : null}
+
+          {returns.length > 0 ? (
+            <section className="card p-5" aria-labelledby="returns-heading" data-testid="admin-order-returns">
+              <h2 id="returns-heading" className="text-base font-semibold text-stone-900">
+                Returns and claims
+              </h2>
+              <ul className="mt-2 space-y-1 text-sm">
+                {returns.map((r) => (
+                  <li key={r.returnId}>
+                    <Link to={`/admin/returns/${r.returnId}`} className="font-medium text-brand-700 hover:underline">
+                      Return {r.returnId}
+                    </Link>{' '}
+                    <span className="text-stone-700">
+                      {r.reasonLabel}: {r.stateLabel}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
           {order.customer ? (
             <section className="card p-5" aria-labelledby="customer-heading">
