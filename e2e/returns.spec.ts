@@ -6,16 +6,19 @@
  * - the customer opens a return of one pack from the order page (unwanted and unopened, with a
  *   photo), staff find it in the returns queue, approve it with where to send it, record the
  *   goods received back to stock and refund it; the customer's order page shows every step;
- * - with JavaScript disabled, a customer opens a return with the plain multipart form.
+ * - with JavaScript disabled, a customer opens a return with the plain multipart form; a large
+ *   body from someone not signed in is refused (413); another customer's order is not found.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { acceptCookies, newCustomer, placeBankOrder, setUpOwner } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
 const OWNER = { name: 'Olive Owner', email: 'olive.returns@example.com', password: 'boxes and tape 2026' };
-// A 2 x 2 PNG, as a phone would send a (much larger) photo.
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+/** A photo of noise, about 270 kB: more than the 100 kB a page takes from anyone not signed in. */
+const photo = () => sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
 
 /** Full-page screenshots at desktop and phone widths into E2E_SHOTS_DIR, when set, for a person to look at. */
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -87,7 +90,9 @@ test('a customer returns a pack, staff approve, receive and refund it, and the c
   await form.locator('input[type="number"]').first().fill('1');
   await form.getByLabel(/Unwanted and unopened/).check();
   await form.getByLabel('What is wrong?').fill('We ordered one pack too many; it is still sealed.');
-  await form.getByLabel(/Photos/).setInputFiles({ name: 'sealed-pack.png', mimeType: 'image/png', buffer: PHOTO });
+  const buffer = await photo();
+  expect(buffer.byteLength).toBeGreaterThan(100 * 1024);
+  await form.getByLabel(/Photos/).setInputFiles({ name: 'sealed-pack.png', mimeType: 'image/png', buffer });
   await form.getByRole('button', { name: 'Send my request' }).click();
   await expect(page).toHaveURL(new RegExp(`/order-detail\\?orderId=${orderId}`));
   const mine = page.getByTestId('customer-return');
@@ -139,7 +144,7 @@ test('a customer returns a pack, staff approve, receive and refund it, and the c
   await context.close();
 });
 
-test('without JavaScript a customer opens a return with the plain form, and another customer’s order is not found', async ({ browser }) => {
+test('without JavaScript a customer opens a return with the plain form; nobody signed in may send photos, and another customer’s order is not found', async ({ browser }) => {
   test.setTimeout(180_000);
   const { page, context, orderId } = await customerWithDeliveredOrder(browser, false);
   await page.goto(`/order-return?orderId=${orderId}`);
@@ -151,6 +156,15 @@ test('without JavaScript a customer opens a return with the plain form, and anot
   await expect(page).toHaveURL(new RegExp(`/order-detail\\?orderId=${orderId}`));
   await expect(page.getByTestId('customer-return').getByTestId('customer-return-state')).toHaveText('Requested');
   await expect(page.getByTestId('customer-return')).toContainText('Damaged or short delivery');
+
+  // Nobody signed in cannot send a large body to the return page.
+  const anonymous = await browser.newContext({ baseURL: shop.baseURL });
+  const refused = await anonymous.request.post(`/order-return?orderId=${orderId}`, {
+    headers: { origin: shop.baseURL },
+    multipart: { reason: 'damaged', description: 'x', photos: { name: 'big.png', mimeType: 'image/png', buffer: await photo() } },
+  });
+  expect(refused.status()).toBe(413);
+  await anonymous.close();
 
   // Someone else's order: not found.
   const other = await customerWithDeliveredOrder(browser, false);
