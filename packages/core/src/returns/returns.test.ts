@@ -20,6 +20,7 @@ import { cartPricingRules } from '../pricing/cart-totals.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
 import type { StaffMember } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
+import { PaymentProviderUnavailable, type PaymentRefunds } from '../payments/payment-verifier.ts';
 import { Returns } from './returns.ts';
 
 const now = new Date('2026-11-27T10:00:00Z');
@@ -64,11 +65,21 @@ for (const kind of databaseKinds()) {
     let sizeId: number;
     let priceId: number;
     const { stock, calls } = recordingStock();
+    /** The card provider: answers each refund as `next` says. */
+    let next: 'completed' | 'pending' = 'completed';
+    const paypal: PaymentRefunds = {
+      provider: 'paypal',
+      captureIdOf: async () => 'CAPTURE-1',
+      refund: async () => {
+        if (next === 'pending') throw new PaymentProviderUnavailable('timeout');
+        return { state: 'completed', refundId: `R-${Math.random().toString(36).slice(2, 8)}` };
+      },
+    };
 
     beforeAll(async () => {
       ({ database, drop } = await createTestDatabase(kind));
       const jobs = new JobQueue(database.db);
-      admin = new OrderAdministration(database.db, { jobs, now: () => now });
+      admin = new OrderAdministration(database.db, { jobs, now: () => now, refunds: { paypal: paypal } });
       returns = new Returns(database.db, { jobs, now: () => now, stock, orderAdministration: admin });
       const [row] = await queryRows<{ staff_id: number }>(database.db, sql`INSERT INTO staff (email, name, role) VALUES ('mona@example.com', 'Mona Manager', 'manager') RETURNING staff_id`);
       manager = { staffId: Number(row!.staff_id), email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
@@ -176,6 +187,23 @@ for (const kind of databaseKinds()) {
       expect(mine!.steps.at(-1)!.text).toBe('Replacement sent with our own van.');
       const mails = await jobsOf(order.orderId);
       expect(mails.at(-1)!.payload.lines.join(' ')).toContain('with our own van');
+    });
+
+    it('a card order is refunded through the provider; a refund the provider did not answer leaves the return open', async () => {
+      const order = await deliveredOrder('2026-11-26T11:00:00Z');
+      await database.db.execute(sql`UPDATE orders SET payment_method = 'paypal', payment_reference = ${`PAYPAL-${order.orderId}`} WHERE order_id = ${order.orderId}`);
+      const opened = await returns.open(order.userId, order.orderId, { reason: 'damaged', description: 'Torn tape.', lines: [{ orderLineId: order.lineIds[1]!, count: 1 }], photos: [] });
+      await returns.approve(manager, opened.returnId, opened.version, { goodsBack: false, instructions: 'No need to send it back.' });
+      let seen = await returns.detail(manager, opened.returnId);
+      next = 'pending';
+      expect(await returns.settleByProviderRefund(manager, opened.returnId, seen.version, { amountPence: 1000, orderVersion: seen.order.version })).toBe('pending');
+      expect((await returns.detail(manager, opened.returnId)).state).toBe('approved');
+      // Staff retry on the order page; meanwhile a fresh refund of the return goes through.
+      next = 'completed';
+      seen = await returns.detail(manager, opened.returnId);
+      expect(await returns.settleByProviderRefund(manager, opened.returnId, seen.version, { amountPence: 1000, orderVersion: seen.order.version })).toBe('completed');
+      const [mine] = (await returns.forCustomer(order.userId, order.orderId)).returns;
+      expect(mine!.steps.at(-1)!.text).toBe('Refunded £10.00.');
     });
 
     it('staff refuse a return with a reason the customer reads; a stale page is told it changed', async () => {
