@@ -257,13 +257,17 @@ for (const kind of databaseKinds()) {
       expect(mail!.payload.lines.join(' ')).toContain('Brown Packing Tape 48mm x 66m: 1 pack cancelled.');
     });
 
-    it('refuses to cancel every pack (cancel the order instead) or lines of a dispatched order', async () => {
+    it('refuses to cancel every pack (cancel the order instead), lines of an invoiced order, or of a dispatched one', async () => {
       const userId = await insertFixtureCustomer(database.db);
       const order = await insertFixtureOrder(database.db, { userId, lines: [{ productName: 'Tape', size1: '', pricePence: 500, qty: 1, count: 2 }] });
       const [line] = await queryRows<{ order_line_id: number }>(database.db, sql`SELECT order_line_id FROM order_lines WHERE order_id = ${order.orderId}`);
       const version = (await admin.detail(order.orderId, manager)).version;
       expect((await refusal(lineCancellation.cancelLines(manager, order.orderId, version, [{ orderLineId: Number(line!.order_line_id), count: 2 }], 'None left'))).message).toBe(
         'That is every pack of the order: cancel the whole order instead.',
+      );
+      await database.db.execute(sql`INSERT INTO invoices (invoice_number, order_id, tax_point_date) VALUES (${900_000 + order.orderId}, ${order.orderId}, '2026-11-27')`);
+      expect((await refusal(lineCancellation.cancelLines(manager, order.orderId, version, [{ orderLineId: Number(line!.order_line_id), count: 1 }], 'None left'))).message).toMatch(
+        /^This order already has its VAT invoice/,
       );
       await database.db.execute(sql`UPDATE orders SET status = 'Dispatched' WHERE order_id = ${order.orderId}`);
       expect((await refusal(lineCancellation.cancelLines(manager, order.orderId, version, [{ orderLineId: Number(line!.order_line_id), count: 1 }], 'None left'))).message).toBe(

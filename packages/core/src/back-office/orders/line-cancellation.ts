@@ -9,8 +9,10 @@
  *   - the allocation of those packs is released (stock/stock-movements.ts `release`),
  *   - the customer is e-mailed (a durable job) and an order_events entry is written.
  * Money paid above the new total is then owed back: the order shows "refund due" as any
- * overpaid order does (order-states.ts), and the refund staff record through the usual paths
- * issues the credit note of an invoiced order by the existing rule (documents/credit-notes.ts).
+ * overpaid order does (order-states.ts), refunded through the usual paths. An order that already
+ * has its VAT invoice is refused: the invoice is rendered from the order's lines, so they must not
+ * change after it; staff refund those packs instead, which credits the invoice by the existing
+ * rule (documents/credit-notes.ts).
  */
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
@@ -34,6 +36,8 @@ export const lineCancellationMessages = {
   tooMany: (name: string, count: number) => `${name} has only ${count} pack${count === 1 ? '' : 's'} on this order.`,
   unknownLine: 'One of the lines is not on this order.',
   everything: 'That is every pack of the order: cancel the whole order instead.',
+  invoiced:
+    'This order already has its VAT invoice, which must keep the lines it was issued with: refund the packs that cannot be supplied from the payment section (the refund issues a credit note), or cancel the whole order.',
   reason: 'Give the reason (1-200 characters); the customer reads it.',
   notPermitted: 'You do not have access to this.',
 } as const;
@@ -67,6 +71,10 @@ export class LineCancellation {
       const order = ORDER.read(raw);
       if (order.version !== seenVersion) throw new Conflict(lineCancellationMessages.changedMeanwhile, { version: order.version });
       if (order.status !== 'PendingDelivery') throw new Invalid(lineCancellationMessages.notPending);
+      // An invoice is rendered from the order's lines whenever it is downloaded: once issued, its
+      // lines must not change (the refund path credits it instead, documents/credit-notes.ts).
+      const invoiced = await queryRows(tx, sql`SELECT 1 FROM invoices WHERE order_id = ${orderId}`);
+      if (invoiced.length > 0) throw new Invalid(lineCancellationMessages.invoiced);
       const current = (await queryRows<object>(tx, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`)).map((r) => LINE.read(r));
       const cancelled: { orderLineId: number; name: string; count: number; before: number }[] = [];
       for (const line of wanted) {
