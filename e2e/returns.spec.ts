@@ -174,3 +174,35 @@ test('without JavaScript a customer opens a return with the plain form; nobody s
   await context.close();
   await other.context.close();
 });
+
+test("staff take a pack that cannot be supplied off a paid order: a refund due, and the customer's order has one pack fewer", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: shop.baseURL });
+  const page = await context.newPage();
+  const customer = newCustomer();
+  const signedUp = await page.request.post('/api/users', {
+    data: { first_name: customer.firstName, last_name: customer.lastName, email: customer.email, password: customer.password, phone: customer.phone },
+  });
+  const { orderId } = await placeBankOrder(page.request, (await signedUp.json()).token);
+
+  await staff.goto(`/admin/orders/${orderId}`);
+  const payment = staff.getByTestId('payment-form');
+  await payment.getByLabel('Bank reference').fill('FASTER PAYMENT');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(staff.getByText('The payment is recorded.')).toBeVisible();
+  await expect(staff.getByTestId('refund-due')).toHaveCount(0);
+
+  await staff.getByText('Take packs that cannot be supplied off this order…').click();
+  const form = staff.getByTestId('cancel-lines-form');
+  await form.locator('input[type="number"]').first().fill('1');
+  await form.getByLabel('Reason (the customer reads it)').fill('Our supplier is out of this size until January.');
+  await screenshot(staff, 'admin-order-cancel-lines');
+  await form.getByRole('button', { name: 'Take these packs off the order' }).click();
+  await expect(staff.getByText('Those packs are taken off the order and the totals recomputed.')).toBeVisible();
+  await expect(staff.getByTestId('refund-due')).toBeVisible();
+  await expect(staff.getByTestId('order-timeline')).toContainText('Packs cancelled (cannot be supplied) by Olive Owner');
+
+  const order = await (await page.request.get(`/api/order/${orderId}`, { headers: { authorization: `Bearer ${(await signedUp.json()).token}` } })).json();
+  expect(order.orderLines[0].count).toBe(1);
+  await context.close();
+});
