@@ -15,6 +15,9 @@ export default [
     route('security', 'routes/admin/security.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
+    // Returns and claims: the queue, and one return with its steps.
+    route('returns', 'routes/admin/returns.tsx'),
+    route('returns/:returnId', 'routes/admin/return.tsx'),
     // Payments in from a bank statement CSV (dry run, then confirm).
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
     // Customers, exports; the CSV downloads are resource routes (no page).
@@ -59,6 +62,8 @@ export default [
     route('delivery', 'routes/delivery.tsx'),
     route('payment', 'routes/payment.tsx'),
     route('order-detail', 'routes/order-detail.tsx'),
+    // A return or claim on an order (multipart: up to three photos).
+    route('order-return', 'routes/order-return.tsx'),
     route('order-history', 'routes/order-history.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/close', 'routes/account-close.tsx'),
@@ -79,4 +84,7 @@ export default [
   route('admin/orders/:orderId/invoice.pdf', 'routes/admin/order-invoice-pdf.tsx'),
   route('admin/orders/:orderId/credit-notes/:creditNoteNumber', 'routes/admin/order-credit-note-pdf.tsx'),
   route('admin/orders/:orderId/picking-list.pdf', 'routes/admin/order-picking-list-pdf.tsx'),
+  // A customer's photo of a return: for staff, and for the customer who sent it.
+  route('admin/returns/:returnId/photos/:position', 'routes/admin/return-photo.tsx'),
+  route('order-return-photo', 'routes/order-return-photo.tsx'),
 ] satisfies RouteConfig;

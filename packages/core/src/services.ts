@@ -43,6 +43,9 @@ import { StockAdministration } from './stock/stock-admin.ts';
 import { StockReader } from './stock/stock-reads.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
+import { Returns } from './returns/returns.ts';
+import { LineCancellation } from './back-office/orders/line-cancellation.ts';
+import { stockMovements } from './stock/stock-movements.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -95,6 +98,10 @@ export interface CoreServices {
   stock: StockAdministration;
   /** The storefront's stock: labels of sizes and products (a small read outside the catalogue cache), the basket's checks. */
   stockReader: StockReader;
+  /** Returns and claims within SPEC 9's windows: the customer's request, staff's decision, goods received, refund or replacement. */
+  returns: Returns;
+  /** Lines of an order that cannot be supplied, cancelled by staff: totals recomputed, allocation released, the customer told. */
+  lineCancellation: LineCancellation;
 }
 
 export interface CoreServicesOptions {
@@ -185,6 +192,13 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     dispatch,
     referencePrefix: options.shop.bank.referencePrefix,
   });
+  const orderAdministration = new OrderAdministration(database.db, {
+    jobs,
+    now: clock,
+    issueInvoice: (orderId) => documents.issueInvoice(orderId),
+    log: options.log,
+    refunds: options.refunds,
+  });
   return {
     // One source for the public address: the browser sees the same one the e-mails use.
     shop: { ...options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') },
@@ -224,12 +238,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     stockReader,
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,
-    orderAdministration: new OrderAdministration(database.db, {
-      jobs,
-      now: clock,
-      issueInvoice: (orderId) => documents.issueInvoice(orderId),
-      log: options.log,
-      refunds: options.refunds,
-    }),
+    orderAdministration,
+    returns: new Returns(database.db, { jobs, now: clock, stock: stockMovements, orderAdministration }),
+    lineCancellation: new LineCancellation(database.db, { jobs, rules, stock: stockMovements }),
   };
 }

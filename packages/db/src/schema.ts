@@ -915,3 +915,94 @@ export const stockMovements = pgTable(
       .where(sql`${t.orderId} IS NOT NULL`),
   ],
 );
+// ---- returns ----
+
+/**
+ * A customer's return or claim on a delivered order (core/returns, docs/returns.md): the reason,
+ * whose window (core/returns/return-windows.ts) was open on the London day it was requested, and
+ * each step staff take. `state` moves requested -> approved | refused; approved -> received (when
+ * the goods come back) -> refunded | replaced; an approval that needs no goods back goes straight
+ * to refunded | replaced. Every step is an order_events entry as well (the order's timeline).
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    returnId: serial('return_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'restrict' }),
+    reason: text('reason', { enum: ['unwanted', 'damaged', 'faulty', 'warranty'] }).notNull(),
+    description: text('description').notNull(),
+    /** Faulty goods: the London day the customer found the fault. */
+    faultFoundOn: date('fault_found_on', { mode: 'string' }),
+    /** The last London day of the reason's window when the return was requested. */
+    windowUntil: date('window_until', { mode: 'string' }).notNull(),
+    state: text('state', { enum: ['requested', 'approved', 'refused', 'received', 'refunded', 'replaced'] }).notNull().default('requested'),
+    /** Staff's approval: whether the goods must come back, and the instructions e-mailed. */
+    goodsBack: boolean('goods_back'),
+    instructions: text('instructions'),
+    refusalReason: text('refusal_reason'),
+    /** Goods received: back to stock (false) or written off (true). */
+    writtenOff: boolean('written_off'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** Settled by refund: the amount and the refund recorded on the order (order_payments). */
+    refundPence: integer('refund_pence'),
+    orderPaymentId: integer('order_payment_id').references(() => orderPayments.orderPaymentId, { onDelete: 'restrict' }),
+    /** Settled by a replacement shipment. */
+    replacementCarrier: text('replacement_carrier'),
+    replacementTrackingNumber: text('replacement_tracking_number'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Optimistic concurrency for staff changes, as orders.version. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('returns_order_idx').on(t.orderId),
+    // The queue: open returns, oldest first.
+    index('returns_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} in ('requested', 'approved', 'received')`),
+    check('returns_reason_valid', sql`${t.reason} in ('unwanted', 'damaged', 'faulty', 'warranty')`),
+    check('returns_state_valid', sql`${t.state} in ('requested', 'approved', 'refused', 'received', 'refunded', 'replaced')`),
+    check('returns_description_length', sql`char_length(${t.description}) between 1 and 2000`),
+    check('returns_refund_positive', sql`${t.refundPence} is null or ${t.refundPence} > 0`),
+  ],
+);
+
+/** The packs of an order's lines a return covers. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returns.returnId, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.orderLineId, { onDelete: 'restrict' }),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.orderLineId] }), check('return_lines_count_positive', sql`${t.count} > 0`)],
+);
+
+/**
+ * The customer's photos of a return (up to three), checked as catalogue images are
+ * (core/catalogue-admin/catalogue-images.ts) and kept as one WebP copy here, not in `images`:
+ * catalogue images are public, these are seen only by staff and the customer who sent them.
+ */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returns.returnId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.position] }), check('return_photos_position_range', sql`${t.position} between 1 and 3`)],
+);

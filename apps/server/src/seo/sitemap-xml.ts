@@ -7,7 +7,7 @@
 export const PUBLIC_PAGES = ['/landing', '/about', '/contact', '/terms', '/delivery-information', '/return-policy', '/privacy', '/payment-policy'] as const;
 
 /** The visitor's own pages, the back office and the API: nothing a search engine should index. */
-export const PRIVATE_PATHS = ['/checkout', '/delivery', '/payment', '/order-history', '/order-detail', '/signin', '/signup', '/resetpassword', '/admin', '/api/'] as const;
+export const PRIVATE_PATHS = ['/checkout', '/delivery', '/payment', '/order-history', '/order-detail', '/order-return', '/signin', '/signup', '/resetpassword', '/admin', '/api/'] as const;
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

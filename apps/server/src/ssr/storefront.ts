@@ -150,6 +150,20 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
         schema: { hide: true },
       });
     }
+    // A customer's return or claim carries up to three photos (10 MB each at most): that page
+    // alone takes a larger body, and only from a signed-in customer (checked before the body is
+    // read); anyone else keeps the usual 100 kB, as on the staff upload pages.
+    for (const url of ['/order-return', '/order-return.data']) {
+      pages.route({
+        method: ['POST'],
+        url,
+        bodyLimit: RETURN_UPLOAD_BODY_LIMIT_BYTES,
+        onRequest: [refuseCrossSiteRequests, limitBodyUnlessCustomer(services)],
+        preParsing: capBodyOfOthers,
+        handler: (request, reply) => renderPage(request, reply),
+        schema: { hide: true },
+      });
+    }
     // Any other method (PUT /landing, DELETE /products) is answered here, in the JSON error shape.
     pages.route({
       method: app.supportedMethods.filter((m) => !PAGE_METHODS.includes(m)),
@@ -185,6 +199,27 @@ function limitBodyUnlessStaffMay(services: CoreServices, permission: StaffPermis
     const sessionId: unknown = await cookies[request.protocol === 'https' ? 'https' : 'http'].parse(request.headers.cookie ?? null).catch(() => null);
     const session = typeof sessionId === 'string' ? await services.staff.session(sessionId) : null;
     if (session && !session.awaitingSecondFactor && can(session.staff.role, permission)) return;
+    limitedToDefault.add(request);
+    if (Number(request.headers['content-length'] ?? 0) > DEFAULT_PAGE_BODY_LIMIT_BYTES) {
+      await reply.code(413).header('connection', 'close').send(payloadTooLargeBody(DEFAULT_PAGE_BODY_LIMIT_BYTES));
+    }
+  };
+}
+
+/** Largest body of a customer's return (three photos of up to 10 MB and the form). */
+export const RETURN_UPLOAD_BODY_LIMIT_BYTES = 31 * 1024 * 1024;
+
+/**
+ * Before the body is read: unless the request carries a signed-in customer's session cookie (the
+ * storefront's `shop_session`, its access token live), the body may be 100 kB at most.
+ */
+function limitBodyUnlessCustomer(services: CoreServices) {
+  const cookie = createCookie('shop_session');
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (reply.sent) return;
+    const value = (await cookie.parse(request.headers.cookie ?? null).catch(() => null)) as { token?: unknown } | null;
+    const token = typeof value?.token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value.token) ? value.token : null;
+    if (token && (await services.accounts.authenticate(token).catch(() => null)) !== null) return;
     limitedToDefault.add(request);
     if (Number(request.headers['content-length'] ?? 0) > DEFAULT_PAGE_BODY_LIMIT_BYTES) {
       await reply.code(413).header('connection', 'close').send(payloadTooLargeBody(DEFAULT_PAGE_BODY_LIMIT_BYTES));

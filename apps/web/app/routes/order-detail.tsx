@@ -29,6 +29,8 @@ import { reorderOrder } from '~/server/orders/reorder.server';
 import { shownOrder } from '~/server/orders/shown-order.server';
 import { shownCreditNotes, type ShownCreditNote } from '~/server/orders/credit-notes.server';
 import { failure, postedForm } from '~/server/forms.server';
+import { OrderReturnsSection } from '~/components/orders/order-returns';
+import type { OrderReturns } from '~/components/orders/order-returns';
 import type { Route } from './+types/order-detail';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -46,6 +48,8 @@ interface OrderDetailData {
   invoice?: { available: boolean; path: string; reason: string | null } | null;
   /** The order's VAT credit notes, oldest first. */
   creditNotes?: ShownCreditNote[];
+  /** Returns and claims: the windows today and the customer's returns with their steps (null before dispatch). */
+  returns?: OrderReturns | null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,12 +59,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notFound = data<OrderDetailData>({ order: null, placed: false }, { status: 404 });
   if (!isRecordId(orderId)) return notFound;
   try {
-    const [order, invoice, creditNotes] = await Promise.all([
+    const [order, invoice, creditNotes, returns] = await Promise.all([
       context.services.orders.detail(userId, Number(orderId)),
       context.services.documents.customerInvoiceStatus(userId, Number(orderId)),
       context.services.documents.customerCreditNotes(userId, Number(orderId)),
+      context.services.returns.forCustomer(userId, Number(orderId)),
     ]);
-    return data<OrderDetailData>({ order: shownOrder(order), placed: search.get('placed') === '1', invoice, creditNotes: shownCreditNotes(creditNotes) });
+    return data<OrderDetailData>({
+      order: shownOrder(order),
+      placed: search.get('placed') === '1',
+      invoice,
+      creditNotes: shownCreditNotes(creditNotes),
+      returns: order.status === 'Dispatched' || order.status === 'Delivered' || returns.returns.length > 0 ? returns : null,
+    });
   } catch (error) {
     if (isNotFound(error)) return notFound;
     throw error;
@@ -75,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, placed, invoice, creditNotes } = loaderData;
+  const { order, placed, invoice, creditNotes, returns } = loaderData;
   const reorderError = actionData && !actionData.ok ? actionData.message : null;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
@@ -86,7 +97,10 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         Past orders
       </Link>
       {order ? (
-        <OrderView order={order} justPlaced={placed} reorderError={reorderError} invoice={invoice ?? null} creditNotes={creditNotes ?? []} />
+        <>
+          <OrderView order={order} justPlaced={placed} reorderError={reorderError} invoice={invoice ?? null} creditNotes={creditNotes ?? []} />
+          {returns ? <OrderReturnsSection returns={returns} /> : null}
+        </>
       ) : (
         <>
           <h1 className="mt-2 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Order Detail</h1>

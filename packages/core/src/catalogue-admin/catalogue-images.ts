@@ -78,25 +78,7 @@ export class CatalogueImages {
 
   /** Checks, stores and resizes an upload; the same bytes uploaded again are stored once. */
   async upload(bytes: Uint8Array, staffId: number | null): Promise<StoredImage> {
-    if (bytes.byteLength === 0) throw new Invalid(imageMessages.missing, { fields: [{ field: 'image', message: imageMessages.missing }] });
-    if (bytes.byteLength > IMAGE_MAX_BYTES) throw invalidImage(imageMessages.tooLarge(bytes.byteLength));
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    // SVG first, by content: sharp could rasterise it, but it is refused whatever it is called.
-    const head = buffer.subarray(0, 2048).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
-    if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || head.includes('<!doctype svg')) throw invalidImage(imageMessages.svg);
-    let metadata: Metadata;
-    try {
-      // The header only (nothing is decoded), so an image too large in pixels is told so below.
-      metadata = await sharp(buffer, { limitInputPixels: false, failOn: 'error' }).metadata();
-    } catch {
-      throw invalidImage(imageMessages.notImage);
-    }
-    if (metadata.format === 'svg') throw invalidImage(imageMessages.svg);
-    const contentType = metadata.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
-    if (!contentType) throw invalidImage(metadata.format ? imageMessages.wrongFormat(metadata.format) : imageMessages.notImage);
-    const width = metadata.width ?? 0;
-    const height = metadata.height ?? 0;
-    if (width * height > IMAGE_MAX_PIXELS) throw invalidImage(imageMessages.tooManyPixels(width, height));
+    const { buffer, contentType, metadata } = await checkImageUpload(bytes);
     const sha256 = createHash('sha256').update(buffer).digest('hex');
     const [existing] = await this.db.select({ width: images.width, height: images.height }).from(images).where(eq(images.sha256, sha256));
     if (existing) return { sha256, url: uploadedImageUrl(sha256), width: existing.width, height: existing.height, contentType };
@@ -130,6 +112,50 @@ export class CatalogueImages {
       .from(imageVariants)
       .where(and(eq(imageVariants.sha256, sha256), eq(imageVariants.variantWidth, width)));
     return row ?? null;
+  }
+}
+
+/**
+ * The checks every uploaded image passes (catalogue images, a customer's photos of a return): not
+ * empty, at most 10 MB, JPEG, PNG or WebP by its content (never SVG), at most IMAGE_MAX_PIXELS.
+ * Only the header is read; the data is decoded when a copy is made.
+ */
+export async function checkImageUpload(bytes: Uint8Array): Promise<{ buffer: Buffer; contentType: string; metadata: Metadata }> {
+  if (bytes.byteLength === 0) throw new Invalid(imageMessages.missing, { fields: [{ field: 'image', message: imageMessages.missing }] });
+  if (bytes.byteLength > IMAGE_MAX_BYTES) throw invalidImage(imageMessages.tooLarge(bytes.byteLength));
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // SVG first, by content: sharp could rasterise it, but it is refused whatever it is called.
+  const head = buffer.subarray(0, 2048).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || head.includes('<!doctype svg')) throw invalidImage(imageMessages.svg);
+  let metadata: Metadata;
+  try {
+    // The header only (nothing is decoded), so an image too large in pixels is told so below.
+    metadata = await sharp(buffer, { limitInputPixels: false, failOn: 'error' }).metadata();
+  } catch {
+    throw invalidImage(imageMessages.notImage);
+  }
+  if (metadata.format === 'svg') throw invalidImage(imageMessages.svg);
+  const contentType = metadata.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
+  if (!contentType) throw invalidImage(metadata.format ? imageMessages.wrongFormat(metadata.format) : imageMessages.notImage);
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width * height > IMAGE_MAX_PIXELS) throw invalidImage(imageMessages.tooManyPixels(width, height));
+  return { buffer, contentType, metadata };
+}
+
+/**
+ * An uploaded image checked as catalogue images are and kept as one upright WebP copy at most
+ * `width` wide (a customer's photo of a return: private, so not stored among the public images).
+ */
+export async function privateImageCopy(bytes: Uint8Array, width = 1280): Promise<{ contentType: 'image/webp'; width: number; height: number; bytes: Buffer }> {
+  const { buffer } = await checkImageUpload(bytes);
+  try {
+    const out = await processing.run(() =>
+      sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+    );
+    return { contentType: 'image/webp', width: out.info.width, height: out.info.height, bytes: out.data };
+  } catch {
+    throw invalidImage(imageMessages.notImage);
   }
 }
 

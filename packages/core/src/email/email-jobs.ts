@@ -13,6 +13,7 @@ import { orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
 import { staffCodeFailuresEmail } from './staff-code-failures-email.ts';
 import { creditNoteEmail, type CreditNoteEmailInput } from './credit-note-email.ts';
+import { shortMessage } from './short-message.ts';
 import { staffLinkEmail, type StaffLinkReason } from './staff-link-email.ts';
 import type { StaffMember } from '../staff/staff-roles.ts';
 import { customerCreditNoteUrl } from '../documents/invoice-url.ts';
@@ -24,6 +25,7 @@ export const EMAIL_JOB_KINDS = {
   creditNote: 'email.credit-note',
   staffCodeFailures: 'email.staff-code-failures',
   staffLink: 'email.staff-link',
+  orderNotice: 'email.order-notice',
 } as const;
 
 export function orderConfirmationJob(userId: number, orderId: number): NewJob {
@@ -39,6 +41,15 @@ export function orderUpdateJob(userId: number, orderId: number, update: OrderUpd
 /** The customer is told a VAT credit note was issued (documents/credit-notes.ts); one e-mail per credit note. */
 export function creditNoteJob(userId: number, orderId: number, creditNoteNumber: number): NewJob {
   return { kind: EMAIL_JOB_KINDS.creditNote, payload: { userId, orderId, creditNoteNumber }, dedupeKey: `credit-note:${creditNoteNumber}` };
+}
+
+/**
+ * A short notice about an order composed by the change that causes it (a return's steps, lines
+ * that cannot be supplied: core/returns): the subject and paragraphs travel in the payload, since
+ * they quote what staff wrote at that moment. One e-mail per `dedupeKey`.
+ */
+export function orderNoticeJob(userId: number, orderId: number, notice: { subject: string; lines: string[] }, dedupeKey: string): NewJob {
+  return { kind: EMAIL_JOB_KINDS.orderNotice, payload: { userId, orderId, subject: notice.subject, lines: notice.lines }, dedupeKey };
 }
 
 export function passwordResetJob(userId: number, token: string, expiresAt: Date): NewJob {
@@ -165,6 +176,18 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
           messageId: messageId(job),
         });
         deps.log?.info({ orderId, jobId: job.jobId, creditNoteNumber }, 'credit note e-mail sent');
+      },
+    },
+    [EMAIL_JOB_KINDS.orderNotice]: {
+      async run(job) {
+        const { userId, orderId, subject, lines } = job.payload as { userId: number; orderId: number; subject: string; lines: string[] };
+        const contact = await contactOrGiveUp(userId);
+        const orderUrl = `${base}/order-detail?orderId=${orderId}`;
+        await deps.mailer.send({
+          ...shortMessage({ shop: deps.shop, to: contact.email, subject, firstName: contact.firstName, lines, orderUrl, button: { url: orderUrl, label: 'View your order' } }),
+          messageId: messageId(job),
+        });
+        deps.log?.info({ orderId, jobId: job.jobId }, 'order notice e-mail sent');
       },
     },
     [EMAIL_JOB_KINDS.passwordReset]: {

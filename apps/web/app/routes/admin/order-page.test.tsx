@@ -28,7 +28,7 @@ function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial
     promisedDispatchDate: null,
     deliveryAddress: null,
     billingAddress: null,
-    lines: [{ productName: 'Box', size1: '12x9x6', qty: 25, count: 1, pricePence: 20_00, totalPricePence: 20_00 }],
+    lines: [{ orderLineId: 1, productName: 'Box', size1: '12x9x6', qty: 25, count: 1, pricePence: 20_00, totalPricePence: 20_00 }],
     totals: { subTotalPence: 20_00, deliveryFeePence: 2_49, totalTaxPence: 4_50, totalPence: 26_99 },
     vat: { treatment: 'standard', ratePercent: 20 },
     payment: {
@@ -65,7 +65,7 @@ function renderOrderPage(order: AdminOrder, action: () => unknown = () => null, 
       path: '/admin/orders/:orderId',
       Component: OrderPage as never,
       HydrateFallback: () => null,
-      loader: () => ({ ...orderPage(manager, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null }),
+      loader: () => ({ ...orderPage(manager, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null, creditNotes: null, returns: [] }),
       action,
     },
   ]);

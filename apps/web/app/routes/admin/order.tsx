@@ -33,6 +33,7 @@ const NOTICES: Record<string, string> = {
   dispatched: 'Dispatched. The customer is e-mailed the tracking link.',
   delivered: 'Marked delivered.',
   cancelled: 'Cancelled. The customer is e-mailed the reason.',
+  'lines-cancelled': 'Those packs are taken off the order and the totals recomputed. The customer is e-mailed; any money paid above the new total shows as a refund due.',
 };
 
 const EVENT_LABELS: Record<string, string> = {
@@ -46,6 +47,13 @@ const EVENT_LABELS: Record<string, string> = {
   dispatched: 'Dispatched',
   delivered: 'Marked delivered',
   cancelled: 'Cancelled',
+  lines_cancelled: 'Packs cancelled (cannot be supplied)',
+  return_requested: 'Return requested by the customer',
+  return_approved: 'Return approved',
+  return_refused: 'Return refused',
+  return_received: 'Returned goods received',
+  return_refunded: 'Return refunded',
+  return_replaced: 'Replacement sent for a return',
 };
 
 /** The words of the fields an audit entry records. */
@@ -85,6 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       ...page,
       creditNotes: page.allowed.invoice ? await context.services.documents.staffCreditNotes(orderId) : null,
+      returns: await context.services.returns.ofOrder(staff, orderId),
       today: new Date().toISOString().slice(0, 10),
       confirmCancel: url.searchParams.get('confirm') === 'cancel',
       notice,
@@ -118,6 +127,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'cancel':
         await admin.cancel(staff, orderId, change.version, change.reason);
         return back('cancelled');
+      case 'cancel-lines':
+        await context.services.lineCancellation.cancelLines(
+          staff,
+          orderId,
+          change.version,
+          change.lines.map((line) => ({ orderLineId: line.order_line_id, count: line.count })),
+          change.reason,
+        );
+        return back('lines-cancelled');
       case 'payment':
         await admin.recordPayment(staff, orderId, change.version, {
           amountPence: change.amount,
@@ -219,7 +237,7 @@ function Field({ form, label, name, error, ...input }: { form: string; label: st
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice, creditNotes } = loaderData;
+  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice, creditNotes, returns } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const failed = actionData && !actionData.ok ? actionData : undefined;
@@ -291,8 +309,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">
-                {order.lines.map((line, i) => (
-                  <tr key={i}>
+                {order.lines.map((line) => (
+                  <tr key={line.orderLineId}>
                     <td className="px-4 py-2">
                       {line.productName} <span className="text-stone-600">{line.size1}</span>
                       <span className="block text-xs text-stone-500">Pack of {line.qty}</span>
@@ -480,6 +498,40 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </section>
           ) : null}
 
+          {allowed.cancelLines ? (
+            <section className="card p-5" aria-labelledby="cancel-lines-heading">
+              <h2 id="cancel-lines-heading" className="text-base font-semibold text-stone-900">
+                Cannot supply some packs
+              </h2>
+              <details open={failed?.intent === 'cancel-lines'} className="mt-2">
+                <summary className="cursor-pointer text-sm font-medium text-brand-700">Take packs that cannot be supplied off this order…</summary>
+                <Form method="post" className="mt-3 space-y-3" data-testid="cancel-lines-form">
+                  {version}
+                  <p className="text-sm text-stone-700">
+                    Enter how many packs of each line cannot be supplied. The totals, VAT and delivery are recomputed, the stock set aside for them is released, the customer is
+                    e-mailed, and any money paid above the new total shows as a refund due.
+                  </p>
+                  <ul className="space-y-2">
+                    {order.lines.map((line, i) => (
+                      <li key={line.orderLineId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                        <input type="hidden" name={`lines[${i}].order_line_id`} value={line.orderLineId} />
+                        <label htmlFor={`cancel-lines-${line.orderLineId}`} className="min-w-0 flex-1">
+                          {line.productName} <span className="text-stone-600">{line.size1}</span>
+                          <span className="block text-xs text-stone-500">{line.count} packs on the order</span>
+                        </label>
+                        <input id={`cancel-lines-${line.orderLineId}`} name={`lines[${i}].count`} type="number" min={0} max={line.count} defaultValue={0} className="form-input w-24" />
+                      </li>
+                    ))}
+                  </ul>
+                  <Field form="cancel-lines" label="Reason (the customer reads it)" name="reason" required maxLength={200} defaultValue={valueOf('cancel-lines', 'reason')} error={errorOf('cancel-lines', 'reason')} />
+                  <button type="submit" name="intent" value="cancel-lines" className="btn-secondary text-red-800" disabled={busy}>
+                    Take these packs off the order
+                  </button>
+                </Form>
+              </details>
+            </section>
+          ) : null}
+
           <section className="card p-5" aria-labelledby="timeline-heading">
             <h2 id="timeline-heading" className="text-base font-semibold text-stone-900">
               Timeline
@@ -601,6 +653,26 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </section>
 
           {creditNotes ? <CreditNotesSection creditNotes={creditNotes} /> : null}
+
+          {returns.length > 0 ? (
+            <section className="card p-5" aria-labelledby="returns-heading" data-testid="admin-order-returns">
+              <h2 id="returns-heading" className="text-base font-semibold text-stone-900">
+                Returns and claims
+              </h2>
+              <ul className="mt-2 space-y-1 text-sm">
+                {returns.map((r) => (
+                  <li key={r.returnId}>
+                    <Link to={`/admin/returns/${r.returnId}`} className="font-medium text-brand-700 hover:underline">
+                      Return {r.returnId}
+                    </Link>{' '}
+                    <span className="text-stone-700">
+                      {r.reasonLabel}: {r.stateLabel}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
           {order.customer ? (
             <section className="card p-5" aria-labelledby="customer-heading">

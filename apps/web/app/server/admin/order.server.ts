@@ -40,6 +40,8 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
       dispatch: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Dispatched'),
       deliver: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Delivered'),
       cancel: can(staff.role, 'orders:cancel') && canMove(order.status, 'Cancelled'),
+      /** Some packs cannot be supplied (SPEC 9): only before dispatch, and when more than one pack is on the order. */
+      cancelLines: can(staff.role, 'orders:cancel') && order.status === 'PendingDelivery' && order.lines.reduce((sum, line) => sum + line.count, 0) > 1,
       invoice: can(staff.role, 'invoices'),
     },
     documents: { pickingList: pickingListPath(order.orderId), invoice: staffInvoicePath(order.orderId) },
@@ -65,6 +67,13 @@ export const orderFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('dispatch'), version, carrier: textField(40), tracking_number: textField(60) }),
     z.object({ intent: z.literal('deliver'), version }),
     z.object({ intent: z.literal('cancel'), version, reason: textField(300) }),
+    // Packs of some lines that cannot be supplied: one count per line (0: keep them all).
+    z.object({
+      intent: z.literal('cancel-lines'),
+      version,
+      reason: textField(300),
+      lines: z.array(z.object({ order_line_id: wholeNumber('Reload the order and try again.'), count: z.number({ error: 'Enter a number of packs.' }).int().min(0).max(1000).default(0) })).default([]),
+    }),
     // `confirm`: staff ticked "Record £X although only £Y is due" (core refuses an overpayment without it).
     z.object({ intent: z.literal('payment'), ...money, confirm: checkbox }),
     z.object({ intent: z.literal('refund'), ...money, reason: textField(300) }),

@@ -133,7 +133,7 @@ export interface AdminOrder {
   promisedDispatchDate: string | null;
   deliveryAddress: AddressFields | null;
   billingAddress: AddressFields | null;
-  lines: { productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number }[];
+  lines: { orderLineId: number; productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number }[];
   totals: { subTotalPence: number; deliveryFeePence: number; totalTaxPence: number; totalPence: number };
   /** VAT by the delivery zone, fixed when the order was placed (pricing/vat-by-destination.ts). */
   vat: VatOfSupply;
@@ -253,7 +253,7 @@ type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTO
 /** An order in the list: ORDER's columns a row shows, and its customer's name. */
 const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
-const LINE = columnsOf(orderLines, ['productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
 const PAYMENT = columnsOf(
   orderPayments,
   ['orderPaymentId', 'kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt', 'provider', 'providerState', 'providerRefundId', 'failureReason'],
@@ -569,6 +569,8 @@ export class OrderAdministration {
     orderId: number,
     seenVersion: number,
     input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string },
+    /** Runs in the refund's transaction once it counts (a return settled by this refund, core/returns). */
+    within?: (tx: Executor, orderPaymentId: number) => Promise<void>,
   ): Promise<void> {
     permit(staff, 'payments:record');
     const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
@@ -582,6 +584,7 @@ export class OrderAdministration {
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       // The order was locked and its version checked by change(): the refund counts now.
       const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn, reason });
+      if (within) await within(tx, orderPaymentId);
       return {
         before: { refunded_pence: order.refundedPence },
         after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference, ...creditNoteIssued(creditNote) },

@@ -1,0 +1,51 @@
+/**
+ * The back office's returns (routes/admin/returns.tsx, routes/admin/return.tsx): which steps the
+ * staff member may take on a return now, and the schema of the page's forms. Core checks every
+ * step again (state, permission, version) with its own messages (core/returns/returns.ts).
+ */
+import { z } from 'zod';
+import { CARRIER_NAMES, can, REFUND_PROVIDER_LABELS, type StaffMember, type StaffReturn } from '@shop/core';
+import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
+
+export function returnPage(staff: StaffMember, found: StaffReturn) {
+  const settleable = (found.state === 'approved' && found.goodsBack === false) || found.state === 'received';
+  const provider = found.order.paymentMethod === 'paypal';
+  return {
+    found,
+    carriers: CARRIER_NAMES,
+    refundProviderLabel: provider ? REFUND_PROVIDER_LABELS.paypal : null,
+    allowed: {
+      decide: can(staff.role, 'orders:cancel') && found.state === 'requested',
+      receive: can(staff.role, 'orders:dispatch') && found.state === 'approved' && found.goodsBack === true,
+      refund: can(staff.role, 'payments:record') && settleable && found.order.paidPence - found.order.refundedPence > 0,
+      replace: can(staff.role, 'orders:dispatch') && settleable,
+      money: can(staff.role, 'payments:view'),
+    },
+  };
+}
+
+/** The fields a refused form shows again. */
+export const RETURN_FORM_FIELDS = ['instructions', 'refusal_reason', 'amount', 'received_on', 'bank_reference', 'carrier', 'tracking_number'] as const;
+
+const version = wholeNumber('Reload the return and try again.');
+const orderVersion = wholeNumber('Reload the return and try again.');
+
+export const returnFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('approve'), version, goods_back: checkbox, instructions: textField(1200) }),
+    z.object({ intent: z.literal('refuse'), version, refusal_reason: textField(600) }),
+    z.object({ intent: z.literal('receive'), version, outcome: z.enum(['stock', 'written-off'], { error: 'Choose back to stock or written off.' }) }),
+    z.object({
+      intent: z.literal('refund'),
+      version,
+      order_version: orderVersion,
+      amount: poundsField('Enter the amount in pounds, for example 65.99.'),
+      received_on: textField(10),
+      bank_reference: textField(60),
+    }),
+    z.object({ intent: z.literal('provider-refund'), version, order_version: orderVersion, amount: poundsField('Enter the amount in pounds, for example 65.99.') }),
+    z.object({ intent: z.literal('replace'), version, carrier: textField(40), tracking_number: textField(60) }),
+  ],
+  { error: UNKNOWN_FORM },
+);

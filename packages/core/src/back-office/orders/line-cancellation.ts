@@ -1,0 +1,158 @@
+/**
+ * Lines that cannot be supplied (SPEC section 9: refund for insufficient stock): staff cancel some
+ * packs of some lines of an order not yet dispatched. In one transaction, the order's row locked
+ * and its version checked as every staff change to an order is:
+ *   - the lines lose those packs (a line with none left is removed; the audit entry keeps it),
+ *   - the totals, VAT and delivery are recomputed by core's rules (pricing/cart-totals.ts) at the
+ *     order's own VAT rate and delivery zone; the delivery fee never rises above what the order
+ *     was charged (the shop's shortfall must not cost the customer carriage),
+ *   - the allocation of those packs is released (stock/stock-movements.ts `release`),
+ *   - the customer is e-mailed (a durable job) and an order_events entry is written.
+ * Money paid above the new total is then owed back: the order shows "refund due" as any
+ * overpaid order does (order-states.ts), refunded through the usual paths. An order that already
+ * has its VAT invoice is refused: the invoice is rendered from the order's lines, so they must not
+ * change after it; staff refund those packs instead, which credits the invoice by the existing
+ * rule (documents/credit-notes.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { formatPounds } from '@shop/contract';
+import { columnsOf, orderLines, orders, queryRows, type Database, type Executor } from '@shop/db';
+import { itemDisplayName } from '../../catalogue/item-display-name.ts';
+import { deliveryZoneOf } from '../../delivery/delivery-zones.ts';
+import { orderNoticeJob } from '../../email/email-jobs.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { computeCartTotals, rulesForZone, type CartPricingRules } from '../../pricing/cart-totals.ts';
+import { can, type StaffMember } from '../../staff/staff-roles.ts';
+import type { OrderLineCount, StockMovements } from '../../stock/stock-movements.ts';
+import { insertOrderEvent } from './order-payments.ts';
+import { paymentFiguresOf } from './order-states.ts';
+
+export const lineCancellationMessages = {
+  notFound: (orderId: number) => `There is no order ${orderId}.`,
+  changedMeanwhile: 'This order was changed by someone else. Reload it to see the change.',
+  notPending: 'Only an order not yet dispatched can have lines cancelled.',
+  nothing: 'Choose how many packs of which lines cannot be supplied.',
+  tooMany: (name: string, count: number) => `${name} has only ${count} pack${count === 1 ? '' : 's'} on this order.`,
+  unknownLine: 'One of the lines is not on this order.',
+  everything: 'That is every pack of the order: cancel the whole order instead.',
+  invoiced:
+    'This order already has its VAT invoice, which must keep the lines it was issued with: refund the packs that cannot be supplied from the payment section (the refund issues a credit note), or cancel the whole order.',
+  reason: 'Give the reason (1-200 characters); the customer reads it.',
+  notPermitted: 'You do not have access to this.',
+} as const;
+
+const ORDER = columnsOf(orders, ['orderId', 'userId', 'version', 'status', 'deliveryAddress', 'vatRatePercent', 'subTotalPence', 'deliveryFeePence', 'totalTaxPence', 'totalPence', 'paidPence', 'refundedPence']);
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence']);
+
+export interface LineCancellationOptions {
+  jobs: JobQueue;
+  rules: CartPricingRules;
+  stock: StockMovements;
+}
+
+export class LineCancellation {
+  constructor(
+    private readonly db: Database,
+    private readonly options: LineCancellationOptions,
+  ) {}
+
+  /** Cancels `lines` (packs of order lines) that cannot be supplied; answers the refund now due, in pence. */
+  async cancelLines(staff: StaffMember, orderId: number, seenVersion: number, lines: readonly OrderLineCount[], reasonText: string): Promise<{ refundDuePence: number }> {
+    if (!can(staff.role, 'orders:cancel')) throw new Forbidden(lineCancellationMessages.notPermitted);
+    const reason = reasonText.trim();
+    if (reason.length < 1 || reason.length > 200) throw new Invalid(lineCancellationMessages.reason, { fields: [{ field: 'reason', message: lineCancellationMessages.reason }] });
+    const wanted = lines.filter((line) => line.count > 0);
+    if (wanted.length === 0 || wanted.some((line) => !Number.isSafeInteger(line.count))) throw new Invalid(lineCancellationMessages.nothing);
+    const result = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const [raw] = await queryRows<object>(tx, sql`SELECT ${ORDER.list} FROM orders WHERE order_id = ${orderId} FOR UPDATE`);
+      if (!raw) throw new NotFound(lineCancellationMessages.notFound(orderId));
+      const order = ORDER.read(raw);
+      if (order.version !== seenVersion) throw new Conflict(lineCancellationMessages.changedMeanwhile, { version: order.version });
+      if (order.status !== 'PendingDelivery') throw new Invalid(lineCancellationMessages.notPending);
+      // An invoice is rendered from the order's lines whenever it is downloaded: once issued, its
+      // lines must not change (the refund path credits it instead, documents/credit-notes.ts).
+      const invoiced = await queryRows(tx, sql`SELECT 1 FROM invoices WHERE order_id = ${orderId}`);
+      if (invoiced.length > 0) throw new Invalid(lineCancellationMessages.invoiced);
+      const current = (await queryRows<object>(tx, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`)).map((r) => LINE.read(r));
+      const cancelled: { orderLineId: number; name: string; count: number; before: number }[] = [];
+      for (const line of wanted) {
+        const found = current.find((l) => l.orderLineId === line.orderLineId);
+        if (!found) throw new Invalid(lineCancellationMessages.unknownLine);
+        const name = itemDisplayName(found.productName, found.size1);
+        if (line.count > found.count) throw new Invalid(lineCancellationMessages.tooMany(name, found.count));
+        cancelled.push({ orderLineId: found.orderLineId, name, count: line.count, before: found.count });
+      }
+      const remaining = current
+        .map((l) => ({ ...l, count: l.count - (cancelled.find((c) => c.orderLineId === l.orderLineId)?.count ?? 0) }))
+        .filter((l) => l.count > 0);
+      if (remaining.length === 0) throw new Invalid(lineCancellationMessages.everything);
+
+      // The allocation of the packs that will not be supplied is released before the lines shrink.
+      await this.options.stock.release(tx, orderId, cancelled.map((c) => ({ orderLineId: c.orderLineId, count: c.count })), staff.staffId);
+      for (const c of cancelled) {
+        if (c.count === c.before) await tx.execute(sql`DELETE FROM order_lines WHERE order_line_id = ${c.orderLineId}`);
+        else await tx.execute(sql`UPDATE order_lines SET count = count - ${c.count}, total_price_pence = price_pence * (count - ${c.count}) WHERE order_line_id = ${c.orderLineId}`);
+      }
+      const zone = deliveryZoneOf(order.deliveryAddress?.post_code ?? '');
+      const totals = computeCartTotals(
+        remaining.map((l) => ({ pricePence: l.pricePence, count: l.count })),
+        rulesForZone({ ...this.options.rules, vatRatePercent: order.vatRatePercent }, zone),
+      );
+      // Never more carriage than the order was charged; VAT follows the fee kept.
+      const deliveryFeePence = Math.min(totals.deliveryFeePence, order.deliveryFeePence);
+      const recomputed =
+        deliveryFeePence === totals.deliveryFeePence
+          ? totals
+          : computeCartTotals(
+              remaining.map((l) => ({ pricePence: l.pricePence, count: l.count })),
+              rulesForZone({ ...this.options.rules, vatRatePercent: order.vatRatePercent, deliveryFeePence, remoteDeliveryFeePence: deliveryFeePence }, zone),
+            );
+      await queryRows(
+        tx,
+        sql`UPDATE orders SET sub_total_pence = ${recomputed.subTotalPence}, delivery_fee_pence = ${recomputed.deliveryFeePence},
+                   total_tax_pence = ${recomputed.totalTaxPence}, total_pence = ${recomputed.totalPence}, version = version + 1
+            WHERE order_id = ${orderId} AND version = ${order.version} RETURNING order_id`,
+      );
+      const { refundDuePence } = paymentFiguresOf({ status: order.status, totalPence: recomputed.totalPence, paidPence: order.paidPence, refundedPence: order.refundedPence });
+      await insertOrderEvent(tx, {
+        orderId,
+        staffId: staff.staffId,
+        kind: 'lines_cancelled',
+        before: { total_pence: order.totalPence, sub_total_pence: order.subTotalPence, delivery_fee_pence: order.deliveryFeePence, total_tax_pence: order.totalTaxPence },
+        after: {
+          reason,
+          lines: cancelled.map((c) => ({ order_line_id: c.orderLineId, name: c.name, packs: c.count })),
+          total_pence: recomputed.totalPence,
+          sub_total_pence: recomputed.subTotalPence,
+          delivery_fee_pence: recomputed.deliveryFeePence,
+          total_tax_pence: recomputed.totalTaxPence,
+          ...(refundDuePence > 0 ? { refund_due_pence: refundDuePence } : {}),
+        },
+      });
+      await this.options.jobs.record(
+        orderNoticeJob(
+          order.userId,
+          orderId,
+          {
+            subject: `Part of your order ${orderId} cannot be supplied`,
+            lines: [
+              `We are sorry: we cannot supply part of your order ${orderId}, and have taken it off the order.`,
+              ...cancelled.map((c) => `${c.name}: ${c.count} pack${c.count === 1 ? '' : 's'} cancelled.`),
+              `Reason: ${reason}`,
+              `Your order's new total is ${formatPounds(recomputed.totalPence / 100)} (it was ${formatPounds(order.totalPence / 100)}).`,
+              refundDuePence > 0 ? `We will refund the ${formatPounds(refundDuePence / 100)} you paid above it to the card or account you paid from.` : '',
+              'The rest of your order is on its way as planned.',
+            ].filter(Boolean),
+          },
+          `lines-cancelled:${orderId}:${order.version}`,
+        ),
+        tx,
+      );
+      return { refundDuePence };
+    });
+    this.options.jobs.wakeWorkers();
+    return result;
+  }
+}

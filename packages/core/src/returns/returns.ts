@@ -1,0 +1,710 @@
+/**
+ * Returns and claims (SPEC section 9, docs/returns.md): a customer opens one on a dispatched or
+ * delivered order for some packs of its lines, within the reason's window (return-windows.ts);
+ * staff approve it (with instructions) or refuse it (with a reason), record the goods received
+ * (back to stock or written off), and settle it by a refund (the order's own refund paths in
+ * back-office/orders/order-administration.ts, which issue the credit note) or a replacement
+ * shipment.
+ *
+ * Every step is one transaction that locks the order's row (as staff changes to an order do),
+ * checks the return's version (of two staff acting at once one wins, the other is told), writes
+ * an order_events entry (kind 'return_*', so the order's timeline shows it) and records the
+ * customer's e-mail as a durable job. Stock moves through core/stock/stock-movements.ts, called
+ * from exactly one place per movement: `returned` in receive(), `sentAsReplacement` in
+ * settleByReplacement().
+ */
+import { sql } from 'drizzle-orm';
+import { columnsOf, orderLines, orders, queryRows, returns, type Database, type Executor, type Row } from '@shop/db';
+import { formatPounds } from '@shop/contract';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { privateImageCopy } from '../catalogue-admin/catalogue-images.ts';
+import { londonDate } from '../documents/invoice-eligibility.ts';
+import { orderNoticeJob } from '../email/email-jobs.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../errors.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { insertOrderEvent } from '../back-office/orders/order-payments.ts';
+import { isCarrier, trackingUrl } from '../back-office/orders/order-states.ts';
+import type { OrderAdministration } from '../back-office/orders/order-administration.ts';
+import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
+import type { StockMovements } from '../stock/stock-movements.ts';
+import { isoTime, isoTimeOrNull } from '../iso-time.ts';
+import { isIsoDate, isReturnReason, RETURN_WINDOWS, returnWindow, returnWindows, type ReturnReason, type ReturnWindow } from './return-windows.ts';
+
+export const MAX_RETURN_PHOTOS = 3;
+export const MAX_DESCRIPTION = 2000;
+
+export type ReturnState = Row<typeof returns>['state'];
+
+/** What the customer and staff read for each state. */
+export const RETURN_STATE_LABELS: Readonly<Record<ReturnState, string>> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  refused: 'Refused',
+  received: 'Goods received',
+  refunded: 'Refunded',
+  replaced: 'Replacement sent',
+};
+
+/** Returns staff still have to act on. */
+export const OPEN_RETURN_STATES: readonly ReturnState[] = ['requested', 'approved', 'received'];
+
+export const returnMessages = {
+  notFound: 'There is no such return.',
+  orderNotFound: 'Order not found',
+  noLines: 'Choose at least one item and how many packs of it.',
+  tooMany: (name: string, most: number) => `You can return at most ${most} pack${most === 1 ? '' : 's'} of ${name}.`,
+  unknownLine: 'One of the items is not on this order.',
+  description: `Describe what is wrong in 1 to ${MAX_DESCRIPTION} characters.`,
+  reason: 'Choose why you are returning the goods.',
+  faultFoundOn: 'Enter the date you found the fault.',
+  tooManyPhotos: `Send at most ${MAX_RETURN_PHOTOS} photos.`,
+  changedMeanwhile: 'This return was changed by someone else. Reload it to see the change.',
+  notRequested: 'Only a return waiting for a decision can be approved or refused.',
+  notApproved: 'Goods can only be received on an approved return that asked for them back.',
+  notSettleable: 'This return cannot be settled now: approve it first, and receive the goods when they had to come back.',
+  instructions: 'Write the instructions for the customer (1-1000 characters).',
+  refusal: 'Give the reason for refusing (1-500 characters); the customer reads it.',
+  carrier: 'Choose the carrier.',
+  trackingNumber: 'Enter the tracking number (1-50 characters), or none for our own van.',
+  notPermitted: 'You do not have access to this.',
+} as const;
+
+export interface ReturnLineInput {
+  orderLineId: number;
+  count: number;
+}
+
+export interface OpenReturnInput {
+  reason: string;
+  description: string;
+  faultFoundOn?: string | null;
+  lines: readonly ReturnLineInput[];
+  photos: readonly Uint8Array[];
+}
+
+export interface ReturnableLine {
+  orderLineId: number;
+  productName: string;
+  size1: string;
+  qty: number;
+  /** Packs on the order. */
+  count: number;
+  /** Packs not already in a return (refused ones aside). */
+  returnableCount: number;
+}
+
+export interface ReturnStep {
+  at: string;
+  kind: string;
+  /** What the customer reads for this step. */
+  text: string;
+}
+
+export interface ReturnSummary {
+  returnId: number;
+  orderId: number;
+  version: number;
+  reason: ReturnReason;
+  reasonLabel: string;
+  description: string;
+  faultFoundOn: string | null;
+  windowUntil: string;
+  state: ReturnState;
+  stateLabel: string;
+  goodsBack: boolean | null;
+  instructions: string | null;
+  refusalReason: string | null;
+  writtenOff: boolean | null;
+  refundPence: number | null;
+  replacementCarrier: string | null;
+  replacementTrackingNumber: string | null;
+  replacementTrackingUrl: string | null;
+  createdAt: string;
+  receivedAt: string | null;
+  settledAt: string | null;
+  lines: { orderLineId: number; productName: string; size1: string; qty: number; count: number; pricePence: number }[];
+  photoCount: number;
+  steps: ReturnStep[];
+}
+
+export interface OrderReturns {
+  orderId: number;
+  /** Each reason's window today. */
+  windows: ReturnWindow[];
+  lines: ReturnableLine[];
+  returns: ReturnSummary[];
+}
+
+export interface ReturnQueueRow {
+  returnId: number;
+  orderId: number;
+  customerName: string;
+  reason: ReturnReason;
+  reasonLabel: string;
+  state: ReturnState;
+  stateLabel: string;
+  windowUntil: string;
+  createdAt: string;
+  packs: number;
+}
+
+export interface StaffReturn extends ReturnSummary {
+  customer: { userId: number; name: string; email: string };
+  order: { status: string; paymentMethod: string; paidPence: number; refundedPence: number; version: number; deliveredAt: string | null };
+  /** The value of the returned packs, ex-VAT and with the order's VAT: what a refund of them would be. */
+  valuePence: number;
+}
+
+export interface ReturnsOptions {
+  jobs: JobQueue;
+  now: () => Date;
+  stock: StockMovements;
+  /** The order's refund paths (the credit note comes with them). */
+  orderAdministration: OrderAdministration;
+}
+
+const RETURN = columnsOf(
+  returns,
+  [
+    'returnId',
+    'orderId',
+    'userId',
+    'reason',
+    'description',
+    'faultFoundOn',
+    'windowUntil',
+    'state',
+    'goodsBack',
+    'instructions',
+    'refusalReason',
+    'writtenOff',
+    'receivedAt',
+    'refundPence',
+    'orderPaymentId',
+    'replacementCarrier',
+    'replacementTrackingNumber',
+    'settledAt',
+    'version',
+    'createdAt',
+  ],
+  'r',
+);
+type ReturnRow = ReturnType<typeof RETURN.read>;
+const ORDER = columnsOf(orders, ['orderId', 'userId', 'status', 'deliveredAt', 'dispatchedAt', 'deliveryAddress', 'paymentMethod', 'paidPence', 'refundedPence', 'version', 'vatRatePercent', 'vatTreatment'], 'o');
+type OrderFacts = ReturnType<typeof ORDER.read>;
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'productPriceId'], 'l');
+
+export class Returns {
+  constructor(
+    private readonly db: Database,
+    private readonly options: ReturnsOptions,
+  ) {}
+
+  private today(): string {
+    return londonDate(this.options.now());
+  }
+
+  /* ---------- The customer ---------- */
+
+  /** The order page's returns: windows today, what may still be returned, and the customer's returns with their steps. */
+  async forCustomer(userId: number, orderId: number): Promise<OrderReturns> {
+    const order = await this.customerOrder(userId, orderId, this.db);
+    return this.orderReturns(order, this.db);
+  }
+
+  /**
+   * Opens a return or claim. The photos are checked (as catalogue images) and copied before the
+   * transaction; the window is checked again inside it, against the order's locked row.
+   */
+  async open(userId: number, orderId: number, input: OpenReturnInput): Promise<ReturnSummary> {
+    if (!isReturnReason(input.reason)) throw invalidField('reason', returnMessages.reason);
+    const reason = input.reason;
+    const description = input.description.trim();
+    if (description.length < 1 || description.length > MAX_DESCRIPTION) throw invalidField('description', returnMessages.description);
+    const faultFoundOn = reason === 'faulty' ? (input.faultFoundOn ?? '').trim() : null;
+    if (reason === 'faulty' && (!faultFoundOn || !isIsoDate(faultFoundOn))) throw invalidField('fault_found_on', returnMessages.faultFoundOn);
+    const wanted = input.lines.filter((line) => line.count > 0);
+    if (wanted.length === 0 || wanted.some((line) => !Number.isSafeInteger(line.count))) throw invalidField('lines', returnMessages.noLines);
+    const photos = input.photos.filter((photo) => photo.byteLength > 0);
+    if (photos.length > MAX_RETURN_PHOTOS) throw invalidField('photos', returnMessages.tooManyPhotos);
+    // The owner first: someone else's order is not found, whatever else is wrong with the form.
+    await this.customerOrder(userId, orderId, this.db);
+    const copies: Awaited<ReturnType<typeof privateImageCopy>>[] = [];
+    for (const photo of photos) {
+      try {
+        copies.push(await privateImageCopy(photo));
+      } catch (error) {
+        if (error instanceof Invalid) throw invalidField('photos', `Photo ${copies.length + 1}: ${error.message}`);
+        throw error;
+      }
+    }
+    const returnId = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const order = await this.customerOrder(userId, orderId, tx, true);
+      const window = returnWindow(deliveryFacts(order), reason, this.today(), faultFoundOn);
+      if (!window.open) throw invalidField(reason === 'faulty' ? 'fault_found_on' : 'reason', window.text);
+      const returnable = await this.returnableLines(tx, orderId);
+      for (const line of wanted) {
+        const found = returnable.find((l) => l.orderLineId === line.orderLineId);
+        if (!found) throw invalidField('lines', returnMessages.unknownLine);
+        if (line.count > found.returnableCount) throw invalidField(`line_${line.orderLineId}`, returnMessages.tooMany(displayName(found), found.returnableCount));
+      }
+      const [row] = await queryRows<{ return_id: number }>(
+        tx,
+        sql`INSERT INTO returns (order_id, user_id, reason, description, fault_found_on, window_until)
+            VALUES (${orderId}, ${userId}, ${reason}, ${description}, ${faultFoundOn}::date, ${window.until}::date)
+            RETURNING return_id`,
+      );
+      const id = Number(row!.return_id);
+      for (const line of wanted) {
+        await tx.execute(sql`INSERT INTO return_lines (return_id, order_line_id, count) VALUES (${id}, ${line.orderLineId}, ${line.count})`);
+      }
+      for (const [index, photo] of copies.entries()) {
+        await tx.execute(
+          sql`INSERT INTO return_photos (return_id, position, content_type, width, height, bytes)
+              VALUES (${id}, ${index + 1}, ${photo.contentType}, ${photo.width}, ${photo.height}, ${photo.bytes})`,
+        );
+      }
+      await insertOrderEvent(tx, {
+        orderId,
+        staffId: null,
+        kind: 'return_requested',
+        before: null,
+        after: { return_id: id, reason, lines: wanted.map((l) => ({ order_line_id: l.orderLineId, count: l.count })), photos: copies.length },
+      });
+      await this.options.jobs.record(
+        orderNoticeJob(
+          userId,
+          orderId,
+          {
+            subject: `We have your ${reason === 'unwanted' ? 'return' : 'claim'} request for order ${orderId}`,
+            lines: [
+              `We have received your request (${RETURN_WINDOWS[reason].label.toLowerCase()}) for order ${orderId}, return number ${id}.`,
+              'Please do not send anything back yet: we will e-mail you our decision and, if the goods should come back, where to send them.',
+            ],
+          },
+          `return-${id}-requested`,
+        ),
+        tx,
+      );
+      return id;
+    });
+    this.options.jobs.wakeWorkers();
+    const summary = (await this.summaries(this.db, sql`r.return_id = ${returnId}`))[0];
+    return summary!;
+  }
+
+  /** A photo of a return, for its customer (userId) or for staff (null: the caller checked the staff session). */
+  async photo(viewer: { userId: number } | { staff: StaffMember }, returnId: number, position: number): Promise<{ contentType: string; bytes: Buffer } | null> {
+    if ('staff' in viewer) permit(viewer.staff, 'orders:view');
+    const rows = await queryRows<{ content_type: string; bytes: Buffer | Uint8Array; user_id: number }>(
+      this.db,
+      sql`SELECT p.content_type, p.bytes, r.user_id FROM return_photos p JOIN returns r ON r.return_id = p.return_id
+          WHERE p.return_id = ${returnId} AND p.position = ${position}`,
+    );
+    const row = rows[0];
+    if (!row || ('userId' in viewer && Number(row.user_id) !== viewer.userId)) return null;
+    return { contentType: row.content_type, bytes: Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes) };
+  }
+
+  /* ---------- Staff ---------- */
+
+  /** Open returns, oldest first. */
+  async queue(staff: StaffMember): Promise<ReturnQueueRow[]> {
+    permit(staff, 'orders:view');
+    const rows = await queryRows<{ first_name: string; last_name: string; packs: number | string }>(
+      this.db,
+      sql`SELECT ${RETURN.list}, u.first_name, u.last_name,
+                 (SELECT COALESCE(sum(rl.count), 0) FROM return_lines rl WHERE rl.return_id = r.return_id) AS packs
+          FROM returns r JOIN users u ON u.user_id = r.user_id
+          WHERE r.state IN ('requested', 'approved', 'received')
+          ORDER BY r.created_at, r.return_id
+          LIMIT 500`,
+    );
+    return rows.map((raw) => {
+      const r = RETURN.read(raw);
+      return {
+        returnId: r.returnId,
+        orderId: r.orderId,
+        customerName: `${raw.first_name} ${raw.last_name}`.trim(),
+        reason: r.reason,
+        reasonLabel: RETURN_WINDOWS[r.reason].label,
+        state: r.state,
+        stateLabel: RETURN_STATE_LABELS[r.state],
+        windowUntil: r.windowUntil,
+        createdAt: isoTime(r.createdAt),
+        packs: Number(raw.packs),
+      };
+    });
+  }
+
+  /** The returns of one order, oldest first (the staff order page links to them). */
+  async ofOrder(staff: StaffMember, orderId: number): Promise<ReturnSummary[]> {
+    permit(staff, 'orders:view');
+    return this.summaries(this.db, sql`r.order_id = ${orderId}`);
+  }
+
+  /** One return with its order's money and customer, for the staff page. */
+  async detail(staff: StaffMember, returnId: number): Promise<StaffReturn> {
+    permit(staff, 'orders:view');
+    const [summary] = await this.summaries(this.db, sql`r.return_id = ${returnId}`);
+    if (!summary) throw new NotFound(returnMessages.notFound);
+    const [raw] = await queryRows<{ first_name: string; last_name: string; email: string }>(
+      this.db,
+      sql`SELECT ${ORDER.list}, u.first_name, u.last_name, u.email FROM orders o JOIN users u ON u.user_id = o.user_id WHERE o.order_id = ${summary.orderId}`,
+    );
+    const order = ORDER.read(raw!);
+    const seesMoney = can(staff.role, 'payments:view');
+    const net = summary.lines.reduce((sum, line) => sum + line.pricePence * line.count, 0);
+    const vat = order.vatTreatment === 'export' ? 0 : Math.round((net * order.vatRatePercent) / 100);
+    return {
+      ...summary,
+      customer: { userId: order.userId, name: `${raw!.first_name} ${raw!.last_name}`.trim(), email: raw!.email },
+      order: {
+        status: order.status,
+        paymentMethod: order.paymentMethod,
+        paidPence: seesMoney ? order.paidPence : 0,
+        refundedPence: seesMoney ? order.refundedPence : 0,
+        version: order.version,
+        deliveredAt: isoTimeOrNull(order.deliveredAt),
+      },
+      valuePence: seesMoney ? net + vat : 0,
+    };
+  }
+
+  /** Approved: the goods come back (instructions say where) or need not (a refund or replacement follows). */
+  async approve(staff: StaffMember, returnId: number, seenVersion: number, input: { goodsBack: boolean; instructions: string }): Promise<void> {
+    permit(staff, 'orders:cancel');
+    const instructions = input.instructions.trim();
+    if (instructions.length < 1 || instructions.length > 1000) throw invalidField('instructions', returnMessages.instructions);
+    await this.change(staff, returnId, seenVersion, 'return_approved', async (r, tx) => {
+      if (r.state !== 'requested') throw new Invalid(returnMessages.notRequested);
+      await this.update(tx, r, sql`state = 'approved', goods_back = ${input.goodsBack}, instructions = ${instructions}`);
+      return {
+        after: { state: 'approved', goods_back: input.goodsBack, instructions },
+        notice: {
+          subject: `Your return ${r.returnId} for order ${r.orderId} is approved`,
+          lines: [
+            `We have approved your return ${r.returnId} for order ${r.orderId}.`,
+            input.goodsBack ? 'Please send the goods back as follows:' : 'You do not need to send anything back.',
+            instructions,
+          ],
+        },
+      };
+    });
+  }
+
+  async refuse(staff: StaffMember, returnId: number, seenVersion: number, reasonText: string): Promise<void> {
+    permit(staff, 'orders:cancel');
+    const reason = reasonText.trim();
+    if (reason.length < 1 || reason.length > 500) throw invalidField('refusal_reason', returnMessages.refusal);
+    await this.change(staff, returnId, seenVersion, 'return_refused', async (r, tx) => {
+      if (r.state !== 'requested') throw new Invalid(returnMessages.notRequested);
+      await this.update(tx, r, sql`state = 'refused', refusal_reason = ${reason}, settled_at = now()`);
+      return {
+        after: { state: 'refused', reason },
+        notice: {
+          subject: `Your return ${r.returnId} for order ${r.orderId}`,
+          lines: [`We are sorry: we cannot accept your return ${r.returnId} for order ${r.orderId}.`, `Reason: ${reason}`],
+        },
+      };
+    });
+  }
+
+  /** The goods came back: each line's units back on hand, or written off (damaged, opened). */
+  async receive(staff: StaffMember, returnId: number, seenVersion: number, input: { writtenOff: boolean }): Promise<void> {
+    permit(staff, 'orders:dispatch');
+    await this.change(staff, returnId, seenVersion, 'return_received', async (r, tx) => {
+      if (r.state !== 'approved' || r.goodsBack !== true) throw new Invalid(returnMessages.notApproved);
+      for (const line of await this.sizesOf(tx, r.returnId)) {
+        await this.options.stock.returned(
+          tx,
+          { productSizeId: line.productSizeId, units: line.units, orderId: r.orderId, writtenOff: input.writtenOff, note: `Return ${r.returnId}` },
+          staff.staffId,
+        );
+      }
+      await this.update(tx, r, sql`state = 'received', received_at = now(), written_off = ${input.writtenOff}`);
+      return {
+        after: { state: 'received', written_off: input.writtenOff },
+        notice: {
+          subject: `We have received your return ${r.returnId}`,
+          lines: [`The goods of your return ${r.returnId} for order ${r.orderId} have reached us. We will let you know when it is settled.`],
+        },
+      };
+    });
+  }
+
+  /**
+   * Settled by a refund recorded by hand (a bank transfer back): the order's own recordRefund,
+   * which counts it and issues the credit note, with the return's step in the same transaction.
+   */
+  async settleByRecordedRefund(
+    staff: StaffMember,
+    returnId: number,
+    seenVersion: number,
+    input: { amountPence: number; receivedOn: string; bankReference: string; orderVersion: number },
+  ): Promise<void> {
+    permit(staff, 'payments:record');
+    const r = await this.returnRow(returnId, this.db);
+    if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+    await this.options.orderAdministration.recordRefund(
+      staff,
+      r.orderId,
+      input.orderVersion,
+      { amountPence: input.amountPence, receivedOn: input.receivedOn, bankReference: input.bankReference, reason: `Return ${returnId}` },
+      async (tx, orderPaymentId) => {
+        await this.refunded(tx, staff, returnId, seenVersion, input.amountPence, orderPaymentId);
+      },
+    );
+    this.options.jobs.wakeWorkers();
+  }
+
+  /**
+   * Settled by a refund through the payment provider (card/wallet orders): the order's own
+   * refundThroughProvider. The return is marked refunded once the provider confirms; a refund
+   * left pending (no answer) is retried from the order page, and the return is then settled here
+   * with "Mark refunded" (the refund already counted on the order).
+   */
+  async settleByProviderRefund(staff: StaffMember, returnId: number, seenVersion: number, input: { amountPence: number; orderVersion: number }): Promise<'completed' | 'pending' | 'failed'> {
+    permit(staff, 'payments:record');
+    const r = await this.returnRow(returnId, this.db);
+    if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+    if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile);
+    const result = await this.options.orderAdministration.refundThroughProvider(staff, r.orderId, input.orderVersion, {
+      amountPence: input.amountPence,
+      note: `Return ${returnId}`,
+    });
+    if (result.state === 'completed') {
+      await this.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Executor;
+        await tx.execute(sql`SELECT order_id FROM orders WHERE order_id = ${r.orderId} FOR UPDATE`);
+        await this.refunded(tx, staff, returnId, seenVersion, input.amountPence, result.orderPaymentId);
+      });
+      this.options.jobs.wakeWorkers();
+    }
+    return result.state;
+  }
+
+  /** Settled by sending replacement goods: the return's packs leave the warehouse again. */
+  async settleByReplacement(staff: StaffMember, returnId: number, seenVersion: number, input: { carrier: string; trackingNumber: string }): Promise<void> {
+    permit(staff, 'orders:dispatch');
+    if (!isCarrier(input.carrier)) throw invalidField('carrier', returnMessages.carrier);
+    const trackingNumber = input.trackingNumber.trim();
+    const ownVan = input.carrier === 'Own van';
+    if (!ownVan && (trackingNumber.length < 1 || trackingNumber.length > 50)) throw invalidField('tracking_number', returnMessages.trackingNumber);
+    if (trackingNumber.length > 50) throw invalidField('tracking_number', returnMessages.trackingNumber);
+    const tracking = trackingNumber || null;
+    await this.change(staff, returnId, seenVersion, 'return_replaced', async (r, tx) => {
+      if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+      for (const line of await this.sizesOf(tx, r.returnId)) {
+        await this.options.stock.sentAsReplacement(tx, { productSizeId: line.productSizeId, units: line.units, orderId: r.orderId, note: `Replacement for return ${r.returnId}` }, staff.staffId);
+      }
+      await this.update(tx, r, sql`state = 'replaced', replacement_carrier = ${input.carrier}, replacement_tracking_number = ${tracking}, settled_at = now()`);
+      const link = trackingUrl(input.carrier, tracking);
+      return {
+        after: { state: 'replaced', carrier: input.carrier, tracking_number: tracking },
+        notice: {
+          subject: `Your replacement for order ${r.orderId} is on its way`,
+          lines: [
+            `We have sent replacement goods for your return ${r.returnId} on order ${r.orderId}, ${ownVan ? 'with our own van' : `with ${input.carrier}`}.`,
+            tracking ? `Tracking number: ${tracking}` : '',
+            link ? `Track your parcel: ${link}` : '',
+          ],
+        },
+      };
+    });
+  }
+
+  /* ---------- Inside ---------- */
+
+  /** The return's refund step, inside the refund's transaction (the order's row is locked). */
+  private async refunded(tx: Executor, staff: StaffMember, returnId: number, seenVersion: number, amountPence: number, orderPaymentId: number): Promise<void> {
+    const r = await this.returnRow(returnId, tx, true);
+    if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile);
+    if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+    await this.update(tx, r, sql`state = 'refunded', refund_pence = ${amountPence}, order_payment_id = ${orderPaymentId}, settled_at = now()`);
+    await insertOrderEvent(tx, { orderId: r.orderId, staffId: staff.staffId, kind: 'return_refunded', before: { return_id: r.returnId, state: r.state }, after: { return_id: r.returnId, state: 'refunded', amount_pence: amountPence } });
+    await this.options.jobs.record(
+      orderNoticeJob(
+        r.userId,
+        r.orderId,
+        {
+          subject: `Your return ${r.returnId} for order ${r.orderId} is refunded`,
+          lines: [`We have refunded ${formatPounds(amountPence / 100)} for your return ${r.returnId} on order ${r.orderId}, to the card or account you paid from.`],
+        },
+        `return-${r.returnId}-refunded`,
+      ),
+      tx,
+    );
+  }
+
+  /** One staff step: the order's row locked, the return's version checked, the change, its audit entry and e-mail. */
+  private async change(
+    staff: StaffMember,
+    returnId: number,
+    seenVersion: number,
+    kind: string,
+    work: (r: ReturnRow, tx: Executor) => Promise<{ after: Record<string, unknown>; notice: { subject: string; lines: string[] } }>,
+  ): Promise<void> {
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      const seen = await this.returnRow(returnId, tx);
+      await tx.execute(sql`SELECT order_id FROM orders WHERE order_id = ${seen.orderId} FOR UPDATE`);
+      const r = await this.returnRow(returnId, tx, true);
+      if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile, { version: r.version });
+      const { after, notice } = await work(r, tx);
+      await insertOrderEvent(tx, { orderId: r.orderId, staffId: staff.staffId, kind, before: { return_id: r.returnId, state: r.state }, after: { return_id: r.returnId, ...after } });
+      await this.options.jobs.record(orderNoticeJob(r.userId, r.orderId, { subject: notice.subject, lines: notice.lines.filter(Boolean) }, `return-${r.returnId}-${after.state as string}`), tx);
+    });
+    this.options.jobs.wakeWorkers();
+  }
+
+  private async update(tx: Executor, r: ReturnRow, set: ReturnType<typeof sql>): Promise<void> {
+    const rows = await queryRows(tx, sql`UPDATE returns SET ${set}, version = version + 1 WHERE return_id = ${r.returnId} AND version = ${r.version} RETURNING return_id`);
+    if (rows.length === 0) throw new Conflict(returnMessages.changedMeanwhile);
+  }
+
+  private async returnRow(returnId: number, executor: Executor, lock = false): Promise<ReturnRow> {
+    const [raw] = await queryRows<object>(executor, sql`SELECT ${RETURN.list} FROM returns r WHERE r.return_id = ${returnId} ${lock ? sql`FOR UPDATE` : sql``}`);
+    if (!raw) throw new NotFound(returnMessages.notFound);
+    return RETURN.read(raw);
+  }
+
+  /** The sizes and units a return's packs are (units = packs x units per pack). */
+  private async sizesOf(tx: Executor, returnId: number): Promise<{ productSizeId: number; units: number }[]> {
+    const rows = await queryRows<{ product_size_id: number; units: number | string }>(
+      tx,
+      sql`SELECT p.product_size_id, sum(rl.count * l.qty) AS units
+          FROM return_lines rl JOIN order_lines l ON l.order_line_id = rl.order_line_id JOIN product_prices p ON p.product_price_id = l.product_price_id
+          WHERE rl.return_id = ${returnId}
+          GROUP BY p.product_size_id ORDER BY p.product_size_id`,
+    );
+    return rows.map((row) => ({ productSizeId: Number(row.product_size_id), units: Number(row.units) }));
+  }
+
+  private async customerOrder(userId: number, orderId: number, executor: Executor, lock = false): Promise<OrderFacts> {
+    const [raw] = await queryRows<object>(
+      executor,
+      sql`SELECT ${ORDER.list} FROM orders o WHERE o.order_id = ${orderId} AND o.user_id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
+    );
+    if (!raw) throw new NotFound(returnMessages.orderNotFound);
+    return ORDER.read(raw);
+  }
+
+  private async orderReturns(order: OrderFacts, executor: Executor): Promise<OrderReturns> {
+    const [lines, summaries] = await Promise.all([this.returnableLines(executor, order.orderId), this.summaries(executor, sql`r.order_id = ${order.orderId}`)]);
+    return { orderId: order.orderId, windows: returnWindows(deliveryFacts(order), this.today()), lines, returns: summaries };
+  }
+
+  private async returnableLines(executor: Executor, orderId: number): Promise<ReturnableLine[]> {
+    const rows = await queryRows<{ taken: number | string }>(
+      executor,
+      sql`SELECT ${LINE.list},
+                 (SELECT COALESCE(sum(rl.count), 0) FROM return_lines rl JOIN returns r ON r.return_id = rl.return_id
+                  WHERE rl.order_line_id = l.order_line_id AND r.state <> 'refused') AS taken
+          FROM order_lines l WHERE l.order_id = ${orderId} ORDER BY l.order_line_id`,
+    );
+    return rows.map((raw) => {
+      const l = LINE.read(raw);
+      return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: l.count, returnableCount: Math.max(0, l.count - Number(raw.taken)) };
+    });
+  }
+
+  private async summaries(executor: Executor, where: ReturnType<typeof sql>): Promise<ReturnSummary[]> {
+    const rows = await queryRows<object>(executor, sql`SELECT ${RETURN.list} FROM returns r WHERE ${where} ORDER BY r.created_at, r.return_id`);
+    if (rows.length === 0) return [];
+    const list = rows.map((raw) => RETURN.read(raw));
+    const ids = `{${list.map((r) => r.returnId).join(',')}}`;
+    const [lineRows, photoRows, eventRows] = await Promise.all([
+      queryRows<{ return_id: number; return_count: number }>(
+        executor,
+        sql`SELECT rl.return_id, rl.count AS return_count, ${LINE.list} FROM return_lines rl JOIN order_lines l ON l.order_line_id = rl.order_line_id
+            WHERE rl.return_id = ANY (${ids}::int[]) ORDER BY rl.return_id, rl.order_line_id`,
+      ),
+      queryRows<{ return_id: number; n: number | string }>(executor, sql`SELECT return_id, count(*) AS n FROM return_photos WHERE return_id = ANY (${ids}::int[]) GROUP BY return_id`),
+      // When each step happened: the order's audit entries of the returns (order_events_order_idx).
+      queryRows<{ return_id: string; kind: string; created_at: string | Date }>(
+        executor,
+        sql`SELECT e.after ->> 'return_id' AS return_id, e.kind, e.created_at FROM order_events e
+            WHERE e.order_id = ANY (${`{${[...new Set(list.map((r) => r.orderId))].join(',')}}`}::int[]) AND e.kind LIKE 'return\_%'`,
+      ),
+    ]);
+    const stepTimes = new Map(eventRows.map((e) => [`${e.return_id}:${e.kind}`, new Date(e.created_at).toISOString()]));
+    return list.map((r) => ({
+      returnId: r.returnId,
+      orderId: r.orderId,
+      version: r.version,
+      reason: r.reason,
+      reasonLabel: RETURN_WINDOWS[r.reason].label,
+      description: r.description,
+      faultFoundOn: r.faultFoundOn,
+      windowUntil: r.windowUntil,
+      state: r.state,
+      stateLabel: RETURN_STATE_LABELS[r.state],
+      goodsBack: r.goodsBack,
+      instructions: r.instructions,
+      refusalReason: r.refusalReason,
+      writtenOff: r.writtenOff,
+      refundPence: r.refundPence,
+      replacementCarrier: r.replacementCarrier,
+      replacementTrackingNumber: r.replacementTrackingNumber,
+      replacementTrackingUrl: trackingUrl(r.replacementCarrier, r.replacementTrackingNumber),
+      createdAt: isoTime(r.createdAt),
+      receivedAt: isoTimeOrNull(r.receivedAt),
+      settledAt: isoTimeOrNull(r.settledAt),
+      lines: lineRows
+        .filter((raw) => Number(raw.return_id) === r.returnId)
+        .map((raw) => {
+          const l = LINE.read(raw);
+          return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: Number(raw.return_count), pricePence: l.pricePence };
+        }),
+      photoCount: Number(photoRows.find((p) => Number(p.return_id) === r.returnId)?.n ?? 0),
+      steps: stepsOf(r, (kind) => stepTimes.get(`${r.returnId}:return_${kind}`) ?? ''),
+    }));
+  }
+}
+
+/** The steps the customer sees, in order, from the return's own columns; `at` is when each happened (its audit entry). */
+function stepsOf(r: ReturnRow, at: (kind: string) => string): ReturnStep[] {
+  const steps: ReturnStep[] = [{ at: isoTime(r.createdAt), kind: 'requested', text: `Requested: ${RETURN_WINDOWS[r.reason].label.toLowerCase()}.` }];
+  if (r.state === 'refused') steps.push({ at: at('refused'), kind: 'refused', text: `Refused: ${r.refusalReason ?? ''}` });
+  if (r.instructions !== null && r.state !== 'refused') {
+    steps.push({
+      at: at('approved'),
+      kind: 'approved',
+      text: r.goodsBack ? `Approved. Please send the goods back: ${r.instructions}` : `Approved; nothing needs to come back. ${r.instructions}`,
+    });
+  }
+  if (r.receivedAt) steps.push({ at: isoTime(r.receivedAt), kind: 'received', text: `Goods received.` });
+  if (r.state === 'refunded') steps.push({ at: at('refunded'), kind: 'refunded', text: `Refunded ${formatPounds((r.refundPence ?? 0) / 100)}.` });
+  if (r.state === 'replaced') {
+    steps.push({
+      at: at('replaced'),
+      kind: 'replaced',
+      text: `Replacement sent ${r.replacementCarrier === 'Own van' ? 'with our own van' : `with ${r.replacementCarrier ?? 'our carrier'}`}${r.replacementTrackingNumber ? `, tracking number ${r.replacementTrackingNumber}` : ''}.`,
+    });
+  }
+  return steps;
+}
+
+/** Approved, and the goods received when they had to come back. */
+function settleable(r: ReturnRow): boolean {
+  return (r.state === 'approved' && r.goodsBack === false) || r.state === 'received';
+}
+
+function deliveryFacts(order: OrderFacts) {
+  return { status: order.status, deliveredAt: order.deliveredAt, dispatchedAt: order.dispatchedAt, deliveryPostCode: order.deliveryAddress?.post_code ?? null };
+}
+
+function displayName(line: { productName: string; size1: string }): string {
+  return itemDisplayName(line.productName, line.size1);
+}
+
+function permit(staff: StaffMember, permission: StaffPermission): void {
+  if (!can(staff.role, permission)) throw new Forbidden(returnMessages.notPermitted);
+}
+
+function invalidField(field: string, message: string): Invalid {
+  return new Invalid(message, { fields: [{ field, message }] });
+}
+
