@@ -91,6 +91,8 @@ export * from './back-office/exports/accounting-exports.ts';
 export * from './back-office/exports/vat-return.ts';
 export * from './back-office/orders/order-states.ts';
 export * from './back-office/orders/order-administration.ts';
+export * from './back-office/orders/order-shipments.ts';
+export * from './back-office/orders/custom-quantity.ts';
 export * from './back-office/money/bank-statement-csv.ts';
 export * from './back-office/money/bank-statements.ts';
 export * from './catalogue-admin/index.ts';

@@ -131,7 +131,11 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const tokens = new TokenService(database.db);
   const accounts = new AccountService(database.db, tokens, { jobs });
   const orderRepository = new OrderRepository(database.db);
-  const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
+  const orders = new OrderService(orderRepository, addressRepository, {
+    mediaBaseUrl: options.mediaBaseUrl,
+    // Read when an order is shown, after the composition below has built the back office.
+    shipmentsOf: (orderIds) => orderAdministration.shipments.ofOrders(orderIds, false),
+  });
   const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock, jobs });
   const staffRepository = new StaffRepository(database.db);
   const staff = new StaffService(staffRepository, { publicBaseUrl, shopName: options.shop.tradingName, jobs, now: clock });
@@ -158,12 +162,20 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       return status?.available ? documents.invoiceUrl(orderId) : null;
     },
     creditNoteOf: (userId, orderId, creditNoteNumber) => documents.customerCreditNote(userId, orderId, creditNoteNumber),
+    shipmentOf: (orderId, shipmentId) => orderAdministration.shipments.shipmentForEmail(orderId, shipmentId),
     async staffContactOf(staffId) {
       const member = await staffRepository.byId(staffId);
       return member && member.disabledAt === null ? { email: member.email, name: member.name } : null;
     },
     staffOfSetPasswordLink: (token) => staff.setPasswordTokenHolder(token),
     log: options.log,
+  });
+  const orderAdministration = new OrderAdministration(database.db, {
+    jobs,
+    now: clock,
+    issueInvoice: (orderId) => documents.issueInvoice(orderId),
+    log: options.log,
+    refunds: options.refunds,
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
@@ -214,12 +226,6 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     catalogueAdmin: new CatalogueAdmin(database.db),
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,
-    orderAdministration: new OrderAdministration(database.db, {
-      jobs,
-      now: clock,
-      issueInvoice: (orderId) => documents.issueInvoice(orderId),
-      log: options.log,
-      refunds: options.refunds,
-    }),
+    orderAdministration,
   };
 }
