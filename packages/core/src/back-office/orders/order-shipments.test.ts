@@ -20,6 +20,9 @@ import type { MailMessage } from '../../email/mailer.ts';
 import { stockMovements } from '../../stock/stock-movements.ts';
 import { customQuantityMessages, highestAccepted, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
 import { shipmentMessages } from './order-shipments.ts';
+import { DocumentService } from '../../documents/document-service.ts';
+import { OrderRepository } from '../../orders/order-repository.ts';
+import { pdfText } from '../../documents/pdf-text.ts';
 
 const now = new Date('2026-11-26T10:00:00Z');
 
@@ -184,6 +187,28 @@ for (const kind of databaseKinds()) {
       );
     });
 
+    it('an account order invoiced when its first parcel leaves: the invoice says which shipment had gone and that it covers the rest', async () => {
+      let clock = now;
+      const documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'https://shop.example.com', now: () => clock });
+      const invoicing = new OrderAdministration(database.db, { jobs: new JobQueue(database.db), now: () => clock, issueInvoice: (id) => documents.issueInvoice(id) });
+      const { orderId } = await paidOrder(undefined, 'account');
+      let order = await invoicing.detail(orderId, warehouse);
+      const [boxes] = order.shipping.lines;
+      await invoicing.shipments.ship(warehouse, orderId, order.version, { carrier: 'DPD', trackingNumber: 'D1', lines: [{ orderLineId: boxes!.orderLineId, count: 2 }] });
+      clock = new Date('2026-11-27T10:00:00Z');
+      order = await invoicing.detail(orderId, warehouse);
+      await invoicing.shipments.ship(warehouse, orderId, order.version, { carrier: 'DPD', trackingNumber: 'D2', lines: 'rest' });
+      const invoice = await documents.invoice(orderId);
+      expect(invoice.taxPointDate).toBe('2026-11-26');
+      expect(invoice.shipments).toEqual([
+        'Shipment 1, sent 26 November 2026: 2 x Cardboard Box 12x9x6.',
+        'This invoice covers the whole order: shipment 1 above, and the goods still to be sent in later shipments.',
+      ]);
+      const text = (await pdfText((await documents.staffInvoicePdf(orderId)).content)).join(' ');
+      expect(text).toContain('Shipments');
+      expect(text).toContain('Shipment 1, sent 26 November 2026');
+    });
+
     describe('a made-to-order line: 1,000 printed boxes at £250.00', () => {
       const CUSTOM = [{ productName: 'Printed Mailing Box', size1: '9x6x3"', pricePence: 250_00, qty: 1000, count: 1 }];
 
@@ -205,6 +230,11 @@ for (const kind of databaseKinds()) {
         expect(order.payment).toMatchObject({ status: 'refund_due', refundDuePence: totalPence - 270_00 });
         expect(order.shipping.shipments[0]!.lines[0]!.deliveredUnits).toBe(900);
         expect(String(order.timeline.at(-1)!.after!.custom_quantities)).toContain('900 units delivered of 1000 ordered');
+        // The invoice is for what was delivered.
+        const documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'https://shop.example.com', now: () => now });
+        const invoice = await documents.invoice(orderId);
+        expect(invoice.lines[0]).toMatchObject({ quantity: '900 units delivered (1,000 ordered)', amountPence: 225_00 });
+        expect(invoice.totals.grossPence).toBe(270_00);
       });
 
       it('exactly 110% is accepted: an account order is invoiced for 1,100 units', async () => {
