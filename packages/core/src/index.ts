@@ -93,6 +93,7 @@ export * from './back-office/orders/order-states.ts';
 export * from './back-office/orders/order-administration.ts';
 export * from './back-office/orders/order-shipments.ts';
 export * from './back-office/orders/custom-quantity.ts';
+export * from './back-office/dispatch/dispatch-desk.ts';
 export * from './back-office/money/bank-statement-csv.ts';
 export * from './back-office/money/bank-statements.ts';
 export * from './catalogue-admin/index.ts';

@@ -41,6 +41,7 @@ import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { VatReturns } from './back-office/exports/vat-return.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
+import { DispatchDesk } from './back-office/dispatch/dispatch-desk.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -89,6 +90,8 @@ export interface CoreServices {
   catalogueAdmin: CatalogueAdmin;
   /** Bank statements imported as CSV: credits matched to orders by their reference, a dry run, then payments recorded in one go. */
   bankStatements: BankStatements;
+  /** The dispatch desk: the ready-to-dispatch queue, and many orders dispatched at once (tracking numbers typed or from a carrier's CSV). */
+  dispatchDesk: DispatchDesk;
 }
 
 export interface CoreServicesOptions {
@@ -227,5 +230,6 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,
     orderAdministration,
+    dispatchDesk: new DispatchDesk(database.db, orderAdministration.shipments),
   };
 }
