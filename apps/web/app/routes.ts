@@ -15,6 +15,8 @@ export default [
     route('security', 'routes/admin/security.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
+    // The dispatch desk: the ready-to-dispatch queue, bulk picking lists and bulk dispatch.
+    route('dispatch', 'routes/admin/dispatch.tsx'),
     // Payments in from a bank statement CSV (dry run, then confirm).
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
     // Customers, exports; the CSV downloads are resource routes (no page).
@@ -76,4 +78,5 @@ export default [
   route('admin/orders/:orderId/invoice.pdf', 'routes/admin/order-invoice-pdf.tsx'),
   route('admin/orders/:orderId/credit-notes/:creditNoteNumber', 'routes/admin/order-credit-note-pdf.tsx'),
   route('admin/orders/:orderId/picking-list.pdf', 'routes/admin/order-picking-list-pdf.tsx'),
+  route('admin/dispatch/picking-lists.pdf', 'routes/admin/dispatch-picking-lists-pdf.tsx'),
 ] satisfies RouteConfig;

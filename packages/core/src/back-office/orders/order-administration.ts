@@ -103,6 +103,8 @@ export type OrderListRow = Pick<Row<typeof orders>, 'orderId' | 'totalPence' | '
   packs: number;
   paymentStatus: PaymentStatus;
   mayDispatch: boolean;
+  /** "Part dispatched" while some packs have left, else the state's words (order-states.ts). */
+  progressLabel: string;
 };
 
 export interface OrderList {
@@ -305,10 +307,13 @@ export class OrderAdministration {
         this.db,
         sql`SELECT o.status, count(*) AS n FROM orders o WHERE ${common} GROUP BY o.status`,
       ),
-      queryRows<{ packs: number | string }>(
+      queryRows<{ packs: number | string; shipped: number | string }>(
         this.db,
         sql`SELECT ${LISTED.list}, ${LISTED_CUSTOMER.list},
-                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs
+                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs,
+                   CASE WHEN o.status = 'PendingDelivery'
+                        THEN (SELECT COALESCE(sum(sl.count), 0) FROM shipments sh JOIN shipment_lines sl ON sl.shipment_id = sh.shipment_id WHERE sh.order_id = o.order_id)
+                        ELSE 0 END AS shipped
             FROM orders o JOIN users u ON u.user_id = o.user_id
             WHERE ${where}
             ORDER BY o.created DESC, o.order_id DESC
@@ -338,6 +343,7 @@ export class OrderAdministration {
           paymentIsTest: order.paymentIsTest,
           paymentStatus: paymentStatusOf(order, today),
           mayDispatch: mayDispatch(order),
+          progressLabel: orderProgressLabel(order.status, { shippedPacks: Number(r.shipped), orderedPacks: Number(r.packs) }),
         };
       }),
       counts,
