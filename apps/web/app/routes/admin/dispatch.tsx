@@ -56,13 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function CarrierSelect({ id }: { id: string }) {
+function CarrierSelect({ id, carriers }: { id: string; carriers: readonly string[] }) {
   return (
     <select id={id} name="carrier" required defaultValue="" className="form-input mt-1 w-full">
       <option value="" disabled>
         Choose
       </option>
-      {DESK_CARRIERS.names.map((carrier) => (
+      {carriers.map((carrier) => (
         <option key={carrier} value={carrier}>
           {carrier === 'Own van' ? 'Our own van (no tracking number)' : carrier}
         </option>
@@ -72,7 +72,7 @@ function CarrierSelect({ id }: { id: string }) {
 }
 
 export default function DispatchDesk({ loaderData, actionData }: Route.ComponentProps) {
-  const { queue, query, nothingTicked, csvMaxKb } = loaderData;
+  const { queue, query, nothingTicked, csvMaxKb, carriers } = loaderData;
   const answer = actionData;
   return (
     <div className="space-y-5">
@@ -150,9 +150,13 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
                   <span className="sr-only">Ticked</span>
                 </th>
                 <th scope="col" className="px-3 py-2.5">Order</th>
-                <th scope="col" className="px-3 py-2.5">Placed</th>
+                {/* On a phone the placed date sits under the order number, so the tracking number field stays on screen. */}
+                <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">Placed</th>
                 <th scope="col" className="px-3 py-2.5">Deliver to</th>
-                <th scope="col" className="px-3 py-2.5 text-right">Packs left</th>
+                <th scope="col" className="px-3 py-2.5 text-right">
+                  <span className="sm:hidden">Packs</span>
+                  <span className="hidden sm:inline">Packs left</span>
+                </th>
                 <th scope="col" className="px-3 py-2.5">Tracking number</th>
               </tr>
             </thead>
@@ -163,14 +167,15 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
                     <input type="hidden" name={`rows[${i}].order_id`} value={row.orderId} />
                     <input id={`tick-${row.orderId}`} name={`rows[${i}].selected`} type="checkbox" className="h-5 w-5" aria-label={`Order ${row.orderId}`} />
                   </td>
-                  <td className="px-3 py-2.5 whitespace-nowrap">
+                  <td className="px-3 py-2.5 sm:whitespace-nowrap">
                     <Link to={`/admin/orders/${row.orderId}`} className="font-semibold text-brand-700 hover:underline">
                       #{row.orderId}
                     </Link>
                     {row.stateLabel !== 'Awaiting dispatch' ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs font-medium text-sky-900">{row.stateLabel}</span> : null}
                     {row.hasCustomLine ? <span className="block text-xs text-amber-900">Made to order: dispatch from its page</span> : null}
+                    <span className="block text-xs text-stone-600 sm:hidden">{londonDateTime(row.created)}</span>
                   </td>
-                  <td className="px-3 py-2.5">
+                  <td className="hidden px-3 py-2.5 sm:table-cell">
                     {londonDateTime(row.created)}
                     {row.promisedDispatchDate ? <span className="block text-xs text-stone-600">Due {calendarDate(row.promisedDispatchDate)}</span> : null}
                   </td>
@@ -189,7 +194,7 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
                     <label htmlFor={`tracking-${row.orderId}`} className="sr-only">
                       Tracking number of order {row.orderId}
                     </label>
-                    <input id={`tracking-${row.orderId}`} name={`rows[${i}].tracking`} maxLength={50} className="form-input w-44" autoComplete="off" />
+                    <input id={`tracking-${row.orderId}`} name={`rows[${i}].tracking`} maxLength={50} className="form-input w-32 sm:w-44" autoComplete="off" />
                   </td>
                 </tr>
               ))}
@@ -207,7 +212,7 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
         <div className="card grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
           <label htmlFor="desk-carrier" className="block text-sm">
             <span className="font-medium text-stone-800">Carrier for the ticked orders</span>
-            <CarrierSelect id="desk-carrier" />
+            <CarrierSelect id="desk-carrier" carriers={carriers.names} />
           </label>
           <button type="submit" formMethod="get" formAction="/admin/dispatch/picking-lists.pdf" formNoValidate className="btn-secondary" data-testid="print-picking-lists">
             Print picking lists (PDF)
@@ -233,7 +238,7 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
         <Form method="post" encType="multipart/form-data" reloadDocument className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end" data-testid="csv-form">
           <label htmlFor="csv-carrier" className="block text-sm">
             <span className="font-medium text-stone-800">Carrier</span>
-            <CarrierSelect id="csv-carrier" />
+            <CarrierSelect id="csv-carrier" carriers={carriers.names} />
           </label>
           <label htmlFor="csv-file" className="block text-sm">
             <span className="font-medium text-stone-800">CSV file</span>

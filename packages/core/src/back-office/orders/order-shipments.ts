@@ -356,9 +356,10 @@ export class OrderShipmentsService {
       orderId,
       staffId: staff.staffId,
       kind: complete ? 'dispatched' : 'part_dispatched',
-      before: { status: order.status },
+      // The state changes only with the last pack (a part leaves it awaiting dispatch).
+      before: complete ? { status: order.status } : null,
       after: {
-        status: complete ? 'Dispatched' : 'PendingDelivery',
+        ...(complete ? { status: 'Dispatched' } : {}),
         shipment: number,
         carrier,
         ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
