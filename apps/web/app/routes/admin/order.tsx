@@ -490,7 +490,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                         <>
                           , tracking{' '}
                           {shipment.trackingUrl ? (
-                            <a href={shipment.trackingUrl} className="text-brand-700 hover:underline" rel="noreferrer" target="_blank">
+                            <a href={shipment.trackingUrl} className="text-brand-700 underline" rel="noreferrer" target="_blank">
                               {shipment.trackingNumber}
                             </a>
                           ) : (
