@@ -157,7 +157,10 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
                   <span className="sm:hidden">Packs</span>
                   <span className="hidden sm:inline">Packs left</span>
                 </th>
-                <th scope="col" className="px-3 py-2.5">Tracking number</th>
+                <th scope="col" className="px-3 py-2.5">
+                  <span className="sm:hidden">Tracking</span>
+                  <span className="hidden sm:inline">Tracking number</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100 align-top">
@@ -179,7 +182,7 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
                     {londonDateTime(row.created)}
                     {row.promisedDispatchDate ? <span className="block text-xs text-stone-600">Due {calendarDate(row.promisedDispatchDate)}</span> : null}
                   </td>
-                  <td className="px-3 py-2.5">
+                  <td className="px-3 py-2.5 break-words">
                     {row.customerName}
                     {row.companyName ? <span className="block text-xs text-stone-600">{row.companyName}</span> : null}
                     <span className="block text-xs text-stone-600">
@@ -194,7 +197,7 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
                     <label htmlFor={`tracking-${row.orderId}`} className="sr-only">
                       Tracking number of order {row.orderId}
                     </label>
-                    <input id={`tracking-${row.orderId}`} name={`rows[${i}].tracking`} maxLength={50} className="form-input w-32 sm:w-44" autoComplete="off" />
+                    <input id={`tracking-${row.orderId}`} name={`rows[${i}].tracking`} maxLength={50} className="form-input w-28 sm:w-44" autoComplete="off" />
                   </td>
                 </tr>
               ))}
