@@ -296,7 +296,17 @@ for (const kind of databaseKinds()) {
 
     it('each role reaches exactly the admin pages its permissions allow, on every page of the build', async () => {
       // Pages that are not refused may still answer 404 (no record 1) or 400 (an export without dates).
-      const warehousePages = ['/admin', '/admin/orders', '/admin/orders/1', '/admin/orders/1/picking-list.pdf', '/admin/security', '/admin/no-such-page'];
+      const warehousePages = [
+        '/admin',
+        '/admin/orders',
+        '/admin/orders/1',
+        '/admin/orders/1/picking-list.pdf',
+        // The dispatch desk and its picking lists (docs/dispatch.md).
+        '/admin/dispatch',
+        '/admin/dispatch/picking-lists.pdf',
+        '/admin/security',
+        '/admin/no-such-page',
+      ];
       const allowed = {
         manager: (url: string) => url !== '/admin/staff',
         warehouse: (url: string) => warehousePages.includes(url),

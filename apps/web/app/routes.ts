@@ -18,6 +18,8 @@ export default [
     // Returns and claims: the queue, and one return with its steps.
     route('returns', 'routes/admin/returns.tsx'),
     route('returns/:returnId', 'routes/admin/return.tsx'),
+    // The dispatch desk: the ready-to-dispatch queue, bulk picking lists and bulk dispatch.
+    route('dispatch', 'routes/admin/dispatch.tsx'),
     // Payments in from a bank statement CSV (dry run, then confirm).
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
     // Customers, exports; the CSV downloads are resource routes (no page).
@@ -87,4 +89,5 @@ export default [
   // A customer's photo of a return: for staff, and for the customer who sent it.
   route('admin/returns/:returnId/photos/:position', 'routes/admin/return-photo.tsx'),
   route('order-return-photo', 'routes/order-return-photo.tsx'),
+  route('admin/dispatch/picking-lists.pdf', 'routes/admin/dispatch-picking-lists-pdf.tsx'),
 ] satisfies RouteConfig;

@@ -150,6 +150,26 @@ export const orderLineSchema = z
   .meta({ id: 'OrderLine' });
 export type OrderLineDto = z.infer<typeof orderLineSchema>;
 
+export const orderShipmentSchema = z
+  .object({
+    number: z.number().int().describe('1, 2, ... within the order'),
+    carrier: z.string(),
+    tracking_number: z.string().nullable().describe("The carrier's tracking number (null for the shop's own van)"),
+    tracking_url: z.string().nullable().describe("The carrier's tracking page (null for the shop's own van)"),
+    dispatched_at: z.string().describe('ISO 8601'),
+    lines: z.array(
+      z.object({
+        item_name: z.string(),
+        size1: z.string(),
+        qty: z.number().int().describe('Units in the pack'),
+        count: z.number().int().describe('Packs of the line in this shipment'),
+        delivered_units: z.number().int().nullable().describe('A made-to-order line: the units delivered (within 10% of those ordered unless agreed)'),
+      }),
+    ),
+  })
+  .meta({ id: 'OrderShipment' });
+export type OrderShipmentDto = z.infer<typeof orderShipmentSchema>;
+
 export const orderSchema = z
   .object({
     order_id: z.number().int(),
@@ -180,6 +200,12 @@ export const orderSchema = z
     carrier: z.string().nullable().describe('Not in SPEC 3: who delivers it, once Dispatched'),
     tracking_number: z.string().nullable().describe("Not in SPEC 3: the carrier's tracking number"),
     tracking_url: z.string().nullable().describe("Not in SPEC 3: the carrier's tracking page for the parcel (null for the shop's own van)"),
+    shipments: z
+      .array(orderShipmentSchema)
+      .describe(
+        'Not in SPEC 3: the parcels the order left in, oldest first. The status stays PendingDelivery until every pack has left ' +
+          '(shown as "Part dispatched" when some have), then Dispatched; carrier and tracking_number above are the latest parcel\'s',
+      ),
     delivered_at: z.string().nullable().describe('Not in SPEC 3: when it was delivered (ISO 8601)'),
     cancelled_at: z.string().nullable().describe('Not in SPEC 3: when the shop cancelled it (ISO 8601)'),
     cancel_reason: z.string().nullable().describe('Not in SPEC 3: why the shop cancelled it'),

@@ -46,6 +46,7 @@ import { BankStatements } from './back-office/money/bank-statements.ts';
 import { Returns } from './returns/returns.ts';
 import { LineCancellation } from './back-office/orders/line-cancellation.ts';
 import { stockMovements } from './stock/stock-movements.ts';
+import { DispatchDesk } from './back-office/dispatch/dispatch-desk.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -102,6 +103,8 @@ export interface CoreServices {
   returns: Returns;
   /** Lines of an order that cannot be supplied, cancelled by staff: totals recomputed, allocation released, the customer told. */
   lineCancellation: LineCancellation;
+  /** The dispatch desk: the ready-to-dispatch queue, and many orders dispatched at once (tracking numbers typed or from a carrier's CSV). */
+  dispatchDesk: DispatchDesk;
 }
 
 export interface CoreServicesOptions {
@@ -144,7 +147,11 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const tokens = new TokenService(database.db);
   const accounts = new AccountService(database.db, tokens, { jobs });
   const orderRepository = new OrderRepository(database.db);
-  const orders = new OrderService(orderRepository, addressRepository, { mediaBaseUrl: options.mediaBaseUrl });
+  const orders = new OrderService(orderRepository, addressRepository, {
+    mediaBaseUrl: options.mediaBaseUrl,
+    // Read when an order is shown, after the composition below has built the back office.
+    shipmentsOf: (orderIds) => orderAdministration.shipments.ofOrders(orderIds, false),
+  });
   const documents = new DocumentService(database.db, orderRepository, { shop: options.shop, publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''), now: clock, jobs });
   const staffRepository = new StaffRepository(database.db);
   const staff = new StaffService(staffRepository, { publicBaseUrl, shopName: options.shop.tradingName, jobs, now: clock });
@@ -171,12 +178,20 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       return status?.available ? documents.invoiceUrl(orderId) : null;
     },
     creditNoteOf: (userId, orderId, creditNoteNumber) => documents.customerCreditNote(userId, orderId, creditNoteNumber),
+    shipmentOf: (orderId, shipmentId) => orderAdministration.shipments.shipmentForEmail(orderId, shipmentId),
     async staffContactOf(staffId) {
       const member = await staffRepository.byId(staffId);
       return member && member.disabledAt === null ? { email: member.email, name: member.name } : null;
     },
     staffOfSetPasswordLink: (token) => staff.setPasswordTokenHolder(token),
     log: options.log,
+  });
+  const orderAdministration = new OrderAdministration(database.db, {
+    jobs,
+    now: clock,
+    issueInvoice: (orderId) => documents.issueInvoice(orderId),
+    log: options.log,
+    refunds: options.refunds,
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
@@ -191,13 +206,6 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     stock: stockReader,
     dispatch,
     referencePrefix: options.shop.bank.referencePrefix,
-  });
-  const orderAdministration = new OrderAdministration(database.db, {
-    jobs,
-    now: clock,
-    issueInvoice: (orderId) => documents.issueInvoice(orderId),
-    log: options.log,
-    refunds: options.refunds,
   });
   return {
     // One source for the public address: the browser sees the same one the e-mails use.
@@ -241,5 +249,6 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     orderAdministration,
     returns: new Returns(database.db, { jobs, now: clock, stock: stockMovements, orderAdministration }),
     lineCancellation: new LineCancellation(database.db, { jobs, rules, stock: stockMovements }),
+    dispatchDesk: new DispatchDesk(database.db, orderAdministration.shipments),
   };
 }

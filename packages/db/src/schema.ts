@@ -113,6 +113,8 @@ export const productSizes = pgTable(
     /** Metric size, e.g. `305x229x152mm`. */
     size2: text('size2').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Where the warehouse keeps this size (bin or shelf, e.g. `B12-3`), printed on picking lists; null when not set. */
+    location: text('location'),
   },
   (t) => [index('product_sizes_product_idx').on(t.productId)],
 );
@@ -392,6 +394,16 @@ export const orderLines = pgTable(
     count: integer('count').notNull(),
     totalPricePence: integer('total_price_pence').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * A custom (made or printed to order) quantity, from a quote: the delivered quantity may vary
+     * by 10% either way (SPEC 9), entered at dispatch (core/back-office/orders/custom-quantity.ts).
+     */
+    custom: boolean('custom').notNull().default(false),
+    /**
+     * Custom lines once dispatched: the units delivered. `total_price_pence` is then the price of
+     * what was delivered (the ordered figure is in the dispatch's order event).
+     */
+    deliveredUnits: integer('delivered_units'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -1005,4 +1017,49 @@ export const returnPhotos = pgTable(
     bytes: bytea('bytes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.returnId, t.position] }), check('return_photos_position_range', sql`${t.position} between 1 and 3`)],
+);
+
+// ---- shipments ----
+
+/**
+ * The parcels an order leaves in (core/back-office/orders/order-shipments.ts): some of its lines
+ * and counts, with a carrier and a tracking number (none for the shop's own van). The order stays
+ * PendingDelivery ("Part dispatched") until every pack has left, then Dispatched. `number` is 1, 2,
+ * ... within the order, as staff and the customer call it. Carrier and tracking number may be
+ * corrected later (audited in order_events); nothing else changes once written.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    shipmentId: serial('shipment_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'restrict' }),
+    number: integer('number').notNull(),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number'),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+  },
+  (t) => [uniqueIndex('shipments_order_number_key').on(t.orderId, t.number), check('shipments_number_positive', sql`${t.number} > 0`)],
+);
+
+/** The packs of each order line a shipment carries; `delivered_units` for a custom line (the ±10% rule). */
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.shipmentId, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.orderLineId, { onDelete: 'restrict' }),
+    count: integer('count').notNull(),
+    deliveredUnits: integer('delivered_units'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderLineId] }),
+    index('shipment_lines_order_line_idx').on(t.orderLineId),
+    check('shipment_lines_count_positive', sql`${t.count} > 0`),
+  ],
 );

@@ -80,11 +80,12 @@ describeOnEachDatabase('order administration', (kind) => {
     // Invoiced as it left (its time of supply), so the VAT return counts it whether or not anyone opens the invoice.
     const [invoiced] = await queryRows<{ n: number | string }>(t.database.db, sql`SELECT count(*) AS n FROM invoices WHERE order_id = ${orderId}`);
     expect(Number(invoiced!.n)).toBe(1);
-    const [job] = await queryRows<{ kind: string; payload: { update: string } }>(
+    // The parcel's own e-mail (one per shipment).
+    const [job] = await queryRows<{ kind: string; payload: { reason: string; orderId: number } }>(
       t.database.db,
-      sql`SELECT kind, payload FROM jobs WHERE dedupe_key = ${`order-dispatched:${orderId}`}`,
+      sql`SELECT kind, payload FROM jobs WHERE kind = 'email.shipment' AND (payload ->> 'orderId')::int = ${orderId}`,
     );
-    expect(job).toMatchObject({ kind: 'email.order-update', payload: { update: 'dispatched' } });
+    expect(job).toMatchObject({ kind: 'email.shipment', payload: { reason: 'dispatched', orderId } });
 
     order = await admin().detail(orderId, manager);
     await admin().markDelivered(warehouse, orderId, order.version);

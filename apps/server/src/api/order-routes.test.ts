@@ -93,6 +93,7 @@ describeOnEachDatabase('orders API', (kind) => {
         carrier: null,
         tracking_number: null,
         tracking_url: null,
+        shipments: [],
         delivered_at: null,
         cancelled_at: null,
         cancel_reason: null,

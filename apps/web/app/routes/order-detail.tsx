@@ -22,7 +22,7 @@ import { OrderLinesTable } from '~/components/orders/order-lines-table';
 import { usePriceDisplay } from '~/components/price';
 import { OrderStatusBadge } from '~/components/orders/order-status-badge';
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
-import { OrderFulfilment } from '~/components/orders/order-fulfilment';
+import { OrderFulfilment, OrderShipments } from '~/components/orders/order-fulfilment';
 import { formatPromisedDate } from '~/components/delivery/dispatch-promise-line';
 import { ReorderButton } from '~/components/orders/reorder-button';
 import { reorderOrder } from '~/server/orders/reorder.server';
@@ -308,6 +308,8 @@ function OrderView({
           </div>
         </section>
       ) : null}
+
+      <OrderShipments order={order} />
 
       <section className="card mt-6 overflow-hidden" aria-labelledby="order-lines-heading">
         <h2 id="order-lines-heading" className="border-b border-stone-200 px-5 py-4 text-base font-semibold text-stone-900">

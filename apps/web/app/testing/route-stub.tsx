@@ -105,6 +105,7 @@ export const ORDER_NOT_YET_DISPATCHED = {
   carrier: null,
   tracking_number: null,
   tracking_url: null,
+  shipments: [],
   delivered_at: null,
   cancelled_at: null,
   cancel_reason: null,

@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm';
 import { columnsOf, invoices, orders, queryRows, tradeAccounts, users, type Database, type Executor } from '@shop/db';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
 import type { InvoiceFacts } from './invoice-eligibility.ts';
+import type { InvoicedShipment } from './vat-invoice.ts';
+import type { PickingLineRow } from './picking-list-pdf.ts';
+import { itemDisplayName } from '../catalogue/item-display-name.ts';
 
 const ORDER = columnsOf(
   orders,
@@ -68,5 +71,63 @@ export class DocumentRepository {
     );
     if (!row) return null;
     return { ...ORDER.read(row), customer: CUSTOMER.read(row), ...TERMS.read(row), ...INVOICE.read(row), lastPaymentReceivedOn: row.lastPaymentReceivedOn };
+  }
+
+  /**
+   * The order's shipments that had left by `at` (an invoice's issue), with their packs, and
+   * whether every pack had left by then (shipments: back-office/orders/order-shipments.ts).
+   */
+  async shipmentsBy(orderId: number, at: Date, executor: Executor = this.db): Promise<{ shipments: InvoicedShipment[]; complete: boolean }> {
+    const rows = await queryRows<{ number: number; dispatched_at: string | Date; count: number; product_name: string; size1: string; ordered: number | string }>(
+      executor,
+      sql`SELECT sh.number, sh.dispatched_at, sl.count, l.product_name, l.size1,
+                 (SELECT sum(x.count) FROM order_lines x WHERE x.order_id = sh.order_id) AS ordered
+          FROM shipments sh JOIN shipment_lines sl ON sl.shipment_id = sh.shipment_id JOIN order_lines l ON l.order_line_id = sl.order_line_id
+          WHERE sh.order_id = ${orderId} AND sh.dispatched_at <= ${at.toISOString()}::timestamptz
+          ORDER BY sh.number, l.order_line_id`,
+    );
+    const shipments: InvoicedShipment[] = [];
+    let sent = 0;
+    for (const row of rows) {
+      const number = Number(row.number);
+      let shipment = shipments.at(-1);
+      if (!shipment || shipment.number !== number) {
+        shipment = { number, dispatchedAt: new Date(row.dispatched_at), packs: [] };
+        shipments.push(shipment);
+      }
+      shipment.packs.push(`${Number(row.count)} x ${itemDisplayName(row.product_name, row.size1)}`);
+      sent += Number(row.count);
+    }
+    return { shipments, complete: rows.length === 0 || sent >= Number(rows[0]!.ordered) };
+  }
+
+  /**
+   * The lines of orders as picking lists print them: the product code staff know, the size's bin
+   * or shelf location (through the pack the line bought), and the packs already shipped.
+   */
+  async pickingLines(orderIds: readonly number[], executor: Executor = this.db): Promise<PickingLineRow[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await queryRows<Record<string, unknown>>(
+      executor,
+      sql`SELECT l.order_id, l.product_id, p.product_code, l.product_name, l.size1, ps.location, l.qty, l.count,
+                 COALESCE((SELECT sum(sl.count) FROM shipment_lines sl WHERE sl.order_line_id = l.order_line_id), 0) AS shipped
+          FROM order_lines l
+          LEFT JOIN products p ON p.product_id = l.product_id
+          LEFT JOIN product_prices pp ON pp.product_price_id = l.product_price_id
+          LEFT JOIN product_sizes ps ON ps.product_size_id = pp.product_size_id
+          WHERE l.order_id = ANY (${`{${orderIds.join(',')}}`}::int[])
+          ORDER BY l.order_id, l.order_line_id`,
+    );
+    return rows.map((r) => ({
+      orderId: Number(r.order_id),
+      productId: Number(r.product_id),
+      productCode: (r.product_code as string | null) ?? null,
+      productName: String(r.product_name),
+      size1: String(r.size1),
+      location: (r.location as string | null) ?? null,
+      qty: Number(r.qty),
+      count: Number(r.count),
+      shippedPacks: Number(r.shipped),
+    }));
   }
 }

@@ -280,9 +280,10 @@ for (const kind of databaseKinds()) {
           'LS1 4AP',
           'phone 0113 496 0123',
           "Customer's note: Leave at the back door",
-          '100-200 Cardboard Box 12x9x6 12x9x6" of 25 2 50',
-          '101-201 Brown Packing Tape 48mm x 66m 48mm x 66m of 36 1 36',
-          '102-202 Single Wall Cardboard Boxes Small Small of 10 3 30',
+          // The fixture's products have no rows: their codes in the pattern products are given.
+          'P000100 Cardboard Box 12x9x6 12x9x6" of 25 2 50',
+          'P000101 Brown Packing Tape 48mm x 66m 48mm x 66m of 36 1 36',
+          'P000102 Single Wall Cardboard Boxes Small Small of 10 3 30',
           '3 lines, 6 packs, 116 units',
           'Picked by',
         ]) {

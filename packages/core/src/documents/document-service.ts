@@ -20,7 +20,7 @@ import { buildCreditNote, creditNotePdf } from './credit-note-pdf.ts';
 import { creditNoteOf, creditNotesOf, issueCreditNoteFor, type CreditNoteDependencies, type IssuedCreditNote } from './credit-notes.ts';
 import { formatCreditNoteNumber } from './credit-note-numbers.ts';
 import { formatInvoiceNumber, InvoiceNumbers, type IssuedInvoice } from './invoice-numbers.ts';
-import { buildPickingList, pickingListPdf } from './picking-list-pdf.ts';
+import { buildPickingList, pickingListPdf, pickingListsPdf } from './picking-list-pdf.ts';
 import { buildVatInvoice, type VatInvoice } from './vat-invoice.ts';
 import { vatInvoicePdf } from './vat-invoice-pdf.ts';
 
@@ -186,8 +186,21 @@ export class DocumentService {
   /** The warehouse's picking list / delivery note: no prices. */
   async pickingListPdf(orderId: number): Promise<PdfFile> {
     const order = await this.anyOrder(orderId);
-    const lines = await this.orders.linesOf(orderId);
+    const lines = await this.repository.pickingLines([orderId]);
     return { filename: `picking-list-order-${orderId}.pdf`, content: await pickingListPdf(buildPickingList(this.options.shop, order, lines)) };
+  }
+
+  /**
+   * The dispatch desk's picking lists of many orders as one PDF, an order a page, in the order
+   * given (the queue's: oldest first). Unknown orders are left out.
+   */
+  async pickingListsPdf(orderIds: readonly number[]): Promise<PdfFile> {
+    const [orders, lines] = await Promise.all([Promise.all(orderIds.map((id) => this.repository.order(id, null))), this.repository.pickingLines(orderIds)]);
+    const lists = orders
+      .filter((order): order is DocumentOrder => order !== null)
+      .map((order) => buildPickingList(this.options.shop, order, lines.filter((line) => line.orderId === order.orderId)));
+    if (lists.length === 0) throw new NotFound('None of those orders exists.');
+    return { filename: `picking-lists-${lists.length}-orders.pdf`, content: await pickingListsPdf(lists, this.options.shop.tradingName) };
   }
 
   private async invoicePdfOf(order: DocumentOrder): Promise<PdfFile> {
@@ -205,7 +218,7 @@ export class DocumentService {
       return taxPointDate;
     };
     const [issued, lines] = await Promise.all([this.invoiceNumbers.issue(order.orderId, decide, issuedAt, this.creditRefundsMadeBefore), this.orders.linesOf(order.orderId)]);
-    return buildVatInvoice(this.options.shop, current, lines, issued);
+    return buildVatInvoice(this.options.shop, current, lines, issued, await this.repository.shipmentsBy(order.orderId, issued.issuedAt));
   }
 
   /** Inside the issuing transaction: the order as it is now, and whether it may have an invoice. */

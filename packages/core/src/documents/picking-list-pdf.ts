@@ -1,8 +1,11 @@
 /**
  * The picking list / delivery note for the warehouse, A4 (pdfkit, Helvetica): order number and
  * date, the promised dispatch date, the delivery address with contact and phone, the customer's
- * note, then every line with a tick box, product code, item, size, pack size, number of packs and
- * total units. No prices anywhere: it travels with the parcel.
+ * note, then every line still to send with a tick box, the product code staff know
+ * (products.product_code), item, size, bin or shelf location (product_sizes.location, when set),
+ * pack size, number of packs and total units. No prices anywhere: it travels with the parcel.
+ * A part-dispatched order lists only what is left to send, and says so. The dispatch desk prints
+ * many orders as one PDF, one order per page (`pickingListsPdf`).
  */
 import { formatCount } from '@shop/contract';
 import type { AddressFields } from '@shop/contract';
@@ -10,15 +13,16 @@ import { A4, drawTable, formatDayMonthYear, renderPdf, winAnsi, type Column, typ
 import { postalLines } from './vat-invoice.ts';
 import type { DocumentOrder } from './document-repository.ts';
 import { londonDate } from './invoice-eligibility.ts';
-import type { OrderLineRow } from '../orders/order-repository.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 
 export interface PickingListLine {
-  /** product id - pack id: the codes the back office and the catalogue use. */
+  /** The product code staff and the catalogue know the product by (`P000123`). */
   code: string;
   item: string;
   size: string;
+  /** Where the size is kept (bin or shelf); '' when not set. */
+  location: string;
   packSize: number;
   packs: number;
   units: number;
@@ -33,10 +37,32 @@ export interface PickingList {
   customerPhone: string;
   note: string;
   lines: PickingListLine[];
+  /** Some packs have already left in earlier shipments: only the rest is listed. */
+  partDispatched: boolean;
   shopName: string;
 }
 
-export function buildPickingList(shop: ShopConfig, order: DocumentOrder, lines: readonly OrderLineRow[]): PickingList {
+/** An order line as a picking list reads it (DocumentRepository.pickingLines). */
+export interface PickingLineRow {
+  orderId: number;
+  productId: number;
+  /** products.product_code; null if the product row is gone. */
+  productCode: string | null;
+  productName: string;
+  size1: string;
+  location: string | null;
+  qty: number;
+  count: number;
+  shippedPacks: number;
+}
+
+/** A product code as products are given one (`P` + the id zero-padded to 6 digits) when the row is gone. */
+function codeOf(line: PickingLineRow): string {
+  return line.productCode?.trim() || `P${String(line.productId).padStart(6, '0')}`;
+}
+
+export function buildPickingList(shop: ShopConfig, order: DocumentOrder, lines: readonly PickingLineRow[]): PickingList {
+  const toSend = lines.filter((line) => line.count - line.shippedPacks > 0);
   return {
     orderId: order.orderId,
     orderDate: londonDate(order.created),
@@ -45,14 +71,16 @@ export function buildPickingList(shop: ShopConfig, order: DocumentOrder, lines: 
     customerName: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
     customerPhone: order.customer.phone,
     note: order.note.trim(),
-    lines: lines.map((line) => ({
-      code: `${line.productId}-${line.productPriceId}`,
+    lines: toSend.map((line) => ({
+      code: codeOf(line),
       item: itemDisplayName(line.productName, line.size1),
       size: line.size1,
+      location: line.location?.trim() ?? '',
       packSize: line.qty,
-      packs: line.count,
-      units: line.qty * line.count,
+      packs: line.count - line.shippedPacks,
+      units: line.qty * (line.count - line.shippedPacks),
     })),
+    partDispatched: lines.some((line) => line.shippedPacks > 0),
     shopName: shop.tradingName,
   };
 }
@@ -62,6 +90,16 @@ export function pickingListPdf(list: PickingList): Promise<Buffer> {
     { title: `Picking list / delivery note, order ${list.orderId}`, subject: `Order ${list.orderId}`, author: list.shopName },
     (doc) => drawPickingList(doc, list),
   );
+}
+
+/** Many orders' picking lists as one PDF, each order starting on a page of its own (the dispatch desk). */
+export function pickingListsPdf(lists: readonly PickingList[], shopName: string): Promise<Buffer> {
+  return renderPdf({ title: `Picking lists / delivery notes, ${lists.length} orders`, subject: lists.map((l) => `Order ${l.orderId}`).join(', '), author: shopName }, (doc) => {
+    lists.forEach((list, i) => {
+      if (i > 0) doc.addPage();
+      drawPickingList(doc, list);
+    });
+  });
 }
 
 function drawPickingList(doc: PdfDoc, list: PickingList): void {
@@ -78,6 +116,7 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
   doc.font('Helvetica').fontSize(10);
   doc.text(`Order date: ${formatDayMonthYear(list.orderDate)}`, { width: 260 });
   doc.font('Helvetica-Bold').text(`Dispatch by: ${list.promisedDispatchDate ? formatDayMonthYear(list.promisedDispatchDate) : 'not promised'}`, { width: 260 });
+  if (list.partDispatched) doc.text('Part dispatched: only what is still to send is listed.', { width: 260 });
   const leftBottom = doc.y;
 
   // Delivery address, contact and phone.
@@ -100,15 +139,16 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
   y += noteHeight + 14;
 
   const columns: Column[] = [
-    { header: 'Picked', width: 48, align: 'center' },
-    { header: 'Code', width: 58 },
-    { header: 'Item', width: 152 },
-    { header: 'Size', width: 80 },
-    { header: 'Pack size', width: 58, align: 'right' },
-    { header: 'Packs', width: 50, align: 'right' },
-    { header: 'Total units', width: contentWidth - 446, align: 'right' },
+    { header: 'Picked', width: 40, align: 'center' },
+    { header: 'Code', width: 56 },
+    { header: 'Item', width: 134 },
+    { header: 'Size', width: 70 },
+    { header: 'Location', width: 56 },
+    { header: 'Pack size', width: 50, align: 'right' },
+    { header: 'Packs', width: 42, align: 'right' },
+    { header: 'Total units', width: contentWidth - 448, align: 'right' },
   ];
-  const rows = list.lines.map((line) => ['', line.code, line.item, line.size, `of ${formatCount(line.packSize)}`, formatCount(line.packs), formatCount(line.units)]);
+  const rows = list.lines.map((line) => ['', line.code, line.item, line.size, line.location, `of ${formatCount(line.packSize)}`, formatCount(line.packs), formatCount(line.units)]);
   y = drawTable(doc, columns, rows, {
     x: left,
     y,
@@ -118,7 +158,7 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
       return d.y + 6;
     },
     drawCell: (d, column, x, cellY) => {
-      if (column === 0) d.rect(x + 18, cellY + 4, 12, 12).lineWidth(1).strokeColor('#000000').stroke();
+      if (column === 0) d.rect(x + 14, cellY + 4, 12, 12).lineWidth(1).strokeColor('#000000').stroke();
     },
   });
 

@@ -136,6 +136,11 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   y = doc.y + 16;
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Payment', left, y, { width: contentWidth });
   doc.font('Helvetica').fontSize(9).text(t(invoice.payment.join(' ')), { width: contentWidth });
+  // Which parcels it covers, when the order leaves in several (vat-invoice.ts shipmentSentences).
+  if (invoice.shipments.length > 0) {
+    doc.font('Helvetica-Bold').fontSize(10).text('Shipments', left, doc.y + 8, { width: contentWidth });
+    doc.font('Helvetica').fontSize(9).text(t(invoice.shipments.join(' ')), { width: contentWidth });
+  }
   if (invoice.howToPay) drawHowToPay(doc, invoice.howToPay, left, contentWidth);
 
   doc.moveDown(2);

@@ -62,6 +62,36 @@ export interface VatInvoice {
   payment: string[];
   /** A trade-account order with money due: where to send it, the reference to quote and by when; else null. */
   howToPay: HowToPay | null;
+  /**
+   * Which shipments the invoice covers, when the order left in more than one parcel or only part
+   * of it had left when the invoice was issued: one sentence each; empty otherwise.
+   */
+  shipments: string[];
+}
+
+/** A shipment of the order as the invoice names it (those that had left when it was issued). */
+export interface InvoicedShipment {
+  number: number;
+  dispatchedAt: Date;
+  /** "2 x Cardboard Box 12x9x6" */
+  packs: string[];
+}
+
+/**
+ * The invoice's words about shipments. The shop issues one invoice per order (its number sequence
+ * and the credit notes hang on it), when it is paid or, for an account, when its first parcel
+ * leaves: so an invoice issued after the first of several parcels says which had left and that it
+ * covers the rest too.
+ */
+export function shipmentSentences(shipped: readonly InvoicedShipment[], complete: boolean): string[] {
+  if (shipped.length === 0 || (shipped.length === 1 && complete)) return [];
+  const sentences = shipped.map((s) => `Shipment ${s.number}, sent ${formatDayMonthYear(londonDate(s.dispatchedAt))}: ${s.packs.join('; ')}.`);
+  sentences.push(
+    complete
+      ? `This invoice covers shipments ${shipped.map((s) => s.number).join(' and ')}: the whole order.`
+      : `This invoice covers the whole order: shipment${shipped.length > 1 ? 's' : ''} ${shipped.map((s) => s.number).join(' and ')} above, and the goods still to be sent in later shipments.`,
+  );
+  return sentences;
 }
 
 export interface HowToPay {
@@ -142,7 +172,13 @@ function addDays(date: IsoDate, days: number): IsoDate {
   return d.toISOString().slice(0, 10);
 }
 
-export function buildVatInvoice(shop: ShopConfig, order: DocumentOrder, lines: readonly OrderLineRow[], invoice: IssuedInvoice): VatInvoice {
+export function buildVatInvoice(
+  shop: ShopConfig,
+  order: DocumentOrder,
+  lines: readonly OrderLineRow[],
+  invoice: IssuedInvoice,
+  shipped: { shipments: readonly InvoicedShipment[]; complete: boolean } = { shipments: [], complete: true },
+): VatInvoice {
   const billing = order.billingAddress ?? order.deliveryAddress;
   const fullName = `${order.customer.firstName} ${order.customer.lastName}`.trim();
   const companyName = order.customer.companyName?.trim() || billing?.company_name.trim() || null;
@@ -152,7 +188,11 @@ export function buildVatInvoice(shop: ShopConfig, order: DocumentOrder, lines: r
   const invoiceDate = londonDate(invoice.issuedAt);
   const invoiceLines: VatInvoiceLine[] = lines.map((line) => ({
     description: itemDisplayName(line.productName, line.size1),
-    quantity: packQuantity(line.count, line.qty),
+    // A made-to-order line is invoiced for the units delivered (the ±10% rule).
+    quantity:
+      line.deliveredUnits !== null && line.deliveredUnits !== undefined
+        ? `${formatCount(line.deliveredUnits)} units delivered (${formatCount(line.count * line.qty)} ordered)`
+        : packQuantity(line.count, line.qty),
     unitPricePence: line.pricePence,
     vatRatePercent: rate,
     amountPence: line.totalPricePence,
@@ -199,5 +239,6 @@ export function buildVatInvoice(shop: ShopConfig, order: DocumentOrder, lines: r
     currency: 'GBP',
     payment: paymentLines(order, invoiceDate),
     howToPay: howToPay(shop, order, invoiceDate),
+    shipments: shipmentSentences(shipped.shipments, shipped.complete),
   };
 }

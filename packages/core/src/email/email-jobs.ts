@@ -17,6 +17,8 @@ import { shortMessage } from './short-message.ts';
 import { staffLinkEmail, type StaffLinkReason } from './staff-link-email.ts';
 import type { StaffMember } from '../staff/staff-roles.ts';
 import { customerCreditNoteUrl } from '../documents/invoice-url.ts';
+import { shipmentEmail, type ShipmentEmailReason } from './shipment-email.ts';
+import type { ShipmentView } from '../back-office/orders/order-shipments.ts';
 
 export const EMAIL_JOB_KINDS = {
   orderConfirmation: 'email.order-confirmation',
@@ -26,6 +28,7 @@ export const EMAIL_JOB_KINDS = {
   staffCodeFailures: 'email.staff-code-failures',
   staffLink: 'email.staff-link',
   orderNotice: 'email.order-notice',
+  shipment: 'email.shipment',
 } as const;
 
 export function orderConfirmationJob(userId: number, orderId: number): NewJob {
@@ -36,6 +39,14 @@ export function orderConfirmationJob(userId: number, orderId: number): NewJob {
 /** The customer is told their order was dispatched or cancelled (back office); one e-mail per change. */
 export function orderUpdateJob(userId: number, orderId: number, update: OrderUpdate): NewJob {
   return { kind: EMAIL_JOB_KINDS.orderUpdate, payload: { userId, orderId, update }, dedupeKey: `order-${update}:${orderId}` };
+}
+
+/**
+ * The customer is told a shipment of their order left (one e-mail per shipment), or that its
+ * carrier or tracking number was corrected (one per correction: `key` is the order's version it corrected).
+ */
+export function shipmentEmailJob(userId: number, orderId: number, shipmentId: number, reason: ShipmentEmailReason, key: number): NewJob {
+  return { kind: EMAIL_JOB_KINDS.shipment, payload: { userId, orderId, shipmentId, reason }, dedupeKey: `shipment-${reason}:${shipmentId}:${key}` };
 }
 
 /** The customer is told a VAT credit note was issued (documents/credit-notes.ts); one e-mail per credit note. */
@@ -94,6 +105,8 @@ export interface EmailJobDependencies {
   invoiceUrlOf?(userId: number, orderId: number): Promise<string | null>;
   /** A credit note of the customer's order, as the e-mail tells it; null when there is none. */
   creditNoteOf?(userId: number, orderId: number, creditNoteNumber: number): Promise<CreditNoteEmailInput['creditNote'] | null>;
+  /** A shipment of the order, and whether the order has now gone in full, and in how many shipments; null when gone. */
+  shipmentOf?(orderId: number, shipmentId: number): Promise<{ shipment: ShipmentView; complete: boolean; shipments: number } | null>;
   /** A staff member to write to (enabled members only), else null. */
   staffContactOf?(staffId: number): Promise<{ email: string; name: string } | null>;
   /** Whom a set-password link is for while it still works (not used, replaced or expired; the member enabled), else null. */
@@ -188,6 +201,31 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
           messageId: messageId(job),
         });
         deps.log?.info({ orderId, jobId: job.jobId }, 'order notice e-mail sent');
+      },
+    },
+    [EMAIL_JOB_KINDS.shipment]: {
+      async run(job) {
+        const { userId, orderId, shipmentId, reason } = job.payload as { userId: number; orderId: number; shipmentId: number; reason: ShipmentEmailReason };
+        const contact = await contactOrGiveUp(userId);
+        const found = deps.shipmentOf ? await deps.shipmentOf(orderId, shipmentId) : null;
+        if (!found) throw new PermanentJobFailure(`shipment ${shipmentId} of order ${orderId} cannot be read`);
+        const invoiceUrl = reason === 'dispatched' && deps.invoiceUrlOf ? await deps.invoiceUrlOf(userId, orderId) : null;
+        await deps.mailer.send({
+          ...shipmentEmail({
+            shop: deps.shop,
+            to: contact.email,
+            firstName: contact.firstName,
+            orderId,
+            shipment: found.shipment,
+            complete: found.complete,
+            only: found.complete && found.shipments === 1,
+            reason,
+            orderUrl: `${base}/order-detail?orderId=${orderId}`,
+            invoiceUrl,
+          }),
+          messageId: messageId(job),
+        });
+        deps.log?.info({ orderId, jobId: job.jobId, shipmentId, reason }, 'shipment e-mail sent');
       },
     },
     [EMAIL_JOB_KINDS.passwordReset]: {

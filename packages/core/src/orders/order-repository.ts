@@ -79,7 +79,7 @@ export type OrderRow = ReturnType<typeof ORDER.read>;
 /** An order line as stored; read as columns (order lists) or as a JSON object (one order). */
 const LINE = columnsOf(
   orderLines,
-  ['productId', 'productPriceId', 'productName', 'size1', 'imageUrl', 'pricePence', 'qty', 'count', 'totalPricePence', 'isActive'],
+  ['productId', 'productPriceId', 'productName', 'size1', 'imageUrl', 'pricePence', 'qty', 'count', 'totalPricePence', 'isActive', 'deliveredUnits'],
   'l',
 );
 export type OrderLineRow = ReturnType<typeof LINE.read>;

@@ -13,14 +13,18 @@ import { penceToPounds } from '../pricing/money.ts';
 import { BatchedReads } from '../batched-reads.ts';
 import { orderKey, type OrderKey, type OrderLineRow, type OrderRepository, type OrderRow, type OrderWithCustomer } from './order-repository.ts';
 import { isoTimeOrNull } from '../iso-time.ts';
+import type { OrderShipments } from '../back-office/orders/order-shipments.ts';
 
 export interface OrderServiceOptions {
   /** Prefix for image paths, as the catalogue and basket use (a CDN). */
   mediaBaseUrl?: string;
+  /** The shipments of orders (back-office/orders/order-shipments.ts), without staff names; none without it. */
+  shipmentsOf?: (orderIds: readonly number[]) => Promise<Map<number, OrderShipments>>;
 }
 
 export class OrderService {
   private readonly mediaBaseUrl: string;
+  private readonly shipmentsOf: NonNullable<OrderServiceOptions['shipmentsOf']>;
   private readonly emailReads: BatchedReads<OrderKey, OrderWithCustomer>;
 
   constructor(
@@ -29,6 +33,7 @@ export class OrderService {
     options: OrderServiceOptions = {},
   ) {
     this.mediaBaseUrl = (options.mediaBaseUrl ?? '').replace(/\/$/, '');
+    this.shipmentsOf = options.shipmentsOf ?? (async () => new Map());
     this.emailReads = new BatchedReads((keys: OrderKey[]) => repository.findManyWithLinesAndCustomer(keys), orderKey);
   }
 
@@ -55,8 +60,9 @@ export class OrderService {
     if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
     const text = (filter ?? '').trim().replace(/^#/, '');
     const orders = await this.repository.listOf(callerUserId, text);
-    const lines = await this.repository.linesOfOrders(orders.map((order) => order.orderId));
-    return orders.map((order) => this.toDto(order, lines.get(order.orderId) ?? [], null));
+    const ids = orders.map((order) => order.orderId);
+    const [lines, shipments] = await Promise.all([this.repository.linesOfOrders(ids), this.shipmentsOf(ids)]);
+    return orders.map((order) => this.toDto(order, lines.get(order.orderId) ?? [], null, shipments.get(order.orderId)));
   }
 
   /** POST /api/OrderLog: the storefront's report of a card/wallet problem. */
@@ -73,8 +79,11 @@ export class OrderService {
   /** One order as its detail shows it, with its billing address. */
   private async detailDto(userId: number, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderDto> {
     // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
-    const billing = order.billingAddress ?? (order.billingAddressId === null ? null : await this.liveBillingAddress(userId, order.billingAddressId));
-    return this.toDto(order, lines, billing);
+    const [billing, shipments] = await Promise.all([
+      order.billingAddress ?? (order.billingAddressId === null ? null : this.liveBillingAddress(userId, order.billingAddressId)),
+      this.shipmentsOf([order.orderId]),
+    ]);
+    return this.toDto(order, lines, billing, shipments.get(order.orderId));
   }
 
   private async liveBillingAddress(userId: number, addressId: number): Promise<AddressFields | null> {
@@ -82,7 +91,7 @@ export class OrderService {
     return row ? addressSnapshot(row) : null;
   }
 
-  toDto(order: OrderRow, lines: readonly OrderLineRow[], billing: AddressFields | null): OrderDto {
+  toDto(order: OrderRow, lines: readonly OrderLineRow[], billing: AddressFields | null, shipping?: OrderShipments): OrderDto {
     return {
       order_id: order.orderId,
       created: order.created.toISOString(),
@@ -121,6 +130,14 @@ export class OrderService {
       carrier: order.carrier,
       tracking_number: order.trackingNumber,
       tracking_url: trackingUrl(order.carrier, order.trackingNumber),
+      shipments: (shipping?.shipments ?? []).map((s) => ({
+        number: s.number,
+        carrier: s.carrier,
+        tracking_number: s.trackingNumber,
+        tracking_url: s.trackingUrl,
+        dispatched_at: s.dispatchedAt,
+        lines: s.lines.map((l) => ({ item_name: l.itemName, size1: l.size1, qty: l.qty, count: l.count, delivered_units: l.deliveredUnits })),
+      })),
       delivered_at: isoTimeOrNull(order.deliveredAt),
       cancelled_at: isoTimeOrNull(order.cancelledAt),
       cancel_reason: order.cancelReason,

@@ -23,6 +23,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', permission: 'orders:view' },
   { to: '/admin/returns', label: 'Returns', permission: 'orders:view' },
+  { to: '/admin/dispatch', label: 'Dispatch', permission: 'orders:dispatch' },
   { to: '/admin/bank-statements', label: 'Bank statements', permission: 'payments:record' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers:view' },
   { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import { ORDER_NOT_YET_DISPATCHED } from '~/testing/route-stub';
-import { fulfilmentText, OrderFulfilment } from './order-fulfilment';
+import { fulfilmentText, OrderFulfilment, OrderShipments } from './order-fulfilment';
 
 afterEach(cleanup);
 
@@ -23,6 +23,28 @@ describe('what happened to an order, in the customer\'s words', () => {
     render(<OrderFulfilment order={dispatched} />);
     expect(screen.getByTestId('order-fulfilment')).toHaveTextContent('Dispatched on 24 November with Royal Mail, tracking AB123456789GB.');
     expect(screen.getByTestId('order-tracking-link')).toHaveAttribute('href', dispatched.tracking_url);
+  });
+
+  it('our own van: "with our own van", no tracking number and no "n/a"', () => {
+    const text = fulfilmentText(order({ status: 'Dispatched', dispatched_at: '2026-11-24T10:15:00.000Z', carrier: 'Own van', payment_status: 'paid' }));
+    expect(text).toBe('Dispatched on 24 November with our own van.');
+  });
+
+  it('part dispatched: one parcel has left and the rest will follow; each parcel listed with its tracking link', () => {
+    const parcel = {
+      number: 1,
+      carrier: 'DPD',
+      tracking_number: '15501234567890',
+      tracking_url: 'https://track.dpd.co.uk/parcels/15501234567890',
+      dispatched_at: '2026-11-24T10:15:00.000Z',
+      lines: [{ item_name: 'Cardboard Box 12x9x6', size1: '12x9x6"', qty: 25, count: 1, delivered_units: null }],
+    };
+    const part = order({ payment_status: 'paid', carrier: 'DPD', shipments: [parcel] });
+    expect(fulfilmentText(part)).toBe('Part dispatched: one parcel has left, the rest will follow. See each below.');
+    render(<OrderShipments order={part} />);
+    expect(screen.getByTestId('order-shipment')).toHaveTextContent('Shipment 1: left on 24 November with DPD, tracking 15501234567890');
+    expect(screen.getByTestId('order-shipment')).toHaveTextContent('1 x Cardboard Box 12x9x6 (pack of 25)');
+    expect(screen.getByTestId('shipment-tracking-link')).toHaveAttribute('href', parcel.tracking_url);
   });
 
   it('delivered, cancelled with its reason (and the refund owed), awaiting payment', () => {

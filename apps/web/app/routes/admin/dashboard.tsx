@@ -2,8 +2,9 @@
  * The back office's first page: today's orders (the London day) with their value
  * ex-VAT and gross, bank transfers awaiting payment, orders ready to dispatch (paid, or on
  * account), and overdue trade accounts. Staff without 'payments:view' (the warehouse) see only
- * what is ready to dispatch: no money. Staff who receive stock see how many sizes are low or
- * out, linking to the low-stock list.
+ * what is ready to dispatch: no money. Each card opens the list of what it counts: today's
+ * orders, the bank transfers with money due, the dispatch desk's queue. Staff who receive stock
+ * see how many sizes are low or out, linking to the low-stock list.
  */
 import { Link } from 'react-router';
 import { frameStaffOf } from '~/server/admin/admin-frame.server';
@@ -22,29 +23,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { name, roleLabel, figures, lowStock, canOpenCustomers: permissions.includes('customers:view'), recordsPayments: permissions.includes('payments:record') };
 }
 
-function Figure({
-  title,
-  value,
-  detail,
-  href,
-  linkText = 'See the orders',
-  testId,
-}: {
-  title: string;
-  value: string;
-  detail?: React.ReactNode;
-  href?: string;
-  linkText?: string;
-  testId: string;
-}) {
+function Figure({ title, value, detail, href, linkText, testId }: { title: string; value: string; detail?: React.ReactNode; href?: string; linkText?: string; testId: string }) {
   return (
     <section className="card flex flex-col p-5" data-testid={testId} aria-label={title}>
       <h2 className="text-sm font-medium text-stone-600">{title}</h2>
       <p className="mt-1 text-3xl font-bold text-stone-900 tabular-nums">{value}</p>
       {detail && <div className="mt-1 text-sm text-stone-600">{detail}</div>}
       {href && (
-        <Link to={href} className="mt-auto pt-3 text-sm font-medium text-brand-700 hover:underline">
-          {linkText}
+        <Link to={href} className="mt-auto pt-3 text-sm font-medium text-brand-700 hover:underline" data-testid={`${testId}-link`}>
+          {linkText ?? 'See the orders'}
         </Link>
       )}
     </section>
@@ -74,7 +61,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {pounds(money.today.netPence)} ex-VAT · {pounds(money.today.grossPence)} inc. VAT
               </>
             }
-            href="/admin/orders"
+            href={`/admin/orders?from=${figures.date}&to=${figures.date}`}
+            linkText="See today's orders"
           />
         )}
         {money && (
@@ -92,7 +80,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 )}
               </>
             }
-            href="/admin/orders"
+            href="/admin/orders?method=bank&paid=unpaid"
+            linkText="See the transfers awaiting payment"
           />
         )}
         <Figure
@@ -100,7 +89,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           title="Ready to dispatch"
           value={String(readyToDispatch.count)}
           detail={readyToDispatch.oldestPlacedAt ? <>Oldest placed {londonDateTime(readyToDispatch.oldestPlacedAt)}</> : 'Nothing waiting'}
-          href="/admin/orders"
+          href="/admin/dispatch"
+          linkText="Open the dispatch queue"
         />
         {lowStock && (
           <Figure

@@ -51,6 +51,12 @@ function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial
       ...payment,
     },
     mayDispatch: true,
+    shipping: {
+      lines: [{ orderLineId: 7, productName: 'Box', itemName: 'Box 12x9x6', size1: '12x9x6', qty: 25, count: 1, shippedPacks: 0, remainingPacks: 1, custom: false, deliveredUnits: null }],
+      shipments: [],
+      progress: { shippedPacks: 0, orderedPacks: 1 },
+    },
+    progressLabel: 'Awaiting dispatch',
     dispatch: { at: null, carrier: null, trackingNumber: null, trackingUrl: null, deliveredAt: null },
     cancellation: { at: null, reason: null },
     customer: null,

@@ -31,6 +31,8 @@ const NOTICES: Record<string, string> = {
   'refund-pending': 'The payment provider did not answer in time: the refund is pending. Try it again below; it is never made twice.',
   'refund-failed': 'The payment provider refused the refund: the reason is under Payment. Nothing was refunded.',
   dispatched: 'Dispatched. The customer is e-mailed the tracking link.',
+  shipped: 'The shipment is recorded. The customer is e-mailed what left and how to track it.',
+  corrected: 'The shipment is corrected. The customer is e-mailed the right details.',
   delivered: 'Marked delivered.',
   cancelled: 'Cancelled. The customer is e-mailed the reason.',
   'lines-cancelled': 'Those packs are taken off the order and the totals recomputed. The customer is e-mailed; any money paid above the new total shows as a refund due.',
@@ -45,6 +47,8 @@ const EVENT_LABELS: Record<string, string> = {
   refund_completed: 'Refund made by the payment provider',
   refund_failed: 'Refund refused by the payment provider',
   dispatched: 'Dispatched',
+  part_dispatched: 'Part dispatched',
+  shipment_corrected: 'Shipment corrected',
   delivered: 'Marked delivered',
   cancelled: 'Cancelled',
   lines_cancelled: 'Packs cancelled (cannot be supplied)',
@@ -121,6 +125,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'dispatch':
         await admin.dispatch(staff, orderId, change.version, { carrier: change.carrier, trackingNumber: change.tracking_number });
         return back('dispatched');
+      case 'ship': {
+        const shipped = await admin.shipments.ship(staff, orderId, change.version, {
+          carrier: change.carrier,
+          trackingNumber: change.tracking_number,
+          lines: change.lines.map((line) => ({ orderLineId: line.order_line_id, count: line.count, deliveredUnits: line.delivered_units ?? null })),
+          customerAgreed: change.customer_agreed ? { note: change.agreement_note } : null,
+        });
+        return back(shipped.complete && shipped.number === 1 ? 'dispatched' : 'shipped');
+      }
+      case 'correct-shipment':
+        await admin.shipments.correct(staff, orderId, change.version, change.shipment, { carrier: change.carrier, trackingNumber: change.tracking_number });
+        return back('corrected');
       case 'deliver':
         await admin.markDelivered(staff, orderId, change.version);
         return back('delivered');
@@ -237,7 +253,8 @@ function Field({ form, label, name, error, ...input }: { form: string; label: st
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, today, allowed, documents, confirmCancel, notice, creditNotes, returns } = loaderData;
+  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, untrackedCarriers, linesToSend, today, allowed, documents, confirmCancel, notice, creditNotes, returns } =
+    loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const failed = actionData && !actionData.ok ? actionData : undefined;
@@ -354,28 +371,122 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {allowed.dispatch ? (
             <section className="card p-5" aria-labelledby="dispatch-heading">
               <h2 id="dispatch-heading" className="text-base font-semibold text-stone-900">
-                Dispatch
+                {order.shipping.shipments.length > 0 ? 'Send the rest' : 'Dispatch'}
               </h2>
               {order.mayDispatch ? (
-                <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" data-testid="dispatch-form">
+                <Form key={`ship-${order.version}`} method="post" className="mt-3 space-y-4" data-testid="dispatch-form">
                   {version}
-                  <label htmlFor="dispatch-carrier" className="block text-sm">
-                    <span className="font-medium text-stone-800">Carrier</span>
-                    <select id="dispatch-carrier" name="carrier" required defaultValue={valueOf('dispatch', 'carrier') ?? ''} className="form-input mt-1 w-full">
-                      <option value="" disabled>
-                        Choose
-                      </option>
-                      {carriers.map((carrier) => (
-                        <option key={carrier} value={carrier}>
-                          {carrier}
+                  <p className="text-sm text-stone-700">
+                    Send everything in one parcel, or lower the packs to send some now and the rest later: the order reads "Part dispatched" until all has gone.
+                  </p>
+                  <div className="overflow-x-auto">
+                    <table className="w-full text-left text-sm">
+                      <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+                        <tr>
+                          <th scope="col" className="px-3 py-2">Item</th>
+                          <th scope="col" className="px-3 py-2 text-right">Left to send</th>
+                          <th scope="col" className="px-3 py-2">In this parcel</th>
+                        </tr>
+                      </thead>
+                      <tbody className="divide-y divide-stone-100">
+                        {linesToSend.map((line, i) => (
+                          <tr key={line.orderLineId} data-testid="ship-line">
+                            <td className="px-3 py-2">
+                              {line.itemName}
+                              <span className="block text-xs text-stone-500">
+                                Pack of {line.qty}
+                                {line.custom ? ` · made to order: ${line.count * line.qty} units ordered, 90% to 110% may be delivered` : ''}
+                              </span>
+                            </td>
+                            <td className="px-3 py-2 text-right tabular-nums">{line.remainingPacks}</td>
+                            <td className="px-3 py-2">
+                              <input type="hidden" name={`lines[${i}].order_line_id`} value={line.orderLineId} />
+                              {line.custom ? (
+                                <>
+                                  <input type="hidden" name={`lines[${i}].count`} value={line.remainingPacks} />
+                                  <label htmlFor={`ship-units-${line.orderLineId}`} className="block text-xs font-medium text-stone-800">
+                                    Units delivered
+                                    <input
+                                      id={`ship-units-${line.orderLineId}`}
+                                      name={`lines[${i}].delivered_units`}
+                                      type="number"
+                                      min={1}
+                                      required
+                                      defaultValue={line.count * line.qty}
+                                      className="form-input mt-1 block w-32"
+                                      aria-invalid={errorOf('ship', `delivered_units_${line.orderLineId}`) ? true : undefined}
+                                    />
+                                  </label>
+                                  {errorOf('ship', `delivered_units_${line.orderLineId}`) ? (
+                                    <span className="mt-1 block text-xs text-red-700">{errorOf('ship', `delivered_units_${line.orderLineId}`)}</span>
+                                  ) : null}
+                                </>
+                              ) : (
+                                <>
+                                  <label htmlFor={`ship-count-${line.orderLineId}`}>
+                                    <span className="sr-only">Packs of {line.itemName} in this parcel</span>
+                                    <input
+                                      id={`ship-count-${line.orderLineId}`}
+                                      name={`lines[${i}].count`}
+                                      type="number"
+                                      min={0}
+                                      max={line.remainingPacks}
+                                      defaultValue={line.remainingPacks}
+                                      className="form-input w-24"
+                                    />
+                                  </label>
+                                  {errorOf('ship', `count_${line.orderLineId}`) ? <span className="mt-1 block text-xs text-red-700">{errorOf('ship', `count_${line.orderLineId}`)}</span> : null}
+                                </>
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                  {linesToSend.some((line) => line.custom) ? (
+                    <fieldset className="space-y-2 rounded-md border border-stone-200 p-3">
+                      <legend className="px-1 text-sm font-medium text-stone-800">A made-to-order quantity outside 10%</legend>
+                      <label htmlFor="ship-customer-agreed" className="flex items-start gap-2 text-sm text-stone-800">
+                        <input id="ship-customer-agreed" name="customer_agreed" type="checkbox" className="mt-0.5" />
+                        <span>The customer agreed to this quantity</span>
+                      </label>
+                      <Field
+                        form="ship"
+                        label="How they agreed (who, when, how)"
+                        name="agreement_note"
+                        maxLength={200}
+                        defaultValue={valueOf('ship', 'agreement_note')}
+                        error={errorOf('ship', 'agreement_note')}
+                      />
+                    </fieldset>
+                  ) : null}
+                  <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+                    <label htmlFor="dispatch-carrier" className="block text-sm">
+                      <span className="font-medium text-stone-800">Carrier</span>
+                      <select id="dispatch-carrier" name="carrier" required defaultValue={valueOf('ship', 'carrier') ?? ''} className="form-input mt-1 w-full">
+                        <option value="" disabled>
+                          Choose
                         </option>
-                      ))}
-                    </select>
-                  </label>
-                  <Field form="dispatch" label="Tracking number" name="tracking_number" required maxLength={50} defaultValue={valueOf('dispatch', 'tracking_number')} error={errorOf('dispatch', 'tracking_number')} />
-                  <button type="submit" name="intent" value="dispatch" className="btn-primary" disabled={busy}>
-                    Mark dispatched
-                  </button>
+                        {carriers.map((carrier) => (
+                          <option key={carrier} value={carrier}>
+                            {carrier}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <Field
+                      form="dispatch"
+                      label={`Tracking number (none for ${untrackedCarriers.join(', ').toLowerCase().replace('own van', 'our own van')})`}
+                      name="tracking_number"
+                      maxLength={50}
+                      defaultValue={valueOf('ship', 'tracking_number')}
+                      error={errorOf('ship', 'tracking_number')}
+                    />
+                    <button type="submit" name="intent" value="ship" className="btn-primary" disabled={busy}>
+                      Mark dispatched
+                    </button>
+                  </div>
                 </Form>
               ) : (
                 <p className="mt-2 text-sm text-amber-900">Awaiting payment: it can be dispatched once the payment is recorded.</p>
@@ -383,11 +494,75 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </section>
           ) : null}
 
+          {order.shipping.shipments.length > 0 ? (
+            <section className="card p-5" aria-labelledby="shipments-heading" data-testid="shipments">
+              <h2 id="shipments-heading" className="text-base font-semibold text-stone-900">
+                Shipments
+              </h2>
+              <ol className="mt-3 space-y-4">
+                {order.shipping.shipments.map((shipment) => (
+                  <li key={shipment.number} className="text-sm" data-testid="shipment">
+                    <p className="font-medium text-stone-900">
+                      Shipment {shipment.number}: {londonDateTime(shipment.dispatchedAt)}, {shipment.carrier}
+                      {shipment.trackingNumber ? (
+                        <>
+                          , tracking{' '}
+                          {shipment.trackingUrl ? (
+                            <a href={shipment.trackingUrl} className="text-brand-700 underline" rel="noreferrer" target="_blank">
+                              {shipment.trackingNumber}
+                            </a>
+                          ) : (
+                            shipment.trackingNumber
+                          )}
+                        </>
+                      ) : (
+                        ', no tracking number'
+                      )}
+                      {shipment.by ? <span className="font-normal text-stone-600"> by {shipment.by}</span> : null}
+                    </p>
+                    <ul className="mt-1 list-disc pl-5 text-stone-700">
+                      {shipment.lines.map((line) => (
+                        <li key={line.orderLineId}>
+                          {line.count} x {line.itemName} (pack of {line.qty}){line.deliveredUnits !== null ? `: ${line.deliveredUnits} units delivered` : ''}
+                        </li>
+                      ))}
+                    </ul>
+                    {allowed.correctShipment ? (
+                      <details className="mt-2">
+                        <summary className="cursor-pointer text-brand-700">Correct the carrier or tracking number</summary>
+                        <Form method="post" className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" data-testid={`correct-shipment-${shipment.number}`}>
+                          {version}
+                          <input type="hidden" name="shipment" value={shipment.number} />
+                          <label htmlFor={`correct-${shipment.number}-carrier`} className="block text-sm">
+                            <span className="font-medium text-stone-800">Carrier</span>
+                            <select id={`correct-${shipment.number}-carrier`} name="carrier" required defaultValue={shipment.carrier} className="form-input mt-1 w-full">
+                              {carriers.map((carrier) => (
+                                <option key={carrier} value={carrier}>
+                                  {carrier}
+                                </option>
+                              ))}
+                            </select>
+                          </label>
+                          <Field form={`correct-${shipment.number}`} label="Tracking number" name="tracking_number" maxLength={50} defaultValue={shipment.trackingNumber ?? ''} />
+                          <button type="submit" name="intent" value="correct-shipment" className="btn-secondary" disabled={busy}>
+                            Correct and tell the customer
+                          </button>
+                        </Form>
+                      </details>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+
           {allowed.deliver ? (
             <Form method="post" className="card flex flex-wrap items-center justify-between gap-3 p-5">
               {version}
               <p className="text-sm text-stone-700">
-                Sent with {order.dispatch.carrier}, tracking {order.dispatch.trackingNumber}.
+                {order.shipping.shipments.length > 1
+                  ? `Sent in ${order.shipping.shipments.length} shipments.`
+                  : `Sent with ${order.dispatch.carrier}${order.dispatch.trackingNumber ? `, tracking ${order.dispatch.trackingNumber}` : ''}.`}
               </p>
               <button type="submit" name="intent" value="deliver" className="btn-primary" disabled={busy}>
                 Mark delivered
@@ -568,7 +743,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </div>
             {order.dispatch.at ? (
               <dl className="mt-3 border-t border-stone-200 pt-2 text-sm">
-                <Row label="Dispatched">{londonDateTime(order.dispatch.at)}</Row>
+                <Row label={order.status === 'PendingDelivery' ? 'First parcel left' : 'Dispatched'}>{londonDateTime(order.dispatch.at)}</Row>
                 <Row label="Carrier">{order.dispatch.carrier}</Row>
                 <Row label="Tracking">
                   {order.dispatch.trackingUrl ? (
@@ -576,7 +751,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       {order.dispatch.trackingNumber}
                     </a>
                   ) : (
-                    order.dispatch.trackingNumber
+                    (order.dispatch.trackingNumber ?? 'none (our own van)')
                   )}
                 </Row>
                 {order.dispatch.deliveredAt ? <Row label="Delivered">{londonDateTime(order.dispatch.deliveredAt)}</Row> : null}

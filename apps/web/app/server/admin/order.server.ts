@@ -11,7 +11,7 @@ import {
   can,
   canMove,
   dispatchReadinessLabel,
-  ORDER_STATE_LABELS,
+  carrierTracks,
   PAYMENT_STATUS_LABELS,
   pickingListPath,
   REFUND_PROVIDER_LABELS,
@@ -25,23 +25,30 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
   const recordsMoney = can(staff.role, 'payments:record');
   return {
     order,
-    stateLabel: ORDER_STATE_LABELS[order.status],
+    // "Part dispatched" while some packs have left (core's state module), else the state's words.
+    stateLabel: order.progressLabel,
     paymentLabel: PAYMENT_STATUS_LABELS[order.payment.status],
     /** Who a refund of this order goes through ('PayPal'), or null: paid back by bank transfer and recorded by hand. */
     refundProviderLabel: order.payment.refundProvider ? REFUND_PROVIDER_LABELS[order.payment.refundProvider] : null,
     /** For the warehouse, which sees no money: may it go, while it awaits dispatch. */
     readinessLabel: dispatchReadinessLabel(order),
     carriers: CARRIER_NAMES,
+    /** Carriers without a tracking number (our own van): the form says the field is not needed. */
+    untrackedCarriers: CARRIER_NAMES.filter((carrier) => !carrierTracks(carrier)),
+    /** Lines with packs still to send, for the shipment form. */
+    linesToSend: order.shipping.lines.filter((line) => line.remainingPacks > 0),
     allowed: {
       money: can(staff.role, 'payments:view'),
       recordPayment: recordsMoney && order.status !== 'Cancelled',
       recordRefund: recordsMoney && order.payment.refundablePence > 0,
       retryRefund: recordsMoney,
       dispatch: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Dispatched'),
+      correctShipment: can(staff.role, 'orders:dispatch') && order.status !== 'Cancelled',
       deliver: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Delivered'),
-      cancel: can(staff.role, 'orders:cancel') && canMove(order.status, 'Cancelled'),
-      /** Some packs cannot be supplied (SPEC 9): only before dispatch, and when more than one pack is on the order. */
-      cancelLines: can(staff.role, 'orders:cancel') && order.status === 'PendingDelivery' && order.lines.reduce((sum, line) => sum + line.count, 0) > 1,
+      cancel: can(staff.role, 'orders:cancel') && canMove(order.status, 'Cancelled') && order.shipping.shipments.length === 0,
+      /** Some packs cannot be supplied (SPEC 9): only before anything is dispatched, and when more than one pack is on the order. */
+      cancelLines:
+        can(staff.role, 'orders:cancel') && order.status === 'PendingDelivery' && order.shipping.shipments.length === 0 && order.lines.reduce((sum, line) => sum + line.count, 0) > 1,
       invoice: can(staff.role, 'invoices'),
     },
     documents: { pickingList: pickingListPath(order.orderId), invoice: staffInvoicePath(order.orderId) },
@@ -49,7 +56,7 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
 }
 
 /** The fields a refused form shows again. */
-export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference', 'note'] as const;
+export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference', 'note', 'agreement_note'] as const;
 
 /** Every form carries the version of the order the page showed: a change to a newer order is refused (core). */
 const version = wholeNumber('Reload the order and try again.');
@@ -65,6 +72,27 @@ export const orderFormSchema = z.discriminatedUnion(
   'intent',
   [
     z.object({ intent: z.literal('dispatch'), version, carrier: textField(40), tracking_number: textField(60) }),
+    // One shipment: packs per line (0: not in this parcel), the units delivered of a custom line,
+    // and "the customer agreed" with how, for a custom quantity outside 10% (core's rule).
+    z.object({
+      intent: z.literal('ship'),
+      version,
+      carrier: textField(40),
+      tracking_number: textField(60),
+      lines: z
+        .array(
+          z.object({
+            order_line_id: wholeNumber('Reload the order and try again.'),
+            count: wholeNumber('Enter the packs to send as a whole number (0 to leave it for later).').default(0),
+            delivered_units: z.number({ error: 'Enter the units delivered as a whole number.' }).int('Enter the units delivered as a whole number.').optional(),
+          }),
+        )
+        .default([]),
+      customer_agreed: checkbox,
+      agreement_note: textField(300),
+    }),
+    // A shipment's carrier or tracking number corrected after it left.
+    z.object({ intent: z.literal('correct-shipment'), version, shipment: wholeNumber('Reload the order and try again.'), carrier: textField(40), tracking_number: textField(60) }),
     z.object({ intent: z.literal('deliver'), version }),
     z.object({ intent: z.literal('cancel'), version, reason: textField(300) }),
     // Packs of some lines that cannot be supplied: one count per line (0: keep them all).

@@ -68,7 +68,8 @@ export function orderListPage(staff: StaffMember, filter: OrderListFilter, query
       postCode: row.postCode,
       packs: row.packs,
       total: seesMoney ? pounds(row.totalPence) : null,
-      state: ORDER_STATE_LABELS[row.status],
+      // "Part dispatched" while some of it has left (core's state module).
+      state: row.progressLabel,
       method: PAYMENT_METHOD_LABELS[row.paymentMethod] ?? row.paymentMethod,
       // DESIGN section 4: a simulated payment says so wherever the order appears.
       testPayment: row.paymentIsTest,

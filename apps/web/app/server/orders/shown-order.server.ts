@@ -1,12 +1,15 @@
 /**
  * A customer's order as their pages (order history, order detail) show it: the order as the
  * API answers it (its status is SPEC 4's value, 'PendingDelivery'), with the state in plain words
- * from core's state module ('Awaiting dispatch'), the same words staff read.
+ * from core's state module ('Awaiting dispatch', or 'Part dispatched' once some of its packs have
+ * left in a shipment), the same words staff read.
  */
-import { orderStateLabel } from '@shop/core';
+import { orderProgressLabel } from '@shop/core';
 import type { OrderDto } from '@shop/contract';
 import type { ShownOrder } from '~/components/orders/order-format';
 
 export function shownOrder(order: OrderDto): ShownOrder {
-  return { ...order, stateLabel: orderStateLabel(order.status) };
+  const orderedPacks = order.orderLines.reduce((sum, line) => sum + line.count, 0);
+  const shippedPacks = (order.shipments ?? []).reduce((sum, s) => sum + s.lines.reduce((n, line) => n + line.count, 0), 0);
+  return { ...order, stateLabel: orderProgressLabel(order.status, { shippedPacks, orderedPacks }) };
 }

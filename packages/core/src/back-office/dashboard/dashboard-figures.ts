@@ -7,7 +7,8 @@
  * - Awaiting payment: bank-transfer orders, not cancelled, with something still to pay (count and
  *   amount still due). Account orders are credit, not awaiting payment: they show as overdue
  *   accounts once past their due date.
- * - Ready to dispatch: PendingDelivery and either paid in full or on account.
+ * - Ready to dispatch: the dispatch desk's rule (back-office/dispatch/dispatch-desk.ts
+ *   readyToDispatchCondition): awaiting dispatch, and paid in full or on account.
  * - Overdue trade accounts: account orders past `payment_due_date` (London today) and not fully
  *   paid, not cancelled, per customer: amount overdue, days overdue (of the oldest), orders.
  *
@@ -17,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@shop/db';
 import type { Pence } from '../../pricing/money.ts';
 import { londonDateOf } from '../customers/customer-directory.ts';
+import { readyToDispatchCondition } from '../dispatch/dispatch-desk.ts';
 
 export interface ReadyToDispatch {
   count: number;
@@ -72,7 +74,7 @@ export class DashboardQueries {
       this.db,
       sql`SELECT count(*) AS count, to_char(min(created) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS oldest
           FROM orders
-          WHERE status = 'PendingDelivery' AND (paid_pence >= total_pence OR payment_method = 'account')`,
+          WHERE ${readyToDispatchCondition('orders')}`,
     );
     return { count: Number(row?.count ?? 0), oldestPlacedAt: row?.oldest ?? null };
   }

@@ -33,8 +33,8 @@ import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
 import {
   assertMove,
-  isCarrier,
   mayDispatch,
+  orderProgressLabel,
   PAYMENT_FILTER_CONDITIONS,
   paymentFiguresOf,
   paymentStatusOf,
@@ -44,9 +44,10 @@ import {
   type PaymentStatus,
 } from './order-states.ts';
 import { insertOrderEvent, insertOrderPayment } from './order-payments.ts';
+import { OrderShipmentsService, shipmentMessages, type OrderShipments } from './order-shipments.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
 import { referenceSearchForms } from '../../payments/order-reference.ts';
-import { stockMovements, unshippedPacks } from '../../stock/stock-movements.ts';
+import { stockMovements } from '../../stock/stock-movements.ts';
 
 export const ORDER_LIST_PAGE_SIZE = 50;
 
@@ -103,6 +104,8 @@ export type OrderListRow = Pick<Row<typeof orders>, 'orderId' | 'totalPence' | '
   packs: number;
   paymentStatus: PaymentStatus;
   mayDispatch: boolean;
+  /** "Part dispatched" while some packs have left, else the state's words (order-states.ts). */
+  progressLabel: string;
 };
 
 export interface OrderList {
@@ -163,6 +166,10 @@ export interface AdminOrder {
     records: PaymentRecord[];
   };
   mayDispatch: boolean;
+  /** The order's lines with what has left of each, and its shipments (order-shipments.ts). */
+  shipping: OrderShipments;
+  /** "Part dispatched" while some packs have left, else the state's words (order-states.ts). */
+  progressLabel: string;
   dispatch: { at: string | null; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; deliveredAt: string | null };
   cancellation: { at: string | null; reason: string | null };
   /** Hidden from the warehouse (null). */
@@ -266,10 +273,15 @@ const EVENT = columnsOf(orderEvents, ['kind', 'before', 'after', 'createdAt'], '
 const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
 
 export class OrderAdministration {
+  /** Shipments: part or whole dispatch, corrections, the dispatch desk's bulk dispatch. */
+  readonly shipments: OrderShipmentsService;
+
   constructor(
     private readonly db: Database,
     private readonly options: OrderAdministrationOptions,
-  ) {}
+  ) {
+    this.shipments = new OrderShipmentsService(db, options);
+  }
 
   private today(): string {
     return londonWallClock(this.options.now()).date;
@@ -296,10 +308,13 @@ export class OrderAdministration {
         this.db,
         sql`SELECT o.status, count(*) AS n FROM orders o WHERE ${common} GROUP BY o.status`,
       ),
-      queryRows<{ packs: number | string }>(
+      queryRows<{ packs: number | string; shipped: number | string }>(
         this.db,
         sql`SELECT ${LISTED.list}, ${LISTED_CUSTOMER.list},
-                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs
+                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs,
+                   CASE WHEN o.status = 'PendingDelivery'
+                        THEN (SELECT COALESCE(sum(sl.count), 0) FROM shipments sh JOIN shipment_lines sl ON sl.shipment_id = sh.shipment_id WHERE sh.order_id = o.order_id)
+                        ELSE 0 END AS shipped
             FROM orders o JOIN users u ON u.user_id = o.user_id
             WHERE ${where}
             ORDER BY o.created DESC, o.order_id DESC
@@ -329,6 +344,7 @@ export class OrderAdministration {
           paymentIsTest: order.paymentIsTest,
           paymentStatus: paymentStatusOf(order, today),
           mayDispatch: mayDispatch(order),
+          progressLabel: orderProgressLabel(order.status, { shippedPacks: Number(r.shipped), orderedPacks: Number(r.packs) }),
         };
       }),
       counts,
@@ -354,7 +370,7 @@ export class OrderAdministration {
   /** The whole order for the staff member's role (the warehouse sees no customer account details). */
   async detail(orderId: number, staff: StaffMember): Promise<AdminOrder> {
     const row = await this.orderRow(orderId, this.db);
-    const [lines, payments, events] = await Promise.all([
+    const [lines, payments, events, shipping] = await Promise.all([
       queryRows<object>(this.db, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`),
       queryRows<object>(
         this.db,
@@ -366,6 +382,7 @@ export class OrderAdministration {
         sql`SELECT ${EVENT.list}, ${BY.list}
             FROM order_events e LEFT JOIN staff s ON s.staff_id = e.staff_id WHERE e.order_id = ${orderId} ORDER BY e.order_event_id`,
       ),
+      this.shipments.of(orderId),
     ]);
     const seesMoney = can(staff.role, 'payments:view');
     const seesCustomer = can(staff.role, 'customers:view');
@@ -424,6 +441,8 @@ export class OrderAdministration {
         records: seesMoney ? records : [],
       },
       mayDispatch: mayDispatch(row),
+      shipping,
+      progressLabel: orderProgressLabel(row.status, shipping.progress),
       dispatch: {
         at: isoTimeOrNull(row.dispatchedAt),
         carrier: row.carrier,
@@ -458,41 +477,13 @@ export class OrderAdministration {
     };
   }
 
-  /** The parcel has left: carrier and tracking number; the customer is e-mailed the tracking link. */
+  /**
+   * Everything still to send leaves in one shipment (order-shipments.ts): carrier and tracking
+   * number (none for our own van); the customer is e-mailed the tracking link.
+   */
   async dispatch(staff: StaffMember, orderId: number, seenVersion: number, input: { carrier: string; trackingNumber: string }): Promise<void> {
     permit(staff, 'orders:dispatch');
-    if (!isCarrier(input.carrier)) throw invalidField('carrier', orderAdminMessages.carrier);
-    const trackingNumber = input.trackingNumber.trim();
-    if (trackingNumber.length < 1 || trackingNumber.length > 50) throw invalidField('tracking_number', orderAdminMessages.trackingNumber);
-    await this.change(staff, orderId, seenVersion, 'dispatched', async (order, tx) => {
-      assertMove(order.status, 'Dispatched');
-      if (!mayDispatch(order)) throw new Invalid(orderAdminMessages.awaitingPayment);
-      // An account order's payment is due its account's terms after dispatch.
-      const dueDate = order.paymentMethod === 'account' ? addDays(this.today(), order.termsDays ?? 7) : null;
-      await this.update(
-        tx,
-        order,
-        sql`status = 'Dispatched', dispatched_at = now(), carrier = ${input.carrier}, tracking_number = ${trackingNumber},
-            payment_due_date = COALESCE(${dueDate}::date, payment_due_date)`,
-      );
-      await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'dispatched'), tx);
-      await stockMovements.ship(tx, orderId, await unshippedPacks(tx, orderId), staff.staffId);
-      return {
-        before: { status: order.status },
-        after: { status: 'Dispatched', carrier: input.carrier, tracking_number: trackingNumber, ...(dueDate ? { payment_due_date: dueDate } : {}) },
-        result: undefined,
-      };
-    });
-    // Every order is invoiced when it leaves (its time of supply, or the payment before it), so the
-    // VAT return and invoices.csv count every supply, not only the invoices someone opened. An
-    // account order's terms run from this invoice. Should this fail, the invoice is still issued
-    // when first opened.
-    if (this.options.issueInvoice) {
-      await this.options.issueInvoice(orderId).catch((error: unknown) =>
-        this.options.log?.error({ orderId, error: error instanceof Error ? error.message : String(error) }, 'could not issue the invoice of a dispatched order'),
-      );
-    }
-    this.options.jobs.wakeWorkers();
+    await this.shipments.ship(staff, orderId, seenVersion, { carrier: input.carrier, trackingNumber: input.trackingNumber, lines: 'rest' });
   }
 
   async markDelivered(staff: StaffMember, orderId: number, seenVersion: number): Promise<void> {
@@ -511,6 +502,7 @@ export class OrderAdministration {
     if (reason.length < 1 || reason.length > 200) throw invalidField('reason', orderAdminMessages.reason);
     await this.change(staff, orderId, seenVersion, 'cancelled', async (order, tx) => {
       assertMove(order.status, 'Cancelled');
+      if (await this.shipments.anyShipped(orderId, tx)) throw new Invalid(shipmentMessages.cannotCancelShipped);
       await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
       await stockMovements.release(tx, orderId, 'all', staff.staffId);
       await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'cancelled'), tx);
@@ -941,10 +933,4 @@ function invalidField(field: string, message: string): Invalid {
 function withoutMoney(value: Record<string, unknown> | null): Record<string, unknown> | null {
   if (!value) return value;
   return Object.fromEntries(Object.entries(value).filter(([key]) => !/pence|reference/.test(key)));
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

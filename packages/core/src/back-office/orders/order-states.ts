@@ -6,6 +6,11 @@
  *   PendingDelivery -> Dispatched (carrier and tracking number) -> Delivered
  *   PendingDelivery -> Cancelled (a reason)
  *
+ * An order may leave in several shipments (order-shipments.ts): it stays PendingDelivery, the
+ * value SPEC 4 and the API know, until every pack has gone, and reads "Part dispatched" meanwhile
+ * (`orderProgressLabel`), a label derived from what has been shipped, not a state of its own
+ * (decision record 016).
+ *
  * Nothing else: a dispatched parcel cannot be cancelled here (it is a return, outside this
  * shop's scope), and Delivered and Cancelled are final.
  */
@@ -34,6 +39,29 @@ export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
 
 export function isOrderState(value: unknown): value is OrderState {
   return typeof value === 'string' && (ORDER_STATES as readonly string[]).includes(value);
+}
+
+/** The words of an order awaiting dispatch of which some packs have left (shipments), for staff and customers. */
+export const PART_DISPATCHED_LABEL = 'Part dispatched';
+
+/** How much of an order has left: packs shipped so far of the packs ordered. */
+export interface ShippedProgress {
+  shippedPacks: number;
+  orderedPacks: number;
+}
+
+/** Awaiting dispatch, yet some of its packs have left in a shipment. */
+export function isPartDispatched(state: string, progress: ShippedProgress): boolean {
+  return state === 'PendingDelivery' && progress.shippedPacks > 0 && progress.shippedPacks < progress.orderedPacks;
+}
+
+/**
+ * The words of an order's state with its shipments counted: "Part dispatched" while some but not
+ * all of its packs have left, else the state's own words. Every page that shows an order's state
+ * to staff or customers reads it here.
+ */
+export function orderProgressLabel(state: string, progress: ShippedProgress): string {
+  return isPartDispatched(state, progress) ? PART_DISPATCHED_LABEL : orderStateLabel(state);
 }
 
 /** The words of a stored state; a value this module does not know is shown as it is. */
@@ -75,6 +103,11 @@ export const CARRIER_NAMES = Object.keys(CARRIERS) as Carrier[];
 
 export function isCarrier(value: unknown): value is Carrier {
   return typeof value === 'string' && Object.hasOwn(CARRIERS, value);
+}
+
+/** Whether the carrier gives a tracking number: every carrier but the shop's own van. */
+export function carrierTracks(carrier: string): boolean {
+  return isCarrier(carrier) && CARRIERS[carrier] !== null;
 }
 
 /** The carrier's tracking page for this parcel; null for our own van (or an unknown carrier). */
