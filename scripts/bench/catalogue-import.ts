@@ -53,6 +53,11 @@ function priceListFile(rows: number, categories: string[], priceOf: (n: number) 
           featured: 'no',
           linked_product_code: '',
           image_url: '',
+          // Stock left as it is (docs/catalogue-csv.md): the benchmark measures prices.
+          stock_on_hand: '',
+          low_stock_threshold: '',
+          backorders: '',
+          expected_date: '',
         };
         lines.push(CATALOGUE_CSV_COLUMNS.map((column) => cells[column]));
       }

@@ -2,7 +2,7 @@
 /**
  * The basket page as a customer sees it (its action stubbed): 'No cart found' for an empty
  * basket; a changed pack count is posted when the field is left; 'Remove' asks 'Are you sure?'
- * and Yes posts the line's removal.
+ * and Yes posts the line's removal; lines that sold out since they were added are marked.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -61,6 +61,20 @@ describe('basket page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted).toHaveLength(0);
+  });
+
+  it('marks lines that sold out since they were added, and says the order cannot be placed with them', async () => {
+    renderStubbedPage('/checkout', {
+      path: '/checkout',
+      Component: CheckoutPage,
+      loader: () => ({ promise: null, reorderNotice: null, shortfalls: { 20: 'Out of stock: remove this line to order the rest.' } }),
+      visitor: { cart: BASKET },
+    });
+    expect(await screen.findByTestId('basket-stock-problem')).toHaveTextContent('Some items sold out since you added them');
+    const marks = screen.getAllByTestId('line-stock-problem');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.closest('tr')).toHaveTextContent('Packing Tape 48mm');
+    expect(marks[0]).toHaveTextContent('Out of stock: remove this line to order the rest.');
   });
 
   it("quotes delivery 'to mainland UK' until a delivery address is chosen", async () => {
