@@ -41,6 +41,9 @@ import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { VatReturns } from './back-office/exports/vat-return.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
+import { PricedOrderPlacement } from './orders/priced-order-placement.ts';
+import { QuoteDesk } from './quotes/quote-desk.ts';
+import { quoteEmailJobKinds } from './quotes/quote-email.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -89,6 +92,10 @@ export interface CoreServices {
   catalogueAdmin: CatalogueAdmin;
   /** Bank statements imported as CSV: credits matched to orders by their reference, a dry run, then payments recorded in one go. */
   bankStatements: BankStatements;
+  /** Sales desk: quote requests, pricing and sending (PDF e-mailed), acceptance into an order (docs/sales-desk.md). */
+  quotes: QuoteDesk;
+  /** Orders from given lines at given prices (an accepted quote, a phone order), by the same rules as checkout. */
+  pricedOrders: PricedOrderPlacement;
 }
 
 export interface CoreServicesOptions {
@@ -165,9 +172,29 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     staffOfSetPasswordLink: (token) => staff.setPasswordTokenHolder(token),
     log: options.log,
   });
+  const quoteKinds = quoteEmailJobKinds({
+    shop: options.shop,
+    mailer,
+    publicBaseUrl,
+    quotes: () => quotes,
+    async contactOf(userId) {
+      const user = await accounts.userDetails(userId, userId).catch(() => null);
+      return user ? { email: user.email, firstName: user.first_name } : null;
+    },
+    log: options.log,
+  });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
   const tradeAccounts = new TradeAccounts(database.db);
+  const pricedOrders = new PricedOrderPlacement(orderRepository, addressRepository, cartRepository, {
+    shop: options.shop,
+    rules,
+    jobs,
+    tradeAccounts,
+    paymentsMode: payments?.mode ?? null,
+    now: clock,
+  });
+  const quotes: QuoteDesk = new QuoteDesk(database.db, { shop: options.shop, jobs, pricedOrders, payments, publicBaseUrl, now: clock });
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
   const carts = new CartService(cartRepository, {
     rules,
@@ -202,7 +229,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     tradeAccounts,
     dispatch,
     jobs,
-    jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
+    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     figures: new ShopFiguresReader(database.db, clock),
     payments,
     staff,
@@ -214,6 +241,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     catalogueAdmin: new CatalogueAdmin(database.db),
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     documents,
+    quotes,
+    pricedOrders,
     orderAdministration: new OrderAdministration(database.db, {
       jobs,
       now: clock,
