@@ -100,3 +100,5 @@ export * from './quotes/quote-validity.ts';
 export * from './quotes/artwork.ts';
 export { quotePdf } from './quotes/quote-pdf.ts';
 export { QUOTE_SENT_JOB, quoteSentJob, quoteUrl } from './quotes/quote-email.ts';
+export * from './quotes/phone-orders.ts';
+export { CARD_PAYMENT_LINK_JOB, cardPaymentLinkJob } from './quotes/quote-email.ts';

@@ -43,6 +43,7 @@ import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
 import { PricedOrderPlacement } from './orders/priced-order-placement.ts';
 import { QuoteDesk } from './quotes/quote-desk.ts';
+import { PhoneOrders } from './quotes/phone-orders.ts';
 import { quoteEmailJobKinds } from './quotes/quote-email.ts';
 
 export interface CoreServices {
@@ -96,6 +97,8 @@ export interface CoreServices {
   quotes: QuoteDesk;
   /** Orders from given lines at given prices (an accepted quote, a phone order), by the same rules as checkout. */
   pricedOrders: PricedOrderPlacement;
+  /** Orders taken by staff on the phone: new customers, packs at catalogue prices, on account, bank transfer or a card link. */
+  phoneOrders: PhoneOrders;
 }
 
 export interface CoreServicesOptions {
@@ -243,6 +246,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     documents,
     quotes,
     pricedOrders,
+    phoneOrders: new PhoneOrders(database.db, { jobs, tokens, pricedOrders, carts, publicBaseUrl }),
     orderAdministration: new OrderAdministration(database.db, {
       jobs,
       now: clock,

@@ -50,7 +50,7 @@ export type PricedOrderPayment = { method: 'bank' } | { method: 'account' } | { 
 export interface PricedOrderRequest {
   userId: number;
   /** The lines at their agreed prices: one "pack" of `qty` units at `pricePence`, `count` times. */
-  lines: readonly NewOrderLine[];
+  lines: readonly Omit<NewOrderLine, 'totalPricePence'>[];
   deliveryAddressId: number;
   /** Null: the customer's billing address (else the delivery address), as checkout does. */
   billingAddressId: number | null;

@@ -12,6 +12,12 @@ import type { QuoteDesk } from './quote-desk.ts';
 import { quotePounds } from './quote-desk.ts';
 
 export const QUOTE_SENT_JOB = 'email.quote-sent';
+/** A phone order to be paid by card: the packs are in the customer's basket, the e-mail links to paying for them. */
+export const CARD_PAYMENT_LINK_JOB = 'email.card-payment-link';
+
+export function cardPaymentLinkJob(userId: number, staffName: string, formKey: string): NewJob {
+  return { kind: CARD_PAYMENT_LINK_JOB, payload: { userId, staffName }, dedupeKey: `card-payment-link:${formKey}` };
+}
 
 /** One e-mail per quote sent. */
 export function quoteSentJob(userId: number, quoteId: number): NewJob {
@@ -67,6 +73,28 @@ export function quoteEmailJobKinds(deps: QuoteEmailDependencies): Record<string,
           messageId: `<${job.kind}.${job.jobId}.${job.createdAt.getTime()}@${deps.shop.email.split('@')[1] ?? 'localhost'}>`,
         });
         deps.log?.info({ quoteId, jobId: job.jobId }, 'quote e-mail sent');
+      },
+    },
+    [CARD_PAYMENT_LINK_JOB]: {
+      async run(job) {
+        const { userId, staffName } = job.payload as { userId: number; staffName: string };
+        const contact = await deps.contactOf(userId);
+        if (!contact) throw new PermanentJobFailure(`customer ${userId} no longer exists`);
+        const link = `${deps.publicBaseUrl.replace(/\/+$/, '')}/payment`;
+        const message = shortMessage({
+          shop: deps.shop,
+          to: contact.email,
+          subject: `Pay for your ${deps.shop.tradingName} order by card`,
+          firstName: contact.firstName,
+          lines: [
+            `${staffName} has put the order you placed by phone in your basket, with your delivery address.`,
+            `Sign in and pay by card to place it: ${link}`,
+            `Questions? Call us on ${deps.shop.phones.sales}.`,
+          ],
+          orderUrl: link,
+          button: { url: link, label: 'Pay by card' },
+        });
+        await deps.mailer.send({ ...message, text: message.text.replace(`See your order: ${link}`, '') });
       },
     },
   };
