@@ -34,6 +34,10 @@ export default [
     route('catalogue/import', 'routes/admin/catalogue-import.tsx'),
     route('catalogue/import/report.csv', 'routes/admin/catalogue-import-report-csv.tsx'),
     route('catalogue/export.csv', 'routes/admin/catalogue-export-csv.tsx'),
+    // The sales desk: the quotes queue, a quote to price and send, orders taken by phone.
+    route('quotes', 'routes/admin/quotes.tsx'),
+    route('quotes/:quoteId', 'routes/admin/quote.tsx'),
+    route('phone-order', 'routes/admin/phone-order.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.
@@ -59,6 +63,9 @@ export default [
     route('order-history', 'routes/order-history.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/close', 'routes/account-close.tsx'),
+    // Quotes: ask for one (a multipart form with the artwork), see and accept one.
+    route('quote-request', 'routes/quote-request.tsx'),
+    route('quotes/:quoteId', 'routes/quote.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // Form targets without a page of their own (each answers a GET with a redirect to /landing).
@@ -76,4 +83,7 @@ export default [
   route('admin/orders/:orderId/invoice.pdf', 'routes/admin/order-invoice-pdf.tsx'),
   route('admin/orders/:orderId/credit-notes/:creditNoteNumber', 'routes/admin/order-credit-note-pdf.tsx'),
   route('admin/orders/:orderId/picking-list.pdf', 'routes/admin/order-picking-list-pdf.tsx'),
+  route('quotes/:quoteId/pdf', 'routes/quote-pdf.tsx'),
+  route('admin/quotes/:quoteId/quote.pdf', 'routes/admin/quote-pdf.tsx'),
+  route('admin/quotes/:quoteId/artwork', 'routes/admin/quote-artwork.tsx'),
 ] satisfies RouteConfig;

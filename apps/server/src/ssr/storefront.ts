@@ -150,6 +150,19 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
         schema: { hide: true },
       });
     }
+    // A quote request may carry an artwork file (core/quotes/artwork.ts, at most 5 MB): this
+    // page alone takes a storefront body up to QUOTE_REQUEST_BODY_LIMIT_BYTES; its action
+    // refuses anyone not signed in, and core checks the file's size and content.
+    for (const url of ['/quote-request', '/quote-request.data']) {
+      pages.route({
+        method: ['POST'],
+        url,
+        bodyLimit: QUOTE_REQUEST_BODY_LIMIT_BYTES,
+        onRequest: refuseCrossSiteRequests,
+        handler: (request, reply) => renderPage(request, reply),
+        schema: { hide: true },
+      });
+    }
     // Any other method (PUT /landing, DELETE /products) is answered here, in the JSON error shape.
     pages.route({
       method: app.supportedMethods.filter((m) => !PAGE_METHODS.includes(m)),
@@ -165,6 +178,8 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
 
 /** Largest body of a catalogue back-office page action (image and CSV uploads). */
 export const ADMIN_UPLOAD_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+/** A quote request with its artwork (5 MB) and the form around it. */
+export const QUOTE_REQUEST_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
 /** The app's own limit, which requests without a staff cookie keep on the upload pages. */
 const DEFAULT_PAGE_BODY_LIMIT_BYTES = 100 * 1024;
 

@@ -193,6 +193,8 @@ export interface QuoteAcceptance {
   deliveryAddressId: number;
   billingAddressId: number | null;
   purchaseOrderNumber: string | null;
+  /** Staff accepting it for the customer on the phone (the order's timeline says who); absent: the customer online. */
+  takenBy?: { staffId: number; name: string };
 }
 
 export interface QuoteDeskOptions {
@@ -324,7 +326,9 @@ export class QuoteDesk {
         note: `Quote ${number}`,
         purchaseOrderNumber: acceptance.purchaseOrderNumber,
         idempotencyKey: `quote:${quoteId}`,
-        event: { staffId: null, kind: 'quote-accepted', after: { quote: number, payment: payment.method } },
+        event: acceptance.takenBy
+          ? { staffId: acceptance.takenBy.staffId, kind: 'taken-by-phone', after: { how: 'by phone', taken_by: acceptance.takenBy.name, quote: number, payment: payment.method } }
+          : { staffId: null, kind: 'quote-accepted', after: { quote: number, payment: payment.method } },
       });
       const acceptedAt = this.now();
       await tx.update(quotes).set({ status: 'accepted', acceptedAt, orderId: placed.orderId, version: sql`${quotes.version} + 1` }).where(eq(quotes.quoteId, quoteId));

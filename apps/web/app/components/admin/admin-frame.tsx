@@ -24,6 +24,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/orders', label: 'Orders', permission: 'orders:view' },
   { to: '/admin/bank-statements', label: 'Bank statements', permission: 'payments:record' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers:view' },
+  { to: '/admin/quotes', label: 'Quotes', permission: 'sales-desk' },
   { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
   { to: '/admin/exports', label: 'Exports', permission: 'exports' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff:manage' },

@@ -37,6 +37,8 @@ const NOTICES: Record<string, string> = {
 
 const EVENT_LABELS: Record<string, string> = {
   placed: 'Placed by the customer',
+  'taken-by-phone': 'Taken by phone',
+  'quote-accepted': 'Accepted online from a quote',
   payment_recorded: 'Payment recorded',
   refund_recorded: 'Refund recorded',
   refund_requested: 'Refund sent to the payment provider',
@@ -489,7 +491,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 <li key={i} className="text-sm">
                   <p className="font-medium text-stone-900">
                     {EVENT_LABELS[entry.kind] ?? entry.kind}
-                    {entry.by ? <span className="font-normal text-stone-600"> by {entry.by}</span> : null}
+                    {entry.by ? <span className="font-normal text-stone-600">{entry.kind === 'taken-by-phone' ? `, ${entry.by}` : ` by ${entry.by}`}</span> : null}
                   </p>
                   <p className="text-xs text-stone-500">{londonDateTime(entry.at)}</p>
                   {entry.after && entry.kind !== 'placed' ? (
