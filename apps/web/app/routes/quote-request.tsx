@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireCustomer(request, context, signInPath(request));
   const search = new URL(request.url).searchParams;
   const candidates = await quoteCandidates(context, userId, search);
-  return { candidates, fromBasket: search.get('from') === 'basket', today: new Date().toISOString().slice(0, 10) };
+  return { candidates, fromBasket: search.get('from') === 'basket', today: new Date().toISOString().slice(0, 10), artworkLimit: ARTWORK_LIMIT_TEXT };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function QuoteRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { candidates, fromBasket, today } = loaderData;
+  const { candidates, fromBasket, today, artworkLimit } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const failed = actionData && !actionData.ok ? actionData : null;
   const typed = failed?.values ?? {};
@@ -141,7 +141,7 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
             </div>
             <div>
               <label htmlFor="artwork" className="form-label">
-                Artwork (optional): PDF, PNG or JPEG, up to {ARTWORK_LIMIT_TEXT}
+                Artwork (optional): PDF, PNG or JPEG, up to {artworkLimit}
               </label>
               <input id="artwork" name="artwork" type="file" accept="application/pdf,image/png,image/jpeg" className="block text-sm" aria-describedby={fieldError('artwork') ? 'artwork-error' : undefined} />
               {fieldError('artwork') ? (

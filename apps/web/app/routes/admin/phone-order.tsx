@@ -8,7 +8,8 @@
  */
 import { Form, Link, useNavigation } from 'react-router';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { parseLines, phoneOrderAction, phoneOrderHref, phoneOrderPage } from '~/server/admin/phone-order.server';
+import { phoneOrderAction, phoneOrderPage } from '~/server/admin/phone-order.server';
+import { parseLines, phoneOrderHref } from '~/components/admin/phone-order-steps';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate } from '~/components/admin/admin-format';
 import type { Route } from './+types/phone-order';

@@ -15,7 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'sales-desk');
   const asked = new URL(request.url).searchParams.get('state');
   const state = isQueueState(asked) ? asked : 'requested';
-  return { state, quotes: await context.services.quotes.queue(state), states: QUOTE_QUEUE_STATES.map((s) => ({ key: s, label: QUEUE_LABELS[s] })) };
+  const quotes = (await context.services.quotes.queue(state)).map((q) => ({ ...q, stateLabel: QUEUE_LABELS[q.state] }));
+  return { state, quotes, states: QUOTE_QUEUE_STATES.map((s) => ({ key: s, label: QUEUE_LABELS[s] })) };
 }
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
@@ -76,7 +77,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
                 <td className="px-4 py-2.5 whitespace-nowrap">{q.neededBy ? calendarDate(q.neededBy) : ''}</td>
                 <td className="px-4 py-2.5 text-right tabular-nums">{q.subTotalPence === null ? '' : pounds(q.subTotalPence)}</td>
                 <td className="px-4 py-2.5 whitespace-nowrap">
-                  {QUEUE_LABELS[q.state]}
+                  {q.stateLabel}
                   {q.orderId ? (
                     <Link to={`/admin/orders/${q.orderId}`} className="ml-1 text-brand-700 hover:underline">
                       order {q.orderId}
