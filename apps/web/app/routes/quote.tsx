@@ -5,8 +5,11 @@
  * acceptance form: the delivery address (the total with VAT for it) and bank transfer or the
  * trade account. An expired, withdrawn or accepted quote says why it cannot be accepted.
  */
-import { Form, Link, useNavigation, type MetaFunction } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, useFetcher, useNavigation, type MetaFunction } from 'react-router';
+import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
+import { CardWalletPanel } from '~/components/checkout/card-wallet-panel';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { FormMessage } from '~/components/account/form-message';
@@ -32,9 +35,12 @@ const londonDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'nume
 const calendarDay = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, addresses, chosenAddressId, totals, addressProblem, tradeAccount, requested } = loaderData;
+  const { quote, addresses, chosenAddressId, totals, addressProblem, tradeAccount, requested, cardPayment, payments } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const card = useFetcher<typeof action>();
+  const [cardError, setCardError] = useState<string | null>(null);
+  const cardAnswer = card.data && !card.data.ok ? card.data : null;
+  const failed = cardAnswer ?? (actionData && !actionData.ok ? actionData : null);
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-6 lg:py-8">
       <p className="text-sm">
@@ -213,7 +219,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                       <input type="radio" name="payment_method" value="account" /> On my trade account ({formatPounds(tradeAccount.available)} available, {tradeAccount.termsDays} days' terms)
                     </label>
                   ) : null}
-                  <p className="mt-2 text-xs text-stone-600">To pay by card, call us on the number in the quote and we take the payment with you.</p>
+                  {cardPayment ? null : <p className="mt-2 text-xs text-stone-600">To pay by card, call us on the number in the quote and we take the payment with you.</p>}
                 </fieldset>
                 <div>
                   <label htmlFor="po-number" className="form-label">
@@ -225,6 +231,27 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   {busy ? 'Placing your order…' : 'Accept and place the order'}
                 </button>
               </Form>
+              {cardPayment && chosenAddressId !== null ? (
+                <div className="space-y-3 border-t border-stone-200 pt-4" data-testid="quote-card-payment">
+                  <h3 className="text-base font-semibold text-stone-900">Or pay by card and accept</h3>
+                  {cardError ? <FormMessage message={{ tone: 'error', text: cardError }} /> : null}
+                  <noscript>
+                    <p className="text-sm text-stone-700">Paying by card needs JavaScript; bank transfer works without it.</p>
+                  </noscript>
+                  {/* The card panel reads a basket's totals and lines; these are the quote's for the chosen address. */}
+                  <CardWalletPanel
+                    config={payments}
+                    cart={cardPayment as unknown as CartDto}
+                    disabled={card.state !== 'idle'}
+                    onPaid={(reference) => {
+                      setCardError(null);
+                      void card.submit({ address_id: String(chosenAddressId), payment_method: 'paypal', payment_reference: reference }, { method: 'post' });
+                    }}
+                    showError={setCardError}
+                    showStatus={setCardError}
+                  />
+                </div>
+              ) : null}
             </>
           )}
         </section>

@@ -267,6 +267,29 @@ for (const kind of databaseKinds()) {
       expect(await queryRows(database.db, sql`SELECT 1 FROM jobs WHERE kind = 'email.order-confirmation' AND payload->>'userId' = ${String(userId)}`)).toHaveLength(1);
     });
 
+    it('paid by card: accepted when the verified payment is the order total, refused when it is not', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const paid = new Map<string, number>([['TEST-EXACT', 147_000], ['TEST-SHORT', 100_000]]);
+      const withCards = createCoreServices(database, {
+        shop: demoShopConfig,
+        clock: () => now,
+        payments: {
+          mode: 'test',
+          async verify(reference: string) {
+            return { reference, status: 'COMPLETED', currency: 'GBP', amountPence: paid.get(reference) ?? 0, captureId: `CAP-${reference}` };
+          },
+        } as never,
+      });
+      const short = await sentQuote();
+      await expect(
+        withCards.quotes.accept(short.userId, short.quoteId, { payment: { method: 'paypal', reference: 'TEST-SHORT' }, deliveryAddressId: short.addressId, billingAddressId: null, purchaseOrderNumber: null }),
+      ).rejects.toThrow(/does not match the order total of £1,470.00/);
+      const exact = await sentQuote();
+      const { orderId } = await withCards.quotes.accept(exact.userId, exact.quoteId, { payment: { method: 'paypal', reference: 'TEST-EXACT' }, deliveryAddressId: exact.addressId, billingAddressId: null, purchaseOrderNumber: null });
+      const order = await withCards.orders.detail(exact.userId, orderId);
+      expect(order).toMatchObject({ payment_method: 'paypal', payment_reference: 'TEST-EXACT', total: 1470, payment_is_test: true });
+    });
+
     it('two staff pricing the same quote at once: the second is told someone else changed it', async () => {
       const { userId } = await customer();
       const { quoteId } = await services.quotes.request(userId, {

@@ -490,7 +490,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {order.timeline.map((entry, i) => (
                 <li key={i} className="text-sm">
                   <p className="font-medium text-stone-900">
-                    {EVENT_LABELS[entry.kind] ?? entry.kind}
+                    {/* An order taken by phone was not placed by the customer: its next entry says who took it. */}
+                    {entry.kind === 'placed' && order.timeline.some((e) => e.kind === 'taken-by-phone') ? 'Placed' : (EVENT_LABELS[entry.kind] ?? entry.kind)}
                     {entry.by ? <span className="font-normal text-stone-600">{entry.kind === 'taken-by-phone' ? `, ${entry.by}` : ` by ${entry.by}`}</span> : null}
                   </p>
                   <p className="text-xs text-stone-500">{londonDateTime(entry.at)}</p>

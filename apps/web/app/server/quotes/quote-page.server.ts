@@ -40,6 +40,21 @@ export async function quotePage(context: AppLoadContext, userId: number, quoteId
   }
   return {
     quote,
+    // What the card panel charges and lists (PayPal's purchase unit): the quote's lines at its
+    // totals for the chosen address; the server checks the payment against its own total.
+    cardPayment:
+      totals && context.payments.mode !== 'none'
+        ? {
+            count: quote.lines.length,
+            subTotal: totals.subTotal,
+            deliveryFee: totals.deliveryFee,
+            taxPercentage: totals.vatRatePercent,
+            totalTax: totals.vat,
+            total: totals.total,
+            cartIems: quote.lines.map((line) => ({ item_name: line.description, price: penceToPounds(line.totalPence), count: 1, product_price_id: line.productPriceId })),
+          }
+        : null,
+    payments: context.payments,
     addresses: addresses.map((a) => ({ id: a.address_id, label: [a.reference, a.address, a.town, a.post_code].filter(Boolean).join(', ') })),
     chosenAddressId: chosen?.address_id ?? null,
     totals,
@@ -51,7 +66,9 @@ export async function quotePage(context: AppLoadContext, userId: number, quoteId
 
 export const acceptQuoteSchema = z.object({
   address_id: z.number({ error: 'Choose a delivery address.' }).int().positive('Choose a delivery address.'),
-  payment_method: z.enum(['bank', 'account'], { error: 'Choose how you will pay.' }),
+  payment_method: z.enum(['bank', 'account', 'paypal'], { error: 'Choose how you will pay.' }),
+  /** Card/wallet: the provider's order id the card panel was approved with (verified by core). */
+  payment_reference: z.string().trim().max(100).optional(),
   purchase_order_number: z.string().trim().max(50, 'At most 50 characters.').optional(),
 });
 
@@ -61,7 +78,7 @@ export async function acceptQuote(request: Request, context: AppLoadContext, use
   if (!parsed.ok) return refusedForm(parsed, 'accept');
   try {
     const { orderId } = await context.services.quotes.accept(userId, quoteId, {
-      payment: { method: parsed.value.payment_method },
+      payment: parsed.value.payment_method === 'paypal' ? { method: 'paypal', reference: parsed.value.payment_reference ?? '' } : { method: parsed.value.payment_method },
       deliveryAddressId: parsed.value.address_id,
       billingAddressId: null,
       purchaseOrderNumber: parsed.value.purchase_order_number || null,
