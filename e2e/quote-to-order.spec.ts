@@ -131,3 +131,45 @@ test('a customer asks for 2,500 printed mailer boxes, staff price the quote, the
   await expect(customerPage.getByTestId('my-quotes')).toContainText(quoteNumber);
   await customerContext.close();
 });
+
+test('staff take an order by phone for a new customer: address from the postcode finder, paid by bank transfer', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const staffPage = await (await browser.newContext({ baseURL: shop.baseURL })).newPage();
+  await setUpOwner(staffPage, { ...shop, setupLink: shop.setupLink }, OWNER).catch(async () => {
+    // The other test of this file may have made the owner on this server already.
+    await staffPage.goto('/admin/signin');
+    await staffPage.getByLabel('E-mail').fill(OWNER.email);
+    await staffPage.getByLabel('Password').fill(OWNER.password);
+    await staffPage.getByRole('button', { name: /Sign in/ }).click();
+  });
+  await staffPage.goto('/admin/phone-order');
+  await staffPage.getByText('New customer').click();
+  const email = `phone.${Date.now().toString(36)}@example.com`;
+  await staffPage.getByLabel('First name').fill('Tom');
+  await staffPage.getByLabel('Last name').fill('Lee');
+  await staffPage.getByLabel('E-mail').fill(email);
+  await staffPage.getByLabel('Phone').fill('01134960999');
+  await staffPage.getByRole('button', { name: 'Create the customer' }).click();
+  await expect(staffPage.getByTestId('phone-customer')).toContainText('Tom Lee');
+
+  await staffPage.getByLabel('Find a product').fill('mailer box');
+  await staffPage.getByRole('button', { name: 'Find products' }).click();
+  const firstPack = staffPage.getByTestId('phone-found').locator('form').first();
+  await firstPack.getByRole('spinbutton').fill('3');
+  await firstPack.getByRole('button', { name: 'Add' }).click();
+  await expect(staffPage.getByTestId('phone-lines')).toContainText('3');
+
+  await staffPage.getByLabel('Find the address by postcode').fill('LS1 4AP');
+  await staffPage.getByRole('button', { name: 'Find the address' }).click();
+  await staffPage.getByRole('button', { name: 'Use this address' }).first().click();
+  const place = staffPage.getByTestId('phone-place-form');
+  await expect(place).toContainText('VAT');
+  await shots(staffPage, 'admin-phone-order');
+  await expectNoSeriousA11yViolations(staffPage);
+  await place.getByLabel(/Bank transfer/).check();
+  await place.getByLabel(/Delivery note/).fill('Call before delivery');
+  await place.getByRole('button', { name: 'Place the order' }).click();
+  await expect(staffPage).toHaveURL(/\/admin\/orders\/\d+/);
+  await expect(staffPage.getByTestId('order-timeline')).toContainText('Taken by phone, Mandy Manager');
+  await shots(staffPage, 'admin-phone-order-placed');
+});

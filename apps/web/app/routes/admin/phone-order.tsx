@@ -247,7 +247,7 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="customer" value={customerId} />
                 {d.linesText ? <input type="hidden" name="lines" value={d.linesText} /> : null}
                 <label htmlFor="phone-postcode" className="sr-only">
-                  Postcode
+                  Find the address by postcode
                 </label>
                 <input id="phone-postcode" name="postcode" defaultValue={d.postcode} placeholder="Postcode" className="form-input min-w-0 flex-1" />
                 <button type="submit" className="btn-secondary">
