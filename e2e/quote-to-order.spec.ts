@@ -55,6 +55,10 @@ test('a customer asks for 2,500 printed mailer boxes, staff price the quote, the
   await acceptCookies(customerPage);
   const staffPage = await (await browser.newContext({ baseURL: shop.baseURL })).newPage();
 
+  // Signed out, asking for a quote goes to sign in first, and comes back.
+  await customerPage.goto('/quote-request?from=basket');
+  await expect(customerPage).toHaveURL(/\/signin\?return=quote-request/);
+
   // The customer signs up and saves a delivery address.
   const customer = newCustomer();
   await customerPage.goto('/signup');
@@ -123,6 +127,12 @@ test('a customer asks for 2,500 printed mailer boxes, staff price the quote, the
   await expect(customerPage).toHaveURL(/\/order-detail\?orderId=\d+/);
   await expect(customerPage.getByText(/BXW-[A-Z0-9]+/).first()).toBeVisible();
   await expect(customerPage.getByText('£1,470.00').first()).toBeVisible();
+
+  // Nobody else sees it: another visitor is sent to sign in, and the PDF is not found.
+  const stranger = await (await browser.newContext({ baseURL: shop.baseURL })).newPage();
+  await stranger.goto(quoteUrl);
+  await expect(stranger).toHaveURL(/\/signin/);
+  expect((await stranger.request.get(`${quoteUrl}/pdf`)).status()).toBe(404);
 
   // Accepted once: the quote now says so, and the account lists it.
   await customerPage.goto(quoteUrl);

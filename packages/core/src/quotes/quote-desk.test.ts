@@ -15,7 +15,8 @@ import { pdfText } from '../documents/pdf-text.ts';
 import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
 import { checkedArtwork } from './artwork.ts';
-import { QUOTE_SENT_JOB } from './quote-email.ts';
+import type { MailMessage } from '../email/mailer.ts';
+import { QUOTE_SENT_JOB, quoteEmailJobKinds } from './quote-email.ts';
 import { quoteHasExpired, quoteValidUntil } from './quote-validity.ts';
 
 describe('quote validity in London days', () => {
@@ -157,6 +158,28 @@ for (const kind of databaseKinds()) {
       expect(text).toContain('£1,200.00');
       expect(text).toContain('£25.00');
       expect(text).toContain('31 December 2026');
+    });
+
+    it('the quote e-mail greets the customer, lists the lines, attaches the PDF and links to the quote', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, quoteId } = await sentQuote();
+      const sent: MailMessage[] = [];
+      const kinds = quoteEmailJobKinds({
+        shop: demoShopConfig,
+        mailer: { send: async (message) => void sent.push(message) },
+        publicBaseUrl: 'https://shop.example',
+        quotes: () => services.quotes,
+        contactOf: async () => ({ email: 'ria@example.com', firstName: 'Ria' }),
+      });
+      await kinds[QUOTE_SENT_JOB]!.run({ jobId: 1, kind: QUOTE_SENT_JOB, payload: { userId, quoteId }, createdAt: now, attempt: 1 });
+      const [mail] = sent;
+      const number = (await services.quotes.forCustomer(userId, quoteId)).number;
+      expect(mail!.subject).toContain(number);
+      expect(mail!.text).toContain('Hello Ria');
+      expect(mail!.text).toContain('Printed mailing box, 2 colours: 2,500 units at £0.48 = £1,200.00 ex-VAT');
+      expect(mail!.text).toContain(`https://shop.example/quotes/${quoteId}`);
+      expect(mail!.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[`quote-${number}.pdf`, 'application/pdf']]);
+      expect((await pdfText(mail!.attachments![0]!.content))[0]).toContain('Printed mailing box, 2 colours');
     });
 
     it('a priced quote is not the customer\'s to see or accept until it is sent', async () => {

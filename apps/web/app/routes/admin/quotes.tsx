@@ -72,7 +72,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
                   {q.customerName}
                   <span className="block text-xs break-all text-stone-500">{q.customerEmail}</span>
                 </td>
-                <td className="max-w-xs px-4 py-2.5">{q.itemSummary}</td>
+                <td className="max-w-xs min-w-48 px-4 py-2.5">{q.itemSummary}</td>
                 <td className="px-4 py-2.5 whitespace-nowrap">{londonDate(q.requestedAt)}</td>
                 <td className="px-4 py-2.5 whitespace-nowrap">{q.neededBy ? calendarDate(q.neededBy) : ''}</td>
                 <td className="px-4 py-2.5 text-right tabular-nums">{q.subTotalPence === null ? '' : pounds(q.subTotalPence)}</td>
