@@ -151,14 +151,16 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       });
     }
     // A quote request may carry an artwork file (core/quotes/artwork.ts, at most 5 MB): this
-    // page alone takes a storefront body up to QUOTE_REQUEST_BODY_LIMIT_BYTES; its action
-    // refuses anyone not signed in, and core checks the file's size and content.
+    // page alone takes a storefront body up to QUOTE_REQUEST_BODY_LIMIT_BYTES, and only from a
+    // signed-in customer (checked before the body is read; anyone else keeps 100 kB). Its action
+    // checks the sign-in again, and core the file's size and content.
     for (const url of ['/quote-request', '/quote-request.data']) {
       pages.route({
         method: ['POST'],
         url,
         bodyLimit: QUOTE_REQUEST_BODY_LIMIT_BYTES,
-        onRequest: refuseCrossSiteRequests,
+        onRequest: [refuseCrossSiteRequests, limitBodyUnlessSignedInCustomer(services)],
+        preParsing: capBodyOfOthers,
         handler: (request, reply) => renderPage(request, reply),
         schema: { hide: true },
       });
@@ -200,6 +202,25 @@ function limitBodyUnlessStaffMay(services: CoreServices, permission: StaffPermis
     const sessionId: unknown = await cookies[request.protocol === 'https' ? 'https' : 'http'].parse(request.headers.cookie ?? null).catch(() => null);
     const session = typeof sessionId === 'string' ? await services.staff.session(sessionId) : null;
     if (session && !session.awaitingSecondFactor && can(session.staff.role, permission)) return;
+    limitedToDefault.add(request);
+    if (Number(request.headers['content-length'] ?? 0) > DEFAULT_PAGE_BODY_LIMIT_BYTES) {
+      await reply.code(413).header('connection', 'close').send(payloadTooLargeBody(DEFAULT_PAGE_BODY_LIMIT_BYTES));
+    }
+  };
+}
+
+/**
+ * Before the body is read: unless the request's page session (the `shop_session` cookie,
+ * apps/web/app/session.server.ts) holds a live customer sign-in, the body may be 100 kB at most,
+ * as limitBodyUnlessStaffMay does for staff.
+ */
+function limitBodyUnlessSignedInCustomer(services: CoreServices) {
+  const cookie = createCookie('shop_session');
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (reply.sent) return;
+    const session = (await cookie.parse(request.headers.cookie ?? null).catch(() => null)) as { token?: unknown } | null;
+    const token = typeof session?.token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(session.token) ? session.token : null;
+    if (token && (await services.accounts.authenticate(token)) !== null) return;
     limitedToDefault.add(request);
     if (Number(request.headers['content-length'] ?? 0) > DEFAULT_PAGE_BODY_LIMIT_BYTES) {
       await reply.code(413).header('connection', 'close').send(payloadTooLargeBody(DEFAULT_PAGE_BODY_LIMIT_BYTES));
