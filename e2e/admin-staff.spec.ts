@@ -44,7 +44,7 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await expect(page).toHaveURL(`${shop.baseURL}/admin`);
   await expect(page.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Olive Owner (Owner).');
   const nav = page.getByRole('navigation', { name: 'Back office' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Bank statements', 'Customers', 'Catalogue', 'Exports', 'Staff']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Bank statements', 'Customers', 'Quotes', 'Catalogue', 'Exports', 'Staff']);
   // The back office's own frame: none of the storefront's header, footer or cookie banner.
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.getByText('Accept cookies', { exact: false })).toHaveCount(0);

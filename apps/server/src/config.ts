@@ -73,6 +73,8 @@ const envSchema = z.object({
       .transform(Number)
       .optional(),
   ),
+  /** Days a sent quote may be accepted (decision record 018); default 30, as SPEC section 9 says. */
+  QUOTE_VALIDITY_DAYS: optionalText.pipe(z.string().regex(/^\d{1,3}$/, 'QUOTE_VALIDITY_DAYS must be a whole number of days, e.g. 30').transform(Number).optional()),
   /** smtp(s)://user:pass@host:port; without it e-mails are written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z
     .string()
@@ -262,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       referencePrefix: e.BANK_REFERENCE_PREFIX ?? demoShopConfig.bank.referencePrefix,
     },
     remoteDeliveryFee: e.REMOTE_DELIVERY_FEE ?? demoShopConfig.remoteDeliveryFee,
+    quoteValidityDays: e.QUOTE_VALIDITY_DAYS ?? demoShopConfig.quoteValidityDays,
   };
   return {
     port: e.PORT,

@@ -42,6 +42,10 @@ export default [
     route('stock', 'routes/admin/stock.tsx'),
     route('stock/goods-in', 'routes/admin/stock-goods-in.tsx'),
     route('stock/sizes/:productSizeId', 'routes/admin/stock-size.tsx'),
+    // The sales desk: the quotes queue, a quote to price and send, orders taken by phone.
+    route('quotes', 'routes/admin/quotes.tsx'),
+    route('quotes/:quoteId', 'routes/admin/quote.tsx'),
+    route('phone-order', 'routes/admin/phone-order.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.
@@ -69,6 +73,9 @@ export default [
     route('order-history', 'routes/order-history.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/close', 'routes/account-close.tsx'),
+    // Quotes: ask for one (a multipart form with the artwork), see and accept one.
+    route('quote-request', 'routes/quote-request.tsx'),
+    route('quotes/:quoteId', 'routes/quote.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // Form targets without a page of their own (each answers a GET with a redirect to /landing).
@@ -90,4 +97,7 @@ export default [
   route('admin/returns/:returnId/photos/:position', 'routes/admin/return-photo.tsx'),
   route('order-return-photo', 'routes/order-return-photo.tsx'),
   route('admin/dispatch/picking-lists.pdf', 'routes/admin/dispatch-picking-lists-pdf.tsx'),
+  route('quotes/:quoteId/pdf', 'routes/quote-pdf.tsx'),
+  route('admin/quotes/:quoteId/quote.pdf', 'routes/admin/quote-pdf.tsx'),
+  route('admin/quotes/:quoteId/artwork', 'routes/admin/quote-artwork.tsx'),
 ] satisfies RouteConfig;

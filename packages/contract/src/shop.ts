@@ -23,6 +23,8 @@ export const publicShopDetailsSchema = z.object({
   deliveryFee: z.number().describe('Pounds ex-VAT'),
   /** Remote zones (Highlands and islands, Northern Ireland, Scilly, Channel Islands, Isle of Man, Republic of Ireland): every basket, no free delivery. */
   remoteDeliveryFee: z.number().describe('Pounds ex-VAT, carriage to a remote postcode whatever the subtotal'),
+  /** Days a sent quote may be accepted, to the end of the last London day (decision record 018); default 30 (SPEC section 9). */
+  quoteValidityDays: z.number().int().positive().optional(),
   bank: z.object({
     payee: z.string(),
     bankName: z.string(),

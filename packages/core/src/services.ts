@@ -47,6 +47,10 @@ import { Returns } from './returns/returns.ts';
 import { LineCancellation } from './back-office/orders/line-cancellation.ts';
 import { stockMovements } from './stock/stock-movements.ts';
 import { DispatchDesk } from './back-office/dispatch/dispatch-desk.ts';
+import { PricedOrderPlacement } from './orders/priced-order-placement.ts';
+import { QuoteDesk } from './quotes/quote-desk.ts';
+import { PhoneOrders } from './quotes/phone-orders.ts';
+import { quoteEmailJobKinds } from './quotes/quote-email.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -105,6 +109,12 @@ export interface CoreServices {
   lineCancellation: LineCancellation;
   /** The dispatch desk: the ready-to-dispatch queue, and many orders dispatched at once (tracking numbers typed or from a carrier's CSV). */
   dispatchDesk: DispatchDesk;
+  /** Sales desk: quote requests, pricing and sending (PDF e-mailed), acceptance into an order (docs/sales-desk.md). */
+  quotes: QuoteDesk;
+  /** Orders from given lines at given prices (an accepted quote, a phone order), by the same rules as checkout. */
+  pricedOrders: PricedOrderPlacement;
+  /** Orders taken by staff on the phone: new customers, packs at catalogue prices, on account, bank transfer or a card link. */
+  phoneOrders: PhoneOrders;
 }
 
 export interface CoreServicesOptions {
@@ -193,9 +203,29 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     log: options.log,
     refunds: options.refunds,
   });
+  const quoteKinds = quoteEmailJobKinds({
+    shop: options.shop,
+    mailer,
+    publicBaseUrl,
+    quotes: () => quotes,
+    async contactOf(userId) {
+      const user = await accounts.userDetails(userId, userId).catch(() => null);
+      return user ? { email: user.email, firstName: user.first_name } : null;
+    },
+    log: options.log,
+  });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
   const tradeAccounts = new TradeAccounts(database.db);
+  const pricedOrders = new PricedOrderPlacement(orderRepository, addressRepository, cartRepository, {
+    shop: options.shop,
+    rules,
+    jobs,
+    tradeAccounts,
+    paymentsMode: payments?.mode ?? null,
+    now: clock,
+  });
+  const quotes: QuoteDesk = new QuoteDesk(database.db, { shop: options.shop, jobs, pricedOrders, payments, publicBaseUrl, now: clock });
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
   const stockReader = new StockReader(database.db, { now: clock });
   const carts = new CartService(cartRepository, {
@@ -232,7 +262,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     tradeAccounts,
     dispatch,
     jobs,
-    jobWorker: new JobWorker(jobs, emailKinds, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
+    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     figures: new ShopFiguresReader(database.db, clock),
     payments,
     staff,
@@ -250,5 +280,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     returns: new Returns(database.db, { jobs, now: clock, stock: stockMovements, orderAdministration }),
     lineCancellation: new LineCancellation(database.db, { jobs, rules, stock: stockMovements }),
     dispatchDesk: new DispatchDesk(database.db, orderAdministration.shipments),
+    quotes,
+    pricedOrders,
+    phoneOrders: new PhoneOrders(database.db, { jobs, tokens, pricedOrders, carts, publicBaseUrl }),
   };
 }

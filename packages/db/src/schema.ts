@@ -1063,3 +1063,122 @@ export const shipmentLines = pgTable(
     check('shipment_lines_count_positive', sql`${t.count} > 0`),
   ],
 );
+
+// ---- sales desk: quotes ----
+
+/**
+ * Quotes (docs/sales-desk.md, decision record 018): a signed-in customer's request for a price
+ * (products and sizes in any number of units, printed or custom, an optional artwork file, when
+ * it is needed), which staff price, send, and the customer accepts into an order within its
+ * validity. One row from request to acceptance: 'requested' (staff to price it) -> 'sent' ->
+ * 'accepted' (`order_id` set, once) or 'withdrawn'. Expiry is not a state: a sent quote whose
+ * `valid_until` (a London date) has passed is expired, read at the moment of asking.
+ * `quote_number` comes from `quote_number_counter`, as invoices' numbers do.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    quoteId: serial('quote_id').primaryKey(),
+    quoteNumber: integer('quote_number').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['requested', 'sent', 'accepted', 'withdrawn'] }).notNull().default('requested'),
+    /** The customer's words: what the quote is for, beyond its items. */
+    requestNote: text('request_note').notNull().default(''),
+    /** When the customer needs the goods (a London date), if they said. */
+    neededBy: date('needed_by', { mode: 'string' }),
+    /** The artwork the customer attached (PDF, PNG or JPEG, checked by its first bytes), if any. */
+    artworkName: text('artwork_name'),
+    artworkType: text('artwork_type'),
+    artworkBytes: bytea('artwork_bytes'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by staff when pricing: the carriage quoted, ex-VAT, and the last London day it may be accepted. */
+    deliveryChargePence: integer('delivery_charge_pence'),
+    /** Days it stays valid once sent (the shop's default unless staff chose otherwise). */
+    validityDays: integer('validity_days'),
+    validUntil: date('valid_until', { mode: 'string' }),
+    /** Staff's note to the customer, printed on the quote. */
+    quoteNote: text('quote_note').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentBy: integer('sent_by').references(() => staff.staffId, { onDelete: 'restrict' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    orderId: integer('order_id').references(() => orders.orderId, { onDelete: 'restrict' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnReason: text('withdrawn_reason'),
+    /** Optimistic concurrency for staff edits, as orders have. */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('quotes_quote_number_key').on(t.quoteNumber),
+    // A quote makes one order, whatever races its acceptance.
+    uniqueIndex('quotes_order_key').on(t.orderId),
+    index('quotes_user_idx').on(t.userId, t.quoteId),
+    index('quotes_status_idx').on(t.status, t.quoteId),
+    check('quotes_status_valid', sql`${t.status} in ('requested', 'sent', 'accepted', 'withdrawn')`),
+    check('quotes_delivery_charge_range', sql`${t.deliveryChargePence} is null or ${t.deliveryChargePence} >= 0`),
+    check('quotes_accepted_has_order', sql`(${t.status} = 'accepted') = (${t.orderId} is not null)`),
+  ],
+);
+
+/** What the customer asked a price for: a product's pack (its size), a number of units, printed or custom. */
+export const quoteRequestItems = pgTable(
+  'quote_request_items',
+  {
+    itemId: serial('item_id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.quoteId, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    productPriceId: integer('product_price_id').notNull(),
+    /** Snapshots, as order lines keep them. */
+    productName: text('product_name').notNull(),
+    size1: text('size1').notNull(),
+    quantity: integer('quantity').notNull(),
+    printed: boolean('printed').notNull().default(false),
+    custom: boolean('custom').notNull().default(false),
+    customSize: text('custom_size').notNull().default(''),
+    printColours: text('print_colours').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+  },
+  (t) => [index('quote_request_items_quote_idx').on(t.quoteId), check('quote_request_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * A priced line of a quote: a description, a number of units at a unit price ex-VAT, and whether
+ * it is custom (then the delivered quantity may vary by +/-10%, SPEC section 9). It names the pack
+ * it is made of, which the order line keeps; `order_line_id` is the order line it became.
+ */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteLineId: serial('quote_line_id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.quoteId, { onDelete: 'cascade' }),
+    lineNumber: integer('line_number').notNull(),
+    productId: integer('product_id').notNull(),
+    productPriceId: integer('product_price_id').notNull(),
+    size1: text('size1').notNull().default(''),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    isCustom: boolean('is_custom').notNull().default(false),
+    orderLineId: integer('order_line_id').references(() => orderLines.orderLineId, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('quote_lines_number_key').on(t.quoteId, t.lineNumber),
+    check('quote_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('quote_lines_unit_price_positive', sql`${t.unitPricePence} > 0`),
+  ],
+);
+
+/** The one row whose `last_number` is the last quote number given (as invoice_number_counter). */
+export const quoteNumberCounter = pgTable(
+  'quote_number_counter',
+  {
+    id: boolean('id').primaryKey().default(true),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [check('quote_number_counter_single_row', sql`${t.id}`)],
+);

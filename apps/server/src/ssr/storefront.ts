@@ -150,15 +150,23 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
         schema: { hide: true },
       });
     }
-    // A customer's return or claim carries up to three photos (10 MB each at most): that page
-    // alone takes a larger body, and only from a signed-in customer (checked before the body is
-    // read); anyone else keeps the usual 100 kB, as on the staff upload pages.
-    for (const url of ['/order-return', '/order-return.data']) {
+    // Two storefront pages take a larger body, and only from a signed-in customer (checked before
+    // the body is read; anyone else keeps the usual 100 kB, as on the staff upload pages): a
+    // return or claim with up to three photos (10 MB each at most), and a quote request with its
+    // artwork (core/quotes/artwork.ts, at most 5 MB). Their actions check the sign-in again, and
+    // core the files' size and content.
+    const customerUploadPages: [string, number][] = [
+      ['/order-return', RETURN_UPLOAD_BODY_LIMIT_BYTES],
+      ['/order-return.data', RETURN_UPLOAD_BODY_LIMIT_BYTES],
+      ['/quote-request', QUOTE_REQUEST_BODY_LIMIT_BYTES],
+      ['/quote-request.data', QUOTE_REQUEST_BODY_LIMIT_BYTES],
+    ];
+    for (const [url, bodyLimit] of customerUploadPages) {
       pages.route({
         method: ['POST'],
         url,
-        bodyLimit: RETURN_UPLOAD_BODY_LIMIT_BYTES,
-        onRequest: [refuseCrossSiteRequests, limitBodyUnlessCustomer(services)],
+        bodyLimit,
+        onRequest: [refuseCrossSiteRequests, limitBodyUnlessSignedInCustomer(services)],
         preParsing: capBodyOfOthers,
         handler: (request, reply) => renderPage(request, reply),
         schema: { hide: true },
@@ -179,6 +187,10 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
 
 /** Largest body of a catalogue back-office page action (image and CSV uploads). */
 export const ADMIN_UPLOAD_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+/** A quote request with its artwork (5 MB) and the form around it. */
+export const QUOTE_REQUEST_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+/** Largest body of a customer's return (three photos of up to 10 MB and the form). */
+export const RETURN_UPLOAD_BODY_LIMIT_BYTES = 31 * 1024 * 1024;
 /** The app's own limit, which requests without a staff cookie keep on the upload pages. */
 const DEFAULT_PAGE_BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -206,19 +218,17 @@ function limitBodyUnlessStaffMay(services: CoreServices, permission: StaffPermis
   };
 }
 
-/** Largest body of a customer's return (three photos of up to 10 MB and the form). */
-export const RETURN_UPLOAD_BODY_LIMIT_BYTES = 31 * 1024 * 1024;
-
 /**
- * Before the body is read: unless the request carries a signed-in customer's session cookie (the
- * storefront's `shop_session`, its access token live), the body may be 100 kB at most.
+ * Before the body is read: unless the request's page session (the `shop_session` cookie,
+ * apps/web/app/session.server.ts) holds a live customer sign-in, the body may be 100 kB at most,
+ * as limitBodyUnlessStaffMay does for staff.
  */
-function limitBodyUnlessCustomer(services: CoreServices) {
+function limitBodyUnlessSignedInCustomer(services: CoreServices) {
   const cookie = createCookie('shop_session');
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (reply.sent) return;
-    const value = (await cookie.parse(request.headers.cookie ?? null).catch(() => null)) as { token?: unknown } | null;
-    const token = typeof value?.token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value.token) ? value.token : null;
+    const session = (await cookie.parse(request.headers.cookie ?? null).catch(() => null)) as { token?: unknown } | null;
+    const token = typeof session?.token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(session.token) ? session.token : null;
     if (token && (await services.accounts.authenticate(token).catch(() => null)) !== null) return;
     limitedToDefault.add(request);
     if (Number(request.headers['content-length'] ?? 0) > DEFAULT_PAGE_BODY_LIMIT_BYTES) {

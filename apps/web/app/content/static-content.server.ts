@@ -71,7 +71,7 @@ export function staticPageContent(page: StaticPageName, shop: PublicShopDetails)
 /** Amounts of money in the configuration, shown as pounds (the contract: 'Pounds ex-VAT'). */
 const MONEY_VALUES = new Set(['shop.freeDeliveryThreshold', 'shop.deliveryFee', 'shop.remoteDeliveryFee']);
 /** Numbers shown as they are. Every number must be in one of the two sets. */
-const PLAIN_NUMBERS = new Set(['shop.vatRatePercent']);
+const PLAIN_NUMBERS = new Set(['shop.vatRatePercent', 'shop.quoteValidityDays']);
 
 /** Every placeholder a page may use, with its text (not yet escaped). */
 export function placeholderValues(shop: PublicShopDetails): Map<string, string> {

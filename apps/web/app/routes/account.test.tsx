@@ -89,6 +89,13 @@ const services = {
     }),
   },
   postcodes: { search: vi.fn() },
+  // The sales desk's quotes (core/quotes): one being priced, one sent with its prices.
+  quotes: {
+    listOf: vi.fn(async () => [
+      { quoteId: 7, number: 'Q-000007', state: 'requested', stateLabel: 'Requested: we are pricing it', itemSummary: '500 x Mailer box 6x4x2"', requestedAt: '2026-11-20T10:00:00.000Z', validUntil: null, subTotalPence: 9000, orderId: null },
+      { quoteId: 5, number: 'Q-000005', state: 'sent', stateLabel: 'Quoted: ready to accept', itemSummary: '2500 x Mailer box 6x4x2"', requestedAt: '2026-11-10T10:00:00.000Z', validUntil: '2026-12-10', subTotalPence: 120000, orderId: null },
+    ]),
+  },
 };
 
 /** The load context: the signed-in visitor (as session.server.ts memoises it), these services, attempts within their limit. */
@@ -156,6 +163,16 @@ describe('My account page', () => {
     expect(screen.getByLabelText('Current Password')).toHaveAttribute('type', 'password');
     // Every form is a plain POST form (works without JavaScript).
     for (const id of ['details-form', 'password-form']) expect(screen.getByTestId(id)).toHaveAttribute('method', 'post');
+  });
+
+  it('lists the customer\'s quotes with their state, each linked to its page; a request still being priced shows no price', async () => {
+    renderPage('/account');
+    const list = await screen.findByTestId('my-quotes');
+    expect(within(list).getByRole('link', { name: 'Quote Q-000005' })).toHaveAttribute('href', '/quotes/5');
+    expect(list).toHaveTextContent('Quoted: ready to accept');
+    expect(list).toHaveTextContent('£1,200.00 ex-VAT');
+    expect(list).toHaveTextContent('Requested: we are pricing it');
+    expect(list).not.toHaveTextContent('£90.00');
   });
 
   it('asks before deleting an address; No keeps it, Yes deletes it and says so', async () => {

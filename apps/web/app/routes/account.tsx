@@ -24,6 +24,7 @@ import type { AddressCardAnswer, AddressFormAnswer } from '~/components/checkout
 import type { ActionFailure } from '~/server/forms.server';
 import type { Route } from './+types/account';
 import { postedForm } from '~/server/forms.server';
+import { MyQuotes } from '~/components/account/my-quotes';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My Account', 'Your addresses, company details for invoices, newsletter choice, password and your data.'),
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
   const search = new URL(request.url).searchParams;
   const { accounts, addresses } = context.services;
-  const [user, list] = await Promise.all([accounts.userDetails(userId, userId), addresses.listOf(userId, userId)]);
+  const [user, list, quotes] = await Promise.all([accounts.userDetails(userId, userId), addresses.listOf(userId, userId), context.services.quotes.listOf(userId)]);
   const sorted = addressesInOrder(list);
   const saved = addressNamed(search.get('saved'), sorted);
   const notice = search.get('password') === 'changed' ? accountSettingsMessages.passwordChanged : saved ? `Address ${saved.reference} saved.` : null;
@@ -48,6 +49,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deleting: addressNamed(search.get('delete'), sorted) ?? null,
     notice,
     passwordChanged: search.get('password') === 'changed',
+    // Prices of a quote are the customer's to see once it is sent, not while staff price it.
+    quotes: quotes.map((q) => ({
+      quoteId: q.quoteId,
+      number: q.number,
+      stateLabel: q.stateLabel,
+      itemSummary: q.itemSummary,
+      requestedAt: q.requestedAt,
+      validUntil: q.validUntil,
+      sent: q.state !== 'requested',
+      subTotalPence: q.state !== 'requested' ? q.subTotalPence : null,
+      orderId: q.orderId,
+    })),
   };
 }
 
@@ -175,6 +188,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </ul>
           )}
+          <MyQuotes quotes={loaderData.quotes} />
         </section>
 
         <div className="space-y-6">

@@ -110,6 +110,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <div className="lg:sticky lg:top-4">
               <BasketSummary cart={cart} freeDeliveryThreshold={shop.freeDeliveryThreshold} checkoutHref={userId !== null ? '/delivery' : '/signin?return=delivery'} />
               <DispatchPromiseLine promise={loaderData?.promise} className="mt-4" />
+              <p className="mt-4 text-sm text-stone-700" data-testid="basket-quote">
+                Larger quantities, printed or custom?{' '}
+                <Link to="/quote-request?from=basket" className="font-semibold text-brand-700 hover:underline">
+                  Ask for a quote for everything in your basket
+                </Link>
+              </p>
             </div>
           </div>
         )}

@@ -166,6 +166,13 @@ export default function ProductDetailPage() {
               Free next-working-day delivery in mainland UK on orders over {threshold} ex-VAT. Order by 3pm for same-day dispatch.
             </span>
           </p>
+
+          <p className="mt-3 text-sm text-stone-700" data-testid="ask-for-quote">
+            Need a larger quantity, printed or a custom size?{' '}
+            <Link to={`/quote-request?productCode=${product.product_id}`} className="font-semibold text-brand-700 hover:underline">
+              Ask for a quote
+            </Link>
+          </p>
         </div>
       </div>
 

@@ -9,6 +9,8 @@ export interface MailMessage {
   html: string;
   /** A stable Message-ID (`<...@domain>`): a message sent again after a crash is recognisably the same one. */
   messageId?: string;
+  /** Files sent with the message (a quote's PDF); nodemailer's attachment fields. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

@@ -23,6 +23,11 @@ export interface CartPricingRules {
    * then quotes the mainland fee, "to mainland UK").
    */
   zone?: DeliveryZone | null;
+  /**
+   * Carriage agreed in advance (a quote's delivery charge, quotes/): replaces the fee by zone and
+   * threshold. VAT is still by the zone.
+   */
+  agreedDeliveryFeePence?: Pence | null;
 }
 
 export interface PricedLine {
@@ -63,6 +68,7 @@ export function rulesForZone(rules: CartPricingRules, zone: DeliveryZone | null)
 /** The delivery fee of a basket with this subtotal, ex-VAT. */
 function deliveryFeePence(subTotalPence: Pence, lineCount: number, rules: CartPricingRules): Pence {
   if (lineCount === 0) return 0;
+  if (rules.agreedDeliveryFeePence != null) return rules.agreedDeliveryFeePence;
   if (rules.zone && isRemoteZone(rules.zone)) return rules.remoteDeliveryFeePence;
   return subTotalPence >= rules.freeDeliveryThresholdPence ? 0 : rules.deliveryFeePence;
 }

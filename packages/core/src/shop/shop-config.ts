@@ -33,6 +33,8 @@ export const demoShopConfig: ShopConfig = {
   deliveryFee: 4.99,
   // Fictional: carriage to remote postcodes (delivery/remote-postcodes.ts), charged on every basket.
   remoteDeliveryFee: 14.99,
+  // SPEC section 9: "Quotation valid 30 days".
+  quoteValidityDays: 30,
   bank: {
     payee: 'Boxwell Packaging Supplies Ltd',
     bankName: 'Demo Bank plc',

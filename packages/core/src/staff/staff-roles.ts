@@ -4,7 +4,8 @@
  * `requireStaff`), and pages hide what a role may not use with the same question.
  *
  * - owner: everything, and manages staff.
- * - manager: orders, payments, customers, trade accounts, catalogue, exports, invoices.
+ * - manager: orders, payments, customers, trade accounts, catalogue, exports, invoices, the
+ *   sales desk (quotes, phone orders).
  * - warehouse: orders to pick and dispatch, and stock (goods-in, counts, the low-stock list).
  *   It sees whether an order may be dispatched, never payment amounts or references, customer
  *   account details or prices.
@@ -27,6 +28,8 @@ export const STAFF_PERMISSIONS = [
   'invoices',
   /** Goods-in, stock counts and the low-stock list (docs/stock.md); stock settings are 'catalogue:edit'. */
   'stock:receive',
+  // The sales desk (quotes/): price and send quotes, take orders by phone.
+  'sales-desk',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

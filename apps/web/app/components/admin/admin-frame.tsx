@@ -26,6 +26,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/dispatch', label: 'Dispatch', permission: 'orders:dispatch' },
   { to: '/admin/bank-statements', label: 'Bank statements', permission: 'payments:record' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers:view' },
+  { to: '/admin/quotes', label: 'Quotes', permission: 'sales-desk' },
   { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
   { to: '/admin/stock', label: 'Stock', permission: 'stock:receive' },
   { to: '/admin/exports', label: 'Exports', permission: 'exports' },

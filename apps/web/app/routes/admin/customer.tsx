@@ -27,6 +27,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 const NOTICES: Record<string, string> = {
+  'card-link': 'The order is in the customer\'s basket with the delivery address; they are e-mailed a link to pay by card.',
   disabled: 'The customer is disabled: they are signed out everywhere and cannot sign in.',
   enabled: 'The customer is enabled: they can sign in again.',
   opened: 'The trade account is open: the customer can pay on account.',

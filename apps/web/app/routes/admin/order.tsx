@@ -40,6 +40,8 @@ const NOTICES: Record<string, string> = {
 
 const EVENT_LABELS: Record<string, string> = {
   placed: 'Placed by the customer',
+  'taken-by-phone': 'Taken by phone',
+  'quote-accepted': 'Accepted online from a quote',
   payment_recorded: 'Payment recorded',
   refund_recorded: 'Refund recorded',
   refund_requested: 'Refund sent to the payment provider',
@@ -715,8 +717,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {order.timeline.map((entry, i) => (
                 <li key={i} className="text-sm">
                   <p className="font-medium text-stone-900">
-                    {EVENT_LABELS[entry.kind] ?? entry.kind}
-                    {entry.by ? <span className="font-normal text-stone-600"> by {entry.by}</span> : null}
+                    {/* An order taken by phone was not placed by the customer: its next entry says who took it. */}
+                    {entry.kind === 'placed' && order.timeline.some((e) => e.kind === 'taken-by-phone') ? 'Placed' : (EVENT_LABELS[entry.kind] ?? entry.kind)}
+                    {entry.by ? <span className="font-normal text-stone-600">{entry.kind === 'taken-by-phone' ? `, ${entry.by}` : ` by ${entry.by}`}</span> : null}
                   </p>
                   <p className="text-xs text-stone-500">{londonDateTime(entry.at)}</p>
                   {entry.after && entry.kind !== 'placed' ? (

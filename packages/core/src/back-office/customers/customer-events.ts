@@ -20,7 +20,11 @@ export type CustomerEventKind =
   | 'customer.account-closed'
   | 'trade-account.opened'
   | 'trade-account.changed'
-  | 'trade-account.closed';
+  | 'trade-account.closed'
+  | 'quote.priced'
+  | 'quote.sent'
+  | 'quote.withdrawn'
+  | 'customer.created-by-staff';
 
 export interface CustomerEvent {
   kind: CustomerEventKind;
@@ -95,5 +99,14 @@ export function describeCustomerEvent(event: Pick<CustomerEvent, 'kind' | 'befor
       if (days(event.before) !== days(event.after)) changes.push(`terms ${days(event.before)} -> ${days(event.after)}`);
       return `Trade account changed: ${changes.join(', ') || 'no change'}`;
     }
+    // The sales desk (quotes/): each names its quote.
+    case 'quote.priced':
+      return `Quote ${String(event.after?.quote ?? '')} priced: ${formatPounds(penceToPounds(Number(event.after?.subTotalPence ?? 0)))} ex-VAT before delivery`;
+    case 'quote.sent':
+      return `Quote ${String(event.after?.quote ?? '')} sent, valid until ${String(event.after?.validUntil ?? '')}`;
+    case 'quote.withdrawn':
+      return `Quote ${String(event.after?.quote ?? '')} withdrawn: ${String(event.after?.reason ?? '')}`;
+    case 'customer.created-by-staff':
+      return 'Account created by staff (taking an order by phone); the customer was e-mailed a link to set a password';
   }
 }

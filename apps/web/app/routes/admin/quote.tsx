@@ -1,0 +1,283 @@
+/**
+ * One quote for staff ('sales-desk'): what the customer asked (items, needed-by date, note,
+ * artwork download), then, while it is a request, the pricing form (a line per requested item
+ * and blank rows: description, units, unit price ex-VAT, custom; delivery charge; validity, the
+ * shop's default unless changed; a note), the PDF to check, and Send. A sent quote can be
+ * withdrawn with a reason. Every form posts natively and carries the version the page showed.
+ */
+import { data, Form, Link, useNavigation } from 'react-router';
+import { adminFailureOf, postedIntent } from '~/server/admin/admin-forms.server';
+import { readForm, type FormProblems } from '~/server/forms.server';
+import { requireStaff } from '~/server/admin/staff-session.server';
+import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
+import { linesForCore, notFoundAsPage, QUEUE_LABELS, quoteFormSchema, staffQuoteIdOf } from '~/server/admin/quotes.server';
+import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
+import type { Route } from './+types/quote';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Quote - Back office' }];
+
+const NOTICES: Record<string, string> = {
+  priced: 'Prices saved. Check the PDF, then send the quote.',
+  sent: 'Sent: the customer is e-mailed the quote as a PDF with the link to accept it.',
+  withdrawn: 'Withdrawn: the customer can no longer accept it and sees why.',
+};
+
+/** Blank rows offered under the priced (or suggested) lines. */
+const BLANK_ROWS = 2;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'sales-desk');
+  const quoteId = staffQuoteIdOf(params);
+  const quote = await context.services.quotes.forStaff(quoteId).catch(notFoundAsPage);
+  const { notice, headers } = await takeNotice(request, context, NOTICES);
+  // A request not yet priced suggests a line per requested item.
+  const lines =
+    quote.lines.length > 0
+      ? quote.lines.map((l) => ({ productPriceId: l.productPriceId, description: l.description, quantity: l.quantity, unitPrice: (l.unitPricePence / 100).toFixed(2), isCustom: l.isCustom }))
+      : quote.items.map((item) => ({
+          productPriceId: item.productPriceId,
+          description: [item.productName, item.size1, item.printed ? `printed${item.printColours ? ` ${item.printColours}` : ''}` : '', item.custom && item.customSize ? `custom ${item.customSize}` : '']
+            .filter(Boolean)
+            .join(', '),
+          quantity: item.quantity,
+          unitPrice: '',
+          isCustom: item.custom,
+        }));
+  return data({ quote, lines, notice, stateLabel: QUEUE_LABELS[quote.state] }, { headers });
+}
+
+type Answer = { ok: false; intent: string; message: string; fields: Record<string, string> };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, 'sales-desk');
+  const quoteId = staffQuoteIdOf(params);
+  const form = await readForm(request, quoteFormSchema);
+  const intent = postedIntent(form.posted);
+  const fail = ({ message, fields, status }: FormProblems) => data<Answer>({ ok: false, intent, message, fields }, { status });
+  if (!form.ok) return fail(form.problems);
+  const quotes = context.services.quotes;
+  const back = (notice: string) => redirectWithNotice(`/admin/quotes/${quoteId}`, notice, context);
+  const change = form.value;
+  try {
+    switch (change.intent) {
+      case 'price': {
+        const { lines, problem } = linesForCore(change.lines);
+        if (problem) return fail({ message: problem.message, fields: { [problem.field]: problem.message }, status: 400 });
+        await quotes.price(staff.staffId, quoteId, change.version, { lines, deliveryChargePence: change.deliveryCharge ?? 0, validityDays: change.validityDays ?? null, note: change.note });
+        return back('priced');
+      }
+      case 'send':
+        await quotes.send(staff.staffId, quoteId, change.version);
+        return back('sent');
+      case 'withdraw':
+        await quotes.withdraw(staff.staffId, quoteId, change.version, change.reason);
+        return back('withdrawn');
+    }
+  } catch (error) {
+    return fail(adminFailureOf(error));
+  }
+}
+
+export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, lines, notice, stateLabel } = loaderData;
+  const busy = useNavigation().state === 'submitting';
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const error = (intent: string) => (failed?.intent === intent ? failed : null);
+  const rows = [...lines, ...Array.from({ length: BLANK_ROWS }, () => ({ productPriceId: quote.items[0]?.productPriceId ?? 0, description: '', quantity: '' as number | '', unitPrice: '', isCustom: false }))];
+  const editable = quote.state === 'requested';
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link to="/admin/quotes" className="text-brand-700 hover:underline">
+            Quotes
+          </Link>
+        </p>
+        <div className="mt-1 flex flex-wrap items-baseline justify-between gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Quote {quote.number}</h1>
+          <p className="rounded bg-stone-100 px-2 py-1 text-sm font-medium text-stone-800" data-testid="admin-quote-state">
+            {stateLabel}
+            {quote.validUntil ? ` · valid until ${calendarDate(quote.validUntil)}` : ''}
+          </p>
+        </div>
+        {notice ? <AdminMessage tone="success" testId="admin-notice">{notice}</AdminMessage> : null}
+        {failed && failed.intent !== 'price' ? <AdminMessage tone="error">{failed.message}</AdminMessage> : null}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section className="card p-5" aria-labelledby="request-heading">
+          <h2 id="request-heading" className="text-base font-semibold text-stone-900">
+            What the customer asked for
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">
+            On {londonDateTime(quote.requestedAt)}
+            {quote.neededBy ? ` · needed by ${calendarDate(quote.neededBy)}` : ''}
+          </p>
+          <ul className="mt-3 space-y-2 text-sm text-stone-800" data-testid="requested-items">
+            {quote.items.map((item, i) => (
+              <li key={i}>
+                <span className="font-medium">
+                  {item.quantity.toLocaleString('en-GB')} units · {item.productName} {item.size1}
+                </span>
+                {item.printed ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Printed{item.printColours ? `: ${item.printColours}` : ''}</span> : null}
+                {item.custom ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900">Custom{item.customSize ? `: ${item.customSize}` : ''}</span> : null}
+                {item.notes ? <span className="block text-stone-600">{item.notes}</span> : null}
+              </li>
+            ))}
+          </ul>
+          {quote.requestNote ? <p className="mt-3 text-sm text-stone-700">“{quote.requestNote}”</p> : null}
+          {quote.artwork ? (
+            <p className="mt-3 text-sm">
+              <a href={`/admin/quotes/${quote.quoteId}/artwork`} className="font-medium text-brand-700 hover:underline">
+                Download the artwork ({quote.artwork.name})
+              </a>
+            </p>
+          ) : null}
+        </section>
+        <aside className="card p-5 text-sm" aria-labelledby="customer-heading">
+          <h2 id="customer-heading" className="text-base font-semibold text-stone-900">
+            Customer
+          </h2>
+          <p className="mt-2">
+            <Link to={`/admin/customers/${quote.customer.userId}`} className="font-medium text-brand-700 hover:underline">
+              {quote.customer.name}
+            </Link>
+          </p>
+          {quote.customer.companyName ? <p>{quote.customer.companyName}</p> : null}
+          <p className="break-all text-stone-600">{quote.customer.email}</p>
+          {quote.sentBy ? <p className="mt-3 text-stone-600">Sent by {quote.sentBy}{quote.sentAt ? ` on ${londonDateTime(quote.sentAt)}` : ''}</p> : null}
+          {quote.orderId ? (
+            <p className="mt-3">
+              Accepted:{' '}
+              <Link to={`/admin/orders/${quote.orderId}`} className="font-medium text-brand-700 hover:underline">
+                order {quote.orderId}
+              </Link>
+            </p>
+          ) : null}
+          {quote.withdrawnReason ? <p className="mt-3 text-stone-700">Withdrawn: {quote.withdrawnReason}</p> : null}
+        </aside>
+      </div>
+
+      <section className="card p-5" aria-labelledby="pricing-heading">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="pricing-heading" className="text-base font-semibold text-stone-900">
+            {editable ? 'Price the quote' : 'Prices'}
+          </h2>
+          {quote.lines.length > 0 ? (
+            <a href={`/admin/quotes/${quote.quoteId}/quote.pdf`} className="text-sm font-medium text-brand-700 hover:underline">
+              See the quote as the customer gets it (PDF)
+            </a>
+          ) : null}
+        </div>
+        {editable ? (
+          <Form method="post" className="mt-3 space-y-4" data-testid="price-quote-form">
+            <input type="hidden" name="intent" value="price" />
+            <input type="hidden" name="version" value={quote.version} />
+            {error('price') ? <AdminMessage tone="error">{error('price')!.message}</AdminMessage> : null}
+            <p className="text-sm text-stone-600">Unit prices are in pounds ex-VAT. A row without a description is left out. Tick "Custom" when the delivered quantity may vary by ±10%.</p>
+            <div className="space-y-3">
+              {rows.map((row, i) => {
+                const field = (name: string) => `lines[${i}].${name}`;
+                return (
+                  <fieldset key={i} className="grid gap-3 rounded-md border border-stone-200 p-3 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_7rem_7rem_auto]" data-testid="quote-line-row">
+                    <legend className="sr-only">Line {i + 1}</legend>
+                    <div>
+                      <label htmlFor={`line-${i}-pack`} className="form-label">
+                        For
+                      </label>
+                      <select id={`line-${i}-pack`} name={field('productPriceId')} defaultValue={row.productPriceId} className="form-input w-full">
+                        {quote.items.map((item) => (
+                          <option key={item.productPriceId} value={item.productPriceId}>
+                            {item.productName} {item.size1}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <AdminField id={`line-${i}-description`} label="Description" name={field('description')} defaultValue={row.description} maxLength={200} error={failed?.fields[field('description')]} />
+                    <AdminField id={`line-${i}-quantity`} label="Units" name={field('quantity')} type="number" min={1} defaultValue={row.quantity} error={failed?.fields[field('quantity')]} />
+                    <AdminField id={`line-${i}-price`} label="Unit price £" name={field('unitPrice')} inputMode="decimal" defaultValue={row.unitPrice} error={failed?.fields[field('unitPrice')]} />
+                    <label className="flex items-center gap-2 self-end pb-2 text-sm text-stone-800">
+                      <input type="checkbox" name={field('isCustom')} defaultChecked={row.isCustom} /> Custom
+                    </label>
+                  </fieldset>
+                );
+              })}
+            </div>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <AdminField id="delivery-charge" label="Delivery charge £ ex-VAT" name="deliveryCharge" inputMode="decimal" defaultValue={quote.deliveryChargePence === null ? '' : (quote.deliveryChargePence / 100).toFixed(2)} error={failed?.fields.deliveryCharge} />
+              <AdminField id="validity-days" label="Valid for (days)" name="validityDays" type="number" min={1} max={365} defaultValue={quote.validityDays} hint="From the day it is sent, to the end of the last day (UK time)." error={failed?.fields.validityDays} />
+            </div>
+            <div>
+              <label htmlFor="quote-note" className="form-label">
+                Note to the customer (printed on the quote)
+              </label>
+              <textarea id="quote-note" name="note" rows={2} maxLength={1000} defaultValue={quote.quoteNote} className="form-input w-full" />
+            </div>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              Save prices
+            </button>
+          </Form>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3">Description</th>
+                <th scope="col" className="py-2 pr-3 text-right">Units</th>
+                <th scope="col" className="py-2 pr-3 text-right">Unit price</th>
+                <th scope="col" className="py-2 text-right">Amount ex-VAT</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {quote.lines.map((l) => (
+                <tr key={l.lineNumber}>
+                  <td className="py-2 pr-3">
+                    {l.description}
+                    {l.isCustom ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900">Custom ±10%</span> : null}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{l.quantity.toLocaleString('en-GB')}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{pounds(l.unitPricePence)}</td>
+                  <td className="py-2 text-right tabular-nums">{pounds(l.totalPence)}</td>
+                </tr>
+              ))}
+              <tr>
+                <td className="py-2 pr-3" colSpan={3}>
+                  Delivery
+                </td>
+                <td className="py-2 text-right tabular-nums">{pounds(quote.deliveryChargePence ?? 0)}</td>
+              </tr>
+            </tbody>
+          </table>
+        )}
+        {editable && quote.lines.length > 0 ? (
+          <Form method="post" className="mt-5 border-t border-stone-200 pt-4" data-testid="send-quote-form">
+            <input type="hidden" name="intent" value="send" />
+            <input type="hidden" name="version" value={quote.version} />
+            <p className="text-sm text-stone-700">
+              Priced at {pounds(quote.subTotalPence)} ex-VAT plus {pounds(quote.deliveryChargePence ?? 0)} delivery. Sending e-mails {quote.customer.email} the PDF and a link to accept it, valid for {quote.validityDays} days.
+            </p>
+            <button type="submit" className="btn-primary mt-3" disabled={busy}>
+              Send the quote to the customer
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      {quote.state === 'requested' || quote.state === 'sent' || quote.state === 'expired' ? (
+        <section className="card p-5" aria-labelledby="withdraw-heading">
+          <h2 id="withdraw-heading" className="text-base font-semibold text-stone-900">
+            Withdraw the quote
+          </h2>
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="withdraw" />
+            <input type="hidden" name="version" value={quote.version} />
+            <AdminField id="withdraw-reason" label="Reason (the customer sees it)" name="reason" maxLength={200} required error={failed?.intent === 'withdraw' ? failed.fields.reason : undefined} />
+            <button type="submit" className="btn-secondary" disabled={busy}>
+              Withdraw
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The back office's quotes (docs/sales-desk.md; 'sales-desk': owner and manager): the forms of
+ * a quote's page, each with its one zod schema: price it (lines, delivery, validity, note), send
+ * it, withdraw it. Lines are posted as `lines[i].*`; a row left without a description is ignored,
+ * so the page can offer blank rows without JavaScript.
+ */
+import { z } from 'zod';
+import { isRecordId } from '@shop/contract/browser';
+import { NotFound, QUOTE_STATE_STAFF_LABELS, type QuoteState } from '@shop/core';
+import { data } from 'react-router';
+import { checkbox, penceFromPounds, textField, wholeNumber } from '~/server/admin/admin-forms.server';
+
+export const QUOTE_QUEUE_STATES: readonly (QuoteState | 'all')[] = ['requested', 'sent', 'accepted', 'expired', 'withdrawn', 'all'];
+export const QUEUE_LABELS: Record<QuoteState | 'all', string> = { ...QUOTE_STATE_STAFF_LABELS, all: 'All' };
+
+export function isQueueState(value: string | null): value is QuoteState | 'all' {
+  return value !== null && (QUOTE_QUEUE_STATES as readonly string[]).includes(value);
+}
+
+export function staffQuoteIdOf(params: { quoteId?: string }): number {
+  if (!isRecordId(params.quoteId ?? '')) throw data({ message: 'No such quote.' }, { status: 404 });
+  return Number(params.quoteId);
+}
+
+export function notFoundAsPage(error: unknown): never {
+  if (error instanceof NotFound) throw data({ message: 'No such quote.' }, { status: 404 });
+  throw error;
+}
+
+const pounds = (message: string) =>
+  z
+    .string()
+    .default('')
+    .transform((text) => (text.trim() === '' ? null : penceFromPounds(text.slice(0, 20))))
+    .refine((pence) => pence !== null, message);
+
+const line = z.object({
+  productPriceId: z.number().int().positive().optional(),
+  description: textField(200),
+  quantity: z.number().int().optional(),
+  unitPrice: z.string().default(''),
+  isCustom: checkbox,
+});
+
+export const quoteFormSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('price'),
+    version: wholeNumber('Reload the page and try again.'),
+    lines: z.array(line).max(40).default([]),
+    deliveryCharge: pounds('Enter the delivery charge in pounds, e.g. 25.00 (0 for free delivery).'),
+    validityDays: z.number().int().optional(),
+    note: textField(1000),
+  }),
+  z.object({ intent: z.literal('send'), version: wholeNumber('Reload the page and try again.') }),
+  z.object({ intent: z.literal('withdraw'), version: wholeNumber('Reload the page and try again.'), reason: textField(200) }),
+]);
+
+export type PricedLineProblem = { field: string; message: string } | null;
+
+/** The posted lines that were filled in, as core takes them; or the first problem, by field name. */
+export function linesForCore(posted: readonly z.output<typeof line>[]): { lines: { productPriceId: number; description: string; quantity: number; unitPricePence: number; isCustom: boolean }[]; problem: PricedLineProblem } {
+  const lines = [];
+  for (const [i, row] of posted.entries()) {
+    if (row.description.trim() === '') continue;
+    if (row.productPriceId === undefined) return { lines: [], problem: { field: `lines[${i}].productPriceId`, message: 'Choose which requested product this line is for.' } };
+    if (row.quantity === undefined || row.quantity < 1) return { lines: [], problem: { field: `lines[${i}].quantity`, message: 'Enter the number of units.' } };
+    const unitPricePence = penceFromPounds(row.unitPrice.slice(0, 20));
+    if (unitPricePence === null || unitPricePence < 1) return { lines: [], problem: { field: `lines[${i}].unitPrice`, message: 'Enter the unit price in pounds ex-VAT, e.g. 0.48.' } };
+    lines.push({ productPriceId: row.productPriceId, description: row.description, quantity: row.quantity, unitPricePence, isCustom: row.isCustom });
+  }
+  return { lines, problem: null };
+}

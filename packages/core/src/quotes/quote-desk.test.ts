@@ -1,0 +1,330 @@
+/**
+ * The sales desk's quotes, as a customer and staff meet them: a request, staff pricing and
+ * sending it (the e-mail job, the PDF's text), the customer accepting it into an order at the
+ * quoted prices (VAT by destination, a bank reference, on account within the limit), the
+ * validity ending with the London day, refusals that say why, and one order from two
+ * acceptances at once.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAddressBodySchema } from '@shop/contract';
+import { queryRows, staff, type DatabaseHandle } from '@shop/db';
+import { createTestDatabase, databaseKinds } from '@shop/db/testing';
+import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { pdfText } from '../documents/pdf-text.ts';
+import { createCoreServices, type CoreServices } from '../services.ts';
+import { demoShopConfig } from '../shop/shop-config.ts';
+import { checkedArtwork } from './artwork.ts';
+import type { MailMessage } from '../email/mailer.ts';
+import { QUOTE_SENT_JOB, quoteEmailJobKinds } from './quote-email.ts';
+import { quoteHasExpired, quoteValidUntil } from './quote-validity.ts';
+
+describe('quote validity in London days', () => {
+  it('a quote sent on 1 December is valid to the end of 31 December, London time', () => {
+    expect(quoteValidUntil(new Date('2026-12-01T10:00:00Z'), 30)).toBe('2026-12-31');
+    expect(quoteHasExpired('2026-12-31', new Date('2026-12-31T23:59:59Z'))).toBe(false);
+    expect(quoteHasExpired('2026-12-31', new Date('2027-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it('in British Summer Time the day ends at 23:00 UTC, and a quote sent just after midnight London time counts from that London day', () => {
+    // 00:30 BST on 1 June is still 31 May in UTC: the London day decides.
+    expect(quoteValidUntil(new Date('2026-05-31T23:30:00Z'), 30)).toBe('2026-07-01');
+    expect(quoteHasExpired('2026-07-01', new Date('2026-07-01T22:59:59Z'))).toBe(false);
+    expect(quoteHasExpired('2026-07-01', new Date('2026-07-01T23:00:00Z'))).toBe(true);
+  });
+});
+
+describe('artwork files are checked by their content', () => {
+  it('accepts PDF, PNG and JPEG by their first bytes and refuses anything else, whatever its name says', () => {
+    expect(checkedArtwork('a.pdf', Buffer.from('%PDF-1.7\n...')).type).toBe('application/pdf');
+    expect(checkedArtwork('a.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])).type).toBe('image/png');
+    expect(checkedArtwork('a.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0])).type).toBe('image/jpeg');
+    expect(() => checkedArtwork('logo.pdf', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toThrow(/PDF, PNG or JPEG/);
+    expect(() => checkedArtwork('big.pdf', Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(5 * 1024 * 1024)]))).toThrow(/too large/);
+  });
+});
+
+for (const kind of databaseKinds()) {
+  describe(`quotes from request to order [${kind}]`, () => {
+    let database: DatabaseHandle;
+    let drop: () => Promise<void>;
+    let services: CoreServices;
+    let now = new Date('2026-12-01T10:00:00Z');
+    let staffId: number;
+    let mailingBoxPack: number;
+    let n = 0;
+
+    beforeAll(async () => {
+      ({ database, drop } = await createTestDatabase(kind));
+      await insertCatalogue(database.db, demoCatalogue());
+      services = createCoreServices(database, { shop: demoShopConfig, clock: () => now, publicBaseUrl: 'https://shop.example' });
+      const [member] = await database.db.insert(staff).values({ email: `mandy-${kind}@example.com`, name: 'Mandy Manager', role: 'manager' }).returning();
+      staffId = member!.staffId;
+      const [pack] = await queryRows<{ product_price_id: number }>(
+        database.db,
+        sql`SELECT pp.product_price_id FROM product_prices pp JOIN products p USING (product_id) WHERE p.is_active ORDER BY pp.product_price_id LIMIT 1`,
+      );
+      mailingBoxPack = Number(pack!.product_price_id);
+    }, 60_000);
+    afterAll(async () => drop?.());
+
+    async function customer(postcode = 'LS4 2AA') {
+      const { userId } = await services.accounts.signUp({
+        first_name: 'Ria',
+        last_name: 'Shah',
+        email: `quote-${++n}-${kind}@example.com`,
+        password: 'correct horse',
+        phone: '0113 496 0123',
+      });
+      const address = await services.addresses.create(
+        userId,
+        createAddressBodySchema.parse({
+          reference: 'Warehouse',
+          contact_name: 'Ria Shah',
+          region: '1',
+          company_name: '',
+          address: 'Kirkstall Road',
+          town: postcode.startsWith('JE') ? 'St Helier' : 'Leeds',
+          country: 'United Kingdom',
+          post_code: postcode,
+          phone: '0113 496 0123',
+        }),
+      );
+      return { userId, addressId: address.address_id };
+    }
+
+    /** A customer's request for 2,500 printed boxes, priced at 48p a box with £25 delivery and sent by staff. */
+    async function sentQuote(postcode?: string) {
+      const who = await customer(postcode);
+      const { quoteId } = await services.quotes.request(who.userId, {
+        items: [{ productPriceId: mailingBoxPack, quantity: 2500, printed: true, custom: false, customSize: '', printColours: '2 colours, black and red', notes: 'Logo on the lid' }],
+        neededBy: '2027-01-15',
+        note: 'For our January campaign',
+        artwork: checkedArtwork('logo.pdf', Buffer.from('%PDF-1.4 logo')),
+      });
+      const seen = await services.quotes.forStaff(quoteId);
+      await services.quotes.price(staffId, quoteId, seen.version, {
+        lines: [{ productPriceId: mailingBoxPack, description: 'Printed mailing box, 2 colours', quantity: 2500, unitPricePence: 48, isCustom: true }],
+        deliveryChargePence: 2500,
+        validityDays: null,
+        note: 'Artwork proof within 2 working days.',
+      });
+      const priced = await services.quotes.forStaff(quoteId);
+      await services.quotes.send(staffId, quoteId, priced.version);
+      return { ...who, quoteId };
+    }
+
+    it('a customer asks for a quote and sees it on their list; staff see it in the queue with its artwork', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId } = await customer();
+      const asked = await services.quotes.request(userId, {
+        items: [{ productPriceId: mailingBoxPack, quantity: 2500, printed: true, custom: false, customSize: '', printColours: '1 colour', notes: '' }],
+        neededBy: null,
+        note: '',
+        artwork: checkedArtwork('logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])),
+      });
+      expect(asked.number).toMatch(/^Q-\d{6}$/);
+      const mine = await services.quotes.listOf(userId);
+      expect(mine).toMatchObject([{ quoteId: asked.quoteId, state: 'requested' }]);
+      expect(mine[0]!.itemSummary).toContain('2500 x');
+      expect((await services.quotes.queue('requested')).map((q) => q.quoteId)).toContain(asked.quoteId);
+      expect(await services.quotes.artworkOf(asked.quoteId)).toMatchObject({ name: 'logo.png', type: 'image/png' });
+      const other = await customer();
+      await expect(services.quotes.forCustomer(other.userId, asked.quoteId)).rejects.toMatchObject({ code: 'not_found' });
+    });
+
+    it('quote numbers follow one another without gaps', async () => {
+      const { userId } = await customer();
+      const item = { productPriceId: mailingBoxPack, quantity: 10, printed: false, custom: false, customSize: '', printColours: '', notes: '' };
+      const numbers = await Promise.all([1, 2, 3].map(() => services.quotes.request(userId, { items: [item], neededBy: null, note: '', artwork: null })));
+      const values = numbers.map((q) => Number(q.number.slice(2))).sort((a, b) => a - b);
+      expect(values[1]! - values[0]!).toBe(1);
+      expect(values[2]! - values[1]!).toBe(1);
+    });
+
+    it('staff price and send a quote: the customer is e-mailed, and the PDF lists the lines, the delivery and the last valid day', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, quoteId } = await sentQuote();
+      const quote = await services.quotes.forCustomer(userId, quoteId);
+      expect(quote).toMatchObject({ state: 'sent', subTotalPence: 120_000, deliveryChargePence: 2500, validUntil: '2026-12-31', refusal: null });
+      const jobs = await queryRows<{ kind: string }>(database.db, sql`SELECT kind FROM jobs WHERE dedupe_key = ${`quote-sent:${quoteId}`}`);
+      expect(jobs.map((job) => job.kind)).toEqual([QUOTE_SENT_JOB]);
+      const { pdf } = await services.quotes.pdfOf(userId, quoteId);
+      const [text] = await pdfText(pdf);
+      expect(text).toContain(quote.number);
+      expect(text).toContain('Printed mailing box, 2 colours');
+      expect(text).toContain('2,500');
+      expect(text).toContain('£0.48');
+      expect(text).toContain('£1,200.00');
+      expect(text).toContain('£25.00');
+      expect(text).toContain('31 December 2026');
+    });
+
+    it('the quote e-mail greets the customer, lists the lines, attaches the PDF and links to the quote', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, quoteId } = await sentQuote();
+      const sent: MailMessage[] = [];
+      const kinds = quoteEmailJobKinds({
+        shop: demoShopConfig,
+        mailer: { send: async (message) => void sent.push(message) },
+        publicBaseUrl: 'https://shop.example',
+        quotes: () => services.quotes,
+        contactOf: async () => ({ email: 'ria@example.com', firstName: 'Ria' }),
+      });
+      await kinds[QUOTE_SENT_JOB]!.run({ jobId: 1, kind: QUOTE_SENT_JOB, payload: { userId, quoteId }, createdAt: now, attempt: 1 });
+      const [mail] = sent;
+      const number = (await services.quotes.forCustomer(userId, quoteId)).number;
+      expect(mail!.subject).toContain(number);
+      expect(mail!.text).toContain('Hello Ria');
+      expect(mail!.text).toContain('Printed mailing box, 2 colours: 2,500 units at £0.48 = £1,200.00 ex-VAT');
+      expect(mail!.text).toContain(`https://shop.example/quotes/${quoteId}`);
+      expect(mail!.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[`quote-${number}.pdf`, 'application/pdf']]);
+      expect((await pdfText(mail!.attachments![0]!.content))[0]).toContain('Printed mailing box, 2 colours');
+    });
+
+    it('a priced quote is not the customer\'s to see or accept until it is sent', async () => {
+      const who = await customer();
+      const { quoteId } = await services.quotes.request(who.userId, {
+        items: [{ productPriceId: mailingBoxPack, quantity: 100, printed: false, custom: false, customSize: '', printColours: '', notes: '' }],
+        neededBy: null,
+        note: '',
+        artwork: null,
+      });
+      const seen = await services.quotes.forStaff(quoteId);
+      await services.quotes.price(staffId, quoteId, seen.version, {
+        lines: [{ productPriceId: mailingBoxPack, description: 'Boxes', quantity: 100, unitPricePence: 50, isCustom: false }],
+        deliveryChargePence: 0,
+        validityDays: 14,
+        note: '',
+      });
+      expect((await services.quotes.forCustomer(who.userId, quoteId)).lines).toEqual([]);
+      await expect(services.quotes.accept(who.userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: who.addressId, billingAddressId: null, purchaseOrderNumber: null })).rejects.toThrow(/has not been priced yet/);
+    });
+
+    it('accepting makes the customer\'s order at the quoted prices, paid by bank transfer with its own reference, VAT at 20% on goods and delivery', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, addressId, quoteId } = await sentQuote();
+      now = new Date('2026-12-10T15:00:00Z');
+      const { orderId, created } = await services.quotes.accept(userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: 'PO-77' });
+      expect(created).toBe(true);
+      const order = await services.orders.detail(userId, orderId);
+      expect(order).toMatchObject({ sub_total: 1200, delivery_fee: 25, total_tax: 245, total: 1470, payment_method: 'bank' });
+      expect(order.payment_reference).toMatch(/^BXW-/);
+      expect(order.orderLines).toMatchObject([{ qty: 2500, count: 1, price: 1200, total_price: 1200 }]);
+      const quote = await services.quotes.forCustomer(userId, quoteId);
+      expect(quote).toMatchObject({ state: 'accepted', orderId });
+      expect(quote.lines[0]!.orderLineId).not.toBeNull();
+      const confirmations = await queryRows(database.db, sql`SELECT 1 FROM jobs WHERE dedupe_key = ${`order-confirmation:${orderId}`}`);
+      expect(confirmations).toHaveLength(1);
+      await expect(services.quotes.accept(userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: null })).resolves.toEqual({
+        orderId,
+        created: false,
+      });
+    });
+
+    it('delivered to Jersey the quote is an export: no VAT is charged', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, addressId, quoteId } = await sentQuote('JE2 3AB');
+      const { orderId } = await services.quotes.accept(userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: null });
+      expect(await services.orders.detail(userId, orderId)).toMatchObject({ sub_total: 1200, delivery_fee: 25, total_tax: 0, total: 1225 });
+    });
+
+    it('on account: accepted within the trade account\'s limit, refused over it with the reason', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const small = await sentQuote();
+      await services.tradeAccounts.open(staffId, small.userId, 100_000);
+      await expect(
+        services.quotes.accept(small.userId, small.quoteId, { payment: { method: 'account' }, deliveryAddressId: small.addressId, billingAddressId: null, purchaseOrderNumber: null }),
+      ).rejects.toMatchObject({ code: 'payment_required' });
+      expect((await services.quotes.forCustomer(small.userId, small.quoteId)).state).toBe('sent');
+      const big = await sentQuote();
+      await services.tradeAccounts.open(staffId, big.userId, 500_000);
+      const { orderId } = await services.quotes.accept(big.userId, big.quoteId, { payment: { method: 'account' }, deliveryAddressId: big.addressId, billingAddressId: null, purchaseOrderNumber: null });
+      expect((await services.orders.detail(big.userId, orderId)).payment_method).toBe('account');
+    });
+
+    it('the quote can be accepted until the end of its last London day and is refused, saying so, a moment after', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const lastMinute = await sentQuote();
+      const tooLate = await sentQuote();
+      now = new Date('2026-12-31T23:59:59Z');
+      await expect(
+        services.quotes.accept(lastMinute.userId, lastMinute.quoteId, { payment: { method: 'bank' }, deliveryAddressId: lastMinute.addressId, billingAddressId: null, purchaseOrderNumber: null }),
+      ).resolves.toMatchObject({ created: true });
+      now = new Date('2027-01-01T00:00:00Z');
+      expect((await services.quotes.forCustomer(tooLate.userId, tooLate.quoteId)).state).toBe('expired');
+      await expect(
+        services.quotes.accept(tooLate.userId, tooLate.quoteId, { payment: { method: 'bank' }, deliveryAddressId: tooLate.addressId, billingAddressId: null, purchaseOrderNumber: null }),
+      ).rejects.toThrow(/expired at the end of 31 December 2026/);
+      expect(await queryRows(database.db, sql`SELECT 1 FROM orders WHERE user_id = ${tooLate.userId}`)).toHaveLength(0);
+    });
+
+    it('a withdrawn quote cannot be accepted and says why', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, addressId, quoteId } = await sentQuote();
+      const seen = await services.quotes.forStaff(quoteId);
+      await services.quotes.withdraw(staffId, quoteId, seen.version, 'board price rise');
+      await expect(services.quotes.accept(userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: null })).rejects.toThrow(
+        /was withdrawn \(board price rise\)/,
+      );
+    });
+
+    it('someone else cannot accept the quote: it is not found', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { quoteId } = await sentQuote();
+      const other = await customer();
+      await expect(services.quotes.accept(other.userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: other.addressId, billingAddressId: null, purchaseOrderNumber: null })).rejects.toMatchObject({
+        code: 'not_found',
+      });
+    });
+
+    it('a quote accepted twice at once makes one order', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, addressId, quoteId } = await sentQuote();
+      const accept = () => services.quotes.accept(userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: null });
+      const results = await Promise.all([accept(), accept(), accept(), accept()]);
+      const orderIds = new Set(results.map((result) => result.orderId));
+      expect(orderIds.size).toBe(1);
+      expect(results.filter((result) => result.created)).toHaveLength(1);
+      expect(await queryRows(database.db, sql`SELECT 1 FROM orders WHERE user_id = ${userId}`)).toHaveLength(1);
+      expect(await queryRows(database.db, sql`SELECT 1 FROM jobs WHERE kind = 'email.order-confirmation' AND payload->>'userId' = ${String(userId)}`)).toHaveLength(1);
+    });
+
+    it('paid by card: accepted when the verified payment is the order total, refused when it is not', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const paid = new Map<string, number>([['TEST-EXACT', 147_000], ['TEST-SHORT', 100_000]]);
+      const withCards = createCoreServices(database, {
+        shop: demoShopConfig,
+        clock: () => now,
+        payments: {
+          mode: 'test',
+          async verify(reference: string) {
+            return { reference, status: 'COMPLETED', currency: 'GBP', amountPence: paid.get(reference) ?? 0, captureId: `CAP-${reference}` };
+          },
+        } as never,
+      });
+      const short = await sentQuote();
+      await expect(
+        withCards.quotes.accept(short.userId, short.quoteId, { payment: { method: 'paypal', reference: 'TEST-SHORT' }, deliveryAddressId: short.addressId, billingAddressId: null, purchaseOrderNumber: null }),
+      ).rejects.toThrow(/does not match the order total of £1,470.00/);
+      const exact = await sentQuote();
+      const { orderId } = await withCards.quotes.accept(exact.userId, exact.quoteId, { payment: { method: 'paypal', reference: 'TEST-EXACT' }, deliveryAddressId: exact.addressId, billingAddressId: null, purchaseOrderNumber: null });
+      const order = await withCards.orders.detail(exact.userId, orderId);
+      expect(order).toMatchObject({ payment_method: 'paypal', payment_reference: 'TEST-EXACT', total: 1470, payment_is_test: true });
+    });
+
+    it('two staff pricing the same quote at once: the second is told someone else changed it', async () => {
+      const { userId } = await customer();
+      const { quoteId } = await services.quotes.request(userId, {
+        items: [{ productPriceId: mailingBoxPack, quantity: 10, printed: false, custom: false, customSize: '', printColours: '', notes: '' }],
+        neededBy: null,
+        note: '',
+        artwork: null,
+      });
+      const { version } = await services.quotes.forStaff(quoteId);
+      const pricing = { lines: [{ productPriceId: mailingBoxPack, description: 'Boxes', quantity: 10, unitPricePence: 90, isCustom: false }], deliveryChargePence: 0, validityDays: null, note: '' };
+      await services.quotes.price(staffId, quoteId, version, pricing);
+      await expect(services.quotes.price(staffId, quoteId, version, pricing)).rejects.toThrow(/Someone else changed this quote/);
+    });
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The e-mail that sends a customer their quote (a durable job recorded when staff send it,
+ * quote-desk.ts): the quote as a PDF attachment and the link to see and accept it, signed in.
+ */
+import type { NewJob } from '../jobs/job-queue.ts';
+import { PermanentJobFailure, type JobKind } from '../jobs/job-worker.ts';
+import { formatDayMonthYear } from '../documents/document-format.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { shortMessage } from '../email/short-message.ts';
+import type { ShopConfig } from '../shop/shop-config.ts';
+import type { QuoteDesk } from './quote-desk.ts';
+import { quotePounds } from './quote-desk.ts';
+
+export const QUOTE_SENT_JOB = 'email.quote-sent';
+/** A phone order to be paid by card: the packs are in the customer's basket, the e-mail links to paying for them. */
+export const CARD_PAYMENT_LINK_JOB = 'email.card-payment-link';
+
+export function cardPaymentLinkJob(userId: number, staffName: string, formKey: string): NewJob {
+  return { kind: CARD_PAYMENT_LINK_JOB, payload: { userId, staffName }, dedupeKey: `card-payment-link:${formKey}` };
+}
+
+/** One e-mail per quote sent. */
+export function quoteSentJob(userId: number, quoteId: number): NewJob {
+  return { kind: QUOTE_SENT_JOB, payload: { userId, quoteId }, dedupeKey: `quote-sent:${quoteId}` };
+}
+
+/** The customer's page of a quote (signed in as them). */
+export function quoteUrl(publicBaseUrl: string, quoteId: number): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/quotes/${quoteId}`;
+}
+
+export interface QuoteEmailDependencies {
+  shop: ShopConfig;
+  mailer: Mailer;
+  publicBaseUrl: string;
+  quotes: () => QuoteDesk;
+  contactOf(userId: number): Promise<{ email: string; firstName: string } | null>;
+  log?: { info(details: object, message: string): void };
+}
+
+export function quoteEmailJobKinds(deps: QuoteEmailDependencies): Record<string, JobKind> {
+  return {
+    [QUOTE_SENT_JOB]: {
+      async run(job) {
+        const { userId, quoteId } = job.payload as { userId: number; quoteId: number };
+        const contact = await deps.contactOf(userId);
+        if (!contact) throw new PermanentJobFailure(`customer ${userId} no longer exists`);
+        const desk = deps.quotes();
+        const quote = await desk.forCustomer(userId, quoteId).catch(() => null);
+        if (!quote) throw new PermanentJobFailure(`quote ${quoteId} of customer ${userId} cannot be read`);
+        const link = quoteUrl(deps.publicBaseUrl, quoteId);
+        const { fileName, pdf } = await desk.pdfOf(userId, quoteId);
+        const subject = `Your ${deps.shop.tradingName} quote ${quote.number}`;
+        const message = shortMessage({
+          shop: deps.shop,
+          to: contact.email,
+          subject,
+          firstName: contact.firstName,
+          lines: [
+            `Here is your quote ${quote.number}: ${quotePounds(quote.subTotalPence)} ex-VAT for the goods, delivery ${quote.deliveryChargePence ? quotePounds(quote.deliveryChargePence) : 'free'}. The PDF is attached.`,
+            ...quote.lines.map((line) => `- ${line.description}: ${line.quantity.toLocaleString('en-GB')} units at ${quotePounds(line.unitPricePence)} = ${quotePounds(line.totalPence)} ex-VAT`),
+            quote.validUntil ? `It is valid until the end of ${formatDayMonthYear(quote.validUntil)}.` : '',
+            `See and accept it (signed in to your account): ${link}`,
+            `Questions? Call us on ${deps.shop.phones.sales} or reply to this e-mail.`,
+          ],
+          orderUrl: link,
+          button: { url: link, label: 'See and accept the quote' },
+        });
+        await deps.mailer.send({
+          ...message,
+          text: message.text.replace(`See your order: ${link}`, `See your quote: ${link}`),
+          attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+          messageId: `<${job.kind}.${job.jobId}.${job.createdAt.getTime()}@${deps.shop.email.split('@')[1] ?? 'localhost'}>`,
+        });
+        deps.log?.info({ quoteId, jobId: job.jobId }, 'quote e-mail sent');
+      },
+    },
+    [CARD_PAYMENT_LINK_JOB]: {
+      async run(job) {
+        const { userId, staffName } = job.payload as { userId: number; staffName: string };
+        const contact = await deps.contactOf(userId);
+        if (!contact) throw new PermanentJobFailure(`customer ${userId} no longer exists`);
+        const link = `${deps.publicBaseUrl.replace(/\/+$/, '')}/payment`;
+        const message = shortMessage({
+          shop: deps.shop,
+          to: contact.email,
+          subject: `Pay for your ${deps.shop.tradingName} order by card`,
+          firstName: contact.firstName,
+          lines: [
+            `${staffName} has put the order you placed by phone in your basket, with your delivery address.`,
+            `Sign in and pay by card to place it: ${link}`,
+            `Questions? Call us on ${deps.shop.phones.sales}.`,
+          ],
+          orderUrl: link,
+          button: { url: link, label: 'Pay by card' },
+        });
+        await deps.mailer.send({ ...message, text: message.text.replace(`See your order: ${link}`, '') });
+      },
+    },
+  };
+}
