@@ -86,6 +86,7 @@ export { StaffRepository } from './staff/staff-repository.ts';
 export * from './staff/staff-events.ts';
 export * from './back-office/customers/customer-directory.ts';
 export * from './back-office/customers/customer-events.ts';
+export * from './staff-notes/staff-notes.ts';
 export * from './back-office/dashboard/dashboard-figures.ts';
 export * from './back-office/exports/accounting-exports.ts';
 export * from './back-office/exports/vat-return.ts';

@@ -41,6 +41,7 @@ import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { VatReturns } from './back-office/exports/vat-return.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
+import { StaffNotes } from './staff-notes/staff-notes.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -89,6 +90,8 @@ export interface CoreServices {
   catalogueAdmin: CatalogueAdmin;
   /** Bank statements imported as CSV: credits matched to orders by their reference, a dry run, then payments recorded in one go. */
   bankStatements: BankStatements;
+  /** Internal notes staff keep on orders and customers: staff only, never on anything a customer reads. */
+  staffNotes: StaffNotes;
 }
 
 export interface CoreServicesOptions {
@@ -213,6 +216,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     vatReturns: new VatReturns(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
+    staffNotes: new StaffNotes(database.db),
     documents,
     orderAdministration: new OrderAdministration(database.db, {
       jobs,
