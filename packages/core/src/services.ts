@@ -42,6 +42,8 @@ import { VatReturns } from './back-office/exports/vat-return.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
 import { StaffNotes } from './staff-notes/staff-notes.ts';
+import { CustomerPrices } from './pricing/customer-prices.ts';
+import { PriceLists } from './price-lists/price-lists-admin.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -92,6 +94,10 @@ export interface CoreServices {
   bankStatements: BankStatements;
   /** Internal notes staff keep on orders and customers: staff only, never on anything a customer reads. */
   staffNotes: StaffNotes;
+  /** A signed-in customer's prices from their price lists, laid over the public catalogue (decision record 020). */
+  customerPrices: CustomerPrices;
+  /** Back office price lists: names, entries, customers, CSV export and import with a dry run (docs/price-lists.md). */
+  priceLists: PriceLists;
 }
 
 export interface CoreServicesOptions {
@@ -172,8 +178,10 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
   const tradeAccounts = new TradeAccounts(database.db);
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
+  const customerPrices = new CustomerPrices(database.db);
   const carts = new CartService(cartRepository, {
     rules,
+    customerPrices,
     mediaBaseUrl: options.mediaBaseUrl,
     addresses,
     packs,
@@ -200,6 +208,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       tradeAccounts,
       log: options.log,
       now: clock,
+      customerPrices,
     }),
     reorder: new Reorder(orderRepository, carts),
     tradeAccounts,
@@ -217,6 +226,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     catalogueAdmin: new CatalogueAdmin(database.db),
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     staffNotes: new StaffNotes(database.db),
+    customerPrices,
+    priceLists: new PriceLists(database.db),
     documents,
     orderAdministration: new OrderAdministration(database.db, {
       jobs,

@@ -3,6 +3,7 @@
  * one the price-match terms), the landing products grid, a second banner and a row of
  * top-level categories. Server-rendered; the products come from the catalogue in-process.
  */
+import { customerPriceBook } from '~/server/catalogue/customer-prices.server';
 import type { ReactNode } from 'react';
 import { Link, useLoaderData, useSearchParams, type MetaFunction, type ShouldRevalidateFunction } from 'react-router';
 import { categoryHref, formatPounds, messages } from '@shop/contract/browser';
@@ -16,9 +17,9 @@ import { categoryPath, type MenuCategory, type TopMenuCategory } from '~/compone
 import { ProductCard, productCardOf } from '~/components/catalogue/product-card';
 import type { Route } from './+types/landing';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const products = await context.services.catalogue.landingProducts('');
-  return { products: products.map(productCardOf) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [products, book] = await Promise.all([context.services.catalogue.landingProducts(''), customerPriceBook(request, context)]);
+  return { products: (book ? book.products(products) : products).map(productCardOf) };
 }
 
 // The hero banner is the largest paint: fetch it from the head, before the body is parsed.

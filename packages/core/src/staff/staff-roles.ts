@@ -4,7 +4,7 @@
  * `requireStaff`), and pages hide what a role may not use with the same question.
  *
  * - owner: everything, and manages staff.
- * - manager: orders, payments, customers, trade accounts, catalogue, exports, invoices.
+ * - manager: orders, payments, customers, trade accounts, catalogue, price lists, exports, invoices.
  * - warehouse: orders to pick and dispatch only. It sees whether an order may be dispatched,
  *   never payment amounts or references, customer account details or prices.
  */
@@ -21,6 +21,7 @@ export const STAFF_PERMISSIONS = [
   'customers:manage',
   'trade-accounts:manage',
   'catalogue:edit',
+  'price-lists:manage',
   'staff:manage',
   'exports',
   'invoices',
