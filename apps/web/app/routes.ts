@@ -34,6 +34,9 @@ export default [
     route('catalogue/import', 'routes/admin/catalogue-import.tsx'),
     route('catalogue/import/report.csv', 'routes/admin/catalogue-import-report-csv.tsx'),
     route('catalogue/export.csv', 'routes/admin/catalogue-export-csv.tsx'),
+    route('price-lists', 'routes/admin/price-lists.tsx'),
+    route('price-lists/:priceListId', 'routes/admin/price-list.tsx'),
+    route('price-lists/:priceListId/export.csv', 'routes/admin/price-list-export-csv.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.

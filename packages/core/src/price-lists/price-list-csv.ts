@@ -18,6 +18,7 @@ export const PRICE_LIST_CSV_COLUMNS = ['product_code', 'size1', 'pack_quantity',
 export type PriceListCsvColumn = (typeof PRICE_LIST_CSV_COLUMNS)[number];
 
 export const priceListCsvMessages = {
+  empty: "The file is empty: download the price list's CSV for a file to start from.",
   unknownColumn: (column: string) => `The header has a column this import does not know: "${column}". The columns are: ${PRICE_LIST_CSV_COLUMNS.join(', ')}.`,
   missingColumn: (column: string) => `The column ${column} is missing from the first row (the header).`,
   oneTarget: 'Give either a product code and size (size1), or a category, not both.',
@@ -191,7 +192,7 @@ export function readEntryRow(cells: Partial<Record<PriceListCsvColumn, string>>,
 export function readPriceListFile(bytes: Uint8Array, catalogue: CatalogueIndex): { entries: (NamedEntry & { row: number })[]; rows: number; errors: PriceListImportError[] } {
   const fail = (message: string, row: number | null = null, column: string | null = null) => ({ entries: [], rows: 0, errors: [{ row, column, message }] });
   if (bytes.byteLength > IMPORT_MAX_BYTES) return fail(importMessages.tooLarge(bytes.byteLength));
-  if (bytes.byteLength === 0) return fail(importMessages.empty);
+  if (bytes.byteLength === 0) return fail(priceListCsvMessages.empty);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -199,7 +200,7 @@ export function readPriceListFile(bytes: Uint8Array, catalogue: CatalogueIndex):
     return fail(importMessages.notUtf8);
   }
   if (text.includes('\u0000')) return fail(importMessages.binary);
-  if (!text.trim()) return fail(importMessages.empty);
+  if (!text.trim()) return fail(priceListCsvMessages.empty);
   let records: string[][];
   try {
     records = parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];

@@ -25,6 +25,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/bank-statements', label: 'Bank statements', permission: 'payments:record' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers:view' },
   { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
+  { to: '/admin/price-lists', label: 'Price lists', permission: 'price-lists:manage' },
   { to: '/admin/exports', label: 'Exports', permission: 'exports' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff:manage' },
 ];
