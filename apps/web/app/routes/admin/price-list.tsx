@@ -7,10 +7,9 @@
  */
 import { data, Form, Link } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { flattenCategories, type PriceListImportReport } from '@shop/core';
 import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
 import { parseForm, postedForm } from '~/server/forms.server';
-import { PRICE_LIST_EVENT_LABELS, PRICE_LIST_FORM_FIELDS, priceListFormSchema } from '~/server/admin/price-lists.server';
+import { categoryPathsOf, PRICE_LIST_EVENT_LABELS, PRICE_LIST_FORM_FIELDS, priceListFormSchema, type PriceListImportReport } from '~/server/admin/price-lists.server';
 import { packImportFile, unpackImportFile, IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
@@ -61,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         who: event.staffName ?? 'Outside the back office',
         what: [PRICE_LIST_EVENT_LABELS[event.kind] ?? event.kind, ...Object.entries(event.after ?? {}).map(([key, value]) => `${key.replace(/_/g, ' ')}: ${String(value)}`)].join(' · '),
       })),
-      categoryPaths: flattenCategories(tree).map((c) => c.path),
+      categoryPaths: categoryPathsOf(tree),
       maxMegabytes: IMPORT_MAX_MEGABYTES,
       notice,
     },

@@ -4,6 +4,7 @@
  * catalogue, a price, a percentage) with its own messages, the CSV import's.
  */
 import { z } from 'zod';
+import { flattenCategories, type AdminCategory } from '@shop/core';
 import { textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
 
 export const CHOOSE_PRICE_LIST_CSV = 'Choose a CSV file to check.';
@@ -48,3 +49,10 @@ export const PRICE_LIST_EVENT_LABELS: Record<string, string> = {
   'customer-removed': 'Customer removed',
   imported: 'CSV imported',
 };
+
+export type { PriceListImportReport } from '@shop/core';
+
+/** Every category as the import names it ("Top > Middle > Name"), in the catalogue's order. */
+export function categoryPathsOf(tree: AdminCategory[]): string[] {
+  return flattenCategories(tree).map((category) => category.path);
+}
