@@ -384,7 +384,7 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
                     <Form method="post" action={here}>
                       <input type="hidden" name="intent" value="unassign" />
                       <input type="hidden" name="user_id" value={customer.userId} />
-                      <button type="submit" className="text-sm font-medium text-red-700 hover:underline" aria-label={`Take ${customer.name} off this list`}>
+                      <button type="submit" className="text-sm font-medium text-red-700 hover:underline" aria-label={`Remove ${customer.name} from this list`}>
                         Remove
                       </button>
                     </Form>
