@@ -41,6 +41,8 @@ export interface PriceListSummary {
 
 export interface PriceListEntryRow extends NamedEntry {
   priceListEntryId: number;
+  /** The product's name, for a size entry ('' for a category). */
+  productName: string;
   /** "BOX-12 12x9x6, pack of 25" or "Boxes > Single Wall (category)". */
   what: string;
   /** "£19.99" or "12.5% off". */
@@ -199,9 +201,9 @@ export class PriceLists {
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
       await this.nameOf(priceListId, tx, true);
-      const [user] = await queryRows<{ user_id: number; closed: boolean }>(
+      const [user] = await queryRows<{ user_id: number; closed: boolean; email: string }>(
         tx,
-        sql`SELECT user_id, closed_at IS NOT NULL AS closed FROM users WHERE lower(email) = lower(${email.trim()}) ORDER BY user_id LIMIT 1`,
+        sql`SELECT user_id, closed_at IS NOT NULL AS closed, email FROM users WHERE lower(email) = lower(${email.trim()}) ORDER BY user_id LIMIT 1`,
       );
       if (!user) throw new NotFound(priceListMessages.noCustomer(email.trim()), { fields: [{ field: 'email', message: priceListMessages.noCustomer(email.trim()) }] });
       if (user.closed) throw new Invalid(priceListMessages.closedCustomer, { fields: [{ field: 'email', message: priceListMessages.closedCustomer }] });
@@ -210,15 +212,18 @@ export class PriceLists {
         sql`INSERT INTO price_list_customers (price_list_id, user_id, assigned_by) VALUES (${priceListId}, ${user.user_id}, ${staffId})
             ON CONFLICT DO NOTHING RETURNING user_id`,
       );
-      if (inserted.length > 0) await record(tx, priceListId, staffId, 'customer-assigned', null, { user_id: Number(user.user_id) });
+      if (inserted.length > 0) await record(tx, priceListId, staffId, 'customer-assigned', null, { customer: user.email });
     });
   }
 
   async unassign(staffId: number | null, priceListId: number, userId: number): Promise<void> {
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
-      const removed = await queryRows<{ user_id: number }>(tx, sql`DELETE FROM price_list_customers WHERE price_list_id = ${priceListId} AND user_id = ${userId} RETURNING user_id`);
-      if (removed.length > 0) await record(tx, priceListId, staffId, 'customer-removed', { user_id: userId }, null);
+      const removed = await queryRows<{ email: string }>(
+        tx,
+        sql`DELETE FROM price_list_customers c USING users u WHERE c.price_list_id = ${priceListId} AND c.user_id = ${userId} AND u.user_id = c.user_id RETURNING u.email`,
+      );
+      if (removed.length > 0) await record(tx, priceListId, staffId, 'customer-removed', null, { customer: removed[0]!.email });
     });
   }
 
@@ -273,10 +278,11 @@ export class PriceLists {
       fixed_price_pence: number | null;
       percent_off: number | null;
       product_code: string | null;
+      product_name: string | null;
       size1: string | null;
     }>(
       executor,
-      sql`SELECT e.price_list_entry_id, e.product_size_id, e.category_id, e.pack_quantity, e.fixed_price_pence, e.percent_off, p.product_code, s.size1
+      sql`SELECT e.price_list_entry_id, e.product_size_id, e.category_id, e.pack_quantity, e.fixed_price_pence, e.percent_off, p.product_code, p.name AS product_name, s.size1
           FROM price_list_entries e
           LEFT JOIN product_sizes s ON s.product_size_id = e.product_size_id
           LEFT JOIN products p ON p.product_id = s.product_id
@@ -295,7 +301,7 @@ export class PriceLists {
         size1: r.size1 ?? '',
         categoryPath: r.category_id === null ? '' : (paths.get(Number(r.category_id)) ?? ''),
       };
-      return { ...named, priceListEntryId: Number(r.price_list_entry_id), what: describeTarget(named), ruleText: describeRule(named.rule) };
+      return { ...named, priceListEntryId: Number(r.price_list_entry_id), productName: r.product_name ?? '', what: describeTarget(named), ruleText: describeRule(named.rule) };
     });
     // Categories by path, after the sizes (the order the export writes).
     return [...entries.filter((e) => e.target.kind === 'size'), ...entries.filter((e) => e.target.kind === 'category').sort((a, b) => a.categoryPath.localeCompare(b.categoryPath))];

@@ -38,7 +38,7 @@ export function StaffNotesSection({
       <p className="mt-1 text-sm text-stone-600">
         For staff only: the customer never sees these. Notes cannot be edited or deleted; add a new one to correct one.
       </p>
-      <Form method="post" action={action} className="mt-3 space-y-2">
+      <Form key={notes.length} method="post" action={action} className="mt-3 space-y-2">
         <input type="hidden" name="intent" value="note" />
         <label htmlFor="staff-note" className="block text-sm font-medium text-stone-800">
           New note about this {about}

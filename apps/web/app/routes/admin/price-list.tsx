@@ -52,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       list: {
         priceListId: list.priceListId,
         name: list.name,
-        entries: list.entries.map((e) => ({ priceListEntryId: e.priceListEntryId, what: e.what, rule: e.ruleText, kind: e.target.kind })),
+        entries: list.entries.map((e) => ({ priceListEntryId: e.priceListEntryId, what: e.what, productName: e.productName, rule: e.ruleText, kind: e.target.kind })),
         customers: list.customers,
       },
       history: history.map((event) => ({
@@ -277,7 +277,10 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
             <tbody className="divide-y divide-stone-100">
               {list.entries.map((entry) => (
                 <tr key={entry.priceListEntryId}>
-                  <td className="px-4 py-2.5 break-words">{entry.what}</td>
+                  <td className="px-4 py-2.5 break-words">
+                    {entry.what}
+                    {entry.productName ? <span className="block text-xs text-stone-600">{entry.productName}</span> : null}
+                  </td>
                   <td className="px-4 py-2.5 whitespace-nowrap tabular-nums">{entry.rule}</td>
                   <td className="px-4 py-2.5 text-right">
                     <Form method="post" action={here}>
@@ -301,7 +304,7 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
             thing replaces the one there.
           </p>
           {entryFailed && <AdminMessage tone="error">{entryFailed.message}</AdminMessage>}
-          <Form method="post" action={here} className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="price-list-entry-form">
+          <Form key={history.length} method="post" action={here} className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="price-list-entry-form">
             <input type="hidden" name="intent" value="save-entry" />
             <AdminField id="entry-code" name="product_code" label="Product code" defaultValue={entryFailed?.values.product_code ?? ''} error={entryFailed?.fields.product_code} />
             <AdminField id="entry-size" name="size1" label="Size" hint='As the catalogue shows it, e.g. 12x9x6"' defaultValue={entryFailed?.values.size1 ?? ''} error={entryFailed?.fields.size1} />
@@ -394,7 +397,7 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
             </tbody>
           </table>
         )}
-        <Form method="post" action={here} className="flex flex-wrap items-end gap-3 border-t border-stone-200 p-5">
+        <Form key={history.length} method="post" action={here} className="flex flex-wrap items-end gap-3 border-t border-stone-200 p-5">
           <input type="hidden" name="intent" value="assign" />
           <div className="min-w-0 flex-1 sm:max-w-md">
             <AdminField
