@@ -40,23 +40,24 @@ export function StaffNotesSection({
       </p>
       <Form key={notes.length} method="post" action={action} className="mt-3 space-y-2">
         <input type="hidden" name="intent" value="note" />
-        <label htmlFor="staff-note" className="block text-sm font-medium text-stone-800">
+        {/* The field inside its label, as the order page's forms have them; its id is its form's and its name's. */}
+        <label htmlFor="note-note" className="block text-sm font-medium text-stone-800">
           New note about this {about}
+          <textarea
+            id="note-note"
+            name="note"
+            rows={3}
+            required
+            maxLength={2000}
+            defaultValue={value ?? ''}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'note-note-error' : undefined}
+            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-sm font-normal"
+            placeholder="For example: call before delivery, loading bay at the rear"
+          />
         </label>
-        <textarea
-          id="staff-note"
-          name="note"
-          rows={3}
-          required
-          maxLength={2000}
-          defaultValue={value ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'staff-note-error' : undefined}
-          className="block w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
-          placeholder="For example: call before delivery, loading bay at the rear"
-        />
         {error ? (
-          <p id="staff-note-error" className="text-sm text-red-700">
+          <p id="note-note-error" className="text-sm text-red-700">
             {error}
           </p>
         ) : null}
