@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'customers:view');
   const userId = userIdOf(params);
   // The three reads are independent: one round of queries, not three in a row.
-  const [customer, account, history, staffNotes] = await Promise.all([
+  const [customer, account, history, staffNotes, priceLists] = await Promise.all([
     context.services.customerDirectory.detail(userId).catch((error: unknown) => {
       if (isNotFound(error)) throw data({ message: 'No such customer.' }, { status: 404 });
       throw error;
@@ -54,6 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     context.services.tradeAccounts.accountOf(userId),
     context.services.customerDirectory.history(userId),
     context.services.staffNotes.of({ userId }),
+    context.services.priceLists.listsOf(userId),
   ]);
   const url = new URL(request.url);
   const page = customerPage(staff, customer, history);
@@ -63,6 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ...page,
       account,
       staffNotes,
+      priceLists,
       confirmDisable: page.canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
       confirmClose: page.canManage && url.searchParams.get('confirm') === 'close' && customer.closedAt === null,
       notice,
@@ -142,7 +144,7 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, account, history, canManage, canManageAccount, confirmDisable, confirmClose, notice, staffNotes } = loaderData;
+  const { customer, account, history, canManage, canManageAccount, confirmDisable, confirmClose, notice, staffNotes, priceLists } = loaderData;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const accountFailed = failed && (failed.intent === 'open' || failed.intent === 'change') ? failed : undefined;
@@ -285,6 +287,22 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
             <Detail label="VAT number">{customer.vatNumber ?? '—'}</Detail>
             <Detail label="Newsletter">{customer.newsletter ? 'Yes' : 'No'}</Detail>
             <Detail label="Joined">{londonDate(customer.joinedAt)}</Detail>
+            <Detail label="Price lists">
+              {priceLists.length === 0
+                ? 'None: public prices'
+                : priceLists.map((list, i) => (
+                    <span key={list.priceListId}>
+                      {i > 0 ? ', ' : ''}
+                      {canManage ? (
+                        <Link to={`/admin/price-lists/${list.priceListId}`} className="text-brand-700 hover:underline">
+                          {list.name}
+                        </Link>
+                      ) : (
+                        list.name
+                      )}
+                    </span>
+                  ))}
+            </Detail>
             {customer.closedAt ? (
               <Detail label="Closed">{`${londonDateTime(customer.closedAt)}, at the customer's request; personal details erased`}</Detail>
             ) : (
