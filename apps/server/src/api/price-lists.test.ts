@@ -122,6 +122,11 @@ describeOnEachDatabase('customer price lists through the API', (kind) => {
     const invoice = await t.app.inject({ method: 'GET', url: `/api/order/${orderId}/invoice`, headers: bearer(trade.token) });
     expect(invoice.statusCode).toBe(200);
     expect((await pdfText(invoice.rawPayload)).join('\n')).toContain('Cardboard Box 12x9x6 2 x pack of 25 (50 units) £20.00 20% £40.00');
+
+    // "Order again" puts it back at their price, with no price change to report.
+    const again = await t.app.inject({ method: 'POST', url: `/api/order/${orderId}/reorder`, headers: bearer(trade.token) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ changes: [], cartIems: [{ price: 20, trade_price: true }] });
   });
 
   it('a category entry takes its percentage off every pack below it; the best price wins over it', async () => {
