@@ -4,7 +4,7 @@
  * note about them); signed in, the customer sees "Your trade price" beside that size's packs on
  * the product page and on the basket line; a visitor not signed in sees the public price, unmarked.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { ProductDto } from '@shop/contract';
 import { acceptCookies, adminScreenshot, expectNoSeriousA11yViolations, setUpOwner, waitForHydration } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
@@ -15,7 +15,7 @@ const TRADE = { first_name: 'Tara', last_name: 'Trade', email: 'tara@tradeco.exa
 let shop: OwnShopServer;
 
 /** Phone width too (390 px), beside adminScreenshot's 1280 and 800, when E2E_SHOTS_DIR is set. */
-async function phoneScreenshot(page: import('@playwright/test').Page, name: string): Promise<void> {
+async function phoneScreenshot(page: Page, name: string): Promise<void> {
   if (!process.env.E2E_SHOTS_DIR) return;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}-390.png`, fullPage: true });
