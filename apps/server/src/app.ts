@@ -232,7 +232,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
         route.preValidation = [...existing, refuseNulCharacters];
       });
-      await api.register(catalogueRoutes, { catalogue: services.catalogue, responseCache });
+      await api.register(catalogueRoutes, {
+        catalogue: services.catalogue,
+        responseCache,
+        customerPrices: services.customerPrices,
+        authenticate: (token) => services.accounts.authenticate(token),
+      });
       await api.register(sessionRoutes, { sessions: services.sessions, rateLimits, perMinute: config.sessionRateLimitPerMinute });
       // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.
       await api.register(authentication, { accounts: services.accounts });

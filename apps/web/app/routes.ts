@@ -46,6 +46,9 @@ export default [
     route('quotes', 'routes/admin/quotes.tsx'),
     route('quotes/:quoteId', 'routes/admin/quote.tsx'),
     route('phone-order', 'routes/admin/phone-order.tsx'),
+    route('price-lists', 'routes/admin/price-lists.tsx'),
+    route('price-lists/:priceListId', 'routes/admin/price-list.tsx'),
+    route('price-lists/:priceListId/export.csv', 'routes/admin/price-list-export-csv.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.

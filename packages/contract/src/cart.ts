@@ -16,6 +16,7 @@ export const cartLineSchema = z
     count: z.number().int().describe('Number of packs, 1..1000'),
     total_price: z.number().describe('price x count, pounds ex-VAT'),
     unit_price: z.number().describe('Not in SPEC 3: price / qty, one unit, pounds ex-VAT, 4 decimals'),
+    trade_price: z.literal(true).optional().describe("Not in SPEC 3: present when `price` is the customer's own price from their price list"),
     item_name: z.string().describe('Display name: the product name, plus size1 unless the name already has a size'),
     product: z.object({
       product_id: z.number().int(),

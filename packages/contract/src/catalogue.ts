@@ -40,6 +40,8 @@ export const packSchema = z
     price: z.number().describe('One pack, pounds ex-VAT'),
     pack_range: z.array(z.number().int()).describe('Units in the pack; the first is what add-to-cart uses as qty'),
     unit_price: z.number().describe('price / first pack_range value, pounds ex-VAT, 4 decimals'),
+    trade_price: z.literal(true).optional().describe("Not in SPEC 3: present when `price` is the signed-in customer's own price from their price list"),
+    public_price: z.number().optional().describe('Not in SPEC 3: with trade_price, the public price of the pack, pounds ex-VAT'),
   })
   .meta({ id: 'Pack' });
 export type PackDto = z.infer<typeof packSchema>;

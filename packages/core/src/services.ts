@@ -51,6 +51,9 @@ import { PricedOrderPlacement } from './orders/priced-order-placement.ts';
 import { QuoteDesk } from './quotes/quote-desk.ts';
 import { PhoneOrders } from './quotes/phone-orders.ts';
 import { quoteEmailJobKinds } from './quotes/quote-email.ts';
+import { StaffNotes } from './staff-notes/staff-notes.ts';
+import { CustomerPrices } from './pricing/customer-prices.ts';
+import { PriceLists } from './price-lists/price-lists-admin.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -115,6 +118,12 @@ export interface CoreServices {
   pricedOrders: PricedOrderPlacement;
   /** Orders taken by staff on the phone: new customers, packs at catalogue prices, on account, bank transfer or a card link. */
   phoneOrders: PhoneOrders;
+  /** Internal notes staff keep on orders and customers: staff only, never on anything a customer reads. */
+  staffNotes: StaffNotes;
+  /** A signed-in customer's prices from their price lists, laid over the public catalogue (decision record 020). */
+  customerPrices: CustomerPrices;
+  /** Back office price lists: names, entries, customers, CSV export and import with a dry run (docs/price-lists.md). */
+  priceLists: PriceLists;
 }
 
 export interface CoreServicesOptions {
@@ -228,8 +237,10 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const quotes: QuoteDesk = new QuoteDesk(database.db, { shop: options.shop, jobs, pricedOrders, payments, publicBaseUrl, now: clock });
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
   const stockReader = new StockReader(database.db, { now: clock });
+  const customerPrices = new CustomerPrices(database.db);
   const carts = new CartService(cartRepository, {
     rules,
+    customerPrices,
     mediaBaseUrl: options.mediaBaseUrl,
     addresses,
     packs,
@@ -257,6 +268,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       tradeAccounts,
       log: options.log,
       now: clock,
+      customerPrices,
     }),
     reorder: new Reorder(orderRepository, carts),
     tradeAccounts,
@@ -275,6 +287,9 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     stock: new StockAdministration(database.db, { now: clock }),
     stockReader,
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
+    staffNotes: new StaffNotes(database.db),
+    customerPrices,
+    priceLists: new PriceLists(database.db),
     documents,
     orderAdministration,
     returns: new Returns(database.db, { jobs, now: clock, stock: stockMovements, orderAdministration }),

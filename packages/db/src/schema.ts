@@ -1182,3 +1182,102 @@ export const quoteNumberCounter = pgTable(
   },
   (t) => [check('quote_number_counter_single_row', sql`${t.id}`)],
 );
+
+// ---- price lists and staff notes (the sales desk) ----
+
+/**
+ * A note staff keep about an order or a customer ("call before delivery, loading bay at rear").
+ * Exactly one of order_id and user_id is set. Staff only: never read by any customer-facing
+ * page, e-mail, PDF, API answer or the customer's data download (core/staff-notes). Append-only:
+ * core has no way to change or delete one; a correction is a new note.
+ */
+export const staffNotes = pgTable(
+  'staff_notes',
+  {
+    staffNoteId: bigserial('staff_note_id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id').references(() => orders.orderId, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'restrict' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.staffId, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_notes_order_idx').on(t.orderId, t.staffNoteId),
+    index('staff_notes_user_idx').on(t.userId, t.staffNoteId),
+    check('staff_notes_one_subject', sql`(${t.orderId} IS NULL) <> (${t.userId} IS NULL)`),
+    check('staff_notes_body_length', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
+  ],
+);
+
+/** A customer price list: a name, its entries and the customers it applies to (docs/price-lists.md). */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    priceListId: serial('price_list_id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('price_lists_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * One entry of a price list. Its target is a product size or a category (with its
+ * sub-categories). A size entry with `pack_quantity` sets a fixed price for that size's pack of
+ * that many units; a size entry without one, or a category entry, takes `percent_off` (in
+ * hundredths of a percent: 1250 = 12.5%) off every pack it covers.
+ */
+export const priceListEntries = pgTable(
+  'price_list_entries',
+  {
+    priceListEntryId: serial('price_list_entry_id').primaryKey(),
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.priceListId, { onDelete: 'cascade' }),
+    productSizeId: integer('product_size_id').references(() => productSizes.productSizeId, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => categories.categoryId, { onDelete: 'cascade' }),
+    packQuantity: integer('pack_quantity'),
+    fixedPricePence: integer('fixed_price_pence'),
+    percentOff: integer('percent_off'),
+  },
+  (t) => [
+    index('price_list_entries_list_idx').on(t.priceListId),
+    check('price_list_entries_one_target', sql`(${t.productSizeId} IS NULL) <> (${t.categoryId} IS NULL)`),
+    check('price_list_entries_one_rule', sql`(${t.fixedPricePence} IS NULL) <> (${t.percentOff} IS NULL)`),
+    check('price_list_entries_fixed_is_a_pack', sql`(${t.fixedPricePence} IS NULL) = (${t.packQuantity} IS NULL) AND (${t.fixedPricePence} IS NULL OR ${t.productSizeId} IS NOT NULL)`),
+    check('price_list_entries_fixed_positive', sql`${t.fixedPricePence} IS NULL OR ${t.fixedPricePence} > 0`),
+    check('price_list_entries_percent_range', sql`${t.percentOff} IS NULL OR ${t.percentOff} BETWEEN 1 AND 9999`),
+  ],
+);
+
+/** Which customers a price list applies to (a customer may be on several: the lowest price wins). */
+export const priceListCustomers = pgTable(
+  'price_list_customers',
+  {
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.priceListId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    assignedBy: integer('assigned_by').references(() => staff.staffId, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.priceListId, t.userId] }), index('price_list_customers_user_idx').on(t.userId)],
+);
+
+/** Every staff change to a price list (created, renamed, entries saved or imported, customers assigned): append-only audit. */
+export const priceListEvents = pgTable(
+  'price_list_events',
+  {
+    priceListEventId: bigserial('price_list_event_id', { mode: 'number' }).primaryKey(),
+    priceListId: integer('price_list_id').notNull(),
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    before: jsonb('before').$type<AuditedValues>(),
+    after: jsonb('after').$type<AuditedValues>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_list_events_list_idx').on(t.priceListId, t.priceListEventId)],
+);

@@ -17,16 +17,38 @@ import {
   searchQuerySchema,
   slugParamsSchema,
 } from '@shop/contract';
-import type { CatalogueService } from '@shop/core';
-import type { ResponseCache } from '../http/cached-response.ts';
+import type { FastifyRequest } from 'fastify';
+import type { ProductDto } from '@shop/contract';
+import type { CatalogueService, CustomerPrices } from '@shop/core';
+import type { Personalise, ResponseCache } from '../http/cached-response.ts';
+import { bearerTokenOf } from '../http/authentication.ts';
 
 export interface CatalogueRoutesOptions {
   catalogue: CatalogueService;
   responseCache: ResponseCache;
+  /** A signed-in caller's prices from their price lists (decision record 020); without it every answer is public. */
+  customerPrices?: Pick<CustomerPrices, 'bookFor'>;
+  /** Resolves a Bearer token to its customer (null: not valid; the caller then gets the public answer). */
+  authenticate?: (token: string) => Promise<number | null>;
 }
 
-export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async (app, { catalogue, responseCache }) => {
+export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async (app, { catalogue, responseCache, customerPrices, authenticate }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Product answers for a caller with a Bearer token: the public value (from core's cache) with
+   * their prices laid over, or null for a caller on no price list (then the public answer).
+   */
+  const personalise =
+    (request: FastifyRequest): Personalise =>
+    async (value) => {
+      const token = bearerTokenOf(request.headers.authorization);
+      if (!token || !customerPrices || !authenticate) return null;
+      const book = await customerPrices.bookFor(await authenticate(token));
+      if (!book) return null;
+      return Array.isArray(value) ? book.products(value as ProductDto[]) : book.product(value as ProductDto);
+    };
+  const productRoute = (id: string, schemas: Parameters<ResponseCache['route']>[1]) => responseCache.route(id, schemas, { personal: customerPrices !== undefined });
 
   api.get(
     '/categories',
@@ -65,7 +87,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         querystring: productsQuerySchema,
         response: { 200: productListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
-      config: responseCache.route('products-in-category', { querystring: productsQuerySchema }),
+      config: productRoute('products-in-category', { querystring: productsQuerySchema }),
     },
     (request, reply) =>
       responseCache.reply(request, reply, async () => {
@@ -73,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         if (!condition) return { value: [], headers: { 'x-total-count': '0' } };
         const result = await catalogue.productsInCategory(condition, page, pageSize);
         return { value: result.products, headers: { 'x-total-count': String(result.total) } };
-      }),
+      }, personalise(request)),
   );
 
   api.get(
@@ -85,9 +107,9 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         params: productIdParamsSchema,
         response: { 200: productSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
-      config: responseCache.route('product-by-id', { params: productIdParamsSchema }),
+      config: productRoute('product-by-id', { params: productIdParamsSchema }),
     },
-    (request, reply) => responseCache.reply(request, reply, async () => ({ value: await catalogue.productById(request.params.id) })),
+    (request, reply) => responseCache.reply(request, reply, async () => ({ value: await catalogue.productById(request.params.id) }), personalise(request)),
   );
 
   api.get(
@@ -99,10 +121,10 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         querystring: landingQuerySchema,
         response: { 200: productListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
-      config: responseCache.route('landing', { querystring: landingQuerySchema }),
+      config: productRoute('landing', { querystring: landingQuerySchema }),
     },
     (request, reply) =>
-      responseCache.reply(request, reply, async () => ({ value: await catalogue.landingProducts(request.query.condition) })),
+      responseCache.reply(request, reply, async () => ({ value: await catalogue.landingProducts(request.query.condition) }), personalise(request)),
   );
 
   api.get(
@@ -114,13 +136,13 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
         querystring: searchQuerySchema,
         response: { 200: productListSchema, 400: errorResponseSchema },
       },
-      config: responseCache.route('search', { querystring: searchQuerySchema }),
+      config: productRoute('search', { querystring: searchQuerySchema }),
     },
     (request, reply) =>
       responseCache.reply(request, reply, async () => {
         const { filter, page, pageSize } = request.query;
         const result = await catalogue.search(filter, page, pageSize);
         return { value: result.products, headers: { 'x-total-count': String(result.total) } };
-      }),
+      }, personalise(request)),
   );
 };

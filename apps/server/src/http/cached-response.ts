@@ -33,7 +33,19 @@ export interface CachedRouteSchemas {
 export interface CachedRoute {
   /** The key of this request's answer, or undefined when its parameters are invalid (the route answers 400). */
   keyOf(request: FastifyRequest): string | undefined;
+  /**
+   * The answer may be a signed-in customer's own (their price list's prices, decision record
+   * 020): a request with an Authorization header is never answered from the cache, nor stored;
+   * the route lays the customer's prices over the public value, or answers the public one.
+   */
+  personal?: boolean;
 }
+
+/** Lays a signed-in customer's own prices over the public value; null when the caller has none (the public answer then). */
+export type Personalise = (value: unknown) => Promise<unknown | null>;
+
+/** Answers that are one customer's own: never kept by the browser's or any shared cache. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,7 +105,7 @@ export class ResponseCache {
    * Route options `config` of a cached GET route. `id` names the route in keys; `schemas` must be
    * the ones the route validates with, so a key is exactly what the handler will see.
    */
-  route(id: string, schemas: CachedRouteSchemas = {}): { responseCache: CachedRoute } {
+  route(id: string, schemas: CachedRouteSchemas = {}, options: { personal?: boolean } = {}): { responseCache: CachedRoute } {
     const { params, querystring } = schemas;
     const keyOf = (request: FastifyRequest): string | undefined => {
       let key = id;
@@ -122,7 +134,7 @@ export class ResponseCache {
       keysByUrl.set(request.url, key);
       return key;
     };
-    return { responseCache: { keyOf: memoisedKeyOf } };
+    return { responseCache: { keyOf: memoisedKeyOf, personal: options.personal === true } };
   }
 
   /**
@@ -156,6 +168,8 @@ export class ResponseCache {
     // A NUL character anywhere (even in a key the route ignores) is refused with a 400 by the
     // route's preValidation hook: such a request never takes the cache (see http/nul-characters.ts).
     if (route === undefined || request.method !== 'GET' || request.url.includes('%00')) return done();
+    // A caller who may have prices of their own goes to the route: neither served nor stored here.
+    if (route.personal && request.headers.authorization !== undefined) return done();
     const key = route.keyOf(request);
     if (key === undefined) return done();
     const entry = this.entries.get(key);
@@ -189,18 +203,23 @@ export class ResponseCache {
     request: FastifyRequest,
     reply: FastifyReply,
     compute: () => Promise<{ value: unknown; headers?: Record<string, string> }>,
+    personalise?: Personalise,
   ): Promise<void> {
     const generation = this.generation;
     const { value, headers } = await compute();
-    const body = Buffer.from(JSON.stringify(value));
+    // The caller's own prices (a personal route, an Authorization header): their own bytes, never stored or shared.
+    const own = personalise && request.headers.authorization !== undefined ? await personalise(value) : null;
+    const body = Buffer.from(JSON.stringify(own ?? value));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('cache-control', CATALOGUE_CACHE_CONTROL).header('etag', etag);
+    reply.header('cache-control', own === null ? CATALOGUE_CACHE_CONTROL : PERSONAL_CACHE_CONTROL).header('etag', etag);
+    // A browser or proxy must not answer a signed-in request with a copy made for another caller.
+    if (request.routeOptions.config.responseCache?.personal) reply.header('vary', 'Authorization');
     if (headers) reply.headers(headers);
     reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
     reply.type('application/json; charset=utf-8');
     const key = this.missKeys.get(request);
     // A clear() during the computation means the value may predate the change: do not keep it.
-    if (key !== undefined && generation === this.generation) {
+    if (key !== undefined && own === null && generation === this.generation) {
       // A new object rather than `delete` on the reply's: an object that had properties deleted
       // is kept in V8's slow dictionary mode, and every hit's writeHead walks these headers.
       const recorded: OutgoingHttpHeaders = Object.fromEntries(

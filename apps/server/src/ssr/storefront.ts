@@ -138,6 +138,8 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
       ['/admin/catalogue/*', 'catalogue:edit'],
       ['/admin/bank-statements', 'payments:record'],
       ['/admin/bank-statements.data', 'payments:record'],
+      // A price list's CSV import (its dry run carries the file back, as the catalogue's does).
+      ['/admin/price-lists/*', 'price-lists:manage'],
     ];
     for (const [url, permission] of uploadPages) {
       pages.route({

@@ -3,6 +3,7 @@
  * one the price-match terms), the landing products grid, a second banner and a row of
  * top-level categories. Server-rendered; the products come from the catalogue in-process.
  */
+import { customerPriceBook } from '~/server/catalogue/customer-prices.server';
 import type { ReactNode } from 'react';
 import { Link, useLoaderData, useSearchParams, type MetaFunction, type ShouldRevalidateFunction } from 'react-router';
 import { categoryHref, formatPounds, messages } from '@shop/contract/browser';
@@ -17,9 +18,10 @@ import { ProductCard, productCardOf, withStockLabels } from '~/components/catalo
 import { listStockLabels } from '~/server/catalogue/stock.server';
 import type { Route } from './+types/landing';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const products = await context.services.catalogue.landingProducts('');
-  return { products: withStockLabels(products.map(productCardOf), await listStockLabels(context, products.map((p) => p.product_id))) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [products, book] = await Promise.all([context.services.catalogue.landingProducts(''), customerPriceBook(request, context)]);
+  const cards = (book ? book.products(products) : products).map(productCardOf);
+  return { products: withStockLabels(cards, await listStockLabels(context, products.map((p) => p.product_id))) };
 }
 
 // The hero banner is the largest paint: fetch it from the head, before the body is parsed.

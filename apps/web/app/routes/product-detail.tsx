@@ -3,6 +3,7 @@
  * tabs on large) with each size's packs and 'Add +' buttons, 'View More Variations' when a
  * linked product exists, and a description tab. A bad or unknown productCode is a 404.
  */
+import { customerPriceBook } from '~/server/catalogue/customer-prices.server';
 import { useState } from 'react';
 import { data, Link, useLoaderData, useSearchParams, type MetaFunction } from 'react-router';
 import type { ProductDto } from '@shop/contract';
@@ -32,14 +33,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isRecordId(code)) throw data(null, { status: 404 });
   const catalogue = context.services.catalogue;
   try {
-    const [product, tree, promise, stock] = await Promise.all([
+    const [publicProduct, tree, promise, stock, book] = await Promise.all([
       catalogue.productById(Number(code)),
       catalogue.categoryTree(),
       // By the server's clock, for the basket's delivery address once chosen (else mainland UK).
       visitorDispatchPromise(request, context),
       // Not cached with the product: stock changes with every order (docs/stock.md).
       productStockLabels(context, Number(code)),
+      customerPriceBook(request, context),
     ]);
+    // A customer on a price list sees their own prices (the cached public product is not changed).
+    const product = book ? book.product(publicProduct) : publicProduct;
     // The whole path from the top category, as category pages show it.
     const path = categoryPath(tree, product.category.slug);
     const category = path.at(-1);

@@ -3,6 +3,7 @@
  * (&page=N). Side menu, heading, description, 'Results for: ...' when searching, product cards,
  * and the SPEC 8 message when nothing is found. Unknown categories and bad queries are a 404.
  */
+import { customerPriceBook } from '~/server/catalogue/customer-prices.server';
 import { data, useLoaderData, useLocation, type MetaFunction } from 'react-router';
 import type { CategoryDto } from '@shop/contract';
 import { categoryPageHref, formatCount, messages } from '@shop/contract/browser';
@@ -53,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
   const search = params.get('search');
   if (search !== null) {
     const text = search.trim().slice(0, MAX_SEARCH_LENGTH);
-    const { products, total } = await catalogue.search(text, page, PAGE_SIZE);
+    const [{ products: found, total }, book] = await Promise.all([catalogue.search(text, page, PAGE_SIZE), customerPriceBook(request, context)]);
+    const products = book ? book.products(found) : found;
     const totalIsCapped = total >= catalogue.searchMaxResults;
     const cards = withStockLabels(products.map(productCardOf), await listStockLabels(context, products.map((p) => p.product_id)));
     return { mode: 'search', search: text, category: null, pageTitle: null, ancestors: [], products: cards, total, totalIsCapped, page, pageSize: PAGE_SIZE };
@@ -62,12 +64,14 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pr
   const slug = params.get('categoryCode') ?? '';
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) notFound();
   try {
-    const [category, { products, total }, tree, pageTitle] = await Promise.all([
+    const [category, { products: found, total }, tree, pageTitle, book] = await Promise.all([
       catalogue.categoryBySlug(slug),
       catalogue.productsInCategory(slug, page, PAGE_SIZE),
       catalogue.categoryTree(),
       catalogue.categoryPageTitle(slug),
+      customerPriceBook(request, context),
     ]);
+    const products = book ? book.products(found) : found;
     // Stock beside the cached products, never in them (docs/stock.md).
     const labels = await listStockLabels(context, products.map((p) => p.product_id));
     const ancestors = categoryPath(tree, slug)

@@ -41,6 +41,8 @@ export type CartLineRow = Pick<Row<typeof cartLines>, 'productId' | 'productPric
     productName: Row<typeof products>['name'];
     /** False once the shop stops selling the product: such a line cannot be ordered. */
     productIsActive: Row<typeof products>['isActive'];
+    /** Set by pricing/customer-prices.ts: `pricePence` is the customer's price from their price list. */
+    tradePrice?: boolean;
   };
 
 export interface CartContents {

@@ -4,6 +4,7 @@
  * user_id, cart_id and price from request bodies are never used: identity comes from the
  * token, prices from the catalogue, and totals from pricing/cart-totals.ts.
  */
+import type { CustomerPrices } from '../pricing/customer-prices.ts';
 import type { AddToCartBody, AssignAddressBody, AssignCartBody, CartDto, CartLineDto, DeliveryZone, ModifyCartBody, RemoveFromCartBody } from '@shop/contract';
 import { fieldMessages } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
@@ -40,6 +41,8 @@ export interface CartServiceOptions {
   referencePrefix: string;
   /** Draws a new reference (default: newOrderReference; tests make it repeat one to see a clash handled). */
   drawReference?: (prefix: string) => string;
+  /** A signed-in customer's prices from their price lists (without it, everyone pays the public price). */
+  customerPrices?: Pick<CustomerPrices, 'cartLines'>;
 }
 
 /** Draws of a new reference before giving up: a clash is about one in 100 million per draw, so more than one is rare. */
@@ -75,7 +78,7 @@ export class CartService {
 
   /** The owner's basket as the API answers it. */
   async cartOf(owner: CartOwner): Promise<CartDto> {
-    return this.toDto(await this.repository.contents(owner));
+    return this.toDto(await this.priced(owner, await this.repository.contents(owner)));
   }
 
   /**
@@ -123,7 +126,7 @@ export class CartService {
         `${fieldMessages.packCount}: your basket already has ${already} of this pack, so at most ${MAX_PACKS_PER_LINE - already} more can be added.`,
       );
     }
-    return added.contents ? this.toDto(added.contents) : this.cartOf(owner);
+    return added.contents ? this.toDto(await this.priced(owner, added.contents)) : this.cartOf(owner);
   }
 
   /** PUT /api/cart/ModifyCart: sets the number of packs of a line of the caller's basket. */
@@ -164,7 +167,7 @@ export class CartService {
       const line = lines.get(productPriceId);
       return line ? `${itemDisplayName(line.productName, line.size1)} (pack of ${line.qty})` : `Pack ${productPriceId}`;
     };
-    return { cart: this.toDto(contents), notice: merge ? basketMergeNotice(merge, nameOf) : null };
+    return { cart: this.toDto(await this.priced({ kind: 'user', userId: callerUserId }, contents)), notice: merge ? basketMergeNotice(merge, nameOf) : null };
   }
 
   /**
@@ -181,6 +184,12 @@ export class CartService {
     if (body.cartId != null && body.cartId !== cartId) throw new NotFound(`You have no basket ${body.cartId}.`);
     await this.repository.setAddress(cartId, body.addressId);
     return this.cartOf(owner);
+  }
+
+  /** A signed-in customer's basket at their prices (price lists); a session's basket as it is. */
+  private async priced(owner: CartOwner, contents: CartContents | null): Promise<CartContents | null> {
+    if (!contents || owner.kind !== 'user' || !this.options.customerPrices) return contents;
+    return { ...contents, lines: await this.options.customerPrices.cartLines(owner.userId, contents.lines) };
   }
 
   toDto(contents: CartContents | null): CartDto {
@@ -222,6 +231,7 @@ export class CartService {
           count: line.count,
           total_price: penceToPounds(line.pricePence * line.count),
           unit_price: unitPricePounds(line.pricePence, line.qty),
+          ...(line.tradePrice ? { trade_price: true as const } : {}),
           item_name: itemDisplayName(line.productName, line.size1),
           product: {
             product_id: line.productId,

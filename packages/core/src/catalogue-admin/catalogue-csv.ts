@@ -185,11 +185,11 @@ export interface ImportResult extends ImportReport {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Text a spreadsheet would run as a formula gets a leading apostrophe (the import removes it again). */
-function guardFormula(text: string): string {
+export function guardFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function unguardFormula(text: string): string {
+export function unguardFormula(text: string): string {
   return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 

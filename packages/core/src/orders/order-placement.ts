@@ -40,6 +40,7 @@ import { PAYMENT_COMPLETED, PaymentProviderUnavailable, PaymentReferenceUnknown,
 import { computeCartTotals, lineTotalPence, rulesForZone, type CartPricingRules, type CartTotals } from '../pricing/cart-totals.ts';
 import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
+import type { CustomerPrices } from '../pricing/customer-prices.ts';
 import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
 import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository.ts';
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
@@ -66,6 +67,8 @@ export interface OrderPlacementOptions {
   log?: OrderPlacementLog;
   /** The server's clock, for the dispatch date the order promises (default: the system clock). */
   now?: () => Date;
+  /** The customer's prices from their price lists (without it, the public prices). */
+  customerPrices?: Pick<CustomerPrices, 'cartLines'>;
 }
 
 export interface PlaceOrderInput {
@@ -255,7 +258,8 @@ export class OrderPlacement {
     payment: VerifiedPayment | null,
     paymentReference: string,
   ): Promise<OrderToWrite> {
-    const lines = contents.lines;
+    // The customer's own prices where their price list makes a pack cheaper, read in this transaction.
+    const lines = this.options.customerPrices ? await this.options.customerPrices.cartLines(userId, contents.lines, tx) : contents.lines;
     const withdrawn = lines.filter((line) => !line.productIsActive);
     if (withdrawn.length > 0) throw new Conflict(orderMessages.productsWithdrawn(withdrawn.map((line) => itemDisplayName(line.productName, line.size1))));
 

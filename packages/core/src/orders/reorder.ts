@@ -16,7 +16,7 @@ import type { CartService } from '../cart/cart-service.ts';
 import type { CartOwner, PackForSale } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { DomainError, NotFound, Unauthorized } from '../errors.ts';
-import { penceToPounds } from '../pricing/money.ts';
+import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { OrderLineRow, OrderRepository } from './order-repository.ts';
 
 export class Reorder {
@@ -33,12 +33,13 @@ export class Reorder {
     const owner: CartOwner = { kind: 'user', userId: callerUserId };
     const lines = found.lines.filter((line) => line.isActive);
 
-    const changes: ReorderChangeDto[] = [];
+    // In the order of the lines: a withdrawn pack now, a price compared once the basket is read.
+    const outcomes: (ReorderChangeDto | { line: OrderLineRow; publicPence: number })[] = [];
     for (const line of lines) {
       // Read from the database, not the catalogue cache: "still on sale" and "today's price" are now.
       const pack = await this.carts.repository.packForSale(line.productPriceId);
       if (!onSale(pack, line)) {
-        changes.push(withdrawn(line));
+        outcomes.push(withdrawn(line));
         continue;
       }
       const already = await this.carts.repository.countOf(owner, line.productPriceId);
@@ -55,15 +56,26 @@ export class Reorder {
         } catch (error) {
           // Withdrawn between the check and the add (the add refuses a pack not for sale).
           if (error instanceof DomainError && error.code === 'invalid_request') {
-            changes.push(withdrawn(line));
+            outcomes.push(withdrawn(line));
             continue;
           }
           throw error;
         }
       }
-      if (pack.pricePence !== line.pricePence) changes.push(priceChanged(line, pack.pricePence));
+      outcomes.push({ line, publicPence: pack.pricePence });
     }
-    return { ...(await this.carts.cartOf(owner)), changes };
+    const cart = await this.carts.cartOf(owner);
+    // Today's price is the basket's: the customer's own where their price list gives one.
+    const todayPence = new Map(cart.cartIems.map((item) => [item.product_price_id, poundsToPence(item.price)]));
+    const changes: ReorderChangeDto[] = [];
+    for (const outcome of outcomes) {
+      if (!('publicPence' in outcome)) changes.push(outcome);
+      else {
+        const today = todayPence.get(outcome.line.productPriceId) ?? outcome.publicPence;
+        if (today !== outcome.line.pricePence) changes.push(priceChanged(outcome.line, today));
+      }
+    }
+    return { ...cart, changes };
   }
 }
 

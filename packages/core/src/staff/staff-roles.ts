@@ -4,8 +4,8 @@
  * `requireStaff`), and pages hide what a role may not use with the same question.
  *
  * - owner: everything, and manages staff.
- * - manager: orders, payments, customers, trade accounts, catalogue, exports, invoices, the
- *   sales desk (quotes, phone orders).
+ * - manager: orders, payments, customers, trade accounts, catalogue, price lists, exports,
+ *   invoices, the sales desk (quotes, phone orders).
  * - warehouse: orders to pick and dispatch, and stock (goods-in, counts, the low-stock list).
  *   It sees whether an order may be dispatched, never payment amounts or references, customer
  *   account details or prices.
@@ -23,6 +23,7 @@ export const STAFF_PERMISSIONS = [
   'customers:manage',
   'trade-accounts:manage',
   'catalogue:edit',
+  'price-lists:manage',
   'staff:manage',
   'exports',
   'invoices',

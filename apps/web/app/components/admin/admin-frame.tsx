@@ -29,6 +29,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/quotes', label: 'Quotes', permission: 'sales-desk' },
   { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
   { to: '/admin/stock', label: 'Stock', permission: 'stock:receive' },
+  { to: '/admin/price-lists', label: 'Price lists', permission: 'price-lists:manage' },
   { to: '/admin/exports', label: 'Exports', permission: 'exports' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff:manage' },
 ];

@@ -9,6 +9,7 @@ import type { CartLineDto } from '@shop/contract';
 import { formatCount } from '@shop/contract/browser';
 import { usePriceDisplay } from '../price';
 import { PackCountInput } from './pack-count-input';
+import { TradePriceTag } from '~/components/catalogue/trade-price-tag';
 
 interface Props {
   lines: CartLineDto[];
@@ -96,6 +97,11 @@ export function BasketLines({ lines, vatRatePercent, shortfalls = {} }: Props) {
               <span className="text-right whitespace-nowrap text-stone-900 md:text-left">
                 <span data-testid="line-price">{price.pounds(line.price)}</span>
                 <span className="ml-1 text-xs text-stone-600 md:ml-0 md:block">{price.marker}</span>
+                {line.trade_price ? (
+                  <span className="block">
+                    <TradePriceTag className="mt-0.5" />
+                  </span>
+                ) : null}
                 <span className="block text-xs text-stone-600" data-testid="line-unit-price">
                   {price.unit(line.unit_price)} each
                 </span>

@@ -9,6 +9,7 @@ import type { ProductDto } from '@shop/contract';
 import { NewBadge } from './new-badge';
 import { imageSrcSet } from '~/lib/image-srcset';
 import { usePriceDisplay } from '../price';
+import { TradePriceTag } from './trade-price-tag';
 
 export function productDetailHref(productId: number): string {
   return `/product-detail?productCode=${productId}`;
@@ -16,9 +17,13 @@ export function productDetailHref(productId: number): string {
 
 /** The lowest pack price over all sizes, or null when the product has no packs. */
 export function cheapestPackPrice(product: ProductDto): number | null {
-  let cheapest: number | null = null;
+  return cheapestPack(product)?.price ?? null;
+}
+
+function cheapestPack(product: ProductDto): ProductDto['product_Sizes'][number]['packs'][number] | null {
+  let cheapest: ProductDto['product_Sizes'][number]['packs'][number] | null = null;
   for (const size of product.product_Sizes) {
-    for (const pack of size.packs) if (cheapest === null || pack.price < cheapest) cheapest = pack.price;
+    for (const pack of size.packs) if (cheapest === null || pack.price < cheapest.price) cheapest = pack;
   }
   return cheapest;
 }
@@ -31,6 +36,8 @@ export type ProductCardData = Pick<ProductDto, 'product_id' | 'name' | 'image_ur
   fromPrice: number | null;
   /** Its stock as a list shows it ("In stock", "Out of stock", ...); absent when not tracked (docs/stock.md). */
   stock?: { label: string; state: 'untracked' | 'in_stock' | 'low' | 'out' | 'backorder' };
+  /** Present when that price is the signed-in customer's own, from their price list. */
+  tradePrice?: true;
 };
 
 const STOCK_TONES = { in_stock: 'text-emerald-800', low: 'text-amber-800', out: 'text-red-800', backorder: 'text-brand-800', untracked: 'text-stone-600' } as const;
@@ -46,7 +53,9 @@ export function withStockLabels(cards: ProductCardData[], labels: Record<number,
 /** A product as its card shows it. */
 export function productCardOf(product: ProductDto): ProductCardData {
   const { product_id, name, image_url, is_new } = product;
-  return { product_id, name, image_url, is_new, sizeCount: product.product_Sizes.length, fromPrice: cheapestPackPrice(product) };
+  const cheapest = cheapestPack(product);
+  const card: ProductCardData = { product_id, name, image_url, is_new, sizeCount: product.product_Sizes.length, fromPrice: cheapest?.price ?? null };
+  return cheapest?.trade_price ? { ...card, tradePrice: true } : card;
 }
 
 interface Props {
@@ -92,6 +101,7 @@ export function ProductCard({ product, eager = false, priority = false, headingL
               from <span className="font-semibold text-stone-900">{price.pounds(from)}</span> {price.marker}
             </span>
           ) : null}
+          {from !== null && product.tradePrice ? <TradePriceTag /> : null}
         </p>
         {product.stock?.label ? (
           <p className={`mt-1 text-xs font-semibold sm:text-sm ${STOCK_TONES[product.stock.state]}`} data-testid="card-stock">

@@ -8,6 +8,7 @@ import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { packSizeLabel } from '~/components/cart/basket-lines';
 import { usePriceDisplay } from '~/components/price';
+import { TradePriceTag } from '~/components/catalogue/trade-price-tag';
 import { basketVatLabel, basketVatNote, deliveryDestination } from './delivery-zone';
 
 interface Props {
@@ -97,6 +98,7 @@ export function OrderSummary({ cart, children }: Props) {
               <p className="text-sm leading-snug font-medium text-stone-900">{line.item_name}</p>
               <p className="mt-0.5 text-xs text-stone-600">
                 {packSizeLabel(line.qty)} · {line.count} {line.count === 1 ? 'pack' : 'packs'} × <span data-testid="summary-line-price">{price.pounds(line.price)}</span>
+                {line.trade_price ? <TradePriceTag className="ml-1.5" /> : null}
               </p>
             </div>
             <p className="text-sm font-semibold text-stone-900 tabular-nums" data-testid="summary-line-total">

@@ -18,6 +18,7 @@ import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { AuditTrail } from '~/components/admin/audit-trail';
+import { StaffNotesSection } from '~/components/admin/staff-notes';
 import { streetLine } from '~/components/checkout/address-format';
 import { calendarDate, londonDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/customer';
@@ -33,6 +34,7 @@ const NOTICES: Record<string, string> = {
   opened: 'The trade account is open: the customer can pay on account.',
   changed: 'The credit limit and terms are saved.',
   closed: 'The trade account is closed: no new orders on account. What is owed stays owed.',
+  noted: 'The note is added.',
   'account-closed': 'The account is closed: the customer is signed out everywhere and their personal details are erased. Their orders and invoices are kept for six years.',
 };
 
@@ -45,13 +47,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'customers:view');
   const userId = userIdOf(params);
   // The three reads are independent: one round of queries, not three in a row.
-  const [customer, account, history] = await Promise.all([
+  const [customer, account, history, staffNotes, priceLists] = await Promise.all([
     context.services.customerDirectory.detail(userId).catch((error: unknown) => {
       if (isNotFound(error)) throw data({ message: 'No such customer.' }, { status: 404 });
       throw error;
     }),
     context.services.tradeAccounts.accountOf(userId),
     context.services.customerDirectory.history(userId),
+    context.services.staffNotes.of({ userId }),
+    context.services.priceLists.listsOf(userId),
   ]);
   const url = new URL(request.url);
   const page = customerPage(staff, customer, history);
@@ -60,6 +64,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       ...page,
       account,
+      staffNotes,
+      priceLists,
       confirmDisable: page.canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
       confirmClose: page.canManage && url.searchParams.get('confirm') === 'close' && customer.closedAt === null,
       notice,
@@ -108,6 +114,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'change':
         await tradeAccounts.changeLimit(staff.staffId, userId, form.value.limit, form.value.terms, { confirmBelowOwed: form.value.confirm });
         return back('changed');
+      case 'note':
+        await context.services.staffNotes.add(staff.staffId, { userId }, form.value.note);
+        return back('noted');
     }
   } catch (error) {
     return refused(adminFailureOf(error));
@@ -136,11 +145,12 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, account, history, canManage, canManageAccount, confirmDisable, confirmClose, notice } = loaderData;
+  const { customer, account, history, canManage, canManageAccount, confirmDisable, confirmClose, notice, staffNotes, priceLists } = loaderData;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const accountFailed = failed && (failed.intent === 'open' || failed.intent === 'change') ? failed : undefined;
   const closeFailed = failed && failed.intent === 'close-account' ? failed : undefined;
+  const noteFailed = failed && failed.intent === 'note' ? failed : undefined;
   const here = `/admin/customers/${customer.userId}`;
 
   return (
@@ -198,7 +208,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       </div>
 
       {notice && <AdminMessage tone="success">{notice}</AdminMessage>}
-      {failed && !accountFailed && !closeFailed && <AdminMessage tone="error">{failed.message}</AdminMessage>}
+      {failed && !accountFailed && !closeFailed && !noteFailed && <AdminMessage tone="error">{failed.message}</AdminMessage>}
 
       {(confirmClose || closeFailed) && !customer.closedAt && (
         <section className="rounded-lg border border-red-300 bg-red-50 p-5" aria-labelledby="confirm-close-heading" data-testid="confirm-close">
@@ -278,6 +288,22 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
             <Detail label="VAT number">{customer.vatNumber ?? '—'}</Detail>
             <Detail label="Newsletter">{customer.newsletter ? 'Yes' : 'No'}</Detail>
             <Detail label="Joined">{londonDate(customer.joinedAt)}</Detail>
+            <Detail label="Price lists">
+              {priceLists.length === 0
+                ? 'None: public prices'
+                : priceLists.map((list, i) => (
+                    <span key={list.priceListId}>
+                      {i > 0 ? ', ' : ''}
+                      {canManage ? (
+                        <Link to={`/admin/price-lists/${list.priceListId}`} className="text-brand-700 hover:underline">
+                          {list.name}
+                        </Link>
+                      ) : (
+                        list.name
+                      )}
+                    </span>
+                  ))}
+            </Detail>
             {customer.closedAt ? (
               <Detail label="Closed">{`${londonDateTime(customer.closedAt)}, at the customer's request; personal details erased`}</Detail>
             ) : (
@@ -347,6 +373,8 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           )}
         </section>
       </div>
+
+      <StaffNotesSection notes={staffNotes} action={here} about="customer" error={noteFailed?.fields.note ?? noteFailed?.message} value={noteFailed?.values?.note} />
 
       <section className="card overflow-x-auto" aria-labelledby="orders-heading">
         <h2 id="orders-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">

@@ -71,7 +71,7 @@ function renderOrderPage(order: AdminOrder, action: () => unknown = () => null, 
       path: '/admin/orders/:orderId',
       Component: OrderPage as never,
       HydrateFallback: () => null,
-      loader: () => ({ ...orderPage(manager, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null, creditNotes: null, returns: [] }),
+      loader: () => ({ ...orderPage(manager, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null, creditNotes: null, returns: [], staffNotes: [] }),
       action,
     },
   ]);

@@ -20,6 +20,7 @@ import { AdminMessage } from '~/components/admin/admin-frame';
 import { CreditNotesSection } from '~/components/admin/credit-notes-section';
 import { calendarDate, londonDateTime, PAYMENT_METHOD_LABELS, pounds } from '~/components/admin/admin-format';
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
+import { StaffNotesSection } from '~/components/admin/staff-notes';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order #${params.orderId} - Back office` }];
@@ -36,6 +37,7 @@ const NOTICES: Record<string, string> = {
   delivered: 'Marked delivered.',
   cancelled: 'Cancelled. The customer is e-mailed the reason.',
   'lines-cancelled': 'Those packs are taken off the order and the totals recomputed. The customer is e-mailed; any money paid above the new total shows as a refund due.',
+  noted: 'The note is added.',
 };
 
 const EVENT_LABELS: Record<string, string> = {
@@ -100,6 +102,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ...page,
       creditNotes: page.allowed.invoice ? await context.services.documents.staffCreditNotes(orderId) : null,
       returns: await context.services.returns.ofOrder(staff, orderId),
+      staffNotes: await context.services.staffNotes.of({ orderId }),
       today: new Date().toISOString().slice(0, 10),
       confirmCancel: url.searchParams.get('confirm') === 'cancel',
       notice,
@@ -169,6 +172,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return back(`refund-${(await admin.refundThroughProvider(staff, orderId, change.version, { amountPence: change.amount, note: change.note })).state}`);
       case 'retry-refund':
         return back(`refund-${(await admin.retryProviderRefund(staff, orderId, change.order_payment_id)).state}`);
+      case 'note':
+        await context.services.staffNotes.add(staff.staffId, { orderId }, change.note);
+        return back('noted');
     }
   } catch (error) {
     return fail(adminFailureOf(error));
@@ -255,8 +261,24 @@ function Field({ form, label, name, error, ...input }: { form: string; label: st
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, stateLabel, paymentLabel, refundProviderLabel, readinessLabel, carriers, untrackedCarriers, linesToSend, today, allowed, documents, confirmCancel, notice, creditNotes, returns } =
-    loaderData;
+  const {
+    order,
+    stateLabel,
+    paymentLabel,
+    refundProviderLabel,
+    readinessLabel,
+    carriers,
+    untrackedCarriers,
+    linesToSend,
+    today,
+    allowed,
+    documents,
+    confirmCancel,
+    notice,
+    creditNotes,
+    returns,
+    staffNotes,
+  } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const failed = actionData && !actionData.ok ? actionData : undefined;
@@ -737,6 +759,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
 
         <aside className="min-w-0 space-y-6">
+          <StaffNotesSection notes={staffNotes} action={here} about="order" error={errorOf('note', 'note')} value={valueOf('note', 'note')} />
           <section className="card p-5" aria-labelledby="delivery-heading">
             <h2 id="delivery-heading" className="text-base font-semibold text-stone-900">
               Deliver to

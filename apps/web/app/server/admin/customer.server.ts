@@ -22,6 +22,8 @@ export function customerPage(staff: StaffMember, customer: CustomerDetail, histo
  * 'customers:manage' (owner, manager), the trade account 'trade-accounts:manage'.
  */
 export function permissionFor(intent: string): StaffPermission {
+  // A staff note needs only what seeing the page needs.
+  if (intent === 'note') return 'customers:view';
   return intent === 'disable' || intent === 'enable' || intent === 'close-account' ? 'customers:manage' : 'trade-accounts:manage';
 }
 
@@ -48,6 +50,8 @@ export const customerFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('close-account'), request: z.string({ error: CLOSE_REQUEST_MESSAGE }).trim().min(1, CLOSE_REQUEST_MESSAGE).max(200, CLOSE_REQUEST_MESSAGE) }),
     z.object({ intent: z.literal('open'), ...limitAndTerms }),
     z.object({ intent: z.literal('change'), ...limitAndTerms }),
+    // A staff note (core checks its length, with its message).
+    z.object({ intent: z.literal('note'), note: z.string().default('').transform((value) => value.slice(0, 4000)) }),
   ],
   { error: UNKNOWN_FORM },
 );

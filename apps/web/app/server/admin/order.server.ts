@@ -109,6 +109,8 @@ export const orderFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('provider-refund'), version, amount: money.amount, note: textField(300) }),
     // A refund the provider did not answer, sent again with the same key.
     z.object({ intent: z.literal('retry-refund'), order_payment_id: wholeNumber('Reload the order and try again.') }),
+    // A staff note (core checks its length, with its message).
+    z.object({ intent: z.literal('note'), note: textField(4000) }),
   ],
   { error: UNKNOWN_FORM },
 );
