@@ -44,7 +44,20 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await expect(page).toHaveURL(`${shop.baseURL}/admin`);
   await expect(page.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Olive Owner (Owner).');
   const nav = page.getByRole('navigation', { name: 'Back office' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Bank statements', 'Customers', 'Quotes', 'Catalogue', 'Exports', 'Staff']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Orders',
+    'Dispatch',
+    'Returns',
+    'Stock',
+    'Customers',
+    'Quotes',
+    'Price lists',
+    'Bank statements',
+    'Catalogue',
+    'Exports',
+    'Staff',
+  ]);
   // The back office's own frame: none of the storefront's header, footer or cookie banner.
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.getByText('Accept cookies', { exact: false })).toHaveCount(0);
@@ -114,7 +127,7 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   // Should the dashboard not come, the failure says where the page went instead.
   await expect(wes).toHaveURL(`${shop.baseURL}/admin`);
   await expect(wes.getByTestId('admin-signed-in-as')).toHaveText('Signed in as Wes Warehouse (Warehouse).');
-  await expect(wes.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Orders']);
+  await expect(wes.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Dispatch', 'Returns', 'Stock']);
   await wes.goto(`${shop.baseURL}/admin/staff`);
   await expect(wes.getByTestId('admin-error')).toContainText('You do not have access to this page.');
   await adminScreenshot(wes, 'admin-forbidden');

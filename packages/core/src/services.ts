@@ -297,6 +297,6 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     dispatchDesk: new DispatchDesk(database.db, orderAdministration.shipments),
     quotes,
     pricedOrders,
-    phoneOrders: new PhoneOrders(database.db, { jobs, tokens, pricedOrders, carts, publicBaseUrl }),
+    phoneOrders: new PhoneOrders(database.db, { jobs, tokens, pricedOrders, carts, customerPrices, publicBaseUrl }),
   };
 }

@@ -26,7 +26,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUS_PENDING_DELIVERY } from '@shop/contract';
-import { queryRows, type Executor } from '@shop/db';
+import { intArrayParam, queryRows, type Executor } from '@shop/db';
 import type { AddressRepository } from '../addresses/address-repository.ts';
 import { addressSnapshot, deliverableZone } from '../addresses/address-service.ts';
 import type { CartRepository } from '../cart/cart-repository.ts';
@@ -42,6 +42,7 @@ import { penceToPounds, type Pence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
 import { orderMessages } from './order-placement.ts';
+import { allocateOrder } from '../stock/stock-allocation.ts';
 import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository.ts';
 
 /** How a priced order is paid: the customer's choice (a quote), or staff's (a phone order). */
@@ -49,8 +50,12 @@ export type PricedOrderPayment = { method: 'bank' } | { method: 'account' } | { 
 
 export interface PricedOrderRequest {
   userId: number;
-  /** The lines at their agreed prices: one "pack" of `qty` units at `pricePence`, `count` times. */
-  lines: readonly Omit<NewOrderLine, 'totalPricePence'>[];
+  /**
+   * The lines at their agreed prices: one "pack" of `qty` units at `pricePence`, `count` times.
+   * `custom`: made to order (a quote's printed or custom-sized goods): the ±10% rule at dispatch
+   * applies, and no stock is allocated.
+   */
+  lines: readonly (Omit<NewOrderLine, 'totalPricePence'> & { custom?: boolean })[];
   deliveryAddressId: number;
   /** Null: the customer's billing address (else the delivery address), as checkout does. */
   billingAddressId: number | null;
@@ -170,7 +175,12 @@ export class PricedOrderPlacement {
     const orderLineIds = (
       await queryRows<{ order_line_id: number }>(tx, sql`SELECT order_line_id FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`)
     ).map((row) => Number(row.order_line_id));
-    // Stock allocation of these lines goes here at merge (the same call OrderPlacement makes).
+    const customLineIds = orderLineIds.filter((_, i) => request.lines[i]?.custom === true);
+    if (customLineIds.length > 0) {
+      await tx.execute(sql`UPDATE order_lines SET custom = true WHERE order_line_id = ANY(${intArrayParam(customLineIds)}::int[])`);
+    }
+    // Stock as for a basket's order: allocated in this transaction, or nothing is placed.
+    await allocateOrder(tx, orderId, request.userId);
     await this.options.jobs.record(orderConfirmationJob(request.userId, orderId), tx);
     await insertOrderEvent(tx, { orderId, staffId: request.event.staffId, kind: request.event.kind, before: null, after: request.event.after });
     return { orderId, created: true, orderLineIds, totals };

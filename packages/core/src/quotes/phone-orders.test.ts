@@ -4,6 +4,7 @@
  * timeline saying who took it; a new customer is e-mailed a link to set a password.
  */
 import { sql } from 'drizzle-orm';
+import { percentOffPence } from '../pricing/price-lists.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressBodySchema } from '@shop/contract';
 import { queryRows, staff, type DatabaseHandle } from '@shop/db';
@@ -82,6 +83,22 @@ for (const kind of databaseKinds()) {
       // The same form sent twice places one order.
       const again = await services.phoneOrders.place(mandy, { userId, lines: [{ productPriceId: pack.id, count: 2 }], deliveryAddressId: addressId, note: 'Call before delivery', payment: 'account', formKey });
       expect(again.orderId).toBe(orderId);
+    });
+
+    it('a trade customer on a price list is charged their own price on the phone, as their basket would show it', async () => {
+      const { userId, addressId } = await customerWithAddress();
+      await services.tradeAccounts.open(mandy.staffId, userId, 1_000_000);
+      const [list] = await queryRows<{ price_list_id: number }>(database.db, sql`INSERT INTO price_lists (name) VALUES (${`Phone trade ${kind} ${n}`}) RETURNING price_list_id`);
+      await database.db.execute(
+        sql`INSERT INTO price_list_entries (price_list_id, product_size_id, percent_off)
+            SELECT ${list!.price_list_id}, product_size_id, 1000 FROM product_prices WHERE product_price_id = ${pack.id}`,
+      );
+      await database.db.execute(sql`INSERT INTO price_list_customers (price_list_id, user_id) VALUES (${list!.price_list_id}, ${userId})`);
+      // 10% off (percent_off is in hundredths of a percent).
+      const tradePence = percentOffPence(pack.pricePence, 1000);
+      expect((await services.phoneOrders.packLines(userId, [{ productPriceId: pack.id, count: 1 }]))[0]!.pricePence).toBe(tradePence);
+      const { orderId } = await services.phoneOrders.place(mandy, { userId, lines: [{ productPriceId: pack.id, count: 2 }], deliveryAddressId: addressId, note: '', payment: 'account', formKey: `trade-price-${n}` });
+      expect((await services.orders.detail(userId, orderId!)).sub_total).toBe((2 * tradePence) / 100);
     });
 
     it('to pay by card, the packs go into the customer\'s basket with the address, and they are e-mailed the link', async () => {

@@ -7,6 +7,7 @@
  * from the same core rules as the storefront (PricedOrderPlacement, cart-totals.ts); the order's
  * timeline says it was taken by phone and by whom.
  */
+import type { CustomerPrices } from '../pricing/customer-prices.ts';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { addToCartBodySchema } from '@shop/contract';
@@ -65,6 +66,8 @@ export interface PhoneOrdersOptions {
   tokens: TokenService;
   pricedOrders: PricedOrderPlacement;
   carts: Pick<CartService, 'add' | 'assignAddress'>;
+  /** The customer's price lists: a phone order is priced as their basket would be. */
+  customerPrices: Pick<CustomerPrices, 'cartLines'>;
   publicBaseUrl: string;
 }
 
@@ -77,8 +80,11 @@ export class PhoneOrders {
     private readonly options: PhoneOrdersOptions,
   ) {}
 
-  /** The packs with their catalogue prices as order lines (unknown or withdrawn packs refused). */
-  async packLines(lines: readonly PhoneOrderLine[]): Promise<PackLine[]> {
+  /**
+   * The packs as order lines at the customer's prices (their price list's where it is lower, as
+   * their basket would show; else the catalogue's). Unknown or withdrawn packs are refused.
+   */
+  async packLines(userId: number | null, lines: readonly PhoneOrderLine[]): Promise<PackLine[]> {
     if (lines.length === 0) return [];
     for (const line of lines) {
       if (!Number.isSafeInteger(line.count) || line.count < 1 || line.count > MAX_PACKS_PER_LINE) throw new Invalid(phoneOrderMessages.count);
@@ -99,7 +105,7 @@ export class PhoneOrders {
       .innerJoin(productSizes, eq(productSizes.productSizeId, productPrices.productSizeId))
       .where(sql`${productPrices.productPriceId} IN (${sql.join(lines.map((l) => sql`${l.productPriceId}`), sql`, `)})`);
     const byId = new Map(rows.filter((row) => row.isActive).map((row) => [row.productPriceId, row]));
-    return lines.map((line) => {
+    const packLines = lines.map((line) => {
       const pack = byId.get(line.productPriceId);
       if (!pack) throw new Invalid(phoneOrderMessages.unknownPack(line.productPriceId));
       return {
@@ -113,11 +119,13 @@ export class PhoneOrders {
         count: line.count,
       };
     });
+    const priced: (PackLine & { tradePrice?: boolean })[] = await this.options.customerPrices.cartLines(userId, packLines);
+    return priced.map(({ tradePrice: _tradePrice, ...line }) => line);
   }
 
   /** What the order comes to, delivered to this address of the customer's. */
   async totals(userId: number, lines: readonly PhoneOrderLine[], deliveryAddressId: number): Promise<CartTotals> {
-    return this.options.pricedOrders.totalsFor(userId, await this.packLines(lines), deliveryAddressId, null);
+    return this.options.pricedOrders.totalsFor(userId, await this.packLines(userId, lines), deliveryAddressId, null);
   }
 
   /**
@@ -128,7 +136,7 @@ export class PhoneOrders {
   async place(staff: { staffId: number; name: string }, input: PhoneOrderInput): Promise<{ orderId: number | null }> {
     if (input.lines.length === 0) throw new Invalid(phoneOrderMessages.noLines);
     if (!/^[\w-]{8,64}$/.test(input.formKey)) throw new Invalid(phoneOrderMessages.formKey);
-    const lines = await this.packLines(input.lines);
+    const lines = await this.packLines(input.userId, input.lines);
     if (input.payment === 'card-link') {
       for (const line of lines) {
         await this.options.carts.add(input.userId, addToCartBodySchema.parse({ product_id: line.productId, product_price_id: line.productPriceId, qty: line.qty, count: line.count }));

@@ -222,6 +222,53 @@ for (const kind of databaseKinds()) {
       });
     });
 
+    it('printed or custom lines are made to order and take no stock; stock lines are allocated as a basket\'s are, and refused when the shelf is short', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const [size] = await queryRows<{ product_size_id: number }>(database.db, sql`SELECT product_size_id FROM product_prices WHERE product_price_id = ${mailingBoxPack}`);
+      const sizeId = Number(size!.product_size_id);
+      const allocated = async () =>
+        Number((await queryRows<{ allocated: number }>(database.db, sql`SELECT allocated FROM stock_levels WHERE product_size_id = ${sizeId}`))[0]!.allocated);
+      const bank = (addressId: number) => ({ payment: { method: 'bank' as const }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: null });
+      /** A sent quote for plain boxes from the shelf (not custom). */
+      async function stockQuote(units: number) {
+        const who = await customer();
+        const { quoteId } = await services.quotes.request(who.userId, {
+          items: [{ productPriceId: mailingBoxPack, quantity: units, printed: false, custom: false, customSize: '', printColours: '', notes: '' }],
+          neededBy: null,
+          note: '',
+          artwork: null,
+        });
+        const seen = await services.quotes.forStaff(quoteId);
+        await services.quotes.price(staffId, quoteId, seen.version, {
+          lines: [{ productPriceId: mailingBoxPack, description: 'Plain mailing box', quantity: units, unitPricePence: 40, isCustom: false }],
+          deliveryChargePence: 0,
+          validityDays: null,
+          note: '',
+        });
+        await services.quotes.send(staffId, quoteId, (await services.quotes.forStaff(quoteId)).version);
+        return { ...who, quoteId };
+      }
+      await database.db.execute(sql`INSERT INTO stock_levels (product_size_id, on_hand) VALUES (${sizeId}, 1000)`);
+      try {
+        // 2,500 printed boxes against 1,000 on the shelf: made to order, so accepted, and no stock held.
+        const printed = await sentQuote();
+        const { orderId } = await services.quotes.accept(printed.userId, printed.quoteId, bank(printed.addressId));
+        const lines = await queryRows<{ custom: boolean }>(database.db, sql`SELECT custom FROM order_lines WHERE order_id = ${orderId}`);
+        expect(lines.map((line) => line.custom)).toEqual([true]);
+        expect(await allocated()).toBe(0);
+
+        const first = await stockQuote(600);
+        await services.quotes.accept(first.userId, first.quoteId, bank(first.addressId));
+        expect(await allocated()).toBe(600);
+        const second = await stockQuote(600);
+        await expect(services.quotes.accept(second.userId, second.quoteId, bank(second.addressId))).rejects.toMatchObject({ code: 'conflict' });
+        expect(await allocated()).toBe(600);
+        expect(await services.quotes.forCustomer(second.userId, second.quoteId)).toMatchObject({ state: 'sent', orderId: null });
+      } finally {
+        await database.db.execute(sql`DELETE FROM stock_levels WHERE product_size_id = ${sizeId}`);
+      }
+    });
+
     it('delivered to Jersey the quote is an export: no VAT is charged', async () => {
       now = new Date('2026-12-01T10:00:00Z');
       const { userId, addressId, quoteId } = await sentQuote('JE2 3AB');

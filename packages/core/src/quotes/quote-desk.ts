@@ -670,6 +670,7 @@ export function orderLinesOf(lines: readonly QuoteLine[]) {
     qty: line.quantity,
     count: 1,
     totalPricePence: line.quantity * line.unitPricePence,
+    custom: line.isCustom,
   }));
 }
 

@@ -77,7 +77,7 @@ export async function allocateOrder(tx: Executor, orderId: number, userId: numbe
     sql`WITH wanted AS (
           SELECT pp.product_size_id, sum(ol.qty * ol.count)::int AS units
           FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
-          WHERE ol.order_id = ${orderId}
+          WHERE ol.order_id = ${orderId} AND NOT ol.custom
           GROUP BY pp.product_size_id
         ), locked AS (
           SELECT s.product_size_id FROM stock_levels s JOIN wanted w ON w.product_size_id = s.product_size_id
@@ -95,7 +95,7 @@ export async function allocateOrder(tx: Executor, orderId: number, userId: numbe
           INSERT INTO stock_movements (product_size_id, kind, allocated_change, order_id, order_line_id, user_id, reason)
           SELECT pp.product_size_id, 'allocated', ol.qty * ol.count, ol.order_id, ol.order_line_id, ${userId}::int, 'Order placed'
           FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
-          WHERE ol.order_id = ${orderId} AND pp.product_size_id IN (SELECT product_size_id FROM taken)
+          WHERE ol.order_id = ${orderId} AND NOT ol.custom AND pp.product_size_id IN (SELECT product_size_id FROM taken)
         )
         SELECT (SELECT count(*) FROM locked)::int AS tracked, (SELECT count(*) FROM taken)::int AS taken`,
   );

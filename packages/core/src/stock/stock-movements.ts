@@ -8,6 +8,8 @@
  *   shipping or releasing never takes back more than the line was given, and a line placed
  *   while its size was not tracked (no `stock_levels` row) holds nothing and moves nothing.
  * - Sizes without a stock row are not tracked: every movement of theirs is a no-op.
+ * - Custom lines (a quote's printed or custom-sized goods, issue 27) are made to order: they are
+ *   never allocated and move no stock.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@shop/db';
@@ -90,7 +92,7 @@ export async function orderLineStock(tx: Executor, orderId: number): Promise<Map
   const rows = await queryRows<LineStock>(
     tx,
     sql`SELECT ol.order_line_id AS "orderLineId", ol.qty, ol.count,
-          coalesce(min(m.product_size_id), min(pp.product_size_id)) AS "productSizeId",
+          CASE WHEN bool_or(ol.custom) THEN NULL ELSE coalesce(min(m.product_size_id), min(pp.product_size_id)) END AS "productSizeId",
           coalesce(sum(m.allocated_change), 0)::int AS held,
           coalesce(-sum(m.on_hand_change) FILTER (WHERE m.kind = 'shipped'), 0)::int AS shipped
         FROM order_lines ol

@@ -22,14 +22,14 @@ export interface AdminNavItem {
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', permission: 'orders:view' },
-  { to: '/admin/returns', label: 'Returns', permission: 'orders:view' },
   { to: '/admin/dispatch', label: 'Dispatch', permission: 'orders:dispatch' },
-  { to: '/admin/bank-statements', label: 'Bank statements', permission: 'payments:record' },
+  { to: '/admin/returns', label: 'Returns', permission: 'orders:view' },
+  { to: '/admin/stock', label: 'Stock', permission: 'stock:receive' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers:view' },
   { to: '/admin/quotes', label: 'Quotes', permission: 'sales-desk' },
-  { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
-  { to: '/admin/stock', label: 'Stock', permission: 'stock:receive' },
   { to: '/admin/price-lists', label: 'Price lists', permission: 'price-lists:manage' },
+  { to: '/admin/bank-statements', label: 'Bank statements', permission: 'payments:record' },
+  { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
   { to: '/admin/exports', label: 'Exports', permission: 'exports' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff:manage' },
 ];

@@ -40,7 +40,7 @@ export async function phoneOrderPage(request: Request, context: AppLoadContext) 
   ]);
   let priced: { lines: { productPriceId: number; name: string; size1: string; qty: number; count: number; packPrice: string; lineTotal: string }[]; problem: string | null } = { lines: [], problem: null };
   try {
-    const packs = await services.phoneOrders.packLines(lines);
+    const packs = await services.phoneOrders.packLines(userId, lines);
     priced = {
       lines: packs.map((p) => ({ productPriceId: p.productPriceId, name: p.productName, size1: p.size1, qty: p.qty, count: p.count, packPrice: formatPounds(penceToPounds(p.pricePence)), lineTotal: formatPounds(penceToPounds(p.pricePence * p.count)) })),
       problem: null,

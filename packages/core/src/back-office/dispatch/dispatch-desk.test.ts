@@ -121,6 +121,26 @@ for (const kind of databaseKinds()) {
       expect((await desk.queue({ search: 'm1' })).rows.map((r) => r.orderId)).not.toContain(paidNewer);
     });
 
+    it('an order waits off the queue until the shelf holds what it still needs; made-to-order lines never hold it back', async () => {
+      const waiting = await order({ paymentMethod: 'paypal', created: hoursAgo(1) });
+      const [size] = await queryRows<{ product_size_id: number }>(database.db, sql`SELECT product_size_id FROM product_prices WHERE product_price_id = ${pack.productPriceId}`);
+      const sizeId = Number(size!.product_size_id);
+      const [need] = await queryRows<{ units: number }>(database.db, sql`SELECT sum(qty * count)::int AS units FROM order_lines WHERE order_id = ${waiting}`);
+      const queued = async () => (await desk.queue()).rows.map((r) => r.orderId);
+      await database.db.execute(sql`INSERT INTO stock_levels (product_size_id, on_hand) VALUES (${sizeId}, ${Number(need!.units) - 1})`);
+      try {
+        expect(await queued()).not.toContain(waiting);
+        await database.db.execute(sql`UPDATE stock_levels SET on_hand = ${Number(need!.units)} WHERE product_size_id = ${sizeId}`);
+        expect(await queued()).toContain(waiting);
+        await database.db.execute(sql`UPDATE stock_levels SET on_hand = 0 WHERE product_size_id = ${sizeId}`);
+        expect(await queued()).not.toContain(waiting);
+        await database.db.execute(sql`UPDATE order_lines SET custom = true WHERE order_id = ${waiting}`);
+        expect(await queued()).toContain(waiting);
+      } finally {
+        await database.db.execute(sql`DELETE FROM stock_levels WHERE product_size_id = ${sizeId}`);
+      }
+    });
+
     it("prints many orders' picking lists as one PDF, each with its product code, size, location, packs, address and note", async () => {
       const first = await order({ paymentMethod: 'paypal', note: 'Ring the bell' });
       const second = await order({ paymentMethod: 'account', note: 'Loading bay at rear' }, 'EH1 1YZ');

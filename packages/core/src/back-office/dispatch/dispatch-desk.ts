@@ -21,12 +21,21 @@ import { orderProgressLabel, orderStateLabel } from '../orders/order-states.ts';
  * Dispatched), and paid in full or on a trade account (paid later). The queue, its count on the
  * dashboard and the CSV dispatch all read it here.
  *
- * Stock: once the stock branch merges, "in stock" belongs here too (every unsent pack's units
- * available or allocated), as one more AND on this condition.
+ * In stock: the shelf holds what is left to send of each size the order has that is tracked
+ * (docs/stock.md); a backordered line waits for goods-in. Custom lines are made to order and
+ * lines of untracked sizes are never held back.
  */
 export function readyToDispatchCondition(alias = 'o'): SQL {
   const o = sql.raw(alias);
-  return sql`(${o}.status = 'PendingDelivery' AND (${o}.paid_pence >= ${o}.total_pence OR ${o}.payment_method = 'account'))`;
+  return sql`(${o}.status = 'PendingDelivery' AND (${o}.paid_pence >= ${o}.total_pence OR ${o}.payment_method = 'account')
+    AND NOT EXISTS (
+      SELECT 1 FROM (
+        SELECT pp.product_size_id, sum(ol.qty * (ol.count - coalesce((SELECT sum(sl.count) FROM shipment_lines sl WHERE sl.order_line_id = ol.order_line_id), 0))) AS units
+        FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
+        WHERE ol.order_id = ${o}.order_id AND NOT ol.custom
+        GROUP BY pp.product_size_id
+      ) needed JOIN stock_levels s ON s.product_size_id = needed.product_size_id
+      WHERE s.on_hand < needed.units))`;
 }
 
 export const QUEUE_LIMIT = 500;
