@@ -120,7 +120,7 @@ export interface CoreServices {
   phoneOrders: PhoneOrders;
   /** Internal notes staff keep on orders and customers: staff only, never on anything a customer reads. */
   staffNotes: StaffNotes;
-  /** A signed-in customer's prices from their price lists, laid over the public catalogue (decision record 020). */
+  /** A signed-in customer's prices from their price lists, laid over the public catalogue (decision record 019). */
   customerPrices: CustomerPrices;
   /** Back office price lists: names, entries, customers, CSV export and import with a dry run (docs/price-lists.md). */
   priceLists: PriceLists;

@@ -26,7 +26,7 @@ import { bearerTokenOf } from '../http/authentication.ts';
 export interface CatalogueRoutesOptions {
   catalogue: CatalogueService;
   responseCache: ResponseCache;
-  /** A signed-in caller's prices from their price lists (decision record 020); without it every answer is public. */
+  /** A signed-in caller's prices from their price lists (decision record 019); without it every answer is public. */
   customerPrices?: Pick<CustomerPrices, 'bookFor'>;
   /** Resolves a Bearer token to its customer (null: not valid; the caller then gets the public answer). */
   authenticate?: (token: string) => Promise<number | null>;

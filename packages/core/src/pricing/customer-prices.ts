@@ -2,7 +2,7 @@
  * A signed-in customer's prices (docs/price-lists.md): their price lists read once per request
  * into a PriceBook, which prices packs by core's one resolver (price-lists.ts). Catalogue reads
  * stay public and cached; a customer with a list gets the public answer with their prices laid
- * over it here (decision record 020). Anonymous visitors and customers on no list get no book,
+ * over it here (decision record 019). Anonymous visitors and customers on no list get no book,
  * and so exactly the public answer.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The signed-in customer's price book for a page (docs/price-lists.md, decision record 020):
+ * The signed-in customer's price book for a page (docs/price-lists.md, decision record 019):
  * catalogue reads stay public and cached in core, and a customer on a price list gets their
  * prices laid over them here, per request. Null for a visitor not signed in, or on no list.
  */
