@@ -53,6 +53,30 @@ describeOnEachDatabase('stock at the API', (kind) => {
     expect(out.json().message).toBe('Sorry, Cardboard Box 12x9x6 (packs of 25) is out of stock, so it was not added.');
   });
 
+  it('raising a basket line past what can be had is refused with 409 and the line kept; bringing it down is always taken', async () => {
+    await setOnHand(100); // 4 packs of 25
+    const session = await newSession(t.app);
+    expect((await add(session, 3)).statusCode).toBe(200);
+    const modify = (count: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/cart/ModifyCart',
+        payload: { user_id: 1, session_id: session, product_id: packs.box25.productId, product_price_id: packs.box25.productPriceId, price: 25, qty: 25, count },
+      });
+    const refused = await modify(5);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: 'conflict',
+      message: 'Sorry, only 4 packs of 25 of Cardboard Box 12x9x6 can be had, so your basket is unchanged. Choose 4 or fewer.',
+      lines: [{ product_price_id: packs.box25.productPriceId, requested_packs: 5, available_packs: 4 }],
+    });
+    expect((await modify(4)).statusCode).toBe(200);
+    await setOnHand(25); // the size ran short since: the customer may still bring the line down
+    const lowered = await modify(2);
+    expect(lowered.statusCode).toBe(200);
+    expect(lowered.json().cartIems[0].count).toBe(2);
+  });
+
   it('an order whose size ran out since it was added is refused (409) naming the line and the packs left; nothing is placed', async () => {
     await setOnHand(1000);
     const { customer, cart } = await readyCustomer(t, [[packs.box25, 4], [packs.tapeBrown, 1]]);

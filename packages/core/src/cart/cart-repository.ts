@@ -229,6 +229,16 @@ export class CartRepository {
     return row ? Number(row.count) : 0;
   }
 
+  /** A line of the owner's basket: its units per pack and packs; null when there is none. */
+  async lineOf(owner: CartOwner, productPriceId: number): Promise<{ qty: number; count: number } | null> {
+    const [row] = await queryRows<{ qty: number; count: number }>(
+      this.db,
+      sql`SELECT l.qty, l.count FROM cart_lines l JOIN carts c ON c.cart_id = l.cart_id
+          WHERE ${ownedBy(owner)} AND l.product_price_id = ${productPriceId}`,
+    );
+    return row ? { qty: Number(row.qty), count: Number(row.count) } : null;
+  }
+
   /** Sets the number of packs of a line in the owner's basket; false when there is no such line. */
   async setCount(owner: CartOwner, productId: number, productPriceId: number, count: number): Promise<boolean> {
     const rows = await queryRows(

@@ -33,7 +33,7 @@ export interface CartServiceOptions {
    * read from the database with the basket.
    */
   packs?: { packForSale(productPriceId: number): Promise<PackForSale | null> };
-  /** Stock (stock/stock-reads.ts): adding more packs than can be had is refused (409, saying how many can). */
+  /** Stock (stock/stock-reads.ts): adding, or raising a line to, more packs than can be had is refused (409, saying how many can). */
   stock?: { checkBasketChange(owner: CartOwner, productPriceId: number, qty: number, packs: number, mode: 'add' | 'set'): Promise<void> };
   /** The dispatch promise by the server's clock, for the basket's delivery postcode (null: none chosen). */
   dispatch: { promiseFor(deliveryPostcode: string | null): DispatchPromise };
@@ -132,6 +132,11 @@ export class CartService {
   /** PUT /api/cart/ModifyCart: sets the number of packs of a line of the caller's basket. */
   async modify(callerUserId: number | null, body: ModifyCartBody): Promise<CartDto> {
     const owner = this.ownerOf(callerUserId, body);
+    const line = await this.repository.lineOf(owner, body.product_price_id);
+    if (!line) throw lineNotFound(body);
+    // More packs than the line had: refused past what can be had, as adding is. Fewer are always
+    // taken (a customer bringing a short line down to what is left).
+    if (body.count > line.count) await this.options.stock?.checkBasketChange(owner, body.product_price_id, line.qty, body.count, 'set');
     if (!(await this.repository.setCount(owner, body.product_id, body.product_price_id, body.count))) throw lineNotFound(body);
     return this.cartOf(owner);
   }

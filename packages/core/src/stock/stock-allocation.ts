@@ -38,6 +38,9 @@ export const stockMessages = {
         ? `Sorry, your basket already has all we have of ${line.name}, so no more packs of ${line.packUnits} were added.`
         : `Sorry, ${line.name} (packs of ${line.packUnits}) is out of stock, so it was not added.`
       : `Sorry, only ${packs(line.availablePacks)} of ${line.packUnits} of ${line.name} can be added${inBasket > 0 ? ' besides what is in your basket' : ''}, so nothing was added. Choose ${line.availablePacks} or fewer.`,
+  /** Raising a basket line's packs: the line is left as it was. */
+  setShort: (line: ShortLine) =>
+    `Sorry, only ${packs(line.availablePacks)} of ${line.packUnits} of ${line.name} can be had, so your basket is unchanged. Choose ${line.availablePacks} or fewer.`,
 };
 
 function packs(n: number): string {

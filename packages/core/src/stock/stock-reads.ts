@@ -116,7 +116,7 @@ export class StockReader {
       requestedPacks: Math.round(wanted / qty),
       availablePacks: Math.max(0, Math.floor((available - others) / qty)),
     };
-    throw new NotEnoughStock(stockMessages.addShort(line, Math.max(0, Math.floor(others / qty))), [line]);
+    throw new NotEnoughStock(mode === 'set' ? stockMessages.setShort(line) : stockMessages.addShort(line, Math.max(0, Math.floor(others / qty))), [line]);
   }
 
   /**
