@@ -120,13 +120,15 @@ for (const kind of databaseKinds()) {
       expect(await levelOf(database.db, c.sizeB)).toEqual({ onHand: 20, allocated: 0 });
     });
 
-    it('with backorders allowed the order is placed beyond what is on hand', async () => {
+    it('with backorders allowed the order is placed beyond what is on hand, promised for dispatch when more is expected', async () => {
       await setStock(database.db, c.sizeB, 10);
-      await setBackorders(database.db, c.productId, true, '2026-12-04');
+      await setBackorders(database.db, c.productId, true, '2099-12-04');
       try {
         const { userId, body } = await customerAtCheckout(services, database.db, [{ productId: c.productId, productPriceId: c.packB10, count: 4 }]);
-        await place(userId, body);
+        const { orderId } = await place(userId, body);
         expect(await levelOf(database.db, c.sizeB)).toEqual({ onHand: 10, allocated: 40 });
+        const [order] = await queryRows<{ promised_dispatch_date: string }>(database.db, sql`SELECT promised_dispatch_date::text FROM orders WHERE order_id = ${orderId}`);
+        expect(order!.promised_dispatch_date).toBe('2099-12-04');
       } finally {
         await setBackorders(database.db, c.productId, false);
       }

@@ -75,7 +75,7 @@ export class NotEnoughStock extends Conflict {
  * short line and the packs that can be had, when a size without backorders has too few.
  */
 export async function allocateOrder(tx: Executor, orderId: number, userId: number | null): Promise<void> {
-  const [result] = await queryRows<{ tracked: number; taken: number }>(
+  const [result] = await queryRows<{ tracked: number; taken: number; backordered: boolean }>(
     tx,
     sql`WITH wanted AS (
           SELECT pp.product_size_id, sum(ol.qty * ol.count)::int AS units
@@ -93,16 +93,34 @@ export async function allocateOrder(tx: Executor, orderId: number, userId: numbe
             AND (s.on_hand - s.allocated >= w.units
                  OR EXISTS (SELECT 1 FROM product_sizes z JOIN product_stock_settings st ON st.product_id = z.product_id
                             WHERE z.product_size_id = s.product_size_id AND st.backorders_allowed))
-          RETURNING s.product_size_id
+          RETURNING s.product_size_id, s.on_hand < s.allocated AS backordered
         ), moved AS (
           INSERT INTO stock_movements (product_size_id, kind, allocated_change, order_id, order_line_id, user_id, reason)
           SELECT pp.product_size_id, 'allocated', ol.qty * ol.count, ol.order_id, ol.order_line_id, ${userId}::int, 'Order placed'
           FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
           WHERE ol.order_id = ${orderId} AND NOT ol.custom AND pp.product_size_id IN (SELECT product_size_id FROM taken)
         )
-        SELECT (SELECT count(*) FROM locked)::int AS tracked, (SELECT count(*) FROM taken)::int AS taken`,
+        SELECT (SELECT count(*) FROM locked)::int AS tracked, (SELECT count(*) FROM taken)::int AS taken,
+               (SELECT coalesce(bool_or(backordered), false) FROM taken) AS backordered`,
   );
-  if (!result || Number(result.taken) >= Number(result.tracked)) return;
+  if (!result) return;
+  if (Number(result.taken) >= Number(result.tracked)) {
+    // A backordered line cannot leave before more comes in: the order's promise moves to the
+    // expected date staff gave (none given: the promise stays, and the queue waits for goods-in).
+    if (result.backordered) {
+      await tx.execute(
+        sql`UPDATE orders o SET promised_dispatch_date = greatest(o.promised_dispatch_date, later.expected)
+            FROM (SELECT max(st.expected_date) AS expected
+                  FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
+                  JOIN stock_levels s ON s.product_size_id = pp.product_size_id
+                  JOIN product_sizes z ON z.product_size_id = pp.product_size_id
+                  JOIN product_stock_settings st ON st.product_id = z.product_id
+                  WHERE ol.order_id = ${orderId} AND NOT ol.custom AND s.on_hand < s.allocated) later
+            WHERE o.order_id = ${orderId} AND later.expected IS NOT NULL`,
+      );
+    }
+    return;
+  }
   const short = await shortLinesOfOrder(tx, orderId);
   throw new NotEnoughStock(stockMessages.short(short), short);
 }
