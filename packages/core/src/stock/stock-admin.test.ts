@@ -72,6 +72,20 @@ for (const kind of databaseKinds()) {
       await stock.saveSettings(MANAGER, c.productId, { backordersAllowed: false, expectedDate: null, thresholds: [] });
     });
 
+    it('the bin or shelf of each size is kept for the picking list, audited when the size is tracked, and cleared when emptied', async () => {
+      await stock.saveSettings(MANAGER, c.productId, { backordersAllowed: false, expectedDate: null, thresholds: [], locations: [{ productSizeId: c.sizeB, location: ' B12-3 ' }, { productSizeId: c.sizeA, location: 'A1' }] });
+      const product = await stock.productStock(MANAGER, c.productId);
+      expect(product.sizes.find((s) => s.productSizeId === c.sizeB)!.location).toBe('B12-3');
+      expect(product.sizes.find((s) => s.productSizeId === c.sizeA)!.location).toBe('A1');
+      expect((await audit(c.sizeB)).at(-1)).toEqual(['settings', 0, MANAGER.staffId, 'Shelf not set → B12-3']);
+      await expect(
+        stock.saveSettings(MANAGER, c.productId, { backordersAllowed: false, expectedDate: null, thresholds: [], locations: [{ productSizeId: c.sizeB, location: 'x'.repeat(31) }] }),
+      ).rejects.toThrow(stockAdminMessages.location);
+      await stock.saveSettings(MANAGER, c.productId, { backordersAllowed: false, expectedDate: null, thresholds: [], locations: [{ productSizeId: c.sizeB, location: '' }] });
+      const [row] = await queryRows<{ location: string | null }>(database.db, sql`SELECT location FROM product_sizes WHERE product_size_id = ${c.sizeB}`);
+      expect(row!.location).toBeNull();
+    });
+
     it('the low-stock list and the dashboard figure show sizes below their threshold and those out, out first', async () => {
       await setStock(database.db, c.sizeA, 20, { lowThreshold: 100 }); // less than a pack of 25: out
       const list = await stock.lowStock(WAREHOUSE);

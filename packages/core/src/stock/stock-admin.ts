@@ -21,12 +21,14 @@ export const stockAdminMessages = {
   counted: 'Enter the units counted: a whole number from 0 to 10,000,000.',
   reason: 'Give the reason for the count (1-200 characters), for example "Monthly count" or "Damaged in the warehouse".',
   threshold: 'Enter the low-stock threshold in units: a whole number from 0 to 10,000,000 (0: only out of stock is flagged).',
+  location: 'Enter the bin or shelf in at most 30 characters, e.g. B12-3 (leave it empty if there is none).',
   expectedDate: 'Enter the expected date as a date (day, month and year), or leave it empty.',
   note: 'The note is at most 500 characters.',
 } as const;
 
 const MAX_UNITS_RECEIVED = 1_000_000;
 const MAX_UNITS = 10_000_000;
+const MAX_LOCATION_LENGTH = 30;
 
 /** One size of a product with its stock, as the product page's stock section shows it. */
 export interface SizeStockRow {
@@ -40,6 +42,8 @@ export interface SizeStockRow {
   allocated: number;
   available: number;
   lowThreshold: number;
+  /** Bin or shelf the warehouse keeps the size on ('' when not set): printed on picking lists. */
+  location: string;
   status: StockStatus;
 }
 
@@ -105,9 +109,18 @@ export class StockAdministration {
     );
     const backordersAllowed = settings?.backorders_allowed ?? false;
     const expectedDate = settings?.expected_date ?? null;
-    const rows = await queryRows<{ product_size_id: number; size1: string; size2: string; pack: number | null; on_hand: number | null; allocated: number | null; low_threshold: number | null }>(
+    const rows = await queryRows<{
+      product_size_id: number;
+      size1: string;
+      size2: string;
+      location: string | null;
+      pack: number | null;
+      on_hand: number | null;
+      allocated: number | null;
+      low_threshold: number | null;
+    }>(
       executor,
-      sql`SELECT z.product_size_id, z.size1, z.size2,
+      sql`SELECT z.product_size_id, z.size1, z.size2, z.location,
                  (SELECT min(pp.pack_range[1]) FROM product_prices pp WHERE pp.product_size_id = z.product_size_id) AS pack,
                  s.on_hand, s.allocated, s.low_threshold
           FROM product_sizes z LEFT JOIN stock_levels s ON s.product_size_id = z.product_size_id
@@ -132,6 +145,7 @@ export class StockAdministration {
           tracked,
           ...level,
           available: level.onHand - level.allocated,
+          location: row.location ?? '',
           status: stockStatus(tracked ? level : null, { backordersAllowed, expectedDate }, packUnits, today),
         };
       }),
@@ -142,13 +156,23 @@ export class StockAdministration {
   async saveSettings(
     staff: StaffMember,
     productId: number,
-    input: { backordersAllowed: boolean; expectedDate: string | null; thresholds: readonly { productSizeId: number; lowThreshold: number }[] },
+    input: {
+      backordersAllowed: boolean;
+      expectedDate: string | null;
+      thresholds: readonly { productSizeId: number; lowThreshold: number }[];
+      /** Bin or shelf per size; a size left out keeps its location. */
+      locations?: readonly { productSizeId: number; location: string }[];
+    },
   ): Promise<void> {
     permit(staff, 'catalogue:edit');
     const expectedDate = input.expectedDate?.trim() || null;
     if (expectedDate !== null && !isIsoDate(expectedDate)) throw invalidField('expectedDate', stockAdminMessages.expectedDate);
     for (const { productSizeId, lowThreshold } of input.thresholds) {
-      if (!isWhole(lowThreshold, 0, MAX_UNITS)) throw invalidField(`threshold.${productSizeId}`, stockAdminMessages.threshold);
+      if (!isWhole(lowThreshold, 0, MAX_UNITS)) throw invalidField(`threshold.s${productSizeId}`, stockAdminMessages.threshold);
+    }
+    const locations = new Map((input.locations ?? []).map(({ productSizeId, location }) => [productSizeId, location.trim()]));
+    for (const [productSizeId, location] of locations) {
+      if (location.length > MAX_LOCATION_LENGTH) throw invalidField(`location.s${productSizeId}`, stockAdminMessages.location);
     }
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
@@ -163,6 +187,11 @@ export class StockAdministration {
       }
       const settingsText = `Backorders ${input.backordersAllowed ? 'allowed' : 'not allowed'}, expected ${expectedDate ? dayAndMonth(expectedDate) + ' ' + expectedDate.slice(0, 4) : 'date not set'}`;
       for (const size of stock.sizes) {
+        const location = locations.get(size.productSizeId);
+        const locationChanged = location !== undefined && location !== size.location;
+        if (locationChanged) {
+          await tx.execute(sql`UPDATE product_sizes SET location = ${location || null} WHERE product_size_id = ${size.productSizeId}`);
+        }
         if (!size.tracked) continue;
         const wanted = input.thresholds.find((t) => t.productSizeId === size.productSizeId)?.lowThreshold ?? size.lowThreshold;
         const reasons: string[] = [];
@@ -170,6 +199,7 @@ export class StockAdministration {
           await tx.execute(sql`UPDATE stock_levels SET low_threshold = ${wanted} WHERE product_size_id = ${size.productSizeId}`);
           reasons.push(`Low-stock threshold ${size.lowThreshold} → ${wanted} units`);
         }
+        if (locationChanged) reasons.push(`Shelf ${size.location || 'not set'} → ${location || 'not set'}`);
         if (settingsChanged) reasons.push(settingsText);
         if (reasons.length > 0) {
           await applyMovement(tx, { productSizeId: size.productSizeId, kind: 'settings', onHandChange: 0, allocatedChange: 0, staffId: staff.staffId, reason: reasons.join('; ') });

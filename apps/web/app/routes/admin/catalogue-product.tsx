@@ -22,7 +22,7 @@ import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.serv
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { londonDateTime, pounds } from '~/components/admin/admin-format';
 import { imageUrlFromForm, postedValues, productFormSchema } from '~/server/admin/catalogue.server';
-import { stockSettingsSchema, thresholdsOf } from '~/server/admin/stock.server';
+import { locationsOf, stockSettingsSchema, thresholdsOf } from '~/server/admin/stock.server';
 import { imageSrcSet } from '~/lib/image-srcset';
 import type { Route } from './+types/catalogue-product';
 
@@ -119,6 +119,7 @@ async function saveStock(staff: Awaited<ReturnType<typeof requireStaff>>, produc
       backordersAllowed: form.value.backordersAllowed,
       expectedDate: form.value.expectedDate || null,
       thresholds: thresholdsOf(form.value),
+      locations: locationsOf(form.value),
     });
   } catch (error) {
     return refused(adminFailureOf(error));
@@ -167,6 +168,7 @@ function StockSection({ stock, answer }: { stock: Stock; answer: StockAnswer | u
                 <th scope="col" className="py-2 pr-3 text-right">Available</th>
                 <th scope="col" className="py-2 pr-3">The shop shows</th>
                 <th scope="col" className="py-2 pr-3">Low below (units)</th>
+                <th scope="col" className="py-2 pr-3">Shelf</th>
                 <th scope="col" className="py-2">
                   <span className="sr-only">Count</span>
                 </th>
@@ -211,6 +213,17 @@ function StockSection({ stock, answer }: { stock: Stock; answer: StockAnswer | u
                       ) : (
                         <span className="text-stone-500">-</span>
                       )}
+                    </td>
+                    <td className="py-2 pr-3">
+                      <input
+                        name={`location.s${size.productSizeId}`}
+                        aria-label={`Bin or shelf of ${size.size1}`}
+                        className="form-input w-24"
+                        maxLength={30}
+                        defaultValue={v(`location.s${size.productSizeId}`, size.location)}
+                        aria-invalid={answer?.fields[`location.s${size.productSizeId}`] ? true : undefined}
+                      />
+                      {answer?.fields[`location.s${size.productSizeId}`] && <p className="field-error">{answer.fields[`location.s${size.productSizeId}`]}</p>}
                     </td>
                     <td className="py-2 whitespace-nowrap">
                       <Link to={`/admin/stock/sizes/${size.productSizeId}`} className="text-brand-700 hover:underline">

@@ -3,8 +3,8 @@
  * ex-VAT and gross, bank transfers awaiting payment, orders ready to dispatch (paid, or on
  * account), and overdue trade accounts. Staff without 'payments:view' (the warehouse) see only
  * what is ready to dispatch: no money. Each card opens the list of what it counts: today's
- * orders, the bank transfers with money due, the dispatch desk's queue. Staff who receive stock
- * see how many sizes are low or out, linking to the low-stock list.
+ * orders, the bank transfers with money due, the dispatch desk's queue, the open returns. Staff
+ * who receive stock see how many sizes are low or out, linking to the low-stock list.
  */
 import { Link } from 'react-router';
 import { frameStaffOf } from '~/server/admin/admin-frame.server';
@@ -15,12 +15,15 @@ import type { Route } from './+types/dashboard';
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard - Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { name, roleLabel, permissions } = frameStaffOf(await requireStaff(request, context));
-  const [figures, lowStock] = await Promise.all([
+  const staff = await requireStaff(request, context);
+  const { name, roleLabel, permissions } = frameStaffOf(staff);
+  const [figures, lowStock, openReturns] = await Promise.all([
     context.services.dashboard.figures(permissions.includes('payments:view')),
     permissions.includes('stock:receive') ? context.services.stock.lowStockFigures() : null,
+    context.services.returns.queue(staff),
   ]);
-  return { name, roleLabel, figures, lowStock, canOpenCustomers: permissions.includes('customers:view'), recordsPayments: permissions.includes('payments:record') };
+  const returns = { count: openReturns.length, oldestOpenedAt: openReturns[0]?.createdAt ?? null };
+  return { name, roleLabel, figures, lowStock, returns, canOpenCustomers: permissions.includes('customers:view'), recordsPayments: permissions.includes('payments:record') };
 }
 
 function Figure({ title, value, detail, href, linkText, testId }: { title: string; value: string; detail?: React.ReactNode; href?: string; linkText?: string; testId: string }) {
@@ -39,7 +42,7 @@ function Figure({ title, value, detail, href, linkText, testId }: { title: strin
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, roleLabel, figures, lowStock, canOpenCustomers, recordsPayments } = loaderData;
+  const { name, roleLabel, figures, lowStock, returns, canOpenCustomers, recordsPayments } = loaderData;
   const { money, readyToDispatch } = figures;
   return (
     <div className="space-y-6">
@@ -50,7 +53,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <div className={`grid gap-4 sm:grid-cols-2 ${money ? (lowStock ? 'lg:grid-cols-4' : 'lg:grid-cols-3') : ''}`}>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {money && (
           <Figure
             testId="dashboard-today"
@@ -91,6 +94,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           detail={readyToDispatch.oldestPlacedAt ? <>Oldest placed {londonDateTime(readyToDispatch.oldestPlacedAt)}</> : 'Nothing waiting'}
           href="/admin/dispatch"
           linkText="Open the dispatch queue"
+        />
+        <Figure
+          testId="dashboard-returns"
+          title="Returns and claims open"
+          value={String(returns.count)}
+          detail={returns.oldestOpenedAt ? <>Oldest opened {londonDateTime(returns.oldestOpenedAt)}</> : 'Nothing to handle'}
+          href="/admin/returns"
+          linkText="Open the returns queue"
         />
         {lowStock && (
           <Figure

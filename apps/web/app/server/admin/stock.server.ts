@@ -16,12 +16,20 @@ export const stockSettingsSchema = z.object({
   backordersAllowed: checkbox,
   expectedDate: textField(10),
   threshold: z.record(z.string(), z.number({ error: stockAdminMessages.threshold })).default({}),
+  location: z.record(z.string(), textField(200)).default({}),
 });
 
 export function thresholdsOf(value: z.output<typeof stockSettingsSchema>): { productSizeId: number; lowThreshold: number }[] {
   return Object.entries(value.threshold)
     .filter(([key]) => /^s\d+$/.test(key))
     .map(([key, lowThreshold]) => ({ productSizeId: Number(key.slice(1)), lowThreshold }));
+}
+
+/** The shelf typed for each size (`location.s<id>`); an emptied field clears it. */
+export function locationsOf(value: z.output<typeof stockSettingsSchema>): { productSizeId: number; location: string }[] {
+  return Object.entries(value.location)
+    .filter(([key]) => /^s\d+$/.test(key))
+    .map(([key, location]) => ({ productSizeId: Number(key.slice(1)), location: location ?? '' }));
 }
 
 /** Goods-in: the supplier's reference, a note and rows of a size (its label from the list) and units. */
