@@ -304,6 +304,14 @@ for (const kind of databaseKinds()) {
         // The dispatch desk and its picking lists (docs/dispatch.md).
         '/admin/dispatch',
         '/admin/dispatch/picking-lists.pdf',
+        // Returns come back to the warehouse (docs/returns.md): the queue, a return, its photos.
+        '/admin/returns',
+        '/admin/returns/1',
+        '/admin/returns/1/photos/1',
+        // Goods-in, counts and the low-stock list (docs/stock.md).
+        '/admin/stock',
+        '/admin/stock/goods-in',
+        '/admin/stock/sizes/1',
         '/admin/security',
         '/admin/no-such-page',
       ];
