@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { DocumentService, JobQueue, OrderAdministration, OrderRepository, Returns, demoShopConfig, orderAdminMessages } from '@shop/core';
+import { DocumentService, JobQueue, OrderAdministration, OrderRepository, Returns, StaffNotes, demoShopConfig, orderAdminMessages } from '@shop/core';
 import { stockMovements } from '../../../../../packages/core/src/stock/stock-movements.ts';
 import { insertFixtureCustomer, insertFixtureOrder } from '../../../../../packages/core/src/documents/document-fixtures.ts';
 import { loader as listLoader } from './orders';
@@ -20,12 +20,14 @@ let drop: () => Promise<void>;
 let orderAdministration: OrderAdministration;
 let documents: DocumentService;
 let returns: Returns;
+let staffNotes: StaffNotes;
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase('pglite'));
   documents = new DocumentService(database.db, new OrderRepository(database.db), { shop: demoShopConfig, publicBaseUrl: 'http://shop.test' });
   orderAdministration = new OrderAdministration(database.db, { jobs: new JobQueue(database.db), now: () => new Date(), issueInvoice: (id) => documents.issueInvoice(id) });
   returns = new Returns(database.db, { jobs: new JobQueue(database.db), now: () => new Date(), stock: stockMovements, orderAdministration });
+  staffNotes = new StaffNotes(database.db);
 });
 afterAll(async () => drop?.());
 
@@ -33,7 +35,7 @@ type Role = 'owner' | 'manager' | 'warehouse';
 
 function contextFor(role: Role | null) {
   const session = role === null ? null : { staff: { staffId: 1, email: 'staff@example.com', name: 'Sam Staff', role, totpEnabled: false }, awaitingSecondFactor: false };
-  return { services: { orderAdministration, documents, returns }, secure: false, memo: new Map<string, unknown>([['staff', Promise.resolve(session)]]) };
+  return { services: { orderAdministration, documents, returns, staffNotes }, secure: false, memo: new Map<string, unknown>([['staff', Promise.resolve(session)]]) };
 }
 const call = <T>(promise: Promise<T>) => promise.catch((thrown: unknown) => thrown as Response);
 
