@@ -8,7 +8,7 @@
  *   shipping or releasing never takes back more than the line was given, and a line placed
  *   while its size was not tracked (no `stock_levels` row) holds nothing and moves nothing.
  * - Sizes without a stock row are not tracked: every movement of theirs is a no-op.
- * - Custom lines (a quote's printed or custom-sized goods, issue 27) are made to order: they are
+ * - Custom lines (a quote's printed or custom-sized goods, DESIGN section 10) are made to order: they are
  *   never allocated and move no stock.
  */
 import { sql, type SQL } from 'drizzle-orm';
