@@ -20,6 +20,7 @@ import { productPrices, products, productSizes, queryRows, quoteLines, quoteRequ
 import { recordCustomerEvent } from '../back-office/customers/customer-events.ts';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
 import { formatDayMonthYear } from '../documents/document-format.ts';
+import { londonDate } from '../documents/invoice-eligibility.ts';
 import { Conflict, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { PricedOrderPayment, PricedOrderPlacement } from '../orders/priced-order-placement.ts';
@@ -228,7 +229,7 @@ export class QuoteDesk {
         throw new Invalid(quoteMessages.quantity, { fields: [{ field: 'quantity', message: quoteMessages.quantity }] });
       }
     }
-    const today = londonToday(this.now());
+    const today = londonDate(this.now());
     if (input.neededBy !== null && input.neededBy < today) {
       throw new Invalid(quoteMessages.neededByPast, { fields: [{ field: 'neededBy', message: quoteMessages.neededByPast }] });
     }
@@ -358,7 +359,7 @@ export class QuoteDesk {
 
   /** The queue: quotes in a state (default: those to price), oldest request first for 'requested'. */
   async queue(state: QuoteState | 'all' = 'requested'): Promise<QuoteListEntry[]> {
-    const today = londonToday(this.now());
+    const today = londonDate(this.now());
     const where =
       state === 'all'
         ? undefined
@@ -672,10 +673,6 @@ export function orderLinesOf(lines: readonly QuoteLine[]) {
     totalPricePence: line.quantity * line.unitPricePence,
     custom: line.isCustom,
   }));
-}
-
-function londonToday(now: Date): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** "£1,200.00": a quote's amount in words for pages and e-mails. */
