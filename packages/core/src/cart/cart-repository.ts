@@ -51,6 +51,11 @@ export interface CartContents {
   /** The postcode of the delivery address (addressId), as saved; it decides the delivery zone. */
   deliveryPostcode: string | null;
   lines: CartLineRow[];
+  /**
+   * Whether the basket's customer is on a price list: only then can their prices differ from the
+   * public ones, so only then are the lines priced for them (pricing/customer-prices.ts).
+   */
+  onPriceList: boolean;
 }
 
 /** The basket (carts `c`) and the postcode of its delivery address (addresses `a`). */
@@ -70,6 +75,12 @@ const LINE_DETAILS = sql`${PRICE.list}, ${PRODUCT.list}, ${SIZE.list}`;
 const LINE_DETAIL_JOINS = sql.raw(`LEFT JOIN product_prices pp ON pp.product_price_id = l.product_price_id
           LEFT JOIN products p ON p.product_id = l.product_id
           LEFT JOIN product_sizes s ON s.product_size_id = pp.product_size_id`);
+
+/**
+ * Read with the basket, so a customer on no price list (most) costs no round trip of its own for
+ * it: for carts `c`; a session's basket (no user) is on none.
+ */
+const ON_PRICE_LIST = sql.raw('EXISTS (SELECT 1 FROM price_list_customers plc WHERE plc.user_id = c.user_id) AS on_price_list');
 
 /** The basket's delivery address (its owner's only), for the postcode: carts `c`, addresses `a`. */
 const DELIVERY_ADDRESS_JOIN = sql.raw('LEFT JOIN addresses a ON a.address_id = c.address_id AND a.user_id = c.user_id');
@@ -106,6 +117,7 @@ function contentsFrom(rows: object[]): CartContents | null {
     addressId,
     deliveryPostcode: DELIVERY.read(first).postCode,
     lines: rows.map(lineOf).filter((line) => line !== null),
+    onPriceList: (first as { on_price_list?: boolean }).on_price_list === true,
   };
 }
 
@@ -191,7 +203,7 @@ export class CartRepository {
     const rows = await queryPreparedRows<{ added_count: number | null }>(
       this.db,
       sql`WITH basket AS (
-            SELECT c.cart_id, c.address_id, a.post_code
+            SELECT c.cart_id, c.address_id, a.post_code, ${ON_PRICE_LIST}
             FROM carts c ${DELIVERY_ADDRESS_JOIN} WHERE ${ownedBy(owner)}),
           added AS (
             INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count)
@@ -207,7 +219,7 @@ export class CartRepository {
             UNION ALL
             SELECT * FROM added)
           SELECT ${BASKET_OF_CTE.list}, ${DELIVERY_OF_CTE.list}, ${LINE.list},
-                 ${LINE_DETAILS}, (SELECT count FROM added) AS added_count
+                 ${LINE_DETAILS}, b.on_price_list, (SELECT count FROM added) AS added_count
           FROM basket b
           LEFT JOIN lines l ON l.cart_id = b.cart_id
           ${LINE_DETAIL_JOINS}
@@ -269,7 +281,7 @@ export class CartRepository {
   async contents(owner: CartOwner, executor: Executor = this.db): Promise<CartContents | null> {
     const rows = await queryPreparedRows<object>(
       executor,
-      sql`SELECT ${BASKET.list}, ${DELIVERY.list}, ${LINE.list}, ${LINE_DETAILS}
+      sql`SELECT ${BASKET.list}, ${DELIVERY.list}, ${LINE.list}, ${LINE_DETAILS}, ${ON_PRICE_LIST}
           FROM carts c
           ${DELIVERY_ADDRESS_JOIN}
           LEFT JOIN cart_lines l ON l.cart_id = c.cart_id
@@ -346,7 +358,7 @@ export class CartRepository {
     // trip of its own inside the locked transaction: that cost a tenth of the orders rate.
     const rows = await queryPreparedRows<{ reference_taken: boolean }>(
       tx,
-      sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS},
+      sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}, ${ON_PRICE_LIST},
                  (EXISTS (SELECT 1 FROM carts WHERE payment_reference = ${candidateReference})
                   OR EXISTS (SELECT 1 FROM orders WHERE payment_reference = ${candidateReference})) AS reference_taken
           FROM carts c

@@ -193,7 +193,7 @@ export class CartService {
 
   /** A signed-in customer's basket at their prices (price lists); a session's basket as it is. */
   private async priced(owner: CartOwner, contents: CartContents | null): Promise<CartContents | null> {
-    if (!contents || owner.kind !== 'user' || !this.options.customerPrices) return contents;
+    if (!contents || owner.kind !== 'user' || !contents.onPriceList || !this.options.customerPrices) return contents;
     return { ...contents, lines: await this.options.customerPrices.cartLines(owner.userId, contents.lines) };
   }
 

@@ -27,7 +27,7 @@
  */
 import { createHash } from 'node:crypto';
 import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from '@shop/contract';
-import { inOneStatement, type Executor } from '@shop/db';
+import type { Executor } from '@shop/db';
 import type { AddressRepository } from '../addresses/address-repository.ts';
 import { addressSnapshot, deliverableZone } from '../addresses/address-service.ts';
 import type { CartContents, CartRepository } from '../cart/cart-repository.ts';
@@ -46,7 +46,7 @@ import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
-import { allocateOrder, NotEnoughStock } from '../stock/stock-allocation.ts';
+import { NotEnoughStock, writeLinesAndAllocate } from '../stock/stock-allocation.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -233,13 +233,13 @@ export class OrderPlacement {
       if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
       return { orderId: earlier, created: false };
     }
-    // The line snapshots, the basket emptied of the lines ordered and the confirmation e-mail's job: one statement.
+    // The line snapshots, their stock allocated, the basket emptied of the lines ordered and the
+    // confirmation e-mail's job: one statement, the last before the commit, so the sizes' stock
+    // rows (one hot row when many buy one size) are locked only until then; too few units throws
+    // NotEnoughStock (409) and nothing is placed (decision record 015).
     const { removeLines, touchBasket } = this.carts.removeOrderedLines(contents.cartId, lineIds);
     const confirmation = this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId));
-    await tx.execute(inOneStatement([this.orders.insertLinesStatement(orderId, lines), removeLines, touchBasket, confirmation]));
-    // Last, so the sizes' stock rows (one hot row when many buy one size) are locked only until
-    // the commit; too few units throws NotEnoughStock (409) and nothing is placed (decision record 015).
-    await allocateOrder(tx, orderId, userId);
+    await writeLinesAndAllocate(tx, orderId, userId, this.orders.insertLinesStatement(orderId, lines), [removeLines, touchBasket, confirmation]);
     return { orderId, created: true };
   }
 
@@ -259,7 +259,8 @@ export class OrderPlacement {
     paymentReference: string,
   ): Promise<OrderToWrite> {
     // The customer's own prices where their price list makes a pack cheaper, read in this transaction.
-    const lines = this.options.customerPrices ? await this.options.customerPrices.cartLines(userId, contents.lines, tx) : contents.lines;
+    const lines =
+      contents.onPriceList && this.options.customerPrices ? await this.options.customerPrices.cartLines(userId, contents.lines, tx) : contents.lines;
     const withdrawn = lines.filter((line) => !line.productIsActive);
     if (withdrawn.length > 0) throw new Conflict(orderMessages.productsWithdrawn(withdrawn.map((line) => itemDisplayName(line.productName, line.size1))));
 

@@ -170,7 +170,8 @@ export class OrderRepository {
   /**
    * The statement that writes an order's line snapshots (run within the order's statement). The
    * lines go as one JSON parameter, so the statement's text is the same for any number of lines
-   * and each connection prepares it once; they keep their order (order_line_id ascending).
+   * and each connection prepares it once; they keep their order (order_line_id ascending). It
+   * returns what allocating their stock reads (stock/stock-allocation.ts).
    */
   insertLinesStatement(orderId: number, lines: readonly NewOrderLine[]): SQL {
     if (lines.length === 0) throw new Error('An order has at least one line');
@@ -182,7 +183,8 @@ export class OrderRepository {
                       AS ("productId" int, "productPriceId" int, "productName" text, size1 text, "imageUrl" text,
                           "pricePence" int, qty int, count int, "totalPricePence" int)) WITH ORDINALITY
                     AS l(product_id, product_price_id, product_name, size1, image_url, price_pence, qty, count, total_price_pence, line_number)
-               ORDER BY l.line_number`;
+               ORDER BY l.line_number
+               RETURNING order_id, order_line_id, product_price_id, qty, count`;
   }
 
   /**

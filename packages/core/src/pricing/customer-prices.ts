@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ProductDto } from '@shop/contract';
-import { queryRows, type Executor } from '@shop/db';
+import { queryPreparedRows, queryRows, type Executor } from '@shop/db';
 import { penceToPounds, poundsToPence, unitPricePounds, type Pence } from './money.ts';
 import { resolvePackPrice, type PriceListEntry, type ResolvedPrice } from './price-lists.ts';
 
@@ -82,7 +82,8 @@ export class CustomerPrices {
   /** The customer's price book, or null for an anonymous visitor or a customer on no price list. */
   async bookFor(userId: number | null, executor: Executor = this.db): Promise<PriceBook | null> {
     if (userId === null) return null;
-    const rows = await queryRows<{
+    // Prepared: read on every order a customer places, list or none.
+    const rows = await queryPreparedRows<{
       price_list_id: number;
       product_size_id: number | null;
       category_id: number | null;

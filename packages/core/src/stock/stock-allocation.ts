@@ -11,10 +11,12 @@
  * commit (READ COMMITTED), so of buyers racing for the last units exactly those who fit are
  * given them. When a tracked size is not given its units the caller's transaction is rolled
  * back by the Conflict thrown here: nothing is placed in part. The rows are locked in size order
- * first, so two orders of the same sizes cannot deadlock.
+ * first, so two orders of the same sizes cannot deadlock. Checkout writes the order's lines and
+ * allocates them in one statement (writeLinesAndAllocate); the sales desk's orders allocate lines
+ * written before (allocateOrder).
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryPreparedRows, queryRows, type Executor } from '@shop/db';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { Conflict } from '../errors.ts';
 
@@ -70,17 +72,22 @@ export class NotEnoughStock extends Conflict {
   }
 }
 
+/** What allocating answers: sizes tracked, sizes given their units, and whether any went below its shelf (backordered). */
+interface Allocation {
+  tracked: number;
+  taken: number;
+  backordered: boolean;
+}
+
 /**
- * Allocate an order's units (its lines are written already). Throws NotEnoughStock, naming each
- * short line and the packs that can be had, when a size without backorders has too few.
+ * The allocation as the tail of a WITH statement: `units` is a query of the order's lines to
+ * allocate (order_id, order_line_id, product_price_id, units); it ends with the SELECT of the Allocation.
  */
-export async function allocateOrder(tx: Executor, orderId: number, userId: number | null): Promise<void> {
-  const [result] = await queryRows<{ tracked: number; taken: number; backordered: boolean }>(
-    tx,
-    sql`WITH wanted AS (
-          SELECT pp.product_size_id, sum(ol.qty * ol.count)::int AS units
-          FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
-          WHERE ol.order_id = ${orderId} AND NOT ol.custom
+function allocating(units: SQL, userId: number | null): SQL {
+  return sql`order_units AS (${units}),
+        wanted AS (
+          SELECT pp.product_size_id, sum(u.units)::int AS units
+          FROM order_units u JOIN product_prices pp ON pp.product_price_id = u.product_price_id
           GROUP BY pp.product_size_id
         ), locked AS (
           SELECT s.product_size_id FROM stock_levels s JOIN wanted w ON w.product_size_id = s.product_size_id
@@ -96,18 +103,56 @@ export async function allocateOrder(tx: Executor, orderId: number, userId: numbe
           RETURNING s.product_size_id, s.on_hand < s.allocated AS backordered
         ), moved AS (
           INSERT INTO stock_movements (product_size_id, kind, allocated_change, order_id, order_line_id, user_id, reason)
-          SELECT pp.product_size_id, 'allocated', ol.qty * ol.count, ol.order_id, ol.order_line_id, ${userId}::int, 'Order placed'
-          FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
-          WHERE ol.order_id = ${orderId} AND NOT ol.custom AND pp.product_size_id IN (SELECT product_size_id FROM taken)
+          SELECT pp.product_size_id, 'allocated', u.units, u.order_id, u.order_line_id, ${userId}::int, 'Order placed'
+          FROM order_units u JOIN product_prices pp ON pp.product_price_id = u.product_price_id
+          WHERE pp.product_size_id IN (SELECT product_size_id FROM taken)
         )
         SELECT (SELECT count(*) FROM locked)::int AS tracked, (SELECT count(*) FROM taken)::int AS taken,
-               (SELECT coalesce(bool_or(backordered), false) FROM taken) AS backordered`,
+               (SELECT coalesce(bool_or(backordered), false) FROM taken) AS backordered`;
+}
+
+/**
+ * Allocate an order's units (its lines are written already). Throws NotEnoughStock, naming each
+ * short line and the packs that can be had, when a size without backorders has too few.
+ */
+export async function allocateOrder(tx: Executor, orderId: number, userId: number | null): Promise<void> {
+  // Prepared: each connection plans this statement once (planning it cost more than running it).
+  const [allocation] = await queryPreparedRows<Allocation>(
+    tx,
+    sql`WITH ${allocating(
+      sql`SELECT order_id, order_line_id, product_price_id, qty * count AS units FROM order_lines WHERE order_id = ${orderId} AND NOT custom`,
+      userId,
+    )}`,
   );
-  if (!result) return;
-  if (Number(result.taken) >= Number(result.tracked)) {
+  await settle(tx, orderId, allocation);
+}
+
+/**
+ * Write an order's lines and allocate their units in one statement (checkout: a round trip
+ * fewer per order), with the `alongside` statements that go with them (the basket emptied, the
+ * confirmation's job). `lines` is an INSERT into order_lines that returns order_id,
+ * order_line_id, product_price_id, qty and count. Throws as allocateOrder does.
+ */
+export async function writeLinesAndAllocate(tx: Executor, orderId: number, userId: number, lines: SQL, alongside: readonly SQL[]): Promise<void> {
+  const [allocation] = await queryPreparedRows<Allocation>(
+    tx,
+    sql`WITH new_lines AS (${lines}),
+        ${sql.join(
+          alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} AS (${statement})`),
+          sql`, `,
+        )},
+        ${allocating(sql`SELECT order_id, order_line_id, product_price_id, qty * count AS units FROM new_lines`, userId)}`,
+  );
+  await settle(tx, orderId, allocation);
+}
+
+/** After allocating: a backordered order's promise moves; too few units throws NotEnoughStock. */
+async function settle(tx: Executor, orderId: number, allocation: Allocation | undefined): Promise<void> {
+  if (!allocation) return;
+  if (Number(allocation.taken) >= Number(allocation.tracked)) {
     // A backordered line cannot leave before more comes in: the order's promise moves to the
     // expected date staff gave (none given: the promise stays, and the queue waits for goods-in).
-    if (result.backordered) {
+    if (allocation.backordered) {
       await tx.execute(
         sql`UPDATE orders o SET promised_dispatch_date = greatest(o.promised_dispatch_date, later.expected)
             FROM (SELECT max(st.expected_date) AS expected
