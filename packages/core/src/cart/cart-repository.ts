@@ -24,6 +24,7 @@ import {
   type Row,
 } from '@shop/db';
 import { linesToWrite, planBasketMerge, type BasketMerge } from './basket-merge.ts';
+import { basketMayTake } from '../stock/stock-reads.ts';
 
 export type CartOwner = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: number };
 
@@ -191,7 +192,8 @@ export class CartRepository {
    * addPacks for the owner's existing basket and the basket as it is afterwards, in one
    * statement (one round trip: the common case of POST /api/cart). Null when the owner has
    * no basket yet (nothing was added). `count` is the line's new count, or null when the
-   * line would exceed MAX_PACKS_PER_LINE (nothing changed).
+   * line would exceed MAX_PACKS_PER_LINE (nothing changed). `stockRefused`: nothing changed
+   * because the size has too few units for what the basket would hold (stock/stock-reads.ts).
    *
    * The statement's reads see the lines as they were before it (one snapshot), so the line
    * it wrote is taken from RETURNING in place of its earlier version.
@@ -199,15 +201,16 @@ export class CartRepository {
   async addPacksAndRead(
     owner: CartOwner,
     line: { productId: number; productPriceId: number; qty: number; count: number },
-  ): Promise<{ contents: CartContents; count: number | null } | null> {
-    const rows = await queryPreparedRows<{ added_count: number | null }>(
+  ): Promise<{ contents: CartContents; count: number | null; stockRefused: boolean } | null> {
+    const rows = await queryPreparedRows<{ added_count: number | null; stock_ok: boolean }>(
       this.db,
       sql`WITH basket AS (
-            SELECT c.cart_id, c.address_id, a.post_code, ${ON_PRICE_LIST}
+            SELECT c.cart_id, c.address_id, a.post_code, ${ON_PRICE_LIST},
+                   ${basketMayTake(sql`c.cart_id`, line.productPriceId, line.qty * line.count)} AS stock_ok
             FROM carts c ${DELIVERY_ADDRESS_JOIN} WHERE ${ownedBy(owner)}),
           added AS (
             INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count)
-            SELECT cart_id, ${line.productId}, ${line.productPriceId}, ${line.qty}, ${line.count} FROM basket
+            SELECT cart_id, ${line.productId}, ${line.productPriceId}, ${line.qty}, ${line.count} FROM basket WHERE stock_ok
             ON CONFLICT (cart_id, product_price_id)
             DO UPDATE SET count = cart_lines.count + excluded.count
             WHERE cart_lines.count + excluded.count <= ${MAX_PACKS_PER_LINE}
@@ -219,7 +222,7 @@ export class CartRepository {
             UNION ALL
             SELECT * FROM added)
           SELECT ${BASKET_OF_CTE.list}, ${DELIVERY_OF_CTE.list}, ${LINE.list},
-                 ${LINE_DETAILS}, b.on_price_list, (SELECT count FROM added) AS added_count
+                 ${LINE_DETAILS}, b.on_price_list, b.stock_ok, (SELECT count FROM added) AS added_count
           FROM basket b
           LEFT JOIN lines l ON l.cart_id = b.cart_id
           ${LINE_DETAIL_JOINS}
@@ -227,8 +230,8 @@ export class CartRepository {
     );
     const contents = contentsFrom(rows);
     if (!contents) return null;
-    const added = rows[0]!.added_count;
-    return { contents, count: added === null ? null : Number(added) };
+    const { added_count: added, stock_ok: stockOk } = rows[0]!;
+    return { contents, count: added === null ? null : Number(added), stockRefused: !stockOk };
   }
 
   /** Packs of one pack already in the owner's basket (0 when none). */

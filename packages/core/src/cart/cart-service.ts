@@ -116,7 +116,6 @@ export class CartService {
     if (!pack.packRange.includes(qty)) {
       throw invalidField('qty', `qty must be one of the pack sizes of this pack: ${pack.packRange.join(', ')}.`);
     }
-    await this.options.stock?.checkBasketChange(owner, pack.productPriceId, qty, count, 'add');
     const line = { productId: pack.productId, productPriceId: pack.productPriceId, qty, count };
     const added = await this.addToBasket(owner, line);
     if (added.count === null) {
@@ -189,6 +188,11 @@ export class CartService {
     if (body.cartId != null && body.cartId !== cartId) throw new NotFound(`You have no basket ${body.cartId}.`);
     await this.repository.setAddress(cartId, body.addressId);
     return this.cartOf(owner);
+  }
+
+  /** Throws NotEnoughStock (409, saying how many packs can be had) when the basket may not take the line's packs. */
+  private async refuseShortStock(owner: CartOwner, line: { productPriceId: number; qty: number; count: number }): Promise<void> {
+    await this.options.stock?.checkBasketChange(owner, line.productPriceId, line.qty, line.count, 'add');
   }
 
   /** A signed-in customer's basket at their prices (price lists); a session's basket as it is. */
@@ -274,14 +278,25 @@ export class CartService {
     owner: CartOwner,
     line: { productId: number; productPriceId: number; qty: number; count: number },
   ): Promise<{ count: number | null; contents: CartContents | null }> {
-    // Most adds go to an existing basket: one statement adds the packs and reads the basket.
-    try {
-      const added = await this.repository.addPacksAndRead(owner, line);
-      if (added) return added;
-    } catch (error) {
-      // A sign-in moved and deleted this basket meanwhile: the loop below finds the new one.
-      if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    // Most adds go to an existing basket: one statement checks stock, adds the packs and reads the basket.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      let added: Awaited<ReturnType<CartRepository['addPacksAndRead']>>;
+      try {
+        added = await this.repository.addPacksAndRead(owner, line);
+      } catch (error) {
+        // A sign-in moved and deleted this basket meanwhile: the loop below finds the new one.
+        if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+        break;
+      }
+      if (!added) break;
+      if (!added.stockRefused) return added;
+      // Too few units: the stock check says how many can be had (409). Should units have come in
+      // since, the add is tried again.
+      await this.refuseShortStock(owner, line);
     }
+    // No basket yet (or a sign-in moved it): the basket the add goes to holds nothing of the size,
+    // so only this add's units are checked.
+    await this.refuseShortStock(owner, line);
     for (let attempt = 1; ; attempt++) {
       let cartId: number;
       try {

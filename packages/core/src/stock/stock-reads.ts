@@ -4,8 +4,8 @@
  * catalogue changes, but stock changes with every order), and the basket's checks: adding
  * more packs than can be had is refused, and the basket marks lines that can no longer be had.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@shop/db';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryPreparedRows, type Database } from '@shop/db';
 import { londonWallClock } from '../delivery/dispatch-promise.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotEnoughStock, stockMessages, type ShortLine } from './stock-allocation.ts';
@@ -22,6 +22,24 @@ export interface ProductStockView {
 
 const STATE_RANK: Record<StockStatus['state'], number> = { in_stock: 4, low: 3, backorder: 2, out: 1, untracked: 0 };
 
+/**
+ * Whether the basket `cartId` may take `units` more units of the pack's size: the size is not
+ * tracked, may be backordered, or has them available beside what the basket holds of that size
+ * already. A boolean SQL expression, so adding to a basket checks stock in its own statement (one
+ * round trip per add); checkBasketChange applies the same rule and says how many can be had.
+ */
+export function basketMayTake(cartId: SQL, productPriceId: number, units: number): SQL {
+  return sql`NOT EXISTS (
+    SELECT 1 FROM product_prices pp
+    JOIN stock_levels s ON s.product_size_id = pp.product_size_id
+    JOIN product_sizes z ON z.product_size_id = pp.product_size_id
+    LEFT JOIN product_stock_settings st ON st.product_id = z.product_id
+    WHERE pp.product_price_id = ${productPriceId} AND NOT coalesce(st.backorders_allowed, false)
+      AND s.on_hand - s.allocated < ${units}::int + coalesce((
+        SELECT sum(l.qty * l.count) FROM cart_lines l JOIN product_prices op ON op.product_price_id = l.product_price_id
+        WHERE l.cart_id = ${cartId} AND op.product_size_id = pp.product_size_id), 0))`;
+}
+
 export class StockReader {
   constructor(
     private readonly db: Database,
@@ -36,7 +54,7 @@ export class StockReader {
   async ofProducts(productIds: readonly number[]): Promise<Map<number, ProductStockView>> {
     const result = new Map<number, ProductStockView>();
     if (productIds.length === 0) return result;
-    const rows = await queryRows<{
+    const rows = await queryPreparedRows<{
       product_id: number;
       product_size_id: number;
       pack: number | null;
@@ -88,7 +106,7 @@ export class StockReader {
     mode: 'add' | 'set',
   ): Promise<void> {
     const ownerCondition = owner.kind === 'user' ? sql`c.user_id = ${owner.userId}` : sql`c.session_id = ${owner.sessionId}::uuid`;
-    const [row] = await queryRows<{ product_id: number; name: string; size1: string; on_hand: number; allocated: number; backorders_allowed: boolean | null; in_basket: number; this_line: number }>(
+    const [row] = await queryPreparedRows<{ product_id: number; name: string; size1: string; on_hand: number; allocated: number; backorders_allowed: boolean | null; in_basket: number; this_line: number }>(
       this.db,
       sql`SELECT p.product_id, p.name, z.size1, s.on_hand, s.allocated, st.backorders_allowed,
                  coalesce((SELECT sum(l.qty * l.count) FROM carts c JOIN cart_lines l ON l.cart_id = c.cart_id
@@ -126,7 +144,7 @@ export class StockReader {
   async basketShortfalls(lines: readonly { product_price_id: number; qty: number; count: number }[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     if (lines.length === 0) return out;
-    const rows = await queryRows<{ product_price_id: number; product_size_id: number; on_hand: number; allocated: number; backorders_allowed: boolean | null }>(
+    const rows = await queryPreparedRows<{ product_price_id: number; product_size_id: number; on_hand: number; allocated: number; backorders_allowed: boolean | null }>(
       this.db,
       sql`SELECT pp.product_price_id, pp.product_size_id, s.on_hand, s.allocated, st.backorders_allowed
           FROM product_prices pp JOIN stock_levels s ON s.product_size_id = pp.product_size_id
