@@ -105,7 +105,7 @@ export * from './catalogue-admin/index.ts';
 export * from './stock/stock-levels.ts';
 export { StockAdministration, stockAdminMessages, sizeLabel, type LowStockRow, type ProductStock, type SizeStockRow, type MovementRow, type SizeChoice } from './stock/stock-admin.ts';
 export { NotEnoughStock, stockMessages, type ShortLine } from './stock/stock-allocation.ts';
-export { StockReader, type ProductStockView } from './stock/stock-reads.ts';
+export { StockReader, type BasketStock, type ProductStockView } from './stock/stock-reads.ts';
 export * from './returns/return-windows.ts';
 export * from './returns/returns.ts';
 export * from './back-office/orders/line-cancellation.ts';

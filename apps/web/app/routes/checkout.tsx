@@ -16,7 +16,7 @@ import { failure, postedForm } from '~/server/forms.server';
 import { pageMeta } from '~/components/page-meta';
 import { CartIcon } from '~/components/icons';
 import { BasketLines } from '~/components/cart/basket-lines';
-import { basketShortfalls } from '~/server/catalogue/stock.server';
+import { basketStock } from '~/server/catalogue/stock.server';
 import { BasketSummary } from '~/components/cart/basket-summary';
 import { RemoveLineDialog } from '~/components/cart/remove-line-dialog';
 import { visitorDispatchPromise } from '~/server/delivery/dispatch-promise.server';
@@ -35,7 +35,10 @@ export const meta: MetaFunction = ({ matches }) => [
  * basket's address once chosen) and, once, what 'Order again' changed.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [promise, reorder, shortfalls] = await Promise.all([visitorDispatchPromise(request, context), takeReorderNotice(request, context), basketShortfalls(request, context)]);
+  const [stock, reorder] = await Promise.all([basketStock(request, context), takeReorderNotice(request, context)]);
+  // Later than usual when some lines wait for more to come in, as the order's promise will be.
+  const promise = await visitorDispatchPromise(request, context, stock.backorder);
+  const { shortfalls } = stock;
   return data({ promise, reorderNotice: reorder.notice, shortfalls }, reorder.setCookie ? { headers: { 'Set-Cookie': reorder.setCookie } } : undefined);
 }
 

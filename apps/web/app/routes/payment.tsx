@@ -32,6 +32,7 @@ import { PlacingOverlay } from '~/components/checkout/placing-overlay';
 import { TermsNotice } from '~/components/checkout/terms-modals';
 import { Tabs } from '~/components/tabs';
 import { dispatchPromiseView } from '~/server/delivery/dispatch-promise.server';
+import { basketStockOf } from '~/server/catalogue/stock.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import type { Route } from './+types/payment';
 
@@ -64,8 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     cart,
     addresses: saved,
-    // By the server's clock, for the delivery address chosen.
-    promise: dispatchPromiseView(context, deliveryPostcode),
+    // By the server's clock, for the delivery address chosen; later when some lines wait for more stock.
+    promise: dispatchPromiseView(context, deliveryPostcode, (await basketStockOf(context, cart)).backorder),
     payments: context.payments,
     bankReference,
     // One key per page view: a double click or a retried submit of this page places one order.

@@ -251,3 +251,34 @@ describe('a page left open before the cut-off', () => {
     expect(promises.promiseAndNextFor(null)).toMatchObject({ now: { secondsToCutOff: null }, afterCutOff: null });
   });
 });
+
+describe('a basket with lines beyond the shelf of products that may be backordered', () => {
+  // Monday 27 October 2025, 10:00 in London: an order now would leave today.
+  const promises = new DispatchPromises({ now: () => new Date('2025-10-27T10:00:00Z'), warehousePostcode: 'LS1 4AP' });
+
+  it('promises dispatch on the date staff expect more, and delivery after it, with no countdown', () => {
+    const { now, afterCutOff } = promises.promiseAndNextFor('LS1 4AP', { expectedDate: '2025-11-04' });
+    expect(now).toMatchObject({
+      dispatchDate: '2025-11-04',
+      dispatchToday: false,
+      secondsToCutOff: null,
+      dispatchText: 'Some items are available to order: dispatch around Tuesday 4 November',
+      deliveryText: 'Expected delivery Wednesday 5 November',
+    });
+    expect(afterCutOff).toBeNull();
+  });
+
+  it('an expected date on a weekend becomes the next working day', () => {
+    expect(promises.promiseAndNextFor(null, { expectedDate: '2025-11-01' }).now.dispatchDate).toBe('2025-11-03');
+  });
+
+  it('an expected date no later than the usual promise leaves the usual promise', () => {
+    expect(promises.promiseAndNextFor(null, { expectedDate: '2025-10-27' })).toEqual(promises.promiseAndNextFor(null));
+  });
+
+  it('with no date given, no date is promised', () => {
+    const { now } = promises.promiseAndNextFor(null, { expectedDate: null });
+    expect(now).toMatchObject({ dispatchToday: false, secondsToCutOff: null, dispatchText: 'Some items are available to order: we dispatch when they come in' });
+    expect(now.deliveryText).toBe('We will e-mail you when your order is on its way');
+  });
+});

@@ -11,6 +11,9 @@ import {
   DEFAULT_DESTINATION,
   dispatchPromise,
   expectedDelivery,
+  formatDayMonth,
+  isWorkingDay,
+  nextWorkingDay,
   type BankHolidayRegion,
   type DeliveryDestination,
   type DispatchPromise,
@@ -58,10 +61,50 @@ export class DispatchPromises {
    * The promise now and, while today's cut-off is still ahead, the one that follows it: a page
    * left open counts down to the cut-off, then says what an order placed after it gets.
    */
-  promiseAndNextFor(deliveryPostcode: string | null): { now: DispatchPromise; afterCutOff: DispatchPromise | null } {
+  promiseAndNextFor(
+    deliveryPostcode: string | null,
+    backorder: { expectedDate: IsoDate | null } | null = null,
+  ): { now: DispatchPromise; afterCutOff: DispatchPromise | null } {
     const at = this.options.now();
     const now = this.promiseFor(deliveryPostcode, at);
+    if (backorder) {
+      const later = backorderedPromise(now, backorder.expectedDate, deliveryDestinationOf(deliveryPostcode), this.dispatchRegion);
+      if (later) return { now: later, afterCutOff: null };
+    }
     if (now.secondsToCutOff === null) return { now, afterCutOff: null };
     return { now, afterCutOff: this.promiseFor(deliveryPostcode, new Date(at.getTime() + now.secondsToCutOff * 1000)) };
   }
+}
+
+/**
+ * A basket with lines beyond the shelf, of products that may be backordered: the order will not
+ * leave before more comes in. As the placed order's promise moves (stock/stock-allocation.ts):
+ * to the date staff expect more when that is later than the usual promise; with no date given,
+ * no date is promised. Null when the usual promise stands.
+ */
+function backorderedPromise(usual: DispatchPromise, expectedDate: IsoDate | null, destination: DeliveryDestination, region: BankHolidayRegion): DispatchPromise | null {
+  if (expectedDate === null) {
+    return {
+      ...usual,
+      dispatchToday: false,
+      minutesToCutOff: null,
+      secondsToCutOff: null,
+      dispatchText: 'Some items are available to order: we dispatch when they come in',
+      deliveryText: 'We will e-mail you when your order is on its way',
+    };
+  }
+  if (expectedDate <= usual.dispatchDate) return null;
+  const dispatchDate = isWorkingDay(expectedDate, region) ? expectedDate : nextWorkingDay(expectedDate, region);
+  const { deliveryFrom, deliveryTo, deliveryText } = expectedDelivery(dispatchDate, destination);
+  return {
+    ...usual,
+    dispatchDate,
+    dispatchToday: false,
+    minutesToCutOff: null,
+    secondsToCutOff: null,
+    deliveryFrom,
+    deliveryTo,
+    dispatchText: `Some items are available to order: dispatch around ${formatDayMonth(dispatchDate)}`,
+    deliveryText,
+  };
 }

@@ -37,15 +37,31 @@ describe('stock as the storefront reads it [pglite]', () => {
 
   it('marks basket lines that cannot be had as they are, sharing a size between its lines in order', async () => {
     await setStock(database.db, c.sizeA, 130); // 5 packs of 25, or 1 of 100 and 1 of 25
-    const marks = await reader.basketShortfalls([
+    const { shortfalls, backorder } = await reader.basketStock([
       { product_price_id: c.packA100, qty: 100, count: 1 },
       { product_price_id: c.packA25, qty: 25, count: 3 },
       { product_price_id: c.untrackedPack, qty: 6, count: 999 },
     ]);
-    expect(Object.fromEntries(marks)).toEqual({ [c.packA25]: 'Only 1 pack can be had now: change the number of packs to order.' });
+    expect(Object.fromEntries(shortfalls)).toEqual({ [c.packA25]: 'Only 1 pack can be had now: change the number of packs to order.' });
+    expect(backorder).toBeNull();
     await setStock(database.db, c.sizeA, 0);
-    expect(Object.fromEntries(await reader.basketShortfalls([{ product_price_id: c.packA25, qty: 25, count: 1 }]))).toEqual({
+    expect(Object.fromEntries((await reader.basketStock([{ product_price_id: c.packA25, qty: 25, count: 1 }])).shortfalls)).toEqual({
       [c.packA25]: 'Out of stock: remove this line to order the rest.',
     });
+  });
+
+  it('a basket needing more than the shelf holds of a product that may be backordered is not short: it waits for the date staff expect more', async () => {
+    await setStock(database.db, c.sizeA, 30); // 1 pack of 25 on the shelf
+    await setBackorders(database.db, c.productId, true, '2026-12-04');
+    try {
+      const within = await reader.basketStock([{ product_price_id: c.packA25, qty: 25, count: 1 }]);
+      expect(within).toEqual({ shortfalls: new Map(), backorder: null });
+      const beyond = await reader.basketStock([{ product_price_id: c.packA25, qty: 25, count: 2 }]);
+      expect(beyond).toEqual({ shortfalls: new Map(), backorder: { expectedDate: '2026-12-04' } });
+      await setBackorders(database.db, c.productId, true, null);
+      expect((await reader.basketStock([{ product_price_id: c.packA25, qty: 25, count: 2 }])).backorder).toEqual({ expectedDate: null });
+    } finally {
+      await setBackorders(database.db, c.productId, false);
+    }
   });
 });

@@ -138,15 +138,29 @@ export class StockReader {
   }
 
   /**
-   * The basket's lines that cannot be ordered as they are (by product_price_id): a message
-   * saying how many packs can be had. Lines of one size share what is available, in order.
+   * What stock says of a basket's lines, walked as allocation will take them (lines of one size
+   * share what is available, in order):
+   * - `shortfalls`: the lines that cannot be ordered as they are (by product_price_id), with a
+   *   message saying how many packs can be had;
+   * - `backorder`: when some line needs more than the shelf holds of a size that may be
+   *   backordered, the latest date staff expect more of those sizes (null: none given), else
+   *   null. The order's promised dispatch moves to that date (stock-allocation.ts), so the
+   *   basket's promise does too.
    */
-  async basketShortfalls(lines: readonly { product_price_id: number; qty: number; count: number }[]): Promise<Map<number, string>> {
-    const out = new Map<number, string>();
-    if (lines.length === 0) return out;
-    const rows = await queryPreparedRows<{ product_price_id: number; product_size_id: number; on_hand: number; allocated: number; backorders_allowed: boolean | null }>(
+  async basketStock(lines: readonly { product_price_id: number; qty: number; count: number }[]): Promise<BasketStock> {
+    const shortfalls = new Map<number, string>();
+    let backorder = null as BasketStock['backorder'];
+    if (lines.length === 0) return { shortfalls, backorder };
+    const rows = await queryPreparedRows<{
+      product_price_id: number;
+      product_size_id: number;
+      on_hand: number;
+      allocated: number;
+      backorders_allowed: boolean | null;
+      expected_date: string | null;
+    }>(
       this.db,
-      sql`SELECT pp.product_price_id, pp.product_size_id, s.on_hand, s.allocated, st.backorders_allowed
+      sql`SELECT pp.product_price_id, pp.product_size_id, s.on_hand, s.allocated, st.backorders_allowed, to_char(st.expected_date, 'YYYY-MM-DD') AS expected_date
           FROM product_prices pp JOIN stock_levels s ON s.product_size_id = pp.product_size_id
           JOIN product_sizes z ON z.product_size_id = pp.product_size_id
           LEFT JOIN product_stock_settings st ON st.product_id = z.product_id
@@ -156,18 +170,34 @@ export class StockReader {
     const byPrice = new Map(rows.map((r) => [Number(r.product_price_id), r]));
     for (const line of lines) {
       const row = byPrice.get(line.product_price_id);
-      if (!row || row.backorders_allowed) continue;
+      if (!row) continue;
       const sizeId = Number(row.product_size_id);
       const left = bySize.get(sizeId) ?? Number(row.on_hand) - Number(row.allocated);
       const units = line.qty * line.count;
+      if (row.backorders_allowed) {
+        if (units > left) {
+          // The latest date given, as the order's promise takes it (sizes without one do not move it).
+          const latest: string | null = backorder?.expectedDate ?? null;
+          const expected = row.expected_date;
+          backorder = { expectedDate: expected !== null && (latest === null || expected > latest) ? expected : latest };
+        }
+        bySize.set(sizeId, left - units);
+        continue;
+      }
       if (units > left) {
         const packs = Math.max(0, Math.floor(left / line.qty));
-        out.set(line.product_price_id, packs === 0 ? 'Out of stock: remove this line to order the rest.' : `Only ${packs} pack${packs === 1 ? '' : 's'} can be had now: change the number of packs to order.`);
+        shortfalls.set(line.product_price_id, packs === 0 ? 'Out of stock: remove this line to order the rest.' : `Only ${packs} pack${packs === 1 ? '' : 's'} can be had now: change the number of packs to order.`);
       }
       bySize.set(sizeId, left - Math.min(units, Math.max(left, 0)));
     }
-    return out;
+    return { shortfalls, backorder };
   }
+}
+
+/** What stock says of a basket (StockReader.basketStock). */
+export interface BasketStock {
+  shortfalls: Map<number, string>;
+  backorder: { expectedDate: string | null } | null;
 }
 
 export { NO_BACKORDERS };

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { basketOwnerOf, visitorOf } from '~/session.server';
-import type { StockStatus } from '@shop/core';
+import type { BasketStock, StockStatus } from '@shop/core';
 
 export interface StockLabel {
   label: string;
@@ -34,13 +34,24 @@ export async function listStockLabels(context: AppLoadContext, productIds: reado
 }
 
 /**
- * The visitor's basket lines that can no longer be had as they are (sold out since they were
- * added), by product_price_id, with what to do: the basket marks them, and checkout refuses
- * to place them (the order's 409), never silently.
+ * What stock says of the visitor's basket: the lines that can no longer be had as they are (sold
+ * out since they were added), by product_price_id, with what to do (the basket marks them, and
+ * checkout refuses to place them, never silently); and, when some line will wait for more to come
+ * in, the date staff expect it (the basket's dispatch promise moves to it, as the order's will).
  */
-export async function basketShortfalls(request: Request, context: AppLoadContext): Promise<Record<number, string>> {
+export async function basketStock(request: Request, context: AppLoadContext): Promise<BasketStockView> {
   const owner = basketOwnerOf(await visitorOf(request, context));
-  if (!owner) return {};
-  const cart = await context.services.carts.cartOf(owner);
-  return Object.fromEntries(await context.services.stockReader.basketShortfalls(cart.cartIems));
+  if (!owner) return { shortfalls: {}, backorder: null };
+  return basketStockOf(context, await context.services.carts.cartOf(owner));
+}
+
+/** basketStock for a basket the loader has read already. */
+export async function basketStockOf(context: AppLoadContext, cart: { cartIems: readonly { product_price_id: number; qty: number; count: number }[] }): Promise<BasketStockView> {
+  const { shortfalls, backorder } = await context.services.stockReader.basketStock(cart.cartIems);
+  return { shortfalls: Object.fromEntries(shortfalls), backorder };
+}
+
+export interface BasketStockView {
+  shortfalls: Record<number, string>;
+  backorder: BasketStock['backorder'];
 }

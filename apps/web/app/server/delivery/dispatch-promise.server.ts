@@ -6,20 +6,23 @@
  * (components/delivery/dispatch-promise-line.tsx) and then says the next dispatch day.
  */
 import type { AppLoadContext } from 'react-router';
-import type { DispatchPromise } from '@shop/core';
+import type { BasketStock, DispatchPromise } from '@shop/core';
 import { visitorOf } from '~/session.server';
 import type { DispatchPromiseView } from '~/components/delivery/dispatch-promise-line';
 
-/** The promise for the visitor of this request (their basket's delivery address when known). */
-export async function visitorDispatchPromise(request: Request, context: AppLoadContext): Promise<DispatchPromiseView> {
+/**
+ * The promise for the visitor of this request (their basket's delivery address when known);
+ * `backorder`: their basket has lines waiting for more to come in (stock.server.ts).
+ */
+export async function visitorDispatchPromise(request: Request, context: AppLoadContext, backorder: BasketStock['backorder'] = null): Promise<DispatchPromiseView> {
   const visitor = await visitorOf(request, context);
   const postcode = visitor.userId === null ? null : await basketPostcode(context, visitor.userId);
-  return dispatchPromiseView(context, postcode);
+  return dispatchPromiseView(context, postcode, backorder);
 }
 
-/** The promise for a delivery postcode (null: not chosen yet). */
-export function dispatchPromiseView(context: AppLoadContext, postcode: string | null): DispatchPromiseView {
-  const { now, afterCutOff } = context.services.dispatch.promiseAndNextFor(postcode);
+/** The promise for a delivery postcode (null: not chosen yet), later when some lines are backordered. */
+export function dispatchPromiseView(context: AppLoadContext, postcode: string | null, backorder: BasketStock['backorder'] = null): DispatchPromiseView {
+  const { now, afterCutOff } = context.services.dispatch.promiseAndNextFor(postcode, backorder);
   return {
     ...toView(now, postcode),
     secondsToCutOff: now.secondsToCutOff,
