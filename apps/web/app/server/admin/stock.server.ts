@@ -15,7 +15,17 @@ export const stockSettingsSchema = z.object({
   intent: z.literal('stock'),
   backordersAllowed: checkbox,
   expectedDate: textField(10),
-  threshold: z.record(z.string(), z.number({ error: stockAdminMessages.threshold })).default({}),
+  // Conform coerces numbers of an object's fields, not a record's values: read as whole-number text here (core checks the range).
+  threshold: z
+    .record(
+      z.string(),
+      z
+        .string({ error: stockAdminMessages.threshold })
+        .trim()
+        .regex(/^\d{1,9}$/, { error: stockAdminMessages.threshold })
+        .transform(Number),
+    )
+    .default({}),
   location: z.record(z.string(), textField(200)).default({}),
 });
 
