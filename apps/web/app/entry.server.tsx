@@ -4,8 +4,6 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { StylesheetContext } from './components/inline-stylesheet';
-import { stylesheetText } from './stylesheet.server';
 
 export const streamTimeout = 5_000;
 
@@ -41,11 +39,7 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent');
     // Crawlers and the first paint both get complete HTML: wait for all data before sending.
     const readyEvent = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady';
-    const page = (
-      <StylesheetContext.Provider value={stylesheetText()}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </StylesheetContext.Provider>
-    );
+    const page = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyEvent]() {
