@@ -42,7 +42,7 @@ function renderDashboard(withMoney: boolean) {
 describe('the dashboard cards', () => {
   it("each opens its own filtered list: today's orders, transfers awaiting payment, the dispatch queue, returns, low stock", async () => {
     renderDashboard(true);
-    expect(await screen.findByTestId('dashboard-today-link')).toHaveAttribute('href', '/admin/orders?from=2026-11-27&to=2026-11-27');
+    expect(await screen.findByTestId('dashboard-today-link')).toHaveAttribute('href', '/admin/orders?from=2026-11-27&to=2026-11-27&cancelled=hide');
     expect(screen.getByTestId('dashboard-awaiting-payment-link')).toHaveAttribute('href', '/admin/orders?method=bank&paid=unpaid');
     expect(screen.getByTestId('dashboard-ready-link')).toHaveAttribute('href', '/admin/dispatch');
     expect(screen.getByTestId('dashboard-ready-link')).toHaveTextContent('Open the dispatch queue');

@@ -64,7 +64,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {pounds(money.today.netPence)} ex-VAT · {pounds(money.today.grossPence)} inc. VAT
               </>
             }
-            href={`/admin/orders?from=${figures.date}&to=${figures.date}`}
+            href={`/admin/orders?from=${figures.date}&to=${figures.date}&cancelled=hide`}
             linkText="See today's orders"
           />
         )}

@@ -30,6 +30,10 @@ function href(state: string | null, query: Record<string, string>, page = 1): st
   return `/admin/orders${text ? `?${text}` : ''}`;
 }
 
+function withoutKey(query: Record<string, string>, key: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([name]) => name !== key));
+}
+
 const TONES: Record<string, string> = {
   ok: 'bg-emerald-100 text-emerald-900',
   wait: 'bg-amber-100 text-amber-900',
@@ -37,7 +41,7 @@ const TONES: Record<string, string> = {
 };
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { seesMoney, state, tabs, query, page, pageSize, total, rows } = loaderData;
+  const { seesMoney, state, tabs, query, page, pageSize, total, rows, hidesCancelled } = loaderData;
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const filtered = Object.keys(query).length > 0;
@@ -72,8 +76,18 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         })}
       </nav>
 
+      {hidesCancelled ? (
+        <p className="text-sm text-stone-700" data-testid="cancelled-hidden">
+          Cancelled orders are left out.{' '}
+          <Link to={href(state, withoutKey(query, 'cancelled'))} className="font-medium text-brand-700 hover:underline">
+            Show them too
+          </Link>
+        </p>
+      ) : null}
+
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end" data-testid="order-filters">
         {state ? <input type="hidden" name="state" value={state} /> : null}
+        {hidesCancelled ? <input type="hidden" name="cancelled" value="hide" /> : null}
         <label className="block text-sm">
           <span className="font-medium text-stone-800">Search</span>
           <input name="q" type="search" defaultValue={query.q ?? ''} placeholder="Number, name, company, PO, postcode" title="Order number, customer name, e-mail or company, delivery contact, purchase order number, postcode or payment reference" className="form-input mt-1 w-full" />

@@ -25,6 +25,8 @@ const listFilterSchema = z.object({
   state: z.enum(ORDER_STATES).optional().catch(undefined),
   method: z.enum(['paypal', 'bank', 'account']).optional().catch(undefined),
   paid: z.enum(['paid', 'unpaid', 'refund_due']).optional().catch(undefined),
+  // The dashboard's "See today's orders" leaves cancelled orders out, as its count does.
+  cancelled: z.enum(['hide']).optional().catch(undefined),
   from: londonDay,
   to: londonDay,
   q: z
@@ -38,9 +40,18 @@ const listFilterSchema = z.object({
 export function orderListFilterOf(url: URL): { filter: OrderListFilter; query: Record<string, string> } {
   const submission = parseWithZod(url.searchParams, { schema: listFilterSchema });
   const read = submission.status === 'success' ? submission.value : listFilterSchema.parse({});
-  const filter: OrderListFilter = { state: read.state, paymentMethod: read.method, paid: read.paid, from: read.from, to: read.to, search: read.q, page: read.page };
+  const filter: OrderListFilter = {
+    state: read.state,
+    paymentMethod: read.method,
+    paid: read.paid,
+    hideCancelled: read.cancelled === 'hide',
+    from: read.from,
+    to: read.to,
+    search: read.q,
+    page: read.page,
+  };
   const query: Record<string, string> = {};
-  for (const name of ['method', 'paid', 'from', 'to', 'q'] as const) {
+  for (const name of ['method', 'paid', 'cancelled', 'from', 'to', 'q'] as const) {
     const value = read[name];
     if (value) query[name] = value;
   }
@@ -51,11 +62,12 @@ export function orderListPage(staff: StaffMember, filter: OrderListFilter, query
   const seesMoney = can(staff.role, 'payments:view');
   const tabs: { state: OrderState | null; label: string; count: number }[] = [
     { state: null, label: 'All', count: list.counts.all },
-    ...ORDER_STATES.map((state) => ({ state, label: ORDER_STATE_LABELS[state], count: list.counts[state] })),
+    ...ORDER_STATES.filter((state) => !(filter.hideCancelled && state === 'Cancelled')).map((state) => ({ state, label: ORDER_STATE_LABELS[state], count: list.counts[state] })),
   ];
   return {
     seesMoney,
     state: filter.state ?? null,
+    hidesCancelled: filter.hideCancelled === true,
     tabs,
     query,
     page: list.page,

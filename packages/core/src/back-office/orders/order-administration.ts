@@ -86,6 +86,8 @@ export interface OrderListFilter {
   paymentMethod?: 'paypal' | 'bank' | 'account';
   /** paid: paid in full; unpaid: money still due (cancelled orders aside); refund_due: money owed back. */
   paid?: PaymentFilter;
+  /** Leave cancelled orders out: what the dashboard's "today's orders" counts. */
+  hideCancelled?: boolean;
   /** London dates, inclusive. */
   from?: string;
   to?: string;
@@ -359,6 +361,7 @@ export class OrderAdministration {
     if (filter.state) parts.push(sql`o.status = ${filter.state}`);
     if (filter.paymentMethod) parts.push(sql`o.payment_method = ${filter.paymentMethod}`);
     if (filter.paid) parts.push(sql.raw(`(${PAYMENT_FILTER_CONDITIONS[filter.paid]})`));
+    if (filter.hideCancelled) parts.push(sql`o.status <> 'Cancelled'`);
     // London days, as bounds on the indexed column.
     if (filter.from) parts.push(sql`o.created >= (${filter.from}::date::timestamp AT TIME ZONE 'Europe/London')`);
     if (filter.to) parts.push(sql`o.created < ((${filter.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London')`);
