@@ -8,9 +8,8 @@
  * customer sees each parcel with its tracking link. Pages axe clean; screenshots at 1280, 800 and
  * 390 px when E2E_SHOTS_DIR is set.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminScreenshot, expectNoSeriousA11yViolations, newCustomer, placeBankOrder, setUpOwner } from './fixtures';
+import { adminScreenshot, expectNoSeriousA11yViolations, newCustomer, placeBankOrder, screenshots, setUpOwner } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
 const OWNER = { name: 'Dora Dispatch', email: 'dora.dispatch@example.com', password: 'boxes and tape 2026' };
@@ -22,16 +21,6 @@ test.beforeAll(async () => {
   shop = await startOwnShopServer();
 });
 test.afterAll(async () => shop?.stop());
-
-/** Also at a phone's width (390 px), which adminScreenshot does not take. */
-async function phoneScreenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function recordPayment(page: Page, orderId: number) {
   await page.goto(`/admin/orders/${orderId}`);
@@ -70,7 +59,7 @@ test('the dispatch desk: queue, one picking-list PDF, a part dispatch on our own
   expect(queued).not.toContain(unpaid);
   await expectNoSeriousA11yViolations(page);
   await adminScreenshot(page, 'admin-dispatch-queue');
-  await phoneScreenshot(page, 'admin-dispatch-queue');
+  await screenshots(page, 'admin-dispatch-queue', [390]);
 
   // Tick both and print their picking lists: one PDF.
   await page.getByLabel(`Order ${older}`, { exact: true }).check();
@@ -98,7 +87,7 @@ test('the dispatch desk: queue, one picking-list PDF, a part dispatch on our own
   await expect(page.getByTestId('shipments')).toContainText('Own van, no tracking number');
   await expectNoSeriousA11yViolations(page);
   await adminScreenshot(page, 'admin-order-part-dispatched');
-  await phoneScreenshot(page, 'admin-order-part-dispatched');
+  await screenshots(page, 'admin-order-part-dispatched', [390]);
 
   // The customer reads "Part dispatched" and the parcel that left.
   const signedIn = await customerPage.request.post('/signin', {
@@ -129,7 +118,7 @@ test('the dispatch desk: queue, one picking-list PDF, a part dispatch on our own
   await expect(page.getByTestId('queue-row')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await adminScreenshot(page, 'admin-dispatch-report');
-  await phoneScreenshot(page, 'admin-dispatch-report');
+  await screenshots(page, 'admin-dispatch-report', [390]);
 
   // The newer order's tracking number was one digit short: corrected, audited.
   await page.goto(`/admin/orders/${newer}`);
@@ -148,7 +137,7 @@ test('the dispatch desk: queue, one picking-list PDF, a part dispatch on our own
   await expect(customerPage.getByTestId('order-shipment').nth(1).getByTestId('shipment-tracking-link')).toHaveAttribute('href', /track\.dpd\.co\.uk\/parcels\/15501234567890/);
   await expectNoSeriousA11yViolations(customerPage);
   await adminScreenshot(customerPage, 'customer-order-two-parcels');
-  await phoneScreenshot(customerPage, 'customer-order-two-parcels');
+  await screenshots(customerPage, 'customer-order-two-parcels', [390]);
   await customerContext.close();
   await staffContext.close();
 });

@@ -163,16 +163,21 @@ export async function setUpOwner(page: Page, shop: { baseURL: string; setupLink:
 }
 
 /**
- * Full-page screenshots of a back-office page at desktop (1280) and tablet (800) widths into
- * E2E_SHOTS_DIR, when it is set, for a person to look at; the page is left at 1280.
+ * Full-page screenshots of the page at each width into E2E_SHOTS_DIR (`<name>-<width>.png`), when
+ * it is set, for a person to look at; the page is left at 1280.
  */
-export async function adminScreenshot(page: Page, name: string): Promise<void> {
+export async function screenshots(page: Page, name: string, widths: readonly number[]): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  for (const width of [1280, 800]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A back-office page at desktop (1280) and tablet (800) widths. */
+export async function adminScreenshot(page: Page, name: string): Promise<void> {
+  await screenshots(page, name, [1280, 800]);
 }

@@ -5,9 +5,8 @@
  * the basket marks the line, saying checkout cannot place it; staff allow backorders with a date
  * more is expected, and the product page and the basket promise dispatch around that date.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, setUpOwner, waitForHydration } from './fixtures';
+import { acceptCookies, screenshots, setUpOwner, waitForHydration } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
 const OWNER = { name: 'Stella Stock', email: 'stella.stock@example.com', password: 'count every box 2026' };
@@ -33,18 +32,6 @@ function workingDayAhead(): string {
   const isHoliday = (d: Date) => (d.getUTCMonth() === 11 && d.getUTCDate() >= 24) || (d.getUTCMonth() === 0 && d.getUTCDate() <= 2);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6 || isHoliday(day)) day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
-}
-
-/** The page at a desktop's and a phone's width when E2E_SHOTS_DIR is set. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 async function countSize(page: Page, sizeId: number, units: number): Promise<void> {
@@ -105,7 +92,7 @@ test('stock on the storefront: a low label, a refused add, a sold-out basket lin
   await customer.goto('/checkout');
   await expect(customer.getByTestId('basket-stock-problem')).toHaveCount(0);
   await expect(customer.getByTestId('dispatch-promise-dispatch')).toHaveText(`Some items are available to order: dispatch around ${weekdayDayMonth}`);
-  await screenshots(customer, 'basket-backordered');
+  await screenshots(customer, 'basket-backordered', [1280, 390]);
   await customer.goto(`/product-detail?productCode=${product!.product_id}`);
   await expect(customer.getByTestId('stock-label')).toHaveText(`Available to order, dispatched around ${dayMonth}`);
 
