@@ -35,10 +35,10 @@ export const meta: MetaFunction = ({ matches }) => [
  * basket's address once chosen) and, once, what 'Order again' changed.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [stock, reorder] = await Promise.all([basketStock(request, context), takeReorderNotice(request, context)]);
+  const [basket, reorder] = await Promise.all([basketStock(request, context), takeReorderNotice(request, context)]);
   // Later than usual when some lines wait for more to come in, as the order's promise will be.
-  const promise = await visitorDispatchPromise(request, context, stock.backorder);
-  const { shortfalls } = stock;
+  const promise = await visitorDispatchPromise(request, context, basket);
+  const { shortfalls } = basket;
   return data({ promise, reorderNotice: reorder.notice, shortfalls }, reorder.setCookie ? { headers: { 'Set-Cookie': reorder.setCookie } } : undefined);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { basketOwnerOf, visitorOf } from '~/session.server';
+import type { CartDto } from '@shop/contract';
 import type { BasketStock, StockStatus } from '@shop/core';
 
 export interface StockLabel {
@@ -38,15 +39,17 @@ export async function listStockLabels(context: AppLoadContext, productIds: reado
  * out since they were added), by product_price_id, with what to do (the basket marks them, and
  * checkout refuses to place them, never silently); and, when some line will wait for more to come
  * in, the date staff expect it (the basket's dispatch promise moves to it, as the order's will).
+ * With the basket read, so the dispatch promise need not read it again.
  */
-export async function basketStock(request: Request, context: AppLoadContext): Promise<BasketStockView> {
+export async function basketStock(request: Request, context: AppLoadContext): Promise<BasketStockView & { cart: CartDto | null }> {
   const owner = basketOwnerOf(await visitorOf(request, context));
-  if (!owner) return { shortfalls: {}, backorder: null };
-  return basketStockOf(context, await context.services.carts.cartOf(owner));
+  if (!owner) return { cart: null, shortfalls: {}, backorder: null };
+  const cart = await context.services.carts.cartOf(owner);
+  return { cart, ...(await basketStockOf(context, cart)) };
 }
 
 /** basketStock for a basket the loader has read already. */
-export async function basketStockOf(context: AppLoadContext, cart: { cartIems: readonly { product_price_id: number; qty: number; count: number }[] }): Promise<BasketStockView> {
+export async function basketStockOf(context: AppLoadContext, cart: Pick<CartDto, 'cartIems'>): Promise<BasketStockView> {
   const { shortfalls, backorder } = await context.services.stockReader.basketStock(cart.cartIems);
   return { shortfalls: Object.fromEntries(shortfalls), backorder };
 }
