@@ -71,17 +71,26 @@ describe('product grids', () => {
   });
 
   it('a search shows the same cards as the API finds, in its order', async () => {
-    const found = await services.catalogue.search('box', 1, 48);
     const page = await load(productsLoader, '/products?search=box');
+    const found = await services.catalogue.search('box', 1, page.pageSize);
     expect(page.total).toBe(found.total);
     expect(page.products).toEqual(found.products.map(cardOf));
     expectOnlyCards(page, found.products);
   });
 
+  it('a search of more than a page of products goes on where the first page stopped, 24 to a page', async () => {
+    const first = await load(productsLoader, '/products?search=box');
+    const second = await load(productsLoader, '/products?search=box&page=2');
+    const both = await services.catalogue.search('box', 1, 48);
+    expect(first.pageSize).toBe(24);
+    expect(both.total).toBeGreaterThan(24);
+    expect([...first.products, ...second.products]).toEqual(both.products.slice(0, first.products.length + second.products.length).map(cardOf));
+  });
+
   it("a category's products list shows the same cards as the API lists, with the category's own description", async () => {
     const [top] = await services.catalogue.categoryTree();
-    const listed = await services.catalogue.productsInCategory(top!.slug, 1, 48);
     const page = await load(productsLoader, `/products?categoryCode=${top!.slug}`);
+    const listed = await services.catalogue.productsInCategory(top!.slug, 1, page.pageSize);
     expect(listed.products.length).toBeGreaterThan(0);
     expect(page.products).toEqual(listed.products.map(cardOf));
     expect(page.category).toEqual({ name: top!.name, slug: top!.slug, description: top!.description });

@@ -1,6 +1,7 @@
 /**
- * Products list (SPEC 2): by category (?categoryCode=) or by search (?search=), 48 to a page
- * (&page=N). Side menu, heading, description, 'Results for: ...' when searching, product cards,
+ * Products list (SPEC 2): by category (?categoryCode=) or by search (?search=), 24 to a page
+ * (&page=N): at 48 a page's HTML passed the first round trip's worth of bytes on a slow phone
+ * (docs/performance.md). Side menu, heading, description, 'Results for: ...' when searching, product cards,
  * and the SPEC 8 message when nothing is found. Unknown categories and bad queries are a 404.
  */
 import { customerPriceBook } from '~/server/catalogue/customer-prices.server';
@@ -20,7 +21,7 @@ import { ProductCard, productCardOf, withStockLabels, type ProductCardData } fro
 import { listStockLabels } from '~/server/catalogue/stock.server';
 import type { Route } from './+types/products';
 
-const PAGE_SIZE = 48;
+const PAGE_SIZE = 24;
 const MAX_PAGE = 10_000;
 const MAX_SEARCH_LENGTH = 200;
 
