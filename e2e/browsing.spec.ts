@@ -163,7 +163,7 @@ test('an unknown page shows the 404 page with status 404', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
-for (const path of ['/landing', '/category?categoryCode=cardboard-boxes', '/products?search=box', 'PRODUCT', '/about', '/contact', '/terms']) {
+for (const path of ['/landing', '/category?categoryCode=cardboard-boxes', '/products?search=box', 'PRODUCT', '/categories', '/about', '/contact', '/terms']) {
   test(`no serious accessibility violations on ${path}`, async ({ page, request }) => {
     let url = path;
     if (path === 'PRODUCT') {
