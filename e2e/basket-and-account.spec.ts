@@ -174,7 +174,7 @@ test.describe('with JavaScript turned off', () => {
     await expect(page.getByTestId('pack-count')).toHaveCount(1);
     await expect(page.locator('main')).toContainText(second);
 
-    // A phone: the size dropdown is a form with its own button; the category menu is a page of its own.
+    // A phone: the size dropdown is a form with its own button; the category menu opens as a page section.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/product-detail?productCode=${product.product_id}`);
     await page.getByTestId('size-select').selectOption({ index: 1 });
@@ -182,13 +182,13 @@ test.describe('with JavaScript turned off', () => {
     await page.waitForLoadState('load');
     await expect(page.getByTestId('size1')).toHaveText(second);
     await page.getByRole('button', { name: 'Open the category menu' }).click();
-    await expect(page).toHaveURL(/\/categories$/);
-    const menu = page.getByRole('navigation', { name: 'Categories' });
+    const menu = page.getByRole('dialog', { name: 'Categories' });
     await expect(menu).toBeVisible();
-    await menu.locator('summary[aria-label^="Show "]').first().click();
-    await menu.locator('details[open] a').first().click();
+    // Without JavaScript it lists the top categories; a category's page lists its sub-categories.
+    await expect(menu.locator('summary')).toHaveCount(0);
+    await menu.getByRole('link', { name: 'Cardboard Boxes', exact: true }).click();
     await page.waitForLoadState('load');
-    await expect(page).toHaveURL(/\/(category|products)\?categoryCode=/);
+    await expect(page).toHaveURL(/\/category\?categoryCode=cardboard-boxes$/);
 
     await page.goto('/landing');
     await page.getByTestId('landing-tile-3').click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-const staticPages = ['/landing', '/categories', '/about', '/contact', '/terms', '/delivery-information', '/return-policy', '/privacy', '/payment-policy'];
+const staticPages = ['/landing', '/about', '/contact', '/terms', '/delivery-information', '/return-policy', '/privacy', '/payment-policy'];
 
 test('every public page has its own title and description in the server HTML', async ({ request }) => {
   const landing = await (await request.get('/api/products/GetLanding?condition=')).json();

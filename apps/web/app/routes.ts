@@ -55,7 +55,6 @@ export default [
   layout('routes/shop-frame.tsx', [
     route('landing', 'routes/landing.tsx'),
     route('category', 'routes/category.tsx'),
-    route('categories', 'routes/categories.tsx'),
     route('products', 'routes/products.tsx'),
     route('product-detail', 'routes/product-detail.tsx'),
     route('about', 'routes/about.tsx'),

@@ -7,7 +7,7 @@ import { CartSummary } from './cart-summary';
 import { CategoryMegaMenu } from './category-mega-menu';
 import { LogoutIcon, MenuIcon, PhoneIcon, UserIcon } from './icons';
 import { Logo } from './logo';
-import { CATEGORY_MENU_PAGE, MobileCategoryMenu } from './mobile-category-menu';
+import { MobileCategoryMenu } from './mobile-category-menu';
 import { PriceBasisSwitch } from './price';
 import { SearchBox } from './search-box';
 
@@ -18,14 +18,14 @@ export function MainHeader() {
     <header className="bg-white shadow-sm">
       <TopBar phones={[shop.phones.sales, shop.phones.office]} />
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 md:gap-6 md:py-4">
-        {/* Once hydrated it opens the drawer; before that, or without JavaScript, it is a link to the categories page. */}
+        {/* A link to the menu, which CSS shows when it is the address's target: it opens without JavaScript too. */}
         <a
-          href={CATEGORY_MENU_PAGE}
+          href="#mobile-category-menu"
           role="button"
           className="-ml-1 rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
           aria-label="Open the category menu"
           aria-expanded={mobileMenuOpen}
-          aria-controls={mobileMenuOpen ? 'mobile-category-menu' : undefined}
+          aria-controls="mobile-category-menu"
           onClick={(event) => {
             event.preventDefault();
             setMobileMenuOpen(true);

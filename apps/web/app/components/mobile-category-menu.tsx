@@ -1,21 +1,21 @@
 /**
- * Mobile category menu (SPEC 2): the category tree, a category whose branch has sub-categories
- * opening the category page in the app, otherwise a full page load of /category?categoryCode=
- * (which redirects to its products). Each branch is a <details>, so it opens without JavaScript.
+ * Mobile category menu (SPEC 2): a drawer with the tree; a category whose branch has
+ * sub-categories opens the category page in the app, otherwise a full page load of
+ * /category?categoryCode= (which redirects to its products). Without JavaScript it still works:
+ * the header's link targets the drawer (#mobile-category-menu, shown by CSS's :target) and each
+ * category is a link.
  *
- * Two places show it: the drawer the header's menu button opens once the page is hydrated, and
- * the /categories page that button's address is, for a phone without JavaScript (or before
- * hydration). The drawer is rendered only while open: the tree is over 200 elements, and in
- * every page's HTML it was a third of what a phone parsed and hydrated (docs/performance.md).
+ * The page's HTML holds only the top categories: the whole tree, each branch a <details>, is over
+ * 200 elements, and in every page's HTML it was a third of what a phone parsed and hydrated
+ * (docs/performance.md). Opened by the hydrated menu button the drawer shows the whole tree;
+ * opened before hydration or without JavaScript, a top category leads to its category page,
+ * which lists its sub-categories.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { mobileMenuTarget } from '@shop/contract/browser';
 import { ChevronDownIcon, CloseIcon } from './icons';
 import type { MenuCategory } from './catalogue/category-path';
-
-/** Where the menu button goes when the drawer cannot open (no JavaScript, or not yet hydrated). */
-export const CATEGORY_MENU_PAGE = '/categories';
 
 interface Props {
   categories: MenuCategory[];
@@ -24,7 +24,8 @@ interface Props {
 }
 
 export function MobileCategoryMenu({ categories, open, onClose }: Props) {
-  const closeButton = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const closeButton = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (!open) return;
     closeButton.current?.focus();
@@ -33,43 +34,44 @@ export function MobileCategoryMenu({ categories, open, onClose }: Props) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onClose]);
 
-  if (!open) return null;
+  const go = (category: MenuCategory) => {
+    const target = mobileMenuTarget(category);
+    onClose();
+    if (target.fullPageLoad) window.location.assign(target.href);
+    else void navigate(target.href);
+  };
+
   return (
-    <div className="lg:hidden" id="mobile-category-menu">
-      <div className="fixed inset-0 z-40 bg-stone-900/40" onClick={onClose} aria-hidden="true" />
+    <div className={open ? 'lg:hidden' : 'hidden target:block lg:target:hidden'} id="mobile-category-menu">
+      <a href="#" className="fixed inset-0 z-40 bg-stone-900/40" onClick={closeOnClick(onClose)} aria-hidden="true" tabIndex={-1} />
       <div role="dialog" aria-modal="true" aria-label="Categories" className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-xl">
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
           <p className="font-semibold text-stone-900">Shop by category</p>
-          <button ref={closeButton} type="button" className="rounded-md p-2 hover:bg-stone-100" aria-label="Close the category menu" onClick={onClose}>
+          <a ref={closeButton} href="#" role="button" className="rounded-md p-2 hover:bg-stone-100" aria-label="Close the category menu" onClick={closeOnClick(onClose)}>
             <CloseIcon />
-          </button>
+          </a>
         </div>
-        <CategoryTree categories={categories} onChosen={onClose} className="flex-1 overflow-y-auto py-2" />
+        <ul className="flex-1 overflow-y-auto py-2">
+          {categories.map((category) => (
+            <MobileMenuItem key={category.slug} category={category} depth={0} branches={open} onSelect={go} />
+          ))}
+        </ul>
       </div>
     </div>
   );
 }
 
-/** The tree as a list; `onChosen` runs before the chosen category opens. */
-export function CategoryTree({ categories, onChosen, className }: { categories: MenuCategory[]; onChosen?(): void; className?: string }) {
-  const navigate = useNavigate();
-  const go = (category: MenuCategory) => {
-    const target = mobileMenuTarget(category);
-    onChosen?.();
-    if (target.fullPageLoad) window.location.assign(target.href);
-    else void navigate(target.href);
+/** Closes the drawer in place (once hydrated the address keeps no #mobile-category-menu). */
+function closeOnClick(onClose: () => void) {
+  return (event: MouseEvent) => {
+    event.preventDefault();
+    onClose();
   };
-  return (
-    <ul className={className}>
-      {categories.map((category) => (
-        <MobileMenuItem key={category.slug} category={category} depth={0} onSelect={go} />
-      ))}
-    </ul>
-  );
 }
 
-function MobileMenuItem({ category, depth, onSelect }: { category: MenuCategory; depth: number; onSelect(c: MenuCategory): void }) {
-  const hasChildren = category.subCategories.length > 0;
+/** `branches`: whether a category's sub-categories are listed under it (only once JavaScript opened the drawer). */
+function MobileMenuItem({ category, depth, branches, onSelect }: { category: MenuCategory; depth: number; branches: boolean; onSelect(c: MenuCategory): void }) {
+  const hasChildren = branches && category.subCategories.length > 0;
   const link = (
     <a
       href={mobileMenuTarget(category).href}
@@ -84,7 +86,7 @@ function MobileMenuItem({ category, depth, onSelect }: { category: MenuCategory;
     </a>
   );
   if (!hasChildren) return <li>{link}</li>;
-  // The name opens the category; the chevron beside it (a <details>, so without JavaScript too) opens the branch in place.
+  // The name opens the category; the chevron beside it (a <details>) opens the branch in place.
   return (
     <li className="relative">
       {link}
@@ -97,7 +99,7 @@ function MobileMenuItem({ category, depth, onSelect }: { category: MenuCategory;
         </summary>
         <ul>
           {category.subCategories.map((child) => (
-            <MobileMenuItem key={child.slug} category={child} depth={depth + 1} onSelect={onSelect} />
+            <MobileMenuItem key={child.slug} category={child} depth={depth + 1} branches={branches} onSelect={onSelect} />
           ))}
         </ul>
       </details>
