@@ -637,6 +637,46 @@ export const orderPayments = pgTable(
   ],
 );
 
+/**
+ * A card/wallet payment the provider took whose order could not be placed (sold out, totals
+ * changed, a product withdrawn; DESIGN section 4 "Orders"): the shop returns it by itself
+ * through the provider's refund API, by a durable job, and staff see every one. One row per
+ * provider payment (the unique index), so placing again with the same reference, or two
+ * requests at once, never returns it twice; `idempotency_key` is sent with every attempt
+ * (PayPal-Request-Id), so a retry after no answer never refunds twice either.
+ */
+export const unplacedPayments = pgTable(
+  'unplaced_payments',
+  {
+    unplacedPaymentId: serial('unplaced_payment_id').primaryKey(),
+    provider: text('provider', { enum: ['paypal', 'test'] }).notNull(),
+    /** The provider's order id the customer paid (what placing was sent as payment_reference). */
+    reference: text('reference').notNull(),
+    /** The capture that took the money, what the refund is sent against; null until known. */
+    captureId: text('capture_id'),
+    amountPence: integer('amount_pence').notNull(),
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'set null' }),
+    /** Why no order was placed: the message the customer was shown. */
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ['pending', 'refunded', 'failed'] }).notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    refundId: text('refund_id'),
+    /** The provider's reason when it refused the refund, or why the retries stopped, for staff. */
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('unplaced_payments_reference_key').on(t.provider, t.reference),
+    uniqueIndex('unplaced_payments_idempotency_key').on(t.idempotencyKey),
+    index('unplaced_payments_created_idx').on(t.createdAt),
+    check('unplaced_payments_state_valid', sql`${t.state} in ('pending', 'refunded', 'failed')`),
+    check('unplaced_payments_amount_positive', sql`${t.amountPence} > 0`),
+  ],
+);
+
 /** One uploaded bank statement that staff applied (the dry run writes nothing). */
 export const bankStatementImports = pgTable('bank_statement_imports', {
   importId: serial('import_id').primaryKey(),
