@@ -29,6 +29,7 @@ export * from './addresses/address-service.ts';
 export * from './postcodes/postcode-lookup.ts';
 export * from './payments/payment-verifier.ts';
 export * from './payments/order-reference.ts';
+export * from './payments/unplaced-payments.ts';
 export { OrderRepository, ORDER_HISTORY_LIMIT, type NewOrder, type NewOrderLine, type OrderRow, type OrderLineRow, type OrderLogEntry } from './orders/order-repository.ts';
 export { OrderService, type OrderServiceOptions } from './orders/order-service.ts';
 export * from './orders/order-placement.ts';

@@ -54,6 +54,7 @@ import { quoteEmailJobKinds } from './quotes/quote-email.ts';
 import { StaffNotes } from './staff-notes/staff-notes.ts';
 import { CustomerPrices } from './pricing/customer-prices.ts';
 import { PriceLists } from './price-lists/price-lists-admin.ts';
+import { UnplacedPayments } from './payments/unplaced-payments.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -69,6 +70,8 @@ export interface CoreServices {
   postcodes: PostcodeSearch;
   orders: OrderService;
   orderPlacement: OrderPlacement;
+  /** Card/wallet payments taken whose order could not be placed: returned through the provider by a job, listed for staff. */
+  unplacedPayments: UnplacedPayments;
   /** "Order again": a past order's lines still on sale into the basket at today's prices. */
   reorder: Reorder;
   /** The dispatch promise ("Order within 2 h 14 min for dispatch today") by the server's clock. */
@@ -205,6 +208,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     staffOfSetPasswordLink: (token) => staff.setPasswordTokenHolder(token),
     log: options.log,
   });
+  const unplacedPayments = new UnplacedPayments(database.db, { jobs, refunds: options.refunds, log: options.log });
   const orderAdministration = new OrderAdministration(database.db, {
     jobs,
     now: clock,
@@ -269,12 +273,14 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
       log: options.log,
       now: clock,
       customerPrices,
+      unplacedPayments,
     }),
+    unplacedPayments,
     reorder: new Reorder(orderRepository, carts),
     tradeAccounts,
     dispatch,
     jobs,
-    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
+    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds, ...unplacedPayments.jobKinds() }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     figures: new ShopFiguresReader(database.db, clock),
     payments,
     staff,

@@ -16,6 +16,11 @@
  *   not made while holding locks): COMPLETED, GBP, amount = the order total, never used for
  *   another order (partial unique index). Any failure places nothing and is written to the
  *   order log.
+ * - No money without an order: the payment step checks the basket by the same rules before the
+ *   customer pays (`problemBeforePayment`); should placing still fail once the provider took the
+ *   money (a size sold out meanwhile), the payment is recorded as unplaced and returned by the
+ *   shop itself (payments/unplaced-payments.ts), and the customer is told so. A payment already
+ *   paying for an order is never returned; one being returned never places an order.
  * - Bank transfer and trade account: the order carries its own reference (DESIGN section 4
  *   "Orders", payments/order-reference.ts), the one the payment step showed for the basket, or
  *   one drawn here for a basket that never showed one (an API client); it leaves the basket with
@@ -47,6 +52,7 @@ import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
 import { NotEnoughStock, writeLinesAndAllocate } from '../stock/stock-allocation.ts';
+import { lockProviderReference, unplacedPaymentMessages, type UnplacedPayments } from '../payments/unplaced-payments.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -69,6 +75,8 @@ export interface OrderPlacementOptions {
   now?: () => Date;
   /** The customer's prices from their price lists (without it, the public prices). */
   customerPrices?: Pick<CustomerPrices, 'cartLines'>;
+  /** Returns a verified payment whose order could not be placed (without it, the payment is only logged). */
+  unplacedPayments?: Pick<UnplacedPayments, 'record' | 'isRecorded'>;
 }
 
 export interface PlaceOrderInput {
@@ -140,17 +148,66 @@ export class OrderPlacement {
   async place(callerUserId: number | null, input: PlaceOrderInput): Promise<PlacedOrder> {
     if (callerUserId === null) throw new Unauthorized('Sign in to place an order');
     const userId = callerUserId;
+    const verified: { payment: VerifiedPayment | null } = { payment: null };
     try {
-      const placed = await this.placeFor(userId, input);
+      const placed = await this.placeFor(userId, input, verified);
       if (placed.created) this.options.jobs.wakeWorkers();
       return placed;
-    } catch (error) {
+    } catch (thrown) {
+      const error = verified.payment ? await this.returnUnplacedPayment(userId, verified.payment, thrown) : thrown;
       await this.recordFailure(userId, input, error);
       throw error;
     }
   }
 
-  private async placeFor(userId: number, { body, idempotencyKey }: PlaceOrderInput): Promise<PlacedOrder> {
+  /**
+   * The basket as the payment step would send it, checked by placing's own rules before the
+   * customer pays (DESIGN section 4 "Orders"): a withdrawn product, no delivery address, one not
+   * delivered to (a PO box, a postcode outside the zones). Answers what is wrong, or null. Stock
+   * is the StockReader's basket check, which the basket page shows line by line.
+   */
+  async problemBeforePayment(userId: number): Promise<string | null> {
+    const contents = await this.carts.contents({ kind: 'user', userId });
+    if (!contents || contents.lines.length === 0) return null;
+    try {
+      await this.checkedBasket(userId, { deliveryAddressId: contents.addressId, billingAddressId: null }, contents);
+      return null;
+    } catch (error) {
+      if (error instanceof DomainError) return error.message;
+      throw error;
+    }
+  }
+
+  /**
+   * A verified (COMPLETED) payment that did not become an order is returned by the shop, unless
+   * it pays for an order already: the customer's message then says so (details.payment_returned).
+   */
+  private async returnUnplacedPayment(userId: number, payment: VerifiedPayment, error: unknown): Promise<unknown> {
+    const unplaced = this.options.unplacedPayments;
+    if (!unplaced || !this.options.payments || !(error instanceof DomainError) || error instanceof PaymentAlreadyUsed) return error;
+    let recorded: Awaited<ReturnType<UnplacedPayments['record']>>;
+    try {
+      recorded = await unplaced.record({
+        provider: this.options.payments.mode,
+        reference: payment.reference,
+        captureId: payment.captureId ?? null,
+        amountPence: payment.amountPence,
+        userId,
+        reason: error.message,
+      });
+    } catch (recordError) {
+      // The database is away: the order log keeps the payment's reference for staff.
+      this.options.log?.error({ reference: payment.reference, error: errorForLog(recordError) }, 'could not record a payment whose order was not placed');
+      return error;
+    }
+    if (recorded === 'ordered') return new PaymentAlreadyUsed(orderMessages.paymentUsed);
+    return new DomainError(error.code, `${error.message} ${unplacedPaymentMessages.beingReturned(payment.amountPence, payment.reference)}`, {
+      ...error.details,
+      payment_returned: { reference: payment.reference, amount: penceToPounds(payment.amountPence) },
+    });
+  }
+
+  private async placeFor(userId: number, { body, idempotencyKey }: PlaceOrderInput, verified: { payment: VerifiedPayment | null }): Promise<PlacedOrder> {
     const fingerprint = requestFingerprint(body);
     // A card/wallet retry is answered before the provider is asked again; for a bank transfer the
     // check inside the transaction is enough (one round trip fewer per order).
@@ -169,13 +226,14 @@ export class OrderPlacement {
       }
       await this.refuseUsedReference(userId, reference);
       payment = await this.verifyPayment(reference);
+      verified.payment = payment;
     }
 
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.orders.transaction((tx) => this.placeInTransaction(tx, userId, body, { idempotencyKey, fingerprint }, payment));
       } catch (error) {
-        if (isUniqueViolationOf(error, PROVIDER_REFERENCE_INDEX)) throw new Conflict(orderMessages.paymentUsed);
+        if (isUniqueViolationOf(error, PROVIDER_REFERENCE_INDEX)) throw new PaymentAlreadyUsed(orderMessages.paymentUsed);
         // Nothing was written: the next attempt draws another reference.
         if (isUniqueViolationOf(error, ORDER_REFERENCE_INDEX) && attempt < REFERENCE_ATTEMPTS) continue;
         throw error;
@@ -216,7 +274,11 @@ export class OrderPlacement {
     { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
     payment: VerifiedPayment | null,
   ): Promise<PlacedOrder> {
-    if (payment) await this.refuseUsedReference(userId, payment.reference, tx);
+    // The payment's lock, then the check: recording it as unplaced waits for this transaction.
+    if (payment) {
+      await lockProviderReference(tx, payment.reference);
+      await this.refuseUsedReference(userId, payment.reference, tx);
+    }
     if (basket === null) throw new Invalid(orderMessages.emptyBasket);
     const { contents, lineIds } = basket;
     // Card/wallet: the provider's id. Otherwise the reference the customer was shown (and may
@@ -258,24 +320,12 @@ export class OrderPlacement {
     payment: VerifiedPayment | null,
     paymentReference: string,
   ): Promise<OrderToWrite> {
-    // The customer's own prices where their price list makes a pack cheaper, read in this transaction.
-    const lines =
-      contents.onPriceList && this.options.customerPrices ? await this.options.customerPrices.cartLines(userId, contents.lines, tx) : contents.lines;
-    const withdrawn = lines.filter((line) => !line.productIsActive);
-    if (withdrawn.length > 0) throw new Conflict(orderMessages.productsWithdrawn(withdrawn.map((line) => itemDisplayName(line.productName, line.size1))));
-
-    const deliveryAddressId = body.address_id ?? contents.addressId;
-    if (deliveryAddressId === null) {
-      throw new Invalid(orderMessages.noAddress, { fields: [{ field: 'address_id', message: orderMessages.noAddress }] });
-    }
-    const billingAddressId = body.billing_address_id ?? null;
-    const { delivery, billing } = await this.addresses.forOrder(userId, deliveryAddressId, billingAddressId, tx);
-    if (!delivery) throw new NotFound(`You have no address ${deliveryAddressId}.`);
-    if (!billing) throw new NotFound(`You have no address ${billingAddressId}.`);
-    // The delivery fee is the delivery address's zone's (never a PO box), as the basket quoted it.
-    const zone = deliverableZone(delivery, 'address_id');
-
-    const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone));
+    const { lines, delivery, billing, totals } = await this.checkedBasket(
+      userId,
+      { deliveryAddressId: body.address_id ?? contents.addressId, billingAddressId: body.billing_address_id ?? null },
+      contents,
+      tx,
+    );
     if (!sameTotals(body, totals)) {
       throw new Conflict(orderMessages.totalsChanged(penceToPounds(totals.totalPence)), { totals: totalsInPounds(totals) });
     }
@@ -322,6 +372,35 @@ export class OrderPlacement {
     return { order, lines: snapshots };
   }
 
+  /**
+   * The rules a basket must meet whatever the customer saw (placing, and the payment step before
+   * paying): no withdrawn product, a delivery address of theirs in a zone delivered to (never a
+   * PO box), a billing address of theirs. Answers the priced lines, the addresses and the totals.
+   */
+  private async checkedBasket(
+    userId: number,
+    { deliveryAddressId, billingAddressId }: { deliveryAddressId: number | null; billingAddressId: number | null },
+    contents: CartContents,
+    tx?: Executor,
+  ) {
+    // The customer's own prices where their price list makes a pack cheaper, read in this transaction.
+    const lines =
+      contents.onPriceList && this.options.customerPrices ? await this.options.customerPrices.cartLines(userId, contents.lines, tx) : contents.lines;
+    const withdrawn = lines.filter((line) => !line.productIsActive);
+    if (withdrawn.length > 0) throw new Conflict(orderMessages.productsWithdrawn(withdrawn.map((line) => itemDisplayName(line.productName, line.size1))));
+
+    if (deliveryAddressId === null) {
+      throw new Invalid(orderMessages.noAddress, { fields: [{ field: 'address_id', message: orderMessages.noAddress }] });
+    }
+    const { delivery, billing } = await this.addresses.forOrder(userId, deliveryAddressId, billingAddressId, tx);
+    if (!delivery) throw new NotFound(`You have no address ${deliveryAddressId}.`);
+    if (!billing) throw new NotFound(`You have no address ${billingAddressId}.`);
+    // The delivery fee is the delivery address's zone's (never a PO box), as the basket quoted it.
+    const zone = deliverableZone(delivery, 'address_id');
+    const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone));
+    return { lines, delivery, billing, totals };
+  }
+
   /** The order placed earlier under this key; the same key with a different request is refused (422). */
   private async earlierOrder(userId: number, idempotencyKey: string, fingerprint: string, executor?: Executor): Promise<number | null> {
     const earlier = await this.orders.byKey(userId, idempotencyKey, executor);
@@ -341,10 +420,13 @@ export class OrderPlacement {
     throw new Error('No free payment reference after 5 draws');
   }
 
+  /** A payment that pays for an order already, or is being returned, pays for no other (and is not returned again). */
   private async refuseUsedReference(userId: number, reference: string, executor?: Executor): Promise<void> {
     const used = await this.orders.byProviderReference(reference, executor);
-    if (!used) return;
-    throw new Conflict(used.userId === userId ? orderMessages.paymentUsedBySameUser(used.orderId) : orderMessages.paymentUsed);
+    if (used) throw new PaymentAlreadyUsed(used.userId === userId ? orderMessages.paymentUsedBySameUser(used.orderId) : orderMessages.paymentUsed);
+    if (await this.options.unplacedPayments?.isRecorded(reference, executor)) {
+      throw new PaymentAlreadyUsed(unplacedPaymentMessages.alreadyReturned(reference));
+    }
   }
 
   private async verifyPayment(reference: string): Promise<VerifiedPayment> {
@@ -395,6 +477,9 @@ export class OrderPlacement {
     }
   }
 }
+
+/** The payment pays for an order already, or is being returned: refused, and never returned (again) for this request. */
+class PaymentAlreadyUsed extends Conflict {}
 
 /** A 502 whose provider detail goes to the order log, never to the customer (details are sent; this field is not). */
 class PaymentProviderDown extends ProviderUnavailable {
