@@ -22,6 +22,7 @@ export default [
     route('dispatch', 'routes/admin/dispatch.tsx'),
     // Payments in from a bank statement CSV (dry run, then confirm).
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
+    route('payments/returned', 'routes/admin/returned-payments.tsx'),
     // Customers, exports; the CSV downloads are resource routes (no page).
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:userId', 'routes/admin/customer.tsx'),

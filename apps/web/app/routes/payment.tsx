@@ -8,6 +8,10 @@
  * "I've made my bank transfer", a plain form that works without JavaScript) and, for trade
  * customers, 'Pay on account'. Both place the order through this page's action; while it is
  * placed an overlay covers the page, then order detail opens.
+ *
+ * No money without an order (DESIGN section 4 "Orders"): the loader checks the basket by
+ * placing's own rules (core's `problemBeforePayment`) and stock as the basket page does; while
+ * something is wrong the page says what, server-rendered, and offers no way to pay.
  */
 import { randomUUID } from 'node:crypto';
 import { useRef, useState } from 'react';
@@ -62,11 +66,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // DESIGN section 4 "Orders": the order's own reference, known before the customer pays; the
   // basket keeps it, so a reload shows the same one and the order placed from it carries it.
   const bankReference = cart.cartIems.length > 0 ? ((await carts.paymentReference(userId)) ?? '') : '';
+  const [stock, basketProblem] = await Promise.all([basketStockOf(context, cart), context.services.orderPlacement.problemBeforePayment(userId)]);
   return {
     cart,
     addresses: saved,
     // By the server's clock, for the delivery address chosen; later when some lines wait for more stock.
-    promise: dispatchPromiseView(context, deliveryPostcode, (await basketStockOf(context, cart)).backorder),
+    promise: dispatchPromiseView(context, deliveryPostcode, stock.backorder),
+    // Lines sold out since they were added (by product_price_id), as the basket page marks them.
+    shortfalls: stock.shortfalls,
+    // Anything else placing would refuse (a withdrawn product, an address not delivered to).
+    basketProblem,
     payments: context.payments,
     bankReference,
     // One key per page view: a double click or a retried submit of this page places one order.
@@ -87,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, payments, bankReference, idempotencyKey, promise, account } = loaderData;
+  const { cart, addresses, payments, bankReference, idempotencyKey, promise, account, shortfalls, basketProblem } = loaderData;
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -110,6 +119,9 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const canPay = !placing && !noteInvalid;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const error = providerError ?? failed;
+  const shortLines = cart.cartIems.filter((line) => shortfalls[line.product_price_id]);
+  // Nothing to pay with while the order could not be placed: paying first would take money for nothing.
+  const blocked = shortLines.length > 0 || basketProblem !== null;
 
   /** After the card/wallet provider approved a payment: place the order with its reference. */
   const placeCardOrder = (paymentReference: string) => {
@@ -190,90 +202,94 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                 </div>
                 <div className="mt-4 space-y-4">
                   <FormMessage message={error ? { tone: 'error', text: error } : null} testId="payment-message" />
-                  <Tabs<PaymentTab>
-                    label="Payment method"
-                    look="segmented"
-                    panelClassName="pt-5 focus-visible:outline-offset-4"
-                    testId="payment-tabs"
-                    selected={tab}
-                    onSelect={(key) => {
-                      setTab(key);
-                      setProviderError(null);
-                    }}
-                    hrefOf={(key) => `/payment?pay=${key}`}
-                    tabs={[
-                      ...(takesCards
-                        ? [
-                          {
-                            key: 'card' as const,
-                            label: 'Card / Wallet',
-                            icon: <CardIcon />,
-                            panel: (
-                              <div className="space-y-4">
-                                <noscript>
-                                  <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-testid="card-needs-javascript">
-                                    Card and wallet payments need JavaScript, which is turned off in your browser. Turn it on to pay by card or wallet, or{' '}
-                                    <a href="/payment?pay=bank" className="font-semibold underline">
-                                      pay by bank transfer
-                                    </a>
-                                    .
-                                  </p>
-                                </noscript>
-                                <CardWalletPanel
-                                  config={payments}
-                                  cart={cart}
-                                  disabled={!canPay}
-                                  onPaid={placeCardOrder}
-                                  showError={(text) => {
-                                    setStatus('');
-                                    setProviderError(text);
-                                  }}
-                                  showStatus={setStatus}
-                                />
-                                <TermsNotice action="paying" />
-                              </div>
-                            ),
-                          },
-                          ]
-                        : []),
-                      {
-                        key: 'bank' as const,
-                        label: 'Bank Transfer',
-                        icon: <BankIcon />,
-                        panel: (
-                          <div className="space-y-4" data-testid="bank-panel">
-                            <p className="text-sm text-stone-700">
-                              Pay <strong className="text-stone-900">{formatPounds(cart.total)}</strong> from your bank to the account below, using your
-                              payment reference. We dispatch your order as soon as your payment reaches us.
-                            </p>
-                            <BankPayeeDetails reference={bankReference} amount={cart.total} />
-                            <button
-                              type="submit"
-                              form={ORDER_FORM_ID}
-                              name="intent"
-                              value="bank"
-                              className="btn-primary w-full py-3 text-base"
-                              disabled={!canPay}
-                              data-testid="bank-transfer-done"
-                            >
-                              I&apos;ve made my bank transfer
-                            </button>
-                            <TermsNotice action="placing your order" />
-                          </div>
-                        ),
-                      },
-                      ...(account
-                        ? [
+                  {blocked ? (
+                    <BasketNotReady shortLines={shortLines} shortfalls={shortfalls} problem={basketProblem} />
+                  ) : (
+                    <Tabs<PaymentTab>
+                      label="Payment method"
+                      look="segmented"
+                      panelClassName="pt-5 focus-visible:outline-offset-4"
+                      testId="payment-tabs"
+                      selected={tab}
+                      onSelect={(key) => {
+                        setTab(key);
+                        setProviderError(null);
+                      }}
+                      hrefOf={(key) => `/payment?pay=${key}`}
+                      tabs={[
+                        ...(takesCards
+                          ? [
                             {
-                              key: 'account' as const,
-                              label: 'Pay on account',
-                              icon: <AccountIcon />,
-                              panel: <PayOnAccountPanel account={account} total={cart.total} disabled={!canPay} form={ORDER_FORM_ID} />,
+                              key: 'card' as const,
+                              label: 'Card / Wallet',
+                              icon: <CardIcon />,
+                              panel: (
+                                <div className="space-y-4">
+                                  <noscript>
+                                    <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-testid="card-needs-javascript">
+                                      Card and wallet payments need JavaScript, which is turned off in your browser. Turn it on to pay by card or wallet, or{' '}
+                                      <a href="/payment?pay=bank" className="font-semibold underline">
+                                        pay by bank transfer
+                                      </a>
+                                      .
+                                    </p>
+                                  </noscript>
+                                  <CardWalletPanel
+                                    config={payments}
+                                    cart={cart}
+                                    disabled={!canPay}
+                                    onPaid={placeCardOrder}
+                                    showError={(text) => {
+                                      setStatus('');
+                                      setProviderError(text);
+                                    }}
+                                    showStatus={setStatus}
+                                  />
+                                  <TermsNotice action="paying" />
+                                </div>
+                              ),
                             },
-                          ]
-                        : []),
-                    ]}
-                  />
+                            ]
+                          : []),
+                        {
+                          key: 'bank' as const,
+                          label: 'Bank Transfer',
+                          icon: <BankIcon />,
+                          panel: (
+                            <div className="space-y-4" data-testid="bank-panel">
+                              <p className="text-sm text-stone-700">
+                                Pay <strong className="text-stone-900">{formatPounds(cart.total)}</strong> from your bank to the account below, using your
+                                payment reference. We dispatch your order as soon as your payment reaches us.
+                              </p>
+                              <BankPayeeDetails reference={bankReference} amount={cart.total} />
+                              <button
+                                type="submit"
+                                form={ORDER_FORM_ID}
+                                name="intent"
+                                value="bank"
+                                className="btn-primary w-full py-3 text-base"
+                                disabled={!canPay}
+                                data-testid="bank-transfer-done"
+                              >
+                                I&apos;ve made my bank transfer
+                              </button>
+                              <TermsNotice action="placing your order" />
+                            </div>
+                          ),
+                        },
+                        ...(account
+                          ? [
+                              {
+                                key: 'account' as const,
+                                label: 'Pay on account',
+                                icon: <AccountIcon />,
+                                panel: <PayOnAccountPanel account={account} total={cart.total} disabled={!canPay} form={ORDER_FORM_ID} />,
+                              },
+                            ]
+                          : []),
+                      ]}
+                    />
+                  )}
                 </div>
               </section>
             </div>
@@ -288,6 +304,50 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
       <PlacingOverlay open={placing} />
     </main>
+  );
+}
+
+/** Why the customer cannot pay yet, and where to put it right (the basket page marks the same lines). */
+function BasketNotReady({
+  shortLines,
+  shortfalls,
+  problem,
+}: {
+  shortLines: { product_price_id: number; item_name: string }[];
+  shortfalls: Record<number, string>;
+  problem: string | null;
+}) {
+  return (
+    <div className="space-y-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" role="alert" data-testid="payment-blocked">
+      {shortLines.length > 0 ? (
+        <>
+          <p className="font-semibold" data-testid="basket-stock-problem">
+            Some items sold out since you added them. Change or remove them in your basket before you pay: the order cannot be placed with them as they
+            are.
+          </p>
+          <ul className="list-disc space-y-1 pl-5">
+            {shortLines.map((line) => (
+              <li key={line.product_price_id} data-testid="line-stock-problem">
+                <span className="font-semibold">{line.item_name}</span>: {shortfalls[line.product_price_id]}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {problem ? (
+        <p className="font-semibold" data-testid="basket-problem">
+          {problem}
+        </p>
+      ) : null}
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        <Link to="/checkout" className="font-semibold underline" data-testid="payment-blocked-basket">
+          Change your basket
+        </Link>
+        <Link to="/delivery" className="font-semibold underline">
+          Change delivery details
+        </Link>
+      </p>
+    </div>
   );
 }
 

@@ -29,6 +29,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/quotes', label: 'Quotes', permission: 'sales-desk' },
   { to: '/admin/price-lists', label: 'Price lists', permission: 'price-lists:manage' },
   { to: '/admin/bank-statements', label: 'Bank statements', permission: 'payments:record' },
+  { to: '/admin/payments/returned', label: 'Returned payments', permission: 'payments:view' },
   { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
   { to: '/admin/exports', label: 'Exports', permission: 'exports' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff:manage' },

@@ -3,7 +3,9 @@
  * basket through core's OrderPlacement, exactly as POST /api/order does. The page sends the
  * totals it showed (a different server total answers 409: nothing is placed and the page shows
  * the new total) and the Idempotency-Key made by its loader, so a double submit or a retry of
- * the same attempt gives the same order. Success goes to the order's page.
+ * the same attempt gives the same order. Success goes to the order's page. A card/wallet payment
+ * whose order could not be placed is returned by the shop (DESIGN section 4 "Orders"); the
+ * message says so.
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { placeOrderBodySchema, type PaymentMethod } from '@shop/contract';
@@ -45,7 +47,11 @@ export async function placeOrderAction(context: AppLoadContext, userId: number, 
           external_id: reference,
         })
         .catch(() => undefined);
-      answer = failure(answer.data.error, `${answer.data.message} Your payment reference is ${reference}; please quote it if you contact us.`, {}, method);
+      // The shop is returning the payment by itself (core's unplaced payments): the message says so.
+      const returned = Boolean((error as { details?: { payment_returned?: unknown } }).details?.payment_returned);
+      answer = returned
+        ? failure(answer.data.error, (error as Error).message, {}, method)
+        : failure(answer.data.error, `${answer.data.message} Your payment reference is ${reference}; please quote it if you contact us.`, {}, method);
     }
     return answer;
   }
