@@ -106,6 +106,10 @@ export const orderConflictSchema = z
       )
       .optional()
       .describe('Not in SPEC: when there is not enough stock (docs/stock.md), each short line and how many packs can be had; nothing was placed'),
+    payment_returned: z
+      .object({ reference: z.string(), amount: z.number() })
+      .optional()
+      .describe('Not in SPEC: the card/wallet payment was taken but no order was placed, so the shop is returning it through the provider by itself'),
   })
   .meta({ id: 'OrderConflict' });
 

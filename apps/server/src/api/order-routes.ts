@@ -58,6 +58,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           'the one the payment page showed for the basket, else a new one; read it from GET /api/order/{id}. ' +
           'PayPal (or test payments, only where the shop runs them: a TEST- payment is a 402 elsewhere): payment_reference is the provider ' +
           'order id, verified first: COMPLETED, GBP, amount = total and never used before (402, 409 or 502 otherwise; nothing is placed). ' +
+          'A verified payment whose order then cannot be placed (a line sold out meanwhile, totals changed) is returned through the provider by the shop ' +
+          '(409 with `payment_returned`); the same payment never places an order afterwards. ' +
           'Send an `Idempotency-Key` header (a UUID): repeating the request with the same key answers the same order id; ' +
           'the same key with a different body is a 422 (nothing placed). Without the header every request places an order; ' +
           'an empty or malformed key is a 400 (nothing placed): leave the header out rather than send it empty. ' +

@@ -4,7 +4,8 @@
  * and POST /v2/payments/captures/{id}/refund as PayPal answers it: a repeated PayPal-Request-Id
  * answers the refund already made (never a second one), more than the capture has left is a
  * 422 in PayPal's error shape. `mode` switches it to failing behaviours; `refundMode` to a
- * refund made but answered too late (the answer lost, as on a timeout).
+ * refund made but answered too late (the answer lost, as on a timeout), or to refunds alone
+ * being down (503) while orders still answer.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,8 +36,8 @@ export class PayPalImitation {
   readonly refunds: ImitatedRefund[] = [];
   /** slow: every answer comes after `slowMs`; stalled-body: an order's headers, then nothing for `slowMs`. */
   mode: 'normal' | 'down' | 'slow' | 'stalled-body' | 'expired-token' = 'normal';
-  /** late-answer: the refund is made, its answer comes after `slowMs` (a client with a shorter timeout gives up). */
-  refundMode: 'normal' | 'late-answer' = 'normal';
+  /** late-answer: the refund is made, its answer comes after `slowMs` (a client with a shorter timeout gives up); down: 503, nothing made. */
+  refundMode: 'normal' | 'late-answer' | 'down' = 'normal';
   slowMs = 1_500;
   tokenRequests = 0;
   orderRequests = 0;
@@ -129,6 +130,7 @@ export class PayPalImitation {
 
   private async refund(captureId: string, token: string, req: IncomingMessage, body: string, send: (status: number, payload: unknown) => void): Promise<void> {
     this.refundRequests += 1;
+    if (this.refundMode === 'down') return send(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable' });
     if (!this.issued.has(token)) return send(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
     const requestId = typeof req.headers['paypal-request-id'] === 'string' ? req.headers['paypal-request-id'] : null;
     const answer = (status: number, made: ImitatedRefund) =>
