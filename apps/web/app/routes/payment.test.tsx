@@ -2,7 +2,8 @@
 /**
  * The payment step as a customer sees it (loader and action stubbed): the bank transfer tab
  * posts the order with the totals shown, the delivery note and the page's idempotency key; the
- * action's refusal (the basket changed) is shown; the card tab offers the test payment.
+ * action's refusal (the basket changed) is shown; the card tab offers the test payment; while a
+ * line is sold out or placing would refuse the basket, the page says what and offers no way to pay.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -37,6 +38,7 @@ function renderPayment(
   account: { available: number; limit: number; termsDays: number } | null = null,
   payments: { mode: 'paypal' | 'test' | 'none'; clientId: string | null; currency: 'GBP' } = { mode: 'test', clientId: null, currency: 'GBP' },
   cart = CART,
+  checks: { shortfalls: Record<number, string>; basketProblem: string | null } = { shortfalls: {}, basketProblem: null },
 ) {
   return renderStubbedPage(url, {
     path: '/payment',
@@ -48,6 +50,7 @@ function renderPayment(
       bankReference: 'BXW-7KQ4MC',
       idempotencyKey: '6f1c2a4e-1d7b-4c1e-9a53-0f3b1d2c4e5a',
       account,
+      ...checks,
     }),
     action,
   });
@@ -148,5 +151,26 @@ describe('payment page', () => {
     renderPayment('/payment?pay=account', undefined, { available: 400, limit: 500, termsDays: 7 }, { mode: 'none', clientId: null, currency: 'GBP' });
     expect(await screen.findByTestId('account-panel')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent?.trim())).toEqual(['Bank Transfer', 'Pay on account']);
+  });
+
+  it('a line sold out since it was added: the page says so and names it, with no card, test, bank transfer or account payment offered', async () => {
+    const line = CART.cartIems[0]!;
+    renderPayment('/payment', undefined, { available: 500, limit: 500, termsDays: 30 }, undefined, CART, {
+      shortfalls: { [line.product_price_id]: 'Out of stock: remove this line to order the rest.' },
+      basketProblem: null,
+    });
+    expect(await screen.findByTestId('payment-blocked')).toHaveTextContent('Some items sold out since you added them');
+    expect(screen.getByTestId('line-stock-problem')).toHaveTextContent(`${line.item_name}: Out of stock: remove this line to order the rest.`);
+    expect(screen.getByTestId('payment-blocked-basket')).toHaveAttribute('href', '/checkout');
+    for (const offered of ['payment-tabs', 'test-payments', 'pay-test-card', 'paypal-area', 'bank-transfer-done', 'place-on-account']) {
+      expect(screen.queryByTestId(offered)).toBeNull();
+    }
+  });
+
+  it('a basket placing would refuse (a PO box address) says why, and offers no way to pay', async () => {
+    renderPayment('/payment', undefined, null, undefined, CART, { shortfalls: {}, basketProblem: 'We cannot deliver to PO boxes. Please give a street address.' });
+    expect(await screen.findByTestId('basket-problem')).toHaveTextContent('We cannot deliver to PO boxes.');
+    expect(screen.queryByTestId('payment-tabs')).toBeNull();
+    expect(screen.queryByTestId('bank-transfer-done')).toBeNull();
   });
 });
