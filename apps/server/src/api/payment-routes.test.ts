@@ -93,9 +93,13 @@ describeOnEachDatabase('test payments (PayPal not configured)', (kind) => {
     const { id } = (await testOrder(1)).json<{ id: string }>();
     const response = await placeOrder(t.app, customer.token, orderBodyFrom(cart, { payment_method: 'paypal', payment_reference: id }));
     expect(response.statusCode).toBe(409);
+    // The shop returns the payment by itself (DESIGN section 4 "Orders"), and says so.
     expect(response.json()).toEqual({
       error: 'conflict',
-      message: 'The payment of £1.00 does not match the order total of £35.99, so no order was placed. Please contact us if you have been charged.',
+      message:
+        'The payment of £1.00 does not match the order total of £35.99, so no order was placed. ' +
+        `The payment of £1.00 you made (reference ${id}) is being returned to you in full, so you need not contact us; you can pay again once your basket is right.`,
+      payment_returned: { reference: id, amount: 1 },
     });
     expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(0);
     expect((await basketOf(t.app, customer)).count).toBe(1);

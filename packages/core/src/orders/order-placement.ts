@@ -124,6 +124,9 @@ export const orderMessages = {
   paymentAmount: (paid: number, total: number) =>
     `The payment of ${formatPounds(paid)} does not match the order total of ${formatPounds(total)}, so no order was placed. ` +
     'Please contact us if you have been charged.',
+  /** Checkout's: the payment is then returned by the shop (unplaced payments), whose sentence follows. */
+  paymentDiffers: (paid: number, total: number) =>
+    `The payment of ${formatPounds(paid)} does not match the order total of ${formatPounds(total)}, so no order was placed.`,
   idempotencyKeyReused: (orderId: number) =>
     `This Idempotency-Key was already used for order ${orderId} with a different request, so nothing was placed. ` +
     'Send a new key for a new order, or the same request to get order ' + `${orderId} again.`,
@@ -330,7 +333,7 @@ export class OrderPlacement {
       throw new Conflict(orderMessages.totalsChanged(penceToPounds(totals.totalPence)), { totals: totalsInPounds(totals) });
     }
     if (payment && payment.amountPence !== totals.totalPence) {
-      throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
+      throw new Conflict(orderMessages.paymentDiffers(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
     }
 
     const order: NewOrder = {

@@ -103,9 +103,12 @@ describeOnEachDatabase('PayPal payments against a local imitation of PayPal', (k
     const { customer, cart } = await customerWithBasket();
     const response = await payWith(customer.token, cart, '4AB23456CD789012E');
     expect(response.statusCode).toBe(409);
+    // The shop returns the payment by itself (DESIGN section 4 "Orders"), and says so.
     expect(response.json().message).toBe(
-      'The payment of £5.00 does not match the order total of £35.99, so no order was placed. Please contact us if you have been charged.',
+      'The payment of £5.00 does not match the order total of £35.99, so no order was placed. ' +
+        'The payment of £5.00 you made (reference 4AB23456CD789012E) is being returned to you in full, so you need not contact us; you can pay again once your basket is right.',
     );
+    expect(response.json().payment_returned).toEqual({ reference: '4AB23456CD789012E', amount: 5 });
     expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(0);
     expect((await basketOf(t.app, customer)).count).toBe(1);
     expect(await logsOf(customer.userId)).toEqual([expect.objectContaining({ external_id: '4AB23456CD789012E', error: expect.stringMatching(/does not match/) })]);
