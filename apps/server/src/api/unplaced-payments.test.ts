@@ -197,7 +197,7 @@ function suite(kind: DatabaseKind, provider: Provider) {
     expect(await ordersOf(customer)).toBe(0);
   });
 
-  it('a payment that placed its order is never returned, and a retry of it answers the same order', async () => {
+  it('a payment that placed its order is never returned, even when it is sent again', async () => {
     const { customer, cart, reference } = await paidCustomer();
     const placed = await placeOrder(t.app, customer.token, orderBodyFrom(cart, { payment_method: 'paypal', payment_reference: reference }), 'same-key-1');
     expect(placed.statusCode, placed.body).toBe(200);

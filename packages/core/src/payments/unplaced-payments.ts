@@ -204,16 +204,6 @@ export class UnplacedPayments {
     });
   }
 
-  /** How many are not yet returned (pending or failed), for the dashboard. */
-  async outstanding(staff: StaffMember): Promise<{ pending: number; failed: number }> {
-    if (!can(staff.role, 'payments:view')) return { pending: 0, failed: 0 };
-    const [row] = await queryRows<{ pending: number; failed: number }>(
-      this.db,
-      sql`SELECT count(*) FILTER (WHERE state = 'pending')::int AS pending, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM unplaced_payments WHERE state <> 'refunded'`,
-    );
-    return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
-  }
-
   /** Staff try a failed return again: pending once more, and a job sends it (now). */
   async retry(staff: StaffMember, unplacedPaymentId: number): Promise<void> {
     if (!can(staff.role, 'payments:record')) throw new Forbidden(unplacedPaymentMessages.notPermitted);
