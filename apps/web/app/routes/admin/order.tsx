@@ -250,7 +250,7 @@ function CancelWithRefund({
       />
       <span>
         Also cancel the order
-        <span className="block text-xs font-normal text-stone-600">Its stock is released and the customer e-mailed. Left standing after a refund in full, it will not be dispatched until paid again.</span>
+        <span className="block text-xs font-normal text-stone-600">Its stock is released and the customer e-mailed, with the reason or note above if given. Left standing after a refund in full, it will not be dispatched until paid again.</span>
       </span>
     </label>
   );
