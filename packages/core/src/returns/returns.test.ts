@@ -21,7 +21,7 @@ import { demoShopConfig } from '../shop/shop-config.ts';
 import type { StaffMember } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
 import { PaymentProviderUnavailable, type PaymentRefunds } from '../payments/payment-verifier.ts';
-import { Returns } from './returns.ts';
+import { goodsBackByDefault, returnNextStep, Returns, returnSettleable } from './returns.ts';
 
 const now = new Date('2026-11-27T10:00:00Z');
 
@@ -54,6 +54,24 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   }
   throw new Error('expected a refusal');
 }
+
+describe('whether the goods come back, by default, and what follows', () => {
+  it('a damage, fault or short-delivery claim needs nothing back; unwanted goods come back', () => {
+    expect(goodsBackByDefault('damaged')).toBe(false);
+    expect(goodsBackByDefault('faulty')).toBe(false);
+    expect(goodsBackByDefault('warranty')).toBe(false);
+    expect(goodsBackByDefault('unwanted')).toBe(true);
+  });
+  it('approved without goods back goes straight to settling; with goods back it waits for them', () => {
+    expect(returnNextStep({ state: 'approved', goodsBack: false })).toBe('Refund or send a replacement');
+    expect(returnSettleable({ state: 'approved', goodsBack: false })).toBe(true);
+    expect(returnNextStep({ state: 'approved', goodsBack: true })).toBe('Receive the goods');
+    expect(returnSettleable({ state: 'approved', goodsBack: true })).toBe(false);
+    expect(returnNextStep({ state: 'received', goodsBack: true })).toBe('Refund or send a replacement');
+    expect(returnNextStep({ state: 'requested', goodsBack: null })).toBe('Approve or refuse');
+    expect(returnNextStep({ state: 'refunded', goodsBack: false })).toBeNull();
+  });
+});
 
 for (const kind of databaseKinds()) {
   describe(`returns and claims [${kind}]`, () => {
@@ -204,6 +222,38 @@ for (const kind of databaseKinds()) {
       expect(await returns.settleByProviderRefund(manager, opened.returnId, seen.version, { amountPence: 1000, orderVersion: seen.order.version })).toBe('completed');
       const [mine] = (await returns.forCustomer(order.userId, order.orderId)).returns;
       expect(mine!.steps.at(-1)!.text).toBe('Refunded £10.00.');
+    });
+
+    it('what the customer is told follows what staff chose: no goods back says so in the e-mail and the steps, and nothing waits for goods', async () => {
+      const order = await deliveredOrder('2026-11-26T11:00:00Z');
+      const claim = await returns.open(order.userId, order.orderId, { reason: 'damaged', description: 'Crushed.', lines: [{ orderLineId: order.lineIds[0]!, count: 1 }], photos: [] });
+      await returns.approve(manager, claim.returnId, claim.version, { goodsBack: false, instructions: 'Keep or recycle the crushed boxes; we will refund them.' });
+      const unwanted = await returns.open(order.userId, order.orderId, { reason: 'unwanted', description: 'Too many.', lines: [{ orderLineId: order.lineIds[1]!, count: 1 }], photos: [] });
+      await returns.approve(manager, unwanted.returnId, unwanted.version, { goodsBack: true, instructions: 'Send to Unit 4, Leeds LS1 4AP.' });
+
+      const mails = await jobsOf(order.orderId);
+      const approvedMail = (id: number) => mails.find((m) => m.dedupe_key === `return-${id}-approved`)!.payload.lines.join('\n');
+      expect(approvedMail(claim.returnId)).toContain('You do not need to send anything back.');
+      expect(approvedMail(claim.returnId)).not.toMatch(/send the goods back|as follows/i);
+      expect(approvedMail(unwanted.returnId)).toContain('Please send the goods back as follows:\nSend to Unit 4, Leeds LS1 4AP.');
+      expect(approvedMail(unwanted.returnId)).not.toMatch(/do not need to send/i);
+
+      const mine = (await returns.forCustomer(order.userId, order.orderId)).returns;
+      const step = (id: number) => mine.find((r) => r.returnId === id)!.steps.at(-1)!.text;
+      expect(step(claim.returnId)).toBe('Approved; nothing needs to come back. Keep or recycle the crushed boxes; we will refund them.');
+      expect(step(unwanted.returnId)).toBe('Approved. Please send the goods back: Send to Unit 4, Leeds LS1 4AP.');
+
+      // The list of open returns: settle the claim, wait for the unwanted goods.
+      const queue = await returns.queue(manager);
+      expect(queue.find((r) => r.returnId === claim.returnId)?.nextStep).toBe('Refund or send a replacement');
+      expect(queue.find((r) => r.returnId === unwanted.returnId)?.nextStep).toBe('Receive the goods');
+      // No "goods received" step for the claim: it is settled as it stands.
+      const seen = await returns.detail(manager, claim.returnId);
+      expect((await refusal(returns.receive(manager, claim.returnId, seen.version, { writtenOff: true }))).message).toBe(
+        'Goods can only be received on an approved return that asked for them back.',
+      );
+      await returns.settleByRecordedRefund(manager, claim.returnId, seen.version, { amountPence: 10_00, receivedOn: '2026-11-27', bankReference: 'CLAIM', orderVersion: seen.order.version });
+      expect((await returns.detail(manager, claim.returnId)).state).toBe('refunded');
     });
 
     it('staff refuse a return with a reason the customer reads; a stale page is told it changed', async () => {

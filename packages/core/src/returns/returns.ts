@@ -48,6 +48,48 @@ export const RETURN_STATE_LABELS: Readonly<Record<ReturnState, string>> = {
 /** Returns staff still have to act on. */
 export const OPEN_RETURN_STATES: readonly ReturnState[] = ['requested', 'approved', 'received'];
 
+/**
+ * Whether the goods must come back, as the approve form offers it for each reason: a claim for
+ * damage, a fault or a short delivery is settled without them (the customer keeps or recycles
+ * damaged packaging; missing goods cannot be sent), while unwanted goods (ordered wrongly, not
+ * needed) come back before they are refunded. Staff may choose otherwise; what they choose is
+ * what the customer is told and what the return waits for.
+ */
+export const GOODS_BACK_BY_DEFAULT: Readonly<Record<ReturnReason, boolean>> = {
+  unwanted: true,
+  damaged: false,
+  faulty: false,
+  warranty: false,
+};
+
+export function goodsBackByDefault(reason: ReturnReason): boolean {
+  return GOODS_BACK_BY_DEFAULT[reason];
+}
+
+/** The facts of a return its next steps follow from. */
+export type ReturnProgress = { state: ReturnState; goodsBack: boolean | null };
+
+/** The goods may be recorded as received: approved, and they had to come back. */
+export function mayReceiveGoods(r: ReturnProgress): boolean {
+  return r.state === 'approved' && r.goodsBack === true;
+}
+
+/**
+ * It may be settled (refund or replacement): approved without goods back (no "goods received"
+ * step: nothing is coming), or the goods received.
+ */
+export function returnSettleable(r: ReturnProgress): boolean {
+  return (r.state === 'approved' && r.goodsBack === false) || r.state === 'received';
+}
+
+/** What staff do next, for the returns list; null once it is closed. */
+export function returnNextStep(r: ReturnProgress): string | null {
+  if (r.state === 'requested') return 'Approve or refuse';
+  if (mayReceiveGoods(r)) return 'Receive the goods';
+  if (returnSettleable(r)) return 'Refund or send a replacement';
+  return null;
+}
+
 export const returnMessages = {
   notFound: 'There is no such return.',
   orderNotFound: 'Order not found',
@@ -143,6 +185,8 @@ export interface ReturnQueueRow {
   reasonLabel: string;
   state: ReturnState;
   stateLabel: string;
+  /** What staff do next (`returnNextStep`): receive the goods only when they are to come back. */
+  nextStep: string | null;
   windowUntil: string;
   createdAt: string;
   packs: number;
@@ -331,6 +375,7 @@ export class Returns {
         reasonLabel: RETURN_WINDOWS[r.reason].label,
         state: r.state,
         stateLabel: RETURN_STATE_LABELS[r.state],
+        nextStep: returnNextStep(r),
         windowUntil: r.windowUntil,
         createdAt: isoTime(r.createdAt),
         packs: Number(raw.packs),
@@ -415,7 +460,7 @@ export class Returns {
   async receive(staff: StaffMember, returnId: number, seenVersion: number, input: { writtenOff: boolean }): Promise<void> {
     permit(staff, 'orders:dispatch');
     await this.change(staff, returnId, seenVersion, 'return_received', async (r, tx) => {
-      if (r.state !== 'approved' || r.goodsBack !== true) throw new Invalid(returnMessages.notApproved);
+      if (!mayReceiveGoods(r)) throw new Invalid(returnMessages.notApproved);
       for (const line of await this.sizesOf(tx, r.returnId)) {
         await this.options.stock.returned(
           tx,
@@ -446,7 +491,7 @@ export class Returns {
   ): Promise<void> {
     permit(staff, 'payments:record');
     const r = await this.returnRow(returnId, this.db);
-    if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+    if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
     await this.options.orderAdministration.recordRefund(
       staff,
       r.orderId,
@@ -468,7 +513,7 @@ export class Returns {
   async settleByProviderRefund(staff: StaffMember, returnId: number, seenVersion: number, input: { amountPence: number; orderVersion: number }): Promise<'completed' | 'pending' | 'failed'> {
     permit(staff, 'payments:record');
     const r = await this.returnRow(returnId, this.db);
-    if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+    if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
     if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile);
     const result = await this.options.orderAdministration.refundThroughProvider(staff, r.orderId, input.orderVersion, {
       amountPence: input.amountPence,
@@ -495,7 +540,7 @@ export class Returns {
     if (trackingNumber.length > 50) throw invalidField('tracking_number', returnMessages.trackingNumber);
     const tracking = trackingNumber || null;
     await this.change(staff, returnId, seenVersion, 'return_replaced', async (r, tx) => {
-      if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+      if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
       for (const line of await this.sizesOf(tx, r.returnId)) {
         await this.options.stock.sentAsReplacement(tx, { productSizeId: line.productSizeId, units: line.units, orderId: r.orderId, note: `Replacement for return ${r.returnId}` }, staff.staffId);
       }
@@ -521,7 +566,7 @@ export class Returns {
   private async refunded(tx: Executor, staff: StaffMember, returnId: number, seenVersion: number, amountPence: number, orderPaymentId: number): Promise<void> {
     const r = await this.returnRow(returnId, tx, true);
     if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile);
-    if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+    if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
     await this.update(tx, r, sql`state = 'refunded', refund_pence = ${amountPence}, order_payment_id = ${orderPaymentId}, settled_at = now()`);
     await insertOrderEvent(tx, { orderId: r.orderId, staffId: staff.staffId, kind: 'return_refunded', before: { return_id: r.returnId, state: r.state }, after: { return_id: r.returnId, state: 'refunded', amount_pence: amountPence } });
     await this.options.jobs.record(
@@ -685,11 +730,6 @@ function stepsOf(r: ReturnRow, at: (kind: string) => string): ReturnStep[] {
     });
   }
   return steps;
-}
-
-/** Approved, and the goods received when they had to come back. */
-function settleable(r: ReturnRow): boolean {
-  return (r.state === 'approved' && r.goodsBack === false) || r.state === 'received';
 }
 
 function deliveryFacts(order: OrderFacts) {

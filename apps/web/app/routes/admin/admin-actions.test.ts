@@ -134,4 +134,21 @@ describe('the back office actions', () => {
     expect(await limit({ confirm: 'on' })).toEqual({ status: 302, body: null });
     expect(await services.tradeAccounts.accountOf(owing)).toMatchObject({ creditLimitPence: 10_00 });
   });
+
+  it('a refund in full with "Also cancel the order" ticked cancels it; unticked, the order stands and is held back from dispatch', async () => {
+    const owner = { staffId: 1, email: 'olive@example.com', name: 'Olive Owner', role: 'owner', totpEnabled: false } as const;
+    const refund = async (orderId: number, extra: Record<string, string>) => {
+      const { version, payment } = await services.orderAdministration.detail(orderId, owner);
+      const amount = (payment.refundablePence / 100).toFixed(2);
+      return post(orderAction, `/admin/orders/${orderId}`, { orderId: String(orderId) }, new URLSearchParams({ intent: 'refund', version: String(version), amount, received_on: '2026-01-02', bank_reference: 'BACK', reason: '', ...extra }));
+    };
+    const userId = await insertFixtureCustomer(database.db);
+    const cancelled = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 'total' });
+    expect(await refund(cancelled.orderId, { cancel_order: 'on' })).toEqual({ status: 302, body: null });
+    expect(await services.orderAdministration.detail(cancelled.orderId, owner)).toMatchObject({ status: 'Cancelled', payment: { status: 'refunded' } });
+
+    const standing = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 'total' });
+    expect(await refund(standing.orderId, {})).toEqual({ status: 302, body: null });
+    expect(await services.orderAdministration.detail(standing.orderId, owner)).toMatchObject({ status: 'PendingDelivery', mayDispatch: false, dispatchHold: 'refunded' });
+  });
 });

@@ -174,7 +174,7 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
                     <Link to={`/admin/orders/${row.orderId}`} className="font-semibold text-brand-700 hover:underline">
                       #{row.orderId}
                     </Link>
-                    {row.stateLabel !== 'Awaiting dispatch' ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs font-medium text-sky-900">{row.stateLabel}</span> : null}
+                    {row.partDispatched ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs font-medium text-sky-900">{row.stateLabel}</span> : null}
                     {row.hasCustomLine ? <span className="block text-xs text-amber-900">Made to order: dispatch from its page</span> : null}
                     <span className="block text-xs text-stone-600 sm:hidden">{londonDateTime(row.created)}</span>
                   </td>

@@ -51,6 +51,7 @@ function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial
       ...payment,
     },
     mayDispatch: true,
+    dispatchHold: null,
     shipping: {
       lines: [{ orderLineId: 7, productName: 'Box', itemName: 'Box 12x9x6', size1: '12x9x6', qty: 25, count: 1, shippedPacks: 0, remainingPacks: 1, custom: false, deliveredUnits: null }],
       shipments: [],
@@ -79,6 +80,41 @@ function renderOrderPage(order: AdminOrder, action: () => unknown = () => null, 
 }
 
 describe("the back office's order page", () => {
+  it('a refund of everything paid on an undispatched order asks to cancel it too: the box ticks itself for the full amount', async () => {
+    renderOrderPage(adminOrder(), () => null, '/admin/orders/1042');
+    const form = await screen.findByTestId('refund-form');
+    const box = within(form).getByLabelText(/Also cancel the order/);
+    expect(box).not.toBeChecked();
+    const amount = within(form).getByLabelText('Amount (£)');
+    fireEvent.input(amount, { target: { value: '26.99' } });
+    expect(box).toBeChecked();
+    fireEvent.input(amount, { target: { value: '5.00' } });
+    expect(box).not.toBeChecked();
+    // Once staff set the box themselves, the amount no longer moves it.
+    fireEvent.click(box);
+    fireEvent.input(amount, { target: { value: '1.00' } });
+    expect(box).toBeChecked();
+  });
+
+  it('a card order already refunded in full offers the box ticked for what is left; a dispatched order never offers it', async () => {
+    renderOrderPage(adminOrder({ status: 'refund_due', refundDuePence: 26_99, owedPence: 26_99, refundablePence: 26_99, refundProvider: 'paypal', method: 'paypal' }), () => null, '/admin/orders/1042');
+    expect(within(await screen.findByTestId('refund-form')).getByLabelText(/Also cancel the order/)).toBeChecked();
+    cleanup();
+    renderOrderPage(adminOrder({}, { status: 'Dispatched', mayDispatch: false }), () => null, '/admin/orders/1042');
+    expect(within(await screen.findByTestId('refund-form')).queryByLabelText(/Also cancel the order/)).toBeNull();
+  });
+
+  it('refunded in full and not cancelled: the page says plainly it will not be dispatched until paid again', async () => {
+    renderOrderPage(
+      adminOrder({ status: 'refunded', refundedPence: 26_99, refundablePence: 0 }, { mayDispatch: false, dispatchHold: 'refunded' }),
+      () => null,
+      '/admin/orders/1042',
+    );
+    expect(await screen.findByTestId('refund-hold')).toHaveTextContent('it will not be dispatched until it is paid again');
+    expect(screen.getByTestId('dispatch-hold')).toHaveTextContent('it will not be dispatched until it is paid again');
+    expect(screen.queryByTestId('dispatch-form')).toBeNull();
+  });
+
   it('gives every field of its forms an id of its own, and every label names its own field', async () => {
     const { container } = renderOrderPage(adminOrder());
     await screen.findByTestId('payment-form');

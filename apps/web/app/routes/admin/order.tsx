@@ -31,6 +31,11 @@ const NOTICES: Record<string, string> = {
   'refund-completed': 'Refunded through the payment provider.',
   'refund-pending': 'The payment provider did not answer in time: the refund is pending. Try it again below; it is never made twice.',
   'refund-failed': 'The payment provider refused the refund: the reason is under Payment. Nothing was refunded.',
+  // The refund form's "Also cancel the order" ticked: cancelled as the cancel form does (stock released, customer e-mailed).
+  'refunded-cancelled': 'The refund is recorded and the order cancelled. The customer is e-mailed.',
+  'refund-completed-cancelled': 'Refunded through the payment provider and the order cancelled. The customer is e-mailed.',
+  'refund-pending-cancelled': 'The order is cancelled, but the payment provider did not answer in time: the refund is pending. Try it again below; it is never made twice.',
+  'refund-failed-cancelled': 'The order is cancelled, but the payment provider refused the refund: the reason is under Payment, and the refund is still due.',
   dispatched: 'Dispatched. The customer is e-mailed the tracking link.',
   shipped: 'The shipment is recorded. The customer is e-mailed what left and how to track it.',
   corrected: 'The shipment is corrected. The customer is e-mailed the right details.',
@@ -166,10 +171,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         });
         return back('paid');
       case 'refund':
-        await admin.recordRefund(staff, orderId, change.version, { amountPence: change.amount, receivedOn: change.received_on, bankReference: change.bank_reference, reason: change.reason });
-        return back('refunded');
-      case 'provider-refund':
-        return back(`refund-${(await admin.refundThroughProvider(staff, orderId, change.version, { amountPence: change.amount, note: change.note })).state}`);
+        await admin.recordRefund(staff, orderId, change.version, {
+          amountPence: change.amount,
+          receivedOn: change.received_on,
+          bankReference: change.bank_reference,
+          reason: change.reason,
+          cancelOrder: change.cancel_order,
+        });
+        return back(change.cancel_order ? 'refunded-cancelled' : 'refunded');
+      case 'provider-refund': {
+        const refund = await admin.refundThroughProvider(staff, orderId, change.version, { amountPence: change.amount, note: change.note, cancelOrder: change.cancel_order });
+        return back(`refund-${refund.state}${change.cancel_order ? '-cancelled' : ''}`);
+      }
       case 'retry-refund':
         return back(`refund-${(await admin.retryProviderRefund(staff, orderId, change.order_payment_id)).state}`);
       case 'note':
@@ -204,6 +217,57 @@ function Address({ address }: { address: { contact_name: string; company_name: s
       {address.phone ? <span className="block text-stone-600">Tel. {address.phone}</span> : null}
     </address>
   );
+}
+
+/**
+ * "Also cancel the order" on a refund of an order not yet dispatched. Ticked by default when the
+ * amount covers everything that may still be refunded (a refund in full: the order would
+ * otherwise stand, held back from dispatch until paid again). Once hydrated it follows the
+ * amount typed until staff tick or untick it themselves; without JavaScript it is as rendered.
+ */
+function CancelWithRefund({
+  form,
+  refundablePence,
+  amountText,
+  posted,
+}: {
+  form: 'refund' | 'provider-refund';
+  refundablePence: number;
+  amountText: string | undefined;
+  /** The box as sent when the form was refused ('on' or ''), else undefined. */
+  posted: string | undefined;
+}) {
+  return (
+    <label htmlFor={`${form}-cancel_order`} className="flex items-start gap-2 text-sm font-medium text-stone-800" data-testid="refund-cancel-order">
+      <input
+        id={`${form}-cancel_order`}
+        name="cancel_order"
+        type="checkbox"
+        className="mt-0.5"
+        defaultChecked={posted !== undefined ? posted === 'on' : coversAll(amountText ?? '', refundablePence)}
+        data-follows-amount={posted !== undefined ? undefined : refundablePence}
+        onChange={(event) => event.currentTarget.removeAttribute('data-follows-amount')}
+      />
+      <span>
+        Also cancel the order
+        <span className="block text-xs font-normal text-stone-600">Its stock is released and the customer e-mailed, with the reason or note above if given. Left standing after a refund in full, it will not be dispatched until paid again.</span>
+      </span>
+    </label>
+  );
+}
+
+/** The amount typed in a refund form: the "Also cancel" box follows it, unless staff set the box themselves. */
+function followAmount(event: React.FormEvent<HTMLFormElement>) {
+  const target = event.target as HTMLInputElement;
+  if (target.name !== 'amount') return;
+  const box = event.currentTarget.querySelector<HTMLInputElement>('input[name="cancel_order"][data-follows-amount]');
+  if (box) box.checked = coversAll(target.value, Number(box.dataset.followsAmount));
+}
+
+/** Whether an amount typed in pounds ("35.99", "£35.99") refunds at least `refundablePence`: everything still paid. */
+function coversAll(text: string, refundablePence: number): boolean {
+  const pounds = Number(text.replace(/[£,\s]/g, ''));
+  return text.trim() !== '' && Number.isFinite(pounds) && refundablePence > 0 && Math.round(pounds * 100) >= refundablePence;
 }
 
 /**
@@ -267,6 +331,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     paymentLabel,
     refundProviderLabel,
     readinessLabel,
+    dispatchHoldText,
+    heldByRefund,
     carriers,
     untrackedCarriers,
     linesToSend,
@@ -327,6 +393,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       {notice ? <AdminMessage tone="success">{notice}</AdminMessage> : null}
+      {heldByRefund && dispatchHoldText ? (
+        <AdminMessage tone="info" testId="refund-hold">
+          {dispatchHoldText}
+        </AdminMessage>
+      ) : null}
       {failed ? <AdminMessage tone="error">{failed.message}</AdminMessage> : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -513,7 +584,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   </div>
                 </Form>
               ) : (
-                <p className="mt-2 text-sm text-amber-900">Awaiting payment: it can be dispatched once the payment is recorded.</p>
+                <p className="mt-2 text-sm text-amber-900" data-testid="dispatch-hold">
+                  {dispatchHoldText}
+                </p>
               )}
             </section>
           ) : null}
@@ -626,7 +699,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   </Form>
                 ) : null}
                 {allowed.recordRefund && refundProviderLabel ? (
-                  <Form key={`refund-${order.version}`} method="post" className="space-y-3" data-testid="refund-form">
+                  <Form key={`refund-${order.version}`} method="post" className="space-y-3" data-testid="refund-form" onInput={followAmount}>
                     {version}
                     <h3 className="text-sm font-semibold text-stone-800">A refund through {refundProviderLabel}</h3>
                     <p className="text-xs text-stone-600">
@@ -642,12 +715,20 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       error={errorOf('provider-refund', 'amount')}
                     />
                     <Field form="refund" label="Note to the customer (optional)" name="note" maxLength={255} defaultValue={valueOf('provider-refund', 'note')} error={errorOf('provider-refund', 'note')} />
+                    {allowed.cancelWithRefund ? (
+                      <CancelWithRefund
+                        form="provider-refund"
+                        refundablePence={order.payment.refundablePence}
+                        amountText={valueOf('provider-refund', 'amount') ?? (order.payment.owedPence > 0 ? (order.payment.owedPence / 100).toFixed(2) : undefined)}
+                        posted={valueOf('provider-refund', 'cancel_order')}
+                      />
+                    ) : null}
                     <button type="submit" name="intent" value="provider-refund" className="btn-secondary" disabled={busy}>
                       Refund through {refundProviderLabel}
                     </button>
                   </Form>
                 ) : allowed.recordRefund ? (
-                  <Form key={`refund-${order.version}`} method="post" className="space-y-3" data-testid="refund-form">
+                  <Form key={`refund-${order.version}`} method="post" className="space-y-3" data-testid="refund-form" onInput={followAmount}>
                     {version}
                     <h3 className="text-sm font-semibold text-stone-800">A refund paid back</h3>
                     <MoneyFields form="refund" dateLabel="Paid back on" suggestedPence={order.payment.owedPence} reference="" today={today} valueOf={valueOf} errorOf={errorOf} />
@@ -659,6 +740,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       defaultValue={valueOf('refund', 'reason') ?? ''}
                       error={errorOf('refund', 'reason')}
                     />
+                    {allowed.cancelWithRefund ? (
+                      <CancelWithRefund
+                        form="refund"
+                        refundablePence={order.payment.refundablePence}
+                        amountText={valueOf('refund', 'amount') ?? (order.payment.owedPence > 0 ? (order.payment.owedPence / 100).toFixed(2) : undefined)}
+                        posted={valueOf('refund', 'cancel_order')}
+                      />
+                    ) : null}
                     <button type="submit" name="intent" value="refund" className="btn-secondary" disabled={busy}>
                       Record refund
                     </button>

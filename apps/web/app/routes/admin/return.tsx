@@ -115,7 +115,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function ReturnPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { found, carriers, refundProviderLabel, allowed, today, notice } = loaderData;
+  const { found, carriers, refundProviderLabel, goodsBackByDefault, allowed, today, notice } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const errorOf = (intent: string, field: string) => (failed?.intent === intent ? failed.fields[field] : undefined);
@@ -211,7 +211,14 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
                   {version}
                   <h3 className="text-sm font-semibold text-stone-800">Approve</h3>
                   <label htmlFor="approve-goods_back" className="flex items-start gap-2 text-sm text-stone-800">
-                    <input id="approve-goods_back" name="goods_back" type="checkbox" defaultChecked className="mt-0.5" />
+                    {/* Ticked or not by the reason (a damage or short-delivery claim: not); as sent when the form was refused. */}
+                    <input
+                      id="approve-goods_back"
+                      name="goods_back"
+                      type="checkbox"
+                      defaultChecked={failed?.intent === 'approve' ? failed.values.goods_back === 'on' : goodsBackByDefault}
+                      className="mt-0.5"
+                    />
                     <span>The goods must come back to us</span>
                   </label>
                   <label htmlFor="approve-instructions" className="block text-sm">

@@ -15,12 +15,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { rows: await context.services.returns.queue(staff) };
 }
 
-const NEXT_STEP: Record<string, string> = {
-  requested: 'Approve or refuse',
-  approved: 'Receive the goods or settle',
-  received: 'Refund or send a replacement',
-};
-
 export default function Returns({ loaderData }: Route.ComponentProps) {
   const { rows } = loaderData;
   return (
@@ -63,7 +57,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-2 whitespace-nowrap">{calendarDate(row.windowUntil)}</td>
                   <td className="px-4 py-2">
                     <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{row.stateLabel}</span>
-                    <span className="block text-xs text-stone-600">{NEXT_STEP[row.state]}</span>
+                    <span className="block text-xs text-stone-600">{row.nextStep}</span>
                   </td>
                 </tr>
               ))}

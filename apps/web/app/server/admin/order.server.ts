@@ -11,6 +11,7 @@ import {
   can,
   canMove,
   dispatchReadinessLabel,
+  DISPATCH_HOLD_TEXT,
   carrierTracks,
   PAYMENT_STATUS_LABELS,
   pickingListPath,
@@ -23,6 +24,7 @@ import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './a
 
 export function orderPage(staff: StaffMember, order: AdminOrder) {
   const recordsMoney = can(staff.role, 'payments:record');
+  const cancel = can(staff.role, 'orders:cancel') && canMove(order.status, 'Cancelled') && order.shipping.shipments.length === 0;
   return {
     order,
     // "Part dispatched" while some packs have left (core's state module), else the state's words.
@@ -32,6 +34,10 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
     refundProviderLabel: order.payment.refundProvider ? REFUND_PROVIDER_LABELS[order.payment.refundProvider] : null,
     /** For the warehouse, which sees no money: may it go, while it awaits dispatch. */
     readinessLabel: dispatchReadinessLabel(order),
+    /** Why it may not be dispatched yet, in core's words (awaiting payment, refunded); null when it may, or once it has left. */
+    dispatchHoldText: order.dispatchHold ? DISPATCH_HOLD_TEXT[order.dispatchHold] : null,
+    /** Held back because money went back (not merely unpaid): the page says so at its top. */
+    heldByRefund: order.dispatchHold === 'refunded' || order.dispatchHold === 'part_refunded',
     carriers: CARRIER_NAMES,
     /** Carriers without a tracking number (our own van): the form says the field is not needed. */
     untrackedCarriers: CARRIER_NAMES.filter((carrier) => !carrierTracks(carrier)),
@@ -45,7 +51,9 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
       dispatch: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Dispatched'),
       correctShipment: can(staff.role, 'orders:dispatch') && order.status !== 'Cancelled',
       deliver: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Delivered'),
-      cancel: can(staff.role, 'orders:cancel') && canMove(order.status, 'Cancelled') && order.shipping.shipments.length === 0,
+      cancel,
+      /** The refund form asks "Also cancel the order" while it may still be cancelled (core checks again). */
+      cancelWithRefund: recordsMoney && cancel,
       /** Some packs cannot be supplied (SPEC 9): only before anything is dispatched, and when more than one pack is on the order. */
       cancelLines:
         can(staff.role, 'orders:cancel') && order.status === 'PendingDelivery' && order.shipping.shipments.length === 0 && order.lines.reduce((sum, line) => sum + line.count, 0) > 1,
@@ -56,7 +64,7 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
 }
 
 /** The fields a refused form shows again. */
-export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference', 'note', 'agreement_note'] as const;
+export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference', 'note', 'agreement_note', 'cancel_order'] as const;
 
 /** Every form carries the version of the order the page showed: a change to a newer order is refused (core). */
 const version = wholeNumber('Reload the order and try again.');
@@ -104,9 +112,10 @@ export const orderFormSchema = z.discriminatedUnion(
     }),
     // `confirm`: staff ticked "Record £X although only £Y is due" (core refuses an overpayment without it).
     z.object({ intent: z.literal('payment'), ...money, confirm: checkbox }),
-    z.object({ intent: z.literal('refund'), ...money, reason: textField(300) }),
+    // `cancel_order`: "Also cancel the order", ticked by default when the refund covers everything paid on an undispatched order.
+    z.object({ intent: z.literal('refund'), ...money, reason: textField(300), cancel_order: checkbox }),
     // A card/wallet order's refund, sent through the provider that took the money.
-    z.object({ intent: z.literal('provider-refund'), version, amount: money.amount, note: textField(300) }),
+    z.object({ intent: z.literal('provider-refund'), version, amount: money.amount, note: textField(300), cancel_order: checkbox }),
     // A refund the provider did not answer, sent again with the same key.
     z.object({ intent: z.literal('retry-refund'), order_payment_id: wholeNumber('Reload the order and try again.') }),
     // A staff note (core checks its length, with its message).

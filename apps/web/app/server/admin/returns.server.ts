@@ -4,19 +4,22 @@
  * step again (state, permission, version) with its own messages (core/returns/returns.ts).
  */
 import { z } from 'zod';
-import { CARRIER_NAMES, can, REFUND_PROVIDER_LABELS, type StaffMember, type StaffReturn } from '@shop/core';
+import { CARRIER_NAMES, can, goodsBackByDefault, mayReceiveGoods, REFUND_PROVIDER_LABELS, returnSettleable, type StaffMember, type StaffReturn } from '@shop/core';
 import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
 
 export function returnPage(staff: StaffMember, found: StaffReturn) {
-  const settleable = (found.state === 'approved' && found.goodsBack === false) || found.state === 'received';
+  const settleable = returnSettleable(found);
   const provider = found.order.paymentMethod === 'paypal';
   return {
     found,
     carriers: CARRIER_NAMES,
     refundProviderLabel: provider ? REFUND_PROVIDER_LABELS.paypal : null,
+    /** The approve form's "The goods must come back to us", ticked or not by the reason (core's one rule). */
+    goodsBackByDefault: goodsBackByDefault(found.reason),
     allowed: {
       decide: can(staff.role, 'orders:cancel') && found.state === 'requested',
-      receive: can(staff.role, 'orders:dispatch') && found.state === 'approved' && found.goodsBack === true,
+      // Nothing to receive when the goods need not come back: such a return goes straight to settling.
+      receive: can(staff.role, 'orders:dispatch') && mayReceiveGoods(found),
       refund: can(staff.role, 'payments:record') && settleable && found.order.paidPence - found.order.refundedPence > 0,
       replace: can(staff.role, 'orders:dispatch') && settleable,
       money: can(staff.role, 'payments:view'),
@@ -25,7 +28,7 @@ export function returnPage(staff: StaffMember, found: StaffReturn) {
 }
 
 /** The fields a refused form shows again. */
-export const RETURN_FORM_FIELDS = ['instructions', 'refusal_reason', 'amount', 'received_on', 'bank_reference', 'carrier', 'tracking_number'] as const;
+export const RETURN_FORM_FIELDS = ['instructions', 'refusal_reason', 'amount', 'received_on', 'bank_reference', 'carrier', 'tracking_number', 'goods_back'] as const;
 
 const version = wholeNumber('Reload the return and try again.');
 const orderVersion = wholeNumber('Reload the return and try again.');

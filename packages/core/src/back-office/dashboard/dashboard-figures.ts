@@ -8,7 +8,8 @@
  *   amount still due). Account orders are credit, not awaiting payment: they show as overdue
  *   accounts once past their due date.
  * - Ready to dispatch: the dispatch desk's rule (back-office/dispatch/dispatch-desk.ts
- *   readyToDispatchCondition): awaiting dispatch, and paid in full or on account.
+ *   readyToDispatchCondition): awaiting dispatch, net paid in full (paid less refunded) or on
+ *   account, and on the shelf.
  * - Overdue trade accounts: account orders past `payment_due_date` (London today) and not fully
  *   paid, not cancelled, per customer: amount overdue, days overdue (of the oldest), orders.
  *

@@ -18,6 +18,7 @@ import { DocumentService } from '../../documents/document-service.ts';
 import { OrderRepository } from '../../orders/order-repository.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
 import { DashboardQueries } from '../dashboard/dashboard-figures.ts';
+import { mayDispatch, mayDispatchCondition, type OrderState, type PaymentFacts } from '../orders/order-states.ts';
 import { dispatchDeskMessages, DispatchDesk, parseTrackingCsv } from './dispatch-desk.ts';
 
 const csv = (text: string) => new TextEncoder().encode(text);
@@ -108,7 +109,8 @@ for (const kind of databaseKinds()) {
       const ids = queue.rows.map((r) => r.orderId);
       expect(ids.filter((id) => [paidNewer, accountOlder, unpaidBank, cancelled, partSent, allSent].includes(id))).toEqual([accountOlder, partSent, paidNewer]);
       const part = queue.rows.find((r) => r.orderId === partSent)!;
-      expect(part).toMatchObject({ stateLabel: 'Part dispatched', packsOrdered: 6, packsLeft: 5 });
+      expect(part).toMatchObject({ stateLabel: 'Part dispatched', partDispatched: true, packsOrdered: 6, packsLeft: 5 });
+      expect(queue.rows.find((r) => r.orderId === paidNewer)).toMatchObject({ stateLabel: 'Awaiting dispatch', partDispatched: false });
       // The dashboard counts the same orders.
       expect((await new DashboardQueries(database.db).readyToDispatch()).count).toBe(queue.total);
 
@@ -119,6 +121,36 @@ for (const kind of databaseKinds()) {
       expect((await desk.queue({ search: `#${paidNewer}` })).rows.map((r) => r.orderId)).toEqual([paidNewer]);
       expect((await desk.queue({ search: 'm1' })).rows.map((r) => r.orderId)).toContain(accountOlder);
       expect((await desk.queue({ search: 'm1' })).rows.map((r) => r.orderId)).not.toContain(paidNewer);
+    });
+
+    it("the SQL of what may be dispatched says what mayDispatch says, refunds counted, for every mix of money and state", async () => {
+      const cases: (Omit<PaymentFacts, 'totalPence' | 'paymentDueDate' | 'paymentMethod' | 'status'> & { paymentMethod: 'paypal' | 'bank' | 'account'; status: OrderState })[] = [];
+      for (const status of ['PendingDelivery', 'Dispatched', 'Cancelled'] as const) {
+        for (const paymentMethod of ['paypal', 'bank', 'account'] as const) {
+          for (const [paidPence, refundedPence] of [[0, 0], [-1, 0], [-1, -1], [-1, 100], [-2, 0], [-2, -1], [500, 0], [500, 500]]) {
+            cases.push({ status, paymentMethod, paidPence: paidPence!, refundedPence: refundedPence! });
+          }
+        }
+      }
+      const ids: number[] = [];
+      const expected = new Map<number, boolean>();
+      for (const c of cases) {
+        const userId = await insertFixtureCustomer(database.db);
+        const { orderId, totalPence } = await insertFixtureOrder(database.db, { userId, paymentMethod: c.paymentMethod, paidPence: 0, status: c.status });
+        // -1: the total; -2: twice the total.
+        const paid = c.paidPence === -1 ? totalPence : c.paidPence === -2 ? 2 * totalPence : c.paidPence;
+        const refunded = c.refundedPence === -1 ? totalPence : c.refundedPence;
+        await database.db.execute(sql`UPDATE orders SET paid_pence = ${paid}, refunded_pence = ${refunded} WHERE order_id = ${orderId}`);
+        ids.push(orderId);
+        expected.set(orderId, mayDispatch({ ...c, paidPence: paid, refundedPence: refunded, totalPence, paymentDueDate: null }));
+      }
+      const rows = await queryRows<{ order_id: number; may: boolean }>(
+        database.db,
+        sql`SELECT o.order_id, ${sql.raw(mayDispatchCondition('o'))} AS may FROM orders o WHERE o.order_id = ANY (${`{${ids.join(',')}}`}::int[])`,
+      );
+      expect(new Map(rows.map((r) => [Number(r.order_id), Boolean(r.may)]))).toEqual(expected);
+      expect([...expected.values()].filter(Boolean).length).toBeGreaterThan(0);
+      expect([...expected.values()].filter((may) => !may).length).toBeGreaterThan(0);
     });
 
     it('an order waits off the queue until the shelf holds what it still needs; made-to-order lines never hold it back', async () => {

@@ -13,13 +13,13 @@ import { Invalid } from '../../errors.ts';
 import { isoTime } from '../../iso-time.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import type { OrderShipmentsService } from '../orders/order-shipments.ts';
-import { orderProgressLabel, orderStateLabel } from '../orders/order-states.ts';
+import { DISPATCH_HOLD_REASONS, dispatchHoldOf, isPartDispatched, mayDispatchCondition, orderProgressLabel, orderStateLabel } from '../orders/order-states.ts';
 
 /**
- * THE rule of what is ready to dispatch, as a condition on `orders <alias>`: awaiting dispatch
- * (so not cancelled, and something still to send: an order whose last pack has left is
- * Dispatched), and paid in full or on a trade account (paid later). The queue, its count on the
- * dashboard and the CSV dispatch all read it here.
+ * THE rule of what is ready to dispatch, as a condition on `orders <alias>`: the order may be
+ * dispatched by the state module's rule (`mayDispatchCondition`: awaiting dispatch, so not
+ * cancelled and something still to send, and net paid in full or on a trade account), and the
+ * shelf holds it. The queue, its count on the dashboard and the CSV dispatch all read it here.
  *
  * In stock: the shelf holds what is left to send of each size the order has that is tracked
  * (docs/stock.md); a backordered line waits for goods-in. Custom lines are made to order and
@@ -27,7 +27,7 @@ import { orderProgressLabel, orderStateLabel } from '../orders/order-states.ts';
  */
 export function readyToDispatchCondition(alias = 'o'): SQL {
   const o = sql.raw(alias);
-  return sql`(${o}.status = 'PendingDelivery' AND (${o}.paid_pence >= ${o}.total_pence OR ${o}.payment_method = 'account')
+  return sql`(${sql.raw(mayDispatchCondition(alias))}
     AND NOT EXISTS (
       SELECT 1 FROM (
         SELECT pp.product_size_id, sum(ol.qty * (ol.count - coalesce((SELECT sum(sl.count) FROM shipment_lines sl WHERE sl.order_line_id = ol.order_line_id), 0))) AS units
@@ -60,6 +60,8 @@ export interface DispatchQueueRow {
   packsLeft: number;
   /** "Part dispatched" or "Awaiting dispatch" (the state module's words). */
   stateLabel: string;
+  /** Some packs have already left: the page marks it (never by comparing the label's words). */
+  partDispatched: boolean;
   /** A made-to-order line: it is dispatched from the order page, with the units delivered. */
   hasCustomLine: boolean;
   paymentMethod: 'paypal' | 'bank' | 'account';
@@ -114,6 +116,8 @@ export const dispatchDeskMessages = {
 
 const QUEUED = columnsOf(orders, ['orderId', 'created', 'promisedDispatchDate', 'deliveryAddress', 'status', 'paymentMethod'], 'o');
 const QUEUED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'companyName'], 'u');
+/** What the rule of dispatch reads of an order, to say why one in a carrier's CSV may not go. */
+const READINESS = columnsOf(orders, ['orderId', 'status', 'paymentMethod', 'totalPence', 'paidPence', 'refundedPence', 'paymentDueDate'], 'o');
 
 export class DispatchDesk {
   constructor(
@@ -161,6 +165,7 @@ export class DispatchDesk {
           packsOrdered: progress.orderedPacks,
           packsLeft: Math.max(0, progress.orderedPacks - progress.shippedPacks),
           stateLabel: orderProgressLabel(o.status, progress),
+          partDispatched: isPartDispatched(o.status, progress),
           hasCustomLine: Boolean(raw.custom),
           paymentMethod: o.paymentMethod,
         };
@@ -215,13 +220,21 @@ export class DispatchDesk {
   private async readiness(orderIds: readonly number[]): Promise<Map<number, string | null>> {
     const answer = new Map<number, string | null>();
     if (orderIds.length === 0) return answer;
-    const rows = await queryRows<{ order_id: number; status: string; ready: boolean }>(
+    const rows = await queryRows<{ ready: boolean }>(
       this.db,
-      sql`SELECT o.order_id, o.status, ${readyToDispatchCondition('o')} AS ready FROM orders o WHERE o.order_id = ANY (${`{${orderIds.join(',')}}`}::int[])`,
+      sql`SELECT ${READINESS.list}, ${readyToDispatchCondition('o')} AS ready FROM orders o WHERE o.order_id = ANY (${`{${orderIds.join(',')}}`}::int[])`,
     );
-    for (const row of rows) {
-      const why = row.ready ? null : row.status === 'PendingDelivery' ? 'it awaits payment' : `it is ${orderStateLabel(row.status).toLowerCase()}`;
-      answer.set(Number(row.order_id), why);
+    for (const raw of rows) {
+      const order = READINESS.read(raw);
+      const hold = dispatchHoldOf(order);
+      const why = raw.ready
+        ? null
+        : order.status !== 'PendingDelivery'
+          ? `it is ${orderStateLabel(order.status).toLowerCase()}`
+          : hold === null
+            ? 'its goods are not all on the shelf'
+            : DISPATCH_HOLD_REASONS[hold];
+      answer.set(order.orderId, why);
     }
     return answer;
   }

@@ -33,12 +33,14 @@ import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
 import {
   assertMove,
+  dispatchHoldOf,
   mayDispatch,
   orderProgressLabel,
   PAYMENT_FILTER_CONDITIONS,
   paymentFiguresOf,
   paymentStatusOf,
   trackingUrl,
+  type DispatchHold,
   type OrderState,
   type PaymentFilter,
   type PaymentStatus,
@@ -79,6 +81,8 @@ export const orderAdminMessages = {
   refundNotPending: 'This refund is no longer pending: reload the order to see how it ended.',
   refundNotFound: 'There is no such pending refund on this order.',
   notPermitted: 'You do not have access to this.',
+  /** The reason a customer reads when a refund also cancels the order and staff gave none. */
+  refundedAndCancelled: 'Your payment was refunded and the order cancelled.',
 } as const;
 
 export interface OrderListFilter {
@@ -168,6 +172,8 @@ export interface AdminOrder {
     records: PaymentRecord[];
   };
   mayDispatch: boolean;
+  /** Why it may not be dispatched while it awaits dispatch (awaiting payment, refunded), null when it may (order-states.ts). */
+  dispatchHold: DispatchHold | null;
   /** The order's lines with what has left of each, and its shipments (order-shipments.ts). */
   shipping: OrderShipments;
   /** "Part dispatched" while some packs have left, else the state's words (order-states.ts). */
@@ -444,6 +450,7 @@ export class OrderAdministration {
         records: seesMoney ? records : [],
       },
       mayDispatch: mayDispatch(row),
+      dispatchHold: dispatchHoldOf(row),
       shipping,
       progressLabel: orderProgressLabel(row.status, shipping.progress),
       dispatch: {
@@ -504,15 +511,50 @@ export class OrderAdministration {
     const reason = reasonText.trim();
     if (reason.length < 1 || reason.length > 200) throw invalidField('reason', orderAdminMessages.reason);
     await this.change(staff, orderId, seenVersion, 'cancelled', async (order, tx) => {
-      assertMove(order.status, 'Cancelled');
-      if (await this.shipments.anyShipped(orderId, tx)) throw new Invalid(shipmentMessages.cannotCancelShipped);
-      await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
-      await stockMovements.release(tx, orderId, 'all', staff.staffId);
-      await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'cancelled'), tx);
-      const creditNote = await issueCreditNoteFor(tx, this.options, { kind: 'cancellation', orderId, reason, staffId: staff.staffId });
-      return { before: { status: order.status }, after: { status: 'Cancelled', reason, ...creditNoteIssued(creditNote) }, result: undefined };
+      await this.assertCancellable(tx, order);
+      return { before: { status: order.status }, after: await this.cancelLocked(tx, staff, order, reason), result: undefined };
     });
     this.options.jobs.wakeWorkers();
+  }
+
+  /** An order that may be cancelled: awaiting dispatch, nothing of it shipped. */
+  private async assertCancellable(tx: Executor, order: OrderToAdminister): Promise<void> {
+    assertMove(order.status, 'Cancelled');
+    if (await this.shipments.anyShipped(order.orderId, tx)) throw new Invalid(shipmentMessages.cannotCancelShipped);
+  }
+
+  /**
+   * The cancellation itself, inside the transaction holding the order's lock (`order` as read
+   * there): the allocation released, the customer's e-mail, the credit note an invoice calls for.
+   * Answers the audit entry's `after`.
+   */
+  private async cancelLocked(tx: Executor, staff: StaffMember, order: OrderToAdminister, reason: string): Promise<Record<string, unknown>> {
+    const orderId = order.orderId;
+    await this.update(tx, order, sql`status = 'Cancelled', cancelled_at = now(), cancel_reason = ${reason}`);
+    await stockMovements.release(tx, orderId, 'all', staff.staffId);
+    await this.options.jobs.record(orderUpdateJob(order.userId, orderId, 'cancelled'), tx);
+    const creditNote = await issueCreditNoteFor(tx, this.options, { kind: 'cancellation', orderId, reason, staffId: staff.staffId });
+    return { status: 'Cancelled', reason, ...creditNoteIssued(creditNote) };
+  }
+
+  /**
+   * "Also cancel the order" on the refund form: checked before any money moves (the order awaits
+   * dispatch, nothing shipped, the staff member may cancel), then done after the refund in the
+   * same transaction, with its own audit entry. The reason the customer reads is the refund's,
+   * or a plain sentence.
+   */
+  private async checkRefundCancel(tx: Executor, staff: StaffMember, order: OrderToAdminister, cancel: boolean): Promise<void> {
+    if (!cancel) return;
+    permit(staff, 'orders:cancel');
+    await this.assertCancellable(tx, order);
+  }
+
+  /** Answers the cancellation's audit entry, written after the refund's. */
+  private async cancelAfterRefund(tx: Executor, staff: StaffMember, orderId: number, reasonText: string) {
+    // The refund changed the order's row (refunded total, version): the cancellation reads it afresh.
+    const order = await this.orderRow(orderId, tx, true);
+    const reason = reasonText.trim().slice(0, 200) || orderAdminMessages.refundedAndCancelled;
+    return { kind: 'cancelled', before: { status: order.status }, after: await this.cancelLocked(tx, staff, order, reason) };
   }
 
   /**
@@ -563,7 +605,7 @@ export class OrderAdministration {
     staff: StaffMember,
     orderId: number,
     seenVersion: number,
-    input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string },
+    input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string; cancelOrder?: boolean },
     /** Runs in the refund's transaction once it counts (a return settled by this refund, core/returns). */
     within?: (tx: Executor, orderPaymentId: number) => Promise<void>,
   ): Promise<void> {
@@ -576,14 +618,17 @@ export class OrderAdministration {
       const refundable = await this.refundable(tx, order);
       if (order.paidPence <= 0) throw new Invalid(orderAdminMessages.notPaid);
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
+      await this.checkRefundCancel(tx, staff, order, input.cancelOrder === true);
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       // The order was locked and its version checked by change(): the refund counts now.
       const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn, reason });
       if (within) await within(tx, orderPaymentId);
+      const then = input.cancelOrder ? await this.cancelAfterRefund(tx, staff, orderId, reason) : null;
       return {
         before: { refunded_pence: order.refundedPence },
         after: { refunded_pence: order.refundedPence + amountPence, amount_pence: amountPence, paid_back_on: receivedOn, bank_reference: bankReference, ...creditNoteIssued(creditNote) },
         result: undefined,
+        then,
       };
     });
     this.options.jobs.wakeWorkers();
@@ -595,7 +640,12 @@ export class OrderAdministration {
    * fresh key and an audit entry; then the provider is asked; transaction 2 settles it. Answers
    * how it stands: 'pending' when the provider did not answer (the page offers "Try again").
    */
-  async refundThroughProvider(staff: StaffMember, orderId: number, seenVersion: number, input: { amountPence: number; note?: string }): Promise<ProviderRefundResult> {
+  async refundThroughProvider(
+    staff: StaffMember,
+    orderId: number,
+    seenVersion: number,
+    input: { amountPence: number; note?: string; cancelOrder?: boolean },
+  ): Promise<ProviderRefundResult> {
     permit(staff, 'payments:record');
     const amountPence = checkAmount(input.amountPence);
     const note = (input.note ?? '').trim();
@@ -610,6 +660,7 @@ export class OrderAdministration {
       const refundable = await this.refundable(tx, order);
       if (order.paidPence <= 0) throw new Invalid(orderAdminMessages.notPaid);
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
+      await this.checkRefundCancel(tx, staff, order, input.cancelOrder === true);
       const idempotencyKey = randomUUID();
       const [row] = await queryRows<{ order_payment_id: number }>(
         tx,
@@ -618,10 +669,14 @@ export class OrderAdministration {
             RETURNING order_payment_id`,
       );
       await this.update(tx, order, sql`provider_capture_id = ${captureId}`);
+      // Cancelled with the request, whatever the provider answers: a refund it refuses or does
+      // not answer then shows as "refund due" on the cancelled order, to be tried again.
+      const then = input.cancelOrder ? await this.cancelAfterRefund(tx, staff, orderId, note) : null;
       return {
         before: { refunded_pence: order.refundedPence },
         after: { amount_pence: amountPence, provider, state: 'pending' },
         result: { orderPaymentId: Number(row!.order_payment_id), amountPence, idempotencyKey },
+        then,
       };
     });
     return this.sendRefund(staff, orderId, refunds, { ...pending, captureId, note });
@@ -780,14 +835,16 @@ export class OrderAdministration {
     orderId: number,
     seenVersion: number,
     kind: string,
-    work: (order: OrderToAdminister, tx: Executor) => Promise<{ before: object; after: object; result: T }>,
+    /** `then`: a second audit entry, after this one (a cancellation made with a refund). */
+    work: (order: OrderToAdminister, tx: Executor) => Promise<{ before: object; after: object; result: T; then?: { kind: string; before: object; after: object } | null }>,
   ): Promise<T> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
       const order = await this.orderRow(orderId, tx, true);
       if (order.version !== seenVersion) throw new Conflict(orderAdminMessages.changedMeanwhile, { version: order.version });
-      const { before, after, result } = await work(order, tx);
+      const { before, after, result, then } = await work(order, tx);
       await insertOrderEvent(tx, { orderId, staffId: staff.staffId, kind, before, after });
+      if (then) await insertOrderEvent(tx, { orderId, staffId: staff.staffId, ...then });
       return result;
     });
   }

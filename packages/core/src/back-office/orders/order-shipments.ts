@@ -32,7 +32,7 @@ import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import { stockMovements, type OrderLineCount } from '../../stock/stock-movements.ts';
 import { checkDeliveredUnits, deliveredLineTotalPence, type CustomerAgreement } from './custom-quantity.ts';
 import { insertOrderEvent } from './order-payments.ts';
-import { assertMove, carrierTracks, isCarrier, mayDispatch, trackingUrl, type Carrier, type ShippedProgress } from './order-states.ts';
+import { assertMove, carrierTracks, DISPATCH_HOLD_TEXT, dispatchHoldOf, isCarrier, mayDispatch, trackingUrl, type Carrier, type ShippedProgress } from './order-states.ts';
 
 export const shipmentMessages = {
   changedMeanwhile: 'This order was changed by someone else. Reload it to see the change.',
@@ -270,9 +270,10 @@ export class OrderShipmentsService {
   private async shipLocked(tx: Executor, staff: StaffMember, order: LockedOrder, carrier: Carrier, trackingNumber: string | null, input: ShipInput): Promise<ShipResult> {
     const orderId = order.orderId;
     if (!mayDispatch(order)) {
-      // Awaiting payment, or no longer awaiting dispatch (the state module's words).
+      // Awaiting payment (or refunded: net paid decides), or no longer awaiting dispatch (the state module's words).
       if (order.status !== 'PendingDelivery') assertMove(order.status, 'Dispatched');
-      throw new Invalid(shipmentMessages.awaitingPayment);
+      const hold = dispatchHoldOf(order);
+      throw new Invalid(hold && hold !== 'awaiting_payment' ? DISPATCH_HOLD_TEXT[hold] : shipmentMessages.awaitingPayment);
     }
     const lineRows = await queryRows<{ shipped: number | string }>(
       tx,

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   assertMove,
   canMove,
+  DISPATCH_HOLD_TEXT,
+  dispatchHoldOf,
   dispatchReadinessLabel,
   mayDispatch,
+  mayDispatchCondition,
+  netPaidPence,
   nextStates,
   ORDER_STATE_LABELS,
   ORDER_STATES,
@@ -78,7 +82,11 @@ describe('payment status', () => {
     ['a cancelled bank order part paid', { status: 'Cancelled', paidPence: 40_00 }, 'refund_due', false],
     ['a bank transfer paid more than the total', { paidPence: 500_00 }, 'refund_due', true],
     ['an overpayment refunded', { paidPence: 500_00, refundedPence: 400_00 }, 'paid', true],
-    ['a card order refunded in full while it stands', { paymentMethod: 'paypal', paidPence: 100_00, refundedPence: 100_00 }, 'refunded', true],
+    // Net paid (paid less refunded) decides dispatch (DESIGN section 10, "Money").
+    ['a card order refunded in full while it stands', { paymentMethod: 'paypal', paidPence: 100_00, refundedPence: 100_00 }, 'refunded', false],
+    ['a bank transfer paid in full, then part refunded', { paidPence: 100_00, refundedPence: 10_00 }, 'paid', false],
+    // On credit: a refund of what was paid leaves it where an unpaid account order stands.
+    ['an account order part paid, then refunded in full', { paymentMethod: 'account', paidPence: 40_00, refundedPence: 40_00 }, 'refunded', true],
   ] as const)('%s: %s', (_name, facts, status, dispatchable) => {
     expect(paymentStatusOf(order(facts), today)).toBe(status);
     expect(mayDispatch(order(facts))).toBe(dispatchable);
@@ -98,6 +106,40 @@ describe('the figures of the money, to the penny', () => {
   });
   it('say "Cancelled, nothing paid" of a cancelled order that took no money', () => {
     expect(PAYMENT_STATUS_LABELS[paymentStatusOf(facts({ status: 'Cancelled' }), '2026-11-24')]).toBe('Cancelled, nothing paid');
+  });
+});
+
+describe('net paid decides what may be dispatched', () => {
+  const facts = (f: Partial<PaymentFacts>): PaymentFacts => ({ status: 'PendingDelivery', paymentMethod: 'paypal', totalPence: 35_99, paidPence: 35_99, refundedPence: 0, paymentDueDate: null, ...f });
+  it('counts what was paid less what went back', () => {
+    expect(netPaidPence(facts({ refundedPence: 35_99 }))).toBe(0);
+    expect(netPaidPence(facts({ paidPence: 50_00, refundedPence: 14_01 }))).toBe(35_99);
+  });
+  it('a card order refunded in full is held back, saying it will not go until paid again; a cancelled one is not "held"', () => {
+    const refunded = facts({ refundedPence: 35_99 });
+    expect(mayDispatch(refunded)).toBe(false);
+    expect(dispatchHoldOf(refunded)).toBe('refunded');
+    expect(DISPATCH_HOLD_TEXT.refunded).toMatch(/will not be dispatched until it is paid again/);
+    expect(dispatchHoldOf({ ...refunded, status: 'Cancelled' })).toBeNull();
+  });
+  it('an overpayment refunded down to the total still goes; a part refund below it is held back', () => {
+    expect(mayDispatch(facts({ paidPence: 50_00, refundedPence: 14_01 }))).toBe(true);
+    expect(dispatchHoldOf(facts({ paidPence: 50_00, refundedPence: 14_01 }))).toBeNull();
+    expect(dispatchHoldOf(facts({ refundedPence: 5_00 }))).toBe('part_refunded');
+  });
+  it('a bank transfer not yet paid awaits payment', () => {
+    expect(dispatchHoldOf(facts({ paymentMethod: 'bank', paidPence: 0 }))).toBe('awaiting_payment');
+  });
+  it('an account order stays dispatchable on credit after a refund of all that was paid', () => {
+    const account = facts({ paymentMethod: 'account', paidPence: 10_00, refundedPence: 10_00 });
+    expect(mayDispatch(account)).toBe(true);
+    expect(dispatchHoldOf(account)).toBeNull();
+  });
+  it('says the same in SQL, on the alias asked for, and refuses anything that is not an alias', () => {
+    expect(mayDispatchCondition('orders')).toBe(
+      "(orders.status = 'PendingDelivery' AND (orders.payment_method = 'account' OR orders.paid_pence - orders.refunded_pence >= orders.total_pence))",
+    );
+    expect(() => mayDispatchCondition('o; DROP TABLE orders')).toThrow();
   });
 });
 

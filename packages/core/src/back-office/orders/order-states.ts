@@ -216,10 +216,65 @@ export const PAYMENT_FILTER_CONDITIONS = {
 } as const;
 export type PaymentFilter = keyof typeof PAYMENT_FILTER_CONDITIONS;
 
-/** The warehouse may send it: it awaits dispatch, and is paid in full or on a trade account (paid later). */
-export function mayDispatch(order: PaymentFacts): boolean {
-  return nextStates(order.status).includes('Dispatched') && (order.paidPence >= order.totalPence || order.paymentMethod === 'account');
+/**
+ * What is net paid for an order: what was received less what went back. It, not what was ever
+ * received, decides whether an order may be dispatched (DESIGN section 10, "Money"): an order
+ * paid by card and then refunded in full holds nothing, and the warehouse must not send it.
+ * A refund still pending with the provider counts once the provider confirms it.
+ */
+export function netPaidPence(order: Pick<PaymentFacts, 'paidPence' | 'refundedPence'>): number {
+  return order.paidPence - order.refundedPence;
 }
+
+/**
+ * THE rule of what the warehouse may send, for the order page, the order list, single and bulk
+ * dispatch (order-shipments.ts), the dispatch queue and the dashboard: it awaits dispatch, and
+ *   - what is net paid covers the total, or
+ *   - it is a trade account order: credit, not money received, lets it go. A refund of what was
+ *     paid towards it puts it back where an account order stands before anything is paid, on
+ *     credit, so it stays dispatchable (decision record 020). Staff who do not want it sent
+ *     cancel it; the refund form asks.
+ * `mayDispatchCondition` says the same in SQL, kept beside it so the two agree.
+ */
+export function mayDispatch(order: PaymentFacts): boolean {
+  return nextStates(order.status).includes('Dispatched') && (order.paymentMethod === 'account' || netPaidPence(order) >= order.totalPence);
+}
+
+/** `mayDispatch` as an SQL condition on `orders <alias>` (the queue, the dashboard, the CSV dispatch). */
+export function mayDispatchCondition(alias = 'o'): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`not a table alias: ${alias}`);
+  const o = alias;
+  return `(${o}.status = 'PendingDelivery' AND (${o}.payment_method = 'account' OR ${o}.paid_pence - ${o}.refunded_pence >= ${o}.total_pence))`;
+}
+
+/** Why an order that awaits dispatch may not go yet. */
+export type DispatchHold = 'awaiting_payment' | 'refunded' | 'part_refunded';
+
+/**
+ * Why the order may not be dispatched while it awaits dispatch; null when it may (or once it has
+ * left or is cancelled). 'refunded': everything paid went back; 'part_refunded': it was paid in
+ * full but a refund left less than the total.
+ */
+export function dispatchHoldOf(order: PaymentFacts): DispatchHold | null {
+  if (!nextStates(order.status).includes('Dispatched') || mayDispatch(order)) return null;
+  if (order.refundedPence > 0 && order.refundedPence >= order.paidPence) return 'refunded';
+  if (order.refundedPence > 0 && order.paidPence >= order.totalPence) return 'part_refunded';
+  return 'awaiting_payment';
+}
+
+/** What staff (the warehouse too: no amounts) read of an order held back, on its page and when dispatching it is refused. */
+export const DISPATCH_HOLD_TEXT: Readonly<Record<DispatchHold, string>> = {
+  awaiting_payment: 'Awaiting payment: it can be dispatched once the payment is recorded.',
+  refunded: 'Refunded in full, not cancelled: it will not be dispatched until it is paid again. Cancel it if it is not to go.',
+  part_refunded: 'Part refunded: what is kept no longer covers the total, so it will not be dispatched until the rest is paid again.',
+};
+
+/** The same, as the end of "Order 1042 is not ready to dispatch: ..." (a carrier's CSV, bulk dispatch). */
+export const DISPATCH_HOLD_REASONS: Readonly<Record<DispatchHold, string>> = {
+  awaiting_payment: 'it awaits payment',
+  refunded: 'it was refunded in full and will not be dispatched until it is paid again',
+  part_refunded: 'a refund left less than its total paid, so it will not be dispatched until the rest is paid again',
+};
 
 export const MAY_BE_DISPATCHED_LABEL = 'May be dispatched';
 

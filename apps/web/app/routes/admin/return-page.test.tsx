@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+/**
+ * The back office's return page as a manager sees it: the approve form's "The goods must come
+ * back to us" follows the reason (a damage or short-delivery claim: unticked; unwanted goods:
+ * ticked), and keeps what staff sent when the form is refused; a return approved without goods
+ * back offers only settling, never "goods received".
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StaffMember, StaffReturn } from '@shop/core';
+import { returnPage } from '~/server/admin/returns.server';
+import ReturnPage from './return';
+
+afterEach(cleanup);
+
+const manager: StaffMember = { staffId: 1, email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
+
+function staffReturn(r: Partial<StaffReturn> = {}): StaffReturn {
+  return {
+    returnId: 7,
+    orderId: 1042,
+    version: 1,
+    reason: 'damaged',
+    reasonLabel: 'Damaged or short delivery',
+    description: 'Two boxes crushed.',
+    faultFoundOn: null,
+    windowUntil: '2026-11-29',
+    state: 'requested',
+    stateLabel: 'Requested',
+    goodsBack: null,
+    instructions: null,
+    refusalReason: null,
+    writtenOff: null,
+    refundPence: null,
+    replacementCarrier: null,
+    replacementTrackingNumber: null,
+    replacementTrackingUrl: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    receivedAt: null,
+    settledAt: null,
+    lines: [{ orderLineId: 1, productName: 'Box', size1: '12x9x6', qty: 25, count: 2, pricePence: 20_00 }],
+    photoCount: 0,
+    steps: [],
+    customer: { userId: 3, name: 'Ann Buyer', email: 'ann@example.com' },
+    order: { status: 'Delivered', paymentMethod: 'bank', paidPence: 48_00, refundedPence: 0, version: 4, deliveredAt: '2026-11-26T11:00:00.000Z' },
+    valuePence: 48_00,
+    ...r,
+  };
+}
+
+function renderReturnPage(found: StaffReturn, actionData?: unknown) {
+  const Stub = createRoutesStub([
+    {
+      path: '/admin/returns/:returnId',
+      // The refused form's answer, as the action would give it.
+      Component: ((props: React.ComponentProps<typeof ReturnPage>) => <ReturnPage {...props} actionData={actionData as typeof props.actionData} />) as never,
+      HydrateFallback: () => null,
+      loader: () => ({ ...returnPage(manager, found), today: '2026-11-27', notice: null }),
+    },
+  ]);
+  return render(<Stub initialEntries={['/admin/returns/7']} />);
+}
+
+describe("the back office's return page", () => {
+  it('a damage or short-delivery claim is approved without the goods back by default', async () => {
+    renderReturnPage(staffReturn({ reason: 'damaged', reasonLabel: 'Damaged or short delivery' }));
+    expect(within(await screen.findByTestId('approve-form')).getByLabelText('The goods must come back to us')).not.toBeChecked();
+    cleanup();
+    renderReturnPage(staffReturn({ reason: 'faulty', reasonLabel: 'Faulty' }));
+    expect(within(await screen.findByTestId('approve-form')).getByLabelText('The goods must come back to us')).not.toBeChecked();
+  });
+
+  it('unwanted goods are approved with the goods back by default', async () => {
+    renderReturnPage(staffReturn({ reason: 'unwanted', reasonLabel: 'Unwanted and unopened' }));
+    expect(within(await screen.findByTestId('approve-form')).getByLabelText('The goods must come back to us')).toBeChecked();
+  });
+
+  it('a refused approval keeps the box as staff sent it', async () => {
+    const refused = { ok: false, intent: 'approve', message: 'Write the instructions', fields: {}, values: { instructions: '', goods_back: 'on' } };
+    renderReturnPage(staffReturn({ reason: 'damaged' }), refused);
+    expect(within(await screen.findByTestId('approve-form')).getByLabelText('The goods must come back to us')).toBeChecked();
+  });
+
+  it('approved without goods back: settle at once, no "goods received" step', async () => {
+    renderReturnPage(staffReturn({ state: 'approved', stateLabel: 'Approved', goodsBack: false, instructions: 'Keep them.' }));
+    await screen.findByTestId('return-refund-form');
+    expect(screen.getByTestId('replace-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('receive-form')).toBeNull();
+    cleanup();
+    renderReturnPage(staffReturn({ reason: 'unwanted', state: 'approved', stateLabel: 'Approved', goodsBack: true, instructions: 'Send them back.' }));
+    await screen.findByTestId('receive-form');
+    expect(screen.queryByTestId('return-refund-form')).toBeNull();
+  });
+});
