@@ -118,6 +118,17 @@ for (const kind of databaseKinds()) {
           });
         }
       }
+      // The return page posts multipart natively (its photos).
+      const boundary = '----bounded-lists';
+      const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      sent.push({
+        name: 'return (customer), multipart: a row far past any list',
+        url: `/order-return?orderId=${orderId}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'sec-fetch-site': 'same-origin', cookie: customerCookie },
+        body: `${part('reason', 'damaged')}${part('description', 'Crushed')}${part('lines[99999999].count', '1')}--${boundary}--\r\n`,
+        status: [400],
+        says: FORM_TOO_LARGE_MESSAGE,
+      });
       // The JSON API takes lists as JSON (no row is named), each with its maximum, and only JSON.
       const api = { 'content-type': 'application/json', ...bearer(customerToken) };
       const line = { product_id: 1, product_price_id: 1, price: 1, qty: 1, is_active: true, count: 1 };

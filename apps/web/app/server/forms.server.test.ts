@@ -1,8 +1,9 @@
 // @vitest-environment node
 /** One parse of a posted form, answered as the storefront and the back office show it. */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { QUEUE_LIMIT } from '@shop/core';
-import { addToCartBodySchema, FORM_TOO_LARGE_MESSAGE, fieldMessages as messages, ORDER_LINES_MAX } from '@shop/contract';
+import { addToCartBodySchema, FORM_LIST_MAX, FORM_TOO_LARGE_MESSAGE, fieldMessages as messages, ORDER_LINES_MAX } from '@shop/contract';
 import { signInFormSchema } from '@shop/contract/forms';
 import { deskFormSchema } from './admin/dispatch-desk.server';
 import { orderFormSchema } from './admin/order.server';
@@ -56,6 +57,16 @@ describe('lists in forms are bounded', () => {
     const parsed = parseForm(formOf({ reason: 'damaged', description: 'x', 'lines[99999999].count': '1' }), returnRequestSchema);
     deadline(started);
     expect(parsed).toMatchObject({ ok: false, problems: { message: FORM_TOO_LARGE_MESSAGE, fields: {}, status: 400 } });
+  });
+
+  it('refuses it at once even for a list whose schema sets no maximum (the global bound)', () => {
+    const unbounded = z.object({ lines: z.array(z.object({ count: z.number() })).default([]) });
+    const started = performance.now();
+    for (const name of ['lines[99999999].count', `lines[${FORM_LIST_MAX}].count`]) {
+      expect(parseForm(formOf({ [name]: '1' }), unbounded)).toMatchObject({ ok: false, problems: { message: FORM_TOO_LARGE_MESSAGE, status: 400 } });
+    }
+    deadline(started);
+    expect(parseForm(formOf({ [`lines[0].count`]: '1' }), unbounded)).toMatchObject({ ok: true, value: { lines: [{ count: 1 }] } });
   });
 
   it("bounds each list by its schema's own maximum (a quote's 40 lines, goods-in's rows, the dispatch queue)", () => {
