@@ -15,3 +15,4 @@ export * from './vat.ts';
 export * from './price-display.ts';
 export * from './dispatch-wording.ts';
 export * from './bank-statements.ts';
+export * from './form-limits.ts';

@@ -21,3 +21,4 @@ export * from './vat.ts';
 export * from './price-display.ts';
 export * from './dispatch-wording.ts';
 export * from './bank-statements.ts';
+export * from './form-limits.ts';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idParamSchema, idSchema } from './ids.ts';
 import { deliveryNoteRule, PURCHASE_ORDER_NUMBER_MAX } from './field-rules.ts';
 import { poundsSchema } from './money.ts';
+import { ORDER_LINES_MAX } from './form-limits.ts';
 import { VAT_TREATMENTS } from './vat.ts';
 
 const ignored = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
@@ -74,7 +75,7 @@ export const placeOrderBodySchema = z
     is_active: ignored.describe('Ignored'),
     orderLines: z
       .array(orderLineInputSchema)
-      .max(1000)
+      .max(ORDER_LINES_MAX)
       .optional()
       .describe("Ignored: the order is the user's basket as stored, priced from the catalogue"),
   })
@@ -252,7 +253,8 @@ export const ORDER_LOG_TEXT_MAX = 4000;
 const logText = (name: string) => {
   const text = z.string().max(ORDER_LOG_TEXT_MAX, `${name} is at most ${ORDER_LOG_TEXT_MAX} characters`);
   return z
-    .union([text, z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
+    // A list of more than half the limit cannot be written within it ("[1,1]": two characters an item).
+    .union([text, z.number(), z.boolean(), z.array(z.unknown()).max(ORDER_LOG_TEXT_MAX / 2), z.record(z.string(), z.unknown())])
     .nullable()
     .optional()
     .transform((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)))

@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createCookie, createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { can, type CoreServices, type StaffPermission } from '@shop/core';
-import type { PaymentsConfigDto } from '@shop/contract';
+import { formShapeProblem, type PaymentsConfigDto } from '@shop/contract';
 // The one declaration of the load context (it augments React Router's AppLoadContext).
 import type {} from '../../../web/app/load-context.server.ts';
 import type { AttemptLimits } from '../http/attempt-limits.ts';
@@ -120,10 +120,14 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
 
   await app.register(async (pages) => {
     registerFormBodyParsers(pages);
+    const refuseCrossSiteRequests = crossSiteRefusal((request, reply, refused) => renderPage(request, reply, refused));
+    // A form naming an absurd row (`lines[99999999].count`) or holding too many fields is refused
+    // before any action reads it (DESIGN section 10 "Forms"); each action's parseForm checks its
+    // own lists' maxima as well.
+    pages.addHook('preValidation', oversizedFormRefusal((request, reply, refused) => renderPage(request, reply, refused)));
     // PostgreSQL text cannot hold U+0000: a query or form field with one is a 400, as in the API.
     pages.addHook('preValidation', refuseNulCharacters);
     pages.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => renderPage(request, reply), schema: { hide: true } });
-    const refuseCrossSiteRequests = crossSiteRefusal((request, reply, refused) => renderPage(request, reply, refused));
     // Page actions (forms, and React Router's .data requests for fetchers) are POSTs; they are
     // accepted from this site's own pages only (the session cookie is SameSite=Lax as well).
     pages.route({ method: ['POST'], url: '/*', onRequest: refuseCrossSiteRequests, handler: (request, reply) => renderPage(request, reply), schema: { hide: true } });
@@ -286,6 +290,25 @@ function registerFormBodyParsers(pages: FastifyInstance): void {
     );
   });
   pages.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+}
+
+/**
+ * Refuses a page form whose field names are out of bounds (formShapeProblem with the global
+ * bounds: an index of FORM_LIST_MAX or more, more than FORM_ENTRIES_MAX fields) with a 400: a
+ * person sees the shop's error page saying so, other clients the JSON error. Only names are
+ * read, before Conform or any action builds a list from them.
+ */
+function oversizedFormRefusal(renderRefusal: (request: FastifyRequest, reply: FastifyReply, refusal: PageRefusal) => Promise<unknown>) {
+  return async function refuseOversizedForms(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const form = request.body;
+    if (!(form instanceof URLSearchParams || form instanceof FormData)) return undefined;
+    const problem = formShapeProblem(form.keys());
+    if (!problem) return undefined;
+    request.log.info({ reason: problem }, 'oversized form refused');
+    if (prefersHtml(request.headers.accept)) await renderRefusal(request, reply, { status: 400, message: problem });
+    else await reply.code(400).send({ error: 'invalid_request', message: problem });
+    return reply;
+  };
 }
 
 /** A request the pages refuse before any action runs, shown as the shop's error page to a person. */

@@ -1,9 +1,17 @@
 // @vitest-environment node
 /** One parse of a posted form, answered as the storefront and the back office show it. */
 import { describe, expect, it } from 'vitest';
-import { addToCartBodySchema, fieldMessages as messages } from '@shop/contract';
+import { z } from 'zod';
+import { QUEUE_LIMIT } from '@shop/core';
+import { addToCartBodySchema, FORM_LIST_MAX, FORM_TOO_LARGE_MESSAGE, fieldMessages as messages, ORDER_LINES_MAX } from '@shop/contract';
 import { signInFormSchema } from '@shop/contract/forms';
-import { parseForm, postedForm, readForm, refusedForm } from './forms.server';
+import { deskFormSchema } from './admin/dispatch-desk.server';
+import { orderFormSchema } from './admin/order.server';
+import { quoteFormSchema } from './admin/quotes.server';
+import { GOODS_IN_ROWS, goodsInSchema } from './admin/stock.server';
+import { listBoundsOf, parseForm, type ParsedForm, postedForm, readForm, refusedForm } from './forms.server';
+import { returnRequestSchema } from './orders/returns.server';
+import { quoteRequestSchema } from './quotes/quote-request.server';
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -37,5 +45,62 @@ describe('page forms', () => {
     const parsed = parseForm(formOf({ email: '', password: 'secret-typed' }), signInFormSchema);
     if (parsed.ok) throw new Error('an empty e-mail must be refused');
     expect(refusedForm(parsed, 'signin').data.values).toEqual({ email: '' });
+  });
+});
+
+describe('lists in forms are bounded', () => {
+  const tooLarge = (parsed: ParsedForm<unknown>) => !parsed.ok && parsed.problems.message === FORM_TOO_LARGE_MESSAGE;
+  const deadline = (started: number) => expect(performance.now() - started).toBeLessThan(500);
+
+  it('refuses a row far past any list at once, before a list that long is built', () => {
+    const started = performance.now();
+    const parsed = parseForm(formOf({ reason: 'damaged', description: 'x', 'lines[99999999].count': '1' }), returnRequestSchema);
+    deadline(started);
+    expect(parsed).toMatchObject({ ok: false, problems: { message: FORM_TOO_LARGE_MESSAGE, fields: {}, status: 400 } });
+  });
+
+  it('refuses it at once even for a list whose schema sets no maximum (the global bound)', () => {
+    const unbounded = z.object({ lines: z.array(z.object({ count: z.number() })).default([]) });
+    const started = performance.now();
+    for (const name of ['lines[99999999].count', `lines[${FORM_LIST_MAX}].count`]) {
+      expect(parseForm(formOf({ [name]: '1' }), unbounded)).toMatchObject({ ok: false, problems: { message: FORM_TOO_LARGE_MESSAGE, status: 400 } });
+    }
+    deadline(started);
+    expect(parseForm(formOf({ [`lines[0].count`]: '1' }), unbounded)).toMatchObject({ ok: true, value: { lines: [{ count: 1 }] } });
+  });
+
+  it("bounds each list by its schema's own maximum (a quote's 40 lines, goods-in's rows, the dispatch queue)", () => {
+    const quote = (row: number) => parseForm(formOf({ intent: 'price', version: '1', [`lines[${row}].description`]: 'Box' }), quoteFormSchema);
+    expect(tooLarge(quote(39))).toBe(false);
+    expect(tooLarge(quote(40))).toBe(true);
+    expect(tooLarge(parseForm(formOf({ [`lines[${GOODS_IN_ROWS - 1}].units`]: '1' }), goodsInSchema))).toBe(false);
+    expect(tooLarge(parseForm(formOf({ [`lines[${GOODS_IN_ROWS}].units`]: '1' }), goodsInSchema))).toBe(true);
+    const desk = (row: number) => parseForm(formOf({ intent: 'dispatch', carrier: 'DPD', [`rows[${row}].order_id`]: '1' }), deskFormSchema);
+    expect(tooLarge(desk(QUEUE_LIMIT - 1))).toBe(false);
+    expect(tooLarge(desk(QUEUE_LIMIT))).toBe(true);
+  });
+
+  it('refuses a thousand distinct rows, and a name that is not a row', () => {
+    const form = new FormData();
+    for (let row = 0; row < 1000; row++) form.append(`lines[${row}].description`, 'Box');
+    form.append('intent', 'price');
+    expect(parseForm(form, quoteFormSchema)).toMatchObject({ ok: false, problems: { message: FORM_TOO_LARGE_MESSAGE } });
+    expect(parseForm(formOf({ intent: 'dispatch', 'rows[1e9].selected': 'on' }), deskFormSchema)).toMatchObject({ ok: false, problems: { status: 400 } });
+  });
+
+  it("answers a refused form on the storefront with the refusal's own message (a 400), keeping which form it was", () => {
+    const parsed = parseForm(formOf({ intent: 'add', 'lines[5000].count': '1' }), addToCartBodySchema);
+    if (parsed.ok) throw new Error('an absurd row must be refused');
+    const answer = refusedForm(parsed, 'add');
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false, error: 'invalid_request', message: FORM_TOO_LARGE_MESSAGE, intent: 'add', fields: {} });
+  });
+
+  it('reads the maxima of every list from the schema, unions included', () => {
+    expect(listBoundsOf(quoteFormSchema)('lines')).toBe(40);
+    expect(listBoundsOf(returnRequestSchema)('lines')).toBe(ORDER_LINES_MAX);
+    expect(listBoundsOf(orderFormSchema)('lines')).toBe(ORDER_LINES_MAX);
+    expect(listBoundsOf(quoteRequestSchema)('items')).toBe(20);
+    expect(listBoundsOf(signInFormSchema)('lines')).toBeUndefined();
   });
 });

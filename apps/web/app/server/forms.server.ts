@@ -11,8 +11,8 @@
  */
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type AppLoadContext } from 'react-router';
-import type { z } from 'zod';
-import { domainErrorCode, httpStatusByErrorCode } from '@shop/contract/browser';
+import { z } from 'zod';
+import { domainErrorCode, formShapeProblem, httpStatusByErrorCode } from '@shop/contract/browser';
 
 /** A refused form or change, as the page shows it. */
 export interface FormProblems {
@@ -36,8 +36,18 @@ export async function postedForm(request: Request, context?: Pick<AppLoadContext
   return context?.postedForm ?? request.formData().catch(() => new FormData());
 }
 
-/** A posted form parsed by its schema: the value, or the first message per field. */
+/**
+ * A posted form parsed by its schema: the value, or the first message per field. Its field names
+ * are checked first (formShapeProblem): a list index past the list's maximum in the schema, or
+ * too many fields, refuses the whole form before Conform builds anything from it.
+ */
 export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema): ParsedForm<z.output<Schema>> {
+  const shapeProblem = formShapeProblem(form.keys(), listBoundsOf(schema));
+  if (shapeProblem) {
+    // Nothing of the form is shown again but which form it was (its intent).
+    const intent = form.get('intent');
+    return { ok: false, problems: { message: shapeProblem, fields: {}, status: 400 }, posted: typeof intent === 'string' ? { intent } : {} };
+  }
   const submission = parseWithZod(form, { schema });
   if (submission.status === 'success') return { ok: true, value: submission.value, posted: submission.payload };
   let formMessage: string | undefined;
@@ -50,6 +60,58 @@ export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Sche
   }
   const message = formMessage ?? Object.values(fields)[0] ?? 'The form could not be read.';
   return { ok: false, problems: { message, fields, status: 400 }, posted: submission.payload };
+}
+
+const listBounds = new WeakMap<z.ZodType, (list: string) => number | undefined>();
+
+/**
+ * The maximum of each list of a schema, by its path as formShapeProblem names it (`lines`,
+ * `a[].b`): read from the schema's JSON Schema (zod's public toJSONSchema, of what the form
+ * sends), once per schema. A list in several forms of a union takes the largest of its maxima;
+ * a list without one, or a schema zod cannot describe, falls back to the global bound.
+ */
+export function listBoundsOf(schema: z.ZodType): (list: string) => number | undefined {
+  let bounds = listBounds.get(schema);
+  if (!bounds) {
+    const maxima = new Map<string, number>();
+    try {
+      const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', cycles: 'ref' }) as JsonSchema;
+      collectListMaxima(json, '', maxima, json.$defs ?? {}, 0);
+    } catch {
+      maxima.clear();
+    }
+    bounds = (list) => maxima.get(list);
+    listBounds.set(schema, bounds);
+  }
+  return bounds;
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema | JsonSchema[];
+  prefixItems?: JsonSchema[];
+  maxItems?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+}
+
+function collectListMaxima(node: JsonSchema, path: string, maxima: Map<string, number>, defs: Record<string, JsonSchema>, depth: number): void {
+  if (depth > 20) return;
+  const ref = node.$ref?.startsWith('#/$defs/') ? defs[node.$ref.slice('#/$defs/'.length)] : undefined;
+  if (ref) collectListMaxima(ref, path, maxima, defs, depth + 1);
+  for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) collectListMaxima(branch, path, maxima, defs, depth + 1);
+  for (const [key, child] of Object.entries(node.properties ?? {})) collectListMaxima(child, path ? `${path}.${key}` : key, maxima, defs, depth + 1);
+  const items = [...(Array.isArray(node.items) ? node.items : node.items ? [node.items] : []), ...(node.prefixItems ?? [])];
+  if (items.length > 0 || node.type === 'array' || node.maxItems !== undefined) {
+    // A list without a maximum in any form of the union is bounded by the global bound alone.
+    const max = node.maxItems ?? Number.POSITIVE_INFINITY;
+    maxima.set(path, Math.max(maxima.get(path) ?? 0, max));
+    for (const item of items) collectListMaxima(item, `${path}[]`, maxima, defs, depth + 1);
+  }
 }
 
 /** The request's form read with its schema. */
@@ -91,7 +153,10 @@ export function failure(error: string, message: string, fields: Record<string, s
 
 /** A form its schema refused, as the storefront answers it (SPEC 5's message per field, what was typed). */
 export function refusedForm(refused: Extract<ParsedForm<unknown>, { ok: false }>, intent?: string) {
-  return failure('invalid_request', 'Please correct the fields marked below.', refused.problems.fields, intent, typedValues(refused.posted));
+  // A form refused as a whole (too many rows, formShapeProblem) has no field to mark: its own message says why.
+  const fields = refused.problems.fields;
+  const message = Object.keys(fields).length > 0 ? 'Please correct the fields marked below.' : refused.problems.message;
+  return failure('invalid_request', message, fields, intent, typedValues(refused.posted));
 }
 
 /**

@@ -5,7 +5,7 @@
  * what is ready and dispatches; this module only carries the forms to it.
  */
 import { z } from 'zod';
-import { CARRIER_NAMES, carrierTracks, type DispatchQueueFilter } from '@shop/core';
+import { CARRIER_NAMES, carrierTracks, QUEUE_LIMIT, type DispatchQueueFilter } from '@shop/core';
 import { checkbox, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
 
 /** The carriers offered, and those that give no tracking number (our own van). */
@@ -25,6 +25,8 @@ export const deskFormSchema = z.discriminatedUnion(
       carrier: textField(40),
       rows: z
         .array(z.object({ order_id: wholeNumber('Reload the page and try again.'), selected: checkbox, tracking: textField(60) }))
+        // The queue shows at most QUEUE_LIMIT orders, one row each.
+        .max(QUEUE_LIMIT)
         .default([]),
     }),
     z.object({
@@ -48,12 +50,14 @@ export function queueFilterOf(url: URL, today: string): { filter: DispatchQueueF
 
 /** The ticked orders of the queue's form, as the picking-list download receives them (a GET of the same form). */
 export function tickedOrdersOf(params: URLSearchParams): number[] {
-  const ids: number[] = [];
+  // The queue's rows at most (the page shows no more): a longer list is a hand-made address.
+  const ids = new Set<number>();
   for (const [name, value] of params) {
     const match = /^rows\[(\d{1,4})\]\.selected$/.exec(name);
-    if (!match || value !== 'on') continue;
+    if (!match || value !== 'on' || Number(match[1]) >= QUEUE_LIMIT) continue;
     const id = params.get(`rows[${match[1]}].order_id`) ?? '';
-    if (/^\d{1,9}$/.test(id) && !ids.includes(Number(id))) ids.push(Number(id));
+    if (/^\d{1,9}$/.test(id)) ids.add(Number(id));
+    if (ids.size >= QUEUE_LIMIT) break;
   }
-  return ids;
+  return [...ids];
 }

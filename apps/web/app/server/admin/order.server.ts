@@ -20,6 +20,7 @@ import {
   type AdminOrder,
   type StaffMember,
 } from '@shop/core';
+import { ORDER_LINES_MAX } from '@shop/contract';
 import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
 
 export function orderPage(staff: StaffMember, order: AdminOrder) {
@@ -95,6 +96,7 @@ export const orderFormSchema = z.discriminatedUnion(
             delivered_units: z.number({ error: 'Enter the units delivered as a whole number.' }).int('Enter the units delivered as a whole number.').optional(),
           }),
         )
+        .max(ORDER_LINES_MAX)
         .default([]),
       customer_agreed: checkbox,
       agreement_note: textField(300),
@@ -108,7 +110,7 @@ export const orderFormSchema = z.discriminatedUnion(
       intent: z.literal('cancel-lines'),
       version,
       reason: textField(300),
-      lines: z.array(z.object({ order_line_id: wholeNumber('Reload the order and try again.'), count: z.number({ error: 'Enter a number of packs.' }).int().min(0).max(1000).default(0) })).default([]),
+      lines: z.array(z.object({ order_line_id: wholeNumber('Reload the order and try again.'), count: z.number({ error: 'Enter a number of packs.' }).int().min(0).max(1000).default(0) })).max(ORDER_LINES_MAX).default([]),
     }),
     // `confirm`: staff ticked "Record £X although only £Y is due" (core refuses an overpayment without it).
     z.object({ intent: z.literal('payment'), ...money, confirm: checkbox }),

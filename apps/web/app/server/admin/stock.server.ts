@@ -46,7 +46,7 @@ export function locationsOf(value: z.output<typeof stockSettingsSchema>): { prod
 export const goodsInSchema = z.object({
   supplierReference: textField(200),
   note: textField(600),
-  lines: z.array(z.object({ size: textField(300), units: z.number({ error: stockAdminMessages.units }).optional() }).optional()).default([]),
+  lines: z.array(z.object({ size: textField(300), units: z.number({ error: stockAdminMessages.units }).optional() }).optional()).max(GOODS_IN_ROWS).default([]),
 });
 
 /** The rows staff filled in, by their row on the page, each with its size resolved from its label. */

@@ -5,13 +5,14 @@
  */
 import { z } from 'zod';
 import type { AppLoadContext } from 'react-router';
+import { ORDER_LINES_MAX } from '@shop/contract';
 import { failure, failureFrom, parseForm, postedForm, typedValues } from '~/server/forms.server';
 
 export const returnRequestSchema = z.object({
   reason: z.string({ error: 'Choose why you are returning the goods.' }),
   description: z.string({ error: 'Describe what is wrong.' }).max(2000, 'At most 2000 characters.'),
   fault_found_on: z.string().optional(),
-  lines: z.array(z.object({ order_line_id: z.number().int().min(1), count: z.number().int().min(0).max(1000).default(0) })).default([]),
+  lines: z.array(z.object({ order_line_id: z.number().int().min(1), count: z.number().int().min(0).max(1000).default(0) })).max(ORDER_LINES_MAX).default([]),
 });
 
 /** Opens the return; answers its id, or the page's failure. */
