@@ -40,6 +40,7 @@ function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial
       receivedPence: 26_99,
       paidPence: 26_99,
       refundedPence: 0,
+      creditedPence: 0,
       duePence: 0,
       refundDuePence: 0,
       pendingRefundPence: 0,
@@ -52,7 +53,7 @@ function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial
     },
     mayDispatch: true,
     shipping: {
-      lines: [{ orderLineId: 7, productName: 'Box', itemName: 'Box 12x9x6', size1: '12x9x6', qty: 25, count: 1, shippedPacks: 0, remainingPacks: 1, custom: false, deliveredUnits: null }],
+      lines: [{ orderLineId: 7, productName: 'Box', itemName: 'Box 12x9x6', size1: '12x9x6', qty: 25, count: 1, shippedPacks: 0, withdrawnPacks: 0, remainingPacks: 1, custom: false, deliveredUnits: null }],
       shipments: [],
       progress: { shippedPacks: 0, orderedPacks: 1 },
     },

@@ -82,8 +82,18 @@ export class LineCancellation {
     private readonly options: LineCancellationOptions,
   ) {}
 
-  /** Cancels `lines` (packs of order lines) that cannot be supplied; answers the refund now due, in pence. */
-  async cancelLines(staff: StaffMember, orderId: number, seenVersion: number, lines: readonly OrderLineCount[], reasonText: string): Promise<{ refundDuePence: number }> {
+  /**
+   * Cancels `lines` (packs of order lines) that cannot be supplied; answers the refund now due, in
+   * pence, and whether the packs were taken off with a credit note (an invoiced order) rather
+   * than the lines changed.
+   */
+  async cancelLines(
+    staff: StaffMember,
+    orderId: number,
+    seenVersion: number,
+    lines: readonly OrderLineCount[],
+    reasonText: string,
+  ): Promise<{ refundDuePence: number; takenOff: boolean }> {
     if (!can(staff.role, 'orders:cancel')) throw new Forbidden(lineCancellationMessages.notPermitted);
     const reason = reasonText.trim();
     if (reason.length < 1 || reason.length > 200) throw new Invalid(lineCancellationMessages.reason, { fields: [{ field: 'reason', message: lineCancellationMessages.reason }] });
@@ -179,7 +189,7 @@ export class LineCancellation {
         ),
         tx,
       );
-      return { refundDuePence };
+      return { refundDuePence, takenOff: false };
     });
     this.options.jobs.wakeWorkers();
     return result;
@@ -191,7 +201,14 @@ export class LineCancellation {
    * credits the packs' price with VAT (delivery stays: the carriage was used for what left), and
    * the order is Dispatched when nothing is left to send. Runs in cancelLines' transaction.
    */
-  private async takeOff(tx: Executor, staff: StaffMember, order: LockedOrder, wanted: readonly OrderLineCount[], reason: string, anyShipped: boolean): Promise<{ refundDuePence: number }> {
+  private async takeOff(
+    tx: Executor,
+    staff: StaffMember,
+    order: LockedOrder,
+    wanted: readonly OrderLineCount[],
+    reason: string,
+    anyShipped: boolean,
+  ): Promise<{ refundDuePence: number; takenOff: true }> {
     const orderId = order.orderId;
     const current = await queryRows<{ shipped: number | string }>(
       tx,
@@ -268,6 +285,6 @@ export class LineCancellation {
       ),
       tx,
     );
-    return { refundDuePence: figures.refundDuePence };
+    return { refundDuePence: figures.refundDuePence, takenOff: true };
   }
 }
