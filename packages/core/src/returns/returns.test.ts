@@ -272,7 +272,8 @@ for (const kind of databaseKinds()) {
       expect(after.lines.map((l) => l.count)).toEqual([2]);
       expect(after.shipping.lines[0]).toMatchObject({ withdrawnPacks: 1, remainingPacks: 1 });
       expect(after.payment.creditedPence).toBe(600);
-      expect(after.payment.duePence).toBe(order.totalPence - 600);
+      // Paid in full (a card order): the credited packs' price is owed back.
+      expect(after.payment).toMatchObject({ duePence: 0, refundDuePence: 600, status: 'refund_due' });
       const [note] = await queryRows<{ kind: string; total_pence: number }>(database.db, sql`SELECT kind, total_pence FROM credit_notes WHERE order_id = ${order.orderId}`);
       expect(note).toMatchObject({ kind: 'credit', total_pence: 600 });
       // Nothing has left, so the last pack is a cancellation of the whole order.
