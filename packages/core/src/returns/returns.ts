@@ -214,7 +214,7 @@ const ORDER = columnsOf(
   'o',
 );
 type OrderFacts = ReturnType<typeof ORDER.read>;
-const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'productPriceId'], 'l');
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'productPriceId', 'withdrawnCount'], 'l');
 
 export class Returns {
   constructor(
@@ -673,7 +673,8 @@ export class Returns {
     );
     return rows.map((raw) => {
       const l = LINE.read(raw);
-      return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: l.count, returnableCount: Math.max(0, l.count - Number(raw.taken)) };
+      // Packs taken off (never supplied, credited instead) cannot come back.
+      return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: l.count, returnableCount: Math.max(0, l.count - l.withdrawnCount - Number(raw.taken)) };
     });
   }
 

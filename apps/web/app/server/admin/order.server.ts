@@ -39,8 +39,9 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
     linesToSend: order.shipping.lines.filter((line) => line.remainingPacks > 0),
     allowed: {
       money: can(staff.role, 'payments:view'),
-      // A cancelled order too: money that reaches it is recorded, then owed back (refund due).
-      recordPayment: recordsMoney,
+      // A cancelled order too: a bank transfer that reaches it is recorded, then owed back (refund
+      // due) and paid back by hand; a card order's money only ever comes through its provider.
+      recordPayment: recordsMoney && (order.status !== 'Cancelled' || order.payment.refundProvider === null),
       recordRefund: recordsMoney && order.payment.refundablePence > 0,
       retryRefund: recordsMoney,
       dispatch: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Dispatched'),
