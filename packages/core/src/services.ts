@@ -299,7 +299,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     documents,
     orderAdministration,
     returns: new Returns(database.db, { jobs, now: clock, stock: stockMovements, orderAdministration }),
-    lineCancellation: new LineCancellation(database.db, { jobs, rules, stock: stockMovements }),
+    lineCancellation: new LineCancellation(database.db, { jobs, rules, stock: stockMovements, now: clock }),
     dispatchDesk: new DispatchDesk(database.db, orderAdministration.shipments),
     quotes,
     pricedOrders,

@@ -340,6 +340,12 @@ export const orders = pgTable(
      */
     paidPence: integer('paid_pence').notNull().default(0),
     refundedPence: integer('refunded_pence').notNull().default(0),
+    /**
+     * Credit notes that lower what the customer owes without money moving (a claim settled by
+     * credit, packs taken off an invoiced order): the total stays the invoice's, and what is due
+     * is the total less this (order-states.ts paymentFiguresOf).
+     */
+    creditedPence: integer('credited_pence').notNull().default(0),
     /** Trade (credit) account orders: payment due by (invoice date + the account's terms). */
     paymentDueDate: date('payment_due_date', { mode: 'string' }),
     purchaseOrderNumber: text('purchase_order_number'),
@@ -371,6 +377,7 @@ export const orders = pgTable(
     check('orders_payment_method_valid', sql`${t.paymentMethod} in ('paypal', 'bank', 'account')`),
     check('orders_status_valid', sql`${t.status} in ('PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled')`),
     check('orders_paid_range', sql`${t.paidPence} >= 0 and ${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.paidPence}`),
+    check('orders_credited_range', sql`${t.creditedPence} >= 0 and ${t.creditedPence} <= ${t.totalPence}`),
     check('orders_totals_consistent', sql`${t.totalPence} = ${t.subTotalPence} + ${t.deliveryFeePence} + ${t.totalTaxPence}`),
     check('orders_note_length', sql`char_length(${t.note}) <= 50`),
   ],
@@ -404,10 +411,17 @@ export const orderLines = pgTable(
      * what was delivered (the ordered figure is in the dispatch's order event).
      */
     deliveredUnits: integer('delivered_units'),
+    /**
+     * Packs taken off after the order was invoiced or part dispatched (they cannot be supplied):
+     * the line keeps the count its invoice states, a credit note credits these packs, and they are
+     * no longer left to send (back-office/orders/line-cancellation.ts).
+     */
+    withdrawnCount: integer('withdrawn_count').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     check('order_lines_count_range', sql`${t.count} between 1 and 1000`),
+    check('order_lines_withdrawn_range', sql`${t.withdrawnCount} between 0 and ${t.count}`),
   ],
 );
 
@@ -759,7 +773,8 @@ export const creditNotes = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     /** The credit note's tax point: the London day it was issued. */
     taxPointDate: date('tax_point_date', { mode: 'string' }).notNull(),
-    kind: text('kind', { enum: ['cancellation', 'refund'] }).notNull(),
+    /** 'credit': a price reduction with no money moving (a claim settled by credit, packs not supplied). */
+    kind: text('kind', { enum: ['cancellation', 'refund', 'credit'] }).notNull(),
     reason: text('reason').notNull(),
     vatRatePercent: integer('vat_rate_percent').notNull(),
     netPence: integer('net_pence').notNull(),
@@ -773,7 +788,7 @@ export const creditNotes = pgTable(
   (t) => [
     index('credit_notes_order_idx').on(t.orderId),
     index('credit_notes_tax_point_idx').on(t.taxPointDate),
-    check('credit_notes_kind_valid', sql`${t.kind} in ('cancellation', 'refund')`),
+    check('credit_notes_kind_valid', sql`${t.kind} in ('cancellation', 'refund', 'credit')`),
     check('credit_notes_totals_consistent', sql`${t.totalPence} = ${t.netPence} + ${t.vatPence} and ${t.totalPence} > 0 and ${t.netPence} >= 0 and ${t.vatPence} >= 0`),
   ],
 );
@@ -992,7 +1007,7 @@ export const returns = pgTable(
     faultFoundOn: date('fault_found_on', { mode: 'string' }),
     /** The last London day of the reason's window when the return was requested. */
     windowUntil: date('window_until', { mode: 'string' }).notNull(),
-    state: text('state', { enum: ['requested', 'approved', 'refused', 'received', 'refunded', 'replaced'] }).notNull().default('requested'),
+    state: text('state', { enum: ['requested', 'approved', 'refused', 'received', 'refunded', 'replaced', 'credited'] }).notNull().default('requested'),
     /** Staff's approval: whether the goods must come back, and the instructions e-mailed. */
     goodsBack: boolean('goods_back'),
     instructions: text('instructions'),
@@ -1000,7 +1015,10 @@ export const returns = pgTable(
     /** Goods received: back to stock (false) or written off (true). */
     writtenOff: boolean('written_off'),
     receivedAt: timestamp('received_at', { withTimezone: true }),
-    /** Settled by refund: the amount and the refund recorded on the order (order_payments). */
+    /**
+     * Settled by refund: the amount and the refund recorded on the order (order_payments); settled
+     * by credit ('credited'): the amount credited, with no order_payments row.
+     */
     refundPence: integer('refund_pence'),
     orderPaymentId: integer('order_payment_id').references(() => orderPayments.orderPaymentId, { onDelete: 'restrict' }),
     /** Settled by a replacement shipment. */
@@ -1018,7 +1036,7 @@ export const returns = pgTable(
       .on(t.createdAt)
       .where(sql`${t.state} in ('requested', 'approved', 'received')`),
     check('returns_reason_valid', sql`${t.reason} in ('unwanted', 'damaged', 'faulty', 'warranty')`),
-    check('returns_state_valid', sql`${t.state} in ('requested', 'approved', 'refused', 'received', 'refunded', 'replaced')`),
+    check('returns_state_valid', sql`${t.state} in ('requested', 'approved', 'refused', 'received', 'refunded', 'replaced', 'credited')`),
     check('returns_description_length', sql`char_length(${t.description}) between 1 and 2000`),
     check('returns_refund_positive', sql`${t.refundPence} is null or ${t.refundPence} > 0`),
   ],

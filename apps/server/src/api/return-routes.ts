@@ -28,7 +28,7 @@ const windowSchema = z.object({
 const returnSchema = z.object({
   return_id: z.number().int(),
   reason: z.enum(['unwanted', 'damaged', 'faulty', 'warranty']),
-  state: z.enum(['requested', 'approved', 'refused', 'received', 'refunded', 'replaced']),
+  state: z.enum(['requested', 'approved', 'refused', 'received', 'refunded', 'replaced', 'credited']),
   state_label: z.string(),
   description: z.string(),
   fault_found_on: z.string().nullable(),

@@ -48,7 +48,7 @@ export function closedAccountEmail(userId: number): string {
 /** Who closes the account: the customer themselves, or a staff member at the customer's request. */
 export type ClosedBy = { kind: 'customer' } | { kind: 'staff'; staffId: number; /** How the customer asked (phone, e-mail), for the audit trail. */ request: string };
 
-const ORDER = columnsOf(orders, ['orderId', 'status', 'totalPence', 'paidPence', 'refundedPence']);
+const ORDER = columnsOf(orders, ['orderId', 'status', 'totalPence', 'paidPence', 'refundedPence', 'creditedPence']);
 
 export interface ClosureResult {
   /** Orders kept (with their invoices and credit notes) for RECORDS_KEPT_YEARS. */

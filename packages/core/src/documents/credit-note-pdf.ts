@@ -20,7 +20,7 @@ export interface CreditNoteDocument {
   creditNoteNumber: string;
   /** The credit note's date, its tax point. */
   creditNoteDate: IsoDate;
-  kind: 'cancellation' | 'refund';
+  kind: 'cancellation' | 'refund' | 'credit';
   reason: string;
   invoiceNumber: string;
   invoiceDate: IsoDate;
@@ -107,7 +107,7 @@ function drawCreditNote(doc: PdfDoc, note: CreditNoteDocument): void {
   doc.font('Helvetica').fontSize(9).text(t(to.join('\n')), { width: 250 });
   if (note.customer.vatNumber) doc.text(t(`VAT number: ${note.customer.vatNumber}`), { width: 250 });
   doc.font('Helvetica-Bold').fontSize(10).text('Reason', left + 280, y, { width: 230 });
-  doc.font('Helvetica').fontSize(9).text(t(`${note.kind === 'cancellation' ? 'Order cancelled' : 'Refund'}: ${note.reason}`), { width: 230 });
+  doc.font('Helvetica').fontSize(9).text(t(`${note.kind === 'cancellation' ? 'Order cancelled' : note.kind === 'credit' ? 'Credit' : 'Refund'}: ${note.reason}`), { width: 230 });
 
   y = doc.y + 18;
   const columns: Column[] = [

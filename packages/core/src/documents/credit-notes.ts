@@ -64,6 +64,18 @@ export type CreditNoteCause =
       orderPaymentId: number | null;
       reason: string;
       staffId: number | null;
+    }
+  | {
+      /**
+       * A price reduction with no money moving (a claim settled by credit, packs that cannot be
+       * supplied taken off an invoiced order): credits `creditPence`, within what is not yet
+       * credited; the caller adds what it credits to orders.credited_pence.
+       */
+      kind: 'credit';
+      orderId: number;
+      creditPence: number;
+      reason: string;
+      staffId: number | null;
     };
 
 export interface CreditNoteDependencies {
@@ -165,6 +177,11 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
     } else {
       lines = [{ description: `Balance of invoice ${formatInvoiceNumber(invoiceNumber)} not yet credited`, qty: null, count: null, netPence: money.netPence }];
     }
+  } else if (cause.kind === 'credit') {
+    const credit = Math.min(cause.creditPence, invoice.totalPence - credited.totalPence);
+    if (credit <= 0) return null;
+    money = splitCredit(credit, invoice, credited, rate);
+    lines = [{ description: `Credit against invoice ${formatInvoiceNumber(invoiceNumber)}`, qty: null, count: null, netPence: money.netPence }];
   } else {
     const credit = refundCreditPence({
       invoicedTotalPence: invoice.totalPence,

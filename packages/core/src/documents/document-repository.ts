@@ -109,7 +109,8 @@ export class DocumentRepository {
     if (orderIds.length === 0) return [];
     const rows = await queryRows<Record<string, unknown>>(
       executor,
-      sql`SELECT l.order_id, l.product_id, p.product_code, l.product_name, l.size1, ps.location, l.qty, l.count,
+      // Packs taken off (they cannot be supplied) are not picked: count is what is still to supply.
+      sql`SELECT l.order_id, l.product_id, p.product_code, l.product_name, l.size1, ps.location, l.qty, l.count - l.withdrawn_count AS count,
                  COALESCE((SELECT sum(sl.count) FROM shipment_lines sl WHERE sl.order_line_id = l.order_line_id), 0) AS shipped
           FROM order_lines l
           LEFT JOIN products p ON p.product_id = l.product_id

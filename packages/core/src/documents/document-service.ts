@@ -48,7 +48,7 @@ export interface CreditNoteSummary {
   invoiceNumber: string;
   /** Its date (tax point), YYYY-MM-DD. */
   date: string;
-  kind: 'cancellation' | 'refund';
+  kind: 'cancellation' | 'refund' | 'credit';
   reason: string;
   netPence: number;
   vatPence: number;

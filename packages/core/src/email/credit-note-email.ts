@@ -15,7 +15,7 @@ export interface CreditNoteEmailInput {
   to: string;
   firstName: string;
   orderId: number;
-  creditNote: { number: string; invoiceNumber: string; kind: 'cancellation' | 'refund'; totalPence: number };
+  creditNote: { number: string; invoiceNumber: string; kind: 'cancellation' | 'refund' | 'credit'; totalPence: number };
   /** The credit note's download link. */
   creditNoteUrl: string;
   orderUrl: string;
@@ -23,7 +23,12 @@ export interface CreditNoteEmailInput {
 
 export function creditNoteEmail({ shop, to, firstName, orderId, creditNote, creditNoteUrl, orderUrl }: CreditNoteEmailInput): MailMessage {
   const subject = `Credit note ${creditNote.number} for your ${shop.tradingName} order ${orderId}`;
-  const because = creditNote.kind === 'cancellation' ? `as your order ${orderId} was cancelled` : `for the refund on your order ${orderId}`;
+  const because =
+    creditNote.kind === 'cancellation'
+      ? `as your order ${orderId} was cancelled`
+      : creditNote.kind === 'credit'
+        ? `as a credit on your order ${orderId}`
+        : `for the refund on your order ${orderId}`;
   const lines = [
     `We have issued VAT credit note ${creditNote.number} ${because}.`,
     `It credits ${formatPounds(penceToPounds(creditNote.totalPence))} (VAT included) against invoice ${creditNote.invoiceNumber}. Keep it with the invoice for your records.`,

@@ -72,6 +72,7 @@ const ORDER = columnsOf(orders, [
   'cancelReason',
   'paidPence',
   'refundedPence',
+  'creditedPence',
   'paymentDueDate',
 ]);
 export type OrderRow = ReturnType<typeof ORDER.read>;

@@ -307,7 +307,7 @@ for (const kind of databaseKinds()) {
       expect(mail!.payload.lines.join(' ')).toContain('Brown Packing Tape 48mm x 66m: 1 pack cancelled.');
     });
 
-    it('refuses to cancel every pack (cancel the order instead), lines of an invoiced order, or of a dispatched one', async () => {
+    it('refuses to cancel every pack (cancel the order instead) or lines of a dispatched one; an invoiced order keeps its lines and gets a credit note', async () => {
       const userId = await insertFixtureCustomer(database.db);
       const order = await insertFixtureOrder(database.db, { userId, lines: [{ productName: 'Tape', size1: '', pricePence: 500, qty: 1, count: 2 }] });
       const [line] = await queryRows<{ order_line_id: number }>(database.db, sql`SELECT order_line_id FROM order_lines WHERE order_id = ${order.orderId}`);
@@ -316,11 +316,22 @@ for (const kind of databaseKinds()) {
         'That is every pack of the order: cancel the whole order instead.',
       );
       await database.db.execute(sql`INSERT INTO invoices (invoice_number, order_id, tax_point_date) VALUES (${900_000 + order.orderId}, ${order.orderId}, '2026-11-27')`);
-      expect((await refusal(lineCancellation.cancelLines(manager, order.orderId, version, [{ orderLineId: Number(line!.order_line_id), count: 1 }], 'None left'))).message).toMatch(
-        /^This order already has its VAT invoice/,
+      // Invoiced: the line keeps its 2 packs (the invoice states them), 1 is taken off and credited with its VAT.
+      await lineCancellation.cancelLines(manager, order.orderId, version, [{ orderLineId: Number(line!.order_line_id), count: 1 }], 'None left');
+      const after = await admin.detail(order.orderId, manager);
+      expect(after.lines.map((l) => l.count)).toEqual([2]);
+      expect(after.shipping.lines[0]).toMatchObject({ withdrawnPacks: 1, remainingPacks: 1 });
+      expect(after.payment.creditedPence).toBe(600);
+      // Paid in full (a card order): the credited packs' price is owed back.
+      expect(after.payment).toMatchObject({ duePence: 0, refundDuePence: 600, status: 'refund_due' });
+      const [note] = await queryRows<{ kind: string; total_pence: number }>(database.db, sql`SELECT kind, total_pence FROM credit_notes WHERE order_id = ${order.orderId}`);
+      expect(note).toMatchObject({ kind: 'credit', total_pence: 600 });
+      // Nothing has left, so the last pack is a cancellation of the whole order.
+      expect((await refusal(lineCancellation.cancelLines(manager, order.orderId, after.version, [{ orderLineId: Number(line!.order_line_id), count: 1 }], 'None left'))).message).toBe(
+        'That is every pack of the order: cancel the whole order instead.',
       );
       await database.db.execute(sql`UPDATE orders SET status = 'Dispatched' WHERE order_id = ${order.orderId}`);
-      expect((await refusal(lineCancellation.cancelLines(manager, order.orderId, version, [{ orderLineId: Number(line!.order_line_id), count: 1 }], 'None left'))).message).toBe(
+      expect((await refusal(lineCancellation.cancelLines(manager, order.orderId, after.version, [{ orderLineId: Number(line!.order_line_id), count: 1 }], 'None left'))).message).toBe(
         'Only an order not yet dispatched can have lines cancelled.',
       );
     });

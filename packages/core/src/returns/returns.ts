@@ -3,8 +3,9 @@
  * delivered order for some packs of its lines, within the reason's window (return-windows.ts);
  * staff approve it (with instructions) or refuse it (with a reason), record the goods received
  * (back to stock or written off), and settle it by a refund (the order's own refund paths in
- * back-office/orders/order-administration.ts, which issue the credit note) or a replacement
- * shipment.
+ * back-office/orders/order-administration.ts, which issue the credit note), a credit note that
+ * lowers what the customer still owes (an order not yet paid in full, such as a trade account's:
+ * no money moves, DESIGN section 10 "Money"), or a replacement shipment.
  *
  * Every step is one transaction that locks the order's row (as staff changes to an order do),
  * checks the return's version (of two staff acting at once one wins, the other is told), writes
@@ -22,8 +23,9 @@ import { londonDate } from '../documents/invoice-eligibility.ts';
 import { orderNoticeJob } from '../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { insertOrderEvent } from '../back-office/orders/order-payments.ts';
-import { isCarrier, trackingUrl } from '../back-office/orders/order-states.ts';
+import { creditableOf, creditOrder, insertOrderEvent } from '../back-office/orders/order-payments.ts';
+import { isCarrier, paymentFiguresOf, trackingUrl } from '../back-office/orders/order-states.ts';
+import { formatCreditNoteNumber } from '../documents/credit-note-numbers.ts';
 import type { OrderAdministration } from '../back-office/orders/order-administration.ts';
 import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
@@ -43,6 +45,7 @@ export const RETURN_STATE_LABELS: Readonly<Record<ReturnState, string>> = {
   received: 'Goods received',
   refunded: 'Refunded',
   replaced: 'Replacement sent',
+  credited: 'Credited',
 };
 
 /** Returns staff still have to act on. */
@@ -108,6 +111,10 @@ export const returnMessages = {
   refusal: 'Give the reason for refusing (1-500 characters); the customer reads it.',
   carrier: 'Choose the carrier.',
   trackingNumber: 'Enter the tracking number (1-50 characters), or none for our own van.',
+  creditAmount: 'Enter the amount to credit, more than £0.00.',
+  nothingOwed: 'Nothing is owed on this order, so a credit note cannot reduce it: settle this return by a refund or a replacement.',
+  notInvoiced: 'This order has no VAT invoice yet, so there is nothing to credit: open its invoice first, then settle by credit note.',
+  creditTooLarge: (maxPence: number) => `At most ${formatPounds(maxPence / 100)} can be credited (the invoice, less credit notes already issued).`,
   notPermitted: 'You do not have access to this.',
 } as const;
 
@@ -194,7 +201,18 @@ export interface ReturnQueueRow {
 
 export interface StaffReturn extends ReturnSummary {
   customer: { userId: number; name: string; email: string };
-  order: { status: string; paymentMethod: string; paidPence: number; refundedPence: number; version: number; deliveredAt: string | null };
+  order: {
+    status: string;
+    paymentMethod: string;
+    paidPence: number;
+    refundedPence: number;
+    /** Still owed by the customer (order-states.ts paymentFiguresOf): a credit note may reduce it. */
+    duePence: number;
+    /** Taken off what is owed by credit notes so far. */
+    creditedPence: number;
+    version: number;
+    deliveredAt: string | null;
+  };
   /** The value of the returned packs, ex-VAT and with the order's VAT: what a refund of them would be. */
   valuePence: number;
 }
@@ -234,9 +252,13 @@ const RETURN = columnsOf(
   'r',
 );
 type ReturnRow = ReturnType<typeof RETURN.read>;
-const ORDER = columnsOf(orders, ['orderId', 'userId', 'status', 'deliveredAt', 'dispatchedAt', 'deliveryAddress', 'paymentMethod', 'paidPence', 'refundedPence', 'version', 'vatRatePercent', 'vatTreatment'], 'o');
+const ORDER = columnsOf(
+  orders,
+  ['orderId', 'userId', 'status', 'deliveredAt', 'dispatchedAt', 'deliveryAddress', 'paymentMethod', 'totalPence', 'paidPence', 'refundedPence', 'creditedPence', 'version', 'vatRatePercent', 'vatTreatment'],
+  'o',
+);
 type OrderFacts = ReturnType<typeof ORDER.read>;
-const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'productPriceId'], 'l');
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'productPriceId', 'withdrawnCount'], 'l');
 
 export class Returns {
   constructor(
@@ -410,6 +432,8 @@ export class Returns {
         paymentMethod: order.paymentMethod,
         paidPence: seesMoney ? order.paidPence : 0,
         refundedPence: seesMoney ? order.refundedPence : 0,
+        duePence: seesMoney ? paymentFiguresOf(order).duePence : 0,
+        creditedPence: seesMoney ? order.creditedPence : 0,
         version: order.version,
         deliveredAt: isoTimeOrNull(order.deliveredAt),
       },
@@ -528,6 +552,49 @@ export class Returns {
       this.options.jobs.wakeWorkers();
     }
     return result.state;
+  }
+
+  /**
+   * Settled by a credit note (DESIGN section 10 "Money"): on an order the customer has not paid in
+   * full (a trade account's, say), `amountPence` is taken off what they owe, with its VAT credit
+   * note (back-office/orders/order-payments.ts creditOrder); no money moves. Should they have paid
+   * more than is then owed, the order shows the excess as a refund due.
+   */
+  async settleByCredit(staff: StaffMember, returnId: number, seenVersion: number, input: { amountPence: number }): Promise<void> {
+    permit(staff, 'payments:record');
+    const amountPence = input.amountPence;
+    if (!Number.isSafeInteger(amountPence) || amountPence <= 0 || amountPence > 100_000_000) throw invalidField('amount', returnMessages.creditAmount);
+    await this.change(staff, returnId, seenVersion, 'return_credited', async (r, tx) => {
+      if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+      // The order's row is locked by change().
+      const [raw] = await queryRows<object>(tx, sql`SELECT ${ORDER.list} FROM orders o WHERE o.order_id = ${r.orderId}`);
+      const order = ORDER.read(raw!);
+      if (order.status === 'Cancelled' || paymentFiguresOf(order).duePence <= 0) throw new Invalid(returnMessages.nothingOwed);
+      const creditable = await creditableOf(tx, r.orderId);
+      if (creditable === null || creditable <= 0) throw new Invalid(returnMessages.notInvoiced);
+      if (amountPence > creditable) throw invalidField('amount', returnMessages.creditTooLarge(creditable));
+      const note = await creditOrder(tx, this.options, {
+        orderId: r.orderId,
+        creditPence: amountPence,
+        reason: `Return ${r.returnId} (${RETURN_WINDOWS[r.reason].label.toLowerCase()}) settled by credit.`,
+        staffId: staff.staffId,
+      });
+      if (!note) throw new Invalid(returnMessages.notInvoiced);
+      await this.update(tx, r, sql`state = 'credited', refund_pence = ${note.totalPence}, settled_at = now()`);
+      const after = paymentFiguresOf({ ...order, creditedPence: order.creditedPence + note.totalPence });
+      const credited = formatPounds(note.totalPence / 100);
+      return {
+        after: { state: 'credited', amount_pence: note.totalPence, credit_note: formatCreditNoteNumber(note.creditNoteNumber), due_pence: after.duePence },
+        notice: {
+          subject: `Your return ${r.returnId} for order ${r.orderId} is settled by a credit note`,
+          lines: [
+            `We have issued credit note ${formatCreditNoteNumber(note.creditNoteNumber)} for ${credited} for your return ${r.returnId} on order ${r.orderId}: it comes off what you owe for the order.`,
+            after.duePence > 0 ? `You now owe ${formatPounds(after.duePence / 100)} for order ${r.orderId}.` : `Nothing more is owed for order ${r.orderId}.`,
+            after.refundDuePence > 0 ? `You have paid ${formatPounds(after.refundDuePence / 100)} more than is now owed: we will refund it.` : '',
+          ],
+        },
+      };
+    });
   }
 
   /** Settled by sending replacement goods: the return's packs leave the warehouse again. */
@@ -651,7 +718,8 @@ export class Returns {
     );
     return rows.map((raw) => {
       const l = LINE.read(raw);
-      return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: l.count, returnableCount: Math.max(0, l.count - Number(raw.taken)) };
+      // Packs taken off (never supplied, credited instead) cannot come back.
+      return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: l.count, returnableCount: Math.max(0, l.count - l.withdrawnCount - Number(raw.taken)) };
     });
   }
 
@@ -722,6 +790,7 @@ function stepsOf(r: ReturnRow, at: (kind: string) => string): ReturnStep[] {
   }
   if (r.receivedAt) steps.push({ at: isoTime(r.receivedAt), kind: 'received', text: `Goods received.` });
   if (r.state === 'refunded') steps.push({ at: at('refunded'), kind: 'refunded', text: `Refunded ${formatPounds((r.refundPence ?? 0) / 100)}.` });
+  if (r.state === 'credited') steps.push({ at: at('credited'), kind: 'credited', text: `Credited ${formatPounds((r.refundPence ?? 0) / 100)} off what you owe (credit note).` });
   if (r.state === 'replaced') {
     steps.push({
       at: at('replaced'),

@@ -25,7 +25,7 @@ export function CreditNotesSection({ creditNotes }: { creditNotes: AdminCreditNo
                 {note.number} (PDF)
               </a>{' '}
               <span className="text-stone-600">
-                {calendarDate(note.date)} · {note.kind === 'cancellation' ? 'cancellation' : 'refund'} of {note.invoiceNumber}
+                {calendarDate(note.date)} · {note.kind === 'cancellation' ? 'cancellation' : note.kind === 'credit' ? 'credit' : 'refund'} of {note.invoiceNumber}
               </span>
               <span className="block text-stone-900">
                 {pounds(note.totalPence)} credited ({pounds(note.netPence)} + VAT {pounds(note.vatPence)})

@@ -42,6 +42,8 @@ const NOTICES: Record<string, string> = {
   delivered: 'Marked delivered.',
   cancelled: 'Cancelled. The customer is e-mailed the reason.',
   'lines-cancelled': 'Those packs are taken off the order and the totals recomputed. The customer is e-mailed; any money paid above the new total shows as a refund due.',
+  'lines-taken-off':
+    'Those packs are taken off the order and a credit note credits them: what the customer owes falls by it, and any money paid above it shows as a refund due. The customer is e-mailed.',
   noted: 'The note is added.',
 };
 
@@ -61,11 +63,13 @@ const EVENT_LABELS: Record<string, string> = {
   delivered: 'Marked delivered',
   cancelled: 'Cancelled',
   lines_cancelled: 'Packs cancelled (cannot be supplied)',
+  lines_withdrawn: 'Packs taken off with a credit note (cannot be supplied)',
   return_requested: 'Return requested by the customer',
   return_approved: 'Return approved',
   return_refused: 'Return refused',
   return_received: 'Returned goods received',
   return_refunded: 'Return refunded',
+  return_credited: 'Return settled by a credit note',
   return_replaced: 'Replacement sent for a return',
 };
 
@@ -81,6 +85,9 @@ const CHANGE_LABELS: Record<string, string> = {
   tracking_number: 'tracking number',
   payment_due_date: 'payment due by',
   overpaid_pence: 'more than was due',
+  owed_back_pence: 'owed back (the order is cancelled)',
+  credited_pence: 'credited',
+  refund_due_pence: 'refund due',
   provider_refund_id: 'provider refund id',
   statement_import: 'bank statement import',
   statement_line: 'line of the statement',
@@ -153,15 +160,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'cancel':
         await admin.cancel(staff, orderId, change.version, change.reason);
         return back('cancelled');
-      case 'cancel-lines':
-        await context.services.lineCancellation.cancelLines(
+      case 'cancel-lines': {
+        const { takenOff } = await context.services.lineCancellation.cancelLines(
           staff,
           orderId,
           change.version,
           change.lines.map((line) => ({ orderLineId: line.order_line_id, count: line.count })),
           change.reason,
         );
-        return back('lines-cancelled');
+        return back(takenOff ? 'lines-taken-off' : 'lines-cancelled');
+      }
       case 'payment':
         await admin.recordPayment(staff, orderId, change.version, {
           amountPence: change.amount,
@@ -352,6 +360,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const valueOf = (intent: string, field: keyof Answer['values']) => (failed?.intent === intent ? failed.values[field] : undefined);
   const here = `/admin/orders/${order.orderId}`;
   const version = <input type="hidden" name="version" value={order.version} />;
+  const withdrawnOf = (orderLineId: number) => order.shipping.lines.find((line) => line.orderLineId === orderLineId)?.withdrawnPacks ?? 0;
 
   return (
     <div className="space-y-6" data-testid="admin-order" data-version={order.version}>
@@ -426,6 +435,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     <td className="px-4 py-2">
                       {line.productName} <span className="text-stone-600">{line.size1}</span>
                       <span className="block text-xs text-stone-500">Pack of {line.qty}</span>
+                      {withdrawnOf(line.orderLineId) > 0 ? (
+                        <span className="block text-xs text-red-800" data-testid="withdrawn-packs">
+                          {withdrawnOf(line.orderLineId)} taken off: cannot be supplied (credit note)
+                        </span>
+                      ) : null}
                     </td>
                     <td className="px-4 py-2 text-right tabular-nums">{line.count}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{line.count * line.qty}</td>
@@ -676,7 +690,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 {allowed.recordPayment ? (
                   <Form key={`payment-${order.version}`} method="post" className="space-y-3" data-testid="payment-form">
                     {version}
-                    <h3 className="text-sm font-semibold text-stone-800">A payment received</h3>
+                    <h3 className="text-sm font-semibold text-stone-800">{order.status === 'Cancelled' ? 'Money received after cancelling' : 'A payment received'}</h3>
+                    {order.status === 'Cancelled' ? (
+                      <p className="text-xs text-stone-600">The order is cancelled, so all of it is owed back: it then shows as a refund due, refunded with the form beside.</p>
+                    ) : null}
                     <MoneyFields
                       form="payment"
                       dateLabel="Received on"
@@ -796,18 +813,29 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 <Form method="post" className="mt-3 space-y-3" data-testid="cancel-lines-form">
                   {version}
                   <p className="text-sm text-stone-700">
-                    Enter how many packs of each line cannot be supplied. The totals, VAT and delivery are recomputed, the stock set aside for them is released, the customer is
-                    e-mailed, and any money paid above the new total shows as a refund due.
+                    Enter how many packs of each line cannot be supplied. The stock set aside for them is released and the customer is e-mailed. Before the VAT invoice, the
+                    totals, VAT and delivery are recomputed; once invoiced (or part dispatched), the invoice keeps its lines and a credit note credits the packs, lowering what
+                    the customer owes. Either way any money paid above what is owed shows as a refund due, and an order with nothing left to send is marked dispatched.
                   </p>
                   <ul className="space-y-2">
-                    {order.lines.map((line, i) => (
+                    {linesToSend.map((line, i) => (
                       <li key={line.orderLineId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                         <input type="hidden" name={`lines[${i}].order_line_id`} value={line.orderLineId} />
                         <label htmlFor={`cancel-lines-${line.orderLineId}`} className="min-w-0 flex-1">
-                          {line.productName} <span className="text-stone-600">{line.size1}</span>
-                          <span className="block text-xs text-stone-500">{line.count} packs on the order</span>
+                          {line.itemName}
+                          <span className="block text-xs text-stone-500">
+                            {line.remainingPacks} pack{line.remainingPacks === 1 ? '' : 's'} left to send
+                          </span>
                         </label>
-                        <input id={`cancel-lines-${line.orderLineId}`} name={`lines[${i}].count`} type="number" min={0} max={line.count} defaultValue={0} className="form-input w-24" />
+                        <input
+                          id={`cancel-lines-${line.orderLineId}`}
+                          name={`lines[${i}].count`}
+                          type="number"
+                          min={0}
+                          max={line.remainingPacks}
+                          defaultValue={0}
+                          className="form-input w-24"
+                        />
                       </li>
                     ))}
                   </ul>
@@ -896,6 +924,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <Row label="Paid">{pounds(order.payment.paidPence)}</Row>
                   {order.payment.receivedPence > order.payment.paidPence ? <Row label="Received">{pounds(order.payment.receivedPence)}</Row> : null}
                   {order.payment.refundedPence > 0 ? <Row label="Refunded">{pounds(order.payment.refundedPence)}</Row> : null}
+                  {order.payment.creditedPence > 0 ? (
+                    <Row label="Credited">
+                      <span data-testid="credited">{pounds(order.payment.creditedPence)}</span> <span className="text-stone-600">(credit notes, off what is owed)</span>
+                    </Row>
+                  ) : null}
                   {order.payment.duePence > 0 ? <Row label="Due">{pounds(order.payment.duePence)}</Row> : null}
                   {order.payment.refundDuePence > 0 ? (
                     <Row label="Refund due">

@@ -3,7 +3,8 @@
  * the window), and the steps the staff member's role allows now, as POST forms that work without
  * JavaScript: approve with instructions (the goods come back, or need not) or refuse with a
  * reason; record the goods received (back to stock or written off); settle by a refund (recorded
- * by hand, or through the card provider; the order's own refund path, credit note included) or a
+ * by hand, or through the card provider; the order's own refund path, credit note included), a
+ * credit note that lowers what the customer still owes (an order not paid in full), or a
  * replacement shipment. Each step is e-mailed to the customer and shown on their order page.
  */
 import { data, Form, Link, useNavigation } from 'react-router';
@@ -27,6 +28,7 @@ const NOTICES: Record<string, string> = {
   'refund-pending': 'The payment provider did not answer in time: the refund is pending on the order. Try it again from the order page.',
   'refund-failed': 'The payment provider refused the refund: see the order’s payment section. Nothing was refunded.',
   replaced: 'The replacement is recorded as sent. The customer is e-mailed.',
+  credited: 'Settled by a credit note: what the customer owes on the order is lower by it. The customer is e-mailed the credit note.',
 };
 
 function returnIdOf(params: { returnId?: string }): number {
@@ -81,6 +83,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         const state = await returns.settleByProviderRefund(staff, returnId, step.version, { amountPence: step.amount, orderVersion: step.order_version });
         return back(state === 'completed' ? 'refunded' : `refund-${state}`);
       }
+      case 'credit':
+        await returns.settleByCredit(staff, returnId, step.version, { amountPence: step.amount });
+        return back('credited');
       case 'replace':
         await returns.settleByReplacement(staff, returnId, step.version, { carrier: step.carrier, trackingNumber: step.tracking_number });
         return back('replaced');
@@ -275,7 +280,7 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
             </section>
           ) : null}
 
-          {allowed.refund || allowed.replace ? (
+          {allowed.refund || allowed.credit || allowed.replace ? (
             <section className="card p-5" aria-labelledby="settle-heading">
               <h2 id="settle-heading" className="text-base font-semibold text-stone-900">
                 Settle
@@ -301,6 +306,28 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
                     <Field form="refund" label="Bank reference" name="bank_reference" required maxLength={50} defaultValue={valueOf('refund', 'bank_reference') ?? `RETURN ${found.returnId}`} error={errorOf('refund', 'bank_reference')} />
                     <button type="submit" name="intent" value="refund" className="btn-primary" disabled={busy}>
                       Record refund and e-mail
+                    </button>
+                  </Form>
+                ) : null}
+                {allowed.credit ? (
+                  <Form method="post" className="space-y-3" data-testid="return-credit-form">
+                    {version}
+                    <h3 className="text-sm font-semibold text-stone-800">Credit note (reduces what the customer owes)</h3>
+                    <p className="text-xs text-stone-600">
+                      {pounds(found.order.duePence)} is still owed on the order. The credit note comes off it; no money moves. Anything already paid above what is then owed shows
+                      on the order as a refund due.
+                    </p>
+                    <Field
+                      form="credit"
+                      label="Amount to credit, VAT included (£)"
+                      name="amount"
+                      inputMode="decimal"
+                      required
+                      defaultValue={valueOf('credit', 'amount') ?? suggested}
+                      error={errorOf('credit', 'amount')}
+                    />
+                    <button type="submit" name="intent" value="credit" className="btn-primary" disabled={busy}>
+                      Issue credit note and e-mail
                     </button>
                   </Form>
                 ) : null}
@@ -354,6 +381,8 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
               <dl className="mt-2 text-sm">
                 <Row label="Paid">{pounds(found.order.paidPence)}</Row>
                 <Row label="Refunded">{pounds(found.order.refundedPence)}</Row>
+                {found.order.creditedPence > 0 ? <Row label="Credited">{pounds(found.order.creditedPence)}</Row> : null}
+                <Row label="Still owed">{pounds(found.order.duePence)}</Row>
               </dl>
             </section>
           ) : null}

@@ -42,11 +42,13 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
     carriers: CARRIER_NAMES,
     /** Carriers without a tracking number (our own van): the form says the field is not needed. */
     untrackedCarriers: CARRIER_NAMES.filter((carrier) => !carrierTracks(carrier)),
-    /** Lines with packs still to send, for the shipment form. */
+    /** Lines with packs still to send, for the shipment form and the form that takes packs off. */
     linesToSend: order.shipping.lines.filter((line) => line.remainingPacks > 0),
     allowed: {
       money: can(staff.role, 'payments:view'),
-      recordPayment: recordsMoney && order.status !== 'Cancelled',
+      // A cancelled order too: a bank transfer that reaches it is recorded, then owed back (refund
+      // due) and paid back by hand; a card order's money only ever comes through its provider.
+      recordPayment: recordsMoney && (order.status !== 'Cancelled' || order.payment.refundProvider === null),
       recordRefund: recordsMoney && order.payment.refundablePence > 0,
       retryRefund: recordsMoney,
       dispatch: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Dispatched'),
@@ -55,9 +57,17 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
       cancel,
       /** The refund form asks "Also cancel the order" while it may still be cancelled (core checks again). */
       cancelWithRefund: recordsMoney && cancel,
-      /** Some packs cannot be supplied (SPEC 9): only before anything is dispatched, and when more than one pack is on the order. */
+      /**
+       * Some packs cannot be supplied (SPEC 9): before anything is dispatched when more than one
+       * pack is on the order, or any pack still to send once part has left (taken off with a
+       * credit note, the order then closes when nothing is left: core's line-cancellation.ts).
+       */
       cancelLines:
-        can(staff.role, 'orders:cancel') && order.status === 'PendingDelivery' && order.shipping.shipments.length === 0 && order.lines.reduce((sum, line) => sum + line.count, 0) > 1,
+        can(staff.role, 'orders:cancel') &&
+        order.status === 'PendingDelivery' &&
+        (order.shipping.shipments.length > 0
+          ? order.shipping.lines.some((line) => line.remainingPacks > 0)
+          : order.shipping.lines.reduce((sum, line) => sum + line.remainingPacks, 0) > 1),
       invoice: can(staff.role, 'invoices'),
     },
     documents: { pickingList: pickingListPath(order.orderId), invoice: staffInvoicePath(order.orderId) },

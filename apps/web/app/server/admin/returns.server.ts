@@ -21,6 +21,8 @@ export function returnPage(staff: StaffMember, found: StaffReturn) {
       // Nothing to receive when the goods need not come back: such a return goes straight to settling.
       receive: can(staff.role, 'orders:dispatch') && mayReceiveGoods(found),
       refund: can(staff.role, 'payments:record') && settleable && found.order.paidPence - found.order.refundedPence > 0,
+      /** A credit note off what the customer still owes (an account order not paid in full): no money moves. */
+      credit: can(staff.role, 'payments:record') && settleable && found.order.status !== 'Cancelled' && found.order.duePence > 0,
       replace: can(staff.role, 'orders:dispatch') && settleable,
       money: can(staff.role, 'payments:view'),
     },
@@ -48,6 +50,7 @@ export const returnFormSchema = z.discriminatedUnion(
       bank_reference: textField(60),
     }),
     z.object({ intent: z.literal('provider-refund'), version, order_version: orderVersion, amount: poundsField('Enter the amount in pounds, for example 65.99.') }),
+    z.object({ intent: z.literal('credit'), version, amount: poundsField('Enter the amount in pounds, for example 65.99.') }),
     z.object({ intent: z.literal('replace'), version, carrier: textField(40), tracking_number: textField(60) }),
   ],
   { error: UNKNOWN_FORM },

@@ -27,7 +27,7 @@ const LISTED = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'ph
 const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'vatNumber', 'newsletter', 'createdAt', 'disabledAt', 'closedAt']);
 // `region` is the house number or name (SPEC 5's address form): staff need it to find the door.
 const ADDRESS = columnsOf(addresses, ['addressId', 'reference', 'contactName', 'companyName', 'region', 'address', 'town', 'postCode', 'country', 'phone', 'type']);
-const ORDER = columnsOf(orders, ['orderId', 'created', 'totalPence', 'paidPence', 'refundedPence', 'status', 'paymentMethod', 'paymentDueDate']);
+const ORDER = columnsOf(orders, ['orderId', 'created', 'totalPence', 'paidPence', 'refundedPence', 'creditedPence', 'status', 'paymentMethod', 'paymentDueDate']);
 
 export type CustomerListItem = Pick<ReturnType<typeof LISTED.read>, 'userId' | 'email' | 'phone' | 'companyName'> & {
   name: string;
@@ -73,7 +73,7 @@ export type CustomerDetail = Omit<ReturnType<typeof CUSTOMER.read>, 'createdAt' 
 
 /** The payment status of an order, as words (the rule is back-office/orders/order-states.ts; `today`: London date). */
 export function paymentStatusLabelOf(
-  order: { paymentMethod: string; totalPence: Pence; paidPence: Pence; refundedPence?: Pence; paymentDueDate: string | null; state?: string },
+  order: { paymentMethod: string; totalPence: Pence; paidPence: Pence; refundedPence?: Pence; creditedPence?: Pence; paymentDueDate: string | null; state?: string },
   today: string,
 ): PaymentStatusLabel {
   return PAYMENT_STATUS_LABELS[
@@ -84,6 +84,7 @@ export function paymentStatusLabelOf(
         totalPence: order.totalPence,
         paidPence: order.paidPence,
         refundedPence: order.refundedPence ?? 0,
+        creditedPence: order.creditedPence ?? 0,
         paymentDueDate: order.paymentDueDate,
       },
       today,
@@ -216,9 +217,9 @@ export class CustomerDirectory {
     );
     const today = londonDateOf(this.now());
     return rows.map((raw) => {
-      const { created, status, refundedPence, ...order } = ORDER.read(raw);
+      const { created, status, refundedPence, creditedPence, ...order } = ORDER.read(raw);
       const listed = { ...order, placedAt: isoSeconds(created), state: status };
-      return { ...listed, paymentStatus: paymentStatusLabelOf({ ...listed, refundedPence }, today) };
+      return { ...listed, paymentStatus: paymentStatusLabelOf({ ...listed, refundedPence, creditedPence }, today) };
     });
   }
 

@@ -30,7 +30,7 @@ export function readyToDispatchCondition(alias = 'o'): SQL {
   return sql`(${sql.raw(mayDispatchCondition(alias))}
     AND NOT EXISTS (
       SELECT 1 FROM (
-        SELECT pp.product_size_id, sum(ol.qty * (ol.count - coalesce((SELECT sum(sl.count) FROM shipment_lines sl WHERE sl.order_line_id = ol.order_line_id), 0))) AS units
+        SELECT pp.product_size_id, sum(ol.qty * (ol.count - ol.withdrawn_count - coalesce((SELECT sum(sl.count) FROM shipment_lines sl WHERE sl.order_line_id = ol.order_line_id), 0))) AS units
         FROM order_lines ol JOIN product_prices pp ON pp.product_price_id = ol.product_price_id
         WHERE ol.order_id = ${o}.order_id AND NOT ol.custom
         GROUP BY pp.product_size_id
@@ -138,7 +138,7 @@ export class DispatchDesk {
       queryRows<{ ordered: number | string; shipped: number | string; custom: boolean }>(
         this.db,
         sql`SELECT ${QUEUED.list}, ${QUEUED_CUSTOMER.list},
-                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS ordered,
+                   (SELECT COALESCE(sum(l.count - l.withdrawn_count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS ordered,
                    (SELECT COALESCE(sum(sl.count), 0) FROM shipment_lines sl JOIN shipments sh ON sh.shipment_id = sl.shipment_id WHERE sh.order_id = o.order_id) AS shipped,
                    EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.order_id AND l.custom) AS custom
             FROM orders o JOIN users u ON u.user_id = o.user_id

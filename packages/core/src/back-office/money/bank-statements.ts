@@ -108,7 +108,8 @@ export const bankStatementMessages = {
   overpaid: (overPence: number, duePence: number) =>
     `${pounds(overPence)} more than the ${pounds(duePence)} due. Recorded only if you choose to record overpayments; otherwise record it by hand on the order.`,
   overpaidRecorded: (overPence: number) => `Recorded, ${pounds(overPence)} more than was due: the order shows the overpayment.`,
-  cancelled: (orderId: number) => `Order #${orderId} is cancelled: not recorded. Refund the customer, or record it by hand if the order goes ahead.`,
+  cancelled: (orderId: number) =>
+    `Order #${orderId} is cancelled: not recorded. Record it with the payment form on the order's page (it then shows as a refund due) and refund it from there.`,
   severalOrders: (orderIds: number[]) => `Names more than one order (${orderIds.map((id) => `#${id}`).join(', ')}): not recorded. Record it by hand on the right order.`,
   sharedReference: (reference: string) =>
     `Several orders share the reference ${reference} and none of them fits this amount: not recorded. Record it by hand on the right order.`,

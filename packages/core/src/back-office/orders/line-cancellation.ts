@@ -9,10 +9,15 @@
  *   - the allocation of those packs is released (stock/stock-movements.ts `release`),
  *   - the customer is e-mailed (a durable job) and an order_events entry is written.
  * Money paid above the new total is then owed back: the order shows "refund due" as any
- * overpaid order does (order-states.ts), refunded through the usual paths. An order that already
- * has its VAT invoice is refused: the invoice is rendered from the order's lines, so they must not
- * change after it; staff refund those packs instead, which credits the invoice by the existing
- * rule (documents/credit-notes.ts).
+ * overpaid order does (order-states.ts), refunded through the usual paths.
+ *
+ * An order that already has its VAT invoice, or of which some packs have left (a part-dispatched
+ * order is invoiced at its first shipment), keeps its lines: the invoice is rendered from them.
+ * The packs are taken off instead (`order_lines.withdrawn_count`, no longer left to send), a VAT
+ * credit note credits their price with VAT (back-office/orders/order-payments.ts creditOrder), and
+ * what the customer owes falls by it; more paid than is then owed shows as a refund due. When
+ * nothing is then left to send the order is Dispatched, and so leaves the dispatch queue
+ * (DESIGN section 10 "Money": every money state has its form).
  */
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
@@ -25,8 +30,11 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { computeCartTotals, rulesForZone, type CartPricingRules } from '../../pricing/cart-totals.ts';
 import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import type { OrderLineCount, StockMovements } from '../../stock/stock-movements.ts';
-import { insertOrderEvent } from './order-payments.ts';
-import { paymentFiguresOf } from './order-states.ts';
+import { formatCreditNoteNumber } from '../../documents/credit-note-numbers.ts';
+import type { CreditNoteDependencies } from '../../documents/credit-notes.ts';
+import { percentOfPence } from '../../pricing/money.ts';
+import { creditableOf, creditOrder, insertOrderEvent } from './order-payments.ts';
+import { assertMove, paymentFiguresOf } from './order-states.ts';
 
 export const lineCancellationMessages = {
   notFound: (orderId: number) => `There is no order ${orderId}.`,
@@ -36,17 +44,34 @@ export const lineCancellationMessages = {
   tooMany: (name: string, count: number) => `${name} has only ${count} pack${count === 1 ? '' : 's'} on this order.`,
   unknownLine: 'One of the lines is not on this order.',
   everything: 'That is every pack of the order: cancel the whole order instead.',
-  invoiced:
-    'This order already has its VAT invoice, which must keep the lines it was issued with: refund the packs that cannot be supplied from the payment section (the refund issues a credit note), or cancel the whole order.',
+  tooManyLeft: (name: string, left: number) => `Only ${left} pack${left === 1 ? '' : 's'} of ${name} ${left === 1 ? 'is' : 'are'} left to send.`,
+  notInvoiced: 'Part of this order has left but it has no VAT invoice yet: open its VAT invoice, then take the packs off (a credit note credits them).',
   reason: 'Give the reason (1-200 characters); the customer reads it.',
   notPermitted: 'You do not have access to this.',
 } as const;
 
-const ORDER = columnsOf(orders, ['orderId', 'userId', 'version', 'status', 'deliveryAddress', 'vatRatePercent', 'subTotalPence', 'deliveryFeePence', 'totalTaxPence', 'totalPence', 'paidPence', 'refundedPence']);
-const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence']);
+const ORDER = columnsOf(orders, [
+  'orderId',
+  'userId',
+  'version',
+  'status',
+  'deliveryAddress',
+  'vatRatePercent',
+  'subTotalPence',
+  'deliveryFeePence',
+  'totalTaxPence',
+  'totalPence',
+  'paidPence',
+  'refundedPence',
+  'creditedPence',
+]);
+type LockedOrder = ReturnType<typeof ORDER.read>;
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'withdrawnCount']);
 
 export interface LineCancellationOptions {
   jobs: JobQueue;
+  /** The credit note's date (taking packs off an invoiced order); the clock by default. */
+  now?: () => Date;
   rules: CartPricingRules;
   stock: StockMovements;
 }
@@ -57,8 +82,18 @@ export class LineCancellation {
     private readonly options: LineCancellationOptions,
   ) {}
 
-  /** Cancels `lines` (packs of order lines) that cannot be supplied; answers the refund now due, in pence. */
-  async cancelLines(staff: StaffMember, orderId: number, seenVersion: number, lines: readonly OrderLineCount[], reasonText: string): Promise<{ refundDuePence: number }> {
+  /**
+   * Cancels `lines` (packs of order lines) that cannot be supplied; answers the refund now due, in
+   * pence, and whether the packs were taken off with a credit note (an invoiced order) rather
+   * than the lines changed.
+   */
+  async cancelLines(
+    staff: StaffMember,
+    orderId: number,
+    seenVersion: number,
+    lines: readonly OrderLineCount[],
+    reasonText: string,
+  ): Promise<{ refundDuePence: number; takenOff: boolean }> {
     if (!can(staff.role, 'orders:cancel')) throw new Forbidden(lineCancellationMessages.notPermitted);
     const reason = reasonText.trim();
     if (reason.length < 1 || reason.length > 200) throw new Invalid(lineCancellationMessages.reason, { fields: [{ field: 'reason', message: lineCancellationMessages.reason }] });
@@ -71,10 +106,14 @@ export class LineCancellation {
       const order = ORDER.read(raw);
       if (order.version !== seenVersion) throw new Conflict(lineCancellationMessages.changedMeanwhile, { version: order.version });
       if (order.status !== 'PendingDelivery') throw new Invalid(lineCancellationMessages.notPending);
-      // An invoice is rendered from the order's lines whenever it is downloaded: once issued, its
-      // lines must not change (the refund path credits it instead, documents/credit-notes.ts).
-      const invoiced = await queryRows(tx, sql`SELECT 1 FROM invoices WHERE order_id = ${orderId}`);
-      if (invoiced.length > 0) throw new Invalid(lineCancellationMessages.invoiced);
+      // An invoice is rendered from the order's lines whenever it is downloaded: once issued (or
+      // once goods have left, which invoices the order), its lines must not change: the packs
+      // are taken off with a credit note instead.
+      const [kept] = await queryRows<{ invoiced: boolean; shipped: boolean }>(
+        tx,
+        sql`SELECT EXISTS (SELECT 1 FROM invoices WHERE order_id = ${orderId}) AS invoiced, EXISTS (SELECT 1 FROM shipments WHERE order_id = ${orderId}) AS shipped`,
+      );
+      if (kept!.invoiced || kept!.shipped) return this.takeOff(tx, staff, order, wanted, reason, Boolean(kept!.shipped));
       const current = (await queryRows<object>(tx, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`)).map((r) => LINE.read(r));
       const cancelled: { orderLineId: number; name: string; count: number; before: number }[] = [];
       for (const line of wanted) {
@@ -150,9 +189,102 @@ export class LineCancellation {
         ),
         tx,
       );
-      return { refundDuePence };
+      return { refundDuePence, takenOff: false };
     });
     this.options.jobs.wakeWorkers();
     return result;
+  }
+
+  /**
+   * Packs of an invoiced (or part-dispatched) order taken off: the lines keep their counts (the
+   * invoice states them), `withdrawn_count` grows, the allocation is released, a credit note
+   * credits the packs' price with VAT (delivery stays: the carriage was used for what left), and
+   * the order is Dispatched when nothing is left to send. Runs in cancelLines' transaction.
+   */
+  private async takeOff(
+    tx: Executor,
+    staff: StaffMember,
+    order: LockedOrder,
+    wanted: readonly OrderLineCount[],
+    reason: string,
+    anyShipped: boolean,
+  ): Promise<{ refundDuePence: number; takenOff: true }> {
+    const orderId = order.orderId;
+    const current = await queryRows<{ shipped: number | string }>(
+      tx,
+      sql`SELECT ${LINE.list}, COALESCE((SELECT sum(x.count) FROM shipment_lines x WHERE x.order_line_id = order_lines.order_line_id), 0) AS shipped
+          FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`,
+    );
+    const lines = current.map((raw) => {
+      const l = LINE.read(raw);
+      return { ...l, left: Math.max(0, l.count - l.withdrawnCount - Number(raw.shipped)) };
+    });
+    const taken: { orderLineId: number; name: string; count: number; netPence: number }[] = [];
+    for (const want of wanted) {
+      const found = lines.find((l) => l.orderLineId === want.orderLineId);
+      if (!found) throw new Invalid(lineCancellationMessages.unknownLine);
+      const name = itemDisplayName(found.productName, found.size1);
+      if (want.count > found.left) throw new Invalid(lineCancellationMessages.tooManyLeft(name, found.left));
+      taken.push({ orderLineId: found.orderLineId, name, count: want.count, netPence: found.pricePence * want.count });
+    }
+    const leftAfter = lines.reduce((sum, l) => sum + l.left, 0) - taken.reduce((sum, t) => sum + t.count, 0);
+    // Nothing has left and nothing would: that is a cancellation of the whole order.
+    if (leftAfter <= 0 && !anyShipped) throw new Invalid(lineCancellationMessages.everything);
+    const netPence = taken.reduce((sum, t) => sum + t.netPence, 0);
+    const creditPence = netPence + percentOfPence(netPence, order.vatRatePercent);
+    const creditable = await creditableOf(tx, orderId);
+    if (creditable === null) throw new Invalid(lineCancellationMessages.notInvoiced);
+
+    await this.options.stock.release(tx, orderId, taken.map((t) => ({ orderLineId: t.orderLineId, count: t.count })), staff.staffId);
+    for (const t of taken) {
+      await tx.execute(sql`UPDATE order_lines SET withdrawn_count = withdrawn_count + ${t.count} WHERE order_line_id = ${t.orderLineId}`);
+    }
+    const complete = leftAfter <= 0;
+    if (complete) assertMove(order.status, 'Dispatched');
+    const updated = await queryRows(
+      tx,
+      sql`UPDATE orders SET ${complete ? sql`status = 'Dispatched', ` : sql``}version = version + 1
+          WHERE order_id = ${orderId} AND version = ${order.version} RETURNING order_id`,
+    );
+    if (updated.length === 0) throw new Conflict(lineCancellationMessages.changedMeanwhile);
+    const deps: CreditNoteDependencies = { jobs: this.options.jobs, now: this.options.now ?? (() => new Date()) };
+    const note = await creditOrder(tx, deps, { orderId, creditPence: Math.min(creditPence, creditable), reason: `Cannot be supplied: ${reason}`, staffId: staff.staffId });
+    const creditedPence = note?.totalPence ?? 0;
+    const figures = paymentFiguresOf({ status: order.status, totalPence: order.totalPence, paidPence: order.paidPence, refundedPence: order.refundedPence, creditedPence: order.creditedPence + creditedPence });
+    await insertOrderEvent(tx, {
+      orderId,
+      staffId: staff.staffId,
+      kind: 'lines_withdrawn',
+      before: complete ? { status: order.status } : null,
+      after: {
+        reason,
+        lines: taken.map((t) => ({ order_line_id: t.orderLineId, name: t.name, packs: t.count })),
+        ...(complete ? { status: 'Dispatched' } : {}),
+        credited_pence: creditedPence,
+        ...(note ? { credit_note: formatCreditNoteNumber(note.creditNoteNumber) } : {}),
+        ...(figures.refundDuePence > 0 ? { refund_due_pence: figures.refundDuePence } : {}),
+      },
+    });
+    await this.options.jobs.record(
+      orderNoticeJob(
+        order.userId,
+        orderId,
+        {
+          subject: `Part of your order ${orderId} cannot be supplied`,
+          lines: [
+            `We are sorry: we cannot supply part of your order ${orderId}, and have taken it off the order.`,
+            ...taken.map((t) => `${t.name}: ${t.count} pack${t.count === 1 ? '' : 's'} cancelled.`),
+            `Reason: ${reason}`,
+            note ? `Credit note ${formatCreditNoteNumber(note.creditNoteNumber)} credits ${formatPounds(creditedPence / 100)} (VAT included) against your invoice.` : '',
+            figures.duePence > 0 ? `You now owe ${formatPounds(figures.duePence / 100)} for this order.` : '',
+            figures.refundDuePence > 0 ? `We will refund the ${formatPounds(figures.refundDuePence / 100)} you paid above what is now owed to the card or account you paid from.` : '',
+            complete ? 'Everything else on your order has been dispatched: it is now complete.' : 'The rest of your order is on its way as planned.',
+          ].filter(Boolean),
+        },
+        `lines-withdrawn:${orderId}:${order.version}`,
+      ),
+      tx,
+    );
+    return { refundDuePence: figures.refundDuePence, takenOff: true };
   }
 }

@@ -73,7 +73,6 @@ export const orderAdminMessages = {
   /** The box staff tick to record a payment over what is due. */
   confirmOverpayment: (amountPence: number, duePence: number) =>
     duePence > 0 ? `Record ${pounds(amountPence)} although only ${pounds(duePence)} is due` : `Record ${pounds(amountPence)} although nothing is due`,
-  cancelledNoPayment: 'This order is cancelled: no payment can be recorded against it.',
   notProviderPaid: 'This order was not paid by card or PayPal: record the refund you paid back by bank transfer instead.',
   noRefundProvider: 'Refunds through the payment provider are not available on this shop (it is not configured). Nothing was refunded.',
   providerUnreachable: 'The payment provider could not be reached to find the payment. Nothing was refunded; try again in a few minutes.',
@@ -157,6 +156,8 @@ export interface AdminOrder {
     receivedPence: number;
     paidPence: number;
     refundedPence: number;
+    /** Taken off what is owed by credit notes, no money moving (a claim settled by credit, packs not supplied). */
+    creditedPence: number;
     duePence: number;
     /** Owed back to the customer (cancelled after paying, or paid more than the total). */
     refundDuePence: number;
@@ -248,6 +249,7 @@ const ORDER = columnsOf(
     'purchaseOrderNumber',
     'paidPence',
     'refundedPence',
+    'creditedPence',
     'paymentDueDate',
     'dispatchedAt',
     'carrier',
@@ -266,7 +268,7 @@ const TERMS = columnsOf(tradeAccounts, ['termsDays'], 't', { leftJoined: true })
 type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTOMER.read> & ReturnType<typeof TERMS.read>;
 
 /** An order in the list: ORDER's columns a row shows, and its customer's name. */
-const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
+const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'creditedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
 const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
 const PAYMENT = columnsOf(
@@ -319,7 +321,7 @@ export class OrderAdministration {
       queryRows<{ packs: number | string; shipped: number | string }>(
         this.db,
         sql`SELECT ${LISTED.list}, ${LISTED_CUSTOMER.list},
-                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs,
+                   (SELECT COALESCE(sum(l.count - l.withdrawn_count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs,
                    CASE WHEN o.status = 'PendingDelivery'
                         THEN (SELECT COALESCE(sum(sl.count), 0) FROM shipments sh JOIN shipment_lines sl ON sl.shipment_id = sh.shipment_id WHERE sh.order_id = o.order_id)
                         ELSE 0 END AS shipped
@@ -440,6 +442,7 @@ export class OrderAdministration {
         receivedPence: money(figures.receivedPence),
         paidPence: money(figures.paidPence),
         refundedPence: money(figures.refundedPence),
+        creditedPence: money(row.creditedPence),
         duePence: money(figures.duePence),
         refundDuePence: money(figures.refundDuePence),
         pendingRefundPence: money(pendingRefundPence),
@@ -560,7 +563,10 @@ export class OrderAdministration {
   /**
    * Money that reached the bank (a bank transfer, or an account paying its invoice); a part
    * payment leaves the rest due. More than is due is refused unless staff confirm it
-   * (`confirmOverpayment`): the excess is then owed back to the customer (refund due).
+   * (`confirmOverpayment`): the excess is then owed back to the customer (refund due). Money that
+   * reaches a cancelled order (a bank transfer sent after it was cancelled) is recorded too, with
+   * no confirmation: all of it is owed back, and the order shows it as a refund due until it is
+   * refunded from its page (DESIGN section 10 "Money": every money state has its form).
    */
   async recordPayment(
     staff: StaffMember,
@@ -571,10 +577,10 @@ export class OrderAdministration {
     permit(staff, 'payments:record');
     const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
     await this.change(staff, orderId, seenVersion, 'payment_recorded', async (order, tx) => {
-      if (order.status === 'Cancelled') throw new Invalid(orderAdminMessages.cancelledNoPayment);
+      const cancelled = order.status === 'Cancelled';
       const { duePence } = paymentFiguresOf(order);
       const overPence = amountPence - duePence;
-      if (overPence > 0 && !input.confirmOverpayment) {
+      if (overPence > 0 && !input.confirmOverpayment && !cancelled) {
         throw new Invalid(orderAdminMessages.overpayment(amountPence, duePence), {
           fields: [
             { field: 'amount', message: orderAdminMessages.overpayment(amountPence, duePence) },
@@ -593,7 +599,7 @@ export class OrderAdministration {
           amount_pence: amountPence,
           received_on: receivedOn,
           bank_reference: bankReference,
-          ...(overPence > 0 ? { overpaid_pence: overPence } : {}),
+          ...(cancelled ? { owed_back_pence: amountPence } : overPence > 0 ? { overpaid_pence: overPence } : {}),
         },
         result: undefined,
       };

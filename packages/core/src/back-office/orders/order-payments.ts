@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@shop/db';
+import { issueCreditNoteFor, type CreditNoteDependencies, type IssuedCreditNote } from '../../documents/credit-notes.ts';
 
 export interface OrderPaymentRecord {
   orderId: number;
@@ -37,4 +38,35 @@ export async function insertOrderEvent(tx: Executor, event: { orderId: number; s
     sql`INSERT INTO order_events (order_id, staff_id, kind, before, after)
         VALUES (${event.orderId}, ${event.staffId}, ${event.kind}, ${before}::jsonb, ${JSON.stringify(event.after)}::jsonb)`,
   );
+}
+
+/**
+ * A credit with no money moving (DESIGN section 10 "Money": a claim on an order not yet paid, packs
+ * an invoiced order cannot supply): the VAT credit note for `creditPence` (documents/credit-notes.ts,
+ * kind 'credit'), and what it credits taken off what the customer owes (orders.credited_pence,
+ * which order-states.ts paymentFiguresOf subtracts from the total due; more paid than is then owed
+ * shows as a refund due). Null, and nothing changed, when the order has no VAT invoice or nothing
+ * left to credit. The caller holds the order's row lock; the order's version is bumped.
+ */
+export async function creditOrder(
+  tx: Executor,
+  deps: CreditNoteDependencies,
+  credit: { orderId: number; creditPence: number; reason: string; staffId: number | null },
+): Promise<IssuedCreditNote | null> {
+  const note = await issueCreditNoteFor(tx, deps, { kind: 'credit', ...credit });
+  if (note) await tx.execute(sql`UPDATE orders SET credited_pence = credited_pence + ${note.totalPence}, version = version + 1 WHERE order_id = ${credit.orderId}`);
+  return note;
+}
+
+/**
+ * What a credit note may still credit on the order: its invoice's total less every credit note so
+ * far; null when the order has no VAT invoice (nothing was invoiced, so there is nothing to credit).
+ */
+export async function creditableOf(executor: Executor, orderId: number): Promise<number | null> {
+  const [row] = await queryRows<{ creditable: number | string }>(
+    executor,
+    sql`SELECT o.total_pence - COALESCE((SELECT sum(c.total_pence) FROM credit_notes c WHERE c.order_id = o.order_id), 0) AS creditable
+        FROM orders o JOIN invoices i ON i.order_id = o.order_id WHERE o.order_id = ${orderId}`,
+  );
+  return row ? Number(row.creditable) : null;
 }

@@ -85,6 +85,8 @@ export interface OrderLineProgress {
   qty: number;
   count: number;
   shippedPacks: number;
+  /** Packs taken off after invoicing: they cannot be supplied (line-cancellation.ts). */
+  withdrawnPacks: number;
   remainingPacks: number;
   custom: boolean;
   deliveredUnits: number | null;
@@ -133,7 +135,7 @@ const ORDER = columnsOf(
 );
 const TERMS = columnsOf(tradeAccounts, ['termsDays'], 't', { leftJoined: true });
 type LockedOrder = ReturnType<typeof ORDER.read> & ReturnType<typeof TERMS.read>;
-const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'custom', 'deliveredUnits', 'totalPricePence'], 'l');
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'withdrawnCount', 'custom', 'deliveredUnits', 'totalPricePence'], 'l');
 const SHIPMENT = columnsOf(shipments, ['shipmentId', 'orderId', 'number', 'carrier', 'trackingNumber', 'dispatchedAt'], 'sh');
 const SHIPMENT_LINE = columnsOf(shipmentLines, ['shipmentId', 'orderLineId', 'count', 'deliveredUnits'], 'sl');
 const BY = columnsOf(staffTable, ['name'], 's', { leftJoined: true });
@@ -191,15 +193,17 @@ export class OrderShipmentsService {
         qty: l.qty,
         count: l.count,
         shippedPacks: shipped,
-        remainingPacks: Math.max(0, l.count - shipped),
+        withdrawnPacks: l.withdrawnCount,
+        remainingPacks: Math.max(0, l.count - l.withdrawnCount - shipped),
         custom: l.custom,
         deliveredUnits: l.deliveredUnits,
       };
       linesById.set(line.orderLineId, line);
       const entry = result.get(Number(raw.order_id))!;
       entry.lines.push(line);
-      entry.progress.orderedPacks += line.count;
-      entry.progress.shippedPacks += Math.min(shipped, line.count);
+      // Packs taken off will never leave: they are not counted as ordered any more.
+      entry.progress.orderedPacks += line.count - l.withdrawnCount;
+      entry.progress.shippedPacks += Math.min(shipped, line.count - l.withdrawnCount);
     }
     const byShipment = new Map<number, ShipmentView>();
     for (const raw of shipmentRows) {
@@ -328,7 +332,7 @@ export class OrderShipmentsService {
     const movements: OrderLineCount[] = chosen.map((c) => ({ orderLineId: c.line.orderLineId, count: c.count }));
     await stockMovements.ship(tx, orderId, movements, staff.staffId);
 
-    const remaining = lines.reduce((sum, l) => sum + Math.max(0, l.count - l.shipped), 0) - chosen.reduce((sum, c) => sum + c.count, 0);
+    const remaining = lines.reduce((sum, l) => sum + leftOf(l), 0) - chosen.reduce((sum, c) => sum + c.count, 0);
     const complete = remaining <= 0;
     if (complete) assertMove(order.status, 'Dispatched');
     // An account order's payment falls due its account's terms after the first parcel leaves.
@@ -453,9 +457,9 @@ export class OrderShipmentsService {
 /** The packs chosen for a shipment, checked against what is left of each line. */
 function chooseLines(orderId: number, lines: readonly LineRow[], wanted: ShipInput['lines']): { line: LineRow; count: number; deliveredUnits: number | null }[] {
   if (wanted === 'rest') {
-    const left = lines.filter((l) => l.count - l.shipped > 0);
+    const left = lines.filter((l) => leftOf(l) > 0);
     if (left.some((l) => l.custom)) throw new Invalid(shipmentMessages.customInBulk(orderId));
-    return left.map((line) => ({ line, count: line.count - line.shipped, deliveredUnits: null }));
+    return left.map((line) => ({ line, count: leftOf(line), deliveredUnits: null }));
   }
   const chosen: { line: LineRow; count: number; deliveredUnits: number | null }[] = [];
   const seen = new Set<number>();
@@ -464,7 +468,7 @@ function chooseLines(orderId: number, lines: readonly LineRow[], wanted: ShipInp
     const line = lines.find((l) => l.orderLineId === want.orderLineId);
     if (!line || seen.has(line.orderLineId)) throw new Invalid(shipmentMessages.unknownLine);
     seen.add(line.orderLineId);
-    const left = line.count - line.shipped;
+    const left = leftOf(line);
     const item = itemDisplayName(line.productName, line.size1);
     const field = `count_${line.orderLineId}`;
     if (!Number.isSafeInteger(want.count) || want.count < 0 || want.count > left) {
@@ -478,6 +482,11 @@ function chooseLines(orderId: number, lines: readonly LineRow[], wanted: ShipInp
     chosen.push({ line, count: want.count, deliveredUnits: want.deliveredUnits ?? null });
   }
   return chosen;
+}
+
+/** Packs of a line still to send: ordered, less those taken off (cannot be supplied) and those shipped. */
+function leftOf(line: LineRow): number {
+  return Math.max(0, line.count - line.withdrawnCount - line.shipped);
 }
 
 function describeCustomChange(change: Record<string, unknown>): string {

@@ -147,6 +147,8 @@ export interface PaymentFacts {
   totalPence: number;
   paidPence: number;
   refundedPence: number;
+  /** Credit notes lowering what is owed with no money moving (orders.credited_pence); 0 when absent. */
+  creditedPence?: number;
   /** Account orders: YYYY-MM-DD once invoiced (dispatched). */
   paymentDueDate: string | null;
 }
@@ -171,15 +173,17 @@ export interface PaymentFigures {
  * The figures of an order's money, to the penny. Refunds never make money due again (a goodwill
  * refund on a paid order is not a debt); they settle what is owed back first.
  */
-export function paymentFiguresOf(order: Pick<PaymentFacts, 'status' | 'totalPence' | 'paidPence' | 'refundedPence'>): PaymentFigures {
+export function paymentFiguresOf(order: Pick<PaymentFacts, 'status' | 'totalPence' | 'paidPence' | 'refundedPence' | 'creditedPence'>): PaymentFigures {
   const kept = order.paidPence - order.refundedPence;
   const cancelled = order.status === 'Cancelled';
+  // What the customer owes for the order: its total less credit notes that reduced the debt.
+  const owed = order.totalPence - (order.creditedPence ?? 0);
   return {
     receivedPence: order.paidPence,
-    paidPence: cancelled ? order.paidPence : Math.min(order.paidPence, order.totalPence),
+    paidPence: cancelled ? order.paidPence : Math.min(order.paidPence, owed),
     refundedPence: order.refundedPence,
-    duePence: cancelled ? 0 : Math.max(0, order.totalPence - order.paidPence),
-    refundDuePence: Math.max(0, cancelled ? kept : kept - order.totalPence),
+    duePence: cancelled ? 0 : Math.max(0, owed - order.paidPence),
+    refundDuePence: Math.max(0, cancelled ? kept : kept - owed),
   };
 }
 
@@ -198,7 +202,7 @@ export function paymentStatusOf(order: PaymentFacts, today: string): PaymentStat
   if (figures.refundDuePence > 0) return 'refund_due';
   // Everything paid went back (a refund in full of an order that stands, e.g. goodwill).
   if (order.paidPence > 0 && order.refundedPence >= order.paidPence) return 'refunded';
-  if (order.paidPence >= order.totalPence) return 'paid';
+  if (figures.duePence === 0) return 'paid';
   if (order.paymentMethod === 'account') {
     return order.paymentDueDate !== null && order.paymentDueDate < today ? 'overdue' : order.paidPence > 0 ? 'part_paid' : 'on_account';
   }
@@ -210,9 +214,10 @@ export function paymentStatusOf(order: PaymentFacts, today: string): PaymentStat
  * says (kept beside it so the two agree): paid in full, money due, money owed back.
  */
 export const PAYMENT_FILTER_CONDITIONS = {
-  paid: `o.status <> 'Cancelled' AND o.paid_pence >= o.total_pence`,
-  unpaid: `o.status <> 'Cancelled' AND o.paid_pence < o.total_pence`,
-  refund_due: `o.paid_pence - o.refunded_pence > CASE WHEN o.status = 'Cancelled' THEN 0 ELSE o.total_pence END`,
+  paid: `o.status <> 'Cancelled' AND o.paid_pence >= o.total_pence - o.credited_pence`,
+  // The first clause lets PostgreSQL use orders_money_due_idx; credit only lowers what is due.
+  unpaid: `o.status <> 'Cancelled' AND o.paid_pence < o.total_pence AND o.paid_pence < o.total_pence - o.credited_pence`,
+  refund_due: `o.paid_pence - o.refunded_pence > CASE WHEN o.status = 'Cancelled' THEN 0 ELSE o.total_pence - o.credited_pence END`,
 } as const;
 export type PaymentFilter = keyof typeof PAYMENT_FILTER_CONDITIONS;
 
