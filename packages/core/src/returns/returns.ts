@@ -25,6 +25,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { insertOrderEvent } from '../back-office/orders/order-payments.ts';
 import { isCarrier, trackingUrl } from '../back-office/orders/order-states.ts';
 import type { OrderAdministration } from '../back-office/orders/order-administration.ts';
+import type { CreditedGoods } from '../documents/credit-notes.ts';
 import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
 import { isoTime, isoTimeOrNull } from '../iso-time.ts';
@@ -451,7 +452,7 @@ export class Returns {
       staff,
       r.orderId,
       input.orderVersion,
-      { amountPence: input.amountPence, receivedOn: input.receivedOn, bankReference: input.bankReference, reason: `Return ${returnId}` },
+      { amountPence: input.amountPence, receivedOn: input.receivedOn, bankReference: input.bankReference, ...(await this.creditNoteOf(r)) },
       async (tx, orderPaymentId) => {
         await this.refunded(tx, staff, returnId, seenVersion, input.amountPence, orderPaymentId);
       },
@@ -470,9 +471,11 @@ export class Returns {
     const r = await this.returnRow(returnId, this.db);
     if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
     if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile);
+    const { reason, goods } = await this.creditNoteOf(r);
     const result = await this.options.orderAdministration.refundThroughProvider(staff, r.orderId, input.orderVersion, {
       amountPence: input.amountPence,
-      note: `Return ${returnId}`,
+      note: reason,
+      goods,
     });
     if (result.state === 'completed') {
       await this.db.transaction(async (transaction) => {
@@ -568,6 +571,15 @@ export class Returns {
     const [raw] = await queryRows<object>(executor, sql`SELECT ${RETURN.list} FROM returns r WHERE r.return_id = ${returnId} ${lock ? sql`FOR UPDATE` : sql``}`);
     if (!raw) throw new NotFound(returnMessages.notFound);
     return RETURN.read(raw);
+  }
+
+  /** What the credit note of a return's refund says: the return and its reason, and the packs returned as its lines. */
+  private async creditNoteOf(r: ReturnRow): Promise<{ reason: string; goods: CreditedGoods[] }> {
+    const rows = await queryRows<{ order_line_id: number; count: number }>(this.db, sql`SELECT order_line_id, count FROM return_lines WHERE return_id = ${r.returnId} ORDER BY order_line_id`);
+    return {
+      reason: `Return ${r.returnId}: ${RETURN_WINDOWS[r.reason].label.toLowerCase()}`,
+      goods: rows.map((row) => ({ orderLineId: Number(row.order_line_id), count: Number(row.count) })),
+    };
   }
 
   /** The sizes and units a return's packs are (units = packs x units per pack). */

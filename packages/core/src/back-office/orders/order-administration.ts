@@ -27,7 +27,7 @@ import { orderUpdateJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound, ProviderUnavailable } from '../../errors.ts';
 import { PaymentProviderUnavailable, type PaymentRefunds, type RefundOutcome } from '../../payments/payment-verifier.ts';
 import { formatPounds } from '@shop/contract';
-import { creditNoteIssued, issueCreditNoteFor, refundCreditReason, type IssuedCreditNote } from '../../documents/credit-notes.ts';
+import { creditNoteIssued, issueCreditNoteFor, refundCreditReason, type CreditedGoods, type IssuedCreditNote } from '../../documents/credit-notes.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
@@ -563,7 +563,8 @@ export class OrderAdministration {
     staff: StaffMember,
     orderId: number,
     seenVersion: number,
-    input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string },
+    /** `goods`: the packs refunded, when it is for goods (a return): lines of its credit note. */
+    input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string; goods?: readonly CreditedGoods[] },
     /** Runs in the refund's transaction once it counts (a return settled by this refund, core/returns). */
     within?: (tx: Executor, orderPaymentId: number) => Promise<void>,
   ): Promise<void> {
@@ -578,7 +579,7 @@ export class OrderAdministration {
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       // The order was locked and its version checked by change(): the refund counts now.
-      const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn, reason });
+      const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn, reason, goods: input.goods });
       if (within) await within(tx, orderPaymentId);
       return {
         before: { refunded_pence: order.refundedPence },
@@ -595,7 +596,12 @@ export class OrderAdministration {
    * fresh key and an audit entry; then the provider is asked; transaction 2 settles it. Answers
    * how it stands: 'pending' when the provider did not answer (the page offers "Try again").
    */
-  async refundThroughProvider(staff: StaffMember, orderId: number, seenVersion: number, input: { amountPence: number; note?: string }): Promise<ProviderRefundResult> {
+  async refundThroughProvider(
+    staff: StaffMember,
+    orderId: number,
+    seenVersion: number,
+    input: { amountPence: number; note?: string; goods?: readonly CreditedGoods[] },
+  ): Promise<ProviderRefundResult> {
     permit(staff, 'payments:record');
     const amountPence = checkAmount(input.amountPence);
     const note = (input.note ?? '').trim();
@@ -624,7 +630,7 @@ export class OrderAdministration {
         result: { orderPaymentId: Number(row!.order_payment_id), amountPence, idempotencyKey },
       };
     });
-    return this.sendRefund(staff, orderId, refunds, { ...pending, captureId, note });
+    return this.sendRefund(staff, orderId, refunds, { ...pending, captureId, note, goods: input.goods });
   }
 
   /** Resends a refund still pending (the provider did not answer) with the SAME key: the provider makes it at most once. */
@@ -654,7 +660,8 @@ export class OrderAdministration {
     staff: StaffMember,
     orderId: number,
     refunds: PaymentRefunds,
-    refund: { orderPaymentId: number; amountPence: number; idempotencyKey: string; captureId: string; note: string },
+    /** `note`, the staff's note to the customer, is also the reason on the credit note the refund may issue. */
+    refund: { orderPaymentId: number; amountPence: number; idempotencyKey: string; captureId: string; note: string; goods?: readonly CreditedGoods[] },
   ): Promise<ProviderRefundResult> {
     let outcome: RefundOutcome;
     try {
@@ -670,7 +677,7 @@ export class OrderAdministration {
       this.options.log?.error({ orderId, orderPaymentId: refund.orderPaymentId, error: error.detail }, 'the payment provider did not answer a refund; it stays pending');
       return { orderPaymentId: refund.orderPaymentId, state: 'pending', amountPence: refund.amountPence, reason: null };
     }
-    await this.settleRefund(staff, orderId, refund.orderPaymentId, outcome);
+    await this.settleRefund(staff, orderId, refund.orderPaymentId, outcome, { reason: refund.note, goods: refund.goods });
     this.options.jobs.wakeWorkers(); // the credit note's e-mail, when the refund issued one
     return { orderPaymentId: refund.orderPaymentId, state: outcome.state, amountPence: refund.amountPence, reason: outcome.reason ?? null };
   }
@@ -680,7 +687,13 @@ export class OrderAdministration {
    * change only to completed or failed). A second answer for the same refund (two retries at
    * once) finds it settled and changes nothing.
    */
-  private async settleRefund(staff: StaffMember, orderId: number, orderPaymentId: number, outcome: RefundOutcome): Promise<void> {
+  private async settleRefund(
+    staff: StaffMember,
+    orderId: number,
+    orderPaymentId: number,
+    outcome: RefundOutcome,
+    credited: { reason?: string; goods?: readonly CreditedGoods[] } = {},
+  ): Promise<void> {
     if (outcome.state === 'pending') return;
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
@@ -694,7 +707,8 @@ export class OrderAdministration {
       );
       if (!settled) return;
       const amountPence = Number(settled.amount_pence);
-      const creditNote = outcome.state === 'completed' ? await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: this.today() }) : null;
+      const creditNote =
+        outcome.state === 'completed' ? await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: this.today(), ...credited }) : null;
       if (outcome.state !== 'completed') await this.update(tx, order);
       await insertOrderEvent(tx, {
         orderId,
@@ -722,7 +736,7 @@ export class OrderAdministration {
     tx: Executor,
     staff: StaffMember,
     orderId: number,
-    refund: { orderPaymentId: number; amountPence: number; paidBackOn: string; reason?: string },
+    refund: { orderPaymentId: number; amountPence: number; paidBackOn: string; reason?: string; goods?: readonly CreditedGoods[] },
   ): Promise<IssuedCreditNote | null> {
     await tx.execute(sql`UPDATE orders SET refunded_pence = refunded_pence + ${refund.amountPence}, version = version + 1 WHERE order_id = ${orderId}`);
     return issueCreditNoteFor(tx, this.options, {
@@ -732,6 +746,7 @@ export class OrderAdministration {
       orderPaymentId: refund.orderPaymentId,
       reason: refund.reason || refundCreditReason(refund.paidBackOn),
       staffId: staff.staffId,
+      goods: refund.goods,
     });
   }
 
