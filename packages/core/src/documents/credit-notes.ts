@@ -201,18 +201,7 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
     });
     if (credit <= 0) return null;
     money = splitCredit(credit, invoice, credited, rate);
-    lines = await goodsLines(tx, cause.orderId, cause.goods ?? []);
-    const goodsNet = lines.reduce((sum, l) => sum + l.netPence, 0);
-    if (lines.length === 0) lines = [{ description: creditNoteLineWords.refundWithoutGoods, qty: null, count: null, unitNetPence: null, netPence: money.netPence }];
-    else if (goodsNet !== money.netPence) {
-      lines.push({
-        description: goodsNet > money.netPence ? creditNoteLineWords.lessThanGoods : creditNoteLineWords.moreThanGoods,
-        qty: null,
-        count: null,
-        unitNetPence: null,
-        netPence: money.netPence - goodsNet,
-      });
-    }
+    lines = await creditedLines(tx, cause.orderId, cause.goods ?? [], money.netPence, creditNoteLineWords.refundWithoutGoods);
   }
   lines = withLineVat(lines, money.vatPence, rate);
 
@@ -234,7 +223,23 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
   return note;
 }
 
-/** The goods of a refund as lines: the order's own lines (others are ignored), at their price per pack. */
+/**
+ * The lines of an amount credited (`netPence` ex-VAT): the goods it is for, at their price per
+ * pack, and a line for the difference when the amount is not exactly their value; with no goods,
+ * one line saying what the amount is (`withoutGoods`).
+ */
+async function creditedLines(tx: Executor, orderId: number, goods: readonly CreditedGoods[], netPence: number, withoutGoods: string): Promise<CreditNoteLine[]> {
+  const lines = await goodsLines(tx, orderId, goods);
+  if (lines.length === 0) return [{ description: withoutGoods, qty: null, count: null, unitNetPence: null, netPence }];
+  const goodsNet = lines.reduce((sum, l) => sum + l.netPence, 0);
+  if (goodsNet !== netPence) {
+    const description = goodsNet > netPence ? creditNoteLineWords.lessThanGoods : creditNoteLineWords.moreThanGoods;
+    lines.push({ description, qty: null, count: null, unitNetPence: null, netPence: netPence - goodsNet });
+  }
+  return lines;
+}
+
+/** The goods of a credit as lines: the order's own lines (others are ignored), at their price per pack. */
 async function goodsLines(tx: Executor, orderId: number, goods: readonly CreditedGoods[]): Promise<CreditNoteLine[]> {
   const wanted = goods.filter((g) => Number.isSafeInteger(g.count) && g.count > 0);
   if (wanted.length === 0) return [];
