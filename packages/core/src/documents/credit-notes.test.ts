@@ -12,6 +12,7 @@ import { queryRows, type CreditNoteLine, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { OrderAdministration } from '../back-office/orders/order-administration.ts';
 import { NotFound } from '../errors.ts';
+import { PaymentProviderUnavailable } from '../payments/payment-verifier.ts';
 import { JobQueue } from '../jobs/job-queue.ts';
 import { OrderRepository } from '../orders/order-repository.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
@@ -175,22 +176,37 @@ for (const kind of databaseKinds()) {
       expect(secondNote).toMatchObject({ netPence: 50_00, vatPence: 10_00, totalPence: 60_00 });
     });
 
-    it('a card refund through the provider keeps the staff\'s note as its credit note\'s reason', async () => {
+    it('a card refund through the provider keeps the staff\'s note as its credit note\'s reason, also when it is retried', async () => {
       const userId = await insertFixtureCustomer(database.db);
       const order = await insertFixtureOrder(database.db, { userId });
       await database.db.execute(sql`UPDATE orders SET provider_capture_id = 'CAPTURE-1' WHERE order_id = ${order.orderId}`);
       await documents.invoice(order.orderId);
       const [box] = await orderLineIds(order.orderId);
+      // The provider does not answer the first time; staff retry from the order page.
+      let answers = false;
       const providerAdmin = new OrderAdministration(database.db, {
         jobs: new JobQueue(database.db),
         now: () => now,
-        refunds: { paypal: { provider: 'paypal', refund: async () => ({ state: 'completed', refundId: 'REFUND-1' }), captureIdOf: async () => 'CAPTURE-1' } },
+        refunds: {
+          paypal: {
+            provider: 'paypal',
+            refund: async () => {
+              if (!answers) throw new PaymentProviderUnavailable('timeout');
+              return { state: 'completed', refundId: 'REFUND-1' };
+            },
+            captureIdOf: async () => 'CAPTURE-1',
+          },
+        },
       });
-      const result = await providerAdmin.refundThroughProvider(manager, order.orderId, await versionOf(order.orderId), {
+      const pending = await providerAdmin.refundThroughProvider(manager, order.orderId, await versionOf(order.orderId), {
         amountPence: 30_00,
         note: 'Return 9: damaged in transit',
         goods: [{ orderLineId: box!, count: 1 }],
       });
+      expect(pending.state).toBe('pending');
+      expect(await notesOf(order.orderId)).toEqual([]);
+      answers = true;
+      const result = await providerAdmin.retryProviderRefund(manager, order.orderId, pending.orderPaymentId);
       expect(result.state).toBe('completed');
       expect(await notesOf(order.orderId)).toMatchObject([{ kind: 'refund', reason: 'Return 9: damaged in transit', totalPence: 30_00 }]);
       expect(await storedLines(order.orderId)).toEqual([[{ description: 'Cardboard Box 12x9x6', qty: 25, count: 1, unitNetPence: 25_00, netPence: 25_00, vatPence: 5_00 }]]);

@@ -626,7 +626,15 @@ export class OrderAdministration {
       await this.update(tx, order, sql`provider_capture_id = ${captureId}`);
       return {
         before: { refunded_pence: order.refundedPence },
-        after: { amount_pence: amountPence, provider, state: 'pending' },
+        after: {
+          amount_pence: amountPence,
+          provider,
+          state: 'pending',
+          // What its credit note says, kept for a retry of a refund the provider did not answer.
+          order_payment_id: Number(row!.order_payment_id),
+          ...(note ? { note } : {}),
+          ...(input.goods?.length ? { goods: input.goods.map((g) => ({ order_line_id: g.orderLineId, count: g.count })) } : {}),
+        },
         result: { orderPaymentId: Number(row!.order_payment_id), amountPence, idempotencyKey },
       };
     });
@@ -646,12 +654,20 @@ export class OrderAdministration {
     // Written by transaction 1 of the refund, before it was first sent.
     const captureId = order.providerCaptureId ?? (await this.askProvider(() => this.refundsOf(refund.provider!).captureIdOf(order.paymentReference)));
     await insertOrderEvent(this.db, { orderId, staffId: staff.staffId, kind: 'refund_retried', before: null, after: { amount_pence: refund.amountPence, provider: refund.provider } });
+    // The note and goods it was first sent with (its credit note's reason and lines).
+    const [requested] = await queryRows<{ note: string | null; goods: { order_line_id: number; count: number }[] | null }>(
+      this.db,
+      sql`SELECT after ->> 'note' AS note, after -> 'goods' AS goods FROM order_events
+          WHERE order_id = ${orderId} AND kind = 'refund_requested' AND (after ->> 'order_payment_id')::int = ${orderPaymentId}
+          ORDER BY order_event_id DESC LIMIT 1`,
+    );
     return this.sendRefund(staff, orderId, this.refundsOf(refund.provider), {
       orderPaymentId,
       amountPence: refund.amountPence,
       idempotencyKey: refund.idempotencyKey,
       captureId,
-      note: '',
+      note: requested?.note ?? '',
+      goods: (requested?.goods ?? []).map((g) => ({ orderLineId: Number(g.order_line_id), count: Number(g.count) })),
     });
   }
 
