@@ -746,13 +746,20 @@ export const invoices = pgTable(
   (t) => [uniqueIndex('invoices_order_key').on(t.orderId), index('invoices_tax_point_idx').on(t.taxPointDate)],
 );
 
-/** What a credit note credits, line by line (a cancellation) or as one amount (a part refund). */
+/**
+ * What a credit note credits, line by line: goods (an order line cancelled, packs returned),
+ * delivery, or one line saying what an amount without goods is (a refund, a balance).
+ */
 export interface CreditNoteLine {
   description: string;
-  /** Units per pack and packs, when a whole order line is credited. */
+  /** Units per pack and packs, when goods are credited. */
   qty: number | null;
   count: number | null;
+  /** Price of one pack ex-VAT, when goods are credited (absent on notes issued before it was kept). */
+  unitNetPence?: number | null;
   netPence: number;
+  /** The VAT of the line; the lines' VAT adds up to the note's (absent on notes issued before it was kept). */
+  vatPence?: number | null;
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * A VAT credit note (credit-notes.ts) as content and as an A4 PDF, laid out as the VAT invoice is
  * (vat-invoice-pdf.ts): the shop and the customer as the credited invoice names them, the credit
- * note's number and date (its tax point), the original invoice's number and date, the reason,
- * what is credited (the invoice's lines for a cancellation, one amount for a refund) with the VAT
- * rate, and the totals credited ex-VAT, VAT and gross. Amounts are printed positive: the title
- * says they are credited.
+ * note's number and date (its tax point), the original invoice's number and date, the reason
+ * staff gave, what is credited line by line (goods with their quantity and price per pack,
+ * delivery, or one line saying what an amount without goods is) with each line's VAT, and the
+ * totals credited ex-VAT, VAT and gross. Amounts are printed positive: the title says they are
+ * credited. The blocks above the table are laid out from their measured heights, so a long
+ * address never runs under the table.
  */
 import type { IssuedCreditNote } from './credit-notes.ts';
 import { formatCreditNoteNumber } from './credit-note-numbers.ts';
@@ -29,7 +31,7 @@ export interface CreditNoteDocument {
   purchaseOrderNumber: string | null;
   supplier: VatInvoice['supplier'];
   customer: VatInvoice['customer'];
-  lines: { description: string; quantity: string; vatRatePercent: number; amountPence: number }[];
+  lines: { description: string; quantity: string; unitPricePence: number | null; vatRatePercent: number; vatPence: number | null; amountPence: number }[];
   vatRatePercent: number;
   totals: { netPence: number; vatPence: number; grossPence: number };
 }
@@ -52,7 +54,10 @@ export function buildCreditNote(shop: ShopConfig, order: DocumentOrder, lines: r
     lines: note.lines.map((line) => ({
       description: line.description,
       quantity: line.qty !== null && line.count !== null ? packQuantity(line.count, line.qty) : '',
+      unitPricePence: line.unitNetPence ?? null,
       vatRatePercent: note.vatRatePercent,
+      // Notes issued before lines kept their VAT: a single line's VAT is the note's.
+      vatPence: line.vatPence ?? (note.lines.length === 1 ? note.vatPence : null),
       amountPence: line.netPence,
     })),
     vatRatePercent: note.vatRatePercent,
@@ -76,12 +81,12 @@ function drawCreditNote(doc: PdfDoc, note: CreditNoteDocument): void {
   const contentWidth = right - left;
   const t = (text: string) => winAnsi(text);
 
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(t(note.supplier.name), left, A4.margin, { width: 300 });
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(t(note.supplier.name), left, A4.margin, { width: 255 });
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-  doc.text(t(note.supplier.addressLines.join('\n')), { width: 300 });
-  doc.text(t(`VAT registration number: ${note.supplier.vatNumber}`), { width: 300 });
-  doc.text(t(`Company number: ${note.supplier.companyNumber}`), { width: 300 });
-  doc.text(t(`${note.supplier.phone}  ${note.supplier.email}`), { width: 300 });
+  doc.text(t(note.supplier.addressLines.join('\n')), { width: 255 });
+  doc.text(t(`VAT registration number: ${note.supplier.vatNumber}`), { width: 255 });
+  doc.text(t(`Company number: ${note.supplier.companyNumber}`), { width: 255 });
+  doc.text(t(`${note.supplier.phone}  ${note.supplier.email}`), { width: 255 });
   const supplierBottom = doc.y;
 
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('CREDIT NOTE', left + 300, A4.margin, { width: contentWidth - 300, align: 'right' });
@@ -96,30 +101,43 @@ function drawCreditNote(doc: PdfDoc, note: CreditNoteDocument): void {
   if (note.purchaseOrderNumber) facts.push(['Your order (PO) number', note.purchaseOrderNumber]);
   let factY = doc.y + 6;
   for (const [label, value] of facts) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, left + 300, factY, { width: 130 });
-    doc.font('Helvetica-Bold').fillColor(INK).text(t(value), left + 430, factY, { width: contentWidth - 430, align: 'right' });
-    factY = Math.max(doc.y, factY + 12);
+    // A label or value too long for its column wraps: the next fact goes below the longer.
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, left + 262, factY, { width: 105 });
+    const labelBottom = doc.y;
+    doc.font('Helvetica-Bold').fillColor(INK).text(t(value), left + 367, factY, { width: contentWidth - 367, align: 'right' });
+    factY = Math.max(labelBottom, doc.y, factY + 12);
   }
 
-  let y = Math.max(supplierBottom, factY) + 18;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Credit to', left, y, { width: 250 });
+  const top = Math.max(supplierBottom, factY) + 18;
+  // Two blocks side by side: each is drawn from `top` and the table starts below the taller.
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Credit to', left, top, { width: 250 });
   const to = [note.customer.companyName, note.customer.name, ...note.customer.addressLines].filter((l): l is string => Boolean(l));
-  doc.font('Helvetica').fontSize(9).text(t(to.join('\n')), { width: 250 });
-  if (note.customer.vatNumber) doc.text(t(`VAT number: ${note.customer.vatNumber}`), { width: 250 });
-  doc.font('Helvetica-Bold').fontSize(10).text('Reason', left + 280, y, { width: 230 });
-  doc.font('Helvetica').fontSize(9).text(t(`${note.kind === 'cancellation' ? 'Order cancelled' : note.kind === 'credit' ? 'Credit' : 'Refund'}: ${note.reason}`), { width: 230 });
+  doc.font('Helvetica').fontSize(9).text(t(to.join('\n')), left, doc.y, { width: 250 });
+  if (note.customer.vatNumber) doc.text(t(`VAT number: ${note.customer.vatNumber}`), left, doc.y, { width: 250 });
+  const creditToBottom = doc.y;
+  doc.font('Helvetica-Bold').fontSize(10).text('Reason', left + 280, top, { width: contentWidth - 280 });
+  doc.font('Helvetica').fontSize(9).text(t(`${note.kind === 'cancellation' ? 'Order cancelled' : note.kind === 'credit' ? 'Credit' : 'Refund'}: ${note.reason}`), left + 280, doc.y, { width: contentWidth - 280 });
+  const reasonBottom = doc.y;
 
-  y = doc.y + 18;
   const columns: Column[] = [
-    { header: 'Description', width: 220 },
-    { header: 'Quantity', width: 150 },
-    { header: 'VAT rate', width: 50, align: 'right' },
-    { header: 'Credited ex-VAT', width: contentWidth - 420, align: 'right' },
+    { header: 'Description', width: 160 },
+    { header: 'Quantity', width: 112 },
+    { header: 'Unit price ex-VAT', width: 62, align: 'right' },
+    { header: 'VAT rate', width: 40, align: 'right' },
+    { header: 'VAT', width: 60, align: 'right' },
+    { header: 'Credited ex-VAT', width: contentWidth - 434, align: 'right' },
   ];
-  const rows = note.lines.map((line) => [line.description, line.quantity, `${line.vatRatePercent}%`, poundsOf(line.amountPence)]);
-  y = drawTable(doc, columns, rows, {
+  const rows = note.lines.map((line) => [
+    line.description,
+    line.quantity,
+    line.unitPricePence === null ? '' : poundsOf(line.unitPricePence),
+    `${line.vatRatePercent}%`,
+    line.vatPence === null ? '' : poundsOf(line.vatPence),
+    poundsOf(line.amountPence),
+  ]);
+  let y = drawTable(doc, columns, rows, {
     x: left,
-    y: Math.max(y, doc.y + 18),
+    y: Math.max(creditToBottom, reasonBottom) + 18,
     fontSize: 9,
     onNewPage: (d) => {
       d.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(t(`Credit note ${note.creditNoteNumber} (continued)`), left, A4.margin, { width: contentWidth });

@@ -8,10 +8,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle } from '@shop/db';
+import { queryRows, type CreditNoteLine, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { OrderAdministration } from '../back-office/orders/order-administration.ts';
 import { NotFound } from '../errors.ts';
+import { PaymentProviderUnavailable } from '../payments/payment-verifier.ts';
 import { JobQueue } from '../jobs/job-queue.ts';
 import { OrderRepository } from '../orders/order-repository.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
@@ -19,7 +20,7 @@ import type { StaffMember } from '../staff/staff-roles.ts';
 import { refundCreditPence, splitCredit } from './credit-notes.ts';
 import { DocumentService } from './document-service.ts';
 import { FIXTURE_LINES, insertFixtureCustomer, insertFixtureOrder } from './document-fixtures.ts';
-import { pdfText } from './pdf-text.ts';
+import { pdfText, pdfTextItems } from './pdf-text.ts';
 
 const now = new Date('2025-11-26T10:00:00Z');
 
@@ -72,6 +73,10 @@ for (const kind of databaseKinds()) {
     const notesOf = (orderId: number) => documents.staffCreditNotes(orderId);
     const refund = async (orderId: number, amountPence: number) =>
       admin.recordRefund(manager, orderId, await versionOf(orderId), { amountPence, receivedOn: '2025-11-26', bankReference: 'REFUND' });
+    const storedLines = async (orderId: number) =>
+      (await queryRows<{ lines: CreditNoteLine[] }>(database.db, sql`SELECT lines FROM credit_notes WHERE order_id = ${orderId} ORDER BY credit_note_number`)).map((r) => r.lines);
+    const orderLineIds = async (orderId: number) =>
+      (await queryRows<{ id: number }>(database.db, sql`SELECT order_line_id AS id FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`)).map((r) => Number(r.id));
     const creditNoteNumbers = async () =>
       (await queryRows<{ n: number }>(database.db, sql`SELECT credit_note_number AS n FROM credit_notes ORDER BY 1`)).map((r) => Number(r.n));
 
@@ -93,10 +98,13 @@ for (const kind of databaseKinds()) {
         totalPence: order.totalPence,
       });
       const [stored] = await queryRows<{ lines: unknown; staff_id: number }>(database.db, sql`SELECT lines, staff_id FROM credit_notes WHERE order_id = ${order.orderId}`);
-      expect(stored!.lines).toEqual([
-        ...FIXTURE_LINES.map((l) => ({ description: expect.any(String), qty: l.qty, count: l.count, netPence: l.pricePence * l.count })),
-        { description: 'Delivery', qty: null, count: null, netPence: 499 },
+      const lines = stored!.lines as CreditNoteLine[];
+      expect(lines).toEqual([
+        ...FIXTURE_LINES.map((l) => ({ description: expect.any(String), qty: l.qty, count: l.count, unitNetPence: l.pricePence, netPence: l.pricePence * l.count, vatPence: expect.any(Number) })),
+        { description: 'Delivery', qty: null, count: null, unitNetPence: null, netPence: 499, vatPence: 1_00 },
       ]);
+      // Each line's VAT, adding up to the note's.
+      expect(lines.reduce((sum, l) => sum + l.vatPence!, 0)).toBe(order.totalTaxPence);
       expect(Number(stored!.staff_id)).toBe(manager.staffId);
       const jobs = await queryRows<{ kind: string; payload: object }>(database.db, sql`SELECT kind, payload FROM jobs WHERE dedupe_key = ${`credit-note:${note!.creditNoteNumber}`}`);
       expect(jobs).toEqual([{ kind: 'email.credit-note', payload: { userId, orderId: order.orderId, creditNoteNumber: note!.creditNoteNumber } }]);
@@ -145,6 +153,63 @@ for (const kind of databaseKinds()) {
       await documents.invoice(order.orderId);
       await admin.recordRefund(manager, order.orderId, await versionOf(order.orderId), { amountPence: 5_00, receivedOn: '2025-11-26', bankReference: 'RF', reason: 'One carton arrived crushed' });
       expect(await notesOf(order.orderId)).toMatchObject([{ kind: 'refund', reason: 'One carton arrived crushed', totalPence: 5_00 }]);
+      // No goods named: one line saying what it is.
+      expect(await storedLines(order.orderId)).toEqual([[{ description: 'Refund, no goods returned', qty: null, count: null, unitNetPence: null, netPence: 4_17, vatPence: 83 }]]);
+    });
+
+    it('a refund for goods lists each line refunded with its packs, price per pack and VAT; what the amount leaves out is a line of its own', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId });
+      await documents.invoice(order.orderId);
+      const [box, tape] = await orderLineIds(order.orderId);
+      // One pack of boxes (£25.00 + VAT): exactly its value.
+      await admin.recordRefund(manager, order.orderId, await versionOf(order.orderId), { amountPence: 30_00, receivedOn: '2025-11-26', bankReference: 'RF', reason: 'Return 7: damaged in transit', goods: [{ orderLineId: box!, count: 1 }] });
+      // One pack of tape (£74.99 + VAT) refunded at £60.00 only.
+      await admin.recordRefund(manager, order.orderId, await versionOf(order.orderId), { amountPence: 60_00, receivedOn: '2025-11-26', bankReference: 'RF', goods: [{ orderLineId: tape!, count: 1 }] });
+      const [first, second] = await storedLines(order.orderId);
+      expect(first).toEqual([{ description: 'Cardboard Box 12x9x6', qty: 25, count: 1, unitNetPence: 25_00, netPence: 25_00, vatPence: 5_00 }]);
+      expect(second).toEqual([
+        { description: 'Brown Packing Tape 48mm x 66m', qty: 36, count: 1, unitNetPence: 74_99, netPence: 74_99, vatPence: 15_00 },
+        { description: 'Less: part of the goods above not refunded', qty: null, count: null, unitNetPence: null, netPence: 50_00 - 74_99, vatPence: 10_00 - 15_00 },
+      ]);
+      const [, secondNote] = await notesOf(order.orderId);
+      expect(secondNote).toMatchObject({ netPence: 50_00, vatPence: 10_00, totalPence: 60_00 });
+    });
+
+    it('a card refund through the provider keeps the staff\'s note as its credit note\'s reason, also when it is retried', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const order = await insertFixtureOrder(database.db, { userId });
+      await database.db.execute(sql`UPDATE orders SET provider_capture_id = 'CAPTURE-1' WHERE order_id = ${order.orderId}`);
+      await documents.invoice(order.orderId);
+      const [box] = await orderLineIds(order.orderId);
+      // The provider does not answer the first time; staff retry from the order page.
+      let answers = false;
+      const providerAdmin = new OrderAdministration(database.db, {
+        jobs: new JobQueue(database.db),
+        now: () => now,
+        refunds: {
+          paypal: {
+            provider: 'paypal',
+            refund: async () => {
+              if (!answers) throw new PaymentProviderUnavailable('timeout');
+              return { state: 'completed', refundId: 'REFUND-1' };
+            },
+            captureIdOf: async () => 'CAPTURE-1',
+          },
+        },
+      });
+      const pending = await providerAdmin.refundThroughProvider(manager, order.orderId, await versionOf(order.orderId), {
+        amountPence: 30_00,
+        note: 'Return 9: damaged in transit',
+        goods: [{ orderLineId: box!, count: 1 }],
+      });
+      expect(pending.state).toBe('pending');
+      expect(await notesOf(order.orderId)).toEqual([]);
+      answers = true;
+      const result = await providerAdmin.retryProviderRefund(manager, order.orderId, pending.orderPaymentId);
+      expect(result.state).toBe('completed');
+      expect(await notesOf(order.orderId)).toMatchObject([{ kind: 'refund', reason: 'Return 9: damaged in transit', totalPence: 30_00 }]);
+      expect(await storedLines(order.orderId)).toEqual([[{ description: 'Cardboard Box 12x9x6', qty: 25, count: 1, unitNetPence: 25_00, netPence: 25_00, vatPence: 5_00 }]]);
     });
 
     it('money paid back before the invoice was issued is credited by a credit note issued with the invoice', async () => {
@@ -205,6 +270,52 @@ for (const kind of databaseKinds()) {
       for (const row of rows) expect(row.credited).toBe(row.invoiced);
     });
 
+    it('the PDF of a refund for returned goods shows every line of the address above the table, each goods line, and the reason', async () => {
+      const userId = await insertFixtureCustomer(database.db, { companyName: 'Northern Crafts and Packaging Supplies Ltd', vatNumber: 'GB123456789' });
+      const order = await insertFixtureOrder(database.db, {
+        userId,
+        billing: { contact_name: 'Nina North', company_name: 'Northern Crafts', region: 'Unit 14, The Old Mill Business Park', address: 'Longbottom Road, off the Wakefield Road roundabout', town: 'Huddersfield', post_code: 'HD1 6QT' },
+      });
+      await documents.invoice(order.orderId);
+      const [box, , single] = await orderLineIds(order.orderId);
+      await admin.recordRefund(manager, order.orderId, await versionOf(order.orderId), {
+        amountPence: 30_00 + 22_79,
+        receivedOn: '2025-11-26',
+        bankReference: 'RF',
+        reason: 'Return 12: damaged in transit',
+        goods: [
+          { orderLineId: box!, count: 1 },
+          { orderLineId: single!, count: 1 },
+        ],
+      });
+      const [note] = await notesOf(order.orderId);
+      const file = await documents.staffCreditNotePdf(order.orderId, note!.creditNoteNumber);
+      const text = (await pdfText(file.content)).join('\n');
+      for (const expected of [
+        'Refund: Return 12: damaged in transit',
+        'Cardboard Box 12x9x6 1 x pack of 25 (25 units) £25.00 20% £5.00 £25.00',
+        'Single Wall Cardboard Boxes Small 1 x pack of 10 (10 units) £18.99 20% £3.80 £18.99',
+        'Credited ex-VAT £43.99',
+        'VAT at 20% £8.80',
+        'Total credited (GBP) £52.79',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      // Every line of the "Credit to" block is drawn, and above the table's header band.
+      const items = await pdfTextItems(file.content);
+      const header = items.find((i) => i.text === 'Description')!;
+      const creditTo = items.find((i) => i.text === 'Credit to')!;
+      const block = items.filter((i) => i.page === 1 && i.top >= creditTo.top && i.x < header.x + 250 && i.top < header.top + 200);
+      const blockText = block.map((i) => i.text).join(' ');
+      for (const line of ['Northern Crafts and Packaging Supplies Ltd', 'Nina North', 'Unit 14, The Old Mill Business Park', 'Huddersfield', 'HD1 6QT', 'United Kingdom', 'VAT number: GB 123 4567 89']) {
+        expect(blockText.replace(/\s+/g, ' ')).toContain(line);
+      }
+      const postcode = items.find((i) => i.text.includes('HD1 6QT'))!;
+      const vatNumber = items.find((i) => i.text.startsWith('VAT number:'))!;
+      // The header band starts 4 points above its text.
+      for (const above of [postcode, vatNumber]) expect(above.top + above.height).toBeLessThan(header.top - 4);
+    });
+
     it("the PDF names the credited invoice, its date, the reason and the totals; the customer downloads their own, another customer's is not found", async () => {
       const userId = await insertFixtureCustomer(database.db, { companyName: 'Lee Logistics Ltd' });
       const stranger = await insertFixtureCustomer(database.db);
@@ -228,8 +339,10 @@ for (const kind of databaseKinds()) {
         'Lee Logistics Ltd',
         demoShopConfig.companyName,
         `VAT registration number: ${demoShopConfig.vatNumber}`,
-        'Cardboard Box 12x9x6 2 x pack of 25 (50 units) 20% £50.00',
-        'Delivery 20% £4.99',
+        'Description Quantity Unit price ex-VAT VAT rate VAT Credited ex-VAT',
+        'Cardboard Box 12x9x6 2 x pack of 25 (50 units) £25.00 20% £10.00 £50.00',
+        'Brown Packing Tape 48mm x 66m 1 x pack of 36 (36 units) £74.99 20% £15.00 £74.99',
+        'Delivery 20% £1.00 £4.99',
         'Credited ex-VAT £186.95',
         'VAT at 20% £37.39',
         'Total credited (GBP) £224.34',

@@ -31,6 +31,13 @@
  * Rounding the running total (not each note) keeps the credited VAT within a penny of the rate
  * and lands the last note on the invoice's figures. Net = credited total - VAT.
  *
+ * Lines (what the customer and an accountant read): a cancellation's goods and delivery; a
+ * refund's goods when the change names them (packs returned, packs that could not be supplied),
+ * at their price ex-VAT, with one more line when the amount credited is not exactly their value
+ * (a part refund of them, or more than them); a refund without goods is one line saying so. Each
+ * line carries its VAT: the rate of its net, rounded half-up, the rounding put on the largest line
+ * so the lines add up to the note's VAT.
+ *
  * Numbers: the counter row is incremented by an UPDATE in the caller's transaction, so issuers
  * queue on its row lock, a rollback returns the number and no number is given twice. The order's
  * row is locked first (as OrderAdministration's changes already do), so two credit notes of one
@@ -52,6 +59,12 @@ export { formatCreditNoteNumber };
 
 export type IssuedCreditNote = Row<typeof creditNotes>;
 
+/** Packs of one of the order's lines that a refund is for (returned, or not supplied). */
+export interface CreditedGoods {
+  orderLineId: number;
+  count: number;
+}
+
 /** What causes a credit note. Call with the transaction of the change, after the order's row reflects it. */
 export type CreditNoteCause =
   | { kind: 'cancellation'; orderId: number; reason: string; staffId: number | null }
@@ -64,6 +77,8 @@ export type CreditNoteCause =
       orderPaymentId: number | null;
       reason: string;
       staffId: number | null;
+      /** The goods refunded, when the refund is for goods (a return, packs not supplied). */
+      goods?: readonly CreditedGoods[];
     }
   | {
       /**
@@ -76,7 +91,19 @@ export type CreditNoteCause =
       creditPence: number;
       reason: string;
       staffId: number | null;
+      /** The goods credited, when the credit is for goods (a claim, packs not supplied). */
+      goods?: readonly CreditedGoods[];
     };
+
+/** The words of the lines that are not goods. */
+export const creditNoteLineWords = {
+  delivery: 'Delivery',
+  refundWithoutGoods: 'Refund, no goods returned',
+  balance: (invoice: string) => `Balance of invoice ${invoice} not yet credited`,
+  credit: (invoice: string) => `Credit against invoice ${invoice}`,
+  lessThanGoods: 'Less: part of the goods above not refunded',
+  moreThanGoods: 'Also refunded beyond the goods above',
+} as const;
 
 export interface CreditNoteDependencies {
   /** Records the customer's e-mail in the same transaction. */
@@ -119,7 +146,7 @@ const ORDER = columnsOf(
   'o',
 );
 const INVOICE = columnsOf(invoices, ['invoiceNumber'], 'i', { leftJoined: true });
-const LINE = columnsOf(orderLines, ['productName', 'size1', 'qty', 'count', 'totalPricePence']);
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
 const CREDIT_NOTE = columnsOf(creditNotes, [
   'creditNoteNumber',
   'invoiceNumber',
@@ -171,17 +198,19 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
       const orderLineRows = await queryRows<object>(tx, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${cause.orderId} ORDER BY order_line_id`);
       lines = orderLineRows.map((raw) => {
         const line = LINE.read(raw);
-        return { description: itemDisplayName(line.productName, line.size1), qty: line.qty, count: line.count, netPence: line.totalPricePence };
+        // A made-to-order line priced for the units delivered has no price per pack to show.
+        const unitNetPence = line.totalPricePence === line.pricePence * line.count ? line.pricePence : null;
+        return { description: itemDisplayName(line.productName, line.size1), qty: line.qty, count: line.count, unitNetPence, netPence: line.totalPricePence };
       });
-      if (order.deliveryFeePence > 0) lines.push({ description: 'Delivery', qty: null, count: null, netPence: order.deliveryFeePence });
+      if (order.deliveryFeePence > 0) lines.push({ description: creditNoteLineWords.delivery, qty: null, count: null, unitNetPence: null, netPence: order.deliveryFeePence });
     } else {
-      lines = [{ description: `Balance of invoice ${formatInvoiceNumber(invoiceNumber)} not yet credited`, qty: null, count: null, netPence: money.netPence }];
+      lines = [{ description: creditNoteLineWords.balance(formatInvoiceNumber(invoiceNumber)), qty: null, count: null, unitNetPence: null, netPence: money.netPence }];
     }
   } else if (cause.kind === 'credit') {
     const credit = Math.min(cause.creditPence, invoice.totalPence - credited.totalPence);
     if (credit <= 0) return null;
     money = splitCredit(credit, invoice, credited, rate);
-    lines = [{ description: `Credit against invoice ${formatInvoiceNumber(invoiceNumber)}`, qty: null, count: null, netPence: money.netPence }];
+    lines = await creditedLines(tx, cause.orderId, cause.goods ?? [], money.netPence, creditNoteLineWords.credit(formatInvoiceNumber(invoiceNumber)));
   } else {
     const credit = refundCreditPence({
       invoicedTotalPence: invoice.totalPence,
@@ -192,8 +221,9 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
     });
     if (credit <= 0) return null;
     money = splitCredit(credit, invoice, credited, rate);
-    lines = [{ description: `Refund against invoice ${formatInvoiceNumber(invoiceNumber)}`, qty: null, count: null, netPence: money.netPence }];
+    lines = await creditedLines(tx, cause.orderId, cause.goods ?? [], money.netPence, creditNoteLineWords.refundWithoutGoods);
   }
+  lines = withLineVat(lines, money.vatPence, rate);
 
   const issuedAt = deps.now();
   const [inserted] = await queryRows<object>(
@@ -211,6 +241,50 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
   const note = CREDIT_NOTE.read(inserted);
   await deps.jobs.record(creditNoteJob(order.userId, cause.orderId, note.creditNoteNumber), tx);
   return note;
+}
+
+/**
+ * The lines of an amount credited (`netPence` ex-VAT): the goods it is for, at their price per
+ * pack, and a line for the difference when the amount is not exactly their value; with no goods,
+ * one line saying what the amount is (`withoutGoods`).
+ */
+async function creditedLines(tx: Executor, orderId: number, goods: readonly CreditedGoods[], netPence: number, withoutGoods: string): Promise<CreditNoteLine[]> {
+  const lines = await goodsLines(tx, orderId, goods);
+  if (lines.length === 0) return [{ description: withoutGoods, qty: null, count: null, unitNetPence: null, netPence }];
+  const goodsNet = lines.reduce((sum, l) => sum + l.netPence, 0);
+  if (goodsNet !== netPence) {
+    const description = goodsNet > netPence ? creditNoteLineWords.lessThanGoods : creditNoteLineWords.moreThanGoods;
+    lines.push({ description, qty: null, count: null, unitNetPence: null, netPence: netPence - goodsNet });
+  }
+  return lines;
+}
+
+/** The goods of a credit as lines: the order's own lines (others are ignored), at their price per pack. */
+async function goodsLines(tx: Executor, orderId: number, goods: readonly CreditedGoods[]): Promise<CreditNoteLine[]> {
+  const wanted = goods.filter((g) => Number.isSafeInteger(g.count) && g.count > 0);
+  if (wanted.length === 0) return [];
+  const rows = (await queryRows<object>(tx, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`)).map((raw) => LINE.read(raw));
+  const lines: CreditNoteLine[] = [];
+  for (const row of rows) {
+    const count = wanted.filter((g) => g.orderLineId === row.orderLineId).reduce((sum, g) => sum + g.count, 0);
+    if (count === 0) continue;
+    lines.push({ description: itemDisplayName(row.productName, row.size1), qty: row.qty, count, unitNetPence: row.pricePence, netPence: row.pricePence * count });
+  }
+  return lines;
+}
+
+/**
+ * Each line's VAT: its net at the rate, rounded half-up; what rounding leaves over goes on the
+ * line of the largest net, so the lines add up to the note's VAT exactly.
+ */
+export function withLineVat(lines: readonly CreditNoteLine[], vatPence: number, rate: number): CreditNoteLine[] {
+  const out = lines.map((line) => ({ ...line, vatPence: rate <= 0 ? 0 : Math.sign(line.netPence) * Math.floor((Math.abs(line.netPence) * rate + 50) / 100) }));
+  const rest = vatPence - out.reduce((sum, l) => sum + l.vatPence, 0);
+  if (rest !== 0 && out.length > 0) {
+    const largest = out.reduce((best, l) => (l.netPence > best.netPence ? l : best), out[0]!);
+    largest.vatPence += rest;
+  }
+  return out;
 }
 
 /** What the change's audit entry records of the credit note it issued (the order's timeline shows it). */

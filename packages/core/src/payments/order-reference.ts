@@ -51,26 +51,24 @@ export function referenceSearchForms(text: string): string[] {
   return [...forms];
 }
 
-/** True when a and b differ by at most one character (one substitution, insertion or deletion). */
+/**
+ * True when a and b are at most one typing mistake apart: one character changed, added or left
+ * out, or two adjacent characters swapped (the optimal-string-alignment distance, Damerau's
+ * transposition counted as one edit: BXW-9KC7RP for BXW-9CK7RP is one slip, not two).
+ */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
   if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    if (++edits > 1) return false;
-    if (a.length > b.length) i++;
-    else if (b.length > a.length) j++;
-    else {
-      i++;
-      j++;
-    }
+  if (a.length === b.length) {
+    const differ: number[] = [];
+    for (let i = 0; i < a.length && differ.length <= 2; i++) if (a[i] !== b[i]) differ.push(i);
+    if (differ.length === 1) return true;
+    // Two neighbours swapped.
+    return differ.length === 2 && differ[1] === differ[0]! + 1 && a[differ[0]!] === b[differ[1]!] && a[differ[1]!] === b[differ[0]!];
   }
-  return edits + (a.length - i) + (b.length - j) <= 1;
+  // One character added or left out: the longer one less one character is the shorter one.
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && long[i] === short[i]) i++;
+  return long.slice(i + 1) === short.slice(i);
 }

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle, type Executor } from '@shop/db';
+import { queryRows, type CreditNoteLine, type DatabaseHandle, type Executor } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { OrderAdministration } from '../back-office/orders/order-administration.ts';
 import { LineCancellation } from '../back-office/orders/line-cancellation.ts';
@@ -122,6 +122,10 @@ for (const kind of databaseKinds()) {
       const lines = await queryRows<{ order_line_id: number; count: number }>(database.db, sql`SELECT order_line_id, count FROM order_lines WHERE order_id = ${order.orderId} ORDER BY order_line_id`);
       return { userId, ...order, lineIds: lines.map((l) => Number(l.order_line_id)) };
     }
+    /** The order's VAT invoice, as its download would issue it. */
+    const invoiced = (orderId: number) => database.db.execute(sql`INSERT INTO invoices (invoice_number, order_id, tax_point_date) VALUES (${800_000 + orderId}, ${orderId}, '2026-11-20')`);
+    const creditNotesOf = (orderId: number) =>
+      queryRows<{ reason: string; lines: CreditNoteLine[] }>(database.db, sql`SELECT reason, lines FROM credit_notes WHERE order_id = ${orderId} ORDER BY credit_note_number`);
     const jobsOf = (orderId: number) =>
       queryRows<{ dedupe_key: string; payload: { subject: string; lines: string[] } }>(database.db, sql`SELECT dedupe_key, payload FROM jobs WHERE kind = 'email.order-notice' AND payload->>'orderId' = ${String(orderId)} ORDER BY job_id`);
     const eventsOf = async (orderId: number) =>
@@ -150,6 +154,7 @@ for (const kind of databaseKinds()) {
       ]);
       seen = await returns.detail(manager, opened.returnId);
       expect(seen.valuePence).toBe(3000); // one pack of 25.00 + 20% VAT
+      await invoiced(order.orderId);
       await returns.settleByRecordedRefund(manager, opened.returnId, seen.version, { amountPence: 3000, receivedOn: '2026-11-27', bankReference: 'RET', orderVersion: seen.order.version });
 
       const [mine] = (await returns.forCustomer(order.userId, order.orderId)).returns;
@@ -160,6 +165,10 @@ for (const kind of databaseKinds()) {
       expect(mine!.steps.every((step) => /^\d{4}-\d\d-\d\dT/.test(step.at))).toBe(true);
       expect((await admin.detail(order.orderId, manager)).payment.refundedPence).toBe(3000);
       expect(await eventsOf(order.orderId)).toEqual(['return_requested', 'return_approved', 'return_received', 'return_refunded', 'refund_recorded']);
+      // The credit note names the return and its reason, and lists the pack returned.
+      expect(await creditNotesOf(order.orderId)).toEqual([
+        { reason: `Return ${opened.returnId}: unwanted and unopened`, lines: [{ description: 'Cardboard Box 12x9x6', qty: 25, count: 1, unitNetPence: 2500, netPence: 2500, vatPence: 500 }] },
+      ]);
       expect((await jobsOf(order.orderId)).map((j) => j.dedupe_key)).toEqual([
         `return-${opened.returnId}-requested`,
         `return-${opened.returnId}-approved`,
@@ -219,9 +228,17 @@ for (const kind of databaseKinds()) {
       // Staff retry on the order page; meanwhile a fresh refund of the return goes through.
       next = 'completed';
       seen = await returns.detail(manager, opened.returnId);
+      await invoiced(order.orderId);
       expect(await returns.settleByProviderRefund(manager, opened.returnId, seen.version, { amountPence: 1000, orderVersion: seen.order.version })).toBe('completed');
       const [mine] = (await returns.forCustomer(order.userId, order.orderId)).returns;
       expect(mine!.steps.at(-1)!.text).toBe('Refunded £10.00.');
+      // The pack returned (£74.99 ex-VAT) refunded at £10.00: its line, and a line for the part not refunded.
+      const [note] = await creditNotesOf(order.orderId);
+      expect(note!.reason).toMatch(new RegExp(`^Return ${opened.returnId}: `));
+      expect(note!.lines.map((l) => [l.description, l.count, l.netPence])).toEqual([
+        ['Brown Packing Tape 48mm x 66m', 1, 7499],
+        ['Less: part of the goods above not refunded', null, 833 - 7499],
+      ]);
     });
 
     it('what the customer is told follows what staff chose: no goods back says so in the e-mail and the steps, and nothing waits for goods', async () => {

@@ -27,6 +27,7 @@ import { creditableOf, creditOrder, insertOrderEvent } from '../back-office/orde
 import { isCarrier, paymentFiguresOf, trackingUrl } from '../back-office/orders/order-states.ts';
 import { formatCreditNoteNumber } from '../documents/credit-note-numbers.ts';
 import type { OrderAdministration } from '../back-office/orders/order-administration.ts';
+import type { CreditedGoods } from '../documents/credit-notes.ts';
 import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
 import { isoTime, isoTimeOrNull } from '../iso-time.ts';
@@ -520,7 +521,7 @@ export class Returns {
       staff,
       r.orderId,
       input.orderVersion,
-      { amountPence: input.amountPence, receivedOn: input.receivedOn, bankReference: input.bankReference, reason: `Return ${returnId}` },
+      { amountPence: input.amountPence, receivedOn: input.receivedOn, bankReference: input.bankReference, ...(await this.creditNoteOf(r)) },
       async (tx, orderPaymentId) => {
         await this.refunded(tx, staff, returnId, seenVersion, input.amountPence, orderPaymentId);
       },
@@ -539,9 +540,11 @@ export class Returns {
     const r = await this.returnRow(returnId, this.db);
     if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
     if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile);
+    const { reason, goods } = await this.creditNoteOf(r);
     const result = await this.options.orderAdministration.refundThroughProvider(staff, r.orderId, input.orderVersion, {
       amountPence: input.amountPence,
-      note: `Return ${returnId}`,
+      note: reason,
+      goods,
     });
     if (result.state === 'completed') {
       await this.db.transaction(async (transaction) => {
@@ -565,7 +568,7 @@ export class Returns {
     const amountPence = input.amountPence;
     if (!Number.isSafeInteger(amountPence) || amountPence <= 0 || amountPence > 100_000_000) throw invalidField('amount', returnMessages.creditAmount);
     await this.change(staff, returnId, seenVersion, 'return_credited', async (r, tx) => {
-      if (!settleable(r)) throw new Invalid(returnMessages.notSettleable);
+      if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
       // The order's row is locked by change().
       const [raw] = await queryRows<object>(tx, sql`SELECT ${ORDER.list} FROM orders o WHERE o.order_id = ${r.orderId}`);
       const order = ORDER.read(raw!);
@@ -578,6 +581,7 @@ export class Returns {
         creditPence: amountPence,
         reason: `Return ${r.returnId} (${RETURN_WINDOWS[r.reason].label.toLowerCase()}) settled by credit.`,
         staffId: staff.staffId,
+        goods: await this.goodsOf(tx, r.returnId),
       });
       if (!note) throw new Invalid(returnMessages.notInvoiced);
       await this.update(tx, r, sql`state = 'credited', refund_pence = ${note.totalPence}, settled_at = now()`);
@@ -680,6 +684,17 @@ export class Returns {
     const [raw] = await queryRows<object>(executor, sql`SELECT ${RETURN.list} FROM returns r WHERE r.return_id = ${returnId} ${lock ? sql`FOR UPDATE` : sql``}`);
     if (!raw) throw new NotFound(returnMessages.notFound);
     return RETURN.read(raw);
+  }
+
+  /** What the credit note of a return's refund says: the return and its reason, and the packs returned as its lines. */
+  private async creditNoteOf(r: ReturnRow): Promise<{ reason: string; goods: CreditedGoods[] }> {
+    return { reason: `Return ${r.returnId}: ${RETURN_WINDOWS[r.reason].label.toLowerCase()}`, goods: await this.goodsOf(this.db, r.returnId) };
+  }
+
+  /** A return's packs, as the goods lines of its credit note. */
+  private async goodsOf(executor: Executor, returnId: number): Promise<CreditedGoods[]> {
+    const rows = await queryRows<{ order_line_id: number; count: number }>(executor, sql`SELECT order_line_id, count FROM return_lines WHERE return_id = ${returnId} ORDER BY order_line_id`);
+    return rows.map((row) => ({ orderLineId: Number(row.order_line_id), count: Number(row.count) }));
   }
 
   /** The sizes and units a return's packs are (units = packs x units per pack). */

@@ -112,6 +112,44 @@ for (const kind of databaseKinds()) {
       expect(rechecked.body).toMatchObject({ step: 'dry-run', payload: null });
     });
 
+    it('lists every row of a statement none of whose rows can be read, and offers nothing to confirm', async () => {
+      const unreadable = new File(['Date,Description,Amount\n31/02/2026,A WALKER BXW-7KQ4MC,60.00\n05/01/2026,B ARCHER,sixty pounds\n05/01/2026\n'], 'broken.csv');
+      const dry = await call(services, 'manager', { intent: 'dry-run', csv: unreadable });
+      expect(dry.status).toBe(200);
+      expect(dry.body).toMatchObject({
+        step: 'dry-run',
+        payload: null,
+        report: {
+          lines: [],
+          errors: [
+            { line: 2, message: expect.stringContaining('"31/02/2026" is not a date') },
+            { line: 3, message: expect.stringContaining('"sixty pounds" is not an amount') },
+            { line: 4, message: expect.stringContaining('1 cells') },
+          ],
+        },
+      });
+    });
+
+    it('suggests the order a payment without a reference may pay, and records it on it only when the manager chooses it', async () => {
+      const userId = await insertFixtureCustomer(database.db, { firstName: 'Nina', lastName: 'North', companyName: 'Northern Crafts Ltd' });
+      const lines = [{ productName: 'Tape', size1: 'M', pricePence: 7500, qty: 6, count: 1 }]; // £90.00 due
+      const { orderId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'account', paidPence: 0, lines });
+      const statement = new File(['Date,Description,Amount\n07/01/2025,NORTHERN CRAFTS LTD BACS,90.00\n'], 'remittance.csv');
+      const dry = await call(services, 'manager', { intent: 'dry-run', csv: statement });
+      const checked = dry.body as Extract<StatementAnswer, { step: 'dry-run' }>;
+      expect(checked.report.lines.map((l) => [l.outcome, l.records, l.suggestions.map((s) => [s.orderId, s.duePence])])).toEqual([['no-match', false, [[orderId, 90_00]]]]);
+      expect(checked.payload).toEqual(expect.any(String));
+
+      // A choice that is not a line and an order is refused, recording nothing.
+      const bad = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, fileName: 'remittance.csv', 'choices[0]': `#${orderId}` });
+      expect(bad).toMatchObject({ status: 400, body: { step: 'refused' } });
+      expect(await paidOf(orderId)).toBe(0);
+
+      const applied = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, fileName: 'remittance.csv', 'choices[0]': `2:${orderId}` });
+      expect(applied.body).toMatchObject({ step: 'applied', report: { totals: { recorded: { count: 1, pence: 90_00 } } } });
+      expect(await paidOf(orderId)).toBe(90_00);
+    });
+
     it('refuses a file of no known layout, naming the accepted layouts, and a form without a file', async () => {
       const unknown = await call(services, 'manager', { intent: 'dry-run', csv: new File(['When,What,How much\n2025-01-05,x,1\n'], 'odd.csv') });
       expect(unknown.status).toBe(400);

@@ -99,6 +99,19 @@ function LinesTable({ lines, applied, testId }: { lines: Line[]; applied: boolea
                 {OUTCOMES[l.outcome].label}
               </span>
               <span className="mt-1 block text-xs text-stone-600">{l.note}</span>
+              {l.suggestions.length > 0 && (
+                <ul className="mt-1 space-y-0.5 text-xs text-stone-700" aria-label={`Suggested orders for line ${l.line}`}>
+                  {l.suggestions.map((s) => (
+                    <li key={s.orderId}>
+                      Suggested:{' '}
+                      <Link to={`/admin/orders/${s.orderId}`} className="font-semibold text-brand-700 hover:underline">
+                        #{s.orderId}
+                      </Link>{' '}
+                      <span className="font-mono">{s.reference}</span>, {s.customer}, owes {pounds(s.duePence)}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </td>
           </tr>
         ))}
@@ -144,6 +157,43 @@ function RowErrors({ report }: { report: StatementView }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The confirm form's choice for each line with suggestions: leave it unrecorded (the default) or
+ * record it against one suggested order. Nothing suggested is recorded unless chosen here.
+ */
+function SuggestionChoices({ lines }: { lines: Line[] }) {
+  const suggested = lines.filter((l) => l.suggestions.length > 0);
+  if (suggested.length === 0) return null;
+  return (
+    <fieldset className="space-y-3" data-testid="statement-suggestions">
+      <legend className="text-sm font-semibold text-stone-900">Payments with no reference: suggested orders</legend>
+      <p className="text-xs text-stone-600">
+        These payments name no order, but an open order owes exactly the amount and its customer is named in the description. Choose the order a payment is for to
+        record it; left as it is, it is not recorded.
+      </p>
+      {suggested.map((l, i) => (
+        <div key={l.fingerprint} role="radiogroup" aria-label={`Line ${l.line}`} className="rounded border border-stone-200 p-2 text-sm">
+          <p className="font-medium">
+            Line {l.line}: {pounds(l.amountPence)} on {calendarDate(l.postedOn)}, "{l.description}"
+          </p>
+          <label className="mt-1 flex items-center gap-2">
+            <input type="radio" name={`choices[${i}]`} value="" defaultChecked />
+            <span>Do not record it</span>
+          </label>
+          {l.suggestions.map((s) => (
+            <label key={s.orderId} className="mt-1 flex items-center gap-2">
+              <input type="radio" name={`choices[${i}]`} value={`${l.line}:${s.orderId}`} />
+              <span>
+                Record it on order #{s.orderId} (<span className="font-mono">{s.reference}</span>, {s.customer}, owes {pounds(s.duePence)})
+              </span>
+            </label>
+          ))}
+        </div>
+      ))}
+    </fieldset>
   );
 }
 
@@ -211,15 +261,18 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
           </h2>
           <Totals report={answer.report} applied={false} />
           <RowErrors report={answer.report} />
-          <section className="card overflow-x-auto" aria-label="Payments in the statement">
-            <LinesTable lines={answer.report.lines} applied={false} testId="statement-lines" />
-            <Listed report={answer.report} />
-          </section>
+          {answer.report.lines.length > 0 && (
+            <section className="card overflow-x-auto" aria-label="Payments in the statement">
+              <LinesTable lines={answer.report.lines} applied={false} testId="statement-lines" />
+              <Listed report={answer.report} />
+            </section>
+          )}
           {answer.payload ? (
             <Form method="post" encType="multipart/form-data" className="card space-y-3 p-4" data-testid="statement-confirm">
               <input type="hidden" name="intent" value="apply" />
               <input type="hidden" name="payload" value={answer.payload} />
               <input type="hidden" name="fileName" value={answer.report.fileName} />
+              <SuggestionChoices lines={answer.report.lines} />
               {answer.report.totals.overpaymentsLeft.count > 0 && (
                 <label className="flex items-start gap-2 text-sm">
                   <input type="checkbox" name="acceptOverpayments" className="mt-0.5" />
@@ -233,7 +286,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
               )}
               <p className="text-sm text-stone-700">
                 Confirming records {answer.report.totals.recorded.count} {answer.report.totals.recorded.count === 1 ? 'payment' : 'payments'} (
-                {pounds(answer.report.totals.recorded.pence)}) in one go: all of them or, if anything fails, none. The orders are checked again as they are at that
+                {pounds(answer.report.totals.recorded.pence)}), and any suggested order you chose above, in one go: all of them or, if anything fails, none. The orders are checked again as they are at that
                 moment. Every payment in the file is kept as imported, so payments not recorded now must be recorded by hand on their order.
               </p>
               <button type="submit" className="btn-primary">
@@ -241,10 +294,12 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
               </button>
             </Form>
           ) : (
-            <AdminMessage tone="info">
-              {answer.report.totals.credits.count === 0
-                ? 'Nothing to import: the file has no payments into the account.'
-                : 'Nothing to import: every payment in this file was imported before.'}
+            <AdminMessage tone="info" testId="statement-nothing">
+              {answer.report.totals.credits.count > 0
+                ? 'Nothing to import: every payment in this file was imported before.'
+                : answer.report.errors.length > 0
+                  ? `Nothing to import: none of the file's rows could be read as a payment (${answer.report.errors.length} ${answer.report.errors.length === 1 ? 'row is' : 'rows are'} listed above with the reason). Correct the file or record them by hand, then check it again.`
+                  : 'Nothing to import: the file has no payments into the account.'}
             </AdminMessage>
           )}
         </section>

@@ -44,7 +44,7 @@ function staffReturn(r: Partial<StaffReturn> = {}): StaffReturn {
     photoCount: 0,
     steps: [],
     customer: { userId: 3, name: 'Ann Buyer', email: 'ann@example.com' },
-    order: { status: 'Delivered', paymentMethod: 'bank', paidPence: 48_00, refundedPence: 0, version: 4, deliveredAt: '2026-11-26T11:00:00.000Z' },
+    order: { status: 'Delivered', paymentMethod: 'bank', paidPence: 48_00, refundedPence: 0, duePence: 0, creditedPence: 0, version: 4, deliveredAt: '2026-11-26T11:00:00.000Z' },
     valuePence: 48_00,
     ...r,
   };

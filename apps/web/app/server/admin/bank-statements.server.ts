@@ -16,12 +16,20 @@ export const STATEMENT_MAX_MEGABYTES = STATEMENT_MAX_BYTES / 1024 / 1024;
 const LISTED = 1000;
 
 const CHOOSE_CSV = 'Choose the CSV file of the statement.';
+const CHOICE = 'A suggested order could not be read. Run the check again.';
 
 export const statementFormSchema = z.discriminatedUnion(
   'intent',
   [
     z.object({ intent: z.literal('dry-run'), csv: z.file({ error: CHOOSE_CSV }).min(1, CHOOSE_CSV) }),
-    z.object({ intent: z.literal('apply'), payload: z.string().min(1, CHOOSE_CSV), fileName: textField(200), acceptOverpayments: checkbox }),
+    z.object({
+      intent: z.literal('apply'),
+      payload: z.string().min(1, CHOOSE_CSV),
+      fileName: textField(200),
+      acceptOverpayments: checkbox,
+      // One per line that has suggestions: "line:orderId" for the order staff chose, empty for none.
+      choices: z.array(z.string().regex(/^\d{1,9}:\d{1,9}$/, CHOICE).optional()).max(10_000, CHOICE).default([]),
+    }),
   ],
   { error: CHOOSE_CSV },
 );
@@ -49,7 +57,14 @@ export async function statementAction(context: AppLoadContext, staff: StaffMembe
   try {
     if (form.intent === 'apply') {
       const bytes = new Uint8Array(Buffer.from(form.payload, 'base64'));
-      const applied = await statements.apply(staff, { name: form.fileName, bytes }, { acceptOverpayments: form.acceptOverpayments });
+      // Staff's choices among the dry run's suggestions; core records one only if it is still a suggestion of its line.
+      const chosen = new Map<number, number>();
+      for (const choice of form.choices) {
+        if (!choice) continue;
+        const [line, orderId] = choice.split(':').map(Number) as [number, number];
+        chosen.set(line, orderId);
+      }
+      const applied = await statements.apply(staff, { name: form.fileName, bytes }, { acceptOverpayments: form.acceptOverpayments, chosen });
       return { answer: { step: 'applied', report: view(applied), importId: applied.importId, acceptedOverpayments: form.acceptOverpayments }, status: 200 };
     }
     const bytes = new Uint8Array(await form.csv.arrayBuffer());

@@ -262,6 +262,78 @@ for (const kind of databaseKinds()) {
       expect(payments[0]!.n).toBe(2);
     });
 
+    it('ties a remittance quoting the invoice number to the order of that invoice', async () => {
+      const trade = await insertFixtureCustomer(database.db, { firstName: 'Nina', lastName: 'North', companyName: 'Northern Crafts Ltd' });
+      const invoiced = await order({ user: trade });
+      await database.db.execute(sql`INSERT INTO invoices (invoice_number, order_id, tax_point_date) VALUES (15, ${invoiced.orderId}, '2026-01-02')`);
+      const report = await statements.dryRun(
+        manager,
+        file([
+          ['16/01/2026', 'NORTHERN CRAFTS LTD INV-000015', '60.00'],
+          ['16/01/2026', 'NORTHERN CRAFTS INV 999999', '60.00'],
+        ]),
+      );
+      expect(report.lines.map(summary)).toEqual([
+        ['NORTHERN CRAFTS LTD INV-000015', invoiced.orderId, 'invoice', 'paid-in-full', true],
+        // An invoice the shop never issued names nothing (the order it would be is suggested below).
+        ['NORTHERN CRAFTS INV 999999', null, null, 'no-match', false],
+      ]);
+      expect(report.lines[0]!.note).toBe(`${bankStatementMessages.invoice('INV-000015')} ${bankStatementMessages.paidInFull}`);
+    });
+
+    it('counts two neighbouring characters swapped as one typing mistake', async () => {
+      const swapped = await order({ reference: 'BXW-9CK7RP' });
+      const report = await statements.dryRun(manager, file([['17/01/2026', 'T TRADER BXW-9KC7RP', '60.00']]));
+      expect(report.lines.map(summary)).toEqual([['T TRADER BXW-9KC7RP', swapped.orderId, 'typo', 'paid-in-full', true]]);
+      expect(report.lines[0]!.note).toContain(bankStatementMessages.typo('BXW-9CK7RP'));
+    });
+
+    it('suggests the open order owing exactly the amount whose customer the line names, and records it only when staff choose it', async () => {
+      const archer = await insertFixtureCustomer(database.db, { firstName: 'Bob', lastName: 'Archer', companyName: 'Archer Packaging Ltd' });
+      const open = await order({ user: archer, lines: THIRTY });
+      const paidAlready = await order({ user: archer, lines: THIRTY });
+      await database.db.execute(sql`UPDATE orders SET paid_pence = total_pence WHERE order_id = ${paidAlready.orderId}`);
+      const cancelled = await order({ user: archer, lines: THIRTY, status: 'Cancelled' });
+      const statement = file([
+        ['18/01/2026', 'ARCHER PACKAGING LTD', '30.00'],
+        ['18/01/2026', 'B ARCHER', '30.00'],
+        ['18/01/2026', 'ARCHER PACKAGING LTD', '31.00'],
+        ['18/01/2026', 'SOMEONE ELSE', '30.00'],
+      ]);
+      const dry = await statements.dryRun(manager, statement);
+      expect(dry.lines.map((l) => [l.description, l.outcome, l.records, l.suggestions.map((s) => s.orderId)])).toEqual([
+        ['ARCHER PACKAGING LTD', 'no-match', false, [open.orderId]],
+        ['B ARCHER', 'no-match', false, [open.orderId]],
+        // Not the exact amount, or not the payer: nothing suggested.
+        ['ARCHER PACKAGING LTD', 'no-match', false, []],
+        ['SOMEONE ELSE', 'no-match', false, []],
+      ]);
+      expect(dry.lines[0]!.suggestions[0]).toMatchObject({ reference: open.reference, customer: expect.stringContaining('Bob Archer, Archer Packaging Ltd'), duePence: 30_00 });
+      expect(dry.lines[0]!.note).toContain(bankStatementMessages.suggested(1));
+      expect(dry.lines.flatMap((l) => l.suggestions.map((s) => s.orderId))).not.toContain(cancelled.orderId);
+
+      // Applying without a choice records nothing; a choice of an order not suggested for the line records nothing.
+      const unchosen = await statements.apply(manager, file([['19/01/2026', 'ARCHER PACKAGING LTD', '30.00']]), {
+        acceptOverpayments: false,
+        chosen: new Map([[2, paidAlready.orderId]]),
+      });
+      expect(unchosen.lines.map((l) => [l.outcome, l.records])).toEqual([['no-match', false]]);
+      expect(unchosen.lines[0]!.note).toBe(bankStatementMessages.choiceGone(paidAlready.orderId));
+      expect(await paidOf(open.orderId)).toBe(0);
+
+      // Staff choose the suggestion for line 2: it is recorded, and the next line's suggestion is gone (nothing owed).
+      const applied = await statements.apply(manager, statement, { acceptOverpayments: false, chosen: new Map([[2, open.orderId]]) });
+      expect(applied.lines.map((l) => [l.order?.orderId ?? null, l.order?.matchedBy ?? null, l.outcome, l.records, l.suggestions.length])).toEqual([
+        [open.orderId, 'chosen', 'paid-in-full', true, 0],
+        [null, null, 'no-match', false, 0],
+        [null, null, 'no-match', false, 0],
+        [null, null, 'no-match', false, 0],
+      ]);
+      expect(await paidOf(open.orderId)).toBe(30_00);
+      const [event] = await queryRows<{ after: Record<string, unknown> }>(database.db, sql`SELECT after FROM order_events WHERE order_id = ${open.orderId}`);
+      expect(event!.after).toMatchObject({ matched_by: 'Suggested (amount and payer), chosen by staff', statement_line: 2, source: 'bank statement' });
+    });
+
     it('refuses the warehouse, who may not record payments', async () => {
       const statement = file([['15/01/2026', 'BXW-7KQ4MC', '1.00']]);
       await expect(statements.dryRun(warehouse, statement)).rejects.toThrow(bankStatementMessages.notPermitted);

@@ -7,9 +7,16 @@
  *     prefix + user id ones too). An order's own reference names one order. An old reference is
  *     shared by a customer's orders: its open order owing exactly the amount (the oldest such),
  *     else the oldest open order owing more (a part payment), else it is ambiguous.
- *   - no reference naming an order: a word within one typing mistake (one character changed,
- *     added or left out) of an open order's own reference, when exactly one order is that close.
- *     Old references are never guessed at: BXW12 for BXW13 is another customer.
+ *   - an invoice number in the line (INV-000015, as trade customers quote the invoice they pay,
+ *     invoice-numbers.ts prints it): the order of that invoice.
+ *   - no reference or invoice naming an order: a word within one typing mistake (one character
+ *     changed, added or left out, or two neighbours swapped) of an open order's own reference,
+ *     when exactly one order is that close. Old references are never guessed at: BXW12 for BXW13
+ *     is another customer.
+ *   - still nothing: open orders owing exactly the amount whose customer (name or company) the
+ *     line names are suggested. A suggestion is never recorded by itself: staff choose it for
+ *     the line when applying (`chosen`), and applying records it only if it is still a
+ *     suggestion of that line then.
  *   - the amount against what the order still owes, counting the lines before it in the file:
  *     paid in full, part paid, or overpaid (recorded only when staff accept overpayments).
  *   - a cancelled order, a line naming two orders, a line naming none: never recorded.
@@ -29,6 +36,7 @@ import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { Conflict, Forbidden } from '../../errors.ts';
 import { ORDER_REFERENCE_CODE_LENGTH, referencesIn, withinOneEdit } from '../../payments/order-reference.ts';
 import { can, type StaffMember } from '../../staff/staff-roles.ts';
+import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
 import { insertOrderEvent, insertOrderPayment } from '../orders/order-payments.ts';
 import { parseBankStatement, type ParsedStatement, type StatementCredit, type StatementRowError } from './bank-statement-csv.ts';
 
@@ -49,6 +57,17 @@ export interface StatementLineMatch {
   duePence: number;
 }
 
+/** An open order a line may pay (the amount it owes and the payer's name fit): staff choose it or not. */
+export interface StatementSuggestion {
+  orderId: number;
+  reference: string;
+  /** The customer as the line was compared with: name, and company when there is one. */
+  customer: string;
+  totalPence: number;
+  paidPence: number;
+  duePence: number;
+}
+
 export interface StatementLine {
   line: number;
   postedOn: string;
@@ -64,6 +83,8 @@ export interface StatementLine {
   note: string;
   /** After applying: the payment recorded from it. */
   orderPaymentId: number | null;
+  /** When no order was found: open orders owing exactly the amount whose customer the line names. */
+  suggestions: StatementSuggestion[];
 }
 
 export interface Total {
@@ -119,6 +140,14 @@ export const bankStatementMessages = {
   noReference: 'No order reference in the description: not recorded. Record it by hand if it pays an order.',
   alreadyImported: (importId: number) => `Already imported (statement import #${importId}): not recorded again.`,
   typo: (reference: string) => `The bank's reference is one character away from ${reference}.`,
+  invoice: (invoice: string) => `Quotes invoice ${invoice}.`,
+  suggested: (count: number) =>
+    count === 1
+      ? 'An open order owes exactly this amount and its customer is named in the description: choose it below to record the payment against it.'
+      : `${count} open orders owe exactly this amount and their customer is named in the description: choose the one it pays below.`,
+  chosen: (orderId: number) => `Chosen by staff from the suggestions: order #${orderId} owes exactly this amount and its customer is named in the description. `,
+  choiceGone: (orderId: number) =>
+    `Order #${orderId} was chosen but no longer fits this line (paid meanwhile, cancelled, or its amount changed): not recorded. Run the dry run again.`,
 } as const;
 
 function pounds(pence: number): string {
@@ -153,10 +182,19 @@ export class BankStatements {
     return report(file.name, parsed, planned.lines);
   }
 
-  /** Records the file's matched payments and keeps every credit line, in one transaction. */
-  async apply(staff: StaffMember, file: StatementFile, options: { acceptOverpayments: boolean }): Promise<AppliedStatement> {
+  /**
+   * Records the file's matched payments and keeps every credit line, in one transaction.
+   * `chosen`: for a line of the file (its number) that matched no order, the suggested order
+   * staff chose for it.
+   */
+  async apply(
+    staff: StaffMember,
+    file: StatementFile,
+    options: { acceptOverpayments: boolean; chosen?: ReadonlyMap<number, number> },
+  ): Promise<AppliedStatement> {
     permit(staff);
     const parsed = parseBankStatement(file.bytes, this.today());
+    const chosen = options.chosen ?? new Map<number, number>();
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
       // One import at a time (reads, and so dry runs, go on): the second of two imports of one
@@ -167,7 +205,7 @@ export class BankStatements {
       // Lock the orders the plan pays, then plan again on their locked state: a plan that now
       // pays an order not locked (one changed in between) locks it and plans once more.
       for (let round = 0; round < 4 && !planned; round++) {
-        const attempt = await this.plan(tx, parsed, options.acceptOverpayments);
+        const attempt = await this.plan(tx, parsed, options.acceptOverpayments, chosen);
         const wanted = [...new Set(attempt.lines.filter((l) => l.records).map((l) => l.order!.orderId))].filter((id) => !locked.has(id)).sort((a, b) => a - b);
         if (wanted.length === 0) planned = attempt;
         else {
@@ -240,7 +278,7 @@ export class BankStatements {
   }
 
   /** Each credit matched against the orders and earlier imports as `db` sees them now. */
-  private async plan(db: Executor, parsed: ParsedStatement, acceptOverpayments: boolean): Promise<Plan> {
+  private async plan(db: Executor, parsed: ParsedStatement, acceptOverpayments: boolean, chosen: ReadonlyMap<number, number> = new Map()): Promise<Plan> {
     const prefix = this.options.referencePrefix;
     const imported = new Map<string, number>();
     if (parsed.credits.length > 0) {
@@ -252,8 +290,10 @@ export class BankStatements {
       for (const row of rows) imported.set(row.fingerprint, Number(row.import_id));
     }
     const found = new Map<StatementCredit, string[]>();
+    const quotedInvoices = new Map<StatementCredit, number[]>();
     for (const credit of parsed.credits) {
       if (imported.has(credit.fingerprint)) continue;
+      quotedInvoices.set(credit, invoiceNumbersIn(`${credit.reference} ${credit.description}`));
       const references = new Set([...referencesIn(credit.reference, prefix), ...referencesIn(credit.description, prefix)]);
       // Six digits read as an order's own code may be an old reference of a six-digit customer number.
       for (const reference of [...references]) {
@@ -276,6 +316,43 @@ export class BankStatements {
         byReference.set(order.paymentReference, [...(byReference.get(order.paymentReference) ?? []), order]);
       }
     }
+    const byInvoice = new Map<number, OrderRow>();
+    const invoiceNumbers = [...new Set([...quotedInvoices.values()].flat())];
+    if (invoiceNumbers.length > 0) {
+      const rows = await queryRows<{ invoice_number: number }>(
+        db,
+        sql`SELECT i.invoice_number, ${ORDER.list} FROM invoices i JOIN orders o ON o.order_id = i.order_id
+            WHERE o.payment_method <> 'paypal' AND i.invoice_number IN (SELECT jsonb_array_elements_text(${JSON.stringify(invoiceNumbers)}::jsonb)::int)`,
+      );
+      for (const raw of rows) byInvoice.set(Number(raw.invoice_number), ORDER.read(raw));
+    }
+    let payers: Payer[] | null = null;
+    const payersOwing = async () => {
+      // Open orders owing one of the file's amounts (few: the money-due index), with their customer.
+      const amounts = [...new Set(parsed.credits.map((c) => c.amountPence))];
+      payers ??= (
+        await queryRows<{ first_name: string; last_name: string; company_name: string | null; billing_company: string | null; billing_contact: string | null }>(
+          db,
+          sql`SELECT ${ORDER.list}, u.first_name, u.last_name, u.company_name,
+                     o.billing_address ->> 'company_name' AS billing_company, o.billing_address ->> 'contact_name' AS billing_contact
+              FROM orders o JOIN users u ON u.user_id = o.user_id
+              WHERE o.paid_pence < o.total_pence AND o.status <> 'Cancelled' AND o.payment_method <> 'paypal'
+                AND o.total_pence - o.paid_pence IN (SELECT jsonb_array_elements_text(${JSON.stringify(amounts)}::jsonb)::int)
+              ORDER BY o.created, o.order_id`,
+        )
+      ).map((raw) => {
+        const person = `${raw.first_name} ${raw.last_name}`.trim();
+        const companies = [raw.company_name, raw.billing_company].map((c) => c?.trim() ?? '').filter(Boolean);
+        const contact = raw.billing_contact?.trim() ?? '';
+        return {
+          order: ORDER.read(raw),
+          customer: [person, ...new Set(companies)].filter(Boolean).join(', '),
+          people: [...new Set([person, contact].filter(Boolean))],
+          companies,
+        };
+      });
+      return payers;
+    };
     let typos: TypoIndex | null = null;
     const openOrders = async () => {
       typos ??= new TypoIndex(
@@ -298,7 +375,15 @@ export class BankStatements {
 
     const lines: StatementLine[] = [];
     for (const credit of parsed.credits) {
-      const base = { line: credit.line, postedOn: credit.postedOn, description: credit.description, amountPence: credit.amountPence, fingerprint: credit.fingerprint, orderPaymentId: null };
+      const base = {
+        line: credit.line,
+        postedOn: credit.postedOn,
+        description: credit.description,
+        amountPence: credit.amountPence,
+        fingerprint: credit.fingerprint,
+        orderPaymentId: null,
+        suggestions: [] as StatementSuggestion[],
+      };
       const importId = imported.get(credit.fingerprint);
       if (importId !== undefined) {
         lines.push({ ...base, order: null, outcome: 'already-imported', records: false, note: bankStatementMessages.alreadyImported(importId) });
@@ -311,9 +396,17 @@ export class BankStatements {
       for (const reference of refs) {
         const candidates = byReference.get(reference) ?? [];
         if (candidates.length === 0) continue;
-        const chosen = chooseOrder(candidates, credit.amountPence, open, dueOf);
-        if (chosen) named.set(chosen.orderId, chosen);
+        const picked = chooseOrder(candidates, credit.amountPence, open, dueOf);
+        if (picked) named.set(picked.orderId, picked);
         else shared = reference;
+      }
+      // An invoice quoted names its order, unless a reference already named that order.
+      let quoted: number | null = null;
+      for (const invoiceNumber of quotedInvoices.get(credit) ?? []) {
+        const invoiced = byInvoice.get(invoiceNumber);
+        if (!invoiced || named.has(invoiced.orderId)) continue;
+        named.set(invoiced.orderId, invoiced);
+        quoted = invoiceNumber;
       }
       let order: OrderRow | null = null;
       let matchedBy: MatchedBy = 'inside';
@@ -322,7 +415,11 @@ export class BankStatements {
         lines.push({ ...base, order: null, outcome: 'ambiguous', records: false, note: bankStatementMessages.severalOrders([...named.keys()]) });
         continue;
       }
-      if (named.size === 1) {
+      if (named.size === 1 && quoted !== null) {
+        order = [...named.values()][0]!;
+        matchedBy = 'invoice';
+        note = `${bankStatementMessages.invoice(formatInvoiceNumber(quoted))} `;
+      } else if (named.size === 1) {
         order = [...named.values()][0]!;
         matchedBy = compact(credit.reference) === compact(order.paymentReference) ? 'exact' : 'inside';
       } else if (shared) {
@@ -334,14 +431,31 @@ export class BankStatements {
           lines.push({ ...base, order: null, outcome: 'ambiguous', records: false, note: bankStatementMessages.severalClose(close.map((o) => o.orderId)) });
           continue;
         }
-        if (close.length === 0) {
-          const note = refs.length > 0 ? bankStatementMessages.unknownReference(refs[0]!) : bankStatementMessages.noReference;
-          lines.push({ ...base, order: null, outcome: 'no-match', records: false, note });
-          continue;
+        if (close.length > 0) {
+          order = close[0]!;
+          matchedBy = 'typo';
+          note = `${bankStatementMessages.typo(order.paymentReference)} `;
+        } else {
+          // Nothing names an order: suggest the open orders owing exactly this amount whose
+          // customer the line names. Only staff's choice records one.
+          const words = wordsOf(`${credit.reference} ${credit.description}`);
+          const suggestions = (await payersOwing())
+            .filter((p) => open(p.order) && dueOf(p.order) === credit.amountPence && (p.people.some((n) => personNamed(words, n)) || p.companies.some((n) => companyNamed(words, n))))
+            .slice(0, MAX_SUGGESTIONS)
+            .map((p) => ({ orderId: p.order.orderId, reference: p.order.paymentReference, customer: p.customer, totalPence: p.order.totalPence, paidPence: paidOf(p.order), duePence: dueOf(p.order) }));
+          const choice = chosen.get(credit.line);
+          const picked = choice === undefined ? undefined : suggestions.find((s) => s.orderId === choice);
+          if (!picked) {
+            const none = refs.length > 0 ? bankStatementMessages.unknownReference(refs[0]!) : bankStatementMessages.noReference;
+            const note =
+              choice !== undefined ? bankStatementMessages.choiceGone(choice) : suggestions.length > 0 ? `${none} ${bankStatementMessages.suggested(suggestions.length)}` : none;
+            lines.push({ ...base, order: null, outcome: 'no-match', records: false, note, suggestions });
+            continue;
+          }
+          order = (await payersOwing()).find((p) => p.order.orderId === picked.orderId)!.order;
+          matchedBy = 'chosen';
+          note = bankStatementMessages.chosen(order.orderId);
         }
-        order = close[0]!;
-        matchedBy = 'typo';
-        note = `${bankStatementMessages.typo(order.paymentReference)} `;
       }
       const match: StatementLineMatch = {
         orderId: order.orderId,
@@ -374,6 +488,59 @@ export class BankStatements {
 
 interface Plan {
   lines: StatementLine[];
+}
+
+/** An open order owing one of the file's amounts, with the names its payer may give. */
+interface Payer {
+  order: OrderRow;
+  customer: string;
+  people: string[];
+  companies: string[];
+}
+
+/** The most suggestions listed for one line. */
+const MAX_SUGGESTIONS = 5;
+
+/**
+ * Invoice numbers quoted in a line, as the shop prints them (INV-000015) or as customers type
+ * them (INV15, INV 000015, INVOICE 15).
+ */
+export function invoiceNumbersIn(text: string): number[] {
+  const found = new Set<number>();
+  for (const match of text.toUpperCase().matchAll(/(?:^|[^A-Z0-9])INV(?:OICE)?[\s#:.-]*(?:NO\.?\s*)?(\d{1,9})(?![0-9])/g)) {
+    const invoiceNumber = Number(match[1]);
+    if (invoiceNumber > 0) found.add(invoiceNumber);
+  }
+  return [...found];
+}
+
+/** Words that say nothing about who a company is. */
+const COMPANY_FORMS = new Set(['LTD', 'LIMITED', 'PLC', 'LLP', 'LLC', 'CO', 'COMPANY', 'THE', 'AND', 'UK', 'T/A']);
+
+function wordsOf(text: string): Set<string> {
+  return new Set(
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)
+      .filter(Boolean),
+  );
+}
+
+/** A person is named: every word of the surname, and the first name or its initial (banks write "A WALKER"). */
+function personNamed(words: Set<string>, name: string): boolean {
+  const parts = [...wordsOf(name)];
+  if (parts.length < 2) return false;
+  const [first, ...rest] = parts;
+  const surname = rest.filter((w) => w.length > 1);
+  return surname.length > 0 && surname.every((w) => words.has(w)) && (words.has(first!) || words.has(first![0]!));
+}
+
+/** A company is named: every word of its name but the legal forms (LTD, PLC...). */
+function companyNamed(words: Set<string>, name: string): boolean {
+  const significant = [...wordsOf(name)].filter((w) => !COMPANY_FORMS.has(w));
+  return significant.length > 0 && significant.join('').length >= 3 && significant.every((w) => words.has(w));
 }
 
 /**

@@ -248,7 +248,7 @@ export class LineCancellation {
     );
     if (updated.length === 0) throw new Conflict(lineCancellationMessages.changedMeanwhile);
     const deps: CreditNoteDependencies = { jobs: this.options.jobs, now: this.options.now ?? (() => new Date()) };
-    const note = await creditOrder(tx, deps, { orderId, creditPence: Math.min(creditPence, creditable), reason: `Cannot be supplied: ${reason}`, staffId: staff.staffId });
+    const note = await creditOrder(tx, deps, { orderId, creditPence: Math.min(creditPence, creditable), reason: `Cannot be supplied: ${reason}`, staffId: staff.staffId, goods: taken.map((t) => ({ orderLineId: t.orderLineId, count: t.count })) });
     const creditedPence = note?.totalPence ?? 0;
     const figures = paymentFiguresOf({ status: order.status, totalPence: order.totalPence, paidPence: order.paidPence, refundedPence: order.refundedPence, creditedPence: order.creditedPence + creditedPence });
     await insertOrderEvent(tx, {

@@ -27,7 +27,7 @@ import { orderUpdateJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound, ProviderUnavailable } from '../../errors.ts';
 import { PaymentProviderUnavailable, type PaymentRefunds, type RefundOutcome } from '../../payments/payment-verifier.ts';
 import { formatPounds } from '@shop/contract';
-import { creditNoteIssued, issueCreditNoteFor, refundCreditReason, type IssuedCreditNote } from '../../documents/credit-notes.ts';
+import { creditNoteIssued, issueCreditNoteFor, refundCreditReason, type CreditedGoods, type IssuedCreditNote } from '../../documents/credit-notes.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
@@ -611,7 +611,8 @@ export class OrderAdministration {
     staff: StaffMember,
     orderId: number,
     seenVersion: number,
-    input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string; cancelOrder?: boolean },
+    /** `goods`: the packs refunded, when it is for goods (a return): lines of its credit note. */
+    input: { amountPence: number; receivedOn: string; bankReference: string; reason?: string; cancelOrder?: boolean; goods?: readonly CreditedGoods[] },
     /** Runs in the refund's transaction once it counts (a return settled by this refund, core/returns). */
     within?: (tx: Executor, orderPaymentId: number) => Promise<void>,
   ): Promise<void> {
@@ -627,7 +628,7 @@ export class OrderAdministration {
       await this.checkRefundCancel(tx, staff, order, input.cancelOrder === true);
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
       // The order was locked and its version checked by change(): the refund counts now.
-      const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn, reason });
+      const creditNote = await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: receivedOn, reason, goods: input.goods });
       if (within) await within(tx, orderPaymentId);
       const then = input.cancelOrder ? await this.cancelAfterRefund(tx, staff, orderId, reason) : null;
       return {
@@ -650,7 +651,7 @@ export class OrderAdministration {
     staff: StaffMember,
     orderId: number,
     seenVersion: number,
-    input: { amountPence: number; note?: string; cancelOrder?: boolean },
+    input: { amountPence: number; note?: string; cancelOrder?: boolean; goods?: readonly CreditedGoods[] },
   ): Promise<ProviderRefundResult> {
     permit(staff, 'payments:record');
     const amountPence = checkAmount(input.amountPence);
@@ -680,12 +681,20 @@ export class OrderAdministration {
       const then = input.cancelOrder ? await this.cancelAfterRefund(tx, staff, orderId, note) : null;
       return {
         before: { refunded_pence: order.refundedPence },
-        after: { amount_pence: amountPence, provider, state: 'pending' },
+        after: {
+          amount_pence: amountPence,
+          provider,
+          state: 'pending',
+          // What its credit note says, kept for a retry of a refund the provider did not answer.
+          order_payment_id: Number(row!.order_payment_id),
+          ...(note ? { note } : {}),
+          ...(input.goods?.length ? { goods: input.goods.map((g) => ({ order_line_id: g.orderLineId, count: g.count })) } : {}),
+        },
         result: { orderPaymentId: Number(row!.order_payment_id), amountPence, idempotencyKey },
         then,
       };
     });
-    return this.sendRefund(staff, orderId, refunds, { ...pending, captureId, note });
+    return this.sendRefund(staff, orderId, refunds, { ...pending, captureId, note, goods: input.goods });
   }
 
   /** Resends a refund still pending (the provider did not answer) with the SAME key: the provider makes it at most once. */
@@ -701,12 +710,20 @@ export class OrderAdministration {
     // Written by transaction 1 of the refund, before it was first sent.
     const captureId = order.providerCaptureId ?? (await this.askProvider(() => this.refundsOf(refund.provider!).captureIdOf(order.paymentReference)));
     await insertOrderEvent(this.db, { orderId, staffId: staff.staffId, kind: 'refund_retried', before: null, after: { amount_pence: refund.amountPence, provider: refund.provider } });
+    // The note and goods it was first sent with (its credit note's reason and lines).
+    const [requested] = await queryRows<{ note: string | null; goods: { order_line_id: number; count: number }[] | null }>(
+      this.db,
+      sql`SELECT after ->> 'note' AS note, after -> 'goods' AS goods FROM order_events
+          WHERE order_id = ${orderId} AND kind = 'refund_requested' AND (after ->> 'order_payment_id')::int = ${orderPaymentId}
+          ORDER BY order_event_id DESC LIMIT 1`,
+    );
     return this.sendRefund(staff, orderId, this.refundsOf(refund.provider), {
       orderPaymentId,
       amountPence: refund.amountPence,
       idempotencyKey: refund.idempotencyKey,
       captureId,
-      note: '',
+      note: requested?.note ?? '',
+      goods: (requested?.goods ?? []).map((g) => ({ orderLineId: Number(g.order_line_id), count: Number(g.count) })),
     });
   }
 
@@ -715,7 +732,8 @@ export class OrderAdministration {
     staff: StaffMember,
     orderId: number,
     refunds: PaymentRefunds,
-    refund: { orderPaymentId: number; amountPence: number; idempotencyKey: string; captureId: string; note: string },
+    /** `note`, the staff's note to the customer, is also the reason on the credit note the refund may issue. */
+    refund: { orderPaymentId: number; amountPence: number; idempotencyKey: string; captureId: string; note: string; goods?: readonly CreditedGoods[] },
   ): Promise<ProviderRefundResult> {
     let outcome: RefundOutcome;
     try {
@@ -731,7 +749,7 @@ export class OrderAdministration {
       this.options.log?.error({ orderId, orderPaymentId: refund.orderPaymentId, error: error.detail }, 'the payment provider did not answer a refund; it stays pending');
       return { orderPaymentId: refund.orderPaymentId, state: 'pending', amountPence: refund.amountPence, reason: null };
     }
-    await this.settleRefund(staff, orderId, refund.orderPaymentId, outcome);
+    await this.settleRefund(staff, orderId, refund.orderPaymentId, outcome, { reason: refund.note, goods: refund.goods });
     this.options.jobs.wakeWorkers(); // the credit note's e-mail, when the refund issued one
     return { orderPaymentId: refund.orderPaymentId, state: outcome.state, amountPence: refund.amountPence, reason: outcome.reason ?? null };
   }
@@ -741,7 +759,13 @@ export class OrderAdministration {
    * change only to completed or failed). A second answer for the same refund (two retries at
    * once) finds it settled and changes nothing.
    */
-  private async settleRefund(staff: StaffMember, orderId: number, orderPaymentId: number, outcome: RefundOutcome): Promise<void> {
+  private async settleRefund(
+    staff: StaffMember,
+    orderId: number,
+    orderPaymentId: number,
+    outcome: RefundOutcome,
+    credited: { reason?: string; goods?: readonly CreditedGoods[] } = {},
+  ): Promise<void> {
     if (outcome.state === 'pending') return;
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
@@ -755,7 +779,8 @@ export class OrderAdministration {
       );
       if (!settled) return;
       const amountPence = Number(settled.amount_pence);
-      const creditNote = outcome.state === 'completed' ? await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: this.today() }) : null;
+      const creditNote =
+        outcome.state === 'completed' ? await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: this.today(), ...credited }) : null;
       if (outcome.state !== 'completed') await this.update(tx, order);
       await insertOrderEvent(tx, {
         orderId,
@@ -783,7 +808,7 @@ export class OrderAdministration {
     tx: Executor,
     staff: StaffMember,
     orderId: number,
-    refund: { orderPaymentId: number; amountPence: number; paidBackOn: string; reason?: string },
+    refund: { orderPaymentId: number; amountPence: number; paidBackOn: string; reason?: string; goods?: readonly CreditedGoods[] },
   ): Promise<IssuedCreditNote | null> {
     await tx.execute(sql`UPDATE orders SET refunded_pence = refunded_pence + ${refund.amountPence}, version = version + 1 WHERE order_id = ${orderId}`);
     return issueCreditNoteFor(tx, this.options, {
@@ -793,6 +818,7 @@ export class OrderAdministration {
       orderPaymentId: refund.orderPaymentId,
       reason: refund.reason || refundCreditReason(refund.paidBackOn),
       staffId: staff.staffId,
+      goods: refund.goods,
     });
   }
 

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@shop/db';
-import { issueCreditNoteFor, type CreditNoteDependencies, type IssuedCreditNote } from '../../documents/credit-notes.ts';
+import { issueCreditNoteFor, type CreditedGoods, type CreditNoteDependencies, type IssuedCreditNote } from '../../documents/credit-notes.ts';
 
 export interface OrderPaymentRecord {
   orderId: number;
@@ -51,7 +51,7 @@ export async function insertOrderEvent(tx: Executor, event: { orderId: number; s
 export async function creditOrder(
   tx: Executor,
   deps: CreditNoteDependencies,
-  credit: { orderId: number; creditPence: number; reason: string; staffId: number | null },
+  credit: { orderId: number; creditPence: number; reason: string; staffId: number | null; goods?: readonly CreditedGoods[] },
 ): Promise<IssuedCreditNote | null> {
   const note = await issueCreditNoteFor(tx, deps, { kind: 'credit', ...credit });
   if (note) await tx.execute(sql`UPDATE orders SET credited_pence = credited_pence + ${note.totalPence}, version = version + 1 WHERE order_id = ${credit.orderId}`);
