@@ -26,6 +26,7 @@ const ORDER = columnsOf(
     'vatTreatment',
     'vatRatePercent',
     'paidPence',
+    'refundedPence',
     'note',
     'deliveryAddress',
     'billingAddress',
