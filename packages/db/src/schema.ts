@@ -694,6 +694,12 @@ export const invoices = pgTable(
     taxPointDate: date('tax_point_date', { mode: 'string' }).notNull(),
     /** The time of supply when it fell in a VAT period already filed when the invoice was issued; else null. */
     supplyDateInFiledPeriod: date('supply_date_in_filed_period', { mode: 'string' }),
+    /**
+     * The last of the order's payment rows when the invoice was issued (the order's row locked): the
+     * VAT return leaves those received before the tax point out of the invoice, counted on their
+     * own days; a payment recorded later is a payment of the invoice. Null when there was none.
+     */
+    paymentsCountedThrough: integer('payments_counted_through'),
   },
   (t) => [uniqueIndex('invoices_order_key').on(t.orderId), index('invoices_tax_point_idx').on(t.taxPointDate)],
 );

@@ -28,7 +28,7 @@ export function formatInvoiceNumber(invoiceNumber: number): string {
   return `INV-${String(invoiceNumber).padStart(6, '0')}`;
 }
 
-const INVOICE = columnsOf(invoices, ['invoiceNumber', 'orderId', 'issuedAt', 'taxPointDate', 'supplyDateInFiledPeriod']);
+const INVOICE = columnsOf(invoices, ['invoiceNumber', 'orderId', 'issuedAt', 'taxPointDate', 'supplyDateInFiledPeriod', 'paymentsCountedThrough']);
 
 export class InvoiceNumbers {
   constructor(private readonly db: Database) {}
@@ -66,9 +66,13 @@ export class InvoiceNumbers {
       const [row] = await queryRows<object>(
         tx,
         sql`WITH next AS (UPDATE invoice_number_counter SET last_number = last_number + 1 WHERE id RETURNING last_number)
-            INSERT INTO invoices (invoice_number, order_id, issued_at, tax_point_date, supply_date_in_filed_period)
+            INSERT INTO invoices (invoice_number, order_id, issued_at, tax_point_date, supply_date_in_filed_period, payments_counted_through)
             SELECT last_number, ${orderId}, ${issuedAt.toISOString()}::timestamptz, ${taxPointDate}::date,
-                   ${taxPointDate === supplyDate ? null : supplyDate}::date FROM next
+                   ${taxPointDate === supplyDate ? null : supplyDate}::date,
+                   -- The payments the VAT return may count before this invoice (exports/vat-return.ts);
+                   -- the caller's decide() holds the order's row lock, which payments take too.
+                   (SELECT max(p.order_payment_id) FROM order_payments p WHERE p.order_id = ${orderId})
+            FROM next
             RETURNING ${INVOICE.list}`,
       );
       if (!row) throw new Error('invoice_number_counter has no row (migration 0007 inserts it)');

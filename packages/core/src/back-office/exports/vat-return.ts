@@ -15,9 +15,10 @@
  *
  * So for every order, what the returns add up over time is its invoice less its credit notes, to
  * the penny, and each piece sits in the quarter of its own tax point. "Before the tax point":
- * received before the invoice's tax point and recorded before the invoice was issued (an invoice
- * once issued has counted the rest, so a payment recorded later changes nothing), or, for an order
- * not yet invoiced, received before it was dispatched. Card refunds count once the provider has
+ * received before the invoice's tax point and recorded before the invoice was issued (its
+ * `payments_counted_through`: an invoice once issued has counted the rest, so a payment recorded
+ * later changes nothing; invoices issued before this rule counted every payment in full), or, for
+ * an order not yet invoiced, received before it was dispatched. Card refunds count once the provider has
  * made them. An overpayment before dispatch counts as received until the invoice (which then
  * counts less, even negative) or the refund of the excess settles it.
  *
@@ -183,14 +184,14 @@ function moneyBeforeTaxPoint(scope: ExportRange | { orderId: SQL }): SQL {
     FROM (
       SELECT x.*, CASE WHEN o.vat_treatment = 'export' THEN 0 ELSE ${vatInGrossSql(sql`x.gross`, sql`o.vat_rate_percent`)} END AS vat
       FROM (
-        SELECT p.kind::text AS kind, p.order_payment_id AS number, p.received_on, p.created_at AS recorded_at, p.order_id,
+        SELECT p.kind::text AS kind, p.order_payment_id AS number, p.received_on, p.order_id,
                CASE WHEN p.kind = 'payment' THEN p.amount_pence ELSE -p.amount_pence END AS gross
         FROM order_payments p
         WHERE ${recorded} AND (p.provider_state IS NULL OR p.provider_state = 'completed')
         UNION ALL
         -- A card/wallet payment is captured when the order is placed (no payment row): what the
         -- order was paid less the payments recorded for it since.
-        SELECT 'card_payment', c.order_id, ${londonDay(sql`c.created`)}, c.created, c.order_id,
+        SELECT 'card_payment', c.order_id, ${londonDay(sql`c.created`)}, c.order_id,
                c.paid_pence - COALESCE((SELECT sum(y.amount_pence) FROM order_payments y WHERE y.order_id = c.order_id AND y.kind = 'payment'), 0)
         FROM orders c
         WHERE ${card} AND c.payment_method = 'paypal'
@@ -199,7 +200,7 @@ function moneyBeforeTaxPoint(scope: ExportRange | { orderId: SQL }): SQL {
       LEFT JOIN invoices i ON i.order_id = x.order_id
       WHERE x.gross <> 0
         AND CASE WHEN i.invoice_number IS NULL THEN o.dispatched_at IS NULL OR x.received_on < ${londonDay(sql`o.dispatched_at`)}
-                 ELSE x.received_on < i.tax_point_date AND x.recorded_at < i.issued_at END
+                 ELSE x.received_on < i.tax_point_date AND (x.kind = 'card_payment' OR x.number <= COALESCE(i.payments_counted_through, 0)) END
     ) m
     JOIN orders mo ON mo.order_id = m.order_id`;
 }
