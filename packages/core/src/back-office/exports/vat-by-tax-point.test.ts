@@ -3,7 +3,8 @@
  * services (payments, refunds, dispatch with a made-to-order line, cancellations, credit notes):
  * two quarters and the start of a third, with the boxes worked out BY HAND below from the
  * payments and documents by their tax points and compared with the VAT return. Then the owner
- * files a quarter: a payment or refund dated in it is refused and its figures stay identical; an
+ * files a quarter: a payment or refund dated in it (by hand or from a bank statement) is refused
+ * and its figures stay identical; an
  * invoice for goods supplied in it counts on the first open day and says so. A payment dated
  * before its order was placed is refused. A part-paid dispatched order has its invoice, with the
  * balance due.
@@ -311,6 +312,13 @@ for (const kind of databaseKinds()) {
       await expect(pay(j.orderId, j.totalPence, '2025-12-30')).rejects.toThrow(refused);
       await pay(j.orderId, 10_00, '2026-01-10');
       await expect(refund(j.orderId, 5_00, '2025-12-31')).rejects.toThrow('a refund paid back on 31 December 2025 cannot be recorded');
+      // A bank statement with a credit dated in the filed quarter is refused as a whole, naming it.
+      const reference = 'BXW-7KQ4MC';
+      await database.db.execute(sql`UPDATE orders SET payment_reference = ${reference} WHERE order_id = ${j.orderId}`);
+      const statement = (date: string) => ({ name: 'december.csv', bytes: new TextEncoder().encode(`Date,Description,Amount\n"${date}","${reference}","5.00"\n`) });
+      await expect(services.bankStatements.apply(manager, statement('29/12/2025'), { acceptOverpayments: false })).rejects.toThrow(
+        `a payment received on 29 December 2025 cannot be recorded (order ${j.orderId})`,
+      );
       // The quarter's records cannot be rewritten behind the page either.
       await expect(database.db.execute(sql`DELETE FROM vat_periods_filed`)).rejects.toThrow();
 
