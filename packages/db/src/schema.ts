@@ -630,6 +630,8 @@ export const orderPayments = pgTable(
   },
   (t) => [
     index('order_payments_order_idx').on(t.orderId),
+    // The VAT return reads a quarter's payments by the day they were received (advance payments).
+    index('order_payments_received_on_idx').on(t.receivedOn),
     uniqueIndex('order_payments_idempotency_key').on(t.idempotencyKey),
     check('order_payments_kind_valid', sql`${t.kind} in ('payment', 'refund')`),
     check('order_payments_amount_positive', sql`${t.amountPence} > 0`),
