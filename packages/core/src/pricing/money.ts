@@ -35,9 +35,9 @@ export function poundsToPence(pounds: number): Pence {
  * agrees to the penny.
  */
 export function vatInGrossPence(grossPence: Pence, ratePercent: number): Pence {
-  const sign = grossPence < 0 ? -1 : 1;
   const divisor = 100 + ratePercent;
-  return sign * Math.floor((2 * Math.abs(grossPence) * ratePercent + divisor) / (2 * divisor));
+  const vat = Math.floor((2 * Math.abs(grossPence) * ratePercent + divisor) / (2 * divisor));
+  return grossPence < 0 && vat > 0 ? -vat : vat;
 }
 
 /** vatInGrossPence as a SQL expression over integer columns (the VAT return sums it in the database). */

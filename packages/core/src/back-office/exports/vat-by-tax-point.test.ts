@@ -19,6 +19,7 @@ import type { StaffMember } from '../../staff/staff-roles.ts';
 import { insertFixtureCustomer, insertFixtureOrder, type FixtureLine } from '../../documents/document-fixtures.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
 import { quarterPeriod, type VatReturnFigures } from './vat-return.ts';
+import { vatInGrossPence, vatInGrossSql } from '../../pricing/money.ts';
 
 /** The VAT in a VAT-inclusive amount at 20%, by hand: amount / 6, to the nearest penny. */
 const vat20 = (gross: number) => Math.round(gross / 6);
@@ -254,6 +255,18 @@ for (const kind of databaseKinds()) {
       expect(byOrder(c.orderId)).toBe((await stored(c.orderId)).total);
       expect(byOrder(e.orderId)).toBe(e.totalPence - 20_00);
       expect(byOrder(f.orderId)).toBe(0);
+    });
+
+    it('the VAT in a payment is the same to the penny in the return (SQL) as in the money rule, refunds alike', async () => {
+      const amounts = [1, 2, 3, 5, 6, 9, 11, 15, 50_00, 35_99, 12_345, 99_999_99, -3, -35_99];
+      for (const rate of [20, 5, 0]) {
+        const rows = await queryRows<{ vat: number | string }>(
+          database.db,
+          sql`SELECT ${vatInGrossSql(sql`a.amount`, sql`${rate}::int`)} AS vat FROM unnest(${`{${amounts.join(',')}}`}::int[]) WITH ORDINALITY AS a(amount, n) ORDER BY a.n`,
+        );
+        expect(rows.map((r) => Number(r.vat))).toEqual(amounts.map((a) => vatInGrossPence(a, rate)));
+      }
+      expect([vatInGrossPence(6, 20), vatInGrossPence(3, 20), vatInGrossPence(-3, 20), vatInGrossPence(35_99, 20)]).toEqual([1, 1, -1, 6_00]);
     });
 
     it('a part-paid dispatched order has its VAT invoice at dispatch, showing what is paid and the balance due', async () => {
