@@ -1,6 +1,7 @@
 /**
  * VAT by tax point (HMRC VAT Notice 700 section 14) on PGlite and PostgreSQL, through the real
- * services (payments, refunds, dispatch with a made-to-order line, cancellations, credit notes):
+ * services (payments, refunds, dispatch with a made-to-order line, cancellations, credit notes, a
+ * return settled by the returns desk):
  * two quarters and the start of a third, with the boxes worked out BY HAND below from the
  * payments and documents by their tax points and compared with the VAT return. Then the owner
  * files a quarter: a payment or refund dated in it (by hand or from a bank statement) is refused
@@ -190,14 +191,28 @@ for (const kind of databaseKinds()) {
       expect((await invoiceOf(c.orderId))!.tax_point_date).toBe('2025-11-03');
       expected.push(cAdvance, await invoiceRest('C invoice', c.orderId, [cAdvance]));
 
-      // E: paid by card and sent the next day (invoice on the payment day); part of it returned
-      // and refunded on 15 November: a refund credit note then.
+      // E: paid by card and sent the next day (invoice on the payment day), delivered; one pack
+      // returned (the customer keeps it, unopened and unwanted) and refunded on 15 November
+      // through the returns desk: a refund credit note then.
       at('2025-10-20');
       const e = await order('2025-10-20', 'paypal');
       at('2025-10-21');
       await ship(e.orderId);
+      at('2025-10-23');
+      await admin().markDelivered(manager, e.orderId, await version(e.orderId));
       at('2025-11-15');
-      await refund(e.orderId, 20_00, '2025-11-15');
+      const eLine = (await admin().detail(e.orderId, manager)).shipping.lines[0]!;
+      const opened = await services.returns.open(userId, e.orderId, { reason: 'unwanted', description: 'Ordered one pack too many.', lines: [{ orderLineId: eLine.orderLineId, count: 1 }], photos: [] });
+      await services.returns.approve(manager, opened.returnId, opened.version, { goodsBack: false, instructions: 'Keep it; we refund it.' });
+      const approved = await services.returns.detail(manager, opened.returnId);
+      await services.returns.settleByRecordedRefund(manager, opened.returnId, approved.version, {
+        amountPence: approved.valuePence,
+        receivedOn: '2025-11-15',
+        bankReference: 'RETURN',
+        orderVersion: approved.order.version,
+      });
+      const eReturned = approved.valuePence;
+      expect(await creditNotes('E returned', e.orderId)).toHaveLength(1);
       expected.push(await invoiceRest('E invoice', e.orderId, []), ...(await creditNotes('E returned', e.orderId)));
 
       // F: paid by card, invoiced when the customer downloaded it, cancelled two days later: a
@@ -253,7 +268,7 @@ for (const kind of databaseKinds()) {
       const byOrder = (orderId: number) => sum(all.entries.filter((x) => x.orderId === orderId).map((x) => x.grossPence));
       expect(byOrder(d.orderId)).toBe(0);
       expect(byOrder(c.orderId)).toBe((await stored(c.orderId)).total);
-      expect(byOrder(e.orderId)).toBe(e.totalPence - 20_00);
+      expect(byOrder(e.orderId)).toBe(e.totalPence - eReturned);
       expect(byOrder(f.orderId)).toBe(0);
     });
 
