@@ -1,14 +1,12 @@
 /**
  * VAT by tax point (HMRC VAT Notice 700 section 14) on PGlite and PostgreSQL, through the real
  * services (payments, refunds, dispatch with a made-to-order line, cancellations, credit notes, a
- * return settled by the returns desk):
- * two quarters and the start of a third, with the boxes worked out BY HAND below from the
- * payments and documents by their tax points and compared with the VAT return. Then the owner
- * files a quarter: a payment or refund dated in it (by hand or from a bank statement) is refused
- * and its figures stay identical; an
- * invoice for goods supplied in it counts on the first open day and says so. A payment dated
- * before its order was placed is refused. A part-paid dispatched order has its invoice, with the
- * balance due.
+ * return settled by the returns desk): two quarters and the start of a third, with the boxes
+ * worked out BY HAND below from the payments and documents by their tax points and compared with
+ * the VAT return. Then the owner files a quarter: a payment or refund dated in it (by hand or from
+ * a bank statement) is refused and its figures stay identical; an invoice for goods supplied in it
+ * counts on the first open day and says so. A payment dated before its order was placed is
+ * refused. A part-paid dispatched order has its invoice, with the balance due.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
