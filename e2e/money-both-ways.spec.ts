@@ -80,7 +80,7 @@ test('a customer pays by bank transfer with the order reference, staff match the
   // The amount the customer sends, as the order page asks for it ("£23.99").
   const amountToSend = (await bankSection.locator('dt:text-is("Amount") + dd').textContent())!.trim();
   expect(amountToSend).toMatch(/^£\d[\d,]*\.\d\d$/);
-  await expect(customerPage.getByTestId('invoice-pending')).toHaveText('The VAT invoice is available once the order is paid in full.');
+  await expect(customerPage.getByTestId('invoice-pending')).toHaveText('The VAT invoice is issued when the order is dispatched, or before that once it is paid in full.');
 
   // The owner signs in to the back office (test payments are on: the shop is on 127.0.0.1).
   const staffContext = await browser.newContext({ baseURL: shop.baseURL });

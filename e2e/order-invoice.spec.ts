@@ -94,7 +94,7 @@ test('an unpaid bank transfer says when its invoice comes, and another customer 
   const orderId = await placeOrder(page.request, customer.token, 'bank');
   await signInAs(page, customer.email, customer.password);
   await page.goto(`/order-detail?orderId=${orderId}`);
-  await expect(page.getByTestId('invoice-pending')).toHaveText('The VAT invoice is available once the order is paid in full.');
+  await expect(page.getByTestId('invoice-pending')).toHaveText('The VAT invoice is issued when the order is dispatched, or before that once it is paid in full.');
   await expect(page.getByRole('link', { name: 'Download VAT invoice (PDF)' })).toHaveCount(0);
   expect((await page.request.get(`/order-invoice?orderId=${orderId}`)).status()).toBe(409);
 

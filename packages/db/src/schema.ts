@@ -644,6 +644,8 @@ export const orderPayments = pgTable(
   },
   (t) => [
     index('order_payments_order_idx').on(t.orderId),
+    // The VAT return reads a quarter's payments by the day they were received (advance payments).
+    index('order_payments_received_on_idx').on(t.receivedOn),
     uniqueIndex('order_payments_idempotency_key').on(t.idempotencyKey),
     check('order_payments_kind_valid', sql`${t.kind} in ('payment', 'refund')`),
     check('order_payments_amount_positive', sql`${t.amountPence} > 0`),
@@ -740,10 +742,45 @@ export const invoices = pgTable(
       .notNull()
       .references(() => orders.orderId, { onDelete: 'restrict' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The time of supply (tax point): dispatch, or payment when paid before dispatch. */
+    /**
+     * The tax point the VAT return counts the invoice on: the time of supply (dispatch, or the
+     * payment date when paid in full before dispatch), or, when that fell in a VAT period already
+     * filed, the first day after it not filed (supply_date_in_filed_period keeps the real one).
+     */
     taxPointDate: date('tax_point_date', { mode: 'string' }).notNull(),
+    /** The time of supply when it fell in a VAT period already filed when the invoice was issued; else null. */
+    supplyDateInFiledPeriod: date('supply_date_in_filed_period', { mode: 'string' }),
+    /**
+     * The last of the order's payment rows when the invoice was issued (the order's row locked): the
+     * VAT return leaves those received before the tax point out of the invoice, counted on their
+     * own days; a payment recorded later is a payment of the invoice. Null when there was none.
+     */
+    paymentsCountedThrough: integer('payments_counted_through'),
   },
   (t) => [uniqueIndex('invoices_order_key').on(t.orderId), index('invoices_tax_point_idx').on(t.taxPointDate)],
+);
+
+/**
+ * VAT quarters the owner marked as filed with HMRC (core/back-office/exports/vat-periods.ts):
+ * nothing dated inside one may change its figures afterwards. Who and when, and the figures as
+ * filed, for the records. Rows are only ever inserted.
+ */
+export const vatPeriodsFiled = pgTable(
+  'vat_periods_filed',
+  {
+    /** '2026-Q3' */
+    quarter: text('quarter').primaryKey(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    filedBy: integer('filed_by')
+      .notNull()
+      .references(() => staff.staffId, { onDelete: 'restrict' }),
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
+    box1VatDuePence: integer('box1_vat_due_pence').notNull(),
+    box6NetSalesPence: integer('box6_net_sales_pence').notNull(),
+    exportSalesPence: integer('export_sales_pence').notNull(),
+  },
+  (t) => [index('vat_periods_filed_dates_idx').on(t.periodFrom, t.periodTo), check('vat_periods_filed_range', sql`${t.periodFrom} <= ${t.periodTo}`)],
 );
 
 /**

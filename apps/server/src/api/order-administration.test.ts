@@ -14,6 +14,9 @@ import { bearer, insertBasketCatalogue, type BasketFixture } from '../testing/ba
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
 
+/** Today in London: a payment is dated on or after its order was placed (placed now, here). */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
 describeOnEachDatabase('order administration', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
@@ -57,14 +60,14 @@ describeOnEachDatabase('order administration', (kind) => {
       orderAdminMessages.awaitingPayment,
     );
     // The warehouse may not record money.
-    await expect(admin().recordPayment(warehouse, orderId, order.version, { amountPence: 1, receivedOn: '2026-01-02', bankReference: 'x' })).rejects.toThrow(
+    await expect(admin().recordPayment(warehouse, orderId, order.version, { amountPence: 1, receivedOn: TODAY, bankReference: 'x' })).rejects.toThrow(
       orderAdminMessages.notPermitted,
     );
 
-    await admin().recordPayment(manager, orderId, order.version, { amountPence: 30_00, receivedOn: '2026-01-02', bankReference: 'BOX1 PART' });
+    await admin().recordPayment(manager, orderId, order.version, { amountPence: 30_00, receivedOn: TODAY, bankReference: 'BOX1 PART' });
     order = await admin().detail(orderId, manager);
     expect(order.payment).toMatchObject({ status: 'part_paid', paidPence: 30_00, duePence: 35_99 });
-    await admin().recordPayment(manager, orderId, order.version, { amountPence: 35_99, receivedOn: '2026-01-03', bankReference: 'BOX1 REST' });
+    await admin().recordPayment(manager, orderId, order.version, { amountPence: 35_99, receivedOn: TODAY, bankReference: 'BOX1 REST' });
     order = await admin().detail(orderId, warehouse);
     expect(order).toMatchObject({ mayDispatch: true, customer: null, totals: { totalPence: 0 } });
 
@@ -105,7 +108,7 @@ describeOnEachDatabase('order administration', (kind) => {
   it('two staff dispatching one order at once: one wins, the other is told it changed, one audit entry', async () => {
     const { orderId } = await bankOrder();
     const seen = await admin().detail(orderId, manager);
-    await admin().recordPayment(manager, orderId, seen.version, { amountPence: 65_99, receivedOn: '2026-01-02', bankReference: 'BOX PAID' });
+    await admin().recordPayment(manager, orderId, seen.version, { amountPence: 65_99, receivedOn: TODAY, bankReference: 'BOX PAID' });
     const { version } = await admin().detail(orderId, manager);
     const results = await Promise.allSettled([
       admin().dispatch(warehouse, orderId, version, { carrier: 'DPD', trackingNumber: '1550 0001' }),
@@ -121,17 +124,17 @@ describeOnEachDatabase('order administration', (kind) => {
   it('a paid order cancelled owes a refund until it is recorded; the customer reads the reason; audit entries cannot be changed', async () => {
     const { customer, orderId } = await bankOrder();
     let order = await admin().detail(orderId, manager);
-    await admin().recordPayment(manager, orderId, order.version, { amountPence: 65_99, receivedOn: '2026-01-02', bankReference: 'PAID' });
+    await admin().recordPayment(manager, orderId, order.version, { amountPence: 65_99, receivedOn: TODAY, bankReference: 'PAID' });
     order = await admin().detail(orderId, manager);
     await expect(admin().cancel(warehouse, orderId, order.version, 'x')).rejects.toThrow(orderAdminMessages.notPermitted);
     await expect(admin().cancel(manager, orderId, order.version, '  ')).rejects.toThrow(orderAdminMessages.reason);
     await admin().cancel(manager, orderId, order.version, 'Out of stock until March');
     expect(await customerView(orderId, customer.token)).toMatchObject({ status: 'Cancelled', cancel_reason: 'Out of stock until March', payment_status: 'refund_due' });
     order = await admin().detail(orderId, manager);
-    await expect(admin().recordRefund(manager, orderId, order.version, { amountPence: 70_00, receivedOn: '2026-01-04', bankReference: 'R' })).rejects.toThrow(
+    await expect(admin().recordRefund(manager, orderId, order.version, { amountPence: 70_00, receivedOn: TODAY, bankReference: 'R' })).rejects.toThrow(
       orderAdminMessages.refundTooLarge(65_99),
     );
-    await admin().recordRefund(manager, orderId, order.version, { amountPence: 65_99, receivedOn: '2026-01-04', bankReference: 'REFUND 1' });
+    await admin().recordRefund(manager, orderId, order.version, { amountPence: 65_99, receivedOn: TODAY, bankReference: 'REFUND 1' });
     expect((await admin().detail(orderId, manager)).payment.status).toBe('refunded');
     await expect(t.database.db.execute(sql`UPDATE order_events SET kind = 'nothing' WHERE order_id = ${orderId}`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`DELETE FROM order_payments WHERE order_id = ${orderId}`)).rejects.toThrow();

@@ -46,7 +46,7 @@ describeOnEachDatabase('order invoice API', (kind) => {
 
     const early = await getInvoice(orderId, customer.token);
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toMatchObject({ error: 'conflict', message: 'The VAT invoice is available once the order is paid in full.' });
+    expect(early.json()).toMatchObject({ error: 'conflict', message: 'The VAT invoice is issued when the order is dispatched, or before that once it is paid in full.' });
 
     await t.database.db.execute(sql`UPDATE orders SET paid_pence = total_pence WHERE order_id = ${orderId}`);
     const response = await getInvoice(orderId, customer.token);

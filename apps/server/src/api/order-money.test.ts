@@ -15,6 +15,9 @@ import { bearer, insertBasketCatalogue, type BasketFixture } from '../testing/ba
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
 
+/** Today in London: a payment is dated on or after its order was placed (placed now, here). */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
 describeOnEachDatabase('money due and owed back on an order', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
@@ -43,7 +46,7 @@ describeOnEachDatabase('money due and owed back on an order', (kind) => {
   }
   const customerView = async (orderId: number, token: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: bearer(token) })).json<OrderDto>();
-  const money = (amountPence: number) => ({ amountPence, receivedOn: '2026-01-02', bankReference: 'FASTER PAYMENT 77' });
+  const money = (amountPence: number) => ({ amountPence, receivedOn: TODAY, bankReference: 'FASTER PAYMENT 77' });
 
   it('£500 recorded on a £35.99 order: refused with what is due, unless confirmed; then "Refund due £464.01", never paid more than the total', async () => {
     const { customer, orderId } = await bankOrder();

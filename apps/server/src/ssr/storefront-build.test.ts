@@ -11,6 +11,9 @@ import type { ServerBuild } from 'react-router';
 import { Conflict, orderAdminMessages } from '@shop/core';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt, storefrontServerEntry } from './storefront-build.ts';
 
+/** Today in London: a payment is dated on or after its order was placed (placed now, here). */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
 const built = storefrontIsBuilt();
 if (!built) console.warn(`storefront-build: skipped: no storefront build at ${STOREFRONT_BUILD_DIR}; run \`npm run build\`.`);
 
@@ -37,7 +40,7 @@ describe.skipIf(!built)('the storefront server build', () => {
         },
       },
     };
-    const body = new URLSearchParams({ intent: 'payment', version: '3', amount: '65.99', received_on: '2026-01-02', bank_reference: 'BOX1' });
+    const body = new URLSearchParams({ intent: 'payment', version: '3', amount: '65.99', received_on: TODAY, bank_reference: 'BOX1' });
     const request = new Request('http://shop.test/admin/orders/7', { method: 'POST', body });
     const answer = (await action({ request, context, params: { orderId: '7' } } as never)) as { data: { message: string }; init: { status: number } };
     expect(answer.init.status).toBe(409);

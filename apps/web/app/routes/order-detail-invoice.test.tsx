@@ -51,8 +51,8 @@ describe('the VAT invoice on order detail', () => {
   });
 
   it('says when it will be available, without a link, before that', async () => {
-    renderDetail({ available: false, path: '/order-invoice?orderId=42', reason: 'The VAT invoice is available once the order is paid in full.' });
-    expect(await screen.findByTestId('invoice-pending')).toHaveTextContent('The VAT invoice is available once the order is paid in full.');
+    renderDetail({ available: false, path: '/order-invoice?orderId=42', reason: 'The VAT invoice is issued when the order is dispatched, or before that once it is paid in full.' });
+    expect(await screen.findByTestId('invoice-pending')).toHaveTextContent('The VAT invoice is issued when the order is dispatched, or before that once it is paid in full.');
     expect(screen.queryByRole('link', { name: 'Download VAT invoice (PDF)' })).toBeNull();
   });
 

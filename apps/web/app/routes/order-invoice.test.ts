@@ -60,7 +60,7 @@ describe('downloading a VAT invoice from order detail', () => {
     const { orderId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank' });
     const response = await download(orderId, userId);
     expect(response.status).toBe(409);
-    expect(await response.text()).toBe('The VAT invoice is available once the order is paid in full.\n');
+    expect(await response.text()).toBe('The VAT invoice is issued when the order is dispatched, or before that once it is paid in full.\n');
   });
 
   it('sends a signed-out visitor to sign in', async () => {

@@ -23,6 +23,8 @@ import { FIXTURE_LINES, insertFixtureCustomer, insertFixtureOrder } from './docu
 import { pdfText, pdfTextItems } from './pdf-text.ts';
 
 const now = new Date('2025-11-26T10:00:00Z');
+/** Orders were placed before the test's today (a payment cannot predate its order). */
+const placed = new Date('2025-11-20T10:00:00Z');
 
 describe('how much a refund credits, and the VAT in it', () => {
   const invoice = { netPence: 10_000, vatPence: 2_000, totalPence: 12_000 };
@@ -82,7 +84,7 @@ for (const kind of databaseKinds()) {
 
     it('cancelling an invoiced order credits the whole invoice, line by line with delivery, and e-mails the customer', async () => {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId, deliveryFeePence: 499 });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId, deliveryFeePence: 499 });
       const invoice = await documents.invoice(order.orderId);
       await admin.cancel(manager, order.orderId, await versionOf(order.orderId), 'Out of stock');
 
@@ -120,7 +122,7 @@ for (const kind of databaseKinds()) {
 
     it('cancelling an order that was never invoiced issues no credit note', async () => {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId });
       await admin.cancel(manager, order.orderId, await versionOf(order.orderId), 'Customer asked');
       await refund(order.orderId, order.totalPence);
       expect(await notesOf(order.orderId)).toEqual([]);
@@ -128,7 +130,7 @@ for (const kind of databaseKinds()) {
 
     it('a part refund credits its amount with the VAT in it; cancelling later credits the balance; the two add up to the invoice', async () => {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId });
       const invoice = await documents.invoice(order.orderId);
       await refund(order.orderId, 30_00);
       const [partial] = await notesOf(order.orderId);
@@ -149,7 +151,7 @@ for (const kind of databaseKinds()) {
 
     it("a refund's reason, when staff give one, is the credit note's reason", async () => {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId });
       await documents.invoice(order.orderId);
       await admin.recordRefund(manager, order.orderId, await versionOf(order.orderId), { amountPence: 5_00, receivedOn: '2025-11-26', bankReference: 'RF', reason: 'One carton arrived crushed' });
       expect(await notesOf(order.orderId)).toMatchObject([{ kind: 'refund', reason: 'One carton arrived crushed', totalPence: 5_00 }]);
@@ -214,7 +216,7 @@ for (const kind of databaseKinds()) {
 
     it('money paid back before the invoice was issued is credited by a credit note issued with the invoice', async () => {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId });
       await refund(order.orderId, 12_00);
       expect(await notesOf(order.orderId)).toEqual([]);
       const invoice = await documents.invoice(order.orderId);
@@ -228,7 +230,7 @@ for (const kind of databaseKinds()) {
 
     it('refunding an overpayment credits nothing: the shop still keeps the whole invoice', async () => {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0 });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId, paymentMethod: 'bank', paidPence: 0 });
       await database.db.execute(sql`UPDATE orders SET paid_pence = total_pence + 1000 WHERE order_id = ${order.orderId}`);
       await documents.invoice(order.orderId);
       await refund(order.orderId, 10_00);
@@ -241,7 +243,7 @@ for (const kind of databaseKinds()) {
     it('50 invoiced orders cancelled at once get the next 50 credit note numbers, none skipped or repeated', async () => {
       const userId = await insertFixtureCustomer(database.db);
       const orders: number[] = [];
-      for (let i = 0; i < 50; i++) orders.push((await insertFixtureOrder(database.db, { userId, lines: [FIXTURE_LINES[0]!] })).orderId);
+      for (let i = 0; i < 50; i++) orders.push((await insertFixtureOrder(database.db, { created: placed, userId, lines: [FIXTURE_LINES[0]!] })).orderId);
       for (const orderId of orders) await documents.issueInvoice(orderId);
       const before = await creditNoteNumbers();
       const versions = await Promise.all(orders.map(versionOf));
@@ -258,7 +260,7 @@ for (const kind of databaseKinds()) {
     it('an invoice downloaded while the order is being cancelled: either both invoice and credit note, or neither', async () => {
       const userId = await insertFixtureCustomer(database.db);
       const orders: number[] = [];
-      for (let i = 0; i < 10; i++) orders.push((await insertFixtureOrder(database.db, { userId, lines: [FIXTURE_LINES[0]!] })).orderId);
+      for (let i = 0; i < 10; i++) orders.push((await insertFixtureOrder(database.db, { created: placed, userId, lines: [FIXTURE_LINES[0]!] })).orderId);
       const versions = await Promise.all(orders.map(versionOf));
       await Promise.allSettled(orders.flatMap((orderId, i) => [documents.issueInvoice(orderId), admin.cancel(manager, orderId, versions[i]!, 'Race')]));
       const rows = await queryRows<{ invoiced: boolean; credited: boolean }>(
@@ -319,7 +321,7 @@ for (const kind of databaseKinds()) {
     it("the PDF names the credited invoice, its date, the reason and the totals; the customer downloads their own, another customer's is not found", async () => {
       const userId = await insertFixtureCustomer(database.db, { companyName: 'Lee Logistics Ltd' });
       const stranger = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId, deliveryFeePence: 499 });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId, deliveryFeePence: 499 });
       const invoice = await documents.invoice(order.orderId);
       await admin.cancel(manager, order.orderId, await versionOf(order.orderId), 'Damaged in the warehouse');
       const [summary] = await documents.customerCreditNotes(userId, order.orderId);

@@ -26,6 +26,8 @@ const ORDER = columnsOf(
     'vatTreatment',
     'vatRatePercent',
     'paidPence',
+    'refundedPence',
+    'creditedPence',
     'note',
     'deliveryAddress',
     'billingAddress',

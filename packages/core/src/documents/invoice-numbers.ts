@@ -18,6 +18,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { columnsOf, invoices, queryRows, type Database, type Executor, type Row } from '@shop/db';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
+import { firstOpenDay } from '../back-office/exports/vat-periods.ts';
 
 /** An invoice as issued; `taxPointDate` is the time of supply, YYYY-MM-DD. */
 export type IssuedInvoice = Row<typeof invoices>;
@@ -27,7 +28,7 @@ export function formatInvoiceNumber(invoiceNumber: number): string {
   return `INV-${String(invoiceNumber).padStart(6, '0')}`;
 }
 
-const INVOICE = columnsOf(invoices, ['invoiceNumber', 'orderId', 'issuedAt', 'taxPointDate']);
+const INVOICE = columnsOf(invoices, ['invoiceNumber', 'orderId', 'issuedAt', 'taxPointDate', 'supplyDateInFiledPeriod', 'paymentsCountedThrough']);
 
 export class InvoiceNumbers {
   constructor(private readonly db: Database) {}
@@ -40,8 +41,10 @@ export class InvoiceNumbers {
 
   /**
    * The order's invoice, issuing it with the next number when it has none. `decide` runs inside
-   * the transaction, after the counter is locked: it answers the tax point, or throws (nothing is
-   * issued and no number is used). Two calls for one order at once answer the same invoice.
+   * the transaction, after the counter is locked: it answers the time of supply, or throws
+   * (nothing is issued and no number is used). Two calls for one order at once answer the same
+   * invoice. A time of supply inside a VAT quarter already filed is counted on the first open day
+   * (back-office/exports/vat-periods.ts): the filed return must not change, and the invoice says so.
    */
   async issue(
     orderId: number,
@@ -58,12 +61,18 @@ export class InvoiceNumbers {
       await tx.execute(sql`SELECT last_number FROM invoice_number_counter WHERE id FOR UPDATE`);
       const issued = await this.find(orderId, tx);
       if (issued) return issued;
-      const taxPointDate = await decide(tx);
+      const supplyDate = await decide(tx);
+      const taxPointDate = await firstOpenDay(tx, supplyDate);
       const [row] = await queryRows<object>(
         tx,
         sql`WITH next AS (UPDATE invoice_number_counter SET last_number = last_number + 1 WHERE id RETURNING last_number)
-            INSERT INTO invoices (invoice_number, order_id, issued_at, tax_point_date)
-            SELECT last_number, ${orderId}, ${issuedAt.toISOString()}::timestamptz, ${taxPointDate}::date FROM next
+            INSERT INTO invoices (invoice_number, order_id, issued_at, tax_point_date, supply_date_in_filed_period, payments_counted_through)
+            SELECT last_number, ${orderId}, ${issuedAt.toISOString()}::timestamptz, ${taxPointDate}::date,
+                   ${taxPointDate === supplyDate ? null : supplyDate}::date,
+                   -- The payments the VAT return may count before this invoice (exports/vat-return.ts);
+                   -- the caller's decide() holds the order's row lock, which payments take too.
+                   (SELECT max(p.order_payment_id) FROM order_payments p WHERE p.order_id = ${orderId})
+            FROM next
             RETURNING ${INVOICE.list}`,
       );
       if (!row) throw new Error('invoice_number_counter has no row (migration 0007 inserts it)');

@@ -113,6 +113,13 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
     ['Total ex-VAT', poundsOf(invoice.totals.netPence), false],
     [invoice.vatLabel, poundsOf(invoice.totals.vatPence), false],
     ['Total (GBP)', poundsOf(invoice.totals.grossPence), true],
+    // Every order is invoiced at dispatch, paid or not: what is paid and what is still due.
+    ...(invoice.balanceDuePence > 0
+      ? ([
+          ['Paid', poundsOf(invoice.paidPence), false],
+          ['Balance due', poundsOf(invoice.balanceDuePence), true],
+        ] as [string, string, boolean][])
+      : []),
   ];
   if (y + 120 > A4.height - A4.margin) {
     doc.addPage();
@@ -130,6 +137,10 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   // A zero-rated supply's invoice must say why no VAT is charged (HMRC VAT Notice 703).
   if (invoice.zeroRatingReason) {
     doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(t(invoice.zeroRatingReason), left, doc.y + 8, { width: contentWidth });
+  }
+  // A time of supply in a VAT period already filed: the day the VAT is accounted on instead.
+  if (invoice.taxPointNote) {
+    doc.font('Helvetica').fontSize(9).fillColor(INK).text(t(invoice.taxPointNote), left, doc.y + 8, { width: contentWidth });
   }
 
   // Payment.

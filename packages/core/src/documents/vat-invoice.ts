@@ -10,7 +10,9 @@
  *   the company name and VAT number from the customer's account when given;
  * - per line: description (the storefront's item display name), quantity (packs x pack size, and
  *   units), unit price ex-VAT (one pack), VAT rate, amount ex-VAT; delivery as a line of its own;
- * - totals ex-VAT, VAT and gross, in GBP; the payment terms or status;
+ * - totals ex-VAT, VAT and gross, in GBP; the payment terms or status: what is paid and the
+ *   balance due (every order is invoiced at dispatch, paid or not: invoice-eligibility.ts);
+ * - a time of supply in a VAT quarter already filed: the day the VAT is accounted on instead;
  * - the VAT rate is the order's, fixed when it was placed (pricing/vat-by-destination.ts): a
  *   zero-rated export says so and why, as HMRC requires of a zero-rated supply (VAT Notice 703).
  * - a trade-account order with money due: how to pay it (the shop's bank details, the order's
@@ -27,6 +29,7 @@ import type { OrderLineRow } from '../orders/order-repository.ts';
 import type { DocumentOrder } from './document-repository.ts';
 import { formatInvoiceNumber, type IssuedInvoice } from './invoice-numbers.ts';
 import { londonDate } from './invoice-eligibility.ts';
+import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
 
 export interface VatInvoiceLine {
   description: string;
@@ -57,6 +60,14 @@ export interface VatInvoice {
   /** Why no VAT is charged (a zero-rated export); null at the standard rate. */
   zeroRatingReason: string | null;
   totals: { netPence: Pence; vatPence: Pence; grossPence: Pence };
+  /** What the customer has paid (net of refunds, at most the total) and what is still due. */
+  paidPence: Pence;
+  balanceDuePence: Pence;
+  /**
+   * When the time of supply fell in a VAT quarter already filed: the sentence saying on which day
+   * the VAT is accounted instead (the tax point printed); null otherwise.
+   */
+  taxPointNote: string | null;
   currency: 'GBP';
   /** Payment status and terms, one sentence per entry. */
   payment: string[];
@@ -140,29 +151,41 @@ function accountDueDate(order: DocumentOrder, invoiceDate: IsoDate): IsoDate {
   return order.paymentDueDate ?? addDays(invoiceDate, order.termsDays ?? 7);
 }
 
+/** Paid (what was received, never above the total) and the balance due, in pence: the order state module's figures. */
+function balanceOf(order: DocumentOrder): { paidPence: Pence; duePence: Pence } {
+  const figures = paymentFiguresOf({ status: order.status, totalPence: order.totalPence, paidPence: order.paidPence, refundedPence: order.refundedPence, creditedPence: order.creditedPence });
+  return { paidPence: Math.min(order.totalPence, figures.paidPence), duePence: figures.duePence };
+}
+
 function howToPay(shop: ShopConfig, order: DocumentOrder, invoiceDate: IsoDate): HowToPay | null {
-  const due = order.totalPence - order.paidPence;
-  if (order.paymentMethod !== 'account' || due <= 0) return null;
+  const due = balanceOf(order).duePence;
+  // A bank transfer or account order is paid by transfer quoting its own reference; a card order's
+  // reference is the provider's, so a balance on it is settled with the shop (its sentences say so).
+  if (order.paymentMethod === 'paypal' || due <= 0) return null;
   const { payee, bankName, sortCode, accountNumber } = shop.bank;
-  return { amountPence: due, dueDate: accountDueDate(order, invoiceDate), payee, bankName, sortCode, accountNumber, reference: order.paymentReference };
+  const dueDate = order.paymentMethod === 'account' ? accountDueDate(order, invoiceDate) : invoiceDate;
+  return { amountPence: due, dueDate, payee, bankName, sortCode, accountNumber, reference: order.paymentReference };
 }
 
 function paymentLines(order: DocumentOrder, invoiceDate: IsoDate): string[] {
-  const paid = order.paidPence >= order.totalPence;
+  const { paidPence, duePence } = balanceOf(order);
   const method = order.paymentMethod === 'paypal' ? 'card / PayPal' : order.paymentMethod === 'bank' ? 'bank transfer' : 'trade account';
-  if (paid) {
+  if (duePence <= 0) {
     const on = order.paymentMethod === 'paypal' ? londonDate(order.created) : order.lastPaymentReceivedOn;
     return [`Paid in full by ${method}${on ? ` on ${formatDayMonthYear(on)}` : ''}. Nothing is due.`];
   }
-  const due = order.totalPence - order.paidPence;
   const lines: string[] = [];
   if (order.paymentMethod === 'account') {
     const terms = order.termsDays ?? 7;
     const dueDate = accountDueDate(order, invoiceDate);
     lines.push(`On account: payment due within ${terms} days of the invoice date, by ${formatDayMonthYear(dueDate)}.`);
+  } else if (order.paymentMethod === 'bank') {
+    lines.push('Payment due on receipt of this invoice, by bank transfer.');
+  } else {
+    lines.push('The goods delivered came to more than the card payment: please contact us to pay the balance.');
   }
-  if (order.paidPence > 0) lines.push(`Received so far: ${formatPounds(penceToPounds(order.paidPence))}.`);
-  lines.push(`Amount due: ${formatPounds(penceToPounds(due))}.`);
+  lines.push(`Paid: ${formatPounds(penceToPounds(paidPence))}.`);
+  lines.push(`Balance due: ${formatPounds(penceToPounds(duePence))}.`);
   return lines;
 }
 
@@ -236,6 +259,10 @@ export function buildVatInvoice(
     zeroRatingReason: zeroRatingReason(vat.treatment),
     // The order's stored totals: net = goods + delivery; the check constraint keeps total = net + VAT.
     totals: { netPence: order.subTotalPence + order.deliveryFeePence, vatPence: order.totalTaxPence, grossPence: order.totalPence },
+    ...(({ paidPence, duePence }) => ({ paidPence, balanceDuePence: duePence }))(balanceOf(order)),
+    taxPointNote: invoice.supplyDateInFiledPeriod
+      ? `The goods were supplied on ${formatDayMonthYear(invoice.supplyDateInFiledPeriod)}, in a VAT period already filed with HMRC: the VAT on this invoice is accounted for on ${formatDayMonthYear(invoice.taxPointDate)}.`
+      : null,
     currency: 'GBP',
     payment: paymentLines(order, invoiceDate),
     howToPay: howToPay(shop, order, invoiceDate),

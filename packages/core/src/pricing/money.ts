@@ -2,6 +2,8 @@
  * Money rules in one place. Amounts are integer pence inside the system; the API answers
  * pounds as numbers with at most 2 decimals.
  */
+import { sql, type SQL } from 'drizzle-orm';
+
 export type Pence = number;
 
 export function penceToPounds(pence: Pence): number {
@@ -23,4 +25,22 @@ export { percentOfPence } from '@shop/contract';
 /** Pounds (configuration, at most 2 decimals) to integer pence; rounding absorbs float noise (4.99 * 100). */
 export function poundsToPence(pounds: number): Pence {
   return Math.round(pounds * 100);
+}
+
+/**
+ * The VAT contained in a VAT-inclusive amount at `ratePercent` (amount x rate / (100 + rate)),
+ * rounded half-up to the penny, the same way for a negative amount (a refund): the VAT of a
+ * payment received before the goods leave (HMRC VAT Notice 700 section 14.2, an advance
+ * payment is a tax point for the VAT it contains). Integer arithmetic, so the SQL twin below
+ * agrees to the penny.
+ */
+export function vatInGrossPence(grossPence: Pence, ratePercent: number): Pence {
+  const divisor = 100 + ratePercent;
+  const vat = Math.floor((2 * Math.abs(grossPence) * ratePercent + divisor) / (2 * divisor));
+  return grossPence < 0 && vat > 0 ? -vat : vat;
+}
+
+/** vatInGrossPence as a SQL expression over integer columns (the VAT return sums it in the database). */
+export function vatInGrossSql(grossPence: SQL, ratePercent: SQL): SQL {
+  return sql`(sign(${grossPence})::bigint * ((2 * abs(${grossPence})::bigint * ${ratePercent} + (100 + ${ratePercent})) / (2 * (100 + ${ratePercent}))))`;
 }

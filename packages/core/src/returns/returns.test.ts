@@ -116,7 +116,7 @@ for (const kind of databaseKinds()) {
     /** A bank-transfer order paid in full, delivered on `deliveredAt`, its lines of the real size. */
     async function deliveredOrder(deliveredAt: string) {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 'total', status: 'Delivered', dispatchedAt: new Date(deliveredAt) });
+      const order = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 'total', status: 'Delivered', created: new Date(new Date(deliveredAt).getTime() - 2 * 86_400_000), dispatchedAt: new Date(deliveredAt) });
       await database.db.execute(sql`UPDATE orders SET delivered_at = ${deliveredAt}::timestamptz WHERE order_id = ${order.orderId}`);
       await database.db.execute(sql`UPDATE order_lines SET product_price_id = ${priceId} WHERE order_id = ${order.orderId}`);
       const lines = await queryRows<{ order_line_id: number; count: number }>(database.db, sql`SELECT order_line_id, count FROM order_lines WHERE order_id = ${order.orderId} ORDER BY order_line_id`);

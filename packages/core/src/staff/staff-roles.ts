@@ -26,6 +26,8 @@ export const STAFF_PERMISSIONS = [
   'price-lists:manage',
   'staff:manage',
   'exports',
+  /** Marking a VAT quarter filed with HMRC (back-office/exports/vat-return.ts): the owner only. */
+  'vat:file',
   'invoices',
   /** Goods-in, stock counts and the low-stock list (docs/stock.md); stock settings are 'catalogue:edit'. */
   'stock:receive',
@@ -47,7 +49,7 @@ const WAREHOUSE: ReadonlySet<StaffPermission> = new Set<StaffPermission>(['order
 
 const PERMISSIONS: Record<StaffRole, ReadonlySet<StaffPermission>> = {
   owner: new Set(STAFF_PERMISSIONS),
-  manager: new Set(STAFF_PERMISSIONS.filter((permission) => permission !== 'staff:manage')),
+  manager: new Set(STAFF_PERMISSIONS.filter((permission) => permission !== 'staff:manage' && permission !== 'vat:file')),
   warehouse: WAREHOUSE,
 };
 

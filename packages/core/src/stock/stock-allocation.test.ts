@@ -59,7 +59,7 @@ for (const kind of databaseKinds()) {
       const { userId, body } = await customerAtCheckout(services, database.db, [{ productId: c.productId, productPriceId: c.packA25, count: 4 }]);
       const { orderId } = await place(userId, body);
       expect(await levelOf(database.db, c.sizeA)).toEqual({ onHand: 500, allocated: 100 });
-      await services.orderAdministration.recordPayment(MANAGER, orderId, await versionOf(orderId), { amountPence: (await services.orderAdministration.detail(orderId, MANAGER)).totals.totalPence, receivedOn: '2026-01-02', bankReference: 'BACS 1' });
+      await services.orderAdministration.recordPayment(MANAGER, orderId, await versionOf(orderId), { amountPence: (await services.orderAdministration.detail(orderId, MANAGER)).totals.totalPence, receivedOn: services.vatReturns.today(), bankReference: 'BACS 1' });
       await services.orderAdministration.dispatch(MANAGER, orderId, await versionOf(orderId), { carrier: 'Royal Mail', trackingNumber: 'AB123456789GB' });
       expect(await levelOf(database.db, c.sizeA)).toEqual({ onHand: 400, allocated: 0 });
       expect(await movementsOf(orderId)).toEqual([

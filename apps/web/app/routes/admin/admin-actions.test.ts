@@ -23,6 +23,9 @@ import { action as setupAction } from './setup';
 import { action as signInAction } from './signin';
 import { action as staffAction } from './staff';
 
+/** Today in London: a payment is dated on or after its order was placed (placed now, here). */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
 type Handler = (args: never) => unknown;
 
 let database: DatabaseHandle;
@@ -80,7 +83,7 @@ describe('the back office actions', () => {
   });
 
   it("show a form's problems beside its fields with the page's messages", async () => {
-    const payment = await post(orderAction, '/admin/orders/1', { orderId: '1' }, new URLSearchParams({ intent: 'payment', version: '1', amount: 'lots', received_on: '2026-01-02', bank_reference: 'BOX1' }));
+    const payment = await post(orderAction, '/admin/orders/1', { orderId: '1' }, new URLSearchParams({ intent: 'payment', version: '1', amount: 'lots', received_on: TODAY, bank_reference: 'BOX1' }));
     expect(payment).toMatchObject({ status: 400, body: { message: 'Enter the amount in pounds, for example 65.99.', fields: { amount: 'Enter the amount in pounds, for example 65.99.' }, values: { amount: 'lots' } } });
     const stale = await post(orderAction, '/admin/orders/1', { orderId: '1' }, new URLSearchParams({ intent: 'deliver' }));
     expect(stale).toMatchObject({ status: 400, body: { message: 'Reload the order and try again.' } });
@@ -106,7 +109,7 @@ describe('the back office actions', () => {
   });
 
   it("answer a domain error core throws with its message and status (core's own class: instanceof)", async () => {
-    const money = new URLSearchParams({ intent: 'payment', version: '1', amount: '65.99', received_on: '2026-01-02', bank_reference: 'BOX1' });
+    const money = new URLSearchParams({ intent: 'payment', version: '1', amount: '65.99', received_on: TODAY, bank_reference: 'BOX1' });
     const missing = await post(orderAction, '/admin/orders/999999', { orderId: '999999' }, money);
     expect(missing).toMatchObject({ status: 404, body: { message: orderAdminMessages.notFound(999999) } });
   });
@@ -117,7 +120,7 @@ describe('the back office actions', () => {
     const due = (totalPence / 100).toFixed(2);
     const { version } = await services.orderAdministration.detail(orderId, { staffId: 1, email: 'olive@example.com', name: 'Olive Owner', role: 'owner', totpEnabled: false });
     const payment = (extra: Record<string, string> = {}) =>
-      post(orderAction, `/admin/orders/${orderId}`, { orderId: String(orderId) }, new URLSearchParams({ intent: 'payment', version: String(version), amount: '500', received_on: '2026-01-02', bank_reference: 'BOX1', ...extra }));
+      post(orderAction, `/admin/orders/${orderId}`, { orderId: String(orderId) }, new URLSearchParams({ intent: 'payment', version: String(version), amount: '500', received_on: TODAY, bank_reference: 'BOX1', ...extra }));
     const refused = await payment();
     expect(refused).toMatchObject({ status: 400, body: { fields: { amount: expect.stringContaining(`Only £${due} is due`), confirm: `Record £500.00 although only £${due} is due` }, values: { amount: '500' } } });
     expect(await payment({ confirm: 'on' })).toEqual({ status: 302, body: null });

@@ -13,6 +13,9 @@ import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { insertFixtureCustomer, insertFixtureOrder } from '../../../../../packages/core/src/documents/document-fixtures.ts';
+
+/** The orders were placed before the statement's payments (a payment cannot predate its order). */
+const PLACED = new Date('2025-01-02T10:00:00Z');
 import type { StatementAnswer } from '~/server/admin/bank-statements.server';
 import { action, loader } from './bank-statements';
 
@@ -66,8 +69,8 @@ for (const kind of databaseKinds()) {
     it('checks a statement (dry run), then records its payments when confirmed; confirming it again records nothing', async () => {
       const userId = await insertFixtureCustomer(database.db);
       const lines = [{ productName: 'Box', size1: 'S', pricePence: 5000, qty: 10, count: 1 }]; // £60.00 due
-      const { orderId: paidId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0, lines });
-      const { orderId: overId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0, lines });
+      const { orderId: paidId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0, lines, created: PLACED });
+      const { orderId: overId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0, lines, created: PLACED });
       await database.db.execute(sql`UPDATE orders SET payment_reference = 'BXW-7KQ4MC' WHERE order_id = ${paidId}`);
       await database.db.execute(sql`UPDATE orders SET payment_reference = 'BXW-3HTC9D' WHERE order_id = ${overId}`);
       const statement = new File(

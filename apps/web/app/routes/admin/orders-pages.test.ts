@@ -15,6 +15,9 @@ import { insertFixtureCustomer, insertFixtureOrder } from '../../../../../packag
 import { loader as listLoader } from './orders';
 import { action as orderAction, loader as orderLoader } from './order';
 
+/** Today in London: a payment is dated on or after its order was placed (placed now, here). */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
 let orderAdministration: OrderAdministration;
@@ -64,7 +67,7 @@ describe('the back office order pages', () => {
     // The state's words and the moves it allows come from core's state module.
     expect(page.stateLabel).toBe('Awaiting dispatch');
     expect(page.allowed).toMatchObject({ dispatch: true, cancel: true, deliver: false });
-    const money = { version: String(page.order.version), amount: (page.order.payment.duePence / 100).toFixed(2), received_on: '2026-01-02', bank_reference: 'BOX1' };
+    const money = { version: String(page.order.version), amount: (page.order.payment.duePence / 100).toFixed(2), received_on: TODAY, bank_reference: 'BOX1' };
 
     const warehouse = (await post(orderId, 'warehouse', { intent: 'payment', ...money })) as { init: { status: number } };
     expect(warehouse.init.status).toBe(403);

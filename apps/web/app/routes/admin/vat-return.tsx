@@ -1,11 +1,12 @@
 /**
  * VAT return ('exports': owner and manager): the sales figures of a UK VAT return for a calendar
- * quarter or any days (London), from the VAT invoices whose tax point falls in the period less
- * the credit notes dated in it (core/back-office/exports/vat-return.ts), with the documents
- * behind them and a CSV of all of them. Plain GET forms: no JavaScript needed.
+ * quarter or any days (London), added up by tax point (core/back-office/exports/vat-return.ts):
+ * payments received before the goods left on their days, VAT invoices for the rest on theirs,
+ * credit notes on theirs; with the entries behind them and a CSV of all of them. Plain GET forms:
+ * no JavaScript needed. The owner marks a quarter filed (a confirm step, then a POST).
  */
-import { Link } from 'react-router';
-import { vatReturnPage } from '~/server/admin/vat-return.server';
+import { Form, Link } from 'react-router';
+import { vatReturnAction, vatReturnPage } from '~/server/admin/vat-return.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/vat-return';
@@ -15,6 +16,18 @@ export const meta: Route.MetaFunction = () => [{ title: 'VAT return - Back offic
 export function loader({ request, context }: Route.LoaderArgs) {
   return vatReturnPage(request, context);
 }
+
+export function action({ request, context }: Route.ActionArgs) {
+  return vatReturnAction(request, context);
+}
+
+const ENTRY_LABELS: Record<string, string> = {
+  invoice: 'VAT invoice',
+  credit_note: 'VAT credit note',
+  payment: 'Payment before dispatch',
+  card_payment: 'Card payment before dispatch',
+  refund: 'Refund before invoice',
+};
 
 function Figure({ box, label, value, note, testId }: { box: string; label: string; value: string; note?: string; testId: string }) {
   return (
@@ -27,10 +40,12 @@ function Figure({ box, label, value, note, testId }: { box: string; label: strin
   );
 }
 
-export default function VatReturnPage({ loaderData }: Route.ComponentProps) {
-  const { figures, quarters, problem, csvPath, shownDocuments } = loaderData;
+export default function VatReturnPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { figures, quarters, problem, notice, csvPath, shownEntries, canFile, confirmFile } = loaderData;
   const { period } = figures;
-  const total = figures.invoiceCount + figures.creditNoteCount;
+  const total = figures.invoiceCount + figures.creditNoteCount + figures.paymentCount;
+  const quarterName = period.quarter?.replace('-', ' ') ?? '';
+  const here = `/admin/vat-return?quarter=${period.quarter ?? ''}`;
   return (
     <div className="space-y-6">
       <div>
@@ -41,11 +56,13 @@ export default function VatReturnPage({ loaderData }: Route.ComponentProps) {
         </p>
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">VAT return</h1>
         <p className="mt-1 max-w-3xl text-sm text-stone-600">
-          The sales figures of your VAT return: VAT invoices by their time of supply (tax point), less VAT credit notes by their date. Days are UK
-          days, both ends included.
+          The sales figures of your VAT return by tax point: money received before the goods left counts on the day it was received, the VAT
+          invoice for the rest on its time of supply, and VAT credit notes on their date. Days are UK days, both ends included.
         </p>
       </div>
       {problem ? <AdminMessage tone="error">{problem}</AdminMessage> : null}
+      {actionData && !actionData.ok ? <AdminMessage tone="error">{actionData.message}</AdminMessage> : null}
+      {notice ? <AdminMessage tone="success">{notice}</AdminMessage> : null}
 
       <div className="flex flex-wrap items-end gap-6">
         <form method="get" className="flex flex-wrap items-end gap-3" data-testid="vat-quarter-form">
@@ -101,25 +118,62 @@ export default function VatReturnPage({ loaderData }: Route.ComponentProps) {
         <Figure box="For your records" label="Sales of goods to destinations outside the UK (zero-rated), excluding VAT" value={pounds(figures.exportSalesPence)} testId="vat-exports" />
       </div>
 
+      {figures.filed ? (
+        <p className="text-sm text-stone-700" data-testid="vat-filed">
+          Marked filed with HMRC by {figures.filed.filedBy} on {calendarDate(figures.filed.filedAt.toISOString().slice(0, 10))}. Nothing dated in this quarter can be
+          recorded any more, so these figures stay as filed.
+        </p>
+      ) : canFile && !confirmFile ? (
+        <p>
+          <Link to={`${here}&confirm=file`} className="btn-secondary" data-testid="vat-file-start">
+            Mark {quarterName} as filed
+          </Link>
+        </p>
+      ) : null}
+      {confirmFile ? (
+        <section className="rounded-lg border border-amber-300 bg-amber-50 p-5" aria-labelledby="confirm-file-heading" data-testid="confirm-file">
+          <h2 id="confirm-file-heading" className="text-lg font-semibold text-amber-900">
+            Mark {quarterName} as filed with HMRC?
+          </h2>
+          <p className="mt-1 text-sm text-amber-900">
+            Do this once you have submitted these figures. From then on no payment, refund or invoice can be dated in {quarterName}: a payment dated in it is
+            refused, and an invoice for goods sent in it counts in the next open quarter and says so. This cannot be undone.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Form method="post" action={here}>
+              <input type="hidden" name="intent" value="file" />
+              <input type="hidden" name="quarter" value={period.quarter ?? ''} />
+              <button type="submit" className="rounded-md bg-amber-700 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-800">
+                Yes, mark {quarterName} as filed
+              </button>
+            </Form>
+            <Link to={here} className="btn-secondary">
+              Cancel
+            </Link>
+          </div>
+        </section>
+      ) : null}
+
       <section className="card overflow-x-auto" aria-labelledby="vat-documents-heading">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 px-4 py-3">
           <h2 id="vat-documents-heading" className="text-base font-semibold text-stone-900">
-            {figures.invoiceCount} {figures.invoiceCount === 1 ? 'invoice' : 'invoices'} and {figures.creditNoteCount} {figures.creditNoteCount === 1 ? 'credit note' : 'credit notes'}
+            {figures.invoiceCount} {figures.invoiceCount === 1 ? 'invoice' : 'invoices'}, {figures.creditNoteCount} {figures.creditNoteCount === 1 ? 'credit note' : 'credit notes'}{' '}
+            and {figures.paymentCount} {figures.paymentCount === 1 ? 'payment' : 'payments'} before dispatch
           </h2>
           <a href={csvPath} className="btn-secondary px-3 py-1.5" data-testid="vat-return-csv">
             Download CSV
           </a>
         </div>
-        {total > figures.documents.length ? (
+        {total > figures.entries.length ? (
           <p className="px-4 py-2 text-sm text-stone-600">
-            The first {shownDocuments} are shown; the CSV lists all {total}.
+            The first {shownEntries} are shown; the CSV lists all {total}.
           </p>
         ) : null}
         <table className="w-full text-left text-sm" data-testid="vat-documents">
           <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-2">Document</th>
               <th scope="col" className="px-4 py-2">Tax point</th>
+              <th scope="col" className="px-4 py-2">Document or payment</th>
               <th scope="col" className="px-4 py-2">Order</th>
               <th scope="col" className="px-4 py-2">Destination</th>
               <th scope="col" className="px-4 py-2 text-right">Net</th>
@@ -128,10 +182,13 @@ export default function VatReturnPage({ loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
-            {figures.documents.map((d) => (
-              <tr key={d.number}>
-                <td className="px-4 py-2 font-medium">{d.number}</td>
+            {figures.entries.map((d) => (
+              <tr key={`${d.kind}-${d.number}-${d.orderId}`}>
                 <td className="px-4 py-2">{calendarDate(d.taxPoint)}</td>
+                <td className="px-4 py-2">
+                  <span className="font-medium">{d.number}</span> <span className="text-stone-600">{ENTRY_LABELS[d.kind]}</span>
+                  {d.countedBeforePence !== 0 ? <span className="block text-xs text-stone-600">less {pounds(d.countedBeforePence)} paid before, counted on its day</span> : null}
+                </td>
                 <td className="px-4 py-2">
                   <Link to={`/admin/orders/${d.orderId}`} className="text-brand-700 hover:underline">
                     #{d.orderId}

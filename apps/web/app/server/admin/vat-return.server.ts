@@ -1,17 +1,27 @@
 /**
  * The VAT return figures ('exports': owner and manager, core/back-office/exports/vat-return.ts):
  * the period a request asks for (a quarter, or from/to; by default the last complete quarter), the
- * page's figures with the first documents behind them, and the CSV of all of them. A bad period
- * is a plain 400 for the CSV and a message on the page, never a 500.
+ * page's figures with the first entries behind them (invoices, credit notes, payments before their
+ * tax point), and the CSV of all of them. A bad period is a plain 400 for the CSV and a message on
+ * the page, never a 500. The owner marks a quarter filed ('vat:file'): a confirm step at
+ * ?confirm=file, then a POST; after that nothing may change its figures (core/back-office/exports/vat-periods.ts).
  */
-import type { AppLoadContext } from 'react-router';
-import { Invalid, recentQuarters, VatReturns, parseVatPeriod, type VatPeriod } from '@shop/core';
+import { data, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import { can, Invalid, recentQuarters, VatReturns, parseVatPeriod, type VatPeriod } from '@shop/core';
 import { requireStaff } from './staff-session.server';
+import { adminFailureOf, textField, UNKNOWN_FORM } from './admin-forms.server';
+import { redirectWithNotice, takeNotice } from './admin-notice.server';
 import { documentAccessRefused } from '~/server/pdf-response.server';
 import { csvRefusal, csvResponse } from '~/server/csv-response.server';
+import { readForm } from '~/server/forms.server';
 
-/** The page lists this many documents; the CSV has all of them. */
-export const VAT_RETURN_PAGE_DOCUMENTS = 200;
+/** The page lists this many entries; the CSV has all of them. */
+export const VAT_RETURN_PAGE_ENTRIES = 200;
+
+const NOTICES = { filed: 'The quarter is marked filed: its figures can no longer change.' } as const;
+
+export const vatReturnFormSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('file'), quarter: textField(10) })], { error: UNKNOWN_FORM });
 
 function periodOf(request: Request, context: AppLoadContext): VatPeriod {
   const search = new URL(request.url).searchParams;
@@ -19,9 +29,10 @@ function periodOf(request: Request, context: AppLoadContext): VatPeriod {
 }
 
 export async function vatReturnPage(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, 'exports');
+  const staff = await requireStaff(request, context, 'exports');
   const returns = context.services.vatReturns;
-  const quarters = recentQuarters(returns.today());
+  const today = returns.today();
+  const quarters = recentQuarters(today);
   let period: VatPeriod;
   let problem: string | null = null;
   try {
@@ -29,11 +40,41 @@ export async function vatReturnPage(request: Request, context: AppLoadContext) {
   } catch (error) {
     if (!(error instanceof Invalid)) throw error;
     problem = error.message;
-    period = parseVatPeriod({}, returns.today());
+    period = parseVatPeriod({}, today);
   }
-  const figures = await returns.figures(period, VAT_RETURN_PAGE_DOCUMENTS);
+  const figures = await returns.figures(period, VAT_RETURN_PAGE_ENTRIES);
   const query = period.quarter ? `quarter=${period.quarter}` : `from=${period.from}&to=${period.to}`;
-  return { figures, quarters, problem, csvPath: `/admin/vat-return.csv?${query}`, shownDocuments: VAT_RETURN_PAGE_DOCUMENTS };
+  // The owner may mark a quarter filed once it is over (core refuses otherwise, with its reason).
+  const canFile = can(staff.role, 'vat:file') && period.quarter !== null && figures.filed === null && period.to < today;
+  const { notice, headers } = await takeNotice(request, context, NOTICES);
+  return data(
+    {
+      figures,
+      quarters,
+      problem,
+      notice,
+      csvPath: `/admin/vat-return.csv?${query}`,
+      shownEntries: VAT_RETURN_PAGE_ENTRIES,
+      canFile,
+      confirmFile: canFile && new URL(request.url).searchParams.get('confirm') === 'file',
+    },
+    { headers },
+  );
+}
+
+/** POST: the owner marks the quarter filed; a refusal (not over, already filed) is the page's message. */
+export async function vatReturnAction(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context, 'exports');
+  const form = await readForm(request, vatReturnFormSchema);
+  if (!form.ok) return data({ ok: false as const, message: form.problems.message }, { status: form.problems.status });
+  const staff = await requireStaff(request, context, 'vat:file');
+  try {
+    const filed = await context.services.vatReturns.file(staff, form.value.quarter);
+    return redirectWithNotice(`/admin/vat-return?quarter=${filed.quarter}`, 'filed', context);
+  } catch (error) {
+    const { message, status } = adminFailureOf(error);
+    return data({ ok: false as const, message }, { status });
+  }
 }
 
 export async function vatReturnDownload(request: Request, context: AppLoadContext): Promise<Response> {

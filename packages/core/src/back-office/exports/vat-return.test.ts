@@ -62,7 +62,7 @@ for (const kind of databaseKinds()) {
 
     /** A paid order invoiced with its time of supply on `taxPoint`. */
     async function invoicedOrder(userId: number, taxPoint: string, options: { export?: boolean } = {}) {
-      const order = await insertFixtureOrder(database.db, { userId, deliveryFeePence: 499 });
+      const order = await insertFixtureOrder(database.db, { userId, deliveryFeePence: 499, created: new Date(`${taxPoint}T09:00:00Z`) });
       if (options.export) {
         // As VAT by destination stores a zero-rated export: no VAT charged.
         await database.db.execute(
@@ -96,7 +96,7 @@ for (const kind of databaseKinds()) {
       const returns = new VatReturns(database.db, { now: () => clock, pageSize: 2 });
       const figures: VatReturnFigures = await returns.figures(quarterPeriod('2025-Q4'));
 
-      expect(figures.documents.map((d) => [d.kind, d.taxPoint])).toEqual([
+      expect(figures.entries.map((d) => [d.kind, d.taxPoint])).toEqual([
         ['invoice', '2025-10-01'],
         ['invoice', '2025-11-14'],
         ['invoice', '2025-11-18'],
@@ -104,13 +104,13 @@ for (const kind of databaseKinds()) {
         ['credit_note', '2025-11-20'],
         ['invoice', '2025-12-31'],
       ]);
-      expect(figures.documents.filter((d) => d.kind === 'invoice').map((d) => d.number)).toEqual([october, november, exported, december].map((o) => o.invoiceNumber));
+      expect(figures.entries.filter((d) => d.kind === 'invoice').map((d) => d.number)).toEqual([october, november, exported, december].map((o) => o.invoiceNumber));
       expect(figures).toMatchObject({ invoiceCount: 4, creditNoteCount: 2 });
 
       // Each box is the sum over the documents listed, line by line.
-      expect(figures.box1VatDuePence).toBe(sum(figures.documents.map((d) => d.vatPence)));
-      expect(figures.box6NetSalesPence).toBe(sum(figures.documents.map((d) => d.netPence)));
-      expect(figures.exportSalesPence).toBe(sum(figures.documents.filter((d) => d.vatTreatment === 'export').map((d) => d.netPence)));
+      expect(figures.box1VatDuePence).toBe(sum(figures.entries.map((d) => d.vatPence)));
+      expect(figures.box6NetSalesPence).toBe(sum(figures.entries.map((d) => d.netPence)));
+      expect(figures.exportSalesPence).toBe(sum(figures.entries.filter((d) => d.vatTreatment === 'export').map((d) => d.netPence)));
       // And those sums are the invoices less the credit notes, from the orders' own figures.
       const net = (o: { subTotalPence: number; deliveryFeePence: number }) => o.subTotalPence + o.deliveryFeePence;
       const refundVat = 10_00; // 60.00 at 20%: 50.00 + 10.00 VAT
@@ -122,20 +122,20 @@ for (const kind of databaseKinds()) {
       // The CSV: the same documents in keyset pages, then the figures, which its lines add up to.
       const rows = csv(await collect(returns.csv(quarterPeriod('2025-Q4'))));
       expect(Object.keys(rows[0]!)).toEqual([...VAT_RETURN_COLUMNS]);
-      const lines = rows.filter((r) => r.document === 'invoice' || r.document === 'credit_note');
+      const lines = rows.filter((r) => r.entry === 'invoice' || r.entry === 'credit_note');
       expect(lines).toHaveLength(6);
       const pence = (value: string) => Math.round(Number(value) * 100);
-      const total = (name: string) => rows.find((r) => r.document === name)!;
+      const total = (name: string) => rows.find((r) => r.entry === name)!;
       expect(pence(total('box_1_vat_due_on_sales').vat!)).toBe(sum(lines.map((r) => pence(r.vat!))));
       expect(pence(total('box_1_vat_due_on_sales').vat!)).toBe(figures.box1VatDuePence);
       expect(pence(total('box_6_total_sales_ex_vat').net!)).toBe(sum(lines.map((r) => pence(r.net!))));
       expect(pence(total('sales_of_goods_outside_the_uk').net!)).toBe(sum(lines.filter((r) => r.destination === 'outside_uk').map((r) => pence(r.net!))));
-      expect(lines.filter((r) => r.document === 'credit_note').every((r) => r.net!.startsWith('-'))).toBe(true);
+      expect(lines.filter((r) => r.entry === 'credit_note').every((r) => r.net!.startsWith('-'))).toBe(true);
 
       // The next quarter holds January's invoice and December's cancellation.
       const q1 = await returns.figures(quarterPeriod('2026-Q1'));
-      expect(q1.documents.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
-      expect(q1.box1VatDuePence).toBe(sum(q1.documents.map((d) => d.vatPence)));
+      expect(q1.entries.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
+      expect(q1.box1VatDuePence).toBe(sum(q1.entries.map((d) => d.vatPence)));
 
       // The credit notes CSV of the quarter: both credit notes, linked to their invoices, amounts negative.
       const notes = csv(await collect(new AccountingExports(database.db).creditNotesCsv({ from: '2025-10-01', to: '2025-12-31' })));

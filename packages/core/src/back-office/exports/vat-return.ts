@@ -1,28 +1,49 @@
 /**
- * The sales figures of a UK VAT return for a period (DESIGN section 10: "VAT return figures per
- * period from invoices minus credit notes"), for the owner or manager to copy into HMRC's form:
+ * The sales figures of a UK VAT return for a period, for the owner or manager to copy into HMRC's
+ * form, added up by tax point (HMRC VAT Notice 700 section 14; DESIGN section 10, Money):
  *
- * - Box 1, VAT due on sales: the VAT of the VAT invoices whose time of supply (tax point) falls in
- *   the period, less the VAT of the credit notes dated in it;
+ * - money received before the goods left (an advance payment: a bank transfer or account payment
+ *   recorded, or a card payment taken at placement) is a tax point for the VAT it contains,
+ *   amount x rate / (100 + rate) (pricing/money.ts `vatInGrossPence`, none for a zero-rated
+ *   export), on the day it was received;
+ * - money paid back before the order was invoiced (a refund of an advance payment, e.g. of a
+ *   cancelled order) reduces the figures the same way, negative, on the day it was paid back;
+ * - the VAT invoice (issued at dispatch: documents/invoice-eligibility.ts) counts on its tax
+ *   point for the rest: its value less the advance payments and refunds already counted;
+ * - a VAT credit note counts negative on its own date (a cancellation in April of a March invoice
+ *   reduces the April-June return).
+ *
+ * So for every order, what the returns add up over time is its invoice less its credit notes, to
+ * the penny, and each piece sits in the quarter of its own tax point. "Before the tax point":
+ * received before the invoice's tax point and recorded before the invoice was issued (its
+ * `payments_counted_through`: an invoice once issued has counted the rest, so a payment recorded
+ * later changes nothing; invoices issued before this rule counted every payment in full), or, for
+ * an order not yet invoiced, received before it was dispatched. Card refunds count once the provider has
+ * made them. An overpayment before dispatch counts as received until the invoice (which then
+ * counts less, even negative) or the refund of the excess settles it.
+ *
+ * The figures:
+ * - Box 1, VAT due on sales: the VAT of the entries above whose tax point falls in the period;
  * - Box 6, total value of sales excluding VAT: their net amounts likewise (zero-rated exports
  *   included, as HMRC asks); HMRC takes whole pounds, so the pence are dropped for the form;
  * - the value of sales of goods to destinations outside the UK (orders with `vat_treatment`
  *   'export', zero-rated): the same net amounts, those orders only. (Box 8 is for goods to the EU
  *   from Northern Ireland only, which this shop does not do; the figure is shown for the records.)
  *
- * Every figure is the sum over the documents listed (vatReturnDocuments below: one place), so the
- * return reconciles line by line with the invoices and credit notes. Credit notes count at their
- * own date (their tax point), not the invoice's: a cancellation in April of a March invoice
- * reduces the April-June return. Amounts are the documents' own (an invoice the order's stored
- * totals, a credit note its stored figures), negative for credit notes.
+ * Every figure is the sum over the entries listed (vatReturnEntries below: one place), so the
+ * return reconciles line by line with the invoices, credit notes and payments. A quarter the
+ * owner marked filed (vat-periods.ts) never changes: nothing dated inside it may be written.
  *
  * Periods are calendar days in London, both ends included: a calendar quarter ('2025-Q4') by
  * default, or any from/to.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { queryRows, type Database } from '@shop/db';
-import { Invalid } from '../../errors.ts';
+import { queryRows, type Database, type Executor } from '@shop/db';
+import { Conflict, Forbidden, Invalid } from '../../errors.ts';
+import { formatDayMonthYear } from '../../documents/document-format.ts';
+import { vatInGrossSql } from '../../pricing/money.ts';
+import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import { formatCreditNoteNumber } from '../../documents/credit-note-numbers.ts';
 import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
 import { londonDateOf } from '../customers/customer-directory.ts';
@@ -33,17 +54,36 @@ export interface VatPeriod extends ExportRange {
   quarter: string | null;
 }
 
-export interface VatReturnDocument {
-  kind: 'invoice' | 'credit_note';
-  /** 'INV-000042' or 'CN-000007'. */
+/**
+ * What an entry of the return is: a VAT invoice, a VAT credit note, money received before the
+ * tax point (a payment recorded, or the card payment taken at placement) or paid back before it.
+ */
+export type VatReturnEntryKind = 'invoice' | 'credit_note' | 'payment' | 'card_payment' | 'refund';
+
+export interface VatReturnEntry {
+  kind: VatReturnEntryKind;
+  /** 'INV-000042', 'CN-000007', 'Payment 123' (the recorded payment's id), 'Refund 45', 'Card payment'. */
   number: string;
+  /** The tax point: the invoice's, the credit note's date, the day the money was received or paid back. */
   taxPoint: string;
   orderId: number;
   vatTreatment: 'standard' | 'export';
-  /** Negative for a credit note. */
+  /** Negative for a credit note and a refund; an invoice's, less what was counted before it. */
   netPence: number;
   vatPence: number;
   grossPence: number;
+  /** An invoice: the money received (less paid back) before its tax point, counted on its own days and left out here; else 0. */
+  countedBeforePence: number;
+}
+
+/** The owner marked the quarter filed: who, when, and the figures as filed (they never change). */
+export interface FiledVatReturn {
+  quarter: string;
+  filedAt: Date;
+  filedBy: string;
+  box1VatDuePence: number;
+  box6NetSalesPence: number;
+  exportSalesPence: number;
 }
 
 export interface VatReturnFigures {
@@ -57,14 +97,22 @@ export interface VatReturnFigures {
   exportSalesPence: number;
   invoiceCount: number;
   creditNoteCount: number;
-  /** The documents behind the figures, by tax point (at most `documentLimit` when one was given). */
-  documents: VatReturnDocument[];
+  /** Payments and refunds before their tax point (card payments included). */
+  paymentCount: number;
+  /** The entries behind the figures, by tax point (at most `entryLimit` when one was given). */
+  entries: VatReturnEntry[];
+  /** The period is a quarter the owner marked filed. */
+  filed: FiledVatReturn | null;
 }
 
-export const VAT_RETURN_COLUMNS = ['document', 'number', 'tax_point', 'order_number', 'destination', 'net', 'vat', 'gross'] as const;
+export const VAT_RETURN_COLUMNS = ['entry', 'number', 'tax_point', 'order_number', 'destination', 'net', 'vat', 'gross', 'counted_before'] as const;
 
 export const vatReturnMessages = {
   quarter: 'Choose a quarter such as 2025-Q4.',
+  notOwner: 'Only the owner may mark a VAT return as filed.',
+  fileQuarterOnly: 'Choose a calendar quarter to mark as filed.',
+  notOver: (quarter: string, to: string) => `${quarter.replace('-', ' ')} is not over yet: it can be marked filed from ${formatDayMonthYear(to)} onwards, once it has ended.`,
+  alreadyFiled: (quarter: string, at: Date, by: string) => `${quarter.replace('-', ' ')} was already marked filed on ${formatDayMonthYear(at.toISOString().slice(0, 10))} by ${by}.`,
 } as const;
 
 const QUARTER = /^(\d{4})-Q([1-4])$/;
@@ -116,37 +164,109 @@ export function parseVatPeriod(query: { quarter?: string | null; from?: string |
   return quarterPeriod(recentQuarters(today, 2)[1]!);
 }
 
+/** The London day of an instant, as SQL. */
+const londonDay = (instant: SQL) => sql`(${instant} AT TIME ZONE 'Europe/London')::date`;
+
 /**
- * The documents of a period, one row each, signed: the one definition every figure sums. Ordered
- * by (tax_point, kind, number), which the CSV pages on.
+ * Money received or paid back before its order's tax point (see the top of this file), one row
+ * each, signed, with the VAT it contains: those received in the period, or those of one order
+ * (an invoice's, to leave out of it). Columns as vatReturnEntries'.
  */
-function vatReturnDocuments(period: ExportRange): SQL {
+function moneyBeforeTaxPoint(scope: ExportRange | { orderId: SQL }): SQL {
+  const recorded = 'orderId' in scope ? sql`p.order_id = ${scope.orderId}` : sql`p.received_on BETWEEN ${scope.from}::date AND ${scope.to}::date`;
+  const card =
+    'orderId' in scope
+      ? sql`c.order_id = ${scope.orderId}`
+      : sql`c.created >= (${scope.from}::date)::timestamp AT TIME ZONE 'Europe/London' AND c.created < (${scope.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London'`;
   return sql`
-    SELECT 'invoice' AS kind, i.invoice_number AS number, i.tax_point_date::text AS tax_point, o.order_id, o.vat_treatment,
-           o.sub_total_pence + o.delivery_fee_pence AS net, o.total_tax_pence AS vat, o.total_pence AS gross
-    FROM invoices i JOIN orders o ON o.order_id = i.order_id
-    WHERE i.tax_point_date BETWEEN ${period.from}::date AND ${period.to}::date
-    UNION ALL
-    SELECT 'credit_note', c.credit_note_number, c.tax_point_date::text, c.order_id, o.vat_treatment,
-           -c.net_pence, -c.vat_pence, -c.total_pence
-    FROM credit_notes c JOIN orders o ON o.order_id = c.order_id
-    WHERE c.tax_point_date BETWEEN ${period.from}::date AND ${period.to}::date`;
+    SELECT m.kind, m.number, m.received_on::text AS tax_point, m.order_id, mo.vat_treatment,
+           m.gross - m.vat AS net, m.vat, m.gross, 0 AS counted_before
+    FROM (
+      SELECT x.*, CASE WHEN o.vat_treatment = 'export' THEN 0 ELSE ${vatInGrossSql(sql`x.gross`, sql`o.vat_rate_percent`)} END AS vat
+      FROM (
+        SELECT p.kind::text AS kind, p.order_payment_id AS number, p.received_on, p.order_id,
+               CASE WHEN p.kind = 'payment' THEN p.amount_pence ELSE -p.amount_pence END AS gross
+        FROM order_payments p
+        WHERE ${recorded} AND (p.provider_state IS NULL OR p.provider_state = 'completed')
+        UNION ALL
+        -- A card/wallet payment is captured when the order is placed (no payment row): what the
+        -- order was paid less the payments recorded for it since.
+        SELECT 'card_payment', c.order_id, ${londonDay(sql`c.created`)}, c.order_id,
+               c.paid_pence - COALESCE((SELECT sum(y.amount_pence) FROM order_payments y WHERE y.order_id = c.order_id AND y.kind = 'payment'), 0)
+        FROM orders c
+        WHERE ${card} AND c.payment_method = 'paypal'
+      ) x
+      JOIN orders o ON o.order_id = x.order_id
+      LEFT JOIN invoices i ON i.order_id = x.order_id
+      WHERE x.gross <> 0
+        AND CASE WHEN i.invoice_number IS NULL THEN o.dispatched_at IS NULL OR x.received_on < ${londonDay(sql`o.dispatched_at`)}
+                 ELSE x.received_on < i.tax_point_date AND (x.kind = 'card_payment' OR x.number <= COALESCE(i.payments_counted_through, 0)) END
+    ) m
+    JOIN orders mo ON mo.order_id = m.order_id`;
 }
 
-type DocumentRow = { kind: 'invoice' | 'credit_note'; number: number | string; tax_point: string; order_id: number | string; vat_treatment: 'standard' | 'export'; net: number | string; vat: number | string; gross: number | string };
-type TotalsRow = { vat: number | string; net: number | string; export_net: number | string; invoices: number | string; credit_notes: number | string };
+/**
+ * The entries of a period, one row each, signed: the one definition every figure sums. Ordered
+ * by (tax_point, kind, number), which the CSV pages on.
+ */
+function vatReturnEntries(period: ExportRange): SQL {
+  const before = moneyBeforeTaxPoint({ orderId: sql`io.order_id` });
+  return sql`
+    SELECT 'invoice' AS kind, inv.invoice_number AS number, inv.tax_point_date::text AS tax_point, io.order_id, io.vat_treatment,
+           io.sub_total_pence + io.delivery_fee_pence - (b.gross - b.vat) AS net, io.total_tax_pence - b.vat AS vat, io.total_pence - b.gross AS gross,
+           b.gross AS counted_before
+    FROM invoices inv
+    JOIN orders io ON io.order_id = inv.order_id
+    CROSS JOIN LATERAL (SELECT COALESCE(sum(e.gross), 0) AS gross, COALESCE(sum(e.vat), 0) AS vat FROM (${before}) e) b
+    WHERE inv.tax_point_date BETWEEN ${period.from}::date AND ${period.to}::date
+    UNION ALL
+    SELECT 'credit_note', c.credit_note_number, c.tax_point_date::text, c.order_id, o.vat_treatment,
+           -c.net_pence, -c.vat_pence, -c.total_pence, 0
+    FROM credit_notes c JOIN orders o ON o.order_id = c.order_id
+    WHERE c.tax_point_date BETWEEN ${period.from}::date AND ${period.to}::date
+    UNION ALL
+    ${moneyBeforeTaxPoint(period)}`;
+}
 
-function documentOf(row: DocumentRow): VatReturnDocument {
-  const number = Number(row.number);
+type EntryRow = {
+  kind: VatReturnEntryKind;
+  number: number | string;
+  tax_point: string;
+  order_id: number | string;
+  vat_treatment: 'standard' | 'export';
+  net: number | string;
+  vat: number | string;
+  gross: number | string;
+  counted_before: number | string;
+};
+type TotalsRow = { vat: number | string; net: number | string; export_net: number | string; invoices: number | string; credit_notes: number | string; payments: number | string };
+
+function entryNumber(kind: VatReturnEntryKind, number: number): string {
+  switch (kind) {
+    case 'invoice':
+      return formatInvoiceNumber(number);
+    case 'credit_note':
+      return formatCreditNoteNumber(number);
+    case 'payment':
+      return `Payment ${number}`;
+    case 'refund':
+      return `Refund ${number}`;
+    case 'card_payment':
+      return 'Card payment';
+  }
+}
+
+function entryOf(row: EntryRow): VatReturnEntry {
   return {
     kind: row.kind,
-    number: row.kind === 'invoice' ? formatInvoiceNumber(number) : formatCreditNoteNumber(number),
+    number: entryNumber(row.kind, Number(row.number)),
     taxPoint: row.tax_point,
     orderId: Number(row.order_id),
     vatTreatment: row.vat_treatment,
     netPence: Number(row.net),
     vatPence: Number(row.vat),
     grossPence: Number(row.gross),
+    countedBeforePence: Number(row.counted_before),
   };
 }
 
@@ -172,21 +292,22 @@ export class VatReturns {
     return `vat-return-${period.quarter ?? `${period.from}-to-${period.to}`}.csv`;
   }
 
-  /** The figures of the period and the documents behind them (the first `documentLimit` of them when given). */
-  async figures(period: VatPeriod, documentLimit?: number): Promise<VatReturnFigures> {
-    const documents = vatReturnDocuments(period);
-    const [[totals], rows] = await Promise.all([
+  /** The figures of the period and the entries behind them (the first `entryLimit` of them when given). */
+  async figures(period: VatPeriod, entryLimit?: number, executor: Executor = this.db): Promise<VatReturnFigures> {
+    const entries = vatReturnEntries(period);
+    const [[totals], rows, filed] = await Promise.all([
       queryRows<TotalsRow>(
-        this.db,
+        executor,
         sql`SELECT COALESCE(sum(d.vat), 0) AS vat, COALESCE(sum(d.net), 0) AS net,
                    COALESCE(sum(d.net) FILTER (WHERE d.vat_treatment = 'export'), 0) AS export_net,
-                   count(*) FILTER (WHERE d.kind = 'invoice') AS invoices, count(*) FILTER (WHERE d.kind = 'credit_note') AS credit_notes
-            FROM (${documents}) d`,
+                   count(*) FILTER (WHERE d.kind = 'invoice') AS invoices, count(*) FILTER (WHERE d.kind = 'credit_note') AS credit_notes,
+                   count(*) FILTER (WHERE d.kind IN ('payment', 'card_payment', 'refund')) AS payments
+            FROM (${entries}) d`,
       ),
-      queryRows<DocumentRow>(
-        this.db,
-        sql`SELECT * FROM (${documents}) d ORDER BY d.tax_point, d.kind, d.number ${documentLimit === undefined ? sql`` : sql`LIMIT ${documentLimit}`}`,
-      ),
+      entryLimit === 0
+        ? Promise.resolve([] as EntryRow[])
+        : queryRows<EntryRow>(executor, sql`SELECT * FROM (${entries}) d ORDER BY d.tax_point, d.kind, d.number ${entryLimit === undefined ? sql`` : sql`LIMIT ${entryLimit}`}`),
+      period.quarter ? this.filed(period.quarter, executor) : Promise.resolve(null),
     ]);
     const net = Number(totals!.net);
     return {
@@ -197,12 +318,50 @@ export class VatReturns {
       exportSalesPence: Number(totals!.export_net),
       invoiceCount: Number(totals!.invoices),
       creditNoteCount: Number(totals!.credit_notes),
-      documents: rows.map(documentOf),
+      paymentCount: Number(totals!.payments),
+      entries: rows.map(entryOf),
+      filed,
     };
   }
 
+  /** Whether the quarter was marked filed: who, when, and the figures as filed. */
+  async filed(quarter: string, executor: Executor = this.db): Promise<FiledVatReturn | null> {
+    const [row] = await queryRows<{ filed_at: string | Date; name: string; box1: number; box6: number; exports: number }>(
+      executor,
+      sql`SELECT f.filed_at, s.name, f.box1_vat_due_pence AS box1, f.box6_net_sales_pence AS box6, f.export_sales_pence AS exports
+          FROM vat_periods_filed f JOIN staff s ON s.staff_id = f.filed_by WHERE f.quarter = ${quarter}`,
+    );
+    if (!row) return null;
+    return { quarter, filedAt: new Date(row.filed_at), filedBy: row.name, box1VatDuePence: Number(row.box1), box6NetSalesPence: Number(row.box6), exportSalesPence: Number(row.exports) };
+  }
+
   /**
-   * The documents of the period as CSV text in pieces (keyset pages), then one row per figure:
+   * The owner marks a quarter filed with HMRC, once it is over: from then on nothing dated in it
+   * may be written (vat-periods.ts), so its figures stay those filed, which the row keeps with who
+   * and when (an append-only table: the audit). The table lock waits for writers of payments and
+   * invoices in flight and keeps new ones out until the figures are read and the row written.
+   */
+  async file(staff: StaffMember, quarter: string): Promise<FiledVatReturn> {
+    if (!can(staff.role, 'vat:file')) throw new Forbidden(vatReturnMessages.notOwner);
+    const period = quarterPeriod(quarter);
+    if (period.to >= this.today()) throw new Invalid(vatReturnMessages.notOver(period.quarter!, dayAfterIso(period.to)));
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Executor;
+      await tx.execute(sql`LOCK TABLE vat_periods_filed IN SHARE ROW EXCLUSIVE MODE`);
+      const already = await this.filed(period.quarter!, tx);
+      if (already) throw new Conflict(vatReturnMessages.alreadyFiled(already.quarter, already.filedAt, already.filedBy));
+      const figures = await this.figures(period, 0, tx);
+      await tx.execute(
+        sql`INSERT INTO vat_periods_filed (quarter, period_from, period_to, filed_by, filed_at, box1_vat_due_pence, box6_net_sales_pence, export_sales_pence)
+            VALUES (${period.quarter}, ${period.from}::date, ${period.to}::date, ${staff.staffId}, ${(this.options.now ?? (() => new Date()))().toISOString()}::timestamptz,
+                    ${figures.box1VatDuePence}, ${figures.box6NetSalesPence}, ${figures.exportSalesPence})`,
+      );
+      return (await this.filed(period.quarter!, tx))!;
+    });
+  }
+
+  /**
+   * The entries of the period as CSV text in pieces (keyset pages), then one row per figure:
    * `box_1_vat_due_on_sales` (its vat cell), `box_6_total_sales_ex_vat` and
    * `sales_of_goods_outside_the_uk` (their net cells), each the sum of the rows above.
    */
@@ -213,15 +372,25 @@ export class VatReturns {
     for (;;) {
       const keyset: SQL =
         after === null ? sql`TRUE` : sql`(d.tax_point, d.kind, d.number) > (${after.taxPoint}, ${after.kind}, ${after.number})`;
-      const rows: DocumentRow[] = await queryRows<DocumentRow>(
+      const rows: EntryRow[] = await queryRows<EntryRow>(
         this.db,
-        sql`SELECT * FROM (${vatReturnDocuments(period)}) d WHERE ${keyset} ORDER BY d.tax_point, d.kind, d.number LIMIT ${pageSize}`,
+        sql`SELECT * FROM (${vatReturnEntries(period)}) d WHERE ${keyset} ORDER BY d.tax_point, d.kind, d.number LIMIT ${pageSize}`,
       );
       if (rows.length > 0) {
         yield stringify(
           rows.map((row) => {
-            const d = documentOf(row);
-            return [d.kind, d.number, d.taxPoint, String(d.orderId), d.vatTreatment === 'export' ? 'outside_uk' : 'uk', pounds(d.netPence), pounds(d.vatPence), pounds(d.grossPence)];
+            const d = entryOf(row);
+            return [
+              d.kind,
+              d.number,
+              d.taxPoint,
+              String(d.orderId),
+              d.vatTreatment === 'export' ? 'outside_uk' : 'uk',
+              pounds(d.netPence),
+              pounds(d.vatPence),
+              pounds(d.grossPence),
+              d.kind === 'invoice' ? pounds(d.countedBeforePence) : '',
+            ];
           }),
         );
       }
@@ -231,9 +400,15 @@ export class VatReturns {
     }
     const figures = await this.figures(period, 0);
     yield stringify([
-      ['box_1_vat_due_on_sales', '', '', '', '', '', pounds(figures.box1VatDuePence), ''],
-      ['box_6_total_sales_ex_vat', '', '', '', '', pounds(figures.box6NetSalesPence), '', ''],
-      ['sales_of_goods_outside_the_uk', '', '', '', 'outside_uk', pounds(figures.exportSalesPence), '', ''],
+      ['box_1_vat_due_on_sales', '', '', '', '', '', pounds(figures.box1VatDuePence), '', ''],
+      ['box_6_total_sales_ex_vat', '', '', '', '', pounds(figures.box6NetSalesPence), '', '', ''],
+      ['sales_of_goods_outside_the_uk', '', '', '', 'outside_uk', pounds(figures.exportSalesPence), '', '', ''],
     ]);
   }
+}
+
+function dayAfterIso(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 }

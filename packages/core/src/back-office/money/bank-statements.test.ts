@@ -46,7 +46,7 @@ for (const kind of databaseKinds()) {
 
     /** A bank-transfer order with this reference (a new one when none is given). */
     async function order(options: { reference?: string; lines?: typeof SIXTY; status?: string; user?: number; created?: Date } = {}) {
-      const { orderId } = await insertFixtureOrder(database.db, { userId: options.user ?? userId, paymentMethod: 'bank', paidPence: 0, lines: options.lines ?? SIXTY, status: options.status, created: options.created });
+      const { orderId } = await insertFixtureOrder(database.db, { userId: options.user ?? userId, paymentMethod: 'bank', paidPence: 0, lines: options.lines ?? SIXTY, status: options.status, created: options.created ?? new Date('2026-01-02T10:00:00Z') });
       const reference = options.reference ?? newOrderReference('BXW');
       await database.db.execute(sql`UPDATE orders SET payment_reference = ${reference} WHERE order_id = ${orderId}`);
       return { orderId, reference };

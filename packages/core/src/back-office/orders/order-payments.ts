@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@shop/db';
 import { issueCreditNoteFor, type CreditedGoods, type CreditNoteDependencies, type IssuedCreditNote } from '../../documents/credit-notes.ts';
+import { checkPaymentDate } from '../exports/vat-periods.ts';
 
 export interface OrderPaymentRecord {
   orderId: number;
@@ -20,8 +21,13 @@ export interface OrderPaymentRecord {
   staffId: number | null;
 }
 
-/** Writes the payment (or refund) record; answers its id. */
+/**
+ * Writes the payment (or refund) record; answers its id. A date before the order was placed or in
+ * a VAT quarter already filed is refused (exports/vat-periods.ts): the VAT return counts money
+ * received before dispatch on the day it was received.
+ */
 export async function insertOrderPayment(tx: Executor, payment: OrderPaymentRecord): Promise<number> {
+  await checkPaymentDate(tx, { orderId: payment.orderId, kind: payment.kind, receivedOn: payment.receivedOn });
   const [row] = await queryRows<{ order_payment_id: number }>(
     tx,
     sql`INSERT INTO order_payments (order_id, kind, amount_pence, received_on, bank_reference, staff_id)
