@@ -21,6 +21,8 @@ describeOnEachDatabase('every money state has its form', (kind) => {
   let t: TestApp;
   let manager: StaffMember;
   const now = new Date('2026-11-27T10:00:00Z');
+  /** Orders were placed before the test's today (a payment cannot predate its order). */
+  const placed = new Date('2026-11-20T10:00:00Z');
 
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false, clock: () => now, env: { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000' } });
@@ -46,13 +48,13 @@ describeOnEachDatabase('every money state has its form', (kind) => {
   async function accountOrder(paidPence = 0) {
     const customer = await signUp(t.app);
     await t.app.services.tradeAccounts.open(manager.staffId, customer.userId, 5000_00);
-    const order = await insertFixtureOrder(t.database.db, { userId: customer.userId, paymentMethod: 'account', paidPence });
+    const order = await insertFixtureOrder(t.database.db, { created: placed, userId: customer.userId, paymentMethod: 'account', paidPence });
     return { customer, ...order };
   }
 
   it('a bank transfer reaching a cancelled order is recorded as a refund due, then refunded by hand: "Refunded"', async () => {
     const customer = await signUp(t.app);
-    const { orderId, totalPence } = await insertFixtureOrder(t.database.db, { userId: customer.userId, paymentMethod: 'bank', paidPence: 0 });
+    const { orderId, totalPence } = await insertFixtureOrder(t.database.db, { created: placed, userId: customer.userId, paymentMethod: 'bank', paidPence: 0 });
     await admin().cancel(manager, orderId, (await admin().detail(orderId, manager)).version, 'Out of stock');
     expect((await admin().detail(orderId, manager)).payment.status).toBe('cancelled_unpaid');
 
@@ -75,7 +77,7 @@ describeOnEachDatabase('every money state has its form', (kind) => {
 
   it('money kept on a cancelled card order is refunded through the provider that took it', async () => {
     const customer = await signUp(t.app);
-    const { orderId, totalPence } = await insertFixtureOrder(t.database.db, { userId: customer.userId, paymentMethod: 'paypal' });
+    const { orderId, totalPence } = await insertFixtureOrder(t.database.db, { created: placed, userId: customer.userId, paymentMethod: 'paypal' });
     // Paid by a simulated (test) payment: the simulated provider took the money and refunds it.
     const minted = await t.app.inject({ method: 'POST', url: '/api/payments/test-order', payload: { amount: totalPence / 100 } });
     expect(minted.statusCode).toBe(200);
@@ -201,7 +203,7 @@ describeOnEachDatabase('every money state has its form', (kind) => {
 
   it('a paid order whose last packs cannot be supplied owes the customer their price back', async () => {
     const customer = await signUp(t.app);
-    const { orderId } = await insertFixtureOrder(t.database.db, { userId: customer.userId, paymentMethod: 'bank', paidPence: 'total' });
+    const { orderId } = await insertFixtureOrder(t.database.db, { created: placed, userId: customer.userId, paymentMethod: 'bank', paidPence: 'total' });
     const [boxes, tape, small] = await lineIds(orderId);
     await admin().shipments.ship(manager, orderId, (await admin().detail(orderId, manager)).version, {
       carrier: 'DPD',

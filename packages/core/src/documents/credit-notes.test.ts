@@ -161,7 +161,7 @@ for (const kind of databaseKinds()) {
 
     it('a refund for goods lists each line refunded with its packs, price per pack and VAT; what the amount leaves out is a line of its own', async () => {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId });
       await documents.invoice(order.orderId);
       const [box, tape] = await orderLineIds(order.orderId);
       // One pack of boxes (£25.00 + VAT): exactly its value.
@@ -180,7 +180,7 @@ for (const kind of databaseKinds()) {
 
     it('a card refund through the provider keeps the staff\'s note as its credit note\'s reason, also when it is retried', async () => {
       const userId = await insertFixtureCustomer(database.db);
-      const order = await insertFixtureOrder(database.db, { userId });
+      const order = await insertFixtureOrder(database.db, { created: placed, userId });
       await database.db.execute(sql`UPDATE orders SET provider_capture_id = 'CAPTURE-1' WHERE order_id = ${order.orderId}`);
       await documents.invoice(order.orderId);
       const [box] = await orderLineIds(order.orderId);
@@ -275,6 +275,7 @@ for (const kind of databaseKinds()) {
     it('the PDF of a refund for returned goods shows every line of the address above the table, each goods line, and the reason', async () => {
       const userId = await insertFixtureCustomer(database.db, { companyName: 'Northern Crafts and Packaging Supplies Ltd', vatNumber: 'GB123456789' });
       const order = await insertFixtureOrder(database.db, {
+        created: placed,
         userId,
         billing: { contact_name: 'Nina North', company_name: 'Northern Crafts', region: 'Unit 14, The Old Mill Business Park', address: 'Longbottom Road, off the Wakefield Road roundabout', town: 'Huddersfield', post_code: 'HD1 6QT' },
       });

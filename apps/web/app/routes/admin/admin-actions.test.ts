@@ -146,11 +146,11 @@ describe('the back office actions', () => {
       return post(orderAction, `/admin/orders/${orderId}`, { orderId: String(orderId) }, new URLSearchParams({ intent: 'refund', version: String(version), amount, received_on: '2026-01-02', bank_reference: 'BACK', reason: '', ...extra }));
     };
     const userId = await insertFixtureCustomer(database.db);
-    const cancelled = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 'total' });
+    const cancelled = await insertFixtureOrder(database.db, { created: new Date('2025-12-20T10:00:00Z'), userId, paymentMethod: 'bank', paidPence: 'total' });
     expect(await refund(cancelled.orderId, { cancel_order: 'on' })).toEqual({ status: 302, body: null });
     expect(await services.orderAdministration.detail(cancelled.orderId, owner)).toMatchObject({ status: 'Cancelled', payment: { status: 'refunded' } });
 
-    const standing = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 'total' });
+    const standing = await insertFixtureOrder(database.db, { created: new Date('2025-12-20T10:00:00Z'), userId, paymentMethod: 'bank', paidPence: 'total' });
     expect(await refund(standing.orderId, {})).toEqual({ status: 302, body: null });
     expect(await services.orderAdministration.detail(standing.orderId, owner)).toMatchObject({ status: 'PendingDelivery', mayDispatch: false, dispatchHold: 'refunded' });
   });

@@ -57,7 +57,8 @@ const postOrder = (orderId: number, form: Record<string, string>) => call(orderA
 describe('every money state has its form', () => {
   it("a cancelled order's page records money received after cancelling; it shows a refund due, refunded from the same page", async () => {
     const userId = await insertFixtureCustomer(database.db);
-    const { orderId, totalPence } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'bank', paidPence: 0 });
+    // Placed before the payment's day (a payment cannot predate its order).
+    const { orderId, totalPence } = await insertFixtureOrder(database.db, { created: new Date('2025-12-20T10:00:00Z'), userId, paymentMethod: 'bank', paidPence: 0 });
     await services.orderAdministration.cancel(owner, orderId, (await services.orderAdministration.detail(orderId, owner)).version, 'Out of stock');
     let page = await orderPage(orderId);
     expect(page.allowed).toMatchObject({ recordPayment: true, recordRefund: false });
