@@ -291,8 +291,24 @@ function OrderView({
         </section>
       </div>
 
+      {order.madeToOrderStatement ? (
+        // The ±10% rule (SPEC 9) changed the total: said in words, with what is now due (DESIGN section 10 "Money").
+        <section className="mt-6 rounded-lg border border-sky-300 bg-sky-50 px-5 py-4 text-sm text-sky-950" aria-labelledby="order-made-to-order-heading" data-testid="order-made-to-order">
+          <h2 id="order-made-to-order-heading" className="font-semibold">
+            Made to order: what we delivered
+          </h2>
+          <p className="mt-1">{order.madeToOrderStatement}</p>
+          {order.amount_due > 0 && order.payment_method !== 'account' ? (
+            <p className="mt-1">
+              Pay it by bank transfer with your payment reference (details below).
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
       {/* The payee details while money is still owed (not once the shop recorded the transfer). */}
-      {isBank && (order.payment_status === 'awaiting_payment' || order.payment_status === 'part_paid') ? (
+      {/* Also for a card order that now owes more (made-to-order lines delivered over what was ordered). */}
+      {(isBank || order.payment_method === 'paypal') && (order.payment_status === 'awaiting_payment' || order.payment_status === 'part_paid') ? (
         <section className="mt-6 rounded-lg border border-accent-400 bg-white p-5 shadow-sm" aria-labelledby="order-bank-heading" data-testid="order-bank">
           <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
             <div>
@@ -301,7 +317,8 @@ function OrderView({
               </h2>
               <p className="mt-2 text-sm text-stone-700">
                 If you have not made your transfer yet, please pay <strong className="text-stone-900">{formatPounds(order.amount_due)}</strong> to the account
-                shown, using your payment reference so we can match it to this order. We dispatch your order once the payment reaches us.
+                shown, using your payment reference so we can match it to this order.
+                {order.status === 'PendingDelivery' ? ' We dispatch your order once the payment reaches us.' : ''}
               </p>
             </div>
             <BankPayeeDetails reference={reference} amount={order.amount_due} />

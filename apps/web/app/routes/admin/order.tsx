@@ -278,6 +278,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     creditNotes,
     returns,
     staffNotes,
+    madeToOrderStatement,
   } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -523,6 +524,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <h2 id="shipments-heading" className="text-base font-semibold text-stone-900">
                 Shipments
               </h2>
+              {madeToOrderStatement ? (
+                <p className="mt-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950" data-testid="admin-made-to-order">
+                  The customer is told: “{madeToOrderStatement}”
+                </p>
+              ) : null}
               <ol className="mt-3 space-y-4">
                 {order.shipping.shipments.map((shipment) => (
                   <li key={shipment.number} className="text-sm" data-testid="shipment">

@@ -19,7 +19,7 @@ import { insertFixtureCustomer, insertFixtureOrder } from '../../documents/docum
 import { emailJobKinds, EMAIL_JOB_KINDS } from '../../email/email-jobs.ts';
 import type { MailMessage } from '../../email/mailer.ts';
 import { stockMovements } from '../../stock/stock-movements.ts';
-import { customQuantityMessages, highestAccepted, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
+import { customQuantityMessages, deliveredCustomStatement, highestAccepted, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
 import { shipmentMessages } from './order-shipments.ts';
 import { DocumentService } from '../../documents/document-service.ts';
 import { OrderRepository } from '../../orders/order-repository.ts';
@@ -39,6 +39,18 @@ describe('the ±10% custom-quantity rule', () => {
     expect([lowestAccepted(333), highestAccepted(333)]).toEqual([300, 366]);
     expect(withinCustomTolerance(333, 299)).toBe(false);
     expect(withinCustomTolerance(333, 300)).toBe(true);
+  });
+});
+
+describe('what the customer is told of made-to-order lines delivered in other numbers', () => {
+  const boxes = { itemName: 'Printed mailing box', orderedUnits: 1000 };
+  it('says nothing when every line was delivered as ordered', () => {
+    expect(deliveredCustomStatement([{ ...boxes, deliveredUnits: 1000 }], { totalPence: 300_00, duePence: 0, refundDuePence: 0, onAccount: false })).toBeNull();
+  });
+  it('an account order: what is due goes on the trade account; outside 10% it says the customer agreed', () => {
+    expect(deliveredCustomStatement([{ ...boxes, deliveredUnits: 850 }], { totalPence: 255_00, duePence: 255_00, refundDuePence: 0, onAccount: true })).toBe(
+      'We delivered 850 of the 1,000 units of Printed mailing box you ordered (as you agreed with us), so your order total is now £255.00; £255.00 is due on your trade account.',
+    );
   });
 });
 
@@ -81,7 +93,7 @@ for (const kind of databaseKinds()) {
         orderAndContactOf: async (_userId, id) => {
           const order = await admin.detail(id, manager);
           const pounds = (pence: number) => pence / 100;
-          const read = { total: pounds(order.totals.totalPence), amount_due: pounds(order.payment.duePence), refund_due: pounds(order.payment.refundDuePence), payment_method: order.paymentMethod };
+          const read = { total: pounds(order.totals.totalPence), amount_due: pounds(order.payment.duePence), refund_due: pounds(order.payment.refundDuePence), payment_method: order.payment.method };
           return { order: read as unknown as OrderDto, customer: { email: 'alice@example.com', firstName: 'Alice' } };
         },
         recordUnsentConfirmation: async () => {},
