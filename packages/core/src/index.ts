@@ -112,6 +112,7 @@ export * from './back-office/orders/line-cancellation.ts';
 export * from './orders/priced-order-placement.ts';
 export * from './quotes/quote-desk.ts';
 export * from './quotes/quote-validity.ts';
+export * from './quotes/quote-dispatch.ts';
 export * from './quotes/artwork.ts';
 export { quotePdf } from './quotes/quote-pdf.ts';
 export { QUOTE_SENT_JOB, quoteSentJob, quoteUrl } from './quotes/quote-email.ts';

@@ -10,7 +10,8 @@ import type { OrderDto } from '@shop/contract';
 import type { ShownOrder } from '~/components/orders/order-format';
 
 export function shownOrder(order: OrderDto): ShownOrder {
-  const orderedPacks = order.orderLines.reduce((sum, line) => sum + line.count, 0);
+  // A quoted charge (print plates, set-up) is never sent: only goods are packs to dispatch.
+  const orderedPacks = order.orderLines.filter((line) => line.kind !== 'charge').reduce((sum, line) => sum + line.count, 0);
   const shippedPacks = (order.shipments ?? []).reduce((sum, s) => sum + s.lines.reduce((n, line) => n + line.count, 0), 0);
   return {
     ...order,

@@ -313,7 +313,7 @@ export class OrderAdministration {
       queryRows<{ packs: number | string; shipped: number | string }>(
         this.db,
         sql`SELECT ${LISTED.list}, ${LISTED_CUSTOMER.list},
-                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs,
+                   (SELECT COALESCE(sum(l.count), 0) FROM order_lines l WHERE l.order_id = o.order_id AND l.kind = 'goods') AS packs,
                    CASE WHEN o.status = 'PendingDelivery'
                         THEN (SELECT COALESCE(sum(sl.count), 0) FROM shipments sh JOIN shipment_lines sl ON sl.shipment_id = sh.shipment_id WHERE sh.order_id = o.order_id)
                         ELSE 0 END AS shipped
