@@ -355,7 +355,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <tr key={line.orderLineId}>
                     <td className="px-4 py-2">
                       {line.productName} <span className="text-stone-600">{line.size1}</span>
-                      <span className="block text-xs text-stone-500">Pack of {line.qty}</span>
+                      <span className="block text-xs text-stone-500">{line.kind === 'charge' ? 'Charge: no stock, not dispatched' : `Pack of ${line.qty}`}</span>
                     </td>
                     <td className="px-4 py-2 text-right tabular-nums">{line.count}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{line.count * line.qty}</td>
