@@ -118,3 +118,4 @@ export { quotePdf } from './quotes/quote-pdf.ts';
 export { QUOTE_SENT_JOB, quoteSentJob, quoteUrl } from './quotes/quote-email.ts';
 export * from './quotes/phone-orders.ts';
 export { CARD_PAYMENT_LINK_JOB, cardPaymentLinkJob } from './quotes/quote-email.ts';
+export * from './payments/due-card-payment.ts';

@@ -141,7 +141,11 @@ export class OrderRepository {
   async byProviderReference(reference: string, executor: Executor = this.db): Promise<{ orderId: number; userId: number } | null> {
     const [row] = await queryRows<object>(
       executor,
-      sql`SELECT ${OWNED.list} FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${reference}`,
+      // A reference that paid what was due on an order (payments/due-card-payment.ts) counts as used too.
+      sql`SELECT ${OWNED.list} FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${reference}
+          UNION ALL
+          SELECT o.order_id, o.user_id FROM order_payments p JOIN orders o ON o.order_id = p.order_id WHERE p.idempotency_key = ${`card-payment:${reference}`}
+          LIMIT 1`,
     );
     return row ? OWNED.read(row) : null;
   }
