@@ -52,8 +52,8 @@ const dispatched = {
   promised_dispatch_date: null,
 } as unknown as OrderDto;
 
-const render = (order: OrderDto) =>
-  renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order: shownOrder(order), placed: false, invoice: null, creditNotes: [] }) });
+const render = (order: OrderDto, extra: object = {}) =>
+  renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order: shownOrder(order), placed: false, invoice: null, creditNotes: [], ...extra }) });
 
 describe('a made-to-order line delivered over what was ordered', () => {
   it('says 1,080 of 1,000 were delivered within the terms, the new total and the £24.00 due, and how to pay it', async () => {
@@ -70,5 +70,14 @@ describe('a made-to-order line delivered over what was ordered', () => {
     await screen.findByTestId('order-detail');
     expect(screen.queryByTestId('order-made-to-order')).toBeNull();
     expect(screen.queryByTestId('order-bank')).toBeNull();
+  });
+});
+
+describe('paying what is due by card', () => {
+  it('offers "Pay £24.00 by card" with the test payment button when the loader gives the amount', async () => {
+    render(dispatched, { cardPayment: { count: 1, subTotal: 24, deliveryFee: 0, taxPercentage: 0, totalTax: 0, total: 24, cartIems: [] }, payments: { mode: 'test', clientId: null } });
+    const panel = await screen.findByTestId('order-pay-card');
+    expect(panel).toHaveTextContent('Pay £24.00 by card');
+    expect(panel).toHaveTextContent('£24.00');
   });
 });
