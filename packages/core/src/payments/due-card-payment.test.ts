@@ -39,7 +39,7 @@ for (const kind of databaseKinds()) {
     async function overDelivered() {
       const userId = await insertFixtureCustomer(database.db);
       const placed = await insertFixtureOrder(database.db, { userId, paymentMethod: 'paypal', lines: [{ productName: 'Printed Mailing Box', size1: '9x6x3"', pricePence: 250_00, qty: 1000, count: 1 }] });
-      await database.db.execute(sql`UPDATE orders SET status = 'Dispatched', sub_total_pence = 270_00, total_tax_pence = 54_00, total_pence = 324_00 WHERE order_id = ${placed.orderId}`);
+      await database.db.execute(sql`UPDATE orders SET status = 'Dispatched', sub_total_pence = ${270_00}, total_tax_pence = ${54_00}, total_pence = ${324_00} WHERE order_id = ${placed.orderId}`);
       return { userId, orderId: placed.orderId };
     }
     const money = async (orderId: number) =>
