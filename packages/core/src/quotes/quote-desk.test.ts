@@ -180,6 +180,7 @@ for (const kind of databaseKinds()) {
       expect(mail!.subject).toContain(number);
       expect(mail!.text).toContain('Hello Ria');
       expect(mail!.text).toContain('Printed mailing box, 2 colours: 2,500 units at £0.48 = £1,200.00 ex-VAT');
+      expect(mail!.text).toContain('Dispatch within 10 working days of your order.');
       expect(mail!.text).toContain(`https://shop.example/quotes/${quoteId}`);
       expect(mail!.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[`quote-${number}.pdf`, 'application/pdf']]);
       expect((await pdfText(mail!.attachments![0]!.content))[0]).toContain('Printed mailing box, 2 colours');
