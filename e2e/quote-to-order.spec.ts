@@ -99,6 +99,8 @@ test('a customer asks for 2,500 printed mailer boxes, staff price the quote, the
   await staffPage.getByLabel('Delivery charge £ ex-VAT').fill('25.00');
   await expect(staffPage.getByLabel('Valid for (days)')).toHaveValue('30');
   await staffPage.getByLabel(/Note to the customer/).fill('Artwork proof within 2 working days.');
+  // Printed boxes are made to order: the quote says when they leave, never "next working day".
+  await staffPage.getByLabel('Dispatch within (working days)').fill('10');
   await staffPage.getByRole('button', { name: 'Save prices' }).click();
   await expect(staffPage.getByTestId('admin-notice')).toContainText('Prices saved');
   await expect(staffPage.getByTestId('send-quote-form')).toContainText('£1,200.00');

@@ -140,8 +140,11 @@ export type OrderAddressDto = z.infer<typeof orderAddressSchema>;
 
 export const orderLineSchema = z
   .object({
-    product_id: z.number().int(),
-    product_price_id: z.number().int(),
+    product_id: z.number().int().nullable().describe('The product; null for a charge'),
+    product_price_id: z.number().int().nullable().describe('The pack bought; null for a charge'),
+    kind: z
+      .enum(['goods', 'charge'])
+      .describe("Not in SPEC 3: 'goods', or 'charge': a quoted charge without stock (print plates, set-up), no product or size, never dispatched"),
     name: z.string().describe('Product name when ordered'),
     item_name: z.string().describe('Display name (SPEC 3)'),
     size1: z.string().describe('Pack size when ordered'),

@@ -19,6 +19,7 @@ import { AddressRepository } from './addresses/address-repository.ts';
 import { AddressService } from './addresses/address-service.ts';
 import { PostcodeProviderUnavailable, PostcodeSearch, type PostcodeLookup } from './postcodes/postcode-lookup.ts';
 import type { PaymentRefunds, PaymentVerifier } from './payments/payment-verifier.ts';
+import { DueCardPayments } from './payments/due-card-payment.ts';
 import { OrderRepository } from './orders/order-repository.ts';
 import { OrderService } from './orders/order-service.ts';
 import { OrderPlacement } from './orders/order-placement.ts';
@@ -83,6 +84,8 @@ export interface CoreServices {
   figures: ShopFiguresReader;
   /** The card/wallet payment verifier, or null when only bank transfer is offered. */
   payments: PaymentVerifier | null;
+  /** The customer pays by card what is still due on their order (payments/due-card-payment.ts). */
+  dueCardPayments: DueCardPayments;
   /** Trade (credit) accounts: pay on account within a limit (the back office opens them). */
   tradeAccounts: TradeAccounts;
   /** Order documents: VAT invoices (gapless numbers, issued on first download) and picking lists, as PDF. */
@@ -283,6 +286,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds, ...unplacedPayments.jobKinds() }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     figures: new ShopFiguresReader(database.db, clock),
     payments,
+    dueCardPayments: new DueCardPayments(database.db, { payments, now: clock }),
     staff,
     trustedDevices: new TrustedDevices(database.db, clock),
     customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),

@@ -390,8 +390,15 @@ export const orderLines = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.orderId, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull(),
-    productPriceId: integer('product_price_id').notNull(),
+    /** The pack bought; null for a charge (below), which is no product. */
+    productId: integer('product_id'),
+    productPriceId: integer('product_price_id'),
+    /**
+     * 'goods' (a pack of a product) or 'charge': a quote's charge without stock (print plates,
+     * set-up, origination; docs/sales-desk.md): no product or size, one "pack" of one at its price,
+     * never allocated, picked or shipped, invoiced as its description.
+     */
+    kind: text('kind', { enum: ['goods', 'charge'] }).notNull().default('goods'),
     /** Snapshots: the order keeps what was bought even if the catalogue changes later. */
     productName: text('product_name').notNull(),
     size1: text('size1').notNull(),
@@ -422,6 +429,9 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
     check('order_lines_count_range', sql`${t.count} between 1 and 1000`),
     check('order_lines_withdrawn_range', sql`${t.withdrawnCount} between 0 and ${t.count}`),
+    check('order_lines_kind_valid', sql`${t.kind} in ('goods', 'charge')`),
+    // Goods name their pack; a charge names none.
+    check('order_lines_charge_has_no_product', sql`(${t.kind} = 'charge') = (${t.productPriceId} is null) and (${t.productId} is null) = (${t.productPriceId} is null)`),
   ],
 );
 
@@ -1202,6 +1212,12 @@ export const quotes = pgTable(
     validUntil: date('valid_until', { mode: 'string' }),
     /** Staff's note to the customer, printed on the quote. */
     quoteNote: text('quote_note').notNull().default(''),
+    /**
+     * The dispatch staff promise for the quote's order (made-to-order goods are not sent the next
+     * dispatch day): a date (London) or a lead time in working days from acceptance; at most one.
+     */
+    dispatchBy: date('dispatch_by', { mode: 'string' }),
+    leadTimeWorkingDays: integer('lead_time_working_days'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     sentBy: integer('sent_by').references(() => staff.staffId, { onDelete: 'restrict' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -1220,6 +1236,8 @@ export const quotes = pgTable(
     check('quotes_status_valid', sql`${t.status} in ('requested', 'sent', 'accepted', 'withdrawn')`),
     check('quotes_delivery_charge_range', sql`${t.deliveryChargePence} is null or ${t.deliveryChargePence} >= 0`),
     check('quotes_accepted_has_order', sql`(${t.status} = 'accepted') = (${t.orderId} is not null)`),
+    check('quotes_one_dispatch_promise', sql`${t.dispatchBy} is null or ${t.leadTimeWorkingDays} is null`),
+    check('quotes_lead_time_range', sql`${t.leadTimeWorkingDays} is null or ${t.leadTimeWorkingDays} between 1 and 120`),
   ],
 );
 
@@ -1259,8 +1277,11 @@ export const quoteLines = pgTable(
       .notNull()
       .references(() => quotes.quoteId, { onDelete: 'cascade' }),
     lineNumber: integer('line_number').notNull(),
-    productId: integer('product_id').notNull(),
-    productPriceId: integer('product_price_id').notNull(),
+    /** 'goods': made of a requested pack; 'charge': no product, no stock (print plates, set-up, origination). */
+    kind: text('kind', { enum: ['goods', 'charge'] }).notNull().default('goods'),
+    /** The requested pack of a goods line; null for a charge. */
+    productId: integer('product_id'),
+    productPriceId: integer('product_price_id'),
     size1: text('size1').notNull().default(''),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
@@ -1272,6 +1293,8 @@ export const quoteLines = pgTable(
     uniqueIndex('quote_lines_number_key').on(t.quoteId, t.lineNumber),
     check('quote_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('quote_lines_unit_price_positive', sql`${t.unitPricePence} > 0`),
+    check('quote_lines_kind_valid', sql`${t.kind} in ('goods', 'charge')`),
+    check('quote_lines_charge_has_no_product', sql`(${t.kind} = 'charge') = (${t.productPriceId} is null) and (${t.productId} is null) = (${t.productPriceId} is null)`),
   ],
 );
 

@@ -108,6 +108,7 @@ describeOnEachDatabase('orders API', (kind) => {
           {
             product_id: packs.box25.productId,
             product_price_id: packs.box25.productPriceId,
+            kind: 'goods',
             name: 'Cardboard Box 12x9x6',
             item_name: 'Cardboard Box 12x9x6',
             size1: '12x9x6"',
@@ -121,6 +122,7 @@ describeOnEachDatabase('orders API', (kind) => {
           {
             product_id: packs.tapeBrown.productId,
             product_price_id: packs.tapeBrown.productPriceId,
+            kind: 'goods',
             name: 'Packing Tape',
             item_name: 'Packing Tape Brown',
             size1: 'Brown',

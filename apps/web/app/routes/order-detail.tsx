@@ -9,6 +9,7 @@
  * credit notes (a cancellation or refund of an invoiced order) are listed there with their links.
  */
 import { data, Link, type MetaFunction } from 'react-router';
+import type { CartDto } from '@shop/contract';
 import { formatPounds, isNotFound, isRecordId, vatLineLabel, vatWording } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
@@ -29,6 +30,9 @@ import { reorderOrder } from '~/server/orders/reorder.server';
 import { shownOrder } from '~/server/orders/shown-order.server';
 import { shownCreditNotes, type ShownCreditNote } from '~/server/orders/credit-notes.server';
 import { failure, postedForm } from '~/server/forms.server';
+import { dueCardPaymentOf, payDueByCard } from '~/server/orders/due-card-payment.server';
+import { PAY_DUE_INTENT, PayDueByCard } from '~/components/orders/pay-due-by-card';
+import type { PaymentsConfig } from '~/components/checkout/checkout-types';
 import { OrderReturnsSection } from '~/components/orders/order-returns';
 import type { OrderReturns } from '~/components/orders/order-returns';
 import type { Route } from './+types/order-detail';
@@ -50,6 +54,11 @@ interface OrderDetailData {
   creditNotes?: ShownCreditNote[];
   /** Returns and claims: the windows today and the customer's returns with their steps (null before dispatch). */
   returns?: OrderReturns | null;
+  /** What is due, as the card panel charges it, while something is due on an order that stands (null otherwise). */
+  cardPayment?: CartDto | null;
+  payments?: PaymentsConfig;
+  /** Just paid by card (the action's redirect). */
+  paidByCard?: boolean;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -71,6 +80,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       invoice,
       creditNotes: shownCreditNotes(creditNotes),
       returns: order.status === 'Dispatched' || order.status === 'Delivered' || returns.returns.length > 0 ? returns : null,
+      cardPayment: dueCardPaymentOf(context, order),
+      payments: context.payments,
+      paidByCard: search.get('paid') === 'card',
     });
   } catch (error) {
     if (isNotFound(error)) return notFound;
@@ -82,12 +94,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   if (form.get('intent') === 'reorder') return reorderOrder(request, context, form);
+  if (form.get('intent') === PAY_DUE_INTENT) return payDueByCard(request, context, form);
   return failure('invalid_request', 'Unknown order action.');
 }
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, placed, invoice, creditNotes, returns } = loaderData;
-  const reorderError = actionData && !actionData.ok ? actionData.message : null;
+  const { order, placed, invoice, creditNotes, returns, cardPayment, payments, paidByCard } = loaderData;
+  const reorderError = actionData && !actionData.ok && actionData.intent !== PAY_DUE_INTENT ? actionData.message : null;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
       <Link to="/order-history" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -99,6 +112,12 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
       {order ? (
         <>
           <OrderView order={order} justPlaced={placed} reorderError={reorderError} invoice={invoice ?? null} creditNotes={creditNotes ?? []} />
+          {paidByCard ? (
+            <p className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900" role="status" data-testid="order-paid-by-card">
+              Thank you: your card payment is recorded against this order.
+            </p>
+          ) : null}
+          {cardPayment && payments ? <PayDueByCard orderId={order.order_id} cart={cardPayment} payments={payments} /> : null}
           {returns ? <OrderReturnsSection returns={returns} /> : null}
         </>
       ) : (
@@ -291,8 +310,24 @@ function OrderView({
         </section>
       </div>
 
+      {order.madeToOrderStatement ? (
+        // The ±10% rule (SPEC 9) changed the total: said in words, with what is now due (DESIGN section 10 "Money").
+        <section className="mt-6 rounded-lg border border-sky-300 bg-sky-50 px-5 py-4 text-sm text-sky-950" aria-labelledby="order-made-to-order-heading" data-testid="order-made-to-order">
+          <h2 id="order-made-to-order-heading" className="font-semibold">
+            Made to order: what we delivered
+          </h2>
+          <p className="mt-1">{order.madeToOrderStatement}</p>
+          {order.amount_due > 0 && order.payment_method !== 'account' ? (
+            <p className="mt-1">
+              Pay it by bank transfer with your payment reference (details below).
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
       {/* The payee details while money is still owed (not once the shop recorded the transfer). */}
-      {isBank && (order.payment_status === 'awaiting_payment' || order.payment_status === 'part_paid') ? (
+      {/* Also for a card order that now owes more (made-to-order lines delivered over what was ordered). */}
+      {(isBank || order.payment_method === 'paypal') && (order.payment_status === 'awaiting_payment' || order.payment_status === 'part_paid') ? (
         <section className="mt-6 rounded-lg border border-accent-400 bg-white p-5 shadow-sm" aria-labelledby="order-bank-heading" data-testid="order-bank">
           <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
             <div>
@@ -301,7 +336,8 @@ function OrderView({
               </h2>
               <p className="mt-2 text-sm text-stone-700">
                 If you have not made your transfer yet, please pay <strong className="text-stone-900">{formatPounds(order.amount_due)}</strong> to the account
-                shown, using your payment reference so we can match it to this order. We dispatch your order once the payment reaches us.
+                shown, using your payment reference so we can match it to this order.
+                {order.status === 'PendingDelivery' ? ' We dispatch your order once the payment reaches us.' : ''}
               </p>
             </div>
             <BankPayeeDetails reference={reference} amount={order.amount_due} />
@@ -320,3 +356,4 @@ function OrderView({
     </div>
   );
 }
+

@@ -40,7 +40,7 @@ function order(order_id: number): OrderDto {
     orderLines: [
       {
         product_id: 1,
-        product_price_id: 10,
+        product_price_id: 10, kind: 'goods',
         name: 'Cardboard Box 12x9x6',
         item_name: 'Cardboard Box 12x9x6',
         size1: '12x9x6"',

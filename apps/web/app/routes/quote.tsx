@@ -129,6 +129,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             </div>
           </dl>
           {quote.quoteNote ? <p className="mt-3 text-sm text-stone-700">Note: {quote.quoteNote}</p> : null}
+          {quote.dispatchText ? (
+            <p className="mt-3 text-sm font-medium text-stone-900" data-testid="quote-dispatch">
+              {quote.dispatchText}.
+            </p>
+          ) : null}
           {quote.validUntil ? (
             <p className="mt-3 text-sm font-medium text-stone-900" data-testid="quote-valid-until">
               Valid until the end of {calendarDay(quote.validUntil)} (UK time).

@@ -83,7 +83,7 @@ export class DocumentRepository {
     const rows = await queryRows<{ number: number; dispatched_at: string | Date; count: number; product_name: string; size1: string; ordered: number | string }>(
       executor,
       sql`SELECT sh.number, sh.dispatched_at, sl.count, l.product_name, l.size1,
-                 (SELECT sum(x.count) FROM order_lines x WHERE x.order_id = sh.order_id) AS ordered
+                 (SELECT sum(x.count) FROM order_lines x WHERE x.order_id = sh.order_id AND x.kind = 'goods') AS ordered
           FROM shipments sh JOIN shipment_lines sl ON sl.shipment_id = sh.shipment_id JOIN order_lines l ON l.order_line_id = sl.order_line_id
           WHERE sh.order_id = ${orderId} AND sh.dispatched_at <= ${at.toISOString()}::timestamptz
           ORDER BY sh.number, l.order_line_id`,
@@ -118,7 +118,7 @@ export class DocumentRepository {
           LEFT JOIN products p ON p.product_id = l.product_id
           LEFT JOIN product_prices pp ON pp.product_price_id = l.product_price_id
           LEFT JOIN product_sizes ps ON ps.product_size_id = pp.product_size_id
-          WHERE l.order_id = ANY (${`{${orderIds.join(',')}}`}::int[])
+          WHERE l.order_id = ANY (${`{${orderIds.join(',')}}`}::int[]) AND l.kind = 'goods' -- a quoted charge is never picked
           ORDER BY l.order_id, l.order_line_id`,
     );
     return rows.map((r) => ({

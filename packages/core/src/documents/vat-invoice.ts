@@ -212,8 +212,11 @@ export function buildVatInvoice(
   const invoiceLines: VatInvoiceLine[] = lines.map((line) => ({
     description: itemDisplayName(line.productName, line.size1),
     // A made-to-order line is invoiced for the units delivered (the ±10% rule).
+    // A quoted charge (print plates, set-up) is no pack: its quantity is its number of units.
     quantity:
-      line.deliveredUnits !== null && line.deliveredUnits !== undefined
+      line.kind === 'charge'
+        ? formatCount(line.count * line.qty)
+        : line.deliveredUnits !== null && line.deliveredUnits !== undefined
         ? `${formatCount(line.deliveredUnits)} units delivered (${formatCount(line.count * line.qty)} ordered)`
         : packQuantity(line.count, line.qty),
     unitPricePence: line.pricePence,

@@ -19,6 +19,8 @@ import type { StaffMember } from '../staff/staff-roles.ts';
 import { customerCreditNoteUrl } from '../documents/invoice-url.ts';
 import { shipmentEmail, type ShipmentEmailReason } from './shipment-email.ts';
 import type { ShipmentView } from '../back-office/orders/order-shipments.ts';
+import { deliveredCustomStatement } from '../back-office/orders/custom-quantity.ts';
+import { poundsToPence } from '../pricing/money.ts';
 
 export const EMAIL_JOB_KINDS = {
   orderConfirmation: 'email.order-confirmation',
@@ -210,6 +212,13 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
         const found = deps.shipmentOf ? await deps.shipmentOf(orderId, shipmentId) : null;
         if (!found) throw new PermanentJobFailure(`shipment ${shipmentId} of order ${orderId} cannot be read`);
         const invoiceUrl = reason === 'dispatched' && deps.invoiceUrlOf ? await deps.invoiceUrlOf(userId, orderId) : null;
+        // A made-to-order line delivered in other numbers changed the order's total: say so, with what is due (DESIGN section 10 "Money").
+        const customLines = found.shipment.lines.filter((l) => l.deliveredUnits !== null);
+        const read = reason === 'dispatched' && customLines.length > 0 ? await deps.orderAndContactOf(userId, orderId) : null;
+        const madeToOrder = deliveredCustomStatement(
+          customLines.map((l) => ({ itemName: l.itemName, orderedUnits: l.qty * l.count, deliveredUnits: l.deliveredUnits! })),
+          read ? { totalPence: poundsToPence(read.order.total), duePence: poundsToPence(read.order.amount_due), refundDuePence: poundsToPence(read.order.refund_due), onAccount: read.order.payment_method === 'account' } : null,
+        );
         await deps.mailer.send({
           ...shipmentEmail({
             shop: deps.shop,
@@ -222,6 +231,7 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
             reason,
             orderUrl: `${base}/order-detail?orderId=${orderId}`,
             invoiceUrl,
+            madeToOrder,
           }),
           messageId: messageId(job),
         });

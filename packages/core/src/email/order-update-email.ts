@@ -7,6 +7,7 @@ import { formatPounds, type OrderDto } from '@shop/contract';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
 import { shortMessage } from './short-message.ts';
+import { deliveredCustomStatementOfOrder } from '../back-office/orders/custom-quantity.ts';
 
 export type OrderUpdate = 'dispatched' | 'cancelled';
 
@@ -29,6 +30,7 @@ export function orderUpdateEmail({ shop, to, firstName, order, update, orderUrl,
         `Your order ${order.order_id} left our warehouse today with ${order.carrier ?? 'our carrier'}.`,
         order.tracking_number ? `Tracking number: ${order.tracking_number}` : '',
         order.tracking_url ? `Track your parcel: ${order.tracking_url}` : order.carrier === 'Own van' ? 'It comes on our own van: our driver will call if needed.' : '',
+        deliveredCustomStatementOfOrder(order) ?? '',
         invoiceUrl ? `Your VAT invoice: ${invoiceUrl}` : '',
       ]
     : [

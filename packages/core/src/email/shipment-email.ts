@@ -26,6 +26,11 @@ export interface ShipmentEmailInput {
   reason: ShipmentEmailReason;
   orderUrl: string;
   invoiceUrl: string | null;
+  /**
+   * Made-to-order lines delivered in other numbers than ordered, the order's new total and what
+   * is now due (custom-quantity.ts deliveredCustomStatement); null when there are none.
+   */
+  madeToOrder?: string | null;
 }
 
 /** "with Royal Mail" or "with our own van": how the parcel travels, in the customer's words. */
@@ -33,7 +38,7 @@ export function carriedBy(carrier: string): string {
   return carrierTracks(carrier) ? `with ${carrier}` : 'with our own van';
 }
 
-export function shipmentEmail({ shop, to, firstName, orderId, shipment, complete, only, reason, orderUrl, invoiceUrl }: ShipmentEmailInput): MailMessage {
+export function shipmentEmail({ shop, to, firstName, orderId, shipment, complete, only, reason, orderUrl, invoiceUrl, madeToOrder = null }: ShipmentEmailInput): MailMessage {
   const part = only ? `Your order ${orderId}` : `Part ${shipment.number} of your order ${orderId}`;
   const subject =
     reason === 'corrected'
@@ -52,6 +57,7 @@ export function shipmentEmail({ shop, to, firstName, orderId, shipment, complete
     shipment.trackingUrl ? `Track your parcel: ${shipment.trackingUrl}` : '',
     only ? '' : `In this parcel: ${what.join('; ')}.`,
     only ? '' : complete ? 'This is the last part: everything you ordered has now been sent.' : 'The rest of your order will follow: we e-mail you when it leaves.',
+    reason === 'dispatched' && madeToOrder ? madeToOrder : '',
     invoiceUrl && reason === 'dispatched' ? `Your VAT invoice: ${invoiceUrl}` : '',
   ];
   return shortMessage({ shop, to, subject, firstName, lines, orderUrl, button: { url: orderUrl, label: 'View your order' } });

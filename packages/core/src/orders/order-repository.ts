@@ -39,7 +39,10 @@ export type NewOrder = Pick<
 export type NewOrderLine = Pick<
   Row<typeof orderLines>,
   'productId' | 'productPriceId' | 'productName' | 'size1' | 'imageUrl' | 'pricePence' | 'qty' | 'count' | 'totalPricePence'
->;
+> & {
+  /** 'charge': a quote's charge without product or stock (the sales desk); absent: goods. */
+  kind?: 'goods' | 'charge';
+};
 
 /** What a customer's order pages, its e-mails and ordering it again read: the order with its fulfilment and money, kept apart from its state. */
 const ORDER = columnsOf(orders, [
@@ -80,7 +83,7 @@ export type OrderRow = ReturnType<typeof ORDER.read>;
 /** An order line as stored; read as columns (order lists) or as a JSON object (one order). */
 const LINE = columnsOf(
   orderLines,
-  ['productId', 'productPriceId', 'productName', 'size1', 'imageUrl', 'pricePence', 'qty', 'count', 'totalPricePence', 'isActive', 'deliveredUnits'],
+  ['productId', 'productPriceId', 'kind', 'productName', 'size1', 'imageUrl', 'pricePence', 'qty', 'count', 'totalPricePence', 'isActive', 'deliveredUnits'],
   'l',
 );
 export type OrderLineRow = ReturnType<typeof LINE.read>;
@@ -139,7 +142,11 @@ export class OrderRepository {
   async byProviderReference(reference: string, executor: Executor = this.db): Promise<{ orderId: number; userId: number } | null> {
     const [row] = await queryRows<object>(
       executor,
-      sql`SELECT ${OWNED.list} FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${reference}`,
+      // A reference that paid what was due on an order (payments/due-card-payment.ts) counts as used too.
+      sql`SELECT ${OWNED.list} FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${reference}
+          UNION ALL
+          SELECT o.order_id, o.user_id FROM order_payments p JOIN orders o ON o.order_id = p.order_id WHERE p.idempotency_key = ${`card-payment:${reference}`}
+          LIMIT 1`,
     );
     return row ? OWNED.read(row) : null;
   }
@@ -176,14 +183,14 @@ export class OrderRepository {
    */
   insertLinesStatement(orderId: number, lines: readonly NewOrderLine[]): SQL {
     if (lines.length === 0) throw new Error('An order has at least one line');
-    return sql`INSERT INTO order_lines (order_id, product_id, product_price_id, product_name, size1, image_url,
+    return sql`INSERT INTO order_lines (order_id, product_id, product_price_id, kind, product_name, size1, image_url,
                                         price_pence, qty, count, total_price_pence)
-               SELECT ${orderId}::int, l.product_id, l.product_price_id, l.product_name, l.size1, l.image_url,
+               SELECT ${orderId}::int, l.product_id, l.product_price_id, COALESCE(l.kind, 'goods'), l.product_name, l.size1, l.image_url,
                       l.price_pence, l.qty, l.count, l.total_price_pence
                FROM ROWS FROM (json_to_recordset(${JSON.stringify(lines)}::json)
-                      AS ("productId" int, "productPriceId" int, "productName" text, size1 text, "imageUrl" text,
+                      AS ("productId" int, "productPriceId" int, kind text, "productName" text, size1 text, "imageUrl" text,
                           "pricePence" int, qty int, count int, "totalPricePence" int)) WITH ORDINALITY
-                    AS l(product_id, product_price_id, product_name, size1, image_url, price_pence, qty, count, total_price_pence, line_number)
+                    AS l(product_id, product_price_id, kind, product_name, size1, image_url, price_pence, qty, count, total_price_pence, line_number)
                ORDER BY l.line_number
                RETURNING order_id, order_line_id, product_price_id, qty, count`;
   }

@@ -114,6 +114,7 @@ export class OrderService {
       orderLines: lines.map((line) => ({
         product_id: line.productId,
         product_price_id: line.productPriceId,
+        kind: line.kind,
         name: line.productName,
         item_name: itemDisplayName(line.productName, line.size1),
         size1: line.size1,

@@ -32,6 +32,7 @@ import { addressSnapshot, deliverableZone } from '../addresses/address-service.t
 import type { CartRepository } from '../cart/cart-repository.ts';
 import { insertOrderEvent } from '../back-office/orders/order-payments.ts';
 import { DispatchPromises } from '../delivery/dispatch-promises.ts';
+import type { IsoDate } from '../delivery/dispatch-promise.ts';
 import { orderConfirmationJob } from '../email/email-jobs.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -66,6 +67,11 @@ export interface PricedOrderRequest {
   purchaseOrderNumber: string | null;
   /** One order per customer and key (e.g. `quote:42`): a second attempt answers the first order. */
   idempotencyKey: string;
+  /**
+   * The dispatch date promised when it is not the next dispatch day: a quote's, which staff set
+   * (quotes/quote-dispatch.ts). Absent or null: the basket's promise for the delivery address.
+   */
+  promisedDispatchDate?: IsoDate | null;
   /** The order timeline's entry saying how the order was placed (and by whom, for staff). */
   event: { staffId: number | null; kind: string; after: Record<string, unknown> };
 }
@@ -164,7 +170,7 @@ export class PricedOrderPlacement {
       note: request.note.slice(0, 50),
       idempotencyKey: request.idempotencyKey,
       requestFingerprint: null,
-      promisedDispatchDate: this.dispatch.promiseFor(delivery.postCode).dispatchDate,
+      promisedDispatchDate: request.promisedDispatchDate ?? this.dispatch.promiseFor(delivery.postCode).dispatchDate,
       purchaseOrderNumber: request.purchaseOrderNumber,
       providerCaptureId: payment.method === 'paypal' ? (payment.payment.captureId ?? null) : null,
     };

@@ -31,10 +31,11 @@ export class Reorder {
     const found = await this.orders.findWithLines(callerUserId, orderId);
     if (!found) throw new NotFound(`You have no order ${orderId}.`);
     const owner: CartOwner = { kind: 'user', userId: callerUserId };
-    const lines = found.lines.filter((line) => line.isActive);
+    // A quoted charge (print plates, set-up) is no product: it is not bought again from the basket.
+    const lines = found.lines.filter((line): line is GoodsLine => line.isActive && line.kind === 'goods' && line.productId !== null && line.productPriceId !== null);
 
     // In the order of the lines: a withdrawn pack now, a price compared once the basket is read.
-    const outcomes: (ReorderChangeDto | { line: OrderLineRow; publicPence: number })[] = [];
+    const outcomes: (ReorderChangeDto | { line: GoodsLine; publicPence: number })[] = [];
     for (const line of lines) {
       // Read from the database, not the catalogue cache: "still on sale" and "today's price" are now.
       const pack = await this.carts.repository.packForSale(line.productPriceId);
@@ -79,11 +80,14 @@ export class Reorder {
   }
 }
 
-function onSale(pack: PackForSale | null, line: OrderLineRow): pack is PackForSale {
+/** A line of goods: a pack of a product. */
+type GoodsLine = OrderLineRow & { productId: number; productPriceId: number };
+
+function onSale(pack: PackForSale | null, line: GoodsLine): pack is PackForSale {
   return pack !== null && pack.productIsActive && pack.productId === line.productId && pack.packRange.includes(line.qty);
 }
 
-function lineFacts(line: OrderLineRow) {
+function lineFacts(line: GoodsLine) {
   return {
     product_id: line.productId,
     product_price_id: line.productPriceId,
@@ -93,12 +97,12 @@ function lineFacts(line: OrderLineRow) {
   };
 }
 
-function withdrawn(line: OrderLineRow): ReorderChangeDto {
+function withdrawn(line: GoodsLine): ReorderChangeDto {
   const described = lineFacts(line);
   return { kind: 'withdrawn', ...described, new_price: null, message: `${described.item_name} is no longer sold` };
 }
 
-function priceChanged(line: OrderLineRow, newPricePence: number): ReorderChangeDto {
+function priceChanged(line: GoodsLine, newPricePence: number): ReorderChangeDto {
   const described = lineFacts(line);
   const newPrice = penceToPounds(newPricePence);
   return {

@@ -18,6 +18,8 @@ import { checkedArtwork } from './artwork.ts';
 import type { MailMessage } from '../email/mailer.ts';
 import { QUOTE_SENT_JOB, quoteEmailJobKinds } from './quote-email.ts';
 import { quoteHasExpired, quoteValidUntil } from './quote-validity.ts';
+import { quoteDispatchMessages } from './quote-dispatch.ts';
+import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
 
 describe('quote validity in London days', () => {
   it('a quote sent on 1 December is valid to the end of 31 December, London time', () => {
@@ -108,6 +110,7 @@ for (const kind of databaseKinds()) {
         deliveryChargePence: 2500,
         validityDays: null,
         note: 'Artwork proof within 2 working days.',
+        dispatch: { leadWorkingDays: 10 },
       });
       const priced = await services.quotes.forStaff(quoteId);
       await services.quotes.send(staffId, quoteId, priced.version);
@@ -177,6 +180,7 @@ for (const kind of databaseKinds()) {
       expect(mail!.subject).toContain(number);
       expect(mail!.text).toContain('Hello Ria');
       expect(mail!.text).toContain('Printed mailing box, 2 colours: 2,500 units at £0.48 = £1,200.00 ex-VAT');
+      expect(mail!.text).toContain('Dispatch within 10 working days of your order.');
       expect(mail!.text).toContain(`https://shop.example/quotes/${quoteId}`);
       expect(mail!.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[`quote-${number}.pdf`, 'application/pdf']]);
       expect((await pdfText(mail!.attachments![0]!.content))[0]).toContain('Printed mailing box, 2 colours');
@@ -372,6 +376,123 @@ for (const kind of databaseKinds()) {
       const pricing = { lines: [{ productPriceId: mailingBoxPack, description: 'Boxes', quantity: 10, unitPricePence: 90, isCustom: false }], deliveryChargePence: 0, validityDays: null, note: '' };
       await services.quotes.price(staffId, quoteId, version, pricing);
       await expect(services.quotes.price(staffId, quoteId, version, pricing)).rejects.toThrow(/Someone else changed this quote/);
+    });
+
+    it('made-to-order goods are never promised the next dispatch day: pricing them without a dispatch date or lead time is refused', async () => {
+      const { userId } = await customer();
+      const { quoteId } = await services.quotes.request(userId, {
+        items: [{ productPriceId: mailingBoxPack, quantity: 1000, printed: true, custom: false, customSize: '', printColours: '1 colour', notes: '' }],
+        neededBy: null,
+        note: '',
+        artwork: null,
+      });
+      const { version } = await services.quotes.forStaff(quoteId);
+      const lines = [{ productPriceId: mailingBoxPack, description: 'Printed box', quantity: 1000, unitPricePence: 50, isCustom: true }];
+      await expect(services.quotes.price(staffId, quoteId, version, { lines, deliveryChargePence: 0, validityDays: null, note: '' })).rejects.toThrow(quoteDispatchMessages.needed);
+      await expect(services.quotes.price(staffId, quoteId, version, { lines, deliveryChargePence: 0, validityDays: null, note: '', dispatch: { leadWorkingDays: 0 } })).rejects.toThrow(
+        quoteDispatchMessages.leadTime,
+      );
+      await services.quotes.price(staffId, quoteId, version, { lines, deliveryChargePence: 0, validityDays: null, note: '', dispatch: { leadWorkingDays: 10 } });
+      expect((await services.quotes.forStaff(quoteId)).dispatchText).toBe('Dispatch within 10 working days of your order');
+    });
+
+    it("the order of a quote with a lead time is promised that many working days from acceptance, and its confirmation says so", async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, addressId, quoteId } = await sentQuote();
+      expect((await services.quotes.forCustomer(userId, quoteId)).dispatchText).toBe('Dispatch within 10 working days of your order');
+      expect((await pdfText((await services.quotes.pdfOf(userId, quoteId)).pdf)).join(' ')).toContain('Dispatch within 10 working days of your order.');
+      // Accepted on Thursday 10 December: ten working days on is Thursday 24 December, not Friday 11th.
+      now = new Date('2026-12-10T11:00:00Z');
+      const { orderId } = await services.quotes.accept(userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: null });
+      const order = await services.orders.detail(userId, orderId);
+      expect(order.promised_dispatch_date).toBe('2026-12-24');
+      const mail = orderConfirmationEmail({ shop: demoShopConfig, to: 'ria@example.com', firstName: 'Ria', order, orderUrl: 'https://shop.example/order-detail' });
+      expect(mail.text).toContain('Dispatch on Thursday 24 December');
+    });
+
+    it('a quote promising dispatch by a date gives its order that date, and cannot be accepted once the date can no longer be met', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const priced = async (byDate: string) => {
+        const who = await customer();
+        const { quoteId } = await services.quotes.request(who.userId, {
+          items: [{ productPriceId: mailingBoxPack, quantity: 500, printed: true, custom: false, customSize: '', printColours: '', notes: '' }],
+          neededBy: null,
+          note: '',
+          artwork: null,
+        });
+        await services.quotes.price(staffId, quoteId, (await services.quotes.forStaff(quoteId)).version, {
+          lines: [{ productPriceId: mailingBoxPack, description: 'Printed box', quantity: 500, unitPricePence: 60, isCustom: true }],
+          deliveryChargePence: 0,
+          validityDays: null,
+          note: '',
+          dispatch: { byDate },
+        });
+        await services.quotes.send(staffId, quoteId, (await services.quotes.forStaff(quoteId)).version);
+        return { ...who, quoteId };
+      };
+      const kept = await priced('2026-12-18');
+      const missed = await priced('2026-12-04');
+      now = new Date('2026-12-07T10:00:00Z');
+      const bank = (addressId: number) => ({ payment: { method: 'bank' as const }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: null });
+      const { orderId } = await services.quotes.accept(kept.userId, kept.quoteId, bank(kept.addressId));
+      expect((await services.orders.detail(kept.userId, orderId)).promised_dispatch_date).toBe('2026-12-18');
+      await expect(services.quotes.accept(missed.userId, missed.quoteId, bank(missed.addressId))).rejects.toThrow(/promised dispatch by 4 December 2026, which we can no longer meet/);
+    });
+
+    it('a charge such as print plates £120 is a line of its own: no product, no stock taken, carried into the order without a size, never picked or dispatched', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const [size] = await queryRows<{ product_size_id: number }>(database.db, sql`SELECT product_size_id FROM product_prices WHERE product_price_id = ${mailingBoxPack}`);
+      const sizeId = Number(size!.product_size_id);
+      await database.db.execute(sql`INSERT INTO stock_levels (product_size_id, on_hand) VALUES (${sizeId}, 1000)`);
+      try {
+        const who = await customer();
+        const { quoteId } = await services.quotes.request(who.userId, {
+          items: [{ productPriceId: mailingBoxPack, quantity: 100, printed: false, custom: false, customSize: '', printColours: '', notes: '' }],
+          neededBy: null,
+          note: '',
+          artwork: null,
+        });
+        await services.quotes.price(staffId, quoteId, (await services.quotes.forStaff(quoteId)).version, {
+          lines: [
+            { productPriceId: mailingBoxPack, description: 'Plain mailing box', quantity: 100, unitPricePence: 40, isCustom: false },
+            { kind: 'charge', productPriceId: null, description: 'Print plates', quantity: 1, unitPricePence: 120_00, isCustom: false },
+          ],
+          deliveryChargePence: 0,
+          validityDays: null,
+          note: '',
+        });
+        const staffView = await services.quotes.forStaff(quoteId);
+        expect(staffView.lines.map((l) => [l.kind, l.productPriceId, l.description])).toEqual([
+          ['goods', mailingBoxPack, 'Plain mailing box'],
+          ['charge', null, 'Print plates'],
+        ]);
+        await services.quotes.send(staffId, quoteId, staffView.version);
+        const { orderId } = await services.quotes.accept(who.userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: who.addressId, billingAddressId: null, purchaseOrderNumber: null });
+        const order = await services.orders.detail(who.userId, orderId);
+        // £40.00 of boxes + £120.00 of plates, delivered free: £160.00 + VAT.
+        expect(order).toMatchObject({ sub_total: 160, total: 192 });
+        expect(order.orderLines).toMatchObject([
+          { kind: 'goods', product_price_id: mailingBoxPack, qty: 100 },
+          { kind: 'charge', product_id: null, product_price_id: null, name: 'Print plates', item_name: 'Print plates', size1: '', total_price: 120 },
+        ]);
+        // Only the boxes hold stock: 100 units, not 101.
+        const [level] = await queryRows<{ allocated: number }>(database.db, sql`SELECT allocated FROM stock_levels WHERE product_size_id = ${sizeId}`);
+        expect(Number(level!.allocated)).toBe(100);
+        // Paid, then the boxes leave: the order is dispatched whole; the plates are no pack to send.
+        await database.db.execute(sql`UPDATE orders SET paid_pence = total_pence WHERE order_id = ${orderId}`);
+        const warehouse = { staffId, email: 'mandy@example.com', name: 'Mandy Manager', role: 'manager' as const, totpEnabled: false };
+        const admin = await services.orderAdministration.detail(orderId, warehouse);
+        expect(admin.shipping.lines.map((l) => l.productName)).toEqual(['Plain mailing box']);
+        const picking = (await pdfText((await services.documents.pickingListPdf(orderId)).content)).join(' ');
+        expect(picking).not.toContain('Print plates');
+        await services.orderAdministration.shipments.ship(warehouse, orderId, admin.version, { carrier: 'DPD', trackingNumber: 'CH1', lines: 'rest' });
+        expect((await services.orders.detail(who.userId, orderId)).status).toBe('Dispatched');
+        // The invoice bills the plates by their description.
+        const invoice = await services.documents.invoice(orderId);
+        expect(invoice.lines.map((l) => [l.description, l.amountPence])).toContainEqual(['Print plates', 120_00]);
+      } finally {
+        await database.db.execute(sql`DELETE FROM stock_levels WHERE product_size_id = ${sizeId}`);
+      }
     });
   });
 }

@@ -31,6 +31,7 @@ import type { ShopConfig } from '../shop/shop-config.ts';
 import type { Artwork } from './artwork.ts';
 import { quoteSentJob, quoteUrl } from './quote-email.ts';
 import { quotePdf } from './quote-pdf.ts';
+import { MAX_LEAD_WORKING_DAYS, quoteDispatchDate, quoteDispatchMessages, quoteDispatchOf, quoteDispatchText, type QuoteDispatch } from './quote-dispatch.ts';
 import { MAX_QUOTE_VALIDITY_DAYS, quoteHasExpired, quoteValidityDays, quoteValidUntil } from './quote-validity.ts';
 
 type QuoteRow = Row<typeof quotes>;
@@ -117,8 +118,13 @@ export interface QuoteRequestInput {
 }
 
 export interface QuoteLineInput {
-  /** The requested item's pack this line is made of (the order line keeps it). */
-  productPriceId: number;
+  /**
+   * 'goods' (default): made of a requested item's pack; 'charge': a charge without stock (print
+   * plates, set-up, origination), no product or size, never allocated, picked or dispatched.
+   */
+  kind?: 'goods' | 'charge';
+  /** The requested item's pack this line is made of (the order line keeps it); ignored for a charge. */
+  productPriceId: number | null;
   description: string;
   quantity: number;
   unitPricePence: Pence;
@@ -131,13 +137,15 @@ export interface QuotePricingInput {
   /** Null: the shop's default (30 days). */
   validityDays: number | null;
   note: string;
+  /** When the order will be dispatched (quote-dispatch.ts); required when a line is made to order. */
+  dispatch?: QuoteDispatch | null;
 }
 
 export type QuoteItem = Pick<
   Row<typeof quoteRequestItems>,
   'productId' | 'productPriceId' | 'productName' | 'size1' | 'quantity' | 'printed' | 'custom' | 'customSize' | 'printColours' | 'notes'
 >;
-export type QuoteLine = Pick<Row<typeof quoteLines>, 'lineNumber' | 'productId' | 'productPriceId' | 'size1' | 'description' | 'quantity' | 'unitPricePence' | 'isCustom' | 'orderLineId'> & {
+export type QuoteLine = Pick<Row<typeof quoteLines>, 'lineNumber' | 'kind' | 'productId' | 'productPriceId' | 'size1' | 'description' | 'quantity' | 'unitPricePence' | 'isCustom' | 'orderLineId'> & {
   totalPence: Pence;
 };
 
@@ -160,6 +168,10 @@ export interface QuoteView {
   validityDays: number;
   validUntil: IsoDate | null;
   quoteNote: string;
+  /** When its order will be dispatched, as staff set it (null: the next dispatch day, stock goods only). */
+  dispatch: QuoteDispatch | null;
+  /** The same in words ("Dispatch within 10 working days of your order"). */
+  dispatchText: string | null;
   sentAt: string | null;
   acceptedAt: string | null;
   orderId: number | null;
@@ -289,7 +301,7 @@ export class QuoteDesk {
     const view = await this.view(quoteId);
     if (!view || view.userId !== userId) throw new NotFound(quoteMessages.notYours);
     // Prices are the customer's to see once staff have sent them, not while staff are pricing.
-    if (view.state === 'requested') return { ...view, lines: [], subTotalPence: 0, deliveryChargePence: null, quoteNote: '' };
+    if (view.state === 'requested') return { ...view, lines: [], subTotalPence: 0, deliveryChargePence: null, quoteNote: '', dispatch: null, dispatchText: null };
     return view;
   }
 
@@ -317,7 +329,11 @@ export class QuoteDesk {
       const refusal = refusalOf(quote, this.now());
       if (refusal) throw new Conflict(refusal);
       const lines = await this.linesOf(quoteId, tx);
+      // The dispatch staff promised on the quote, never the next dispatch day (made-to-order goods).
+      const promised = quoteDispatchDate(quoteDispatchOf(quote), this.now(), this.options.shop.address.postcode);
+      if (promised === 'missed') throw new Conflict(quoteDispatchMessages.missed(number, quote.dispatchBy!));
       const placed = await this.options.pricedOrders.placeIn(tx, {
+        promisedDispatchDate: promised,
         userId,
         lines: orderLinesOf(lines),
         deliveryAddressId: acceptance.deliveryAddressId,
@@ -393,7 +409,7 @@ export class QuoteDesk {
 
   /** Staff price a requested quote (saved, not yet sent): its lines replace any priced before. */
   async price(staffId: number, quoteId: number, seenVersion: number, input: QuotePricingInput): Promise<void> {
-    checkPricing(input);
+    checkPricing(input, londonDate(this.now()));
     await this.staffChange(quoteId, seenVersion, async (quote, tx) => {
       const number = formatQuoteNumber(quote.quoteNumber);
       const state = stateOf(quote, this.now());
@@ -401,11 +417,16 @@ export class QuoteDesk {
       const items = await tx.select().from(quoteRequestItems).where(eq(quoteRequestItems.quoteId, quoteId));
       const byPack = new Map(items.map((item) => [item.productPriceId, item]));
       const rows = input.lines.map((line, i) => {
-        const item = byPack.get(line.productPriceId);
+        if (line.kind === 'charge') {
+          // A charge names no product: it takes nothing off stock and is never dispatched.
+          return { quoteId, lineNumber: i + 1, kind: 'charge' as const, productId: null, productPriceId: null, size1: '', description: line.description.trim(), quantity: line.quantity, unitPricePence: line.unitPricePence, isCustom: false };
+        }
+        const item = line.productPriceId === null ? undefined : byPack.get(line.productPriceId);
         if (!item) throw new Invalid(quoteMessages.linePack, { fields: [{ field: `lines[${i}].productPriceId`, message: quoteMessages.linePack }] });
         return {
           quoteId,
           lineNumber: i + 1,
+          kind: 'goods' as const,
           productId: item.productId,
           productPriceId: item.productPriceId,
           size1: item.size1,
@@ -419,7 +440,13 @@ export class QuoteDesk {
       await tx.insert(quoteLines).values(rows);
       await tx
         .update(quotes)
-        .set({ deliveryChargePence: input.deliveryChargePence, validityDays: input.validityDays ?? quoteValidityDays(this.options.shop), quoteNote: input.note.slice(0, 1000) })
+        .set({
+          deliveryChargePence: input.deliveryChargePence,
+          validityDays: input.validityDays ?? quoteValidityDays(this.options.shop),
+          quoteNote: input.note.slice(0, 1000),
+          dispatchBy: input.dispatch && 'byDate' in input.dispatch ? input.dispatch.byDate : null,
+          leadTimeWorkingDays: input.dispatch && 'leadWorkingDays' in input.dispatch ? input.dispatch.leadWorkingDays : null,
+        })
         .where(eq(quotes.quoteId, quoteId));
       const subTotalPence = rows.reduce((sum, row) => sum + row.quantity * row.unitPricePence, 0);
       await recordCustomerEvent(tx, {
@@ -427,7 +454,7 @@ export class QuoteDesk {
         staffId,
         kind: 'quote.priced',
         before: null,
-        after: { quote: number, quote_id: quoteId, lines: rows.length, subTotalPence, deliveryChargePence: input.deliveryChargePence },
+        after: { quote: number, quote_id: quoteId, lines: rows.length, subTotalPence, deliveryChargePence: input.deliveryChargePence, dispatch: quoteDispatchText(input.dispatch ?? null) ?? 'next dispatch day' },
       });
     });
   }
@@ -517,6 +544,8 @@ export class QuoteDesk {
       validityDays: quote.validityDays ?? quoteValidityDays(this.options.shop),
       validUntil: quote.validUntil,
       quoteNote: quote.quoteNote,
+      dispatch: quoteDispatchOf(quote),
+      dispatchText: quoteDispatchText(quoteDispatchOf(quote)),
       sentAt: quote.sentAt?.toISOString() ?? null,
       acceptedAt: quote.acceptedAt?.toISOString() ?? null,
       orderId: quote.orderId,
@@ -528,8 +557,9 @@ export class QuoteDesk {
 
   private async linesOf(quoteId: number, executor: Executor = this.db): Promise<QuoteLine[]> {
     const rows = await executor.select().from(quoteLines).where(eq(quoteLines.quoteId, quoteId)).orderBy(asc(quoteLines.lineNumber));
-    return rows.map(({ lineNumber, productId, productPriceId, size1, description, quantity, unitPricePence, isCustom, orderLineId }) => ({
+    return rows.map(({ lineNumber, kind, productId, productPriceId, size1, description, quantity, unitPricePence, isCustom, orderLineId }) => ({
       lineNumber,
+      kind,
       productId,
       productPriceId,
       size1,
@@ -636,7 +666,7 @@ function refusalOf(quote: QuoteRow, now: Date): string | null {
   }
 }
 
-function checkPricing(input: QuotePricingInput): void {
+function checkPricing(input: QuotePricingInput, today: IsoDate): void {
   if (input.lines.length === 0) throw new Invalid(quoteMessages.noLines);
   if (input.lines.length > MAX_QUOTE_LINES) throw new Invalid(quoteMessages.tooManyLines);
   input.lines.forEach((line, i) => {
@@ -653,6 +683,17 @@ function checkPricing(input: QuotePricingInput): void {
   if (input.validityDays !== null && (!Number.isSafeInteger(input.validityDays) || input.validityDays < 1 || input.validityDays > MAX_QUOTE_VALIDITY_DAYS)) {
     throw new Invalid(quoteMessages.validity, { fields: [{ field: 'validityDays', message: quoteMessages.validity }] });
   }
+  const dispatch = input.dispatch ?? null;
+  if (dispatch && 'leadWorkingDays' in dispatch && (!Number.isSafeInteger(dispatch.leadWorkingDays) || dispatch.leadWorkingDays < 1 || dispatch.leadWorkingDays > MAX_LEAD_WORKING_DAYS)) {
+    throw new Invalid(quoteDispatchMessages.leadTime, { fields: [{ field: 'leadTimeDays', message: quoteDispatchMessages.leadTime }] });
+  }
+  if (dispatch && 'byDate' in dispatch && dispatch.byDate < today) {
+    throw new Invalid(quoteDispatchMessages.byDatePast, { fields: [{ field: 'dispatchBy', message: quoteDispatchMessages.byDatePast }] });
+  }
+  // Made-to-order goods are never promised the next dispatch day (docs/sales-desk.md).
+  if (!dispatch && input.lines.some((line) => line.kind !== 'charge' && line.isCustom)) {
+    throw new Invalid(quoteDispatchMessages.needed, { fields: [{ field: 'leadTimeDays', message: quoteDispatchMessages.needed }] });
+  }
 }
 
 /**
@@ -662,6 +703,8 @@ function checkPricing(input: QuotePricingInput): void {
  */
 export function orderLinesOf(lines: readonly QuoteLine[]) {
   return lines.map((line) => ({
+    // A charge (print plates, set-up) stays a charge: no product, no size, no stock.
+    kind: line.kind,
     productId: line.productId,
     productPriceId: line.productPriceId,
     productName: line.description,
@@ -671,7 +714,7 @@ export function orderLinesOf(lines: readonly QuoteLine[]) {
     qty: line.quantity,
     count: 1,
     totalPricePence: line.quantity * line.unitPricePence,
-    custom: line.isCustom,
+    custom: line.kind === 'goods' && line.isCustom,
   }));
 }
 

@@ -58,7 +58,13 @@ export function quoteEmailJobKinds(deps: QuoteEmailDependencies): Record<string,
           firstName: contact.firstName,
           lines: [
             `Here is your quote ${quote.number}: ${quotePounds(quote.subTotalPence)} ex-VAT for the goods, delivery ${quote.deliveryChargePence ? quotePounds(quote.deliveryChargePence) : 'free'}. The PDF is attached.`,
-            ...quote.lines.map((line) => `- ${line.description}: ${line.quantity.toLocaleString('en-GB')} units at ${quotePounds(line.unitPricePence)} = ${quotePounds(line.totalPence)} ex-VAT`),
+            ...quote.lines.map((line) =>
+              // A charge (print plates, set-up) of one is its price, not "1 units at".
+              line.kind === 'charge' && line.quantity === 1
+                ? `- ${line.description}: ${quotePounds(line.totalPence)} ex-VAT`
+                : `- ${line.description}: ${line.quantity.toLocaleString('en-GB')} units at ${quotePounds(line.unitPricePence)} = ${quotePounds(line.totalPence)} ex-VAT`,
+            ),
+            ...(quote.dispatchText ? [`${quote.dispatchText}.`] : []),
             quote.validUntil ? `It is valid until the end of ${formatDayMonthYear(quote.validUntil)}.` : '',
             `See and accept it (signed in to your account): ${link}`,
             `Questions? Call us on ${deps.shop.phones.sales} or reply to this e-mail.`,

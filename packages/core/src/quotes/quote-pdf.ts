@@ -73,6 +73,7 @@ export function quotePdf({ shop, quote, customer, acceptUrl }: QuotePdfInput): P
     }
     doc.font('Helvetica').fontSize(9).fillColor(MUTED);
     doc.text(t('VAT is added at the rate for the delivery address when you accept (20% in the UK; exports are zero-rated).'), left, y + 6, { width });
+    if (quote.dispatchText) doc.font('Helvetica-Bold').fillColor(INK).text(t(`${quote.dispatchText}.`), { width });
     if (quote.quoteNote) {
       doc.moveDown();
       doc.font('Helvetica-Bold').fillColor(INK).text('Note');

@@ -729,7 +729,8 @@ export class Returns {
       sql`SELECT ${LINE.list},
                  (SELECT COALESCE(sum(rl.count), 0) FROM return_lines rl JOIN returns r ON r.return_id = rl.return_id
                   WHERE rl.order_line_id = l.order_line_id AND r.state <> 'refused') AS taken
-          FROM order_lines l WHERE l.order_id = ${orderId} ORDER BY l.order_line_id`,
+          FROM order_lines l WHERE l.order_id = ${orderId} AND l.kind = 'goods' -- a quoted charge (print plates) is no goods to send back
+          ORDER BY l.order_line_id`,
     );
     return rows.map((raw) => {
       const l = LINE.read(raw);

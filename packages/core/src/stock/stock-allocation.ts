@@ -120,7 +120,7 @@ export async function allocateOrder(tx: Executor, orderId: number, userId: numbe
   const [allocation] = await queryPreparedRows<Allocation>(
     tx,
     sql`WITH ${allocating(
-      sql`SELECT order_id, order_line_id, product_price_id, qty * count AS units FROM order_lines WHERE order_id = ${orderId} AND NOT custom`,
+      sql`SELECT order_id, order_line_id, product_price_id, qty * count AS units FROM order_lines WHERE order_id = ${orderId} AND NOT custom AND kind = 'goods'`,
       userId,
     )}`,
   );

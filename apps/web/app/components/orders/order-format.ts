@@ -2,7 +2,11 @@
 import type { OrderDto } from '~/components/checkout/checkout-types';
 
 /** An order with its state in words (core's, added by the page's loader: server/orders/shown-order.server.ts). */
-export type ShownOrder = OrderDto & { stateLabel: string };
+export type ShownOrder = OrderDto & {
+  stateLabel: string;
+  /** Made-to-order lines delivered in other numbers than ordered: the new total and what is due; null otherwise. */
+  madeToOrderStatement: string | null;
+};
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {

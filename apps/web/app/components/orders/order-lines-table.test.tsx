@@ -15,6 +15,7 @@ afterEach(cleanup);
 const line: OrderLineDto = {
   product_id: 1,
   product_price_id: 11,
+  kind: 'goods',
   name: 'Single Wall Cardboard Boxes',
   item_name: 'Single Wall Cardboard Boxes 12x9x6',
   size1: '12x9x6',
@@ -26,10 +27,10 @@ const line: OrderLineDto = {
   is_active: true,
 };
 
-function showLines(basis: 'ex' | 'inc', vatRatePercent: number) {
+function showLines(basis: 'ex' | 'inc', vatRatePercent: number, lines: OrderLineDto[] = [line]) {
   renderStubbedPage('/order-detail', {
     path: '/order-detail',
-    Component: () => <OrderLinesTable lines={[line]} vatRatePercent={vatRatePercent} />,
+    Component: () => <OrderLinesTable lines={lines} vatRatePercent={vatRatePercent} />,
     visitor: { prices: { basis, vatRatePercent: 20 } },
   });
 }
@@ -52,5 +53,17 @@ describe("an order's lines, ex VAT or inc VAT", () => {
   it('show a zero-rated export without VAT, inc VAT or not', async () => {
     showLines('inc', 0);
     expect(await screen.findByTestId('order-line-total')).toHaveTextContent('£37.00');
+  });
+});
+
+describe('a quoted charge on an order', () => {
+  it('print plates show as a charge with its price, with no pack size', async () => {
+    const plates: OrderLineDto = { ...line, product_id: null, product_price_id: null, kind: 'charge', name: 'Print plates', item_name: 'Print plates', size1: '', price: 120, qty: 1, count: 1, total_price: 120 };
+    showLines('ex', 20, [line, plates]);
+    const [, shown] = await screen.findAllByTestId('order-line');
+    expect(shown).toHaveTextContent('Print plates');
+    expect(shown).toHaveTextContent('Charge');
+    expect(shown).not.toHaveTextContent('Pack of');
+    expect(shown).toHaveTextContent('£120.00');
   });
 });

@@ -21,7 +21,7 @@ function CellLabel({ children }: { children: string }) {
 }
 
 export function lineName(line: OrderLineDto): string {
-  return line.item_name || line.name || `Product ${line.product_id}`;
+  return line.item_name || line.name || (line.product_id === null ? 'Charge' : `Product ${line.product_id}`);
 }
 
 export function OrderLinesTable({ lines, vatRatePercent }: { lines: OrderLineDto[]; vatRatePercent: number }) {
@@ -78,7 +78,8 @@ export function OrderLinesTable({ lines, vatRatePercent }: { lines: OrderLineDto
             <td className="col-start-2 pb-1 text-sm font-semibold text-stone-900 md:table-cell md:px-4 md:py-3 md:align-middle">{lineName(line)}</td>
             <td className={`${stackedCell} whitespace-nowrap`}>
               <CellLabel>Pack Size</CellLabel>
-              <span className="text-stone-900">{packSizeLabel(line.qty)}</span>
+              {/* A quoted charge (print plates, set-up) has no pack or size. */}
+              <span className="text-stone-900">{line.kind === 'charge' ? 'Charge' : packSizeLabel(line.qty)}</span>
             </td>
             <td className={`${stackedCell} md:text-right`}>
               <CellLabel>No. of Packs</CellLabel>

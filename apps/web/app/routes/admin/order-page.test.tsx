@@ -28,7 +28,7 @@ function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial
     promisedDispatchDate: null,
     deliveryAddress: null,
     billingAddress: null,
-    lines: [{ orderLineId: 1, productName: 'Box', size1: '12x9x6', qty: 25, count: 1, pricePence: 20_00, totalPricePence: 20_00 }],
+    lines: [{ orderLineId: 1, kind: 'goods', productName: 'Box', size1: '12x9x6', qty: 25, count: 1, pricePence: 20_00, totalPricePence: 20_00 }],
     totals: { subTotalPence: 20_00, deliveryFeePence: 2_49, totalTaxPence: 4_50, totalPence: 26_99 },
     vat: { treatment: 'standard', ratePercent: 20 },
     payment: {

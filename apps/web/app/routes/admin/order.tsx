@@ -352,6 +352,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     creditNotes,
     returns,
     staffNotes,
+    madeToOrderStatement,
   } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -434,7 +435,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <tr key={line.orderLineId}>
                     <td className="px-4 py-2">
                       {line.productName} <span className="text-stone-600">{line.size1}</span>
-                      <span className="block text-xs text-stone-500">Pack of {line.qty}</span>
+                      <span className="block text-xs text-stone-500">{line.kind === 'charge' ? 'Charge: no stock, not dispatched' : `Pack of ${line.qty}`}</span>
                       {withdrawnOf(line.orderLineId) > 0 ? (
                         <span className="block text-xs text-red-800" data-testid="withdrawn-packs">
                           {withdrawnOf(line.orderLineId)} taken off: cannot be supplied (credit note)
@@ -610,6 +611,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <h2 id="shipments-heading" className="text-base font-semibold text-stone-900">
                 Shipments
               </h2>
+              {madeToOrderStatement ? (
+                <p className="mt-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950" data-testid="admin-made-to-order">
+                  The customer is told: “{madeToOrderStatement}”
+                </p>
+              ) : null}
               <ol className="mt-3 space-y-4">
                 {order.shipping.shipments.map((shipment) => (
                   <li key={shipment.number} className="text-sm" data-testid="shipment">

@@ -133,4 +133,32 @@ describe('the back office order pages', () => {
     expect(note!.path).toMatch(new RegExp(`^/admin/orders/${orderId}/credit-notes/\\d+$`));
     expect((await load('warehouse')).creditNotes).toBeNull();
   });
+
+  it('a made-to-order line dispatched at 1,080 of 1,000 units: the page says what the customer is told, the new total and the £24.00 due (units only for the warehouse)', async () => {
+    await database.db.execute(sql`INSERT INTO staff (staff_id, email, name, role) VALUES (1, 'staff@example.com', 'Sam Staff', 'manager') ON CONFLICT DO NOTHING`);
+    const userId = await insertFixtureCustomer(database.db);
+    const { orderId } = await insertFixtureOrder(database.db, { userId, lines: [{ productName: 'Printed Mailing Box', size1: '9x6x3"', pricePence: 250_00, qty: 1000, count: 1 }] });
+    await database.db.execute(sql`UPDATE order_lines SET custom = true WHERE order_id = ${orderId}`);
+    type Page = { order: { version: number; shipping: { lines: { orderLineId: number }[] } }; madeToOrderStatement: string | null };
+    const load = async (role: Role) =>
+      ((await orderLoader({ request: new Request(`http://shop.test/admin/orders/${orderId}`), context: contextFor(role), params: { orderId: String(orderId) } } as never)) as unknown as { data: Page }).data;
+    const before = await load('manager');
+    expect(before.madeToOrderStatement).toBeNull();
+    const shipped = await post(orderId, 'manager', {
+      intent: 'ship',
+      version: String(before.order.version),
+      carrier: 'DPD',
+      tracking_number: 'MTO1',
+      'lines[0].order_line_id': String(before.order.shipping.lines[0]!.orderLineId),
+      'lines[0].count': '1',
+      'lines[0].delivered_units': '1080',
+    });
+    expect((shipped as Response).status).toBe(302);
+    expect((await load('manager')).madeToOrderStatement).toBe(
+      'We delivered 1,080 of the 1,000 units of Printed Mailing Box 9x6x3" you ordered (within the ±10% our terms allow), so your order total is now £324.00; £24.00 is due.',
+    );
+    expect((await load('warehouse')).madeToOrderStatement).toBe(
+      'We delivered 1,080 of the 1,000 units of Printed Mailing Box 9x6x3" you ordered (within the ±10% our terms allow). You pay for the units delivered.',
+    );
+  });
 });

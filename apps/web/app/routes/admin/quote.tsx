@@ -10,7 +10,7 @@ import { adminFailureOf, postedIntent } from '~/server/admin/admin-forms.server'
 import { readForm, type FormProblems } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
-import { linesForCore, notFoundAsPage, QUEUE_LABELS, quoteFormSchema, staffQuoteIdOf } from '~/server/admin/quotes.server';
+import { CHARGE_CHOICE, dispatchForCore, linesForCore, notFoundAsPage, QUEUE_LABELS, quoteFormSchema, staffQuoteIdOf } from '~/server/admin/quotes.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/quote';
@@ -34,17 +34,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A request not yet priced suggests a line per requested item.
   const lines =
     quote.lines.length > 0
-      ? quote.lines.map((l) => ({ productPriceId: l.productPriceId, description: l.description, quantity: l.quantity, unitPrice: (l.unitPricePence / 100).toFixed(2), isCustom: l.isCustom }))
+      ? quote.lines.map((l) => ({
+          productPriceId: l.kind === 'charge' ? CHARGE_CHOICE : String(l.productPriceId),
+          description: l.description,
+          quantity: l.quantity,
+          unitPrice: (l.unitPricePence / 100).toFixed(2),
+          isCustom: l.isCustom,
+        }))
       : quote.items.map((item) => ({
-          productPriceId: item.productPriceId,
+          productPriceId: String(item.productPriceId),
           description: [item.productName, item.size1, item.printed ? `printed${item.printColours ? ` ${item.printColours}` : ''}` : '', item.custom && item.customSize ? `custom ${item.customSize}` : '']
             .filter(Boolean)
             .join(', '),
           quantity: item.quantity,
           unitPrice: '',
-          isCustom: item.custom,
+          // Printed or custom-sized goods are made to order: the ±10% rule applies.
+          isCustom: item.custom || item.printed,
         }));
-  return data({ quote, lines, notice, stateLabel: QUEUE_LABELS[quote.state] }, { headers });
+  return data({ quote, lines, notice, stateLabel: QUEUE_LABELS[quote.state], chargeChoice: CHARGE_CHOICE }, { headers });
 }
 
 type Answer = { ok: false; intent: string; message: string; fields: Record<string, string> };
@@ -63,8 +70,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     switch (change.intent) {
       case 'price': {
         const { lines, problem } = linesForCore(change.lines);
-        if (problem) return fail({ message: problem.message, fields: { [problem.field]: problem.message }, status: 400 });
-        await quotes.price(staff.staffId, quoteId, change.version, { lines, deliveryChargePence: change.deliveryCharge ?? 0, validityDays: change.validityDays ?? null, note: change.note });
+        const { dispatch, problem: dispatchProblem } = dispatchForCore(change);
+        const refused = problem ?? dispatchProblem;
+        if (refused) return fail({ message: refused.message, fields: { [refused.field]: refused.message }, status: 400 });
+        await quotes.price(staff.staffId, quoteId, change.version, { lines, deliveryChargePence: change.deliveryCharge ?? 0, validityDays: change.validityDays ?? null, note: change.note, dispatch });
         return back('priced');
       }
       case 'send':
@@ -80,11 +89,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, lines, notice, stateLabel } = loaderData;
+  const { quote, lines, notice, stateLabel, chargeChoice } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const failed = actionData && !actionData.ok ? actionData : null;
   const error = (intent: string) => (failed?.intent === intent ? failed : null);
-  const rows = [...lines, ...Array.from({ length: BLANK_ROWS }, () => ({ productPriceId: quote.items[0]?.productPriceId ?? 0, description: '', quantity: '' as number | '', unitPrice: '', isCustom: false }))];
+  const rows = [...lines, ...Array.from({ length: BLANK_ROWS }, () => ({ productPriceId: String(quote.items[0]?.productPriceId ?? ''), description: '', quantity: '' as number | '', unitPrice: '', isCustom: false }))];
   const editable = quote.state === 'requested';
   return (
     <div className="space-y-6">
@@ -175,7 +184,10 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="intent" value="price" />
             <input type="hidden" name="version" value={quote.version} />
             {error('price') ? <AdminMessage tone="error">{error('price')!.message}</AdminMessage> : null}
-            <p className="text-sm text-stone-600">Unit prices are in pounds ex-VAT. A row without a description is left out. Tick "Custom" when the delivered quantity may vary by ±10%.</p>
+            <p className="text-sm text-stone-600">
+              Unit prices are in pounds ex-VAT. A row without a description is left out. Tick "Custom" when the delivered quantity may vary by ±10%. A charge such as print
+              plates, set-up or origination is "For: a charge (no product, no stock)".
+            </p>
             <div className="space-y-3">
               {rows.map((row, i) => {
                 const field = (name: string) => `lines[${i}].${name}`;
@@ -192,6 +204,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                             {item.productName} {item.size1}
                           </option>
                         ))}
+                        <option value={chargeChoice}>A charge (no product, no stock)</option>
                       </select>
                     </div>
                     <AdminField id={`line-${i}-description`} label="Description" name={field('description')} defaultValue={row.description} maxLength={200} error={failed?.fields[field('description')]} />
@@ -208,6 +221,29 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
               <AdminField id="delivery-charge" label="Delivery charge £ ex-VAT" name="deliveryCharge" inputMode="decimal" defaultValue={quote.deliveryChargePence === null ? '' : (quote.deliveryChargePence / 100).toFixed(2)} error={failed?.fields.deliveryCharge} />
               <AdminField id="validity-days" label="Valid for (days)" name="validityDays" type="number" min={1} max={365} defaultValue={quote.validityDays} hint="From the day it is sent, to the end of the last day (UK time)." error={failed?.fields.validityDays} />
             </div>
+            <fieldset className="grid gap-4 sm:grid-cols-3" data-testid="quote-dispatch">
+              <legend className="mb-1 text-sm font-semibold text-stone-900">When the order is dispatched (needed when a line is made to order)</legend>
+              <AdminField
+                id="lead-time-days"
+                label="Dispatch within (working days)"
+                name="leadTimeDays"
+                type="number"
+                min={1}
+                max={120}
+                defaultValue={quote.dispatch && 'leadWorkingDays' in quote.dispatch ? quote.dispatch.leadWorkingDays : ''}
+                hint="From the day the customer accepts."
+                error={failed?.fields.leadTimeDays}
+              />
+              <AdminField
+                id="dispatch-by"
+                label="Or dispatch by (date)"
+                name="dispatchBy"
+                type="date"
+                defaultValue={quote.dispatch && 'byDate' in quote.dispatch ? quote.dispatch.byDate : ''}
+                hint={quote.neededBy ? `The customer needs it by ${calendarDate(quote.neededBy)}.` : undefined}
+                error={failed?.fields.dispatchBy}
+              />
+            </fieldset>
             <div>
               <label htmlFor="quote-note" className="form-label">
                 Note to the customer (printed on the quote)
@@ -234,6 +270,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                   <td className="py-2 pr-3">
                     {l.description}
                     {l.isCustom ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900">Custom ±10%</span> : null}
+                    {l.kind === 'charge' ? <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs text-stone-800">Charge, no stock</span> : null}
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{l.quantity.toLocaleString('en-GB')}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{pounds(l.unitPricePence)}</td>
@@ -254,7 +291,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="version" value={quote.version} />
             <p className="text-sm text-stone-700">
-              Priced at {pounds(quote.subTotalPence)} ex-VAT plus {pounds(quote.deliveryChargePence ?? 0)} delivery. Sending e-mails {quote.customer.email} the PDF and a link to accept it, valid for {quote.validityDays} days.
+              Priced at {pounds(quote.subTotalPence)} ex-VAT plus {pounds(quote.deliveryChargePence ?? 0)} delivery. {quote.dispatchText ? `${quote.dispatchText}. ` : ''}Sending e-mails {quote.customer.email} the PDF and a link to accept it, valid for {quote.validityDays} days.
             </p>
             <button type="submit" className="btn-primary mt-3" disabled={busy}>
               Send the quote to the customer

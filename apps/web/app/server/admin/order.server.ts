@@ -10,6 +10,7 @@ import {
   CARRIER_NAMES,
   can,
   canMove,
+  deliveredCustomStatement,
   dispatchReadinessLabel,
   DISPATCH_HOLD_TEXT,
   carrierTracks,
@@ -42,6 +43,22 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
     carriers: CARRIER_NAMES,
     /** Carriers without a tracking number (our own van): the form says the field is not needed. */
     untrackedCarriers: CARRIER_NAMES.filter((carrier) => !carrierTracks(carrier)),
+    /**
+     * Made-to-order lines delivered in other numbers than ordered, as the customer was told: the
+     * units, the new total and what is due (custom-quantity.ts); null when there are none.
+     */
+    madeToOrderStatement:
+      order.status === 'Cancelled'
+        ? null
+        : deliveredCustomStatement(
+            order.shipping.lines
+              .filter((line) => line.custom && line.deliveredUnits !== null)
+              .map((line) => ({ itemName: line.itemName, orderedUnits: line.qty * line.count, deliveredUnits: line.deliveredUnits! })),
+            // The warehouse sees no money: the units only.
+            can(staff.role, 'payments:view')
+              ? { totalPence: order.totals.totalPence, duePence: order.payment.duePence, refundDuePence: order.payment.refundDuePence, onAccount: order.payment.method === 'account' }
+              : null,
+          ),
     /** Lines with packs still to send, for the shipment form and the form that takes packs off. */
     linesToSend: order.shipping.lines.filter((line) => line.remainingPacks > 0),
     allowed: {

@@ -38,7 +38,7 @@ export async function phoneOrderPage(request: Request, context: AppLoadContext) 
     find ? services.catalogue.search(find, 1, 10) : null,
     userId !== null && postcode ? services.postcodes.search(postcode) : null,
   ]);
-  let priced: { lines: { productPriceId: number; name: string; size1: string; qty: number; count: number; packPrice: string; lineTotal: string }[]; problem: string | null } = { lines: [], problem: null };
+  let priced: { lines: { productPriceId: number | null; name: string; size1: string; qty: number; count: number; packPrice: string; lineTotal: string }[]; problem: string | null } = { lines: [], problem: null };
   try {
     const packs = await services.phoneOrders.packLines(userId, lines);
     priced = {

@@ -2,14 +2,20 @@
  * A customer's order as their pages (order history, order detail) show it: the order as the
  * API answers it (its status is SPEC 4's value, 'PendingDelivery'), with the state in plain words
  * from core's state module ('Awaiting dispatch', or 'Part dispatched' once some of its packs have
- * left in a shipment), the same words staff read.
+ * left in a shipment), the same words staff read; and, once made-to-order lines were delivered
+ * in other numbers than ordered, what that did to the total and what is due (custom-quantity.ts).
  */
-import { orderProgressLabel } from '@shop/core';
+import { deliveredCustomStatementOfOrder, orderProgressLabel } from '@shop/core';
 import type { OrderDto } from '@shop/contract';
 import type { ShownOrder } from '~/components/orders/order-format';
 
 export function shownOrder(order: OrderDto): ShownOrder {
-  const orderedPacks = order.orderLines.reduce((sum, line) => sum + line.count, 0);
+  // A quoted charge (print plates, set-up) is never sent: only goods are packs to dispatch.
+  const orderedPacks = order.orderLines.filter((line) => line.kind !== 'charge').reduce((sum, line) => sum + line.count, 0);
   const shippedPacks = (order.shipments ?? []).reduce((sum, s) => sum + s.lines.reduce((n, line) => n + line.count, 0), 0);
-  return { ...order, stateLabel: orderProgressLabel(order.status, { shippedPacks, orderedPacks }) };
+  return {
+    ...order,
+    stateLabel: orderProgressLabel(order.status, { shippedPacks, orderedPacks }),
+    madeToOrderStatement: order.status === 'Cancelled' ? null : deliveredCustomStatementOfOrder(order),
+  };
 }

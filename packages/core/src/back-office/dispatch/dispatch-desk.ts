@@ -138,7 +138,7 @@ export class DispatchDesk {
       queryRows<{ ordered: number | string; shipped: number | string; custom: boolean }>(
         this.db,
         sql`SELECT ${QUEUED.list}, ${QUEUED_CUSTOMER.list},
-                   (SELECT COALESCE(sum(l.count - l.withdrawn_count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS ordered,
+                   (SELECT COALESCE(sum(l.count - l.withdrawn_count), 0) FROM order_lines l WHERE l.order_id = o.order_id AND l.kind = 'goods') AS ordered,
                    (SELECT COALESCE(sum(sl.count), 0) FROM shipment_lines sl JOIN shipments sh ON sh.shipment_id = sl.shipment_id WHERE sh.order_id = o.order_id) AS shipped,
                    EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.order_id AND l.custom) AS custom
             FROM orders o JOIN users u ON u.user_id = o.user_id

@@ -12,7 +12,8 @@
  * line's total, rounded half-up to the penny): see `deliveredLineTotalPence`.
  */
 import { Invalid } from '../../errors.ts';
-import { formatCount } from '@shop/contract';
+import { penceToPounds, poundsToPence } from '../../pricing/money.ts';
+import { formatCount, formatPounds, type OrderDto } from '@shop/contract';
 
 export const CUSTOM_QUANTITY_TOLERANCE_PERCENT = 10;
 
@@ -68,4 +69,66 @@ export function deliveredLineTotalPence(orderedTotalPence: number, orderedUnits:
   if (orderedUnits <= 0) return orderedTotalPence;
   // Half-up in integers: floor((2 * a * b + c) / (2 * c)).
   return Math.floor((2 * orderedTotalPence * deliveredUnits + orderedUnits) / (2 * orderedUnits));
+}
+
+/** A made-to-order line once dispatched: what was ordered and what was delivered. */
+export interface DeliveredCustomLine {
+  itemName: string;
+  orderedUnits: number;
+  deliveredUnits: number;
+}
+
+/** Where the order's money stands after the lines were repriced (pence; the order's payment figures). */
+export interface DeliveredCustomMoney {
+  totalPence: number;
+  duePence: number;
+  refundDuePence: number;
+  /** The order is on the customer's trade account: what is due is invoiced, not asked for now. */
+  onAccount: boolean;
+}
+
+/**
+ * What the customer is told (dispatch e-mail, their order page) and staff read (the order page)
+ * about made-to-order lines delivered in other numbers than ordered: the units against those
+ * ordered, whether the terms allowed it, the order's new total and what is now due or owed back.
+ * The terms (SPEC 9) make the customer pay for what was delivered; DESIGN section 10 "Money" says
+ * every money state is stated, never changed silently. Null when no line differs.
+ */
+export function deliveredCustomStatement(lines: readonly DeliveredCustomLine[], money: DeliveredCustomMoney | null): string | null {
+  const differing = lines.filter((l) => l.deliveredUnits !== l.orderedUnits);
+  if (differing.length === 0) return null;
+  const said = differing.map(
+    (l) =>
+      `We delivered ${formatCount(l.deliveredUnits)} of the ${formatCount(l.orderedUnits)} units of ${l.itemName} you ordered ` +
+      `(${withinCustomTolerance(l.orderedUnits, l.deliveredUnits) ? `within the ±${CUSTOM_QUANTITY_TOLERANCE_PERCENT}% our terms allow` : 'as you agreed with us'})`,
+  );
+  const delivered = said.join('; ');
+  if (!money) return `${delivered}. You pay for the units delivered.`;
+  const total = `so your order total is now ${formatPence(money.totalPence)}`;
+  const owed =
+    money.refundDuePence > 0
+      ? `we owe you ${formatPence(money.refundDuePence)}, which we refund to you`
+      : money.duePence > 0
+        ? money.onAccount
+          ? `${formatPence(money.duePence)} is due on your trade account`
+          : `${formatPence(money.duePence)} is due`
+        : 'nothing more is due';
+  return `${delivered}, ${total}; ${owed}.`;
+}
+
+function formatPence(pence: number): string {
+  return formatPounds(penceToPounds(pence));
+}
+
+/** The same statement from the order as its customer reads it (API shape): its shipments carry the units delivered. */
+export function deliveredCustomStatementOfOrder(order: Pick<OrderDto, 'shipments' | 'total' | 'amount_due' | 'refund_due' | 'payment_method'>): string | null {
+  const lines = order.shipments.flatMap((s) =>
+    s.lines.filter((l) => l.delivered_units !== null).map((l) => ({ itemName: l.item_name, orderedUnits: l.qty * l.count, deliveredUnits: l.delivered_units! })),
+  );
+  return deliveredCustomStatement(lines, {
+    totalPence: poundsToPence(order.total),
+    duePence: poundsToPence(order.amount_due),
+    refundDuePence: poundsToPence(order.refund_due),
+    onAccount: order.payment_method === 'account',
+  });
 }

@@ -141,7 +141,8 @@ export interface AdminOrder {
   promisedDispatchDate: string | null;
   deliveryAddress: AddressFields | null;
   billingAddress: AddressFields | null;
-  lines: { orderLineId: number; productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number }[];
+  /** `kind` 'charge': a quoted charge without stock (print plates, set-up), never picked or shipped. */
+  lines: { orderLineId: number; kind: 'goods' | 'charge'; productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number }[];
   totals: { subTotalPence: number; deliveryFeePence: number; totalTaxPence: number; totalPence: number };
   /** VAT by the delivery zone, fixed when the order was placed (pricing/vat-by-destination.ts). */
   vat: VatOfSupply;
@@ -270,7 +271,7 @@ type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTO
 /** An order in the list: ORDER's columns a row shows, and its customer's name. */
 const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'creditedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
-const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
+const LINE = columnsOf(orderLines, ['orderLineId', 'kind', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
 const PAYMENT = columnsOf(
   orderPayments,
   ['orderPaymentId', 'kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt', 'provider', 'providerState', 'providerRefundId', 'failureReason'],
@@ -321,7 +322,7 @@ export class OrderAdministration {
       queryRows<{ packs: number | string; shipped: number | string }>(
         this.db,
         sql`SELECT ${LISTED.list}, ${LISTED_CUSTOMER.list},
-                   (SELECT COALESCE(sum(l.count - l.withdrawn_count), 0) FROM order_lines l WHERE l.order_id = o.order_id) AS packs,
+                   (SELECT COALESCE(sum(l.count - l.withdrawn_count), 0) FROM order_lines l WHERE l.order_id = o.order_id AND l.kind = 'goods') AS packs,
                    CASE WHEN o.status = 'PendingDelivery'
                         THEN (SELECT COALESCE(sum(sl.count), 0) FROM shipments sh JOIN shipment_lines sl ON sl.shipment_id = sh.shipment_id WHERE sh.order_id = o.order_id)
                         ELSE 0 END AS shipped

@@ -7,6 +7,7 @@
  * the order's money following what was delivered.
  */
 import { sql } from 'drizzle-orm';
+import type { OrderDto } from '@shop/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
@@ -18,7 +19,7 @@ import { insertFixtureCustomer, insertFixtureOrder } from '../../documents/docum
 import { emailJobKinds, EMAIL_JOB_KINDS } from '../../email/email-jobs.ts';
 import type { MailMessage } from '../../email/mailer.ts';
 import { stockMovements } from '../../stock/stock-movements.ts';
-import { customQuantityMessages, highestAccepted, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
+import { customQuantityMessages, deliveredCustomStatement, highestAccepted, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
 import { shipmentMessages } from './order-shipments.ts';
 import { DocumentService } from '../../documents/document-service.ts';
 import { OrderRepository } from '../../orders/order-repository.ts';
@@ -38,6 +39,18 @@ describe('the ±10% custom-quantity rule', () => {
     expect([lowestAccepted(333), highestAccepted(333)]).toEqual([300, 366]);
     expect(withinCustomTolerance(333, 299)).toBe(false);
     expect(withinCustomTolerance(333, 300)).toBe(true);
+  });
+});
+
+describe('what the customer is told of made-to-order lines delivered in other numbers', () => {
+  const boxes = { itemName: 'Printed mailing box', orderedUnits: 1000 };
+  it('says nothing when every line was delivered as ordered', () => {
+    expect(deliveredCustomStatement([{ ...boxes, deliveredUnits: 1000 }], { totalPence: 300_00, duePence: 0, refundDuePence: 0, onAccount: false })).toBeNull();
+  });
+  it('an account order: what is due goes on the trade account; outside 10% it says the customer agreed', () => {
+    expect(deliveredCustomStatement([{ ...boxes, deliveredUnits: 850 }], { totalPence: 255_00, duePence: 255_00, refundDuePence: 0, onAccount: true })).toBe(
+      'We delivered 850 of the 1,000 units of Printed mailing box you ordered (as you agreed with us), so your order total is now £255.00; £255.00 is due on your trade account.',
+    );
   });
 });
 
@@ -76,7 +89,13 @@ for (const kind of databaseKinds()) {
         mailer: { send: async (message) => void sent.push(message) },
         publicBaseUrl: 'https://shop.example.com',
         contactOf: async () => ({ email: 'alice@example.com', firstName: 'Alice' }),
-        orderAndContactOf: async () => null,
+        // The order's money as the customer's order page reads it, after the dispatch repriced it.
+        orderAndContactOf: async (_userId, id) => {
+          const order = await admin.detail(id, manager);
+          const pounds = (pence: number) => pence / 100;
+          const read = { total: pounds(order.totals.totalPence), amount_due: pounds(order.payment.duePence), refund_due: pounds(order.payment.refundDuePence), payment_method: order.payment.method };
+          return { order: read as unknown as OrderDto, customer: { email: 'alice@example.com', firstName: 'Alice' } };
+        },
         recordUnsentConfirmation: async () => {},
         resetLinkValidForMinutes: 60,
         shipmentOf: (o, s) => admin.shipments.shipmentForEmail(o, s),
@@ -235,6 +254,26 @@ for (const kind of databaseKinds()) {
         const invoice = await documents.invoice(orderId);
         expect(invoice.lines[0]).toMatchObject({ quantity: '900 units delivered (1,000 ordered)', amountPence: 225_00 });
         expect(invoice.totals.grossPence).toBe(270_00);
+      });
+
+      it('1,080 delivered of 1,000 on a paid card order: the dispatch e-mail says so, with the new total and the £24.00 now due', async () => {
+        const { orderId, version, lineId } = await customOrder();
+        await admin.shipments.ship(warehouse, orderId, version, { carrier: 'DPD', trackingNumber: 'P9', lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 1080 }] });
+        const order = await admin.detail(orderId, manager);
+        // £270.00 + 20% VAT = £324.00, of which £300.00 was paid.
+        expect(order.payment).toMatchObject({ status: 'part_paid', duePence: 24_00 });
+        const [mail] = await shipmentEmails(orderId);
+        expect(mail!.text).toContain(
+          'We delivered 1,080 of the 1,000 units of Printed Mailing Box 9x6x3" you ordered (within the ±10% our terms allow), so your order total is now £324.00; £24.00 is due.',
+        );
+      });
+
+      it('900 delivered of 1,000: the e-mail says the total went down and what we owe back', async () => {
+        const { orderId, version, lineId } = await customOrder();
+        await admin.shipments.ship(warehouse, orderId, version, { carrier: 'DPD', trackingNumber: 'P8', lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 900 }] });
+        const [mail] = await shipmentEmails(orderId);
+        expect(mail!.text).toContain('We delivered 900 of the 1,000 units of');
+        expect(mail!.text).toContain('so your order total is now £270.00; we owe you £30.00, which we refund to you.');
       });
 
       it('exactly 110% is accepted: an account order is invoiced for 1,100 units', async () => {

@@ -13,6 +13,8 @@
  *     (custom-quantity.ts) and reprices the line for what was delivered, so the order's totals,
  *     its invoice and what is due or owed back follow (payment figures in order-states.ts),
  *   - records the packs leaving with the stock helper (`stockMovements.ship`),
+ *   - never sends a quoted charge (print plates, set-up: `order_lines.kind = 'charge'`): it is no
+ *     goods, so it is not a pack to send and does not keep the order "Part dispatched",
  *   - writes the shipment, the order's audit entry and the customer's e-mail job.
  *
  * `orders.dispatched_at` is when the first parcel left (an account order's invoice and terms run
@@ -167,7 +169,7 @@ export class OrderShipmentsService {
       queryRows<{ order_id: number; shipped: number | string }>(
         executor,
         sql`SELECT l.order_id, ${LINE.list}, COALESCE((SELECT sum(x.count) FROM shipment_lines x WHERE x.order_line_id = l.order_line_id), 0) AS shipped
-            FROM order_lines l WHERE l.order_id = ANY (${ids}::int[]) ORDER BY l.order_line_id`,
+            FROM order_lines l WHERE l.order_id = ANY (${ids}::int[]) AND l.kind = 'goods' ORDER BY l.order_line_id`,
       ),
       queryRows<object>(
         executor,
@@ -282,7 +284,7 @@ export class OrderShipmentsService {
     const lineRows = await queryRows<{ shipped: number | string }>(
       tx,
       sql`SELECT ${LINE.list}, COALESCE((SELECT sum(x.count) FROM shipment_lines x WHERE x.order_line_id = l.order_line_id), 0) AS shipped
-          FROM order_lines l WHERE l.order_id = ${orderId} ORDER BY l.order_line_id`,
+          FROM order_lines l WHERE l.order_id = ${orderId} AND l.kind = 'goods' ORDER BY l.order_line_id`,
     );
     const lines: LineRow[] = lineRows.map((raw) => ({ ...LINE.read(raw), shipped: Number(raw.shipped) }));
     const chosen = chooseLines(orderId, lines, input.lines);
