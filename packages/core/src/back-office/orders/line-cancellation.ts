@@ -213,7 +213,7 @@ export class LineCancellation {
     const current = await queryRows<{ shipped: number | string }>(
       tx,
       sql`SELECT ${LINE.list}, COALESCE((SELECT sum(x.count) FROM shipment_lines x WHERE x.order_line_id = order_lines.order_line_id), 0) AS shipped
-          FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`,
+          FROM order_lines WHERE order_id = ${orderId} AND kind = 'goods' ORDER BY order_line_id`,
     );
     const lines = current.map((raw) => {
       const l = LINE.read(raw);
