@@ -14,6 +14,9 @@ import { insertBasketCatalogue, type BasketFixture } from '../testing/basket-fix
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
 
+/** The London day the payments are received: the orders are placed today (a payment cannot predate its order). */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
 describeOnEachDatabase('net paid decides what may be dispatched', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
@@ -102,7 +105,7 @@ describeOnEachDatabase('net paid decides what may be dispatched', (kind) => {
     const orderId = await cardOrder();
     await refundInFull(orderId);
     let order = await admin().detail(orderId, manager);
-    await admin().recordPayment(manager, orderId, order.version, { amountPence: order.totals.totalPence, receivedOn: '2026-01-02', bankReference: 'PAID AGAIN', confirmOverpayment: true });
+    await admin().recordPayment(manager, orderId, order.version, { amountPence: order.totals.totalPence, receivedOn: today, bankReference: 'PAID AGAIN', confirmOverpayment: true });
     order = await admin().detail(orderId, manager);
     expect(order).toMatchObject({ mayDispatch: true, dispatchHold: null });
     expect(await queued()).toContain(orderId);
@@ -115,9 +118,9 @@ describeOnEachDatabase('net paid decides what may be dispatched', (kind) => {
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json<number>();
     let order = await admin().detail(orderId, manager);
-    await admin().recordPayment(manager, orderId, order.version, { amountPence: 10_00, receivedOn: '2026-01-02', bankReference: 'PART' });
+    await admin().recordPayment(manager, orderId, order.version, { amountPence: 10_00, receivedOn: today, bankReference: 'PART' });
     order = await admin().detail(orderId, manager);
-    await admin().recordRefund(manager, orderId, order.version, { amountPence: 10_00, receivedOn: '2026-01-02', bankReference: 'BACK' });
+    await admin().recordRefund(manager, orderId, order.version, { amountPence: 10_00, receivedOn: today, bankReference: 'BACK' });
     expect(await admin().detail(orderId, manager)).toMatchObject({ mayDispatch: true, dispatchHold: null });
     expect(await queued()).toContain(orderId);
   });
@@ -141,11 +144,11 @@ describeOnEachDatabase('net paid decides what may be dispatched', (kind) => {
     const placed = await placeOrder(t.app, customer.token, orderBodyFrom(cart, { payment_method: 'bank' }));
     const orderId = placed.json<number>();
     let order = await admin().detail(orderId, manager);
-    await admin().recordPayment(manager, orderId, order.version, { amountPence: order.totals.totalPence, receivedOn: '2026-01-02', bankReference: 'PAID' });
+    await admin().recordPayment(manager, orderId, order.version, { amountPence: order.totals.totalPence, receivedOn: today, bankReference: 'PAID' });
     order = await admin().detail(orderId, manager);
     await admin().dispatch(manager, orderId, order.version, { carrier: 'Own van', trackingNumber: '' });
     order = await admin().detail(orderId, manager);
-    const money = { amountPence: order.payment.refundablePence, receivedOn: '2026-01-02', bankReference: 'BACK', cancelOrder: true };
+    const money = { amountPence: order.payment.refundablePence, receivedOn: today, bankReference: 'BACK', cancelOrder: true };
     await expect(admin().recordRefund(manager, orderId, order.version, money)).rejects.toMatchObject({ code: 'invalid_request' });
     expect((await admin().detail(orderId, manager)).payment).toMatchObject({ refundedPence: 0 });
   });

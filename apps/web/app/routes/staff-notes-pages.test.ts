@@ -37,6 +37,7 @@ async function call(handler: Handler, url: string, who: { role?: 'manager' | 'wa
   const context = {
     services,
     secure: false,
+    payments: { mode: 'none', clientId: null },
     memo: new Map<string, unknown>([
       ['staff', Promise.resolve(staff)],
       ['visitor', Promise.resolve(visitor)],

@@ -38,7 +38,7 @@ for (const kind of databaseKinds()) {
     /** A card order of £300.00 whose made-to-order line went out at 1,080 units: £324.00, £24.00 due. */
     async function overDelivered() {
       const userId = await insertFixtureCustomer(database.db);
-      const placed = await insertFixtureOrder(database.db, { userId, paymentMethod: 'paypal', lines: [{ productName: 'Printed Mailing Box', size1: '9x6x3"', pricePence: 250_00, qty: 1000, count: 1 }] });
+      const placed = await insertFixtureOrder(database.db, { created: new Date('2026-11-20T10:00:00Z'), userId, paymentMethod: 'paypal', lines: [{ productName: 'Printed Mailing Box', size1: '9x6x3"', pricePence: 250_00, qty: 1000, count: 1 }] });
       await database.db.execute(sql`UPDATE orders SET status = 'Dispatched', sub_total_pence = ${270_00}, total_tax_pence = ${54_00}, total_pence = ${324_00} WHERE order_id = ${placed.orderId}`);
       return { userId, orderId: placed.orderId };
     }

@@ -4,7 +4,8 @@ import { can, isStaffRole, STAFF_PERMISSIONS, STAFF_ROLES, type StaffPermission,
 
 const expected: Record<StaffRole, StaffPermission[]> = {
   owner: [...STAFF_PERMISSIONS],
-  manager: STAFF_PERMISSIONS.filter((permission) => permission !== 'staff:manage'),
+  // Filing a VAT quarter is the owner's alone: once filed, nothing may change its figures.
+  manager: STAFF_PERMISSIONS.filter((permission) => permission !== 'staff:manage' && permission !== 'vat:file'),
   // Picks, dispatches, receives and counts stock; never payment amounts or references, customer accounts or prices.
   warehouse: ['orders:view', 'orders:dispatch', 'stock:receive'],
 };

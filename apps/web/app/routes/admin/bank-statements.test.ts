@@ -136,7 +136,7 @@ for (const kind of databaseKinds()) {
     it('suggests the order a payment without a reference may pay, and records it on it only when the manager chooses it', async () => {
       const userId = await insertFixtureCustomer(database.db, { firstName: 'Nina', lastName: 'North', companyName: 'Northern Crafts Ltd' });
       const lines = [{ productName: 'Tape', size1: 'M', pricePence: 7500, qty: 6, count: 1 }]; // £90.00 due
-      const { orderId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'account', paidPence: 0, lines });
+      const { orderId } = await insertFixtureOrder(database.db, { userId, paymentMethod: 'account', paidPence: 0, lines, created: PLACED });
       const statement = new File(['Date,Description,Amount\n07/01/2025,NORTHERN CRAFTS LTD BACS,90.00\n'], 'remittance.csv');
       const dry = await call(services, 'manager', { intent: 'dry-run', csv: statement });
       const checked = dry.body as Extract<StatementAnswer, { step: 'dry-run' }>;
