@@ -30,8 +30,9 @@ async function seed(client: pg.Client): Promise<number[]> {
   const ids: number[] = [];
   for (const reference of ['BXW-7KQ4MC', 'BXW-3HTC9D']) {
     const { rows } = await client.query(
-      `INSERT INTO orders (user_id, delivery_address, payment_method, payment_reference, status, sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, paid_pence)
-       VALUES ($1, $2::jsonb, 'bank', $3, 'PendingDelivery', 5000, 0, 1000, 6000, 0) RETURNING order_id`,
+      // Placed before the statement's payments (a payment cannot predate its order).
+      `INSERT INTO orders (user_id, delivery_address, payment_method, payment_reference, status, sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, paid_pence, created)
+       VALUES ($1, $2::jsonb, 'bank', $3, 'PendingDelivery', 5000, 0, 1000, 6000, 0, '2026-01-02T10:00:00Z') RETURNING order_id`,
       [userId, address, reference],
     );
     ids.push(Number(rows[0].order_id));

@@ -54,6 +54,7 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
     'Quotes',
     'Price lists',
     'Bank statements',
+    'Returned payments',
     'Catalogue',
     'Exports',
     'Staff',
