@@ -41,6 +41,7 @@ const OUTCOMES: Record<Line['outcome'], { label: string; tone: string }> = {
   'part-paid': { label: 'Part payment', tone: 'bg-emerald-100 text-emerald-900' },
   overpaid: { label: 'Overpayment', tone: 'bg-amber-100 text-amber-900' },
   cancelled: { label: 'Cancelled order', tone: 'bg-red-100 text-red-800' },
+  'date-refused': { label: 'Date refused', tone: 'bg-red-100 text-red-800' },
   ambiguous: { label: 'Unclear', tone: 'bg-red-100 text-red-800' },
   'no-match': { label: 'No order found', tone: 'bg-stone-200 text-stone-800' },
   'already-imported': { label: 'Imported before', tone: 'bg-stone-200 text-stone-800' },

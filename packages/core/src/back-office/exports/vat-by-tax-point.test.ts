@@ -338,13 +338,13 @@ for (const kind of databaseKinds()) {
       await expect(pay(j.orderId, j.totalPence, '2025-12-30')).rejects.toThrow(refused);
       await pay(j.orderId, 10_00, '2026-01-10');
       await expect(refund(j.orderId, 5_00, '2025-12-31')).rejects.toThrow('a refund paid back on 31 December 2025 cannot be recorded');
-      // A bank statement with a credit dated in the filed quarter is refused as a whole, naming it.
+      // A bank statement's credit dated in the filed quarter is refused on its line, naming it; nothing is recorded.
       const reference = 'BXW-7KQ4MC';
       await database.db.execute(sql`UPDATE orders SET payment_reference = ${reference} WHERE order_id = ${j.orderId}`);
       const statement = (date: string) => ({ name: 'december.csv', bytes: new TextEncoder().encode(`Date,Description,Amount\n"${date}","${reference}","5.00"\n`) });
-      await expect(services.bankStatements.apply(manager, statement('29/12/2025'), { acceptOverpayments: false })).rejects.toThrow(
-        `a payment received on 29 December 2025 cannot be recorded (order ${j.orderId})`,
-      );
+      const applied = await services.bankStatements.apply(manager, statement('29/12/2025'), { acceptOverpayments: false });
+      expect(applied.lines.map((l) => [l.outcome, l.records])).toEqual([['date-refused', false]]);
+      expect(applied.lines[0]!.note).toContain(`a payment received on 29 December 2025 cannot be recorded (order ${j.orderId})`);
       // The quarter's records cannot be rewritten behind the page either.
       await expect(database.db.execute(sql`DELETE FROM vat_periods_filed`)).rejects.toThrow();
 

@@ -68,21 +68,22 @@ export function dayAfter(date: string): string {
 }
 
 /**
- * Refuses a payment or refund of an order dated before the order was placed (London day) or in
- * a filed quarter: a clear 400 naming the date. Called in the transaction that writes it.
+ * Why a payment or refund of an order may not be dated so, or null: before the order was placed
+ * (London day), or in a filed quarter. `lock` holds the filed quarters until the transaction ends
+ * (the write's check); a dry run (a bank statement's check) reads without it.
  */
-export async function checkPaymentDate(tx: Executor, payment: { orderId: number; kind: 'payment' | 'refund'; receivedOn: string }): Promise<void> {
+export async function paymentDateProblem(executor: Executor, payment: { orderId: number; kind: 'payment' | 'refund'; receivedOn: string }, lock = true): Promise<string | null> {
   const [order] = await queryRows<{ placed_on: string }>(
-    tx,
+    executor,
     sql`SELECT (created AT TIME ZONE 'Europe/London')::date::text AS placed_on FROM orders WHERE order_id = ${payment.orderId}`,
   );
-  if (order && payment.receivedOn < order.placed_on) {
-    const message = vatPeriodMessages.beforeOrderPlaced(payment.kind, order.placed_on, payment.orderId);
-    throw new Invalid(message, { fields: [{ field: 'received_on', message }] });
-  }
-  const filed = await filedQuarterHolding(tx, payment.receivedOn);
-  if (filed) {
-    const message = vatPeriodMessages.paymentInFiledQuarter(payment.kind, payment.receivedOn, filed, payment.orderId);
-    throw new Invalid(message, { fields: [{ field: 'received_on', message }] });
-  }
+  if (order && payment.receivedOn < order.placed_on) return vatPeriodMessages.beforeOrderPlaced(payment.kind, order.placed_on, payment.orderId);
+  const filed = await filedQuarterHolding(executor, payment.receivedOn, lock);
+  return filed ? vatPeriodMessages.paymentInFiledQuarter(payment.kind, payment.receivedOn, filed, payment.orderId) : null;
+}
+
+/** Refuses (a clear 400 naming the date) what paymentDateProblem finds. Called in the transaction that writes it. */
+export async function checkPaymentDate(tx: Executor, payment: { orderId: number; kind: 'payment' | 'refund'; receivedOn: string }): Promise<void> {
+  const message = await paymentDateProblem(tx, payment);
+  if (message) throw new Invalid(message, { fields: [{ field: 'received_on', message }] });
 }

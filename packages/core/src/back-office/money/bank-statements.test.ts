@@ -281,6 +281,37 @@ for (const kind of databaseKinds()) {
       expect(report.lines[0]!.note).toBe(`${bankStatementMessages.invoice('INV-000015')} ${bankStatementMessages.paidInFull}`);
     });
 
+    it('a payment dated before its order was placed is shown in the dry run as refused, and applying records the rest', async () => {
+      const late = await order({ created: new Date('2026-01-20T10:00:00Z') });
+      const fine = await order();
+      const report = await statements.dryRun(
+        manager,
+        file([
+          ['18/01/2026', `EARLY BIRD ${late.reference}`, '60.00'],
+          ['18/01/2026', `ON TIME ${fine.reference}`, '60.00'],
+        ]),
+      );
+      expect(report.lines.map(summary)).toEqual([
+        [`EARLY BIRD ${late.reference}`, late.orderId, 'inside', 'date-refused', false],
+        [`ON TIME ${fine.reference}`, fine.orderId, 'inside', 'paid-in-full', true],
+      ]);
+      expect(report.lines[0]!.note).toContain('cannot be received before the order was placed on 20 January 2026');
+      const applied = await statements.apply(
+        manager,
+        file([
+          ['18/01/2026', `EARLY BIRD ${late.reference}`, '60.00'],
+          ['18/01/2026', `ON TIME ${fine.reference}`, '60.00'],
+        ]),
+        { acceptOverpayments: false },
+      );
+      expect(applied.lines.map((l) => [l.order?.orderId ?? null, l.records])).toEqual([
+        [late.orderId, false],
+        [fine.orderId, true],
+      ]);
+      expect(await paidOf(late.orderId)).toBe(0);
+      expect(await paidOf(fine.orderId)).toBe(60_00);
+    });
+
     it('counts two neighbouring characters swapped as one typing mistake', async () => {
       const swapped = await order({ reference: 'BXW-9CK7RP' });
       const report = await statements.dryRun(manager, file([['17/01/2026', 'T TRADER BXW-9KC7RP', '60.00']]));

@@ -38,13 +38,14 @@ import { ORDER_REFERENCE_CODE_LENGTH, referencesIn, withinOneEdit } from '../../
 import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
 import { insertOrderEvent, insertOrderPayment } from '../orders/order-payments.ts';
+import { paymentDateProblem } from '../exports/vat-periods.ts';
 import { parseBankStatement, type ParsedStatement, type StatementCredit, type StatementRowError } from './bank-statement-csv.ts';
 
 /** How a line was tied to its order. */
 export type MatchedBy = StatementMatch;
 
 /** What becomes of a credit line. */
-export type StatementOutcome = 'paid-in-full' | 'part-paid' | 'overpaid' | 'cancelled' | 'ambiguous' | 'no-match' | 'already-imported';
+export type StatementOutcome = 'paid-in-full' | 'part-paid' | 'overpaid' | 'cancelled' | 'date-refused' | 'ambiguous' | 'no-match' | 'already-imported';
 
 export interface StatementLineMatch {
   orderId: number;
@@ -467,6 +468,13 @@ export class BankStatements {
       };
       if (order.status === 'Cancelled') {
         lines.push({ ...base, order: match, outcome: 'cancelled', records: false, note: bankStatementMessages.cancelled(order.orderId) });
+        continue;
+      }
+      // Dated before its order or inside a filed VAT quarter: recording it would be refused, so
+      // the dry run says so on the line rather than the whole statement failing to apply.
+      const dateProblem = await paymentDateProblem(db, { orderId: order.orderId, kind: 'payment', receivedOn: credit.postedOn }, false);
+      if (dateProblem) {
+        lines.push({ ...base, order: match, outcome: 'date-refused', records: false, note: `${dateProblem} Not recorded.` });
         continue;
       }
       const outcome: StatementOutcome = credit.amountPence === match.duePence ? 'paid-in-full' : credit.amountPence < match.duePence ? 'part-paid' : 'overpaid';
