@@ -119,6 +119,8 @@ describeOnEachDatabase('every money state has its form', (kind) => {
     expect(order.payment).toMatchObject({ status: 'on_account', creditedPence: 30_00, duePence: totalPence - 30_00, refundDuePence: 0 });
     expect(order.timeline.at(-1)).toMatchObject({ kind: 'return_credited' });
     expect(await customerView(orderId, customer.token)).toMatchObject({ amount_due: (totalPence - 30_00) / 100, refund_due: 0 });
+    // The credit gives the customer back that much of their credit limit, and the dashboard owes it no more.
+    expect(await t.app.services.tradeAccounts.accountOf(customer.userId)).toMatchObject({ outstandingPence: totalPence - 30_00 });
     const settled = await returns.detail(manager, returnId);
     expect(settled).toMatchObject({ state: 'credited', stateLabel: 'Credited', refundPence: 30_00 });
     expect(settled.steps.at(-1)!.text).toBe('Credited £30.00 off what you owe (credit note).');

@@ -16,6 +16,7 @@ import { Forbidden, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
 import { recordCustomerEvent, type CustomerEventKind } from '../back-office/customers/customer-events.ts';
 import { isoTime } from '../iso-time.ts';
+import { PAYMENT_FILTER_CONDITIONS } from '../back-office/orders/order-states.ts';
 
 /** SPEC 9: payment within 7 days of the invoice, unless a manager agrees other terms. */
 export const DEFAULT_TERMS_DAYS = 7;
@@ -182,12 +183,11 @@ type AccountTerms = ReturnType<typeof TERMS.read>;
 
 /**
  * What the customer's open account orders still owe (SQL, for the user id given): every
- * 'account' order not cancelled, its total less what was paid.
+ * 'account' order not cancelled, its total less credit notes that lowered it and what was paid.
  */
 function outstandingOf(userId: SQL): SQL {
-  return sql`COALESCE((SELECT sum(o.total_pence - o.paid_pence) FROM orders o
-                       WHERE o.user_id = ${userId} AND o.payment_method = 'account' AND o.status <> 'Cancelled'
-                         AND o.paid_pence < o.total_pence), 0)`;
+  return sql`COALESCE((SELECT sum(o.total_pence - o.credited_pence - o.paid_pence) FROM orders o
+                       WHERE o.user_id = ${userId} AND o.payment_method = 'account' AND ${sql.raw(PAYMENT_FILTER_CONDITIONS.unpaid)}), 0)`;
 }
 
 /** A limit below what is already owed on account stops the customer ordering on account: staff confirm it knowingly. */

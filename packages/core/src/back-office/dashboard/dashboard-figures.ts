@@ -20,6 +20,7 @@ import { queryRows, type Database } from '@shop/db';
 import type { Pence } from '../../pricing/money.ts';
 import { londonDateOf } from '../customers/customer-directory.ts';
 import { readyToDispatchCondition } from '../dispatch/dispatch-desk.ts';
+import { PAYMENT_FILTER_CONDITIONS } from '../orders/order-states.ts';
 
 export interface ReadyToDispatch {
   count: number;
@@ -101,9 +102,9 @@ export class DashboardQueries {
   async awaitingPayment(): Promise<MoneyFigures['awaitingPayment']> {
     const [row] = await queryRows<{ count: number | string; due: number | string }>(
       this.db,
-      sql`SELECT count(*) AS count, COALESCE(sum(total_pence - paid_pence), 0) AS due
-          FROM orders
-          WHERE payment_method = 'bank' AND status <> 'Cancelled' AND paid_pence < total_pence`,
+      sql`SELECT count(*) AS count, COALESCE(sum(o.total_pence - o.credited_pence - o.paid_pence), 0) AS due
+          FROM orders o
+          WHERE o.payment_method = 'bank' AND ${sql.raw(PAYMENT_FILTER_CONDITIONS.unpaid)}`,
     );
     return { count: Number(row?.count ?? 0), duePence: Number(row?.due ?? 0) };
   }
@@ -123,12 +124,12 @@ export class DashboardQueries {
     }>(
       this.db,
       sql`SELECT o.user_id, u.first_name, u.last_name, u.company_name, u.email,
-                 sum(o.total_pence - o.paid_pence) AS overdue,
+                 sum(o.total_pence - o.credited_pence - o.paid_pence) AS overdue,
                  ${date}::date - min(o.payment_due_date) AS days,
                  count(*) AS orders,
                  (array_agg(o.order_id ORDER BY o.payment_due_date, o.order_id))[1] AS oldest_order_id
           FROM orders o JOIN users u ON u.user_id = o.user_id
-          WHERE o.payment_method = 'account' AND o.status <> 'Cancelled' AND o.paid_pence < o.total_pence
+          WHERE o.payment_method = 'account' AND ${sql.raw(PAYMENT_FILTER_CONDITIONS.unpaid)}
             AND o.payment_due_date < ${date}::date
           GROUP BY o.user_id, u.first_name, u.last_name, u.company_name, u.email
           ORDER BY min(o.payment_due_date), o.user_id
