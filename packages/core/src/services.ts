@@ -241,7 +241,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     paymentsMode: payments?.mode ?? null,
     now: clock,
   });
-  const quotes: QuoteDesk = new QuoteDesk(database.db, { shop: options.shop, jobs, pricedOrders, payments, publicBaseUrl, now: clock });
+  const quotes: QuoteDesk = new QuoteDesk(database.db, { shop: options.shop, jobs, pricedOrders, payments, publicBaseUrl, now: clock, unplacedPayments, log: options.log });
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
   const stockReader = new StockReader(database.db, { now: clock });
   const customerPrices = new CustomerPrices(database.db);
@@ -286,7 +286,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds, ...unplacedPayments.jobKinds() }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     figures: new ShopFiguresReader(database.db, clock),
     payments,
-    dueCardPayments: new DueCardPayments(database.db, { payments, now: clock }),
+    dueCardPayments: new DueCardPayments(database.db, { payments, now: clock, unplacedPayments, log: options.log }),
     staff,
     trustedDevices: new TrustedDevices(database.db, clock),
     customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),

@@ -52,7 +52,7 @@ import { DispatchPromises } from '../delivery/dispatch-promises.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
 import { NotEnoughStock, writeLinesAndAllocate } from '../stock/stock-allocation.ts';
-import { lockProviderReference, unplacedPaymentMessages, type UnplacedPayments } from '../payments/unplaced-payments.ts';
+import { lockProviderReference, returnTakenPayment, unplacedPaymentMessages, type UnplacedPayments } from '../payments/unplaced-payments.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
 
@@ -184,29 +184,18 @@ export class OrderPlacement {
   /**
    * A verified (COMPLETED) payment that did not become an order is returned by the shop, unless
    * it pays for an order already: the customer's message then says so (details.payment_returned).
+   * A fault (the database away) is recorded too when the database answers again.
    */
   private async returnUnplacedPayment(userId: number, payment: VerifiedPayment, error: unknown): Promise<unknown> {
-    const unplaced = this.options.unplacedPayments;
-    if (!unplaced || !this.options.payments || !(error instanceof DomainError) || error instanceof PaymentAlreadyUsed) return error;
-    let recorded: Awaited<ReturnType<UnplacedPayments['record']>>;
-    try {
-      recorded = await unplaced.record({
-        provider: this.options.payments.mode,
-        reference: payment.reference,
-        captureId: payment.captureId ?? null,
-        amountPence: payment.amountPence,
-        userId,
-        reason: error.message,
-      });
-    } catch (recordError) {
-      // The database is away: the order log keeps the payment's reference for staff.
-      this.options.log?.error({ reference: payment.reference, error: errorForLog(recordError) }, 'could not record a payment whose order was not placed');
-      return error;
-    }
-    if (recorded === 'ordered') return new PaymentAlreadyUsed(orderMessages.paymentUsed);
-    return new DomainError(error.code, `${error.message} ${unplacedPaymentMessages.beingReturned(payment.amountPence, payment.reference)}`, {
-      ...error.details,
-      payment_returned: { reference: payment.reference, amount: penceToPounds(payment.amountPence) },
+    if (!this.options.payments || error instanceof PaymentAlreadyUsed) return error;
+    return returnTakenPayment(this.options.unplacedPayments, {
+      provider: this.options.payments.mode,
+      payment,
+      userId,
+      error,
+      paysSomething: () => new PaymentAlreadyUsed(orderMessages.paymentUsed),
+      beingReturned: unplacedPaymentMessages.beingReturned,
+      log: this.options.log,
     });
   }
 

@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { columnsOf, intArrayParam, orderLines, orderLogs, orders, queryPreparedRows, queryRows, users, type Database, type Executor, type Row } from '@shop/db';
+import { cardPaymentRecordKey } from '../payments/unplaced-payments.ts';
 
 type Order = Row<typeof orders>;
 
@@ -145,7 +146,7 @@ export class OrderRepository {
       // A reference that paid what was due on an order (payments/due-card-payment.ts) counts as used too.
       sql`SELECT ${OWNED.list} FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${reference}
           UNION ALL
-          SELECT o.order_id, o.user_id FROM order_payments p JOIN orders o ON o.order_id = p.order_id WHERE p.idempotency_key = ${`card-payment:${reference}`}
+          SELECT o.order_id, o.user_id FROM order_payments p JOIN orders o ON o.order_id = p.order_id WHERE p.idempotency_key = ${cardPaymentRecordKey(reference)}
           LIMIT 1`,
     );
     return row ? OWNED.read(row) : null;

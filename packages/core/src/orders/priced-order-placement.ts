@@ -11,7 +11,8 @@
  * - bank transfer and trade account orders carry their own reference (payments/order-reference.ts);
  *   on account the total must be within the customer's available credit (trade-accounts/), read
  *   in this transaction; a card/wallet payment must be verified by the caller before the
- *   transaction and pay exactly the total, once;
+ *   transaction and pay exactly the total, once; when placing fails after that, the caller
+ *   returns the payment (payments/unplaced-payments.ts `returnTakenPayment`);
  * - the confirmation e-mail is a durable job and the order's timeline gets an entry saying how it
  *   was placed and by whom, in the same transaction;
  * - one order per (customer, Idempotency-Key): the unique index answers a second attempt with
@@ -97,6 +98,9 @@ export interface PricedOrderPlacementOptions {
 
 const REFERENCE_DRAWS = 5;
 
+/** The card payment pays for an order already: refused, and never returned for this request. */
+export class PaymentPaysAnOrder extends Conflict {}
+
 export class PricedOrderPlacement {
   private readonly dispatch: DispatchPromises;
 
@@ -141,10 +145,11 @@ export class PricedOrderPlacement {
     let reference: string;
     if (payment.method === 'paypal') {
       if (payment.payment.amountPence !== totals.totalPence) {
-        throw new Conflict(orderMessages.paymentAmount(penceToPounds(payment.payment.amountPence), penceToPounds(totals.totalPence)));
+        // The caller returns the payment (payments/unplaced-payments.ts) and says so after this.
+        throw new Conflict(orderMessages.paymentDiffers(penceToPounds(payment.payment.amountPence), penceToPounds(totals.totalPence)));
       }
       const used = await this.orders.byProviderReference(payment.payment.reference, tx);
-      if (used) throw new Conflict(used.userId === request.userId ? orderMessages.paymentUsedBySameUser(used.orderId) : orderMessages.paymentUsed);
+      if (used) throw new PaymentPaysAnOrder(used.userId === request.userId ? orderMessages.paymentUsedBySameUser(used.orderId) : orderMessages.paymentUsed);
       reference = payment.payment.reference;
     } else {
       reference = await this.freeReference(tx);

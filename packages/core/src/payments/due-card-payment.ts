@@ -10,6 +10,12 @@
  * A provider reference pays one thing only: the payment record carries `card-payment:<reference>`
  * as its idempotency key (unique), so the same reference sent twice for the same order answers
  * the first recording, and for another order (or one that placed an order) is refused.
+ *
+ * No money without an order or a recorded payment (DESIGN section 4 "Orders"): a verified payment
+ * that cannot be recorded (the order changed or was cancelled meanwhile, another amount) is
+ * recorded as unplaced and returned by the shop (payments/unplaced-payments.ts), as checkout's;
+ * never one that pays this or another order already. Recording takes the reference's lock, so a
+ * payment is either recorded here or returned, never both.
  */
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
@@ -21,6 +27,7 @@ import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
 import { insertOrderEvent, insertOrderPayment } from '../back-office/orders/order-payments.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import { PAYMENT_COMPLETED, PaymentReferenceUnknown, type PaymentVerifier, type VerifiedPayment } from './payment-verifier.ts';
+import { cardPaymentRecordKey, lockProviderReference, returnTakenPayment, type UnplacedPayments } from './unplaced-payments.ts';
 
 export const dueCardPaymentMessages = {
   notFound: (orderId: number) => `You have no order ${orderId}.`,
@@ -32,12 +39,19 @@ export const dueCardPaymentMessages = {
   nothingDue: (orderId: number) => `Nothing is due on order ${orderId}.`,
   amount: (paid: number, due: number) => `The card payment of ${formatPounds(paid)} is not the ${formatPounds(due)} due, so it was not recorded. Please reload the page and pay what it shows.`,
   used: 'This card payment has already been used, so it was not recorded again.',
+  beingReturned: (reference: string) => `This card payment (reference ${reference}) is being returned to you, so it was not recorded. Please reload the page and pay what it shows.`,
 } as const;
 
 export interface DueCardPaymentOptions {
   payments: PaymentVerifier | null;
   now?: () => Date;
+  /** Returns a verified payment that could not be recorded (without it, it is only refused). */
+  unplacedPayments?: Pick<UnplacedPayments, 'record' | 'isRecorded'>;
+  log?: { error(details: object, message: string): void };
 }
+
+/** The payment pays this or another order already, or is being returned: refused, never returned for this request. */
+class PaymentTaken extends Conflict {}
 
 export class DueCardPayments {
   private readonly now: () => Date;
@@ -56,17 +70,29 @@ export class DueCardPayments {
   async pay(userId: number, orderId: number, reference: string): Promise<{ recorded: boolean; amountPence: number }> {
     // Verified before the transaction: no network call while holding the order's lock.
     const payment = await this.verified(reference.trim());
-    const key = `card-payment:${payment.reference}`;
-    return this.record(userId, orderId, payment, key).catch((error: unknown) => {
+    const key = cardPaymentRecordKey(payment.reference);
+    try {
+      return await this.record(userId, orderId, payment, key);
+    } catch (error) {
       // The same reference paying another order at the same moment: the unique key decides.
-      if (isUniqueViolationOf(error, 'order_payments_idempotency_key')) throw new Conflict(dueCardPaymentMessages.used);
-      throw error;
-    });
+      if (isUniqueViolationOf(error, 'order_payments_idempotency_key')) throw new PaymentTaken(dueCardPaymentMessages.used);
+      if (error instanceof PaymentTaken || !this.options.payments) throw error;
+      throw await returnTakenPayment(this.options.unplacedPayments, {
+        provider: this.options.payments.mode,
+        payment,
+        userId,
+        error,
+        paysSomething: () => new PaymentTaken(dueCardPaymentMessages.used),
+        log: this.options.log,
+      });
+    }
   }
 
   private record(userId: number, orderId: number, payment: VerifiedPayment, key: string): Promise<{ recorded: boolean; amountPence: number }> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
+      // The payment's lock first: recording it as unplaced waits for this transaction, and this one for that.
+      await lockProviderReference(tx, payment.reference);
       const [order] = await queryRows<{ status: string; total_pence: number; paid_pence: number; refunded_pence: number; payment_reference: string; payment_method: string }>(
         tx,
         sql`SELECT status, total_pence, paid_pence, refunded_pence, payment_reference, payment_method FROM orders WHERE order_id = ${orderId} AND user_id = ${userId} FOR UPDATE`,
@@ -75,10 +101,11 @@ export class DueCardPayments {
       const [earlier] = await queryRows<{ order_id: number; amount_pence: number }>(tx, sql`SELECT order_id, amount_pence FROM order_payments WHERE idempotency_key = ${key}`);
       if (earlier) {
         if (Number(earlier.order_id) === orderId) return { recorded: false, amountPence: Number(earlier.amount_pence) };
-        throw new Conflict(dueCardPaymentMessages.used);
+        throw new PaymentTaken(dueCardPaymentMessages.used);
       }
       const [placed] = await queryRows(tx, sql`SELECT 1 FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${payment.reference}`);
-      if (placed) throw new Conflict(dueCardPaymentMessages.used);
+      if (placed) throw new PaymentTaken(dueCardPaymentMessages.used);
+      if (await this.options.unplacedPayments?.isRecorded(payment.reference, tx)) throw new PaymentTaken(dueCardPaymentMessages.beingReturned(payment.reference));
       if (order.status === 'Cancelled') throw new Conflict(dueCardPaymentMessages.cancelled(orderId));
       const figures = paymentFiguresOf({ status: order.status, totalPence: Number(order.total_pence), paidPence: Number(order.paid_pence), refundedPence: Number(order.refunded_pence) });
       if (figures.duePence <= 0) throw new Conflict(dueCardPaymentMessages.nothingDue(orderId));

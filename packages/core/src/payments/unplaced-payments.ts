@@ -21,12 +21,12 @@ import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
 import { columnsOf, queryRows, unplacedPayments, users, type Database, type Executor, type Row } from '@shop/db';
 import { errorForLog } from '../error-for-log.ts';
-import { Forbidden, Invalid, NotFound } from '../errors.ts';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { JobKind, JobWorkerLog } from '../jobs/job-worker.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import { can, type StaffMember } from '../staff/staff-roles.ts';
-import { PaymentProviderUnavailable, type PaymentRefunds } from './payment-verifier.ts';
+import { PaymentProviderUnavailable, type PaymentRefunds, type VerifiedPayment } from './payment-verifier.ts';
 
 export type UnplacedPaymentProvider = Row<typeof unplacedPayments>['provider'];
 export type UnplacedPaymentState = Row<typeof unplacedPayments>['state'];
@@ -45,6 +45,11 @@ export const unplacedPaymentMessages = {
   beingReturned: (amountPence: number, reference: string) =>
     `The payment of ${formatPounds(penceToPounds(amountPence))} you made (reference ${reference}) is being returned to you in full, ` +
     'so you need not contact us; you can pay again once your basket is right.',
+  /** A quote's acceptance or a payment of what is due that failed: the same, without the basket. */
+  returnedInFull: (amountPence: number, reference: string) =>
+    `The payment of ${formatPounds(penceToPounds(amountPence))} you made (reference ${reference}) is being returned to you in full, so you need not contact us.`,
+  /** Placing failed for a reason of the shop's (the database away), after the provider took the money. */
+  fault: 'Something went wrong on our side, so your payment could not be used.',
   /** Placing again with a payment that is being (or has been) returned. */
   alreadyReturned: (reference: string) =>
     `This payment (reference ${reference}) could not pay for an order and is being returned to you, so no order was placed. ` +
@@ -57,6 +62,14 @@ export const unplacedPaymentMessages = {
   gaveUp: (detail: string) => `The payment provider did not confirm the refund after repeated attempts (${detail}). Try again once it is back.`,
   refused: 'The payment provider refused the refund.',
 } as const;
+
+/**
+ * The one card payment key a payment of what is due is recorded under (order_payments.idempotency_key,
+ * payments/due-card-payment.ts): a provider payment recorded so pays an order, and is never returned.
+ */
+export function cardPaymentRecordKey(reference: string): string {
+  return `card-payment:${reference}`;
+}
 
 /** What placing knew of a payment it could not turn into an order. */
 export interface NewUnplacedPayment {
@@ -112,7 +125,12 @@ export class UnplacedPayments {
     const outcome = await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
       await lockProviderReference(tx, payment.reference);
-      const ordered = await queryRows<object>(tx, sql`SELECT 1 FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${payment.reference}`);
+      // Paying for an order: the order placed with it, or a payment of what is due recorded with it.
+      const ordered = await queryRows<object>(
+        tx,
+        sql`SELECT 1 FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${payment.reference}
+            UNION ALL SELECT 1 FROM order_payments WHERE idempotency_key = ${cardPaymentRecordKey(payment.reference)}`,
+      );
       if (ordered.length > 0) return 'ordered' as const;
       const [row] = await queryRows<{ unplaced_payment_id: number }>(
         tx,
@@ -237,4 +255,53 @@ export class UnplacedPayments {
       },
     };
   }
+}
+
+export interface TakenPaymentFailure {
+  /** The provider that took the money (the verifier's mode). */
+  provider: UnplacedPaymentProvider;
+  payment: VerifiedPayment;
+  userId: number;
+  /** Why the order or payment was not placed: a DomainError the customer reads, or anything else (a fault). */
+  error: unknown;
+  /** The error when the payment pays for an order (or payment) after all: it is not returned. */
+  paysSomething: () => unknown;
+  /** The sentence added to the customer's message (default: returned in full). */
+  beingReturned?: (amountPence: number, reference: string) => string;
+  log?: { error(details: object, message: string): void };
+}
+
+/**
+ * Every card path's one way (DESIGN section 4 "Orders": no money without an order or a recorded
+ * payment): a verified COMPLETED payment that then became neither is recorded as unplaced and
+ * returned by the job. Answers the error the caller throws: the customer's reason with the
+ * sentence saying the payment is being returned (details.payment_returned); a fault (not a
+ * DomainError) becomes a 409 saying so. Recording is tried once: when the database does not
+ * answer, the log line keeps the reference for staff and the original error stands.
+ */
+export async function returnTakenPayment(unplaced: Pick<UnplacedPayments, 'record'> | undefined, failure: TakenPaymentFailure): Promise<unknown> {
+  const { payment, error } = failure;
+  if (!unplaced) return error;
+  const reason = error instanceof DomainError ? error.message : unplacedPaymentMessages.fault;
+  let recorded: Awaited<ReturnType<UnplacedPayments['record']>>;
+  try {
+    recorded = await unplaced.record({
+      provider: failure.provider,
+      reference: payment.reference,
+      captureId: payment.captureId ?? null,
+      amountPence: payment.amountPence,
+      userId: failure.userId,
+      reason,
+    });
+  } catch (recordError) {
+    failure.log?.error(
+      { reference: payment.reference, amountPence: payment.amountPence, userId: failure.userId, error: errorForLog(recordError), cause: errorForLog(error) },
+      'could not record a payment that paid for nothing; it must be returned by hand',
+    );
+    return error;
+  }
+  if (recorded === 'ordered') return failure.paysSomething();
+  const message = `${reason} ${(failure.beingReturned ?? unplacedPaymentMessages.returnedInFull)(payment.amountPence, payment.reference)}`;
+  const details = { ...(error instanceof DomainError ? error.details : {}), payment_returned: { reference: payment.reference, amount: penceToPounds(payment.amountPence) } };
+  return error instanceof DomainError ? new DomainError(error.code, message, details) : new Conflict(message, details);
 }

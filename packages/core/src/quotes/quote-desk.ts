@@ -12,6 +12,10 @@
  *   (PricedOrderPlacement) and marks the quote accepted in the same transaction; the second
  *   waits, then finds it accepted and answers the same order. The orders' unique
  *   (customer, Idempotency-Key = quote:<id>) index is the last word.
+ * - Paid by card: when the order cannot be placed after the provider took the money (stock sold
+ *   out, the quote expired or withdrawn meanwhile, another amount paid, accepted already with
+ *   another payment), the payment is recorded as unplaced and returned by the shop, as checkout's
+ *   (payments/unplaced-payments.ts), and the customer is told so.
  * - Every staff action is an audit entry on the customer (customer_events).
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
@@ -23,8 +27,10 @@ import { formatDayMonthYear } from '../documents/document-format.ts';
 import { londonDate } from '../documents/invoice-eligibility.ts';
 import { Conflict, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { PricedOrderPayment, PricedOrderPlacement } from '../orders/priced-order-placement.ts';
+import { PaymentPaysAnOrder, type PricedOrderPayment, type PricedOrderPlacement } from '../orders/priced-order-placement.ts';
 import { PAYMENT_COMPLETED, PaymentReferenceUnknown, type PaymentVerifier } from '../payments/payment-verifier.ts';
+import { lockProviderReference, returnTakenPayment, type UnplacedPayments } from '../payments/unplaced-payments.ts';
+import { orderMessages } from '../orders/order-placement.ts';
 import type { CartTotals } from '../pricing/cart-totals.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
@@ -98,6 +104,8 @@ export const quoteMessages = {
   paymentNotCompleted: 'The card payment has not been completed, so the quote was not accepted. Please try again.',
   testPaymentsOff: 'This is a test payment, and this shop takes real payments only, so the quote was not accepted.',
   paymentCurrency: 'The card payment is not in pounds sterling, so the quote was not accepted.',
+  alreadyAcceptedOtherwise: (number: string, orderId: number) => `Quote ${number} was accepted already, as order ${orderId}, so this payment was not needed.`,
+  paymentBeingReturned: (reference: string) => `This card payment (reference ${reference}) is being returned to you, so the quote was not accepted with it. Please pay again.`,
 } as const;
 
 export interface QuoteItemInput {
@@ -218,6 +226,9 @@ export interface QuoteDeskOptions {
   /** Where the storefront is served: the PDF's link to accept. */
   publicBaseUrl?: string;
   now?: () => Date;
+  /** Returns a verified card payment whose order could not be placed (without it, it is only refused). */
+  unplacedPayments?: Pick<UnplacedPayments, 'record' | 'isRecorded'>;
+  log?: { error(details: object, message: string): void };
 }
 
 export class QuoteDesk {
@@ -320,12 +331,42 @@ export class QuoteDesk {
     // A card payment is verified before the transaction (no network call while holding the lock).
     const payment: PricedOrderPayment =
       acceptance.payment.method === 'paypal' ? { method: 'paypal', payment: await this.verifiedCardPayment(acceptance.payment.reference) } : acceptance.payment;
+    try {
+      return await this.acceptWith(userId, quoteId, acceptance, payment);
+    } catch (error) {
+      // No money without an order (DESIGN section 4 "Orders"): the taken payment is returned, as checkout's.
+      if (payment.method !== 'paypal' || !this.options.payments || error instanceof PaymentBeingReturned || error instanceof PaymentPaysAnOrder) throw error;
+      throw await returnTakenPayment(this.options.unplacedPayments, {
+        provider: this.options.payments.mode,
+        payment: payment.payment,
+        userId,
+        error,
+        paysSomething: () => new Conflict(orderMessages.paymentUsed),
+        log: this.options.log,
+      });
+    }
+  }
+
+  private async acceptWith(userId: number, quoteId: number, acceptance: QuoteAcceptance, payment: PricedOrderPayment): Promise<{ orderId: number; created: boolean }> {
     const result = await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
       const [quote] = await tx.select().from(quotes).where(and(eq(quotes.quoteId, quoteId), eq(quotes.userId, userId))).for('update');
       if (!quote) throw new NotFound(quoteMessages.notYours);
       const number = formatQuoteNumber(quote.quoteNumber);
-      if (quote.status === 'accepted' && quote.orderId !== null) return { orderId: quote.orderId, created: false, number };
+      if (payment.method === 'paypal') {
+        // The payment's lock, then the check: recording it as unplaced waits for this transaction.
+        await lockProviderReference(tx, payment.payment.reference);
+        if (await this.options.unplacedPayments?.isRecorded(payment.payment.reference, tx)) {
+          throw new PaymentBeingReturned(quoteMessages.paymentBeingReturned(payment.payment.reference));
+        }
+      }
+      if (quote.status === 'accepted' && quote.orderId !== null) {
+        // A repeat with the payment that placed the order answers it; another payment paid for nothing.
+        if (payment.method === 'paypal' && !(await this.paidWith(quote.orderId, payment.payment.reference, tx))) {
+          throw new Conflict(quoteMessages.alreadyAcceptedOtherwise(number, quote.orderId));
+        }
+        return { orderId: quote.orderId, created: false, number };
+      }
       const refusal = refusalOf(quote, this.now());
       if (refusal) throw new Conflict(refusal);
       const lines = await this.linesOf(quoteId, tx);
@@ -360,6 +401,12 @@ export class QuoteDesk {
     });
     if (result.created) this.options.pricedOrders.wakeWorkers();
     return { orderId: result.orderId, created: result.created };
+  }
+
+  /** Whether the order was placed with this provider payment. */
+  private async paidWith(orderId: number, reference: string, tx: Executor): Promise<boolean> {
+    const rows = await queryRows<object>(tx, sql`SELECT 1 FROM orders WHERE order_id = ${orderId} AND payment_method = 'paypal' AND payment_reference = ${reference}`);
+    return rows.length > 0;
   }
 
   /** The quote as a PDF, for its customer (or staff: pass `userId` null). */
@@ -643,6 +690,9 @@ export class QuoteDesk {
     }
   }
 }
+
+/** The card payment is being returned already: refused, and not returned again. */
+class PaymentBeingReturned extends Conflict {}
 
 function stateOf(quote: Pick<QuoteRow, 'status' | 'validUntil'>, now: Date): QuoteState {
   if (quote.status === 'sent' && quote.validUntil !== null && quoteHasExpired(quote.validUntil, now)) return 'expired';
