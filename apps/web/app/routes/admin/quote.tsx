@@ -6,12 +6,12 @@
  * withdrawn with a reason. Every form posts natively and carries the version the page showed.
  */
 import { data, Form, Link, useNavigation } from 'react-router';
-import { adminFailureOf, postedIntent } from '~/server/admin/admin-forms.server';
-import { readForm, type FormProblems } from '~/server/forms.server';
+import { adminAction, foundOr404, FormRefusal, recordIdOf } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
-import { CHARGE_CHOICE, dispatchForCore, linesForCore, notFoundAsPage, QUEUE_LABELS, quoteFormSchema, staffQuoteIdOf } from '~/server/admin/quotes.server';
+import { takeNotice } from '~/server/admin/admin-notice.server';
+import { CHARGE_CHOICE, dispatchForCore, linesForCore, QUEUE_LABELS, quoteFormSchema } from '~/server/admin/quotes.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { PageHead, useAdminAnswer } from '~/components/admin/admin-kit';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/quote';
 
@@ -23,13 +23,14 @@ const NOTICES: Record<string, string> = {
   withdrawn: 'Withdrawn: the customer can no longer accept it and sees why.',
 };
 
+const NO_SUCH_QUOTE = 'No such quote.';
+
 /** Blank rows offered under the priced (or suggested) lines. */
 const BLANK_ROWS = 2;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, 'sales-desk');
-  const quoteId = staffQuoteIdOf(params);
-  const quote = await context.services.quotes.forStaff(quoteId).catch(notFoundAsPage);
+  const quote = await foundOr404(context.services.quotes.forStaff(recordIdOf(params.quoteId, NO_SUCH_QUOTE)), NO_SUCH_QUOTE);
   const { notice, headers } = await takeNotice(request, context, NOTICES);
   // A request not yet priced suggests a line per requested item.
   const lines =
@@ -54,65 +55,47 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ quote, lines, notice, stateLabel: QUEUE_LABELS[quote.state], chargeChoice: CHARGE_CHOICE }, { headers });
 }
 
-type Answer = { ok: false; intent: string; message: string; fields: Record<string, string> };
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'sales-desk');
-  const quoteId = staffQuoteIdOf(params);
-  const form = await readForm(request, quoteFormSchema);
-  const intent = postedIntent(form.posted);
-  const fail = ({ message, fields, status }: FormProblems) => data<Answer>({ ok: false, intent, message, fields }, { status });
-  if (!form.ok) return fail(form.problems);
-  const quotes = context.services.quotes;
-  const back = (notice: string) => redirectWithNotice(`/admin/quotes/${quoteId}`, notice, context);
-  const change = form.value;
-  try {
+export const action = adminAction({
+  permission: 'sales-desk',
+  record: { param: 'quoteId', notFound: NO_SUCH_QUOTE },
+  schema: quoteFormSchema,
+  async run({ value: change, staff, id: quoteId, context }) {
+    const quotes = context.services.quotes;
     switch (change.intent) {
       case 'price': {
         const { lines, problem } = linesForCore(change.lines);
         const { dispatch, problem: dispatchProblem } = dispatchForCore(change);
         const refused = problem ?? dispatchProblem;
-        if (refused) return fail({ message: refused.message, fields: { [refused.field]: refused.message }, status: 400 });
+        if (refused) throw new FormRefusal(refused.message, refused.field);
         await quotes.price(staff.staffId, quoteId, change.version, { lines, deliveryChargePence: change.deliveryCharge ?? 0, validityDays: change.validityDays ?? null, note: change.note, dispatch });
-        return back('priced');
+        return 'priced';
       }
       case 'send':
         await quotes.send(staff.staffId, quoteId, change.version);
-        return back('sent');
+        return 'sent';
       case 'withdraw':
         await quotes.withdraw(staff.staffId, quoteId, change.version, change.reason);
-        return back('withdrawn');
+        return 'withdrawn';
     }
-  } catch (error) {
-    return fail(adminFailureOf(error));
-  }
-}
+  },
+});
 
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, lines, notice, stateLabel, chargeChoice } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const error = (intent: string) => (failed?.intent === intent ? failed : null);
+  const { failed, failedFor: error } = useAdminAnswer(actionData);
   const rows = [...lines, ...Array.from({ length: BLANK_ROWS }, () => ({ productPriceId: String(quote.items[0]?.productPriceId ?? ''), description: '', quantity: '' as number | '', unitPrice: '', isCustom: false }))];
   const editable = quote.state === 'requested';
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link to="/admin/quotes" className="text-brand-700 hover:underline">
-            Quotes
-          </Link>
-        </p>
-        <div className="mt-1 flex flex-wrap items-baseline justify-between gap-3">
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Quote {quote.number}</h1>
-          <p className="rounded bg-stone-100 px-2 py-1 text-sm font-medium text-stone-800" data-testid="admin-quote-state">
-            {stateLabel}
-            {quote.validUntil ? ` · valid until ${calendarDate(quote.validUntil)}` : ''}
-          </p>
-        </div>
-        {notice ? <AdminMessage tone="success" testId="admin-notice">{notice}</AdminMessage> : null}
-        {failed && failed.intent !== 'price' ? <AdminMessage tone="error">{failed.message}</AdminMessage> : null}
-      </div>
+      <PageHead
+        back={{ to: '/admin/quotes', label: 'Quotes' }}
+        title={`Quote ${quote.number}`}
+        state={`${stateLabel}${quote.validUntil ? ` · valid until ${calendarDate(quote.validUntil)}` : ''}`}
+        stateTestId="admin-quote-state"
+        notice={notice}
+        failure={failed && failed.intent !== 'price' ? failed.message : null}
+      />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section className="card p-5" aria-labelledby="request-heading">
@@ -207,9 +190,9 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                         <option value={chargeChoice}>A charge (no product, no stock)</option>
                       </select>
                     </div>
-                    <AdminField id={`line-${i}-description`} label="Description" name={field('description')} defaultValue={row.description} maxLength={200} error={failed?.fields[field('description')]} />
-                    <AdminField id={`line-${i}-quantity`} label="Units" name={field('quantity')} type="number" min={1} defaultValue={row.quantity} error={failed?.fields[field('quantity')]} />
-                    <AdminField id={`line-${i}-price`} label="Unit price £" name={field('unitPrice')} inputMode="decimal" defaultValue={row.unitPrice} error={failed?.fields[field('unitPrice')]} />
+                    <AdminField id={`line-${i}-description`} label="Description" name={field('description')} defaultValue={row.description} maxLength={200} error={failed?.fields?.[field('description')]} />
+                    <AdminField id={`line-${i}-quantity`} label="Units" name={field('quantity')} type="number" min={1} defaultValue={row.quantity} error={failed?.fields?.[field('quantity')]} />
+                    <AdminField id={`line-${i}-price`} label="Unit price £" name={field('unitPrice')} inputMode="decimal" defaultValue={row.unitPrice} error={failed?.fields?.[field('unitPrice')]} />
                     <label className="flex items-center gap-2 self-end pb-2 text-sm text-stone-800">
                       <input type="checkbox" name={field('isCustom')} defaultChecked={row.isCustom} /> Custom
                     </label>
@@ -218,8 +201,8 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
               })}
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <AdminField id="delivery-charge" label="Delivery charge £ ex-VAT" name="deliveryCharge" inputMode="decimal" defaultValue={quote.deliveryChargePence === null ? '' : (quote.deliveryChargePence / 100).toFixed(2)} error={failed?.fields.deliveryCharge} />
-              <AdminField id="validity-days" label="Valid for (days)" name="validityDays" type="number" min={1} max={365} defaultValue={quote.validityDays} hint="From the day it is sent, to the end of the last day (UK time)." error={failed?.fields.validityDays} />
+              <AdminField id="delivery-charge" label="Delivery charge £ ex-VAT" name="deliveryCharge" inputMode="decimal" defaultValue={quote.deliveryChargePence === null ? '' : (quote.deliveryChargePence / 100).toFixed(2)} error={failed?.fields?.deliveryCharge} />
+              <AdminField id="validity-days" label="Valid for (days)" name="validityDays" type="number" min={1} max={365} defaultValue={quote.validityDays} hint="From the day it is sent, to the end of the last day (UK time)." error={failed?.fields?.validityDays} />
             </div>
             <fieldset className="grid gap-4 sm:grid-cols-3" data-testid="quote-dispatch">
               <legend className="mb-1 text-sm font-semibold text-stone-900">When the order is dispatched (needed when a line is made to order)</legend>
@@ -232,7 +215,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                 max={120}
                 defaultValue={quote.dispatch && 'leadWorkingDays' in quote.dispatch ? quote.dispatch.leadWorkingDays : ''}
                 hint="From the day the customer accepts."
-                error={failed?.fields.leadTimeDays}
+                error={failed?.fields?.leadTimeDays}
               />
               <AdminField
                 id="dispatch-by"
@@ -241,7 +224,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                 type="date"
                 defaultValue={quote.dispatch && 'byDate' in quote.dispatch ? quote.dispatch.byDate : ''}
                 hint={quote.neededBy ? `The customer needs it by ${calendarDate(quote.neededBy)}.` : undefined}
-                error={failed?.fields.dispatchBy}
+                error={failed?.fields?.dispatchBy}
               />
             </fieldset>
             <div>
@@ -308,7 +291,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="withdraw" />
             <input type="hidden" name="version" value={quote.version} />
-            <AdminField id="withdraw-reason" label="Reason (the customer sees it)" name="reason" maxLength={200} required error={failed?.intent === 'withdraw' ? failed.fields.reason : undefined} />
+            <AdminField id="withdraw-reason" label="Reason (the customer sees it)" name="reason" maxLength={200} required error={failed?.intent === 'withdraw' ? failed.fields?.reason : undefined} />
             <button type="submit" className="btn-secondary" disabled={busy}>
               Withdraw
             </button>

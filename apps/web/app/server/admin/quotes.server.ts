@@ -7,8 +7,7 @@
  */
 import { z } from 'zod';
 import { isRecordId } from '@shop/contract/browser';
-import { NotFound, QUOTE_STATE_STAFF_LABELS, quoteDispatchMessages, type QuoteDispatch, type QuoteState } from '@shop/core';
-import { data } from 'react-router';
+import { QUOTE_STATE_STAFF_LABELS, quoteDispatchMessages, type QuoteDispatch, type QuoteState } from '@shop/core';
 import { checkbox, penceFromPounds, textField, wholeNumber } from '~/server/admin/admin-forms.server';
 
 export const QUOTE_QUEUE_STATES: readonly (QuoteState | 'all')[] = ['requested', 'sent', 'accepted', 'expired', 'withdrawn', 'all'];
@@ -16,16 +15,6 @@ export const QUEUE_LABELS: Record<QuoteState | 'all', string> = { ...QUOTE_STATE
 
 export function isQueueState(value: string | null): value is QuoteState | 'all' {
   return value !== null && (QUOTE_QUEUE_STATES as readonly string[]).includes(value);
-}
-
-export function staffQuoteIdOf(params: { quoteId?: string }): number {
-  if (!isRecordId(params.quoteId ?? '')) throw data({ message: 'No such quote.' }, { status: 404 });
-  return Number(params.quoteId);
-}
-
-export function notFoundAsPage(error: unknown): never {
-  if (error instanceof NotFound) throw data({ message: 'No such quote.' }, { status: 404 });
-  throw error;
 }
 
 const pounds = (message: string) =>
