@@ -152,7 +152,14 @@ describe('static pages', () => {
     expect(privacy).toContain('<dt class="font-mono text-xs font-semibold text-stone-900 sm:pt-0.5">cb_isCookieAccepted</dt>');
     expect(privacy).toContain('<span class="mt-0.5 block text-stone-600">Kept until you log out.</span>');
     expect(privacy).toContain('<a href="https://ico.org.uk" rel="noopener noreferrer">ico.org.uk</a>');
-    expect(pageText('return-policy')).toContain('Call us on 0113 496 0000 or e-mail sales@example.com');
+    expect(pageText('return-policy')).toContain('call us on 0113 496 0000 or e-mail sales@example.com');
+  });
+
+  it('the returns page sends a customer to the online return form on their order, with the phone and e-mail as a fallback', () => {
+    const page = staticPageContent('return-policy', shop);
+    expect(page.html).toContain('<a href="/order-history">your orders</a>');
+    expect(textOf(page.html)).toContain('then choose Return or claim items');
+    expect(textOf(page.html)).toContain('add up to three photos');
   });
 
   it('the privacy page says what is kept after an account is closed, for how long, and where a customer downloads their data or closes their account', () => {

@@ -6,7 +6,8 @@
  *    carries the same token), `disabled_at` set as well, so token checks and sign-in refuse it;
  *  - the personal details are erased: name, phone and password replaced, the e-mail replaced by
  *    an address of the reserved `.invalid` domain (so the real one may sign up again), the
- *    newsletter choice cleared, the saved addresses and the basket deleted, e-mails still waiting
+ *    newsletter choice cleared, the saved addresses and the basket deleted, the photos sent with
+ *    returns and the artwork sent with quote requests deleted, e-mails still waiting
  *    to be sent to the customer dropped, a trade account closed;
  *  - what HMRC requires the shop to keep for six years is kept: the orders (with the delivery and
  *    billing addresses they were placed with), their VAT invoices and credit notes, and the
@@ -14,17 +15,19 @@
  *    because they point at it;
  *  - an audit entry says who closed it and what was kept, with no personal details in it.
  *
- * An account with an order still open is not closed (closureBlockers): an order not yet
- * dispatched, money still due from the customer, or money the shop owes back. The customer is
+ * An account with an order still open is not closed (blockers): an order not yet dispatched,
+ * money still due from the customer, money the shop owes back, or a return or claim not yet
+ * settled or refused. The customer is
  * told which order and why; staff are told the same.
  */
-import { sql } from 'drizzle-orm';
-import { columnsOf, orders, queryRows, type Database, type Executor } from '@shop/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { columnsOf, orders, queryRows, returns, type Database, type Executor } from '@shop/db';
 import { Conflict, NotFound, Unauthorized } from '../errors.ts';
 import { WrongCurrentPassword } from './account-service.ts';
 import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
 import { recordCustomerEvent } from '../back-office/customers/customer-events.ts';
 import { verifyPassword } from './password-hashing.ts';
+import { OPEN_RETURN_STATES } from '../returns/returns.ts';
 import type { TokenService } from './token-service.ts';
 
 /** How many years orders and invoices are kept after an account is closed (HMRC: six years). */
@@ -35,6 +38,8 @@ export const accountClosureMessages = {
   notDispatched: (orderId: number) => `Order #${orderId} has not been dispatched yet. You can close your account once it has been dispatched or cancelled.`,
   moneyDue: (orderId: number) => `Order #${orderId} is not paid in full yet. You can close your account once it is paid.`,
   refundDue: (orderId: number) => `We still owe you a refund on order #${orderId}. You can close your account once we have paid it back.`,
+  returnOpen: (returnId: number, orderId: number) =>
+    `Your return or claim ${returnId} on order #${orderId} is still open. You can close your account once it is settled or refused.`,
 } as const;
 
 /** The name a closed account shows in the back office (its real name is erased). */
@@ -73,6 +78,13 @@ export class AccountClosure {
       else if (figures.duePence > 0) reasons.push(accountClosureMessages.moneyDue(order.orderId));
       if (figures.refundDuePence > 0) reasons.push(accountClosureMessages.refundDue(order.orderId));
     }
+    // A return still open would be answered (approved, refunded) to an erased address.
+    const openReturns = await executor
+      .select({ returnId: returns.returnId, orderId: returns.orderId })
+      .from(returns)
+      .where(and(eq(returns.userId, userId), inArray(returns.state, [...OPEN_RETURN_STATES])))
+      .orderBy(returns.returnId);
+    for (const open of openReturns) reasons.push(accountClosureMessages.returnOpen(open.returnId, open.orderId));
     return reasons;
   }
 
@@ -114,6 +126,9 @@ export class AccountClosure {
       // Orders keep their own snapshots of the addresses; their links to the saved ones go (ON DELETE SET NULL).
       await tx.execute(sql`DELETE FROM addresses WHERE user_id = ${userId}`);
       await tx.execute(sql`DELETE FROM carts WHERE user_id = ${userId}`);
+      // Photos and artwork the customer sent are theirs; what a return settled stays with its order.
+      await tx.execute(sql`DELETE FROM return_photos WHERE return_id IN (SELECT return_id FROM returns WHERE user_id = ${userId})`);
+      await tx.execute(sql`UPDATE quotes SET artwork_name = NULL, artwork_type = NULL, artwork_bytes = NULL WHERE user_id = ${userId} AND artwork_bytes IS NOT NULL`);
       await this.tokens.revokeAllOfUser(userId, tx);
       await tx.execute(sql`UPDATE trade_accounts SET closed_at = now() WHERE user_id = ${userId} AND closed_at IS NULL`);
       // E-mails not yet sent would go to an address that no longer exists.

@@ -9,7 +9,7 @@
  * Invoices are issued on first download (documents/README.md), so an order that may have an
  * invoice but had none yet gets it now, as the customer's own download of it would.
  */
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { zipSync, strToU8, type Zippable } from 'fflate';
 import {
   addresses,
@@ -19,7 +19,14 @@ import {
   invoices,
   orderLines,
   orders,
+  priceListCustomers,
+  priceLists,
   queryRows,
+  quoteRequestItems,
+  quotes,
+  returnLines,
+  returnPhotos,
+  returns,
   tradeAccounts,
   users,
   type Database,
@@ -156,6 +163,7 @@ export class CustomerDataExport {
       linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
     }
     const trade = tradeRows[0] ? TRADE_ACCOUNT.read(tradeRows[0]) : null;
+    const { returnsOut, quotesOut, priceListNames } = await this.returnsQuotesAndPriceLists(userId, files);
     const exportedAt = this.now();
     const invoicesOut = invoiceRows.map((raw) => {
       const invoice = INVOICE.read(raw);
@@ -252,12 +260,15 @@ export class CustomerDataExport {
         total: pounds(c.totalPence),
         file: creditNoteFile.get(c.creditNoteNumber) ?? null,
       })),
+      returns: returnsOut,
+      quote_requests: quotesOut,
       trade_account: trade && {
         credit_limit: pounds(trade.creditLimitPence),
         terms_days: trade.termsDays,
         opened: isoSeconds(trade.openedAt),
         closed: isoOrNull(trade.closedAt),
       },
+      price_lists: priceListNames,
     };
     files['data.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
     files['README.txt'] = strToU8(readme(this.options.shopName, exportedAt));
@@ -272,6 +283,100 @@ export class CustomerDataExport {
     });
     return { filename: `my-data-${londonDate(exportedAt)}.zip`, content };
   }
+
+  /**
+   * The customer's returns and claims (their words, the packs, the photos they sent, as files
+   * under returns/), their quote requests (items, note, the artwork they sent, under quotes/),
+   * and the price lists that give them their trade prices.
+   */
+  private async returnsQuotesAndPriceLists(userId: number, files: Zippable) {
+    const [returnRows, returnLineRows, photoRows, quoteRows, itemRows, listRows] = await Promise.all([
+      this.db.select().from(returns).where(eq(returns.userId, userId)).orderBy(asc(returns.returnId)),
+      this.db
+        .select({ returnId: returnLines.returnId, orderLineId: returnLines.orderLineId, count: returnLines.count, productName: orderLines.productName, size1: orderLines.size1 })
+        .from(returnLines)
+        .innerJoin(returns, eq(returns.returnId, returnLines.returnId))
+        .innerJoin(orderLines, eq(orderLines.orderLineId, returnLines.orderLineId))
+        .where(eq(returns.userId, userId))
+        .orderBy(asc(returnLines.returnId), asc(returnLines.orderLineId)),
+      this.db
+        .select({ returnId: returnPhotos.returnId, position: returnPhotos.position, contentType: returnPhotos.contentType, bytes: returnPhotos.bytes })
+        .from(returnPhotos)
+        .innerJoin(returns, eq(returns.returnId, returnPhotos.returnId))
+        .where(eq(returns.userId, userId))
+        .orderBy(asc(returnPhotos.returnId), asc(returnPhotos.position)),
+      this.db.select().from(quotes).where(eq(quotes.userId, userId)).orderBy(asc(quotes.quoteId)),
+      this.db
+        .select({ item: quoteRequestItems })
+        .from(quoteRequestItems)
+        .innerJoin(quotes, eq(quotes.quoteId, quoteRequestItems.quoteId))
+        .where(eq(quotes.userId, userId))
+        .orderBy(asc(quoteRequestItems.itemId)),
+      this.db
+        .select({ name: priceLists.name })
+        .from(priceListCustomers)
+        .innerJoin(priceLists, eq(priceLists.priceListId, priceListCustomers.priceListId))
+        .where(eq(priceListCustomers.userId, userId))
+        .orderBy(asc(priceLists.name)),
+    ]);
+    const photoFiles = new Map<number, string[]>();
+    for (const photo of photoRows) {
+      const path = `returns/return-${photo.returnId}-photo-${photo.position}.${extensionOf(photo.contentType)}`;
+      files[path] = [new Uint8Array(photo.bytes), { level: 0 }];
+      photoFiles.set(photo.returnId, [...(photoFiles.get(photo.returnId) ?? []), path]);
+    }
+    const returnsOut = returnRows.map((r) => ({
+      return_id: r.returnId,
+      order_id: r.orderId,
+      requested: isoSeconds(r.createdAt),
+      reason: r.reason,
+      description: r.description,
+      fault_found_on: r.faultFoundOn,
+      state: r.state,
+      instructions: r.instructions,
+      refusal_reason: r.refusalReason,
+      refund: r.refundPence === null ? null : pounds(r.refundPence),
+      lines: returnLineRows.filter((l) => l.returnId === r.returnId).map((l) => ({ name: l.productName, size1: l.size1, count: l.count })),
+      photos: photoFiles.get(r.returnId) ?? [],
+    }));
+    const quotesOut = quoteRows.map((q) => {
+      let artwork: string | null = null;
+      if (q.artworkBytes && q.artworkName) {
+        artwork = `quotes/quote-${q.quoteNumber}-${safeFileName(q.artworkName)}`;
+        files[artwork] = [new Uint8Array(q.artworkBytes), { level: 0 }];
+      }
+      return {
+        quote_number: q.quoteNumber,
+        requested: isoSeconds(q.requestedAt),
+        status: q.status,
+        request_note: q.requestNote,
+        needed_by: q.neededBy,
+        items: itemRows
+          .filter(({ item }) => item.quoteId === q.quoteId)
+          .map(({ item }) => ({
+            name: item.productName,
+            size1: item.size1,
+            quantity: item.quantity,
+            printed: item.printed,
+            print_colours: item.printColours,
+            custom: item.custom,
+            custom_size: item.customSize,
+            notes: item.notes,
+          })),
+        artwork,
+      };
+    });
+    return { returnsOut, quotesOut, priceListNames: listRows.map((l) => l.name) };
+  }
+}
+
+function extensionOf(contentType: string): string {
+  return contentType === 'image/jpeg' ? 'jpg' : contentType === 'image/png' ? 'png' : contentType === 'application/pdf' ? 'pdf' : 'webp';
+}
+
+/** A file name safe inside the ZIP: no folders, nothing but letters, digits, dot, dash and underscore. */
+function safeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(-80) || 'artwork';
 }
 
 function readme(shopName: string, at: Date): string {
@@ -280,9 +385,13 @@ function readme(shopName: string, at: Date): string {
     '',
     'data.json       your account details, saved addresses, basket, orders with their lines,',
     '                invoices and credit notes (amounts in pounds, excluding VAT where a price',
-    '                or line total is shown), and your trade account if you have one.',
+    '                or line total is shown), returns and claims, quote requests, your trade',
+    '                account if you have one, and the price lists that give you trade prices.',
     'invoices/       your VAT invoices as PDF files.',
     'credit-notes/   your VAT credit notes as PDF files.',
+    'returns/        the photos you sent with your returns and claims (data.json has their',
+    '                descriptions, packs and steps).',
+    'quotes/         the artwork you sent with your quote requests (data.json has the requests).',
     '',
     `We keep orders, invoices and credit notes for ${RECORDS_KEPT_YEARS} years, as HMRC requires, even after`,
     'an account is closed. See our Privacy Policy for what else we keep and for how long.',

@@ -26,6 +26,9 @@ interface ExportedData {
   orders: { order_id: number; orderLines: unknown[]; delivery_address: { contact_name: string } }[];
   invoices: { file: string }[];
   credit_notes: { file: string }[];
+  returns: { return_id: number; description: string; state: string; lines: { count: number }[]; photos: string[] }[];
+  quote_requests: { quote_number: number; request_note: string; items: { quantity: number }[]; artwork: string | null }[];
+  price_lists: string[];
 }
 
 for (const kind of databaseKinds()) {
@@ -147,6 +150,63 @@ for (const kind of databaseKinds()) {
       });
       expect(await services.accounts.authenticate(dee.token)).toBe(dee.userId);
       expect((await services.accounts.signIn(dee.email, PASSWORD)).userId).toBe(dee.userId);
+    });
+
+    /** A return the customer opened on an order, with one photo, left in `state`. */
+    async function customerReturn(userId: number, orderId: number, state: string) {
+      const [line] = await queryRows<{ order_line_id: number }>(database.db, sql`SELECT order_line_id FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id LIMIT 1`);
+      const [opened] = await queryRows<{ return_id: number }>(
+        database.db,
+        sql`INSERT INTO returns (order_id, user_id, reason, description, window_until, state)
+            VALUES (${orderId}, ${userId}, 'damaged', 'Two boxes crushed at one corner', CURRENT_DATE + 3, ${state}) RETURNING return_id`,
+      );
+      const returnId = Number(opened!.return_id);
+      await database.db.execute(sql`INSERT INTO return_lines (return_id, order_line_id, count) VALUES (${returnId}, ${line!.order_line_id}, 2)`);
+      await database.db.execute(
+        sql`INSERT INTO return_photos (return_id, position, content_type, width, height, bytes) VALUES (${returnId}, 1, 'image/webp', 1, 1, ${Buffer.from('RIFF-photo')})`,
+      );
+      return returnId;
+    }
+
+    it('the download also holds the customer’s returns with their photos, quote requests with their artwork, and the price lists they are on', async () => {
+      const hat = await customer('Harriet', 'Quill', '07700 900888');
+      const orderId = await invoicedOrder(hat.userId, 'Harriet Quill');
+      const returnId = await customerReturn(hat.userId, orderId, 'refused');
+      const [quote] = await queryRows<{ quote_id: number; quote_number: number }>(
+        database.db,
+        sql`INSERT INTO quotes (quote_number, user_id, request_note, artwork_name, artwork_type, artwork_bytes)
+            VALUES (990001, ${hat.userId}, 'Printed with our logo, please', '../logo final.pdf', 'application/pdf', ${Buffer.from('%PDF-artwork')}) RETURNING quote_id, quote_number`,
+      );
+      await database.db.execute(
+        sql`INSERT INTO quote_request_items (quote_id, product_id, product_price_id, product_name, size1, quantity, printed) VALUES (${quote!.quote_id}, 1, 1, 'Single Wall Box', '12x9x6', 500, true)`,
+      );
+      const [list] = await queryRows<{ price_list_id: number }>(database.db, sql`INSERT INTO price_lists (name) VALUES (${`${tag} Builders`}) RETURNING price_list_id`);
+      await database.db.execute(sql`INSERT INTO price_list_customers (price_list_id, user_id) VALUES (${list!.price_list_id}, ${hat.userId})`);
+
+      const { files, data } = unzip((await services.customerData.archive(hat.userId, { kind: 'customer' })).content);
+      expect(data.returns).toEqual([
+        expect.objectContaining({ return_id: returnId, description: 'Two boxes crushed at one corner', state: 'refused', lines: [expect.objectContaining({ count: 2 })] }),
+      ]);
+      expect(Buffer.from(files[data.returns[0]!.photos[0]!]!).toString()).toBe('RIFF-photo');
+      expect(data.quote_requests).toEqual([expect.objectContaining({ quote_number: 990001, request_note: 'Printed with our logo, please', items: [expect.objectContaining({ quantity: 500 })] })]);
+      expect(data.quote_requests[0]!.artwork).toBe('quotes/quote-990001-_logo_final.pdf');
+      expect(Buffer.from(files[data.quote_requests[0]!.artwork!]!).toString()).toBe('%PDF-artwork');
+      expect(data.price_lists).toEqual([`${tag} Builders`]);
+    });
+
+    it('an account with a return or claim still open cannot be closed: a later answer would go to an erased address', async () => {
+      const ivo = await customer('Ivo', 'Reed', '07700 900999');
+      const orderId = await invoicedOrder(ivo.userId, 'Ivo Reed');
+      const returnId = await customerReturn(ivo.userId, orderId, 'approved');
+      await expect(services.accountClosure.closeByCustomer(ivo.userId, PASSWORD)).rejects.toMatchObject({
+        code: 'conflict',
+        message: accountClosureMessages.returnOpen(returnId, orderId),
+      });
+      await database.db.execute(sql`UPDATE returns SET state = 'refused', refusal_reason = 'Not damaged in transit' WHERE return_id = ${returnId}`);
+      await expect(services.accountClosure.closeByCustomer(ivo.userId, PASSWORD)).resolves.toMatchObject({ ordersKept: 1 });
+      // The return is kept with its order; the photo the customer sent is erased with the account.
+      const kept = await queryRows<{ photos: number | string }>(database.db, sql`SELECT (SELECT count(*) FROM return_photos WHERE return_id = ${returnId}) AS photos`);
+      expect(Number(kept[0]!.photos)).toBe(0);
     });
 
     it('a wrong password closes nothing', async () => {
