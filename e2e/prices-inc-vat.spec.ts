@@ -74,6 +74,9 @@ test('a household buyer switches prices to inc VAT: every price follows, totals 
   await expect(line.getByTestId('line-total')).toHaveText(withVat(product.packPrice));
   const summary = page.getByTestId('basket-summary');
   await expect(summary).toContainText(gbp(product.packPrice)); // Items: the sub-total ex-VAT, unchanged
+  // ...and labelled so, since the lines above include VAT; the footer says how prices are shown.
+  await expect(summary.getByText('Items (ex VAT)')).toBeVisible();
+  await expect(page.locator('footer')).toContainText('All prices are shown including VAT.');
   await expectNoSeriousA11yViolations(page);
   await shots(page, 'prices-inc-vat-basket');
 
@@ -85,6 +88,18 @@ test('a household buyer switches prices to inc VAT: every price follows, totals 
   // Back to ex-VAT.
   await page.getByTestId('price-basis-switch').filter({ visible: true }).getByRole('button', { name: 'ex VAT' }).click();
   await expect(page.getByTestId('product-card').first()).toContainText('ex-VAT');
+});
+
+test('pressing the switch the moment a page appears keeps that page, whether or not it has hydrated yet', async ({ page, request }) => {
+  const product = await demoProduct(request);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.context().clearCookies({ name: 'shop_prices' });
+    await page.goto(`/product-detail?productCode=${product.id}`, { waitUntil: 'commit' });
+    // The header's switch, as soon as it is on the screen (before the styles or the scripts may be).
+    await page.getByTestId('top-bar').getByTestId('prices-inc').click();
+    await expect(page).toHaveURL(new RegExp(`/product-detail\\?productCode=${product.id}$`));
+    await expect(page.getByTestId('pack-table').first().getByRole('columnheader', { name: 'Price inc VAT' })).toBeVisible();
+  }
 });
 
 test('the price switch works without JavaScript: a form that sets the cookie and comes back', async ({ browser, request }) => {

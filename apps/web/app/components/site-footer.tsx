@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { useRootData } from '~/root';
 import { MailIcon, PhoneIcon } from './icons';
+import { usePriceDisplay } from './price';
 
 export const footerLinks = [
   { to: '/about', label: 'About us' },
@@ -15,6 +16,7 @@ export const footerLinks = [
 
 export function SiteFooter() {
   const { shop } = useRootData();
+  const { basis } = usePriceDisplay();
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -68,7 +70,7 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
-          <p className="mt-4 text-xs text-stone-400">All prices are shown excluding VAT.</p>
+          <p className="mt-4 text-xs text-stone-400">All prices are shown {basis === 'inc' ? 'including' : 'excluding'} VAT.</p>
         </div>
       </div>
       <div className="border-t border-stone-800">

@@ -37,19 +37,29 @@ export function BasketSummary({ cart, freeDeliveryThreshold, checkoutHref }: Pro
   // Free delivery is for mainland UK only: a remote delivery address pays its carriage whatever the subtotal.
   const remote = isRemoteDelivery(cart);
   const short = remote ? null : penceToFreeDelivery(cart.subTotal, freeDeliveryThreshold);
+  // With prices shown inc VAT the lines above include it; the summary adds VAT on its own line.
+  const exVatNote = basis === 'inc' ? <span className="text-xs"> (ex VAT)</span> : null;
   return (
     <section className="card p-5" aria-labelledby="basket-summary-heading" data-testid="basket-summary">
       <h2 id="basket-summary-heading" className="text-lg font-semibold text-stone-900">
         Order Summary
       </h2>
       <dl className="mt-3">
-        <Row label="Items" testId="summary-items">
+        <Row
+          label={
+            <>
+              Items{exVatNote}
+            </>
+          }
+          testId="summary-items"
+        >
           {formatPounds(cart.subTotal)}
         </Row>
         <Row
           label={
             <>
               Delivery Fee <span className="text-xs">({deliveryDestination(cart)})</span>
+              {exVatNote}
             </>
           }
           testId="summary-delivery"
