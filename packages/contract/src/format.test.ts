@@ -15,10 +15,12 @@ describe('prices shown to customers', () => {
     [0.125, '£0.13', '£0.125'],
     [-5.5, '-£5.50', '-£5.50'],
     [-0.001, '-£0.00', '-£0.001'],
-    [1.005, '£1.01', '£1.005'],
-    [2.675, '£2.68', '£2.675'],
-    [371.135, '£371.14', '£371.135'],
-  ])('%s is shown as %s (unit price %s)', (amount, pounds, unitPrice) => {
+    [0.99, '£0.99', '£0.99'],
+    [1.005, '£1.01', '£1.01'],
+    [2.675, '£2.68', '£2.68'],
+    [4.336, '£4.34', '£4.34'],
+    [371.135, '£371.14', '£371.14'],
+  ])('%s is shown as %s (unit price %s: fractions of a penny below £1 only)', (amount, pounds, unitPrice) => {
     expect(formatPounds(amount)).toBe(pounds);
     expect(formatUnitPrice(amount)).toBe(unitPrice);
   });
@@ -42,7 +44,7 @@ describe('prices shown to customers', () => {
     fc.assert(
       fc.property(amount, (value) => {
         expect(formatPounds(value)).toBe(intlPounds.format(value));
-        expect(formatUnitPrice(value)).toBe(intlUnitPrice.format(value));
+        expect(formatUnitPrice(value)).toBe((Math.abs(value) >= 1 ? intlPounds : intlUnitPrice).format(value));
       }),
       { numRuns: 5000 },
     );

@@ -37,12 +37,14 @@ export function formatPounds(amount: number): string {
   return formatGbp(amount, 2, 2);
 }
 
-/** Unit prices are often fractions of a penny: show up to 4 decimals, at least 2. */
+/**
+ * A unit price ("£0.0425 each"): below a pound often a fraction of a penny, so up to 4 decimals
+ * (at least 2); from a pound up, pounds and pence like any price ("£4.34", never "£4.336").
+ */
 export function formatUnitPrice(amount: number): string {
-  return formatGbp(amount, 2, 4);
+  return formatGbp(amount, 2, Math.abs(amount) >= 1 ? 2 : 4);
 }
 
-/** A whole count with thousands separators, as en-GB writes it: 16500 -> "16,500". */
 export function formatCount(count: number): string {
   return `${count < 0 ? '-' : ''}${groupThousands(String(Math.abs(Math.trunc(count))))}`;
 }
