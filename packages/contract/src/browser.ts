@@ -14,5 +14,6 @@ export * from './delivery-zones.ts';
 export * from './vat.ts';
 export * from './price-display.ts';
 export * from './dispatch-wording.ts';
+export * from './item-display-name.ts';
 export * from './bank-statements.ts';
 export * from './form-limits.ts';

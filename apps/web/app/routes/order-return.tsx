@@ -7,7 +7,7 @@
  * each step after it.
  */
 import { data, Link, redirect, type MetaFunction } from 'react-router';
-import { isNotFound, isRecordId } from '@shop/contract/browser';
+import { isNotFound, isRecordId, itemDisplayName } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { openReturn } from '~/server/orders/returns.server';
@@ -119,7 +119,7 @@ export default function OrderReturnPage({ loaderData, actionData }: Route.Compon
                   <input type="hidden" name={`lines[${i}].order_line_id`} value={line.orderLineId} />
                   <label htmlFor={`line-${line.orderLineId}`} className="min-w-0 flex-1">
                     <span className="font-medium text-stone-900">
-                      {line.productName} {line.size1}
+                      {itemDisplayName(line.productName, line.size1)}
                     </span>
                     <span className="block text-xs text-stone-600">
                       Pack of {line.qty}; up to {line.returnableCount} pack{line.returnableCount === 1 ? '' : 's'}

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Form, Link, useFetcher, useNavigation, type MetaFunction } from 'react-router';
 import type { CartDto } from '@shop/contract';
-import { formatPounds } from '@shop/contract/browser';
+import { formatPounds, itemDisplayName } from '@shop/contract/browser';
 import { CardWalletPanel } from '~/components/checkout/card-wallet-panel';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
@@ -72,7 +72,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           {quote.items.map((item, i) => (
             <li key={i}>
               <span className="font-medium">
-                {item.quantity.toLocaleString('en-GB')} x {item.productName} {item.size1}
+                {item.quantity.toLocaleString('en-GB')} x {itemDisplayName(item.productName, item.size1)}
               </span>
               {[item.printed ? `printed${item.printColours ? ` (${item.printColours})` : ''}` : '', item.custom ? `custom size${item.customSize ? ` ${item.customSize}` : ''}` : '', item.notes]
                 .filter(Boolean)

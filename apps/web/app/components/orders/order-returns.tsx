@@ -4,6 +4,7 @@
  * received, refunded or replacement sent) and photos, and a link to open one while a window is
  * open, or, once every window has closed, why.
  */
+import { itemDisplayName } from '@shop/contract/browser';
 import { Link } from 'react-router';
 import { formatOrderDateTime } from './order-format';
 
@@ -67,7 +68,7 @@ export function OrderReturnsSection({ returns }: { returns: OrderReturns }) {
                 </span>
               </div>
               <p className="mt-1 text-sm text-stone-700">
-                {r.lines.map((l) => `${l.count} × ${l.productName} ${l.size1}`.trim()).join('; ')}
+                {r.lines.map((l) => `${l.count} × ${itemDisplayName(l.productName, l.size1)}`).join('; ')}
               </p>
               <ol className="mt-3 space-y-1 border-l border-stone-200 pl-3 text-sm" data-testid="customer-return-steps">
                 {r.steps.map((step, i) => (

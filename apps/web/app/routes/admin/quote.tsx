@@ -5,6 +5,7 @@
  * shop's default unless changed; a note), the PDF to check, and Send. A sent quote can be
  * withdrawn with a reason. Every form posts natively and carries the version the page showed.
  */
+import { itemDisplayName } from '@shop/contract/browser';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { adminAction, foundOr404, FormRefusal, recordIdOf } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
@@ -110,7 +111,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
             {quote.items.map((item, i) => (
               <li key={i}>
                 <span className="font-medium">
-                  {item.quantity.toLocaleString('en-GB')} units · {item.productName} {item.size1}
+                  {item.quantity.toLocaleString('en-GB')} units · {itemDisplayName(item.productName, item.size1)}
                 </span>
                 {item.printed ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Printed{item.printColours ? `: ${item.printColours}` : ''}</span> : null}
                 {item.custom ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900">Custom{item.customSize ? `: ${item.customSize}` : ''}</span> : null}
@@ -184,7 +185,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                       <select id={`line-${i}-pack`} name={field('productPriceId')} defaultValue={row.productPriceId} className="form-input w-full">
                         {quote.items.map((item) => (
                           <option key={item.productPriceId} value={item.productPriceId}>
-                            {item.productName} {item.size1}
+                            {itemDisplayName(item.productName, item.size1)}
                           </option>
                         ))}
                         <option value={chargeChoice}>A charge (no product, no stock)</option>
