@@ -10,7 +10,7 @@ import type { ShopConfig } from '../shop/shop-config.ts';
 import type { Mailer } from './mailer.ts';
 import { orderConfirmationEmail } from './order-confirmation-email.ts';
 import { orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
-import { passwordResetEmail } from './password-reset-email.ts';
+import { passwordResetEmail, type PasswordLinkReason } from './password-reset-email.ts';
 import { staffCodeFailuresEmail } from './staff-code-failures-email.ts';
 import { creditNoteEmail, type CreditNoteEmailInput } from './credit-note-email.ts';
 import { shortMessage } from './short-message.ts';
@@ -65,8 +65,9 @@ export function orderNoticeJob(userId: number, orderId: number, notice: { subjec
   return { kind: EMAIL_JOB_KINDS.orderNotice, payload: { userId, orderId, subject: notice.subject, lines: notice.lines }, dedupeKey };
 }
 
-export function passwordResetJob(userId: number, token: string, expiresAt: Date): NewJob {
-  return { kind: EMAIL_JOB_KINDS.passwordReset, payload: { userId, token, expiresAt: expiresAt.toISOString() } };
+/** A single-use link to choose a password: asked for (forgot password), or for an account staff opened. */
+export function passwordResetJob(userId: number, token: string, expiresAt: Date, reason: PasswordLinkReason = 'forgot'): NewJob {
+  return { kind: EMAIL_JOB_KINDS.passwordReset, payload: { userId, token, expiresAt: expiresAt.toISOString(), reason } };
 }
 
 /**
@@ -240,7 +241,7 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
     },
     [EMAIL_JOB_KINDS.passwordReset]: {
       async run(job) {
-        const { userId, token, expiresAt } = job.payload as { userId: number; token: string; expiresAt: string };
+        const { userId, token, expiresAt, reason } = job.payload as { userId: number; token: string; expiresAt: string; reason?: PasswordLinkReason };
         // A link that has expired while the mail server was away would only disappoint.
         if (Date.parse(expiresAt) <= Date.now()) throw new PermanentJobFailure('the reset link expired before it could be sent');
         const contact = await contactOrGiveUp(userId);
@@ -251,6 +252,7 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
             firstName: contact.firstName,
             resetUrl: `${base}/resetpassword?users=${userId}&token=${encodeURIComponent(token)}`,
             validForMinutes: deps.resetLinkValidForMinutes,
+            reason: reason ?? 'forgot',
           }),
           messageId: messageId(job),
         });

@@ -3,30 +3,46 @@ import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
 import { escapeHtml } from './short-message.ts';
 
+/**
+ * Why the customer gets a link to choose a password: they asked (forgot password), or staff
+ * opened an account for them with a phone order and they have never had a password.
+ */
+export type PasswordLinkReason = 'forgot' | 'account-opened';
+
 export interface PasswordResetEmailInput {
   shop: ShopConfig;
   to: string;
   firstName: string;
   resetUrl: string;
   validForMinutes: number;
+  reason?: PasswordLinkReason;
 }
 
-export function passwordResetEmail({ shop, to, firstName, resetUrl, validForMinutes }: PasswordResetEmailInput): MailMessage {
+export function passwordResetEmail({ shop, to, firstName, resetUrl, validForMinutes, reason = 'forgot' }: PasswordResetEmailInput): MailMessage {
   const validFor = validForMinutes % 60 === 0 ? plural(validForMinutes / 60, 'hour') : plural(validForMinutes, 'minute');
-  const subject = `Reset your ${shop.tradingName} password`;
+  const opened = reason === 'account-opened';
+  const subject = opened ? `Your ${shop.tradingName} account: choose a password` : `Reset your ${shop.tradingName} password`;
+  const why = opened
+    ? `We opened a ${shop.tradingName} account for you with your order by phone. Choose a password to sign in, follow your orders and order again online:`
+    : `We received a request to reset the password of your ${shop.tradingName} account.`;
+  const expiry = opened
+    ? `The link works once and expires in ${validFor}. After that, choose "Forgot password" on the sign-in page with this e-mail address for a new one.`
+    : `The link works once and expires in ${validFor}.`;
+  const ignore = opened ? 'If you did not order from us, please tell us by replying to this e-mail.' : 'If you did not ask for this, you can ignore this e-mail: your password stays the same.';
+  const button = opened ? 'Choose your password' : 'Choose a new password';
   const address = [shop.address.line1, shop.address.line2, shop.address.town, shop.address.postcode].filter(Boolean).join(', ');
   const hours = shop.openingHours.map((h) => `${h.days}: ${h.hours}`);
 
   const text = [
     `Hello ${firstName},`,
     '',
-    `We received a request to reset the password of your ${shop.tradingName} account.`,
-    'To choose a new password, open this link:',
+    why,
+    opened ? 'Open this link:' : 'To choose a new password, open this link:',
     '',
     resetUrl,
     '',
-    `The link works once and expires in ${validFor}.`,
-    'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+    expiry,
+    ignore,
     '',
     `${shop.tradingName}`,
     `${shop.companyName}, ${address}`,
@@ -45,10 +61,10 @@ export function passwordResetEmail({ shop, to, firstName, resetUrl, validForMinu
     <tr><td style="padding:20px 24px;background:#0f5c63;border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold;">${e(shop.tradingName)}</td></tr>
     <tr><td style="padding:24px;font-size:15px;line-height:1.5;">
       <p style="margin:0 0 16px;">Hello ${e(firstName)},</p>
-      <p style="margin:0 0 16px;">We received a request to reset the password of your ${e(shop.tradingName)} account.</p>
-      <p style="margin:0 0 24px;"><a href="${e(resetUrl)}" style="display:inline-block;padding:12px 20px;background:#0f5c63;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">Choose a new password</a></p>
-      <p style="margin:0 0 16px;">The link works once and expires in ${e(validFor)}. If the button does not work, copy this address into your browser:<br><a href="${e(resetUrl)}" style="color:#0f5c63;word-break:break-all;">${e(resetUrl)}</a></p>
-      <p style="margin:0;">If you did not ask for this, you can ignore this e-mail: your password stays the same.</p>
+      <p style="margin:0 0 16px;">${e(why)}</p>
+      <p style="margin:0 0 24px;"><a href="${e(resetUrl)}" style="display:inline-block;padding:12px 20px;background:#0f5c63;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(button)}</a></p>
+      <p style="margin:0 0 16px;">${e(expiry)} If the button does not work, copy this address into your browser:<br><a href="${e(resetUrl)}" style="color:#0f5c63;word-break:break-all;">${e(resetUrl)}</a></p>
+      <p style="margin:0;">${e(ignore)}</p>
     </td></tr>
     <tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:1.5;color:#4b5563;">
       ${e(shop.companyName)}, ${e(address)}<br>

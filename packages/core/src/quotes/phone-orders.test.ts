@@ -45,10 +45,10 @@ for (const kind of databaseKinds()) {
       return { userId, addressId: address.address_id };
     }
 
-    it('a new customer taken on the phone is e-mailed a link to set their password', async () => {
+    it('a new customer taken on the phone is e-mailed a link to set their password, saying the account was opened for them', async () => {
       const { userId } = await customerWithAddress();
-      const jobs = await queryRows<{ kind: string }>(database.db, sql`SELECT kind FROM jobs WHERE payload->>'userId' = ${String(userId)}`);
-      expect(jobs.map((job) => job.kind)).toContain('email.password-reset');
+      const jobs = await queryRows<{ kind: string; reason: string }>(database.db, sql`SELECT kind, payload->>'reason' AS reason FROM jobs WHERE payload->>'userId' = ${String(userId)}`);
+      expect(jobs).toContainEqual({ kind: 'email.password-reset', reason: 'account-opened' });
       await expect(services.phoneOrders.createCustomer(mandy.staffId, { firstName: 'A', lastName: 'B', email: `PHONE-${n}-${kind}@example.com`, phone: '0113 496 0999' })).rejects.toThrow(/already exists/);
     });
 

@@ -167,8 +167,8 @@ export class PhoneOrders {
 
   /**
    * A new customer for a phone order: an account with a password nobody knows, and the password
-   * reset e-mail so they can set their own (the same single-use, one-hour link as "forgot
-   * password"). Audited on the customer.
+   * link to choose their own, in an e-mail saying the account was opened for them with their
+   * phone order (the same single-use, one-hour link as "forgot password"). Audited on the customer.
    */
   async createCustomer(staffId: number, input: NewPhoneCustomer): Promise<{ userId: number }> {
     const first = input.firstName.trim();
@@ -191,7 +191,7 @@ export class PhoneOrders {
       if (!row) throw new Conflict(phoneOrderMessages.emailTaken, { fields: [{ field: 'email', message: phoneOrderMessages.emailTaken }] });
       const id = Number(row.user_id);
       const token = await this.options.tokens.issue(id, 'reset', tx);
-      await this.options.jobs.record(passwordResetJob(id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS)), tx);
+      await this.options.jobs.record(passwordResetJob(id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS), 'account-opened'), tx);
       await recordCustomerEvent(tx, { userId: id, staffId, kind: 'customer.created-by-staff', before: null, after: { by: 'staff' } });
       return id;
     });
