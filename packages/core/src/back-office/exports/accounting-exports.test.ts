@@ -97,9 +97,19 @@ for (const kind of databaseKinds()) {
         gross: '25.20',
         currency: 'GBP',
         paid: '10.00',
+        refunded: '0.00',
+        credited: '0.00',
         due_date: '',
         test_payment: '',
       });
+    });
+
+    it('an order paid and then partly refunded shows what was paid, what went back, and what the shop keeps', async () => {
+      const lines = [{ productName: 'Box', size1: 'S', pricePence: 1050, qty: 10, count: 2 }]; // gross 25.20
+      const order = await insertFixtureOrder(database.db, { userId, lines, paymentMethod: 'bank', paidPence: 'total', created: new Date('2025-05-06T10:00:00Z') });
+      await database.db.execute(sql`UPDATE orders SET refunded_pence = 520 WHERE order_id = ${order.orderId}`);
+      const rows = csv((await collect(exports.ordersCsv({ from: '2025-05-06', to: '2025-05-06' }))).text);
+      expect(rows).toEqual([expect.objectContaining({ order_number: String(order.orderId), paid: '25.20', refunded: '5.20', credited: '0.00' })]);
     });
 
     it('exports an order delivered to Jersey, and its invoice, as a zero-rated export at 0% with no VAT', async () => {

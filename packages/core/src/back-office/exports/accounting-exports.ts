@@ -51,6 +51,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'gross',
   'currency',
   'paid',
+  'refunded',
+  'credited',
   'due_date',
   'test_payment',
 ] as const;
@@ -149,6 +151,7 @@ const ORDER = columnsOf(
     'totalPence',
     'paidPence',
     'refundedPence',
+    'creditedPence',
     'paymentDueDate',
   ],
   'o',
@@ -239,6 +242,8 @@ export class AccountingExports {
             pounds(order.totalPence),
             'GBP',
             pounds(order.paidPence),
+            pounds(order.refundedPence),
+            pounds(order.creditedPence),
             order.paymentDueDate ?? '',
             testPaymentCell(order.paymentIsTest),
           ];
