@@ -94,8 +94,7 @@ export class AccountClosure {
   }
 
   private async close(userId: number, by: ClosedBy): Promise<ClosureResult> {
-    const result = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    const result = await this.db.transaction(async (tx) => {
       const [user] = await queryRows<{ closed_at: unknown }>(tx, sql`SELECT closed_at FROM users WHERE user_id = ${userId} FOR UPDATE`);
       if (!user) throw new NotFound(`There is no customer ${userId}.`);
       if (user.closed_at !== null) throw new Conflict(accountClosureMessages.alreadyClosed);

@@ -308,8 +308,7 @@ export class CartRepository {
    * its lines are read FOR UPDATE, so the counts written are the ones the merge was planned from.
    */
   async moveSessionCartToUser(sessionId: string, userId: number): Promise<BasketMerge | null> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       const [source] = await tx.select({ cartId: carts.cartId }).from(carts).where(eq(carts.sessionId, sessionId)).for('update');
       if (!source) return null;
       const sourceId = source.cartId;

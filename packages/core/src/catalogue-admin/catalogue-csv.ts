@@ -657,8 +657,7 @@ export class CatalogueCsv {
   async apply(bytes: Uint8Array, staffId: number | null, expectedDigest?: string): Promise<ImportResult> {
     const parsed = readImportFile(bytes);
     if (parsed.rows.length === 0 && parsed.errors.length > 0) throw new Invalid(importMessages.hasErrors, { report: emptyReport(parsed.errors) });
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       // One import at a time, and no product or category saved while it plans and writes.
       await tx.execute(sql`LOCK TABLE products, categories IN SHARE ROW EXCLUSIVE MODE`);
       const plan = await planImport(tx, parsed);

@@ -220,8 +220,7 @@ export class CategoryEditor {
    * transaction (moves read the whole tree to check depth and cycles), readers are not blocked.
    */
   private inTreeTransaction<T>(work: (tx: Executor, tree: AdminCategory[]) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE categories IN SHARE ROW EXCLUSIVE MODE`);
       return work(tx, await readCategoryTree(tx));
     });

@@ -197,8 +197,7 @@ export class ProductEditor {
   /** A new product; its packs' prices enter the history as added. */
   async create(staffId: number, raw: ProductState): Promise<number> {
     const state = checkProductState(raw);
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       await this.checkReferences(tx, state, null);
       const result = await writeProducts(tx, [{ stored: null, wanted: stripIds(state) }], staffId, 'editor');
       return result.ids.get(state.productCode.toLowerCase())!;
@@ -212,8 +211,7 @@ export class ProductEditor {
    */
   async update(staffId: number, productId: number, seenVersion: number, raw: ProductState): Promise<void> {
     const state = checkProductState(raw);
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const [stored] = await loadProducts(tx, { ids: [productId] }, true);
       if (!stored) throw new NotFound('No such product.');
       if (stored.version !== seenVersion) throw new Conflict(catalogueMessages.changedMeanwhile, { version: stored.version });
@@ -248,8 +246,7 @@ export class ProductEditor {
 
   /** Deletes a product never ordered; one with order history is refused (withdraw it). */
   async delete(productId: number, seenVersion: number): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const [row] = await queryRows<{ version: number; has_orders: boolean }>(
         tx,
         sql`SELECT version, EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders FROM products WHERE product_id = ${productId} FOR UPDATE`,

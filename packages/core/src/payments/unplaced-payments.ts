@@ -122,8 +122,7 @@ export class UnplacedPayments {
    * order carries the payment after all: it is not returned).
    */
   async record(payment: NewUnplacedPayment): Promise<'recorded' | 'known' | 'ordered'> {
-    const outcome = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    const outcome = await this.db.transaction(async (tx) => {
       await lockProviderReference(tx, payment.reference);
       // Paying for an order: the order placed with it, or a payment of what is due recorded with it.
       const ordered = await queryRows<object>(
@@ -225,8 +224,7 @@ export class UnplacedPayments {
   /** Staff try a failed return again: pending once more, and a job sends it (now). */
   async retry(staff: StaffMember, unplacedPaymentId: number): Promise<void> {
     if (!can(staff.role, 'payments:record')) throw new Forbidden(unplacedPaymentMessages.notPermitted);
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const [row] = await queryRows<{ state: UnplacedPaymentState }>(
         tx,
         // Two staff at once: the second UPDATE re-reads the row after the first commits and finds it pending.

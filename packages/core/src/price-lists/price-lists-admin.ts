@@ -136,8 +136,7 @@ export class PriceLists {
   async create(staffId: number | null, rawName: string): Promise<number> {
     const name = checkName(rawName);
     try {
-      return await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Executor;
+      return await this.db.transaction(async (tx) => {
         const [row] = await queryRows<{ price_list_id: number }>(tx, sql`INSERT INTO price_lists (name) VALUES (${name}) RETURNING price_list_id`);
         const priceListId = Number(row!.price_list_id);
         await record(tx, priceListId, staffId, 'created', null, { name });
@@ -152,8 +151,7 @@ export class PriceLists {
   async rename(staffId: number | null, priceListId: number, rawName: string): Promise<void> {
     const name = checkName(rawName);
     try {
-      await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Executor;
+      await this.db.transaction(async (tx) => {
         const before = await this.nameOf(priceListId, tx, true);
         if (before === name) return;
         await tx.execute(sql`UPDATE price_lists SET name = ${name} WHERE price_list_id = ${priceListId}`);
@@ -167,8 +165,7 @@ export class PriceLists {
 
   /** Adds an entry, or replaces the rule of the entry with the same target; the fields are the CSV's columns. */
   async saveEntry(staffId: number | null, priceListId: number, cells: Partial<Record<PriceListCsvColumn, string>>): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       await this.nameOf(priceListId, tx, true);
       const read = readEntryRow(cells, await catalogueIndex(tx));
       if ('errors' in read) {
@@ -186,8 +183,7 @@ export class PriceLists {
   }
 
   async removeEntry(staffId: number | null, priceListId: number, priceListEntryId: number): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       await this.nameOf(priceListId, tx, true);
       const entry = (await this.entriesOf(priceListId, tx)).find((e) => e.priceListEntryId === priceListEntryId);
       if (!entry) throw new NotFound(`The price list has no entry ${priceListEntryId}.`);
@@ -198,8 +194,7 @@ export class PriceLists {
 
   /** Puts a customer (by e-mail, compared without case) on the list; already on it changes nothing. */
   async assign(staffId: number | null, priceListId: number, email: string): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       await this.nameOf(priceListId, tx, true);
       const [user] = await queryRows<{ user_id: number; closed: boolean; email: string }>(
         tx,
@@ -217,8 +212,7 @@ export class PriceLists {
   }
 
   async unassign(staffId: number | null, priceListId: number, userId: number): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const removed = await queryRows<{ email: string }>(
         tx,
         sql`DELETE FROM price_list_customers c USING users u WHERE c.price_list_id = ${priceListId} AND c.user_id = ${userId} AND u.user_id = c.user_id RETURNING u.email`,
@@ -246,8 +240,7 @@ export class PriceLists {
    * is refused; with `expectedDigest` (the dry run's), a list or catalogue that changed since is refused.
    */
   async apply(staffId: number | null, priceListId: number, bytes: Uint8Array, expectedDigest?: string): Promise<PriceListImportReport> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       await this.nameOf(priceListId, tx, true);
       const file = readPriceListFile(bytes, await catalogueIndex(tx));
       const report = planPriceListImport(await this.entriesOf(priceListId, tx), file);

@@ -19,7 +19,7 @@ export class StaffRepository {
   constructor(readonly db: Executor) {}
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(tx as unknown as Executor));
+    return this.db.transaction((tx) => work(tx));
   }
 
   async byId(staffId: number, executor: Executor = this.db): Promise<StaffRow | null> {

@@ -174,8 +174,7 @@ export class StockAdministration {
     for (const [productSizeId, location] of locations) {
       if (location.length > MAX_LOCATION_LENGTH) throw invalidField(`location.s${productSizeId}`, stockAdminMessages.location);
     }
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const stock = await this.readProductStock(tx, productId);
       if (stock.sizes.length === 0) await this.requireProduct(tx, productId);
       const settingsChanged = stock.backordersAllowed !== input.backordersAllowed || stock.expectedDate !== expectedDate;
@@ -219,8 +218,7 @@ export class StockAdministration {
     input.lines.forEach((line, i) => {
       if (!isWhole(line.units, 1, MAX_UNITS_RECEIVED)) throw invalidField(`lines.${i}.units`, stockAdminMessages.units);
     });
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       const [delivery] = await queryRows<{ stock_delivery_id: number }>(
         tx,
         sql`INSERT INTO stock_deliveries (supplier_reference, note, staff_id) VALUES (${supplierReference}, ${note}, ${staff.staffId}) RETURNING stock_delivery_id`,
@@ -246,8 +244,7 @@ export class StockAdministration {
   async count(staff: StaffMember, input: { productSizeId: number; counted: number; reason: string }): Promise<void> {
     permit(staff, 'stock:receive');
     const reason = checkCount(input.counted, input.reason);
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       if (!(await recordCount(tx, staff.staffId, input.productSizeId, input.counted, reason))) throw new NotFound('There is no such size.');
     });
   }

@@ -160,8 +160,7 @@ export class TradeAccounts {
     userId: number,
     change: (tx: Executor, before: AccountTerms | null) => Promise<CustomerEventKind>,
   ): Promise<TradeAccount | null> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       const [row] = await queryRows<object>(
         tx,
         sql`SELECT ${TERMS.list} FROM trade_accounts WHERE user_id = ${userId} AND closed_at IS NULL FOR UPDATE`,

@@ -12,7 +12,7 @@
  */
 import { PAYMENT_STATUS_LABELS, paymentStatusOf } from '../orders/order-states.ts';
 import { sql } from 'drizzle-orm';
-import { addresses, columnsOf, orders, queryRows, users, type Database, type Executor } from '@shop/db';
+import { addresses, columnsOf, orders, queryRows, users, type Database } from '@shop/db';
 import { Conflict, NotFound } from '../../errors.ts';
 import { customerHistory, recordCustomerEvent, type CustomerEvent } from './customer-events.ts';
 import type { Pence } from '../../pricing/money.ts';
@@ -242,8 +242,7 @@ export class CustomerDirectory {
 
   /** Disables or enables in one transaction: the row locked, the change, the tokens revoked on disable, the audit entry when it changed. */
   private async setDisabled(staffId: number | null, userId: number, disabled: boolean): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const [row] = await queryRows<{ was_disabled: boolean }>(
         tx,
         sql`UPDATE users u SET disabled_at = ${disabled ? sql`COALESCE(u.disabled_at, now())` : sql`NULL`}

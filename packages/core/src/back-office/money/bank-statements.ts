@@ -196,8 +196,7 @@ export class BankStatements {
     permit(staff);
     const parsed = parseBankStatement(file.bytes, this.today());
     const chosen = options.chosen ?? new Map<number, number>();
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       // One import at a time (reads, and so dry runs, go on): the second of two imports of one
       // file waits, then sees every line the first wrote.
       await tx.execute(sql`LOCK TABLE bank_statement_lines IN SHARE ROW EXCLUSIVE MODE`);
