@@ -15,7 +15,10 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle has the same query API as the database. */
+/**
+ * The database or a transaction: Drizzle's transaction handle is a PgDatabase of the same schema,
+ * so `db.transaction(async (tx) => work(tx))` passes `tx` on as an Executor with no cast.
+ */
 export type Executor = Database;
 
 export interface DatabaseHandle {

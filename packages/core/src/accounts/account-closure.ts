@@ -20,8 +20,8 @@
  * settled or refused. The customer is
  * told which order and why; staff are told the same.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { columnsOf, orders, queryRows, returns, type Database, type Executor } from '@shop/db';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { columnsOf, orders, queryRows, returns, users, type Database, type Executor } from '@shop/db';
 import { Conflict, NotFound, Unauthorized } from '../errors.ts';
 import { WrongCurrentPassword } from './account-service.ts';
 import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
@@ -94,9 +94,12 @@ export class AccountClosure {
    */
   async closeByCustomer(callerUserId: number | null, password: string): Promise<ClosureResult> {
     if (callerUserId === null) throw new Unauthorized();
-    const [user] = await queryRows<{ password_hash: string }>(this.db, sql`SELECT password_hash FROM users WHERE user_id = ${callerUserId} AND closed_at IS NULL`);
+    const [user] = await this.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.userId, callerUserId), isNull(users.closedAt)));
     if (!user) throw new Unauthorized();
-    if (!(await verifyPassword(user.password_hash, password))) throw new WrongCurrentPassword();
+    if (!(await verifyPassword(user.passwordHash, password))) throw new WrongCurrentPassword();
     return this.close(callerUserId, { kind: 'customer' });
   }
 
@@ -106,11 +109,10 @@ export class AccountClosure {
   }
 
   private async close(userId: number, by: ClosedBy): Promise<ClosureResult> {
-    const result = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
-      const [user] = await queryRows<{ closed_at: unknown }>(tx, sql`SELECT closed_at FROM users WHERE user_id = ${userId} FOR UPDATE`);
+    const result = await this.db.transaction(async (tx) => {
+      const [user] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.userId, userId)).for('update');
       if (!user) throw new NotFound(`There is no customer ${userId}.`);
-      if (user.closed_at !== null) throw new Conflict(accountClosureMessages.alreadyClosed);
+      if (user.closedAt !== null) throw new Conflict(accountClosureMessages.alreadyClosed);
       // Orders are placed and changed under their own row locks: read them locked, so none
       // becomes open (a payment recorded, a refund due) between the check and the closing.
       await tx.execute(sql`SELECT order_id FROM orders WHERE user_id = ${userId} FOR SHARE`);
@@ -136,6 +138,7 @@ export class AccountClosure {
         sql`UPDATE jobs SET state = 'failed', last_error = 'The customer closed their account.', finished_at = now(), locked_until = NULL
             WHERE state = 'pending' AND payload ->> 'userId' = ${String(userId)}`,
       );
+      // Counts (bigint: text on node-postgres): no table's row.
       const [kept] = await queryRows<{ orders: number | string; invoices: number | string }>(
         tx,
         sql`SELECT (SELECT count(*) FROM orders WHERE user_id = ${userId}) AS orders,

@@ -5,7 +5,7 @@
  */
 import { and, isNull, sql } from 'drizzle-orm';
 import { accountSettingsMessages, messages, type UserDto } from '@shop/contract';
-import { columnsOf, queryPreparedRows, queryRows, users, type Database, type Executor } from '@shop/db';
+import { columnsOf, queryPreparedRows, queryRows, users, type Database } from '@shop/db';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../errors.ts';
 import { passwordResetJob } from '../email/email-jobs.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -74,8 +74,7 @@ export class AccountService {
   /** Creates the account and signs it in. An e-mail address already registered (in any letter case) is a Conflict. */
   async signUp(input: SignUpInput): Promise<SignedIn> {
     const passwordHash = await hashPassword(input.password);
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       const rows = await queryRows<{ user_id: number }>(
         tx,
         sql`INSERT INTO users (first_name, last_name, email, password_hash, phone, newsletter)
@@ -142,8 +141,7 @@ export class AccountService {
     if (!user) throw new Unauthorized();
     if (!(await verifyPassword(user.password_hash, input.current_password))) throw new WrongCurrentPassword();
     const passwordHash = await hashPassword(input.new_password);
-    const token = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    const token = await this.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE user_id = ${callerUserId}`);
       await this.tokens.revokeAllOfUser(callerUserId, tx);
       return this.tokens.issue(callerUserId, 'access', tx);
@@ -169,8 +167,7 @@ export class AccountService {
     if (!user) return { userId: 0 };
     const { userId } = user;
     // The token and the e-mail that carries it are committed together: no token without its e-mail.
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const token = await this.tokens.issue(userId, 'reset', tx);
       await this.options.jobs.record(passwordResetJob(userId, token, new Date(Date.now() + RESET_TOKEN_TTL_MS)), tx);
     });
@@ -184,8 +181,7 @@ export class AccountService {
    */
   async resetPassword(input: { userId: number; token: string; password: string }): Promise<{ userId: number }> {
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       if (!(await this.tokens.consumeResetToken(input.userId, input.token, tx))) {
         throw new Invalid(RESET_LINK_INVALID_MESSAGE, { fields: [{ field: 'token', message: RESET_LINK_INVALID_MESSAGE }] });
       }

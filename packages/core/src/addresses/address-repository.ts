@@ -54,7 +54,7 @@ export class AddressRepository {
   constructor(private readonly db: Database) {}
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction((transaction) => work(transaction as unknown as Executor));
+    return this.db.transaction((transaction) => work(transaction));
   }
 
   /** Serialises the user's address-book writes until the transaction ends. */

@@ -61,6 +61,7 @@ export interface CartContents {
 
 /** The basket (carts `c`) and the postcode of its delivery address (addresses `a`). */
 const BASKET = columnsOf(carts, ['cartId', 'addressId'], 'c');
+type BasketId = Pick<Row<typeof carts>, 'cartId'>;
 const DELIVERY = columnsOf(addresses, ['postCode'], 'a', { leftJoined: true });
 /** A basket line (cart_lines `l`: LEFT JOINed, so a basket without lines is one row of nulls). */
 const LINE = columnsOf(cartLines, ['productId', 'productPriceId', 'qty', 'count'], 'l', { leftJoined: true });
@@ -152,21 +153,21 @@ export class CartRepository {
   async ensureCart(owner: CartOwner, executor: Executor = this.db): Promise<number> {
     const select =
       owner.kind === 'session'
-        ? sql`SELECT cart_id FROM carts WHERE session_id = ${owner.sessionId}::uuid`
-        : sql`SELECT cart_id FROM carts WHERE user_id = ${owner.userId}`;
+        ? sql`SELECT cart_id AS "cartId" FROM carts WHERE session_id = ${owner.sessionId}::uuid`
+        : sql`SELECT cart_id AS "cartId" FROM carts WHERE user_id = ${owner.userId}`;
     const insert =
       owner.kind === 'session'
-        ? sql`INSERT INTO carts (session_id) VALUES (${owner.sessionId}::uuid) ON CONFLICT (session_id) DO NOTHING RETURNING cart_id`
-        : sql`INSERT INTO carts (user_id) VALUES (${owner.userId}) ON CONFLICT (user_id) DO NOTHING RETURNING cart_id`;
-    const [existing] = await queryRows<{ cart_id: number }>(executor, select);
-    if (existing) return Number(existing.cart_id);
+        ? sql`INSERT INTO carts (session_id) VALUES (${owner.sessionId}::uuid) ON CONFLICT (session_id) DO NOTHING RETURNING cart_id AS "cartId"`
+        : sql`INSERT INTO carts (user_id) VALUES (${owner.userId}) ON CONFLICT (user_id) DO NOTHING RETURNING cart_id AS "cartId"`;
+    const [existing] = await queryRows<BasketId>(executor, select);
+    if (existing) return existing.cartId;
     // Each statement sees what other transactions committed before it began (READ COMMITTED),
     // so a basket created or deleted concurrently is seen by the next statement.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [created] = await queryRows<{ cart_id: number }>(executor, insert);
-      if (created) return Number(created.cart_id);
-      const [found] = await queryRows<{ cart_id: number }>(executor, select);
-      if (found) return Number(found.cart_id);
+      const [created] = await queryRows<BasketId>(executor, insert);
+      if (created) return created.cartId;
+      const [found] = await queryRows<BasketId>(executor, select);
+      if (found) return found.cartId;
     }
     throw new Error('Could not create or find the basket');
   }
@@ -176,7 +177,7 @@ export class CartRepository {
    * line's new count, or null when the result would exceed MAX_PACKS_PER_LINE (nothing changes).
    */
   async addPacks(cartId: number, line: { productId: number; productPriceId: number; qty: number; count: number }): Promise<number | null> {
-    const rows = await queryRows<{ count: number }>(
+    const rows = await queryRows<Pick<CartLineRow, 'count'>>(
       this.db,
       sql`INSERT INTO cart_lines (cart_id, product_id, product_price_id, qty, count)
           VALUES (${cartId}, ${line.productId}, ${line.productPriceId}, ${line.qty}, ${line.count})
@@ -236,7 +237,7 @@ export class CartRepository {
 
   /** Packs of one pack already in the owner's basket (0 when none). */
   async countOf(owner: CartOwner, productPriceId: number): Promise<number> {
-    const [row] = await queryRows<{ count: number }>(
+    const [row] = await queryRows<Pick<CartLineRow, 'count'>>(
       this.db,
       sql`SELECT l.count FROM cart_lines l JOIN carts c ON c.cart_id = l.cart_id
           WHERE ${ownedBy(owner)} AND l.product_price_id = ${productPriceId}`,
@@ -246,7 +247,7 @@ export class CartRepository {
 
   /** A line of the owner's basket: its units per pack and packs; null when there is none. */
   async lineOf(owner: CartOwner, productPriceId: number): Promise<{ qty: number; count: number } | null> {
-    const [row] = await queryRows<{ qty: number; count: number }>(
+    const [row] = await queryRows<Pick<CartLineRow, 'qty' | 'count'>>(
       this.db,
       sql`SELECT l.qty, l.count FROM cart_lines l JOIN carts c ON c.cart_id = l.cart_id
           WHERE ${ownedBy(owner)} AND l.product_price_id = ${productPriceId}`,
@@ -308,8 +309,7 @@ export class CartRepository {
    * its lines are read FOR UPDATE, so the counts written are the ones the merge was planned from.
    */
   async moveSessionCartToUser(sessionId: string, userId: number): Promise<BasketMerge | null> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       const [source] = await tx.select({ cartId: carts.cartId }).from(carts).where(eq(carts.sessionId, sessionId)).for('update');
       if (!source) return null;
       const sourceId = source.cartId;
@@ -403,19 +403,19 @@ export class CartRepository {
    * `carts_payment_reference_key`, for the caller to draw again).
    */
   async claimPaymentReference(userId: number, candidate: string): Promise<{ hasBasket: boolean; reference: string | null }> {
-    const rows = await queryRows<{ payment_reference: string | null }>(
+    const rows = await queryRows<Pick<Row<typeof carts>, 'paymentReference'>>(
       this.db,
       sql`WITH claimed AS (
             UPDATE carts SET payment_reference = ${candidate}
             WHERE user_id = ${userId} AND payment_reference IS NULL
               AND NOT EXISTS (SELECT 1 FROM orders WHERE payment_reference = ${candidate})
             RETURNING payment_reference)
-          SELECT payment_reference FROM claimed
+          SELECT payment_reference AS "paymentReference" FROM claimed
           UNION ALL
           SELECT payment_reference FROM carts WHERE user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM claimed)`,
     );
     const row = rows[0];
-    return { hasBasket: row !== undefined, reference: row?.payment_reference ?? null };
+    return { hasBasket: row !== undefined, reference: row?.paymentReference ?? null };
   }
 
   /** True when no basket and no order carries `reference` (checked again by the unique indexes when written). */

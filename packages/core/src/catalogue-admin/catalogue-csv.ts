@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { withoutDirectionControls } from '@shop/contract';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { queryRows, type Database, type Executor, type products, type productSizes, type productStockSettings, type Row, type stockLevels } from '@shop/db';
 import { Conflict, Invalid } from '../errors.ts';
 import {
   formatPackRange,
@@ -103,18 +103,19 @@ async function stockOf(db: Executor, productIds: readonly number[]): Promise<Sto
   if (productIds.length === 0) return { sizes: new Map(), products: new Map() };
   const ids = `{${productIds.join(',')}}`;
   const [sizes, settings] = await Promise.all([
-    queryRows<{ product_size_id: number; on_hand: number; low_threshold: number }>(
+    queryRows<Pick<Row<typeof stockLevels>, 'productSizeId' | 'onHand' | 'lowThreshold'>>(
       db,
-      sql`SELECT s.product_size_id, s.on_hand, s.low_threshold FROM stock_levels s JOIN product_sizes z ON z.product_size_id = s.product_size_id WHERE z.product_id = ANY (${ids}::int[])`,
+      sql`SELECT s.product_size_id AS "productSizeId", s.on_hand AS "onHand", s.low_threshold AS "lowThreshold" FROM stock_levels s JOIN product_sizes z ON z.product_size_id = s.product_size_id WHERE z.product_id = ANY (${ids}::int[])`,
     ),
-    queryRows<{ product_id: number; backorders_allowed: boolean; expected_date: string | null }>(
+    // The date as to_char's text, which is what the schema's date column (mode 'string') holds.
+    queryRows<Pick<Row<typeof productStockSettings>, 'productId' | 'backordersAllowed' | 'expectedDate'>>(
       db,
-      sql`SELECT product_id, backorders_allowed, to_char(expected_date, 'YYYY-MM-DD') AS expected_date FROM product_stock_settings WHERE product_id = ANY (${ids}::int[])`,
+      sql`SELECT product_id AS "productId", backorders_allowed AS "backordersAllowed", to_char(expected_date, 'YYYY-MM-DD') AS "expectedDate" FROM product_stock_settings WHERE product_id = ANY (${ids}::int[])`,
     ),
   ]);
   return {
-    sizes: new Map(sizes.map((r) => [Number(r.product_size_id), { onHand: Number(r.on_hand), lowThreshold: Number(r.low_threshold) }])),
-    products: new Map(settings.map((r) => [Number(r.product_id), { backordersAllowed: r.backorders_allowed, expectedDate: r.expected_date }])),
+    sizes: new Map(sizes.map((r) => [r.productSizeId, { onHand: r.onHand, lowThreshold: r.lowThreshold }])),
+    products: new Map(settings.map((r) => [r.productId, { backordersAllowed: r.backordersAllowed, expectedDate: r.expectedDate }])),
   };
 }
 
@@ -240,23 +241,24 @@ export async function* exportCatalogueCsv(db: Database): AsyncGenerator<string> 
   yield `\uFEFF${stringify([[...CATALOGUE_CSV_COLUMNS]])}`;
   let after: { code: string; id: number } | null = null;
   for (;;) {
-    const page: { product_id: number; code: string }[] = await queryRows<{ product_id: number; code: string }>(
+    // code: the product code lowered, the key the pages are walked by.
+    const page: (Pick<Row<typeof products>, 'productId'> & { code: string })[] = await queryRows(
       db,
-      sql`SELECT product_id, lower(product_code) AS code FROM products
+      sql`SELECT product_id AS "productId", lower(product_code) AS code FROM products
           ${after ? sql`WHERE (lower(product_code), product_id) > (${after.code}, ${after.id})` : sql``}
           ORDER BY lower(product_code), product_id LIMIT ${EXPORT_PAGE_SIZE}`,
     );
     if (page.length === 0) return;
-    const products = await loadProducts(db, { ids: page.map((r) => Number(r.product_id)) });
-    const byId = new Map(products.map((p) => [p.productId, p]));
-    const stock = await stockOf(db, products.map((p) => p.productId));
+    const stored = await loadProducts(db, { ids: page.map((r) => r.productId) });
+    const byId = new Map(stored.map((p) => [p.productId, p]));
+    const stock = await stockOf(db, stored.map((p) => p.productId));
     const rows = page.flatMap((r) => {
-      const product = byId.get(Number(r.product_id));
+      const product = byId.get(r.productId);
       return product ? rowsOf(product, paths.get(product.categoryId) ?? '', stock) : [];
     });
     yield stringify(rows);
     const last = page[page.length - 1]!;
-    after = { code: last.code, id: Number(last.product_id) };
+    after = { code: last.code, id: last.productId };
   }
 }
 
@@ -368,6 +370,7 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
   const linkCodes = new Set<string>();
   for (const rows of groups.values()) for (const row of rows) if (cell(row, 'linked_product_code')) linkCodes.add(cell(row, 'linked_product_code').toLowerCase());
   const missingLinks = [...linkCodes].filter((code) => !groups.has(code));
+  // code: a product code lowered (computed), as the links are compared.
   const existingLinks = new Set(
     missingLinks.length === 0
       ? []
@@ -657,8 +660,7 @@ export class CatalogueCsv {
   async apply(bytes: Uint8Array, staffId: number | null, expectedDigest?: string): Promise<ImportResult> {
     const parsed = readImportFile(bytes);
     if (parsed.rows.length === 0 && parsed.errors.length > 0) throw new Invalid(importMessages.hasErrors, { report: emptyReport(parsed.errors) });
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       // One import at a time, and no product or category saved while it plans and writes.
       await tx.execute(sql`LOCK TABLE products, categories IN SHARE ROW EXCLUSIVE MODE`);
       const plan = await planImport(tx, parsed);
@@ -677,14 +679,15 @@ export class CatalogueCsv {
 async function applyStock(tx: Executor, plan: Plan, staffId: number | null): Promise<void> {
   if (plan.stockWrites.length === 0 && plan.settingsWrites.length === 0) return;
   const codes = [...new Set([...plan.stockWrites, ...plan.settingsWrites].map((w) => w.productCode.toLowerCase()))];
-  const sizes = await queryRows<{ product_id: number; code: string; product_size_id: number; size1: string; size2: string }>(
+  // code: the product code lowered, as the plan's keys are.
+  const sizes = await queryRows<Pick<Row<typeof productSizes>, 'productId' | 'productSizeId' | 'size1' | 'size2'> & { code: string }>(
     tx,
-    sql`SELECT p.product_id, lower(p.product_code) AS code, z.product_size_id, z.size1, z.size2
+    sql`SELECT p.product_id AS "productId", lower(p.product_code) AS code, z.product_size_id AS "productSizeId", z.size1, z.size2
         FROM products p JOIN product_sizes z ON z.product_id = p.product_id
         WHERE lower(p.product_code) = ANY (${`{${codes.map((c) => `"${c.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])`,
   );
-  const sizeIdOf = new Map(sizes.map((z) => [`${z.code}\u0000${z.size1}\u0000${z.size2}`, Number(z.product_size_id)]));
-  const productIdOf = new Map(sizes.map((z) => [z.code, Number(z.product_id)]));
+  const sizeIdOf = new Map(sizes.map((z) => [`${z.code}\u0000${z.size1}\u0000${z.size2}`, z.productSizeId]));
+  const productIdOf = new Map(sizes.map((z) => [z.code, z.productId]));
   for (const write of plan.stockWrites) {
     const sizeId = sizeIdOf.get(`${write.productCode.toLowerCase()}\u0000${write.size1}\u0000${write.size2}`);
     if (sizeId === undefined) throw new Error(`Imported size ${write.productCode} ${write.size1} was not written`);
@@ -695,9 +698,9 @@ async function applyStock(tx: Executor, plan: Plan, staffId: number | null): Pro
     const productId = productIdOf.get(write.productCode.toLowerCase());
     if (productId === undefined) {
       // A product without sizes: its settings are kept all the same.
-      const [row] = await queryRows<{ product_id: number }>(tx, sql`SELECT product_id FROM products WHERE lower(product_code) = ${write.productCode.toLowerCase()}`);
+      const [row] = await queryRows<Pick<Row<typeof products>, 'productId'>>(tx, sql`SELECT product_id AS "productId" FROM products WHERE lower(product_code) = ${write.productCode.toLowerCase()}`);
       if (!row) throw new Error(`Imported product ${write.productCode} was not written`);
-      await setBackorderSettings(tx, staffId, Number(row.product_id), write.backordersAllowed, write.expectedDate, 'CSV import');
+      await setBackorderSettings(tx, staffId, row.productId, write.backordersAllowed, write.expectedDate, 'CSV import');
     } else await setBackorderSettings(tx, staffId, productId, write.backordersAllowed, write.expectedDate, 'CSV import');
   }
 }

@@ -86,7 +86,7 @@ export class CatalogueImages {
     // The upload's size once turned upright (EXIF orientation), as the copies are.
     const { width: orientedWidth, height: orientedHeight } = metadata.autoOrient;
     await this.db.transaction(async (tx) => {
-      const inserted = await queryRows<{ sha256: string }>(
+      const inserted = await queryRows<Pick<Row<typeof images>, 'sha256'>>(
         tx,
         sql`INSERT INTO images (sha256, content_type, width, height, bytes, uploaded_by)
             VALUES (${sha256}, ${contentType}, ${orientedWidth}, ${orientedHeight}, ${NOT_KEPT}, ${staffId})

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { withoutDirectionControls } from '@shop/contract';
-import { categories, columnsOf, queryRows, type Database, type Executor } from '@shop/db';
+import { categories, columnsOf, queryRows, type Database, type Executor, type Row } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { catalogueMessages, parseImageUrl, slugOf, type Parsed } from './catalogue-values.ts';
 
@@ -54,6 +54,7 @@ export interface CategoryInput {
 
 /** Every category (visible or not) as a tree, ordered as the shop shows it. */
 export async function readCategoryTree(db: Executor): Promise<AdminCategory[]> {
+  // product_count: computed (a count), no column to derive from.
   const rows = await queryRows<{ product_count: number }>(
     db,
     sql`SELECT ${CATEGORY.list}, (SELECT count(*)::int FROM products p WHERE p.category_id = c.category_id) AS product_count
@@ -140,15 +141,15 @@ export class CategoryEditor {
         if (parent.depth + 1 > CATEGORY_MAX_DEPTH) throw new Invalid(categoryMessages.tooDeep, { fields: [{ field: 'parentId', message: categoryMessages.tooDeep }] });
       }
       const slug = await uniqueSlug(tx, slugOf(input.name));
-      const [row] = await queryRows<{ category_id: number }>(
+      const [row] = await queryRows<Pick<Row<typeof categories>, 'categoryId'>>(
         tx,
         sql`INSERT INTO categories (name, description, slug, image_url, parent_id, sort_order, is_active, is_new, page_title, page_description)
             VALUES (${input.name}, ${input.description}, ${slug}, ${input.imageUrl}, ${input.parentId},
               (SELECT coalesce(max(sort_order) + 1, 0) FROM categories WHERE parent_id IS NOT DISTINCT FROM ${input.parentId}::int),
               ${input.visible}, ${input.isNew}, ${input.pageTitle}, ${input.pageDescription})
-            RETURNING category_id`,
+            RETURNING category_id AS "categoryId"`,
       );
-      return Number(row!.category_id);
+      return row!.categoryId;
     });
     return this.category(id);
   }
@@ -172,12 +173,12 @@ export class CategoryEditor {
         const siblings = input.parentId === null ? tree : (all.find((c) => c.categoryId === input.parentId)?.children ?? []);
         sortOrder = Math.max(-1, ...siblings.map((s) => s.sortOrder)) + 1;
       }
-      const updated = await queryRows<{ category_id: number }>(
+      const updated = await queryRows<Pick<Row<typeof categories>, 'categoryId'>>(
         tx,
         sql`UPDATE categories SET name = ${input.name}, description = ${input.description}, image_url = ${input.imageUrl},
               parent_id = ${input.parentId}, sort_order = ${sortOrder}, is_active = ${input.visible}, is_new = ${input.isNew},
               page_title = ${input.pageTitle}, page_description = ${input.pageDescription}, version = version + 1
-            WHERE category_id = ${categoryId} AND version = ${seenVersion} RETURNING category_id`,
+            WHERE category_id = ${categoryId} AND version = ${seenVersion} RETURNING category_id AS "categoryId"`,
       );
       if (updated.length === 0) throw new Conflict(catalogueMessages.changedMeanwhile);
     });
@@ -220,8 +221,7 @@ export class CategoryEditor {
    * transaction (moves read the whole tree to check depth and cycles), readers are not blocked.
    */
   private inTreeTransaction<T>(work: (tx: Executor, tree: AdminCategory[]) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE categories IN SHARE ROW EXCLUSIVE MODE`);
       return work(tx, await readCategoryTree(tx));
     });
@@ -229,7 +229,7 @@ export class CategoryEditor {
 }
 
 async function uniqueSlug(tx: Executor, base: string): Promise<string> {
-  const rows = await queryRows<{ slug: string }>(tx, sql`SELECT slug FROM categories WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`);
+  const rows = await queryRows<Pick<Row<typeof categories>, 'slug'>>(tx, sql`SELECT slug FROM categories WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`);
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

@@ -4,9 +4,9 @@
  * price changes audited in the same transaction), on sale / withdrawn, and delete, which is
  * refused for a product with order history (it is withdrawn instead, never deleted).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withoutDirectionControls } from '@shop/contract';
-import { columnsOf, priceChanges, productSizes, products, queryRows, staff, type Database, type Executor } from '@shop/db';
+import { columnsOf, priceChanges, productSizes, products, queryRows, staff, type Database, type Executor, type Row } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import {
   catalogueMessages,
@@ -137,9 +137,11 @@ export class ProductEditor {
       ],
       sql` AND `,
     );
+    // A count: no table's row.
     const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM products p WHERE ${conditions}`);
     const pageCount = Math.max(1, Math.ceil(Number(total) / PRODUCT_PAGE_SIZE));
     const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+    // The path, the counts and the lowest price are computed: no table's row.
     const rows = await queryRows<{ category_path: string; size_count: number; pack_count: number; from_price: number | null }>(
       this.db,
       sql`WITH RECURSIVE paths AS (
@@ -173,6 +175,7 @@ export class ProductEditor {
   async product(productId: number): Promise<AdminProduct> {
     const [stored] = await loadProducts(this.db, { ids: [productId] });
     if (!stored) throw new NotFound('No such product.');
+    // Computed (EXISTS): no table's row.
     const [orders] = await queryRows<{ has_orders: boolean }>(this.db, sql`SELECT EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders`);
     const history = await queryRows<object>(
       this.db,
@@ -197,8 +200,7 @@ export class ProductEditor {
   /** A new product; its packs' prices enter the history as added. */
   async create(staffId: number, raw: ProductState): Promise<number> {
     const state = checkProductState(raw);
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       await this.checkReferences(tx, state, null);
       const result = await writeProducts(tx, [{ stored: null, wanted: stripIds(state) }], staffId, 'editor');
       return result.ids.get(state.productCode.toLowerCase())!;
@@ -212,8 +214,7 @@ export class ProductEditor {
    */
   async update(staffId: number, productId: number, seenVersion: number, raw: ProductState): Promise<void> {
     const state = checkProductState(raw);
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const [stored] = await loadProducts(tx, { ids: [productId] }, true);
       if (!stored) throw new NotFound('No such product.');
       if (stored.version !== seenVersion) throw new Conflict(catalogueMessages.changedMeanwhile, { version: stored.version });
@@ -235,22 +236,21 @@ export class ProductEditor {
 
   /** On sale or withdrawn (a withdrawn product leaves the shop, its orders keep it). */
   async setOnSale(productId: number, seenVersion: number, onSale: boolean): Promise<void> {
-    const rows = await queryRows<{ product_id: number }>(
+    const rows = await queryRows<Pick<Row<typeof products>, 'productId'>>(
       this.db,
-      sql`UPDATE products SET is_active = ${onSale}, version = version + 1 WHERE product_id = ${productId} AND version = ${seenVersion} RETURNING product_id`,
+      sql`UPDATE products SET is_active = ${onSale}, version = version + 1 WHERE product_id = ${productId} AND version = ${seenVersion} RETURNING product_id AS "productId"`,
     );
     if (rows.length === 0) {
-      const [exists] = await queryRows<{ version: number }>(this.db, sql`SELECT version FROM products WHERE product_id = ${productId}`);
+      const [exists] = await this.db.select({ version: products.version }).from(products).where(eq(products.productId, productId));
       if (!exists) throw new NotFound('No such product.');
-      throw new Conflict(catalogueMessages.changedMeanwhile, { version: Number(exists.version) });
+      throw new Conflict(catalogueMessages.changedMeanwhile, { version: exists.version });
     }
   }
 
   /** Deletes a product never ordered; one with order history is refused (withdraw it). */
   async delete(productId: number, seenVersion: number): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
-      const [row] = await queryRows<{ version: number; has_orders: boolean }>(
+    await this.db.transaction(async (tx) => {
+      const [row] = await queryRows<Pick<Row<typeof products>, 'version'> & { has_orders: boolean }>(
         tx,
         sql`SELECT version, EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders FROM products WHERE product_id = ${productId} FOR UPDATE`,
       );
@@ -264,6 +264,7 @@ export class ProductEditor {
 
   /** The category exists, the code is free, the linked product exists. */
   private async checkReferences(tx: Executor, state: ProductState, productId: number | null): Promise<void> {
+    // Three checks computed in one statement: no table's row.
     const [row] = await queryRows<{ category: boolean; code_owner: number | null; link_exists: boolean }>(
       tx,
       sql`SELECT EXISTS (SELECT 1 FROM categories WHERE category_id = ${state.categoryId}) AS category,

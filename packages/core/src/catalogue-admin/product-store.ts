@@ -87,16 +87,17 @@ export async function loadProducts(db: Executor, by: { ids?: number[]; codes?: s
   const ids = by.ids ?? [];
   const codes = (by.codes ?? []).map((c) => c.toLowerCase());
   if (ids.length === 0 && codes.length === 0) return [];
-  const rows = await queryRows<{ link_code: string | null }>(
+  // The linked product's code, aliased (the product's own is productCode); LEFT JOINed, so null without a link.
+  const rows = await queryRows<{ linkCode: Row<typeof products>['productCode'] | null }>(
     db,
-    sql`SELECT ${PRODUCT.list}, l.product_code AS link_code
+    sql`SELECT ${PRODUCT.list}, l.product_code AS "linkCode"
         FROM products p LEFT JOIN products l ON l.product_id = p.link_product_id
         WHERE p.product_id = ANY (${`{${ids.join(',')}}`}::int[]) OR lower(p.product_code) = ANY (${pgTextArray(codes)}::text[])
         ORDER BY p.product_id
         ${lock ? sql`FOR UPDATE OF p` : sql``}`,
   );
   if (rows.length === 0) return [];
-  const stored = rows.map((row) => ({ ...PRODUCT.read(row), linkProductCode: row.link_code }));
+  const stored = rows.map((row) => ({ ...PRODUCT.read(row), linkProductCode: row.linkCode }));
   const productIds = `{${stored.map((p) => p.productId).join(',')}}`;
   const [sizes, packs] = await Promise.all([
     queryRows<object>(
@@ -176,7 +177,7 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
 
   // 1. New products (links later, once every id is known).
   if (creates.length > 0) {
-    const created = await queryRows<{ product_id: number; product_code: string }>(
+    const created = await queryRows<Pick<Row<typeof products>, 'productId' | 'productCode'>>(
       tx,
       sql`INSERT INTO products (product_code, name, description, category_id, image_url, is_new, is_featured, is_active, sort_order)
           SELECT product_code, name, description, category_id, image_url, is_new, is_featured, is_active, sort_order
@@ -195,14 +196,14 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
             })),
           )}::jsonb) AS v(product_code text, name text, description text, category_id int, image_url text, is_new boolean, is_featured boolean, is_active boolean, sort_order int, ord int)
           ORDER BY ord
-          RETURNING product_id, product_code`,
+          RETURNING product_id AS "productId", product_code AS "productCode"`,
     );
-    for (const row of created) ids.set(row.product_code.toLowerCase(), Number(row.product_id));
+    for (const row of created) ids.set(row.productCode.toLowerCase(), row.productId);
   }
 
   // 2. Changed products: fields and version, checked against the version read.
   if (updates.length > 0) {
-    const updated = await queryRows<{ product_id: number }>(
+    const updated = await queryRows<Pick<Row<typeof products>, 'productId'>>(
       tx,
       sql`UPDATE products p SET product_code = v.product_code, name = v.name, description = v.description, category_id = v.category_id,
             image_url = v.image_url, is_new = v.is_new, is_featured = v.is_featured, is_active = v.is_active, version = p.version + 1
@@ -221,7 +222,7 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
             })),
           )}::jsonb) AS v(product_id int, version int, product_code text, name text, description text, category_id int, image_url text, is_new boolean, is_featured boolean, is_active boolean)
           WHERE p.product_id = v.product_id AND p.version = v.version
-          RETURNING p.product_id`,
+          RETURNING p.product_id AS "productId"`,
     );
     if (updated.length !== updates.length) throw new Conflict(catalogueMessages.changedMeanwhile);
     for (const w of updates) ids.set(w.wanted.productCode.toLowerCase(), w.stored.productId);
@@ -292,7 +293,7 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
   }
   const newSizeIds = new Map<string, number>();
   if (sizeInserts.length > 0) {
-    const rows = await queryRows<{ product_size_id: number; ord: number }>(
+    const rows = await queryRows<Pick<Row<typeof productSizes>, 'productSizeId'> & { ord: number }>(
       tx,
       sql`WITH v AS (
             SELECT * FROM jsonb_to_recordset(${JSON.stringify(sizeInserts.map((s, i) => ({ ...s, ord: i })))}::jsonb)
@@ -302,9 +303,9 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
             SELECT product_id, size1, size2, sort_order FROM v ORDER BY ord
             RETURNING product_size_id, product_id, sort_order
           )
-          SELECT i.product_size_id, v.ord FROM inserted i JOIN v ON v.product_id = i.product_id AND v.sort_order = i.sort_order`,
+          SELECT i.product_size_id AS "productSizeId", v.ord FROM inserted i JOIN v ON v.product_id = i.product_id AND v.sort_order = i.sort_order`,
     );
-    for (const row of rows) newSizeIds.set(sizeInserts[Number(row.ord)]!.key, Number(row.product_size_id));
+    for (const row of rows) newSizeIds.set(sizeInserts[Number(row.ord)]!.key, row.productSizeId);
   }
   if (sizeUpdates.length > 0) {
     await tx.execute(

@@ -7,6 +7,7 @@ import {
   productSizes,
   queryRows,
   type Executor,
+  type Row,
 } from '@shop/db';
 import type { SearchPlan, WordStatus } from './search-plan.ts';
 
@@ -57,15 +58,16 @@ export class CatalogueRepository {
   /** Ids of active products in the given categories, in display order, one page. */
   async productIdsInCategories(categoryIds: number[], limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
     if (categoryIds.length === 0) return { ids: [], total: 0 };
-    const rows = await queryRows<{ product_id: number; total: number }>(
+    // total: a count over the whole match, beside each page's ids.
+    const rows = await queryRows<Pick<Row<typeof products>, 'productId'> & { total: number }>(
       this.db,
-      sql`SELECT product_id, (count(*) OVER ())::int AS total
+      sql`SELECT product_id AS "productId", (count(*) OVER ())::int AS total
           FROM products
           WHERE is_active AND category_id IN (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)})
           ORDER BY sort_order, name, product_id
           LIMIT ${limit} OFFSET ${offset}`,
     );
-    return { ids: rows.map((r) => Number(r.product_id)), total: rows[0] ? Number(rows[0].total) : 0 };
+    return { ids: rows.map((r) => r.productId), total: rows[0] ? Number(rows[0].total) : 0 };
   }
 
   /**
@@ -75,9 +77,10 @@ export class CatalogueRepository {
    * the product's own (its title would read the same). Null for no active product.
    */
   async productTitleClashes(productId: number): Promise<{ productCode: string; nameTaken: boolean; takenInCategory: boolean } | null> {
-    const [row] = await queryRows<{ product_code: string; name_taken: boolean; taken_in_category: boolean }>(
+    // The two clashes are computed (EXISTS): no column to derive them from.
+    const [row] = await queryRows<Pick<Row<typeof products>, 'productCode'> & { name_taken: boolean; taken_in_category: boolean }>(
       this.db,
-      sql`SELECT p.product_code,
+      sql`SELECT p.product_code AS "productCode",
             EXISTS (SELECT 1 FROM products o WHERE o.is_active AND o.product_id <> p.product_id AND lower(o.name) = lower(p.name))
               OR EXISTS (SELECT 1 FROM categories c WHERE c.is_active AND (lower(c.name) = lower(p.name) OR lower(c.page_title) = lower(p.name))) AS name_taken,
             EXISTS (SELECT 1 FROM products o WHERE o.is_active AND o.product_id <> p.product_id AND o.category_id = p.category_id AND lower(o.name) = lower(p.name))
@@ -87,7 +90,7 @@ export class CatalogueRepository {
           FROM products p JOIN categories pc ON pc.category_id = p.category_id
           WHERE p.product_id = ${productId} AND p.is_active`,
     );
-    return row ? { productCode: row.product_code, nameTaken: Boolean(row.name_taken), takenInCategory: Boolean(row.taken_in_category) } : null;
+    return row ? { productCode: row.productCode, nameTaken: Boolean(row.name_taken), takenInCategory: Boolean(row.taken_in_category) } : null;
   }
 
   /**
@@ -96,6 +99,7 @@ export class CatalogueRepository {
    * name on each call.
    */
   async nameVocabulary(): Promise<string[]> {
+    // search_words is kept by triggers (migration 0003) and has no table in schema.ts.
     const rows = await queryRows<{ word: string }>(this.db, sql`SELECT word FROM search_words`);
     return rows.map((r) => r.word);
   }
@@ -129,6 +133,7 @@ export class CatalogueRepository {
    */
   async wordStatuses(words: string[]): Promise<Map<string, WordStatus>> {
     if (words.length === 0) return new Map();
+    // Computed per word of the query (no table's row).
     const rows = await queryRows<{ word: string; stop: boolean; found: boolean }>(
       this.db,
       sql`SELECT w.word, numnode(plainto_tsquery('english', w.word)) = 0 AS stop,

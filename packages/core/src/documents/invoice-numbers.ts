@@ -56,8 +56,7 @@ export class InvoiceNumbers {
     // The common case (downloading again) needs no lock.
     const existing = await this.find(orderId);
     if (existing) return existing;
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT last_number FROM invoice_number_counter WHERE id FOR UPDATE`);
       const issued = await this.find(orderId, tx);
       if (issued) return issued;

@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
+import { queryRows, type Executor, type Row, type trustedDevices } from '@shop/db';
 
 export type DeviceAccountKind = 'customer' | 'staff';
 
@@ -40,14 +40,14 @@ export class TrustedDevices {
     if (candidates.length === 0) return null;
     const since = new Date(this.now().getTime() - TRUSTED_DEVICE_TTL_MS).toISOString();
     const hashes = candidates.map(hashOf);
-    const rows = await queryRows<{ token_hash: string }>(
+    const rows = await queryRows<Pick<Row<typeof trustedDevices>, 'tokenHash'>>(
       this.db,
-      sql`SELECT token_hash FROM trusted_devices
+      sql`SELECT token_hash AS "tokenHash" FROM trusted_devices
           WHERE token_hash IN (${sql.join(hashes.map((hash) => sql`${hash}`), sql`, `)})
             AND account = ${account} AND last_used_at > ${since}::timestamptz
           LIMIT 1`,
     );
-    const found = rows[0]?.token_hash;
+    const found = rows[0]?.tokenHash;
     return found ? candidates[hashes.indexOf(found)]! : null;
   }
 
@@ -58,10 +58,10 @@ export class TrustedDevices {
   async remember(account: string, knownToken: string | null): Promise<string> {
     const at = this.now().toISOString();
     if (knownToken) {
-      const touched = await queryRows<{ token_hash: string }>(
+      const touched = await queryRows<Pick<Row<typeof trustedDevices>, 'tokenHash'>>(
         this.db,
         sql`UPDATE trusted_devices SET last_used_at = ${at}::timestamptz
-            WHERE token_hash = ${hashOf(knownToken)} AND account = ${account} RETURNING token_hash`,
+            WHERE token_hash = ${hashOf(knownToken)} AND account = ${account} RETURNING token_hash AS "tokenHash"`,
       );
       if (touched.length > 0) return knownToken;
     }

@@ -19,7 +19,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { queryRows, type Database } from '@shop/db';
 import { londonDate } from '../documents/invoice-eligibility.ts';
 import { Conflict, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
@@ -89,8 +89,7 @@ export class DueCardPayments {
   }
 
   private record(userId: number, orderId: number, payment: VerifiedPayment, key: string): Promise<{ recorded: boolean; amountPence: number }> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       // The payment's lock first: recording it as unplaced waits for this transaction, and this one for that.
       await lockProviderReference(tx, payment.reference);
       const [order] = await queryRows<{ status: string; total_pence: number; paid_pence: number; refunded_pence: number; payment_reference: string; payment_method: string }>(

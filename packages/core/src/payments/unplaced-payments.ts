@@ -122,8 +122,7 @@ export class UnplacedPayments {
    * order carries the payment after all: it is not returned).
    */
   async record(payment: NewUnplacedPayment): Promise<'recorded' | 'known' | 'ordered'> {
-    const outcome = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    const outcome = await this.db.transaction(async (tx) => {
       await lockProviderReference(tx, payment.reference);
       // Paying for an order: the order placed with it, or a payment of what is due recorded with it.
       const ordered = await queryRows<object>(
@@ -132,15 +131,15 @@ export class UnplacedPayments {
             UNION ALL SELECT 1 FROM order_payments WHERE idempotency_key = ${cardPaymentRecordKey(payment.reference)}`,
       );
       if (ordered.length > 0) return 'ordered' as const;
-      const [row] = await queryRows<{ unplaced_payment_id: number }>(
+      const [row] = await queryRows<Pick<Row<typeof unplacedPayments>, 'unplacedPaymentId'>>(
         tx,
         sql`INSERT INTO unplaced_payments (provider, reference, capture_id, amount_pence, user_id, reason, idempotency_key)
             VALUES (${payment.provider}, ${payment.reference}, ${payment.captureId}, ${payment.amountPence}, ${payment.userId}, ${payment.reason.slice(0, 2000)}, ${randomUUID()})
             ON CONFLICT DO NOTHING
-            RETURNING unplaced_payment_id`,
+            RETURNING unplaced_payment_id AS "unplacedPaymentId"`,
       );
       if (!row) return 'known' as const;
-      const unplacedPaymentId = Number(row.unplaced_payment_id);
+      const unplacedPaymentId = row.unplacedPaymentId;
       await this.options.jobs.record({ kind: UNPLACED_PAYMENT_REFUND_JOB, payload: { unplacedPaymentId }, dedupeKey: `unplaced-payment-refund:${unplacedPaymentId}` }, tx);
       return 'recorded' as const;
     });
@@ -183,7 +182,7 @@ export class UnplacedPayments {
    * (and must, for PayPal answers a used key with its old answer) use a new key.
    */
   private async settle(unplacedPaymentId: number, state: 'refunded' | 'failed', refundId: string | null, reason: string | null, newKey = false): Promise<UnplacedPaymentState> {
-    const [row] = await queryRows<{ state: UnplacedPaymentState }>(
+    const [row] = await queryRows<Pick<Row<typeof unplacedPayments>, 'state'>>(
       this.db,
       sql`UPDATE unplaced_payments
           SET state = ${state}, refund_id = coalesce(${refundId}, refund_id), failure_reason = ${reason === null ? null : reason.slice(0, 500)},
@@ -225,9 +224,8 @@ export class UnplacedPayments {
   /** Staff try a failed return again: pending once more, and a job sends it (now). */
   async retry(staff: StaffMember, unplacedPaymentId: number): Promise<void> {
     if (!can(staff.role, 'payments:record')) throw new Forbidden(unplacedPaymentMessages.notPermitted);
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
-      const [row] = await queryRows<{ state: UnplacedPaymentState }>(
+    await this.db.transaction(async (tx) => {
+      const [row] = await queryRows<Pick<Row<typeof unplacedPayments>, 'state'>>(
         tx,
         // Two staff at once: the second UPDATE re-reads the row after the first commits and finds it pending.
         sql`UPDATE unplaced_payments SET state = 'pending', failure_reason = NULL, updated_at = now()

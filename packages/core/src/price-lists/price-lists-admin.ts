@@ -6,7 +6,7 @@
  * resolved for customers by pricing/customer-prices.ts; nothing here is read by the storefront.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, priceListCustomers, priceListEntries, priceListEvents, priceLists, productSizes, products, queryRows, staff, users, type Database, type Executor, type Row } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { flattenCategories, readCategoryTree } from '../catalogue-admin/category-editor.ts';
@@ -79,26 +79,37 @@ function checkName(raw: string): string {
   return name;
 }
 
+const LIST = columnsOf(priceLists, ['priceListId', 'name'], 'l');
+const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'companyName'], 'u');
+const EVENT = columnsOf(priceListEvents, ['kind', 'after', 'createdAt'], 'e');
+const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
+const ENTRY = columnsOf(priceListEntries, ['priceListEntryId', 'productSizeId', 'categoryId', 'packQuantity', 'fixedPricePence', 'percentOff'], 'e');
+const ENTRY_PRODUCT = columnsOf(products, ['productCode', 'name'], 'p', { leftJoined: true });
+const ENTRY_SIZE = columnsOf(productSizes, ['size1'], 's', { leftJoined: true });
+const INDEXED_PRODUCT = columnsOf(products, ['productCode'], 'p');
+const INDEXED_SIZE = columnsOf(productSizes, ['productSizeId', 'size1'], 's');
+
 export class PriceLists {
   constructor(private readonly db: Database) {}
 
   async list(): Promise<PriceListSummary[]> {
-    const rows = await queryRows<{ price_list_id: number; name: string; entry_count: number; customer_count: number }>(
+    // The counts are computed: no table's row.
+    const rows = await queryRows<{ entryCount: number; customerCount: number }>(
       this.db,
-      sql`SELECT l.price_list_id, l.name,
-                 (SELECT count(*)::int FROM price_list_entries e WHERE e.price_list_id = l.price_list_id) AS entry_count,
-                 (SELECT count(*)::int FROM price_list_customers c WHERE c.price_list_id = l.price_list_id) AS customer_count
+      sql`SELECT ${LIST.list},
+                 (SELECT count(*)::int FROM price_list_entries e WHERE e.price_list_id = l.price_list_id) AS "entryCount",
+                 (SELECT count(*)::int FROM price_list_customers c WHERE c.price_list_id = l.price_list_id) AS "customerCount"
           FROM price_lists l ORDER BY lower(l.name), l.price_list_id`,
     );
-    return rows.map((r) => ({ priceListId: Number(r.price_list_id), name: r.name, entryCount: Number(r.entry_count), customerCount: Number(r.customer_count) }));
+    return rows.map((r) => ({ ...LIST.read(r), entryCount: Number(r.entryCount), customerCount: Number(r.customerCount) }));
   }
 
   async detail(priceListId: number): Promise<PriceListDetail> {
     const name = await this.nameOf(priceListId, this.db);
     const entries = await this.entriesOf(priceListId, this.db);
-    const customers = await queryRows<{ user_id: number; first_name: string; last_name: string; email: string; company_name: string | null }>(
+    const customers = await queryRows<object>(
       this.db,
-      sql`SELECT u.user_id, u.first_name, u.last_name, u.email, u.company_name
+      sql`SELECT ${CUSTOMER.list}
           FROM price_list_customers c JOIN users u ON u.user_id = c.user_id
           WHERE c.price_list_id = ${priceListId} ORDER BY lower(u.last_name), lower(u.first_name), u.user_id`,
     );
@@ -106,40 +117,37 @@ export class PriceLists {
       priceListId,
       name,
       entries,
-      customers: customers.map((c) => ({ userId: Number(c.user_id), name: `${c.first_name} ${c.last_name}`.trim(), email: c.email, companyName: c.company_name })),
+      customers: customers.map(CUSTOMER.read).map((c) => ({ userId: c.userId, name: `${c.firstName} ${c.lastName}`.trim(), email: c.email, companyName: c.companyName })),
     };
   }
 
   /** The lists a customer is on (the back office's customer page). */
   async listsOf(userId: number): Promise<{ priceListId: number; name: string }[]> {
-    const rows = await queryRows<{ price_list_id: number; name: string }>(
+    const rows = await queryRows<object>(
       this.db,
-      sql`SELECT l.price_list_id, l.name FROM price_list_customers c JOIN price_lists l ON l.price_list_id = c.price_list_id WHERE c.user_id = ${userId} ORDER BY lower(l.name)`,
+      sql`SELECT ${LIST.list} FROM price_list_customers c JOIN price_lists l ON l.price_list_id = c.price_list_id WHERE c.user_id = ${userId} ORDER BY lower(l.name)`,
     );
-    return rows.map((r) => ({ priceListId: Number(r.price_list_id), name: r.name }));
+    return rows.map(LIST.read);
   }
 
   async history(priceListId: number, limit = 50): Promise<PriceListEvent[]> {
-    const rows = await queryRows<{ kind: string; name: string | null; after: Record<string, unknown> | string | null; created_at: Date | string }>(
+    const rows = await queryRows<object>(
       this.db,
-      sql`SELECT e.kind, s.name, e.after, e.created_at FROM price_list_events e LEFT JOIN staff s ON s.staff_id = e.staff_id
+      sql`SELECT ${EVENT.list}, ${BY.list} FROM price_list_events e LEFT JOIN staff s ON s.staff_id = e.staff_id
           WHERE e.price_list_id = ${priceListId} ORDER BY e.price_list_event_id DESC LIMIT ${limit}`,
     );
-    return rows.map((r) => ({
-      kind: r.kind,
-      staffName: r.name,
-      after: typeof r.after === 'string' ? (JSON.parse(r.after) as Record<string, unknown>) : r.after,
-      at: `${new Date(r.created_at).toISOString().slice(0, 19)}Z`,
-    }));
+    return rows.map((r) => {
+      const { kind, after, createdAt } = EVENT.read(r);
+      return { kind, staffName: BY.read(r).name, after, at: `${createdAt.toISOString().slice(0, 19)}Z` };
+    });
   }
 
   async create(staffId: number | null, rawName: string): Promise<number> {
     const name = checkName(rawName);
     try {
-      return await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Executor;
-        const [row] = await queryRows<{ price_list_id: number }>(tx, sql`INSERT INTO price_lists (name) VALUES (${name}) RETURNING price_list_id`);
-        const priceListId = Number(row!.price_list_id);
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.insert(priceLists).values({ name }).returning({ priceListId: priceLists.priceListId });
+        const priceListId = row!.priceListId;
         await record(tx, priceListId, staffId, 'created', null, { name });
         return priceListId;
       });
@@ -152,8 +160,7 @@ export class PriceLists {
   async rename(staffId: number | null, priceListId: number, rawName: string): Promise<void> {
     const name = checkName(rawName);
     try {
-      await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Executor;
+      await this.db.transaction(async (tx) => {
         const before = await this.nameOf(priceListId, tx, true);
         if (before === name) return;
         await tx.execute(sql`UPDATE price_lists SET name = ${name} WHERE price_list_id = ${priceListId}`);
@@ -167,8 +174,7 @@ export class PriceLists {
 
   /** Adds an entry, or replaces the rule of the entry with the same target; the fields are the CSV's columns. */
   async saveEntry(staffId: number | null, priceListId: number, cells: Partial<Record<PriceListCsvColumn, string>>): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       await this.nameOf(priceListId, tx, true);
       const read = readEntryRow(cells, await catalogueIndex(tx));
       if ('errors' in read) {
@@ -186,8 +192,7 @@ export class PriceLists {
   }
 
   async removeEntry(staffId: number | null, priceListId: number, priceListEntryId: number): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       await this.nameOf(priceListId, tx, true);
       const entry = (await this.entriesOf(priceListId, tx)).find((e) => e.priceListEntryId === priceListEntryId);
       if (!entry) throw new NotFound(`The price list has no entry ${priceListEntryId}.`);
@@ -198,28 +203,26 @@ export class PriceLists {
 
   /** Puts a customer (by e-mail, compared without case) on the list; already on it changes nothing. */
   async assign(staffId: number | null, priceListId: number, email: string): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       await this.nameOf(priceListId, tx, true);
-      const [user] = await queryRows<{ user_id: number; closed: boolean; email: string }>(
+      const [user] = await queryRows<Pick<Row<typeof users>, 'userId' | 'email'> & { closed: boolean }>(
         tx,
-        sql`SELECT user_id, closed_at IS NOT NULL AS closed, email FROM users WHERE lower(email) = lower(${email.trim()}) ORDER BY user_id LIMIT 1`,
+        sql`SELECT user_id AS "userId", closed_at IS NOT NULL AS closed, email FROM users WHERE lower(email) = lower(${email.trim()}) ORDER BY user_id LIMIT 1`,
       );
       if (!user) throw new NotFound(priceListMessages.noCustomer(email.trim()), { fields: [{ field: 'email', message: priceListMessages.noCustomer(email.trim()) }] });
       if (user.closed) throw new Invalid(priceListMessages.closedCustomer, { fields: [{ field: 'email', message: priceListMessages.closedCustomer }] });
-      const inserted = await queryRows<{ user_id: number }>(
-        tx,
-        sql`INSERT INTO price_list_customers (price_list_id, user_id, assigned_by) VALUES (${priceListId}, ${user.user_id}, ${staffId})
-            ON CONFLICT DO NOTHING RETURNING user_id`,
-      );
+      const inserted = await tx
+        .insert(priceListCustomers)
+        .values({ priceListId, userId: user.userId, assignedBy: staffId })
+        .onConflictDoNothing()
+        .returning({ userId: priceListCustomers.userId });
       if (inserted.length > 0) await record(tx, priceListId, staffId, 'customer-assigned', null, { customer: user.email });
     });
   }
 
   async unassign(staffId: number | null, priceListId: number, userId: number): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
-      const removed = await queryRows<{ email: string }>(
+    await this.db.transaction(async (tx) => {
+      const removed = await queryRows<Pick<Row<typeof users>, 'email'>>(
         tx,
         sql`DELETE FROM price_list_customers c USING users u WHERE c.price_list_id = ${priceListId} AND c.user_id = ${userId} AND u.user_id = c.user_id RETURNING u.email`,
       );
@@ -246,8 +249,7 @@ export class PriceLists {
    * is refused; with `expectedDigest` (the dry run's), a list or catalogue that changed since is refused.
    */
   async apply(staffId: number | null, priceListId: number, bytes: Uint8Array, expectedDigest?: string): Promise<PriceListImportReport> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       await this.nameOf(priceListId, tx, true);
       const file = readPriceListFile(bytes, await catalogueIndex(tx));
       const report = planPriceListImport(await this.entriesOf(priceListId, tx), file);
@@ -263,45 +265,37 @@ export class PriceLists {
 
   /** The list's name; NotFound when there is none. `lock`: the list row is locked for the transaction. */
   private async nameOf(priceListId: number, executor: Executor, lock = false): Promise<string> {
-    const [row] = await queryRows<{ name: string }>(executor, sql`SELECT name FROM price_lists WHERE price_list_id = ${priceListId} ${lock ? sql`FOR UPDATE` : sql``}`);
+    const [row] = await queryRows<Pick<Row<typeof priceLists>, 'name'>>(executor, sql`SELECT name FROM price_lists WHERE price_list_id = ${priceListId} ${lock ? sql`FOR UPDATE` : sql``}`);
     if (!row) throw new NotFound(`There is no price list ${priceListId}.`);
     return row.name;
   }
 
   /** The entries, named as the CSV names them: sizes by product code and size1 (then pack), categories by path. */
   private async entriesOf(priceListId: number, executor: Executor): Promise<PriceListEntryRow[]> {
-    const rows = await queryRows<{
-      price_list_entry_id: number;
-      product_size_id: number | null;
-      category_id: number | null;
-      pack_quantity: number | null;
-      fixed_price_pence: number | null;
-      percent_off: number | null;
-      product_code: string | null;
-      product_name: string | null;
-      size1: string | null;
-    }>(
-      executor,
-      sql`SELECT e.price_list_entry_id, e.product_size_id, e.category_id, e.pack_quantity, e.fixed_price_pence, e.percent_off, p.product_code, p.name AS product_name, s.size1
+    const rows = (
+      await queryRows<object>(
+        executor,
+        sql`SELECT ${ENTRY.list}, ${ENTRY_PRODUCT.list}, ${ENTRY_SIZE.list}
           FROM price_list_entries e
           LEFT JOIN product_sizes s ON s.product_size_id = e.product_size_id
           LEFT JOIN products p ON p.product_id = s.product_id
           WHERE e.price_list_id = ${priceListId}
           ORDER BY e.category_id IS NULL, lower(p.product_code), s.sort_order, s.product_size_id, e.pack_quantity NULLS FIRST, e.category_id`,
-    );
-    const paths = rows.some((r) => r.category_id !== null) ? new Map(flattenCategories(await readCategoryTree(executor)).map((c) => [c.categoryId, c.path])) : new Map<number, string>();
+      )
+    ).map((raw) => ({ ...ENTRY.read(raw), product: ENTRY_PRODUCT.read(raw), size1: ENTRY_SIZE.read(raw).size1 }));
+    const paths = rows.some((r) => r.categoryId !== null) ? new Map(flattenCategories(await readCategoryTree(executor)).map((c) => [c.categoryId, c.path])) : new Map<number, string>();
     const entries = rows.map((r): PriceListEntryRow => {
       const named: NamedEntry = {
         target:
-          r.product_size_id !== null
-            ? { kind: 'size', productSizeId: Number(r.product_size_id), packQuantity: r.pack_quantity === null ? null : Number(r.pack_quantity) }
-            : { kind: 'category', categoryId: Number(r.category_id) },
-        rule: r.fixed_price_pence !== null ? { fixedPricePence: Number(r.fixed_price_pence), percentOff: null } : { fixedPricePence: null, percentOff: Number(r.percent_off) },
-        productCode: r.product_code ?? '',
+          r.productSizeId !== null
+            ? { kind: 'size', productSizeId: r.productSizeId, packQuantity: r.packQuantity }
+            : { kind: 'category', categoryId: Number(r.categoryId) },
+        rule: r.fixedPricePence !== null ? { fixedPricePence: r.fixedPricePence, percentOff: null } : { fixedPricePence: null, percentOff: Number(r.percentOff) },
+        productCode: r.product.productCode ?? '',
         size1: r.size1 ?? '',
-        categoryPath: r.category_id === null ? '' : (paths.get(Number(r.category_id)) ?? ''),
+        categoryPath: r.categoryId === null ? '' : (paths.get(r.categoryId) ?? ''),
       };
-      return { ...named, priceListEntryId: Number(r.price_list_entry_id), productName: r.product_name ?? '', what: describeTarget(named), ruleText: describeRule(named.rule) };
+      return { ...named, priceListEntryId: r.priceListEntryId, productName: r.product.name ?? '', what: describeTarget(named), ruleText: describeRule(named.rule) };
     });
     // Categories by path, after the sizes (the order the export writes).
     return [...entries.filter((e) => e.target.kind === 'size'), ...entries.filter((e) => e.target.kind === 'category').sort((a, b) => a.categoryPath.localeCompare(b.categoryPath))];
@@ -330,20 +324,23 @@ async function record(tx: Executor, priceListId: number, staffId: number | null,
 
 /** Sizes by product code and size1 with their pack quantities, and categories by path, as the import names them. */
 async function catalogueIndex(db: Executor): Promise<CatalogueIndex> {
-  const rows = await queryRows<{ product_code: string; product_size_id: number; size1: string; quantities: number[] | string | null }>(
+  // quantities: computed (the size's pack quantities), as either driver answers an int[].
+  const rows = await queryRows<{ quantities: number[] | string | null }>(
     db,
-    sql`SELECT p.product_code, s.product_size_id, s.size1,
+    sql`SELECT ${INDEXED_PRODUCT.list}, ${INDEXED_SIZE.list},
                (SELECT array_agg(pp.pack_range[1] ORDER BY pp.sort_order) FROM product_prices pp WHERE pp.product_size_id = s.product_size_id) AS quantities
         FROM product_sizes s JOIN products p ON p.product_id = s.product_id`,
   );
   const sizes: CatalogueIndex['sizes'] = new Map();
   for (const row of rows) {
-    const key = row.product_code.toLowerCase();
+    const { productCode } = INDEXED_PRODUCT.read(row);
+    const { productSizeId, size1 } = INDEXED_SIZE.read(row);
+    const key = productCode.toLowerCase();
     let product = sizes.get(key);
-    if (!product) sizes.set(key, (product = { productCode: row.product_code, bySize: new Map() }));
+    if (!product) sizes.set(key, (product = { productCode, bySize: new Map() }));
     const quantities = typeof row.quantities === 'string' ? row.quantities.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : (row.quantities ?? []).map(Number);
     // Two sizes of one product written alike: the first (the import then prices that one).
-    if (!product.bySize.has(row.size1.trim())) product.bySize.set(row.size1.trim(), { productSizeId: Number(row.product_size_id), packQuantities: quantities });
+    if (!product.bySize.has(size1.trim())) product.bySize.set(size1.trim(), { productSizeId, packQuantities: quantities });
   }
   const categories = new Map(flattenCategories(await readCategoryTree(db)).map((c) => [c.path, c.categoryId]));
   return { sizes, categories };

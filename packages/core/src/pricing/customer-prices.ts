@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ProductDto } from '@shop/contract';
-import { queryPreparedRows, queryRows, type Executor } from '@shop/db';
+import { queryPreparedRows, queryRows, type categories as categoryTable, type Executor, type productPrices, type products as productTable, type Row } from '@shop/db';
 import { penceToPounds, poundsToPence, unitPricePounds, type Pence } from './money.ts';
 import { resolvePackPrice, type PriceListEntry, type ResolvedPrice } from './price-lists.ts';
 
@@ -109,8 +109,12 @@ export class CustomerPrices {
     // Only category entries need the tree; a list of sizes alone skips reading it.
     const categories = new Map<number, CategoryNode & { slug: string }>();
     if (entries.some((entry) => entry.categoryId !== null)) {
-      for (const row of await queryRows<{ category_id: number; parent_id: number | null; slug: string }>(executor, sql`SELECT category_id, parent_id, slug FROM categories`)) {
-        categories.set(Number(row.category_id), { parentId: num(row.parent_id), slug: row.slug });
+      const tree = await queryRows<Pick<Row<typeof categoryTable>, 'categoryId' | 'parentId' | 'slug'>>(
+        executor,
+        sql`SELECT category_id AS "categoryId", parent_id AS "parentId", slug FROM categories`,
+      );
+      for (const row of tree) {
+        categories.set(row.categoryId, { parentId: row.parentId, slug: row.slug });
       }
     }
     return new PriceBook(entries, categories);
@@ -132,13 +136,14 @@ export class CustomerPrices {
     const book = await this.bookFor(userId, executor);
     if (!book) return lines;
     const ids = [...new Set(lines.map((line) => line.productPriceId))];
-    const packs = await queryRows<{ product_price_id: number; product_size_id: number; category_id: number; pack_quantity: number }>(
+    // packQuantity: the pack's first quantity, pack_range[1] (computed).
+    const packs = await queryRows<Pick<Row<typeof productPrices>, 'productPriceId' | 'productSizeId'> & Pick<Row<typeof productTable>, 'categoryId'> & { packQuantity: number | null }>(
       executor,
-      sql`SELECT pp.product_price_id, pp.product_size_id, p.category_id, pp.pack_range[1] AS pack_quantity
+      sql`SELECT pp.product_price_id AS "productPriceId", pp.product_size_id AS "productSizeId", p.category_id AS "categoryId", pp.pack_range[1] AS "packQuantity"
           FROM product_prices pp JOIN products p ON p.product_id = pp.product_id
           WHERE pp.product_price_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
     );
-    const byId = new Map(packs.map((pack) => [Number(pack.product_price_id), pack]));
+    const byId = new Map(packs.map((pack) => [pack.productPriceId, pack]));
     // A category entry needs the category's parents even when the book was read for sizes only.
     const needsTree = book.entries.some((entry) => entry.categoryId !== null);
     return lines.map((line) => {
@@ -146,9 +151,9 @@ export class CustomerPrices {
       if (!pack) return line;
       const resolved = book.priceOf({
         pricePence: line.pricePence,
-        productSizeId: Number(pack.product_size_id),
-        packQuantity: Number(pack.pack_quantity ?? line.qty),
-        categoryId: needsTree ? Number(pack.category_id) : null,
+        productSizeId: pack.productSizeId,
+        packQuantity: Number(pack.packQuantity ?? line.qty),
+        categoryId: needsTree ? pack.categoryId : null,
       });
       return resolved.tradePrice ? { ...line, pricePence: resolved.pricePence, tradePrice: true } : line;
     });

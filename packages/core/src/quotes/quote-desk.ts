@@ -257,8 +257,7 @@ export class QuoteDesk {
       throw new Invalid(quoteMessages.neededByPast, { fields: [{ field: 'neededBy', message: quoteMessages.neededByPast }] });
     }
     const packs = await this.packsOnSale(input.items.map((item) => item.productPriceId));
-    const created = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    const created = await this.db.transaction(async (tx) => {
       const [counter] = await queryRows<{ last_number: number }>(
         tx,
         sql`INSERT INTO quote_number_counter (id, last_number) VALUES (true, 1)
@@ -544,8 +543,7 @@ export class QuoteDesk {
   // ---- reading ----
 
   private async staffChange<T>(quoteId: number, seenVersion: number, change: (quote: QuoteRow, tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       const [quote] = await tx.select().from(quotes).where(eq(quotes.quoteId, quoteId)).for('update');
       if (!quote) throw new NotFound(`There is no quote ${quoteId}.`);
       if (quote.version !== seenVersion) throw new Conflict(quoteMessages.staleVersion);

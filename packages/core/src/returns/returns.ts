@@ -305,8 +305,7 @@ export class Returns {
         throw error;
       }
     }
-    const returnId = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    const returnId = await this.db.transaction(async (tx) => {
       const order = await this.customerOrder(userId, orderId, tx, true);
       const window = returnWindow(deliveryFacts(order), reason, this.today(), faultFoundOn);
       if (!window.open) throw invalidField(reason === 'faulty' ? 'fault_found_on' : 'reason', window.text);
@@ -547,8 +546,7 @@ export class Returns {
       goods,
     });
     if (result.state === 'completed') {
-      await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Executor;
+      await this.db.transaction(async (tx) => {
         await tx.execute(sql`SELECT order_id FROM orders WHERE order_id = ${r.orderId} FOR UPDATE`);
         await this.refunded(tx, staff, returnId, seenVersion, input.amountPence, result.orderPaymentId);
       });
@@ -662,8 +660,7 @@ export class Returns {
     kind: string,
     work: (r: ReturnRow, tx: Executor) => Promise<{ after: Record<string, unknown>; notice: { subject: string; lines: string[] } }>,
   ): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const seen = await this.returnRow(returnId, tx);
       await tx.execute(sql`SELECT order_id FROM orders WHERE order_id = ${seen.orderId} FOR UPDATE`);
       const r = await this.returnRow(returnId, tx, true);

@@ -7,7 +7,7 @@
  * download) reads `staff_notes`: this module is the table's one reader, and only the back
  * office calls it (staff-notes-never-shown.test.ts proves each customer surface).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { columnsOf, queryRows, staff, staffNotes, type Executor } from '@shop/db';
 import { Invalid, NotFound } from '../errors.ts';
 import { isoSeconds } from '../iso-time.ts';
@@ -69,7 +69,7 @@ export class StaffNotes {
     );
     if (!row) throw new NotFound(orderId !== null ? `There is no order ${orderId}.` : `There is no customer ${userId}.`);
     const note = NOTE.read(row);
-    const [author] = await queryRows<{ name: string }>(this.db, sql`SELECT name FROM staff WHERE staff_id = ${staffId}`);
+    const [author] = await this.db.select({ name: staff.name }).from(staff).where(eq(staff.staffId, staffId));
     return { staffNoteId: note.staffNoteId, body: note.body, at: isoSeconds(note.createdAt), staffName: author?.name ?? '' };
   }
 }

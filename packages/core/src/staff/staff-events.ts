@@ -5,7 +5,7 @@
  * append-only (migration 0011's trigger refuses UPDATE and DELETE). Shown on the owner's Staff page.
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, queryRows, staff, staffEvents, type Executor } from '@shop/db';
+import { columnsOf, queryRows, staff, staffEvents, type Executor, type Row } from '@shop/db';
 import { STAFF_ROLE_LABELS } from './staff-roles.ts';
 import { isoSeconds } from '../iso-time.ts';
 
@@ -21,6 +21,8 @@ export type StaffEventKind =
 const EVENT = columnsOf(staffEvents, ['kind', 'createdAt'], 'e');
 /** The member the change was about. */
 const SUBJECT = columnsOf(staff, ['name', 'email', 'role'], 's');
+/** Who made the change (LEFT JOIN, none for the first owner), aliased: the subject's name is `name`. */
+type Actor = { actor: Row<typeof staff>['name'] | null };
 
 export interface StaffEvent {
   kind: StaffEventKind;
@@ -45,7 +47,7 @@ export async function recordStaffEvent(
 
 /** The newest changes to the staff list, newest first. */
 export async function recentStaffEvents(db: Executor, limit = 50): Promise<StaffEvent[]> {
-  const rows = await queryRows<{ actor: string | null }>(
+  const rows = await queryRows<Actor>(
     db,
     sql`SELECT ${EVENT.list}, ${SUBJECT.list}, a.name AS actor
         FROM staff_events e

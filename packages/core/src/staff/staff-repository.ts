@@ -19,7 +19,7 @@ export class StaffRepository {
   constructor(readonly db: Executor) {}
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(tx as unknown as Executor));
+    return this.db.transaction((tx) => work(tx));
   }
 
   async byId(staffId: number, executor: Executor = this.db): Promise<StaffRow | null> {
@@ -37,7 +37,7 @@ export class StaffRepository {
   }
 
   async hasEnabledOwner(executor: Executor = this.db): Promise<boolean> {
-    const rows = await queryRows<{ one: number }>(executor, sql`SELECT 1 AS one FROM staff WHERE role = 'owner' AND disabled_at IS NULL LIMIT 1`);
+    const rows = await queryRows<Pick<StaffRow, 'staffId'>>(executor, sql`SELECT staff_id AS "staffId" FROM staff WHERE role = 'owner' AND disabled_at IS NULL LIMIT 1`);
     return rows.length > 0;
   }
 
@@ -46,7 +46,7 @@ export class StaffRepository {
    * disabling each other at once cannot leave the shop without one (the second waits, then counts one).
    */
   async lockAndCountEnabledOwners(tx: Executor): Promise<number> {
-    const rows = await queryRows<{ staff_id: number }>(tx, sql`SELECT staff_id FROM staff WHERE role = 'owner' AND disabled_at IS NULL FOR UPDATE`);
+    const rows = await queryRows<Pick<StaffRow, 'staffId'>>(tx, sql`SELECT staff_id AS "staffId" FROM staff WHERE role = 'owner' AND disabled_at IS NULL FOR UPDATE`);
     return rows.length;
   }
 
@@ -76,18 +76,18 @@ export class StaffRepository {
 
   /** Marks the member disabled (once); answers whether this call disabled them. */
   async disable(staffId: number, at: Date, executor: Executor = this.db): Promise<boolean> {
-    const rows = await queryRows<{ staff_id: number }>(
+    const rows = await queryRows<Pick<StaffRow, 'staffId'>>(
       executor,
-      sql`UPDATE staff SET disabled_at = ${at.toISOString()}::timestamptz WHERE staff_id = ${staffId} AND disabled_at IS NULL RETURNING staff_id`,
+      sql`UPDATE staff SET disabled_at = ${at.toISOString()}::timestamptz WHERE staff_id = ${staffId} AND disabled_at IS NULL RETURNING staff_id AS "staffId"`,
     );
     return rows.length > 0;
   }
 
   /** Lets a disabled member sign in again (once); answers whether this call enabled them. */
   async enable(staffId: number, executor: Executor = this.db): Promise<boolean> {
-    const rows = await queryRows<{ staff_id: number }>(
+    const rows = await queryRows<Pick<StaffRow, 'staffId'>>(
       executor,
-      sql`UPDATE staff SET disabled_at = NULL WHERE staff_id = ${staffId} AND disabled_at IS NOT NULL RETURNING staff_id`,
+      sql`UPDATE staff SET disabled_at = NULL WHERE staff_id = ${staffId} AND disabled_at IS NOT NULL RETURNING staff_id AS "staffId"`,
     );
     return rows.length > 0;
   }
@@ -98,23 +98,23 @@ export class StaffRepository {
 
   /** Turns on the pending secret (only if it is still the one confirmed) with fresh recovery codes. */
   async enableTotp(staffId: number, secret: string, recoveryCodeHashes: string[], at: Date, executor: Executor = this.db): Promise<boolean> {
-    const rows = await queryRows<{ staff_id: number }>(
+    const rows = await queryRows<Pick<StaffRow, 'staffId'>>(
       executor,
       sql`UPDATE staff SET totp_enabled_at = ${at.toISOString()}::timestamptz,
             recovery_code_hashes = ${toTextArray(recoveryCodeHashes)}::text[]
           WHERE staff_id = ${staffId} AND totp_secret = ${secret} AND totp_enabled_at IS NULL
-          RETURNING staff_id`,
+          RETURNING staff_id AS "staffId"`,
     );
     return rows.length > 0;
   }
 
   /** Removes one recovery code (by hash) if it is still unused; answers whether it was. */
   async useRecoveryCode(staffId: number, codeHash: string): Promise<boolean> {
-    const rows = await queryRows<{ staff_id: number }>(
+    const rows = await queryRows<Pick<StaffRow, 'staffId'>>(
       this.db,
       sql`UPDATE staff SET recovery_code_hashes = array_remove(recovery_code_hashes, ${codeHash})
           WHERE staff_id = ${staffId} AND ${codeHash} = ANY(recovery_code_hashes)
-          RETURNING staff_id`,
+          RETURNING staff_id AS "staffId"`,
     );
     return rows.length > 0;
   }
@@ -149,12 +149,12 @@ export class StaffRepository {
 
   /** The second factor was given: the session becomes a full one (if still awaiting and live). */
   async completeSecondFactor(sessionHash: string, at: Date, expiresAt: Date): Promise<boolean> {
-    const rows = await queryRows<{ session_hash: string }>(
+    const rows = await queryRows<Pick<StaffSessionRow, 'sessionHash'>>(
       this.db,
       sql`UPDATE staff_sessions SET awaiting_second_factor = false, last_seen_at = ${at.toISOString()}::timestamptz,
             expires_at = ${expiresAt.toISOString()}::timestamptz
           WHERE session_hash = ${sessionHash} AND awaiting_second_factor AND revoked_at IS NULL
-          RETURNING session_hash`,
+          RETURNING session_hash AS "sessionHash"`,
     );
     return rows.length > 0;
   }
@@ -164,6 +164,7 @@ export class StaffRepository {
    * earliest of those sign-ins began (null when none failed).
    */
   async codeFailuresSince(staffId: number, since: Date, executor: Executor = this.db): Promise<{ failures: number; earliest: Date | null }> {
+    // Aggregates, as either driver answers them: no table's row.
     const [row] = await queryRows<{ failures: number | string | null; earliest: string | Date | null }>(
       executor,
       sql`SELECT sum(failed_codes) AS failures, min(created_at) AS earliest FROM staff_sessions
@@ -179,13 +180,13 @@ export class StaffRepository {
 
   /** One more wrong code in this sign-in; answers how many so far (null when the session is gone). */
   async countFailedCode(sessionHash: string, executor: Executor = this.db): Promise<number | null> {
-    const rows = await queryRows<{ failed_codes: number }>(
+    const rows = await queryRows<Pick<StaffSessionRow, 'failedCodes'>>(
       executor,
       sql`UPDATE staff_sessions SET failed_codes = failed_codes + 1
           WHERE session_hash = ${sessionHash} AND awaiting_second_factor AND revoked_at IS NULL
-          RETURNING failed_codes`,
+          RETURNING failed_codes AS "failedCodes"`,
     );
-    return rows[0] ? Number(rows[0].failed_codes) : null;
+    return rows[0] ? rows[0].failedCodes : null;
   }
 
   async revokeSession(sessionHash: string, at: Date, executor: Executor = this.db): Promise<void> {
@@ -228,13 +229,13 @@ export class StaffRepository {
 
   /** Uses a token in one statement (two racing requests cannot both); answers its staff id. */
   async consumeToken(tokenHash: string, at: Date, executor: Executor = this.db): Promise<number | null> {
-    const rows = await queryRows<{ staff_id: number }>(
+    const rows = await queryRows<Pick<Row<typeof staffTokens>, 'staffId'>>(
       executor,
       sql`UPDATE staff_tokens SET used_at = ${at.toISOString()}::timestamptz
           WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${at.toISOString()}::timestamptz
-          RETURNING staff_id`,
+          RETURNING staff_id AS "staffId"`,
     );
-    return rows[0] ? Number(rows[0].staff_id) : null;
+    return rows[0]?.staffId ?? null;
   }
 
   /** A member's earlier links stop working when a new one is made or they are disabled. */

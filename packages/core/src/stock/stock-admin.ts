@@ -5,8 +5,8 @@
  * "Low stock" list and the dashboard's figure. Every change is a stock movement naming the staff
  * member and why, in the change's transaction.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { eq, sql } from 'drizzle-orm';
+import { columnsOf, productSizes, productStockSettings, products, queryRows, stockDeliveries, stockLevels, stockMovements, type Database, type Executor, type Row, type staff as staffTable } from '@shop/db';
 import { Forbidden, Invalid, NotFound } from '../errors.ts';
 import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
 import { londonWallClock } from '../delivery/dispatch-promise.ts';
@@ -56,7 +56,7 @@ export interface ProductStock {
 
 export interface MovementRow {
   at: Date;
-  kind: string;
+  kind: Row<typeof stockMovements>['kind'];
   onHandChange: number;
   allocatedChange: number;
   reason: string;
@@ -86,6 +86,21 @@ export interface SizeChoice {
   label: string;
 }
 
+const SIZE = columnsOf(productSizes, ['productSizeId', 'size1', 'size2', 'location'], 'z');
+const LEVEL = columnsOf(stockLevels, ['onHand', 'allocated', 'lowThreshold'], 's');
+const LEVEL_IF_TRACKED = columnsOf(stockLevels, ['onHand', 'allocated', 'lowThreshold'], 's', { leftJoined: true });
+const PRODUCT = columnsOf(products, ['productId', 'productCode', 'name'], 'p');
+const SETTINGS = columnsOf(productStockSettings, ['backordersAllowed'], 'st', { leftJoined: true });
+const MOVEMENT = columnsOf(stockMovements, ['createdAt', 'kind', 'onHandChange', 'allocatedChange', 'reason', 'orderId'], 'm');
+const DELIVERY = columnsOf(stockDeliveries, ['stockDeliveryId', 'supplierReference', 'receivedAt'], 'd');
+const DELIVERED_REFERENCE = columnsOf(stockDeliveries, ['supplierReference'], 'd', { leftJoined: true });
+/** The expected date as the text the schema's date column holds (to_char: a driver may parse a date otherwise). */
+const EXPECTED_DATE = sql.raw(`to_char(st.expected_date, 'YYYY-MM-DD') AS "expectedDate"`);
+/** The size's smallest pack in units: computed, so typed here. */
+type SmallestPack = { pack: number | null };
+/** A staff member's name, null when no staff member (LEFT JOIN): the column aliased by the statement. */
+type StaffName = { staffName: Row<typeof staffTable>['name'] | null };
+
 export class StockAdministration {
   constructor(
     private readonly db: Database,
@@ -103,26 +118,17 @@ export class StockAdministration {
   }
 
   private async readProductStock(executor: Executor, productId: number): Promise<ProductStock> {
-    const [settings] = await queryRows<{ backorders_allowed: boolean; expected_date: string | null }>(
+    const [settings] = await queryRows<Pick<Row<typeof productStockSettings>, 'backordersAllowed' | 'expectedDate'>>(
       executor,
-      sql`SELECT backorders_allowed, to_char(expected_date, 'YYYY-MM-DD') AS expected_date FROM product_stock_settings WHERE product_id = ${productId}`,
+      sql`SELECT st.backorders_allowed AS "backordersAllowed", ${EXPECTED_DATE} FROM product_stock_settings st WHERE st.product_id = ${productId}`,
     );
-    const backordersAllowed = settings?.backorders_allowed ?? false;
-    const expectedDate = settings?.expected_date ?? null;
-    const rows = await queryRows<{
-      product_size_id: number;
-      size1: string;
-      size2: string;
-      location: string | null;
-      pack: number | null;
-      on_hand: number | null;
-      allocated: number | null;
-      low_threshold: number | null;
-    }>(
+    const backordersAllowed = settings?.backordersAllowed ?? false;
+    const expectedDate = settings?.expectedDate ?? null;
+    const rows = await queryRows<SmallestPack>(
       executor,
-      sql`SELECT z.product_size_id, z.size1, z.size2, z.location,
+      sql`SELECT ${SIZE.list},
                  (SELECT min(pp.pack_range[1]) FROM product_prices pp WHERE pp.product_size_id = z.product_size_id) AS pack,
-                 s.on_hand, s.allocated, s.low_threshold
+                 ${LEVEL_IF_TRACKED.list}
           FROM product_sizes z LEFT JOIN stock_levels s ON s.product_size_id = z.product_size_id
           WHERE z.product_id = ${productId}
           ORDER BY z.sort_order, z.product_size_id
@@ -133,19 +139,21 @@ export class StockAdministration {
       productId,
       backordersAllowed,
       expectedDate,
-      sizes: rows.map((row) => {
-        const tracked = row.on_hand !== null;
-        const level = { onHand: Number(row.on_hand ?? 0), allocated: Number(row.allocated ?? 0), lowThreshold: Number(row.low_threshold ?? 0) };
-        const packUnits = Number(row.pack ?? 1);
+      sizes: rows.map((raw) => {
+        const size = SIZE.read(raw);
+        const stock = LEVEL_IF_TRACKED.read(raw);
+        const tracked = stock.onHand !== null;
+        const level = { onHand: stock.onHand ?? 0, allocated: stock.allocated ?? 0, lowThreshold: stock.lowThreshold ?? 0 };
+        const packUnits = Number(raw.pack ?? 1);
         return {
-          productSizeId: Number(row.product_size_id),
-          size1: row.size1,
-          size2: row.size2,
+          productSizeId: size.productSizeId,
+          size1: size.size1,
+          size2: size.size2,
           packUnits,
           tracked,
           ...level,
           available: level.onHand - level.allocated,
-          location: row.location ?? '',
+          location: size.location ?? '',
           status: stockStatus(tracked ? level : null, { backordersAllowed, expectedDate }, packUnits, today),
         };
       }),
@@ -174,8 +182,7 @@ export class StockAdministration {
     for (const [productSizeId, location] of locations) {
       if (location.length > MAX_LOCATION_LENGTH) throw invalidField(`location.s${productSizeId}`, stockAdminMessages.location);
     }
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const stock = await this.readProductStock(tx, productId);
       if (stock.sizes.length === 0) await this.requireProduct(tx, productId);
       const settingsChanged = stock.backordersAllowed !== input.backordersAllowed || stock.expectedDate !== expectedDate;
@@ -219,13 +226,12 @@ export class StockAdministration {
     input.lines.forEach((line, i) => {
       if (!isWhole(line.units, 1, MAX_UNITS_RECEIVED)) throw invalidField(`lines.${i}.units`, stockAdminMessages.units);
     });
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
-      const [delivery] = await queryRows<{ stock_delivery_id: number }>(
-        tx,
-        sql`INSERT INTO stock_deliveries (supplier_reference, note, staff_id) VALUES (${supplierReference}, ${note}, ${staff.staffId}) RETURNING stock_delivery_id`,
-      );
-      const deliveryId = Number(delivery!.stock_delivery_id);
+    return this.db.transaction(async (tx) => {
+      const [delivery] = await tx
+        .insert(stockDeliveries)
+        .values({ supplierReference, note, staffId: staff.staffId })
+        .returning({ stockDeliveryId: stockDeliveries.stockDeliveryId });
+      const deliveryId = delivery!.stockDeliveryId;
       for (const [i, line] of input.lines.entries()) {
         if (!(await startTracking(tx, line.productSizeId))) throw invalidField(`lines.${i}.size`, stockAdminMessages.size);
         await applyMovement(tx, {
@@ -246,8 +252,7 @@ export class StockAdministration {
   async count(staff: StaffMember, input: { productSizeId: number; counted: number; reason: string }): Promise<void> {
     permit(staff, 'stock:receive');
     const reason = checkCount(input.counted, input.reason);
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       if (!(await recordCount(tx, staff.staffId, input.productSizeId, input.counted, reason))) throw new NotFound('There is no such size.');
     });
   }
@@ -266,23 +271,11 @@ export class StockAdministration {
   }
 
   private async lowRows(): Promise<LowStockRow[]> {
-    const rows = await queryRows<{
-      product_id: number;
-      product_code: string;
-      name: string;
-      product_size_id: number;
-      size1: string;
-      on_hand: number;
-      allocated: number;
-      low_threshold: number;
-      pack: number | null;
-      backorders_allowed: boolean | null;
-      expected_date: string | null;
-    }>(
+    const rows = await queryRows<SmallestPack & Pick<Row<typeof productStockSettings>, 'expectedDate'>>(
       this.db,
-      sql`SELECT p.product_id, p.product_code, p.name, z.product_size_id, z.size1, s.on_hand, s.allocated, s.low_threshold,
+      sql`SELECT ${PRODUCT.list}, ${SIZE.list}, ${LEVEL.list},
                  (SELECT min(pp.pack_range[1]) FROM product_prices pp WHERE pp.product_size_id = z.product_size_id) AS pack,
-                 st.backorders_allowed, to_char(st.expected_date, 'YYYY-MM-DD') AS expected_date
+                 ${SETTINGS.list}, ${EXPECTED_DATE}
           FROM stock_levels s
           JOIN product_sizes z ON z.product_size_id = s.product_size_id
           JOIN products p ON p.product_id = z.product_id
@@ -292,20 +285,22 @@ export class StockAdministration {
           ORDER BY (s.on_hand - s.allocated) < coalesce((SELECT min(pp.pack_range[1]) FROM product_prices pp WHERE pp.product_size_id = z.product_size_id), 1) DESC, p.name, z.sort_order, z.product_size_id`,
     );
     return rows
-      .map((row) => {
-        const level = { onHand: Number(row.on_hand), allocated: Number(row.allocated), lowThreshold: Number(row.low_threshold) };
-        const pack = Number(row.pack ?? 1);
+      .map((raw) => {
+        const product = PRODUCT.read(raw);
+        const size = SIZE.read(raw);
+        const level = LEVEL.read(raw);
+        const pack = Number(raw.pack ?? 1);
         return {
-          productId: Number(row.product_id),
-          productCode: row.product_code,
-          productName: row.name,
-          productSizeId: Number(row.product_size_id),
-          size1: row.size1,
+          productId: product.productId,
+          productCode: product.productCode,
+          productName: product.name,
+          productSizeId: size.productSizeId,
+          size1: size.size1,
           ...level,
           available: level.onHand - level.allocated,
           out: level.onHand - level.allocated < pack,
-          backordersAllowed: row.backorders_allowed ?? false,
-          expectedDate: row.expected_date,
+          backordersAllowed: SETTINGS.read(raw).backordersAllowed ?? false,
+          expectedDate: raw.expectedDate,
           pack,
         };
       })
@@ -316,12 +311,16 @@ export class StockAdministration {
   /** Every size of the products on sale, for goods-in lines. */
   async sizeChoices(staff: StaffMember): Promise<SizeChoice[]> {
     permit(staff, 'stock:receive');
-    const rows = await queryRows<{ product_size_id: number; product_code: string; name: string; size1: string }>(
+    const rows = await queryRows<object>(
       this.db,
-      sql`SELECT z.product_size_id, p.product_code, p.name, z.size1 FROM product_sizes z JOIN products p ON p.product_id = z.product_id
+      sql`SELECT ${SIZE.list}, ${PRODUCT.list} FROM product_sizes z JOIN products p ON p.product_id = z.product_id
           ORDER BY p.product_code, z.sort_order, z.product_size_id`,
     );
-    return rows.map((row) => ({ productSizeId: Number(row.product_size_id), label: sizeLabel(row.product_code, row.name, row.size1) }));
+    return rows.map((raw) => {
+      const { productSizeId, size1 } = SIZE.read(raw);
+      const { productCode, name } = PRODUCT.read(raw);
+      return { productSizeId, label: sizeLabel(productCode, name, size1) };
+    });
   }
 
   /** One size: its product, stock and its movements, newest first (the audit staff read before counting). */
@@ -330,71 +329,55 @@ export class StockAdministration {
     productSizeId: number,
   ): Promise<{ productId: number; label: string; tracked: boolean; onHand: number; allocated: number; lowThreshold: number; movements: MovementRow[] }> {
     permit(staff, 'stock:receive');
-    const [size] = await queryRows<{ product_id: number; product_code: string; name: string; size1: string; on_hand: number | null; allocated: number | null; low_threshold: number | null }>(
+    const [raw] = await queryRows<object>(
       this.db,
-      sql`SELECT p.product_id, p.product_code, p.name, z.size1, s.on_hand, s.allocated, s.low_threshold
+      sql`SELECT ${PRODUCT.list}, ${SIZE.list}, ${LEVEL_IF_TRACKED.list}
           FROM product_sizes z JOIN products p ON p.product_id = z.product_id LEFT JOIN stock_levels s ON s.product_size_id = z.product_size_id
           WHERE z.product_size_id = ${productSizeId}`,
     );
-    if (!size) throw new NotFound('There is no such size.');
-    const movements = await queryRows<{
-      created_at: string;
-      kind: string;
-      on_hand_change: number;
-      allocated_change: number;
-      reason: string;
-      staff_name: string | null;
-      order_id: number | null;
-      supplier_reference: string | null;
-    }>(
+    if (!raw) throw new NotFound('There is no such size.');
+    const product = PRODUCT.read(raw);
+    const level = LEVEL_IF_TRACKED.read(raw);
+    const movements = await queryRows<StaffName>(
       this.db,
-      sql`SELECT m.created_at, m.kind, m.on_hand_change, m.allocated_change, m.reason, st.name AS staff_name, m.order_id, d.supplier_reference
+      sql`SELECT ${MOVEMENT.list}, st.name AS "staffName", ${DELIVERED_REFERENCE.list}
           FROM stock_movements m LEFT JOIN staff st ON st.staff_id = m.staff_id LEFT JOIN stock_deliveries d ON d.stock_delivery_id = m.stock_delivery_id
           WHERE m.product_size_id = ${productSizeId}
           ORDER BY m.stock_movement_id DESC LIMIT 50`,
     );
     return {
-      productId: Number(size.product_id),
-      label: sizeLabel(size.product_code, size.name, size.size1),
-      tracked: size.on_hand !== null,
-      onHand: Number(size.on_hand ?? 0),
-      allocated: Number(size.allocated ?? 0),
-      lowThreshold: Number(size.low_threshold ?? 0),
-      movements: movements.map((m) => ({
-        at: new Date(m.created_at),
-        kind: m.kind,
-        onHandChange: Number(m.on_hand_change),
-        allocatedChange: Number(m.allocated_change),
-        reason: m.reason,
-        staffName: m.staff_name,
-        orderId: m.order_id === null ? null : Number(m.order_id),
-        supplierReference: m.supplier_reference,
-      })),
+      productId: product.productId,
+      label: sizeLabel(product.productCode, product.name, SIZE.read(raw).size1),
+      tracked: level.onHand !== null,
+      onHand: level.onHand ?? 0,
+      allocated: level.allocated ?? 0,
+      lowThreshold: level.lowThreshold ?? 0,
+      movements: movements.map((m) => {
+        const { createdAt, ...movement } = MOVEMENT.read(m);
+        return { at: createdAt, ...movement, staffName: m.staffName, supplierReference: DELIVERED_REFERENCE.read(m).supplierReference };
+      }),
     };
   }
 
   /** The latest deliveries received, newest first. */
   async recentDeliveries(staff: StaffMember): Promise<{ deliveryId: number; supplierReference: string; receivedAt: Date; staffName: string | null; lines: number; units: number }[]> {
     permit(staff, 'stock:receive');
-    const rows = await queryRows<{ stock_delivery_id: number; supplier_reference: string; received_at: string; staff_name: string | null; lines: number; units: number }>(
+    // lines and units: computed (a count and a sum of the delivery's movements).
+    const rows = await queryRows<StaffName & { lines: number; units: number }>(
       this.db,
-      sql`SELECT d.stock_delivery_id, d.supplier_reference, d.received_at, st.name AS staff_name,
+      sql`SELECT ${DELIVERY.list}, st.name AS "staffName",
                  count(m.*)::int AS lines, coalesce(sum(m.on_hand_change), 0)::int AS units
           FROM stock_deliveries d LEFT JOIN staff st ON st.staff_id = d.staff_id LEFT JOIN stock_movements m ON m.stock_delivery_id = d.stock_delivery_id
           GROUP BY d.stock_delivery_id, st.name ORDER BY d.stock_delivery_id DESC LIMIT 20`,
     );
-    return rows.map((r) => ({
-      deliveryId: Number(r.stock_delivery_id),
-      supplierReference: r.supplier_reference,
-      receivedAt: new Date(r.received_at),
-      staffName: r.staff_name,
-      lines: Number(r.lines),
-      units: Number(r.units),
-    }));
+    return rows.map((r) => {
+      const { stockDeliveryId, supplierReference, receivedAt } = DELIVERY.read(r);
+      return { deliveryId: stockDeliveryId, supplierReference, receivedAt, staffName: r.staffName, lines: Number(r.lines), units: Number(r.units) };
+    });
   }
 
   private async requireProduct(tx: Executor, productId: number): Promise<void> {
-    const [row] = await queryRows<{ product_id: number }>(tx, sql`SELECT product_id FROM products WHERE product_id = ${productId}`);
+    const [row] = await tx.select({ productId: products.productId }).from(products).where(eq(products.productId, productId));
     if (!row) throw new NotFound('There is no such product.');
   }
 }
@@ -413,10 +396,10 @@ export function checkCount(counted: number, reasonText: string): string {
 
 /** A size's stock row, made (nothing on hand) when it had none. False when there is no such size. */
 export async function startTracking(tx: Executor, productSizeId: number): Promise<boolean> {
-  const rows = await queryRows<{ product_size_id: number }>(
+  const rows = await queryRows<Pick<Row<typeof stockLevels>, 'productSizeId'>>(
     tx,
     sql`INSERT INTO stock_levels (product_size_id) SELECT product_size_id FROM product_sizes WHERE product_size_id = ${productSizeId}
-        ON CONFLICT (product_size_id) DO UPDATE SET on_hand = stock_levels.on_hand RETURNING product_size_id`,
+        ON CONFLICT (product_size_id) DO UPDATE SET on_hand = stock_levels.on_hand RETURNING product_size_id AS "productSizeId"`,
   );
   return rows.length > 0;
 }
@@ -427,8 +410,8 @@ export async function startTracking(tx: Executor, productSizeId: number): Promis
  */
 export async function recordCount(tx: Executor, staffId: number | null, productSizeId: number, counted: number, reason: string): Promise<boolean> {
   if (!(await startTracking(tx, productSizeId))) return false;
-  const [level] = await queryRows<{ on_hand: number }>(tx, sql`SELECT on_hand FROM stock_levels WHERE product_size_id = ${productSizeId} FOR UPDATE`);
-  const before = Number(level!.on_hand);
+  const [level] = await tx.select({ onHand: stockLevels.onHand }).from(stockLevels).where(eq(stockLevels.productSizeId, productSizeId)).for('update');
+  const before = level!.onHand;
   await applyMovement(tx, {
     productSizeId,
     kind: 'count',
@@ -460,10 +443,10 @@ function invalidField(field: string, message: string): Invalid {
 
 /** A tracked size's low-stock threshold, audited with `why` (the CSV import). */
 export async function setLowThreshold(tx: Executor, staffId: number | null, productSizeId: number, lowThreshold: number, why: string): Promise<void> {
-  const [before] = await queryRows<{ low_threshold: number }>(tx, sql`SELECT low_threshold FROM stock_levels WHERE product_size_id = ${productSizeId} FOR UPDATE`);
-  if (!before || Number(before.low_threshold) === lowThreshold) return;
+  const [before] = await tx.select({ lowThreshold: stockLevels.lowThreshold }).from(stockLevels).where(eq(stockLevels.productSizeId, productSizeId)).for('update');
+  if (!before || before.lowThreshold === lowThreshold) return;
   await tx.execute(sql`UPDATE stock_levels SET low_threshold = ${lowThreshold} WHERE product_size_id = ${productSizeId}`);
-  await applyMovement(tx, { productSizeId, kind: 'settings', onHandChange: 0, allocatedChange: 0, staffId, reason: `Low-stock threshold ${before.low_threshold} → ${lowThreshold} units: ${why}` });
+  await applyMovement(tx, { productSizeId, kind: 'settings', onHandChange: 0, allocatedChange: 0, staffId, reason: `Low-stock threshold ${before.lowThreshold} → ${lowThreshold} units: ${why}` });
 }
 
 /** A product's backorder settings, audited on each of its tracked sizes with `why` (the CSV import). */
@@ -472,12 +455,12 @@ export async function setBackorderSettings(tx: Executor, staffId: number | null,
     sql`INSERT INTO product_stock_settings (product_id, backorders_allowed, expected_date) VALUES (${productId}, ${backordersAllowed}, ${expectedDate}::date)
         ON CONFLICT (product_id) DO UPDATE SET backorders_allowed = excluded.backorders_allowed, expected_date = excluded.expected_date`,
   );
-  const sizes = await queryRows<{ product_size_id: number }>(
+  const sizes = await queryRows<Pick<Row<typeof stockLevels>, 'productSizeId'>>(
     tx,
-    sql`SELECT s.product_size_id FROM stock_levels s JOIN product_sizes z ON z.product_size_id = s.product_size_id WHERE z.product_id = ${productId}`,
+    sql`SELECT s.product_size_id AS "productSizeId" FROM stock_levels s JOIN product_sizes z ON z.product_size_id = s.product_size_id WHERE z.product_id = ${productId}`,
   );
   const text = `Backorders ${backordersAllowed ? 'allowed' : 'not allowed'}, expected ${expectedDate ? `${dayAndMonth(expectedDate)} ${expectedDate.slice(0, 4)}` : 'date not set'}: ${why}`;
   for (const size of sizes) {
-    await applyMovement(tx, { productSizeId: Number(size.product_size_id), kind: 'settings', onHandChange: 0, allocatedChange: 0, staffId, reason: text });
+    await applyMovement(tx, { productSizeId: size.productSizeId, kind: 'settings', onHandChange: 0, allocatedChange: 0, staffId, reason: text });
   }
 }

@@ -1,7 +1,7 @@
 /** Test fixtures of the stock suites: a small catalogue with stock, customers at checkout, staff. */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addToCartBodySchema, createAddressBodySchema, placeOrderBodySchema, type PlaceOrderBody } from '@shop/contract';
-import { queryRows, type Database } from '@shop/db';
+import { productPrices, products, stockLevels, type Database } from '@shop/db';
 import { insertCatalogue } from '@shop/db/seed';
 import { insertFixtureCustomer } from '../documents/document-fixtures.ts';
 import type { CoreServices } from '../services.ts';
@@ -47,22 +47,22 @@ export async function insertStockCatalogue(db: Database): Promise<StockCatalogue
     },
   ]);
   await db.execute(sql`INSERT INTO staff (staff_id, email, name, role) VALUES (1, 'mona@example.com', 'Mona Manager', 'manager'), (2, 'will@example.com', 'Will Warehouse', 'warehouse') ON CONFLICT DO NOTHING`);
-  const packs = await queryRows<{ name: string; product_id: number; product_size_id: number; product_price_id: number; qty: number }>(
-    db,
-    sql`SELECT p.name, p.product_id, pp.product_size_id, pp.product_price_id, pp.pack_range[1] AS qty
-        FROM product_prices pp JOIN products p ON p.product_id = pp.product_id ORDER BY pp.product_size_id, pp.pack_range[1]`,
-  );
+  const packs = await db
+    .select({ name: products.name, productId: products.productId, productSizeId: productPrices.productSizeId, productPriceId: productPrices.productPriceId })
+    .from(productPrices)
+    .innerJoin(products, eq(products.productId, productPrices.productId))
+    .orderBy(productPrices.productSizeId, sql`${productPrices.packRange}[1]`);
   const box = packs.filter((p) => p.name === 'Stock Test Box');
   const tape = packs.find((p) => p.name === 'Untracked Tape')!;
   return {
-    productId: Number(box[0]!.product_id),
-    sizeA: Number(box[0]!.product_size_id),
-    sizeB: Number(box[2]!.product_size_id),
-    packA25: Number(box[0]!.product_price_id),
-    packA100: Number(box[1]!.product_price_id),
-    packB10: Number(box[2]!.product_price_id),
-    untrackedProductId: Number(tape.product_id),
-    untrackedPack: Number(tape.product_price_id),
+    productId: box[0]!.productId,
+    sizeA: box[0]!.productSizeId,
+    sizeB: box[2]!.productSizeId,
+    packA25: box[0]!.productPriceId,
+    packA100: box[1]!.productPriceId,
+    packB10: box[2]!.productPriceId,
+    untrackedProductId: tape.productId,
+    untrackedPack: tape.productPriceId,
   };
 }
 
@@ -82,8 +82,8 @@ export async function setBackorders(db: Database, productId: number, backordersA
 }
 
 export async function levelOf(db: Database, productSizeId: number): Promise<{ onHand: number; allocated: number } | null> {
-  const [row] = await queryRows<{ on_hand: number; allocated: number }>(db, sql`SELECT on_hand, allocated FROM stock_levels WHERE product_size_id = ${productSizeId}`);
-  return row ? { onHand: Number(row.on_hand), allocated: Number(row.allocated) } : null;
+  const [row] = await db.select({ onHand: stockLevels.onHand, allocated: stockLevels.allocated }).from(stockLevels).where(eq(stockLevels.productSizeId, productSizeId));
+  return row ?? null;
 }
 
 /** A customer with these packs in the basket and a delivery address; the order body with the totals they see. */

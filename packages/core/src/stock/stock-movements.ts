@@ -55,6 +55,7 @@ export interface Movement {
  * recorded, only when the size is tracked. Answers whether it was.
  */
 export async function applyMovement(tx: Executor, movement: Movement): Promise<boolean> {
+  // A count of the movements written: no table's row.
   const rows = await queryRows<{ moved: number }>(tx, movementStatement(movement));
   return (rows[0]?.moved ?? 0) > 0;
 }

@@ -9,9 +9,9 @@
  * basket lock: the one customer's checkouts are serialised by that lock, so two orders cannot
  * both spend the same credit.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
-import { columnsOf, queryPreparedRows, queryRows, tradeAccounts, type Database, type Executor, type Row } from '@shop/db';
+import { columnsOf, queryPreparedRows, queryRows, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { Forbidden, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
 import { recordCustomerEvent, type CustomerEventKind } from '../back-office/customers/customer-events.ts';
@@ -103,7 +103,7 @@ export class TradeAccounts {
     checkLimit(creditLimitPence);
     checkTerms(termsDays);
     const account = await this.changeAudited(staffId, userId, async (tx, before) => {
-      const [user] = await queryRows<{ user_id: number }>(tx, sql`SELECT user_id FROM users WHERE user_id = ${userId}`);
+      const [user] = await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, userId));
       if (!user) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
       await checkLimitCoversOwed(tx, userId, creditLimitPence, options.confirmBelowOwed);
       await tx.execute(sql`
@@ -132,10 +132,10 @@ export class TradeAccounts {
     if (termsDays !== undefined) checkTerms(termsDays);
     const account = await this.changeAudited(staffId, userId, async (tx) => {
       await checkLimitCoversOwed(tx, userId, creditLimitPence, options.confirmBelowOwed);
-      const rows = await queryRows<{ user_id: number }>(
+      const rows = await queryRows<Pick<Row<typeof tradeAccounts>, 'userId'>>(
         tx,
         sql`UPDATE trade_accounts SET credit_limit_pence = ${creditLimitPence}, terms_days = COALESCE(${termsDays ?? null}::int, terms_days)
-            WHERE user_id = ${userId} AND closed_at IS NULL RETURNING user_id`,
+            WHERE user_id = ${userId} AND closed_at IS NULL RETURNING user_id AS "userId"`,
       );
       if (rows.length === 0) throw new NotFound(tradeAccountMessages.noSuchCustomer(userId));
       return 'trade-account.changed';
@@ -160,8 +160,7 @@ export class TradeAccounts {
     userId: number,
     change: (tx: Executor, before: AccountTerms | null) => Promise<CustomerEventKind>,
   ): Promise<TradeAccount | null> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       const [row] = await queryRows<object>(
         tx,
         sql`SELECT ${TERMS.list} FROM trade_accounts WHERE user_id = ${userId} AND closed_at IS NULL FOR UPDATE`,
@@ -193,6 +192,7 @@ function outstandingOf(userId: SQL): SQL {
 /** A limit below what is already owed on account stops the customer ordering on account: staff confirm it knowingly. */
 async function checkLimitCoversOwed(tx: Executor, userId: number, limitPence: Pence, confirmed = false): Promise<void> {
   if (confirmed) return;
+  // An aggregate (a bigint sum: text on node-postgres): no table's row.
   const [row] = await queryRows<{ owed: number | string }>(tx, sql`SELECT ${outstandingOf(sql`${userId}::int`)} AS owed`);
   const owed = Number(row?.owed ?? 0);
   if (limitPence >= owed) return;

@@ -4,7 +4,7 @@
  * Used by the demo seed on first start and by the large-catalogue generator for benchmarks.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../client.ts';
+import type { Database } from '../client.ts';
 import { categories, productPrices, productSizes, products } from '../schema.ts';
 
 /** One pack a customer can buy: the price of ONE pack ex-VAT, in pence, and the units in it. */
@@ -65,8 +65,7 @@ export async function insertCatalogue(
   db: Database,
   tree: SeedCategory[],
 ): Promise<{ categories: number; products: number }> {
-  return db.transaction(async (tx) => {
-    const executor = tx as unknown as Executor;
+  return db.transaction(async (executor) => {
 
     // Categories, one tree level at a time so every parent id is known before its children.
     const productsByCategory: { categoryId: number; items: SeedProduct[] }[] = [];

@@ -16,8 +16,7 @@ export { seedDemoStock } from './demo-stock.ts';
  * Several processes may start together on one PostgreSQL: an advisory lock lets one seed.
  */
 export async function seedDemoCatalogueIfEmpty(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const executor = tx as unknown as Database;
+  return db.transaction(async (executor) => {
     await executor.execute(sql`SELECT pg_advisory_xact_lock(hashtext('shop:seed-catalogue'))`);
     if (!(await catalogueIsEmpty(executor))) return false;
     await insertCatalogue(executor, demoCatalogue());

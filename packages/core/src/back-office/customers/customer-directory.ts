@@ -11,8 +11,8 @@
  * ('customers:view', 'customers:manage').
  */
 import { PAYMENT_STATUS_LABELS, paymentStatusOf } from '../orders/order-states.ts';
-import { sql } from 'drizzle-orm';
-import { addresses, columnsOf, orders, queryRows, users, type Database, type Executor } from '@shop/db';
+import { eq, sql } from 'drizzle-orm';
+import { addresses, columnsOf, orders, queryRows, users, type Database } from '@shop/db';
 import { Conflict, NotFound } from '../../errors.ts';
 import { customerHistory, recordCustomerEvent, type CustomerEvent } from './customer-events.ts';
 import type { Pence } from '../../pricing/money.ts';
@@ -141,6 +141,7 @@ export class CustomerDirectory {
           OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = u.user_id AND a.is_active
                        AND (upper(replace(a.post_code, ' ', '')) LIKE ${postcode} OR a.company_name ILIKE ${contains})))`;
     }
+    // Counts (bigint: text on node-postgres) beside the customer's columns: no table's row.
     const rows = await queryRows<{ order_count: number | string; total: number | string }>(
       this.db,
       sql`SELECT ${LISTED.list},
@@ -154,6 +155,7 @@ export class CustomerDirectory {
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (rows.length === 0 && safePage > 1) {
       // Past the last page: count on its own so the page can offer the way back.
+      // A count: no table's row.
       const [row] = await queryRows<{ total: number | string }>(this.db, sql`SELECT count(*) AS total FROM users u WHERE ${where}`);
       total = Number(row?.total ?? 0);
     }
@@ -182,6 +184,7 @@ export class CustomerDirectory {
 
   /** A customer's details, saved addresses and most recent orders; NotFound when there is no such customer. */
   async detail(userId: number): Promise<CustomerDetail> {
+    // A count beside the customer's columns: no table's row.
     const [row] = await queryRows<{ order_count: number | string }>(
       this.db,
       sql`SELECT ${CUSTOMER.list}, (SELECT count(*) FROM orders o WHERE o.user_id = users.user_id) AS order_count
@@ -242,8 +245,8 @@ export class CustomerDirectory {
 
   /** Disables or enables in one transaction: the row locked, the change, the tokens revoked on disable, the audit entry when it changed. */
   private async setDisabled(staffId: number | null, userId: number, disabled: boolean): Promise<void> {
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
+      // was_disabled: computed from the row as it was before the change.
       const [row] = await queryRows<{ was_disabled: boolean }>(
         tx,
         sql`UPDATE users u SET disabled_at = ${disabled ? sql`COALESCE(u.disabled_at, now())` : sql`NULL`}
@@ -251,7 +254,7 @@ export class CustomerDirectory {
             WHERE u.user_id = old.user_id AND (${disabled}::boolean OR NOT old.closed) RETURNING old.was_disabled`,
       );
       if (!row) {
-        const [exists] = await queryRows<{ one: number }>(tx, sql`SELECT 1 AS one FROM users WHERE user_id = ${userId}`);
+        const [exists] = await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, userId));
         if (exists) throw new Conflict(CLOSED_ACCOUNT_STAYS_CLOSED);
         throw new NotFound(`There is no customer ${userId}.`);
       }

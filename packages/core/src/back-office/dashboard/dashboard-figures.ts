@@ -16,7 +16,7 @@
  * The warehouse sees only "ready to dispatch" (no money): `figuresFor(false)`.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@shop/db';
+import { columnsOf, queryRows, users, type Database } from '@shop/db';
 import type { Pence } from '../../pricing/money.ts';
 import { londonDateOf } from '../customers/customer-directory.ts';
 import { readyToDispatchCondition } from '../dispatch/dispatch-desk.ts';
@@ -58,6 +58,8 @@ export interface DashboardFigures {
 /** How many overdue accounts the dashboard lists (the most overdue first). */
 export const OVERDUE_ACCOUNTS_SHOWN = 20;
 
+const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'companyName', 'email'], 'u');
+
 export class DashboardQueries {
   constructor(
     private readonly db: Database,
@@ -72,6 +74,7 @@ export class DashboardQueries {
   }
 
   async readyToDispatch(): Promise<ReadyToDispatch> {
+    // Aggregates (a count and the oldest time as text): no table's row.
     const [row] = await queryRows<{ count: number | string; oldest: string | null }>(
       this.db,
       sql`SELECT count(*) AS count, to_char(min(created) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS oldest
@@ -88,6 +91,7 @@ export class DashboardQueries {
 
   /** Orders placed on the London day `date` (not cancelled). */
   async today(date: string): Promise<MoneyFigures['today']> {
+    // Aggregates (bigint sums come as text on node-postgres): no table's row.
     const [row] = await queryRows<{ count: number | string; net: number | string; gross: number | string }>(
       this.db,
       sql`SELECT count(*) AS count, COALESCE(sum(sub_total_pence + delivery_fee_pence), 0) AS net, COALESCE(sum(total_pence), 0) AS gross
@@ -100,6 +104,7 @@ export class DashboardQueries {
   }
 
   async awaitingPayment(): Promise<MoneyFigures['awaitingPayment']> {
+    // Aggregates (bigint sums come as text on node-postgres): no table's row.
     const [row] = await queryRows<{ count: number | string; due: number | string }>(
       this.db,
       sql`SELECT count(*) AS count, COALESCE(sum(o.total_pence - o.credited_pence - o.paid_pence), 0) AS due
@@ -111,19 +116,10 @@ export class DashboardQueries {
 
   /** Customers with account orders past their due date on the London day `date`, most overdue first. */
   async overdueAccounts(date: string, limit = OVERDUE_ACCOUNTS_SHOWN): Promise<OverdueAccount[]> {
-    const rows = await queryRows<{
-      user_id: number;
-      first_name: string;
-      last_name: string;
-      company_name: string | null;
-      email: string;
-      overdue: number | string;
-      days: number | string;
-      orders: number | string;
-      oldest_order_id: number;
-    }>(
+    // The customer's columns, then aggregates over their overdue orders (as either driver answers them).
+    const rows = await queryRows<{ overdue: number | string; days: number | string; orders: number | string; oldest_order_id: number }>(
       this.db,
-      sql`SELECT o.user_id, u.first_name, u.last_name, u.company_name, u.email,
+      sql`SELECT ${CUSTOMER.list},
                  sum(o.total_pence - o.credited_pence - o.paid_pence) AS overdue,
                  ${date}::date - min(o.payment_due_date) AS days,
                  count(*) AS orders,
@@ -131,19 +127,22 @@ export class DashboardQueries {
           FROM orders o JOIN users u ON u.user_id = o.user_id
           WHERE o.payment_method = 'account' AND ${sql.raw(PAYMENT_FILTER_CONDITIONS.unpaid)}
             AND o.payment_due_date < ${date}::date
-          GROUP BY o.user_id, u.first_name, u.last_name, u.company_name, u.email
-          ORDER BY min(o.payment_due_date), o.user_id
+          GROUP BY u.user_id, u.first_name, u.last_name, u.company_name, u.email
+          ORDER BY min(o.payment_due_date), u.user_id
           LIMIT ${limit}`,
     );
-    return rows.map((r) => ({
-      userId: Number(r.user_id),
-      customerName: `${r.first_name} ${r.last_name}`.trim(),
-      companyName: r.company_name,
-      email: r.email,
-      overduePence: Number(r.overdue),
-      daysOverdue: Number(r.days),
-      orderCount: Number(r.orders),
-      oldestOrderId: Number(r.oldest_order_id),
-    }));
+    return rows.map((r) => {
+      const customer = CUSTOMER.read(r);
+      return {
+        userId: customer.userId,
+        customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+        companyName: customer.companyName,
+        email: customer.email,
+        overduePence: Number(r.overdue),
+        daysOverdue: Number(r.days),
+        orderCount: Number(r.orders),
+        oldestOrderId: Number(r.oldest_order_id),
+      };
+    });
   }
 }

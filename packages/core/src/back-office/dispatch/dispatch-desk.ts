@@ -135,6 +135,7 @@ export class DispatchDesk {
     else if (search) parts.push(sql`upper(replace(o.delivery_address ->> 'post_code', ' ', '')) LIKE ${`${search.toUpperCase().replace(/[^A-Z0-9]/g, '')}%`}`);
     const where = sql.join(parts, sql` AND `);
     const [rows, [count]] = await Promise.all([
+      // Sums and a flag over the order's lines beside its columns: no table's row.
       queryRows<{ ordered: number | string; shipped: number | string; custom: boolean }>(
         this.db,
         sql`SELECT ${QUEUED.list}, ${QUEUED_CUSTOMER.list},
@@ -146,6 +147,7 @@ export class DispatchDesk {
             ORDER BY o.created, o.order_id
             LIMIT ${QUEUE_LIMIT}`,
       ),
+      // A count: no table's row.
       queryRows<{ n: number | string }>(this.db, sql`SELECT count(*) AS n FROM orders o WHERE ${where}`),
     ]);
     return {
@@ -220,6 +222,7 @@ export class DispatchDesk {
   private async readiness(orderIds: readonly number[]): Promise<Map<number, string | null>> {
     const answer = new Map<number, string | null>();
     if (orderIds.length === 0) return answer;
+    // ready: computed (the ready-to-dispatch condition) beside the order's columns.
     const rows = await queryRows<{ ready: boolean }>(
       this.db,
       sql`SELECT ${READINESS.list}, ${readyToDispatchCondition('o')} AS ready FROM orders o WHERE o.order_id = ANY (${`{${orderIds.join(',')}}`}::int[])`,

@@ -345,8 +345,7 @@ export class VatReturns {
     if (!can(staff.role, 'vat:file')) throw new Forbidden(vatReturnMessages.notOwner);
     const period = quarterPeriod(quarter);
     if (period.to >= this.today()) throw new Invalid(vatReturnMessages.notOver(period.quarter!, dayAfterIso(period.to)));
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE vat_periods_filed IN SHARE ROW EXCLUSIVE MODE`);
       const already = await this.filed(period.quarter!, tx);
       if (already) throw new Conflict(vatReturnMessages.alreadyFiled(already.quarter, already.filedAt, already.filedBy));

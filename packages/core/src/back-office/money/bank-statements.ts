@@ -31,7 +31,7 @@
  */
 import { statementMatchLabels, type StatementMatch } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import { columnsOf, orders, queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, orders, queryRows, users, type bankStatementImports, type bankStatementLines, type Database, type Executor, type invoices, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { Conflict, Forbidden } from '../../errors.ts';
 import { ORDER_REFERENCE_CODE_LENGTH, referencesIn, withinOneEdit } from '../../payments/order-reference.ts';
@@ -158,6 +158,7 @@ function pounds(pence: number): string {
 /** The order columns matching reads (and applying locks). */
 const ORDER = columnsOf(orders, ['orderId', 'paymentReference', 'status', 'totalPence', 'paidPence'], 'o');
 type OrderRow = ReturnType<typeof ORDER.read>;
+const PAYER = columnsOf(users, ['firstName', 'lastName', 'companyName'], 'u');
 
 export interface BankStatementsOptions {
   /** The shop's reference prefix (shop.bank.referencePrefix). */
@@ -196,8 +197,7 @@ export class BankStatements {
     permit(staff);
     const parsed = parseBankStatement(file.bytes, this.today());
     const chosen = options.chosen ?? new Map<number, number>();
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       // One import at a time (reads, and so dry runs, go on): the second of two imports of one
       // file waits, then sees every line the first wrote.
       await tx.execute(sql`LOCK TABLE bank_statement_lines IN SHARE ROW EXCLUSIVE MODE`);
@@ -219,13 +219,13 @@ export class BankStatements {
       const fresh = lines.filter((l) => l.outcome !== 'already-imported');
       if (fresh.length === 0) return { ...report(file.name, parsed, lines), importId: null };
 
-      const [imported] = await queryRows<{ import_id: number }>(
+      const [imported] = await queryRows<Pick<Row<typeof bankStatementImports>, 'importId'>>(
         tx,
         sql`INSERT INTO bank_statement_imports (file_name, layout, staff_id, credit_lines, payments_recorded)
             VALUES (${file.name.slice(0, 200)}, ${parsed.layout.key}, ${staff.staffId}, ${fresh.length}, ${fresh.filter((l) => l.records).length})
-            RETURNING import_id`,
+            RETURNING import_id AS "importId"`,
       );
-      const importId = Number(imported!.import_id);
+      const importId = imported!.importId;
       const evidence = (l: StatementLine) =>
         sql`(${importId}, ${l.fingerprint}, ${l.postedOn}::date, ${l.description}, ${l.amountPence}, ${l.order?.orderId ?? null}::int, ${l.orderPaymentId}::int)`;
       const unrecorded: StatementLine[] = [];
@@ -235,17 +235,17 @@ export class BankStatements {
           continue;
         }
         const order = l.order!;
-        const [updated] = await queryRows<{ paid_pence: number }>(
+        const [updated] = await queryRows<Pick<Row<typeof orders>, 'paidPence'>>(
           tx,
-          sql`UPDATE orders SET paid_pence = paid_pence + ${l.amountPence}, version = version + 1 WHERE order_id = ${order.orderId} RETURNING paid_pence`,
+          sql`UPDATE orders SET paid_pence = paid_pence + ${l.amountPence}, version = version + 1 WHERE order_id = ${order.orderId} RETURNING paid_pence AS "paidPence"`,
         );
-        const paidAfter = Number(updated!.paid_pence);
+        const paidAfter = Number(updated!.paidPence);
         const bankReference = l.description.slice(0, 100);
         l.orderPaymentId = await insertOrderPayment(tx, { orderId: order.orderId, kind: 'payment', amountPence: l.amountPence, receivedOn: l.postedOn, bankReference, staffId: staff.staffId });
-        const [line] = await queryRows<{ statement_line_id: number }>(
+        const [line] = await queryRows<Pick<Row<typeof bankStatementLines>, 'statementLineId'>>(
           tx,
           sql`INSERT INTO bank_statement_lines (import_id, fingerprint, posted_on, description, amount_pence, order_id, order_payment_id)
-              VALUES ${evidence(l)} RETURNING statement_line_id`,
+              VALUES ${evidence(l)} RETURNING statement_line_id AS "statementLineId"`,
         );
         await insertOrderEvent(tx, {
           orderId: order.orderId,
@@ -261,7 +261,7 @@ export class BankStatements {
             statement_import: importId,
             // The line as the dry run numbered it (the file's row); its evidence row is statement_line_id.
             statement_line: l.line,
-            statement_line_id: Number(line!.statement_line_id),
+            statement_line_id: line!.statementLineId,
             matched_by: statementMatchLabels[order.matchedBy],
             ...(l.outcome === 'overpaid' ? { overpaid_pence: l.amountPence - order.duePence } : {}),
           },
@@ -283,12 +283,12 @@ export class BankStatements {
     const prefix = this.options.referencePrefix;
     const imported = new Map<string, number>();
     if (parsed.credits.length > 0) {
-      const rows = await queryRows<{ fingerprint: string; import_id: number }>(
+      const rows = await queryRows<Pick<Row<typeof bankStatementLines>, 'fingerprint' | 'importId'>>(
         db,
-        sql`SELECT fingerprint, import_id FROM bank_statement_lines
+        sql`SELECT fingerprint, import_id AS "importId" FROM bank_statement_lines
             WHERE fingerprint IN (SELECT jsonb_array_elements_text(${JSON.stringify(parsed.credits.map((c) => c.fingerprint))}::jsonb))`,
       );
-      for (const row of rows) imported.set(row.fingerprint, Number(row.import_id));
+      for (const row of rows) imported.set(row.fingerprint, row.importId);
     }
     const found = new Map<StatementCredit, string[]>();
     const quotedInvoices = new Map<StatementCredit, number[]>();
@@ -320,21 +320,22 @@ export class BankStatements {
     const byInvoice = new Map<number, OrderRow>();
     const invoiceNumbers = [...new Set([...quotedInvoices.values()].flat())];
     if (invoiceNumbers.length > 0) {
-      const rows = await queryRows<{ invoice_number: number }>(
+      const rows = await queryRows<Pick<Row<typeof invoices>, 'invoiceNumber'>>(
         db,
-        sql`SELECT i.invoice_number, ${ORDER.list} FROM invoices i JOIN orders o ON o.order_id = i.order_id
+        sql`SELECT i.invoice_number AS "invoiceNumber", ${ORDER.list} FROM invoices i JOIN orders o ON o.order_id = i.order_id
             WHERE o.payment_method <> 'paypal' AND i.invoice_number IN (SELECT jsonb_array_elements_text(${JSON.stringify(invoiceNumbers)}::jsonb)::int)`,
       );
-      for (const raw of rows) byInvoice.set(Number(raw.invoice_number), ORDER.read(raw));
+      for (const raw of rows) byInvoice.set(raw.invoiceNumber, ORDER.read(raw));
     }
     let payers: Payer[] | null = null;
     const payersOwing = async () => {
       // Open orders owing one of the file's amounts (few: the money-due index), with their customer.
       const amounts = [...new Set(parsed.credits.map((c) => c.amountPence))];
       payers ??= (
-        await queryRows<{ first_name: string; last_name: string; company_name: string | null; billing_company: string | null; billing_contact: string | null }>(
+        // The billing address's company and contact are read out of its JSON: no column of their own.
+        await queryRows<{ billing_company: string | null; billing_contact: string | null }>(
           db,
-          sql`SELECT ${ORDER.list}, u.first_name, u.last_name, u.company_name,
+          sql`SELECT ${ORDER.list}, ${PAYER.list},
                      o.billing_address ->> 'company_name' AS billing_company, o.billing_address ->> 'contact_name' AS billing_contact
               FROM orders o JOIN users u ON u.user_id = o.user_id
               WHERE o.paid_pence < o.total_pence AND o.status <> 'Cancelled' AND o.payment_method <> 'paypal'
@@ -342,8 +343,9 @@ export class BankStatements {
               ORDER BY o.created, o.order_id`,
         )
       ).map((raw) => {
-        const person = `${raw.first_name} ${raw.last_name}`.trim();
-        const companies = [raw.company_name, raw.billing_company].map((c) => c?.trim() ?? '').filter(Boolean);
+        const payer = PAYER.read(raw);
+        const person = `${payer.firstName} ${payer.lastName}`.trim();
+        const companies = [payer.companyName, raw.billing_company].map((c) => c?.trim() ?? '').filter(Boolean);
         const contact = raw.billing_contact?.trim() ?? '';
         return {
           order: ORDER.read(raw),

@@ -99,8 +99,7 @@ export class LineCancellation {
     if (reason.length < 1 || reason.length > 200) throw new Invalid(lineCancellationMessages.reason, { fields: [{ field: 'reason', message: lineCancellationMessages.reason }] });
     const wanted = lines.filter((line) => line.count > 0);
     if (wanted.length === 0 || wanted.some((line) => !Number.isSafeInteger(line.count))) throw new Invalid(lineCancellationMessages.nothing);
-    const result = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    const result = await this.db.transaction(async (tx) => {
       const [raw] = await queryRows<object>(tx, sql`SELECT ${ORDER.list} FROM orders WHERE order_id = ${orderId} FOR UPDATE`);
       if (!raw) throw new NotFound(lineCancellationMessages.notFound(orderId));
       const order = ORDER.read(raw);

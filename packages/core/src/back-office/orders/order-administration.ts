@@ -768,8 +768,7 @@ export class OrderAdministration {
     credited: { reason?: string; goods?: readonly CreditedGoods[] } = {},
   ): Promise<void> {
     if (outcome.state === 'pending') return;
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const order = await this.orderRow(orderId, tx, true);
       const reason = outcome.state === 'failed' ? (outcome.reason ?? 'The payment provider refused the refund.').slice(0, 500) : null;
       const [settled] = await queryRows<{ amount_pence: number }>(
@@ -871,8 +870,7 @@ export class OrderAdministration {
     /** `then`: a second audit entry, after this one (a cancellation made with a refund). */
     work: (order: OrderToAdminister, tx: Executor) => Promise<{ before: object; after: object; result: T; then?: { kind: string; before: object; after: object } | null }>,
   ): Promise<T> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    return this.db.transaction(async (tx) => {
       const order = await this.orderRow(orderId, tx, true);
       if (order.version !== seenVersion) throw new Conflict(orderAdminMessages.changedMeanwhile, { version: order.version });
       const { before, after, result, then } = await work(order, tx);

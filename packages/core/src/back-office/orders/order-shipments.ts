@@ -256,8 +256,7 @@ export class OrderShipmentsService {
     permit(staff);
     const carrier = checkCarrier(input.carrier);
     const trackingNumber = checkTracking(carrier, input.trackingNumber);
-    const result = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    const result = await this.db.transaction(async (tx) => {
       const order = await this.lockOrder(tx, orderId, seenVersion);
       return this.shipLocked(tx, staff, order, carrier, trackingNumber, input);
     });
@@ -409,8 +408,7 @@ export class OrderShipmentsService {
     permit(staff);
     const carrier = checkCarrier(input.carrier);
     const trackingNumber = checkTracking(carrier, input.trackingNumber);
-    await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+    await this.db.transaction(async (tx) => {
       const order = await this.lockOrder(tx, orderId, seenVersion);
       const [raw] = await queryRows<object>(tx, sql`SELECT ${SHIPMENT.list} FROM shipments sh WHERE sh.order_id = ${orderId} AND sh.number = ${shipmentNumber}`);
       if (!raw) throw new NotFound(shipmentMessages.noShipment);
