@@ -3,7 +3,8 @@
  * the address book, pricing and payments (Medusa's workflows).
  *
  * - All or nothing: the lines and totals are recomputed from the database, and the order, its
- *   line snapshots, its confirmation job and the emptied basket are written together, in one
+ *   line snapshots, its confirmation job and the emptied basket are written together by the one
+ *   order writer (order-writer.ts, which writes quotes' and phone orders' orders too), in one
  *   transaction with the basket row and lines locked, so two checkouts of one basket run one
  *   after the other and the second finds it empty (or, with the same Idempotency-Key, the
  *   first order). One way only (DESIGN section 8; decision record 009 is superseded).
@@ -23,7 +24,7 @@
  *   paying for an order is never returned; one being returned never places an order.
  * - Bank transfer and trade account: the order carries its own reference (DESIGN section 4
  *   "Orders", payments/order-reference.ts), the one the payment step showed for the basket, or
- *   one drawn here for a basket that never showed one (an API client); it leaves the basket with
+ *   one drawn for a basket that never showed one (an API client); it leaves the basket with
  *   the lines. Card/wallet: the provider's order id.
  * - A simulated (test) payment is accepted only while the shop runs test payments; the order
  *   says it was paid by one (`payment_is_test`, DESIGN section 4).
@@ -31,27 +32,26 @@
  *   every placed order gets one, even across a crash; a mail failure never undoes the order.
  */
 import { createHash } from 'node:crypto';
-import { formatPounds, ORDER_STATUS_PENDING_DELIVERY, type PlaceOrderBody } from '@shop/contract';
+import { formatPounds, type PlaceOrderBody } from '@shop/contract';
 import type { Executor } from '@shop/db';
 import type { AddressRepository } from '../addresses/address-repository.ts';
-import { addressSnapshot, deliverableZone } from '../addresses/address-service.ts';
+import { deliverableZone } from '../addresses/address-service.ts';
 import type { CartContents, CartRepository } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
-import { orderConfirmationJob } from '../email/email-jobs.ts';
 import { errorForLog } from '../error-for-log.ts';
 import { Conflict, DomainError, Invalid, NotFound, PaymentRequired, ProviderUnavailable, Unauthorized, Unprocessable } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { PAYMENT_COMPLETED, PaymentProviderUnavailable, PaymentReferenceUnknown, type PaymentVerifier, type VerifiedPayment } from '../payments/payment-verifier.ts';
-import { computeCartTotals, lineTotalPence, rulesForZone, type CartPricingRules, type CartTotals } from '../pricing/cart-totals.ts';
+import { computeCartTotals, rulesForZone, type CartPricingRules, type CartTotals } from '../pricing/cart-totals.ts';
 import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { CustomerPrices } from '../pricing/customer-prices.ts';
 import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
-import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository.ts';
-import { DispatchPromises } from '../delivery/dispatch-promises.ts';
+import type { OrderRepository } from './order-repository.ts';
+import { OrderWriter } from './order-writer.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
-import { NotEnoughStock, writeLinesAndAllocate } from '../stock/stock-allocation.ts';
+import { NotEnoughStock } from '../stock/stock-allocation.ts';
 import { lockProviderReference, returnTakenPayment, unplacedPaymentMessages, type UnplacedPayments } from '../payments/unplaced-payments.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
@@ -83,12 +83,6 @@ export interface PlaceOrderInput {
   body: PlaceOrderBody;
   /** The Idempotency-Key header, already validated; null when the client sent none. */
   idempotencyKey: string | null;
-}
-
-/** An order and its line snapshots, ready to write. */
-interface OrderToWrite {
-  order: NewOrder;
-  lines: NewOrderLine[];
 }
 
 export interface PlacedOrder {
@@ -136,7 +130,7 @@ export const orderMessages = {
 } as const;
 
 export class OrderPlacement {
-  private readonly dispatch: DispatchPromises;
+  private readonly writer: OrderWriter;
 
   constructor(
     private readonly orders: OrderRepository,
@@ -144,7 +138,7 @@ export class OrderPlacement {
     private readonly addresses: AddressRepository,
     private readonly options: OrderPlacementOptions,
   ) {
-    this.dispatch = new DispatchPromises({ now: options.now ?? (() => new Date()), warehousePostcode: options.shop.address.postcode });
+    this.writer = new OrderWriter(orders, carts, { ...options, paymentsMode: options.payments?.mode ?? null });
   }
 
   /** POST /api/order: the signed-in user's basket becomes an order; answers its id. */
@@ -273,45 +267,8 @@ export class OrderPlacement {
     }
     if (basket === null) throw new Invalid(orderMessages.emptyBasket);
     const { contents, lineIds } = basket;
-    // Card/wallet: the provider's id. Otherwise the reference the customer was shown (and may
-    // have paid with already), or a new one when the basket never showed one.
-    const reference = payment ? payment.reference : (basket.paymentReference ?? basket.freeReference ?? (await this.freeReference(tx)));
-    const { order, lines } = await this.orderFrom(tx, userId, body, contents, { idempotencyKey, fingerprint }, payment, reference);
-    // On account: within the trade account's available credit, read after the basket lock.
-    if (body.payment_method === 'account') await this.options.tradeAccounts.requireCredit(userId, order.totalPence, tx);
-
-    const orderId = await this.orders.insert(order, tx);
-    if (orderId === null) {
-      // The key's order exists (a retry whose basket was filled again): the unique index answers it.
-      const earlier = idempotencyKey ? await this.earlierOrder(userId, idempotencyKey, fingerprint, tx) : null;
-      if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
-      return { orderId: earlier, created: false };
-    }
-    // The line snapshots, their stock allocated, the basket emptied of the lines ordered and the
-    // confirmation e-mail's job: one statement, the last before the commit, so the sizes' stock
-    // rows (one hot row when many buy one size) are locked only until then; too few units throws
-    // NotEnoughStock (409) and nothing is placed (decision record 015).
-    const { removeLines, touchBasket } = this.carts.removeOrderedLines(contents.cartId, lineIds);
-    const confirmation = this.options.jobs.recordStatement(orderConfirmationJob(userId, orderId));
-    await writeLinesAndAllocate(tx, orderId, userId, this.orders.insertLinesStatement(orderId, lines), [removeLines, touchBasket, confirmation]);
-    return { orderId, created: true };
-  }
-
-  /**
-   * The order a basket makes, by every rule of checkout, or the DomainError that refuses it:
-   * no withdrawn product, a delivery address of the customer's (the basket's unless the body
-   * names one) in a zone delivered to, a billing address of theirs, the totals the customer saw,
-   * a card/wallet payment of exactly the total. Prices and totals come from the locked basket.
-   */
-  private async orderFrom(
-    tx: Executor,
-    userId: number,
-    body: PlaceOrderBody,
-    contents: CartContents,
-    { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
-    payment: VerifiedPayment | null,
-    paymentReference: string,
-  ): Promise<OrderToWrite> {
+    // Prices and totals from the locked basket, by every rule of checkout; the body's totals
+    // must be what the server computes (never prices from the request).
     const { lines, delivery, billing, totals } = await this.checkedBasket(
       userId,
       { deliveryAddressId: body.address_id ?? contents.addressId, billingAddressId: body.billing_address_id ?? null },
@@ -321,47 +278,38 @@ export class OrderPlacement {
     if (!sameTotals(body, totals)) {
       throw new Conflict(orderMessages.totalsChanged(penceToPounds(totals.totalPence)), { totals: totalsInPounds(totals) });
     }
-    if (payment && payment.amountPence !== totals.totalPence) {
-      throw new Conflict(orderMessages.paymentDiffers(penceToPounds(payment.amountPence), penceToPounds(totals.totalPence)));
-    }
-
-    const order: NewOrder = {
+    const { removeLines, touchBasket } = this.carts.removeOrderedLines(contents.cartId, lineIds);
+    const written = await this.writer.write(tx, {
       userId,
-      addressId: delivery.addressId,
-      billingAddressId: billing.addressId,
-      deliveryAddress: addressSnapshot(delivery),
-      billingAddress: addressSnapshot(billing),
-      paymentMethod: payment ? 'paypal' : body.payment_method === 'account' ? 'account' : 'bank',
-      paymentReference,
-      paymentIsTest: payment !== null && this.options.payments?.mode === 'test',
-      status: ORDER_STATUS_PENDING_DELIVERY,
-      subTotalPence: totals.subTotalPence,
-      deliveryFeePence: totals.deliveryFeePence,
-      totalTaxPence: totals.totalTaxPence,
-      totalPence: totals.totalPence,
-      // VAT by the delivery address's zone, from the totals just recomputed (never the client's).
-      vatTreatment: totals.vat.treatment,
-      vatRatePercent: totals.vat.ratePercent,
+      delivery,
+      billing,
+      lines: lines.map((line) => ({
+        productId: line.productId,
+        productPriceId: line.productPriceId,
+        productName: line.productName,
+        size1: line.size1,
+        imageUrl: line.imageUrl,
+        pricePence: line.pricePence,
+        qty: line.qty,
+        count: line.count,
+      })),
+      totals,
+      // Card/wallet: the provider's id. Otherwise the reference the customer was shown (and may
+      // have paid with already), or a new one when the basket never showed one.
+      payment: payment ? { method: 'paypal', payment } : { method: body.payment_method === 'account' ? 'account' : 'bank', reference: basket.paymentReference ?? basket.freeReference },
       note: body.note,
-      idempotencyKey,
-      requestFingerprint: idempotencyKey ? fingerprint : null,
-      // What the customer was shown at this moment for this address (London 3pm cut-off, working days).
-      promisedDispatchDate: this.dispatch.promiseFor(delivery.postCode).dispatchDate,
       purchaseOrderNumber: body.purchase_order_number ?? null,
-      providerCaptureId: payment?.captureId ?? null,
-    };
-    const snapshots = lines.map((line) => ({
-      productId: line.productId,
-      productPriceId: line.productPriceId,
-      productName: line.productName,
-      size1: line.size1,
-      imageUrl: line.imageUrl,
-      pricePence: line.pricePence,
-      qty: line.qty,
-      count: line.count,
-      totalPricePence: lineTotalPence(line),
-    }));
-    return { order, lines: snapshots };
+      idempotency: idempotencyKey ? { key: idempotencyKey, requestFingerprint: fingerprint } : null,
+      // The basket leaves with the order: emptied of the lines ordered, in the lines' statement.
+      alongside: [removeLines, touchBasket],
+    });
+    if (written === null) {
+      // The key's order exists (a retry whose basket was filled again): the unique index answers it.
+      const earlier = idempotencyKey ? await this.earlierOrder(userId, idempotencyKey, fingerprint, tx) : null;
+      if (earlier === null) throw new Error('Order insert conflicted without an earlier order');
+      return { orderId: earlier, created: false };
+    }
+    return { orderId: written.orderId, created: true };
   }
 
   /**
@@ -401,15 +349,6 @@ export class OrderPlacement {
       throw new Unprocessable(orderMessages.idempotencyKeyReused(earlier.orderId), { orderId: earlier.orderId });
     }
     return earlier.orderId;
-  }
-
-  /** A new order reference no basket or order has (an account order is paid later by bank transfer with it too). */
-  private async freeReference(tx: Executor): Promise<string> {
-    for (let draw = 0; draw < 5; draw++) {
-      const candidate = newOrderReference(this.options.shop.bank.referencePrefix);
-      if (await this.carts.referenceIsFree(candidate, tx)) return candidate;
-    }
-    throw new Error('No free payment reference after 5 draws');
   }
 
   /** A payment that pays for an order already, or is being returned, pays for no other (and is not returned again). */

@@ -43,6 +43,11 @@ export type NewOrderLine = Pick<
 > & {
   /** 'charge': a quote's charge without product or stock (the sales desk); absent: goods. */
   kind?: 'goods' | 'charge';
+  /**
+   * Made to order (a quote's printed or custom-sized goods): the ±10% rule at dispatch applies,
+   * and no stock is allocated. Absent: false.
+   */
+  custom?: boolean;
 };
 
 /** What a customer's order pages, its e-mails and ordering it again read: the order with its fulfilment and money, kept apart from its state. */
@@ -92,6 +97,7 @@ export type OrderLineRow = ReturnType<typeof LINE.read>;
 const CUSTOMER = columnsOf(users, ['email', 'firstName'], 'u');
 const KEYED = columnsOf(orders, ['orderId', 'requestFingerprint']);
 const OWNED = columnsOf(orders, ['orderId', 'userId']);
+const INSERTED = columnsOf(orders, ['orderId']);
 const LINE_OF_ORDER = columnsOf(orderLines, ['orderId'], 'l');
 
 /** The storefront's report of a card or wallet problem (POST /api/OrderLog). */
@@ -154,8 +160,8 @@ export class OrderRepository {
 
   /** Inserts the order; null when the user already has an order with this idempotency key. */
   async insert(order: NewOrder, tx: Executor): Promise<number | null> {
-    const [row] = await queryPreparedRows<{ order_id: number }>(tx, this.insertStatement(order));
-    return row ? Number(row.order_id) : null;
+    const [row] = await queryPreparedRows<object>(tx, this.insertStatement(order));
+    return row ? INSERTED.read(row).orderId : null;
   }
 
   /** The INSERT of `insert`: returns the id, or no row when the user's Idempotency-Key already has an order. */
@@ -173,27 +179,27 @@ export class OrderRepository {
                   ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber},
                   ${order.vatTreatment}, ${order.vatRatePercent}, ${order.paymentIsTest}, ${order.providerCaptureId})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
-          RETURNING order_id`;
+          RETURNING ${INSERTED.list}`;
   }
 
   /**
    * The statement that writes an order's line snapshots (run within the order's statement). The
    * lines go as one JSON parameter, so the statement's text is the same for any number of lines
    * and each connection prepares it once; they keep their order (order_line_id ascending). It
-   * returns what allocating their stock reads (stock/stock-allocation.ts).
+   * returns what allocating their stock reads (stock/stock-allocation.ts `writeLinesAndAllocate`).
    */
   insertLinesStatement(orderId: number, lines: readonly NewOrderLine[]): SQL {
     if (lines.length === 0) throw new Error('An order has at least one line');
     return sql`INSERT INTO order_lines (order_id, product_id, product_price_id, kind, product_name, size1, image_url,
-                                        price_pence, qty, count, total_price_pence)
+                                        price_pence, qty, count, total_price_pence, custom)
                SELECT ${orderId}::int, l.product_id, l.product_price_id, COALESCE(l.kind, 'goods'), l.product_name, l.size1, l.image_url,
-                      l.price_pence, l.qty, l.count, l.total_price_pence
+                      l.price_pence, l.qty, l.count, l.total_price_pence, COALESCE(l.custom, false)
                FROM ROWS FROM (json_to_recordset(${JSON.stringify(lines)}::json)
                       AS ("productId" int, "productPriceId" int, kind text, "productName" text, size1 text, "imageUrl" text,
-                          "pricePence" int, qty int, count int, "totalPricePence" int)) WITH ORDINALITY
-                    AS l(product_id, product_price_id, kind, product_name, size1, image_url, price_pence, qty, count, total_price_pence, line_number)
+                          "pricePence" int, qty int, count int, "totalPricePence" int, custom boolean)) WITH ORDINALITY
+                    AS l(product_id, product_price_id, kind, product_name, size1, image_url, price_pence, qty, count, total_price_pence, custom, line_number)
                ORDER BY l.line_number
-               RETURNING order_id, order_line_id, product_price_id, qty, count`;
+               RETURNING order_id, order_line_id, product_price_id, qty, count, kind, custom`;
   }
 
   /**

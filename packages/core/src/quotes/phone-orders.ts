@@ -11,7 +11,7 @@ import type { CustomerPrices } from '../pricing/customer-prices.ts';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { addToCartBodySchema } from '@shop/contract';
-import { productPrices, products, productSizes, queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, productPrices, products, productSizes, queryRows, users, type Database, type Executor } from '@shop/db';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import { RESET_TOKEN_TTL_MS, type TokenService } from '../accounts/token-service.ts';
 import { recordCustomerEvent } from '../back-office/customers/customer-events.ts';
@@ -70,6 +70,9 @@ export interface PhoneOrdersOptions {
   customerPrices: Pick<CustomerPrices, 'cartLines'>;
   publicBaseUrl: string;
 }
+
+/** The id of a customer created for a phone order. */
+const NEW_CUSTOMER = columnsOf(users, ['userId']);
 
 /** A pack as the phone order page lists and the order keeps it. */
 export type PackLine = Omit<NewOrderLine, 'totalPricePence'>;
@@ -181,15 +184,15 @@ export class PhoneOrders {
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
     const userId = await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Executor;
-      const [row] = await queryRows<{ user_id: number }>(
+      const [row] = await queryRows<object>(
         tx,
         sql`INSERT INTO users (first_name, last_name, email, password_hash, phone, newsletter)
             VALUES (${first}, ${last}, ${email}, ${passwordHash}, ${phone}, false)
             ON CONFLICT ((lower(email))) DO NOTHING
-            RETURNING user_id`,
+            RETURNING ${NEW_CUSTOMER.list}`,
       );
       if (!row) throw new Conflict(phoneOrderMessages.emailTaken, { fields: [{ field: 'email', message: phoneOrderMessages.emailTaken }] });
-      const id = Number(row.user_id);
+      const id = NEW_CUSTOMER.read(row).userId;
       const token = await this.options.tokens.issue(id, 'reset', tx);
       await this.options.jobs.record(passwordResetJob(id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS), 'account-opened'), tx);
       await recordCustomerEvent(tx, { userId: id, staffId, kind: 'customer.created-by-staff', before: null, after: { by: 'staff' } });

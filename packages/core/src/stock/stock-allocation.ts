@@ -11,12 +11,11 @@
  * commit (READ COMMITTED), so of buyers racing for the last units exactly those who fit are
  * given them. When a tracked size is not given its units the caller's transaction is rolled
  * back by the Conflict thrown here: nothing is placed in part. The rows are locked in size order
- * first, so two orders of the same sizes cannot deadlock. Checkout writes the order's lines and
- * allocates them in one statement (writeLinesAndAllocate); the sales desk's orders allocate lines
- * written before (allocateOrder).
+ * first, so two orders of the same sizes cannot deadlock. Every order's lines are written and
+ * allocated in one statement (writeLinesAndAllocate), by the one order writer.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPreparedRows, queryRows, type Executor } from '@shop/db';
+import { columnsOf, orderLines, queryPreparedRows, queryRows, type Executor } from '@shop/db';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { Conflict } from '../errors.ts';
 
@@ -72,20 +71,38 @@ export class NotEnoughStock extends Conflict {
   }
 }
 
-/** What allocating answers: sizes tracked, sizes given their units, and whether any went below its shelf (backordered). */
+/**
+ * What writing and allocating answers: sizes tracked, sizes given their units, whether any went
+ * below its shelf (backordered), and the new lines' ids (comma-separated, in the order written).
+ */
 interface Allocation {
   tracked: number;
   taken: number;
   backordered: boolean;
+  order_line_ids: string;
 }
 
 /**
- * The allocation as the tail of a WITH statement: `units` is a query of the order's lines to
- * allocate (order_id, order_line_id, product_price_id, units); it ends with the SELECT of the Allocation.
+ * Write an order's lines and allocate their units in one statement (orders/order-writer.ts, the
+ * one writer of orders: a round trip fewer per order), with the `alongside` statements that go
+ * with them (the basket emptied, the confirmation's job). `lines` is an INSERT into order_lines
+ * that returns order_id, order_line_id, product_price_id, qty, count, kind and custom: goods made
+ * to order and charges take no stock. Answers the lines' ids in the order they were written.
+ * Throws NotEnoughStock, naming each short line and the packs that can be had, when a size
+ * without backorders has too few.
  */
-function allocating(units: SQL, userId: number | null): SQL {
-  return sql`order_units AS (${units}),
-        wanted AS (
+export async function writeLinesAndAllocate(tx: Executor, orderId: number, userId: number, lines: SQL, alongside: readonly SQL[]): Promise<number[]> {
+  // Prepared: each connection plans this statement once (planning it cost more than running it).
+  const [allocation] = await queryPreparedRows<Allocation>(
+    tx,
+    sql`WITH new_lines AS (${lines}),
+        ${sql.join(
+          alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} AS (${statement})`),
+          sql`, `,
+        )},
+        order_units AS (
+          SELECT order_id, order_line_id, product_price_id, qty * count AS units FROM new_lines WHERE NOT custom AND kind = 'goods'
+        ), wanted AS (
           SELECT pp.product_size_id, sum(u.units)::int AS units
           FROM order_units u JOIN product_prices pp ON pp.product_price_id = u.product_price_id
           GROUP BY pp.product_size_id
@@ -108,47 +125,16 @@ function allocating(units: SQL, userId: number | null): SQL {
           WHERE pp.product_size_id IN (SELECT product_size_id FROM taken)
         )
         SELECT (SELECT count(*) FROM locked)::int AS tracked, (SELECT count(*) FROM taken)::int AS taken,
-               (SELECT coalesce(bool_or(backordered), false) FROM taken) AS backordered`;
-}
-
-/**
- * Allocate an order's units (its lines are written already). Throws NotEnoughStock, naming each
- * short line and the packs that can be had, when a size without backorders has too few.
- */
-export async function allocateOrder(tx: Executor, orderId: number, userId: number | null): Promise<void> {
-  // Prepared: each connection plans this statement once (planning it cost more than running it).
-  const [allocation] = await queryPreparedRows<Allocation>(
-    tx,
-    sql`WITH ${allocating(
-      sql`SELECT order_id, order_line_id, product_price_id, qty * count AS units FROM order_lines WHERE order_id = ${orderId} AND NOT custom AND kind = 'goods'`,
-      userId,
-    )}`,
+               (SELECT coalesce(bool_or(backordered), false) FROM taken) AS backordered,
+               (SELECT string_agg(order_line_id::text, ',' ORDER BY order_line_id) FROM new_lines) AS order_line_ids`,
   );
+  if (!allocation) throw new Error('Writing an order\'s lines answered no row');
   await settle(tx, orderId, allocation);
-}
-
-/**
- * Write an order's lines and allocate their units in one statement (checkout: a round trip
- * fewer per order), with the `alongside` statements that go with them (the basket emptied, the
- * confirmation's job). `lines` is an INSERT into order_lines that returns order_id,
- * order_line_id, product_price_id, qty and count. Throws as allocateOrder does.
- */
-export async function writeLinesAndAllocate(tx: Executor, orderId: number, userId: number, lines: SQL, alongside: readonly SQL[]): Promise<void> {
-  const [allocation] = await queryPreparedRows<Allocation>(
-    tx,
-    sql`WITH new_lines AS (${lines}),
-        ${sql.join(
-          alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} AS (${statement})`),
-          sql`, `,
-        )},
-        ${allocating(sql`SELECT order_id, order_line_id, product_price_id, qty * count AS units FROM new_lines`, userId)}`,
-  );
-  await settle(tx, orderId, allocation);
+  return allocation.order_line_ids.split(',').map(Number);
 }
 
 /** After allocating: a backordered order's promise moves; too few units throws NotEnoughStock. */
-async function settle(tx: Executor, orderId: number, allocation: Allocation | undefined): Promise<void> {
-  if (!allocation) return;
+async function settle(tx: Executor, orderId: number, allocation: Allocation): Promise<void> {
   if (Number(allocation.taken) >= Number(allocation.tracked)) {
     // A backordered line cannot leave before more comes in: the order's promise moves to the
     // expected date staff gave (none given: the promise stays, and the queue waits for goods-in).
@@ -170,11 +156,14 @@ async function settle(tx: Executor, orderId: number, allocation: Allocation | un
   throw new NotEnoughStock(stockMessages.short(short), short);
 }
 
+/** A short line as the order keeps it. */
+const SHORT_LINE = columnsOf(orderLines, ['productId', 'productPriceId', 'productName', 'size1', 'qty', 'count'], 'ol');
+
 /** The order's lines whose size (not backordered) has fewer units available than all its lines of that size ask. */
 async function shortLinesOfOrder(tx: Executor, orderId: number): Promise<ShortLine[]> {
-  const rows = await queryRows<{ productId: number; productPriceId: number; productName: string; size1: string; qty: number; count: number; available: number; wanted: number }>(
+  const rows = await queryRows<{ available: number; wanted: number }>(
     tx,
-    sql`SELECT ol.product_id AS "productId", ol.product_price_id AS "productPriceId", ol.product_name AS "productName", ol.size1, ol.qty, ol.count,
+    sql`SELECT ${SHORT_LINE.list},
               (s.on_hand - s.allocated) AS available,
               (sum(ol.qty * ol.count) OVER (PARTITION BY pp.product_size_id))::int AS wanted
         FROM order_lines ol
@@ -187,12 +176,16 @@ async function shortLinesOfOrder(tx: Executor, orderId: number): Promise<ShortLi
   );
   return rows
     .filter((row) => Number(row.wanted) > Number(row.available))
-    .map((row) => ({
-      productId: Number(row.productId),
-      productPriceId: Number(row.productPriceId),
-      name: itemDisplayName(row.productName, row.size1),
-      packUnits: Number(row.qty),
-      requestedPacks: Number(row.count),
-      availablePacks: Math.max(0, Math.floor(Number(row.available) / Number(row.qty))),
-    }));
+    .map((row) => {
+      const line = SHORT_LINE.read(row);
+      return {
+        // Joined to its pack: a line of goods, never a charge, so it names its product and pack.
+        productId: line.productId!,
+        productPriceId: line.productPriceId!,
+        name: itemDisplayName(line.productName, line.size1),
+        packUnits: line.qty,
+        requestedPacks: line.count,
+        availablePacks: Math.max(0, Math.floor(Number(row.available) / line.qty)),
+      };
+    });
 }
