@@ -1,17 +1,21 @@
 /**
- * Once per Vitest run, before any suite: the migrated templates every suite's database is copied
- * from (packages/db/src/testing.ts). The PostgreSQL template is dropped at the end of the run.
+ * Once per Vitest run, before any suite: the templates every suite's database is copied from
+ * (packages/db/src/testing.ts). The PostgreSQL templates are dropped at the end of the run.
  */
-import { createPostgresTemplate, ensurePgliteTemplate, POSTGRES_TEMPLATE_ENV } from '@shop/db/testing';
+import { createPostgresTemplate, ensurePgliteTemplate, postgresTemplateEnv, type TemplateContent } from '@shop/db/testing';
 
-export default async function setup(): Promise<(() => Promise<void>) | void> {
+const contents: TemplateContent[] = ['migrated', 'demo-catalogue'];
+
+export default async function setup(): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const [, template] = await Promise.all([ensurePgliteTemplate(), adminUrl ? createPostgresTemplate(adminUrl) : undefined]);
-  if (!template) return;
+  const [, templates] = await Promise.all([
+    Promise.all(contents.map((content) => ensurePgliteTemplate(content))),
+    adminUrl ? Promise.all(contents.map((content) => createPostgresTemplate(adminUrl, content))) : [],
+  ]);
   // The workers start after this and inherit the environment.
-  process.env[POSTGRES_TEMPLATE_ENV] = template.name;
+  templates.forEach((template, i) => (process.env[postgresTemplateEnv(contents[i]!)] = template.name));
   return async () => {
-    delete process.env[POSTGRES_TEMPLATE_ENV];
-    await template.drop();
+    for (const content of contents) delete process.env[postgresTemplateEnv(content)];
+    await Promise.all(templates.map((template) => template.drop()));
   };
 }

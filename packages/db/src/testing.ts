@@ -2,13 +2,14 @@
  * Test databases for every suite: PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL
  * is set (a uniquely named database, dropped after, so suites and runs never share one).
  *
- * Migrating an empty database costs seconds (27 migrations), so it is done once: each suite's
- * database is a copy of a migrated template. PGlite: a dump of a migrated data directory, kept
- * in the temporary directory under a name that hashes the migrations (a run after a migration
- * changed makes a new one). PostgreSQL: a template database that Vitest's global set-up
- * (vitest.global-setup.ts) migrates once per run and names in SHOP_TEST_POSTGRES_TEMPLATE; each
- * suite's database is `CREATE DATABASE ... TEMPLATE` it. The migrations' triggers and functions
- * are part of what is copied.
+ * Migrating an empty database costs seconds (27 migrations), and seeding the demo catalogue
+ * seconds more, so each is done once: a suite's database is a copy of a template, migrated, with
+ * or without the demo catalogue. PGlite: a dump of a data directory, kept in the temporary
+ * directory under a name that hashes the migrations and the seed (a run after either changed
+ * makes a new one). PostgreSQL: template databases that Vitest's global set-up
+ * (vitest.global-setup.ts) makes once per run and names in the environment; each suite's
+ * database is `CREATE DATABASE ... TEMPLATE` one. The migrations' triggers and functions are
+ * part of what is copied.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -16,9 +17,11 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from './client.ts';
+import { demoCatalogue, insertCatalogue } from './seed/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -34,22 +37,35 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The environment variable naming the migrated PostgreSQL template database of this run. */
-export const POSTGRES_TEMPLATE_ENV = 'SHOP_TEST_POSTGRES_TEMPLATE';
+/** What a template holds: the migrated schema only, or the demo catalogue too. */
+export type TemplateContent = 'migrated' | 'demo-catalogue';
 
-export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+/** The environment variable naming this run's PostgreSQL template database of that content. */
+export function postgresTemplateEnv(content: TemplateContent): string {
+  return content === 'migrated' ? 'SHOP_TEST_POSTGRES_TEMPLATE' : 'SHOP_TEST_POSTGRES_TEMPLATE_DEMO_CATALOGUE';
+}
+
+export interface TestDatabaseOptions {
+  poolSize?: number;
+  /** Start with the demo catalogue (as createTestApp's suites do): copied, not seeded again. */
+  demoCatalogue?: boolean;
+}
+
+export async function createTestDatabase(kind: DatabaseKind, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const content: TemplateContent = options.demoCatalogue ? 'demo-catalogue' : 'migrated';
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://', pgliteDump: await migratedPgliteDump(), migrated: true });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteDump: await pgliteTemplateDump(content), migrated: true });
     return { database, url: null, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `shop_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  // Without a template (a suite run outside Vitest's global set-up) the new database is migrated.
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  // Without a template (a suite run outside Vitest's global set-up) the new database is migrated and seeded.
+  const template = process.env[postgresTemplateEnv(content)];
   await adminQuery(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = databaseUrlNamed(adminUrl, name);
   const database = await openDatabase({ databaseUrl: url, poolSize: options.poolSize ?? 20, migrated: Boolean(template) });
+  if (!template && content === 'demo-catalogue') await insertCatalogue(database.db, demoCatalogue());
   return {
     database,
     url,
@@ -61,35 +77,44 @@ export async function createTestDatabase(kind: DatabaseKind, options: { poolSize
 }
 
 /**
- * A migrated PostgreSQL template database for this run (global set-up): its name, and how to
- * drop it at the end.
+ * A PostgreSQL template database for this run (global set-up): its name, and how to drop it at
+ * the end. No session may stay connected to it, or copying it fails.
  */
-export async function createPostgresTemplate(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+export async function createPostgresTemplate(adminUrl: string, content: TemplateContent): Promise<{ name: string; drop(): Promise<void> }> {
   const name = `shop_test_template_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const database = await openDatabase({ databaseUrl: databaseUrlNamed(adminUrl, name), poolSize: 1 });
-  await database.close();
+  try {
+    if (content === 'demo-catalogue') await insertCatalogue(database.db, demoCatalogue());
+  } finally {
+    await database.close();
+  }
   return { name, drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-let pgliteDump: Promise<Blob> | undefined;
+const pgliteDumps = new Map<TemplateContent, Promise<Blob>>();
 
-/** The migrated PGlite data directory, as a dump to load: made once per set of migrations. */
-function migratedPgliteDump(): Promise<Blob> {
-  pgliteDump ??= ensurePgliteTemplate().then(async (file) => new Blob([await readFile(file)]));
-  return pgliteDump;
+/** The PGlite data directory of a template, as a dump to load (read once per test file). */
+function pgliteTemplateDump(content: TemplateContent): Promise<Blob> {
+  let dump = pgliteDumps.get(content);
+  if (!dump) {
+    dump = ensurePgliteTemplate(content).then(async (file) => new Blob([await readFile(file)]));
+    pgliteDumps.set(content, dump);
+  }
+  return dump;
 }
 
 /**
- * The file holding the dump of a migrated PGlite data directory, made now if missing. Its name
- * hashes the migrations and PGlite's version, so a stale one is never used; it is written under
- * a temporary name and renamed, so a process reading it never sees half a file.
+ * The file holding the dump of a template's PGlite data directory, made now if missing. Its name
+ * hashes the migrations, the seed and PGlite's version, so a stale one is never used; it is
+ * written under a temporary name and renamed, so a process reading it never sees half a file.
  */
-export async function ensurePgliteTemplate(): Promise<string> {
-  const file = path.join(tmpdir(), `shop-test-pglite-${templateFingerprint()}.tar`);
+export async function ensurePgliteTemplate(content: TemplateContent): Promise<string> {
+  const file = path.join(tmpdir(), `shop-test-pglite-${content}-${templateFingerprint()}.tar`);
   if (existsSync(file)) return file;
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
+    if (content === 'demo-catalogue') await insertCatalogue(database.db, demoCatalogue());
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -101,6 +126,8 @@ export async function ensurePgliteTemplate(): Promise<string> {
   return file;
 }
 
+const seedFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed');
+
 function templateFingerprint(): string {
   const hash = createHash('sha256');
   // PGlite's package.json (its exports hide it): a dump is only loaded by the version that made it.
@@ -110,10 +137,11 @@ function templateFingerprint(): string {
     for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) visit(full);
-      else hash.update(entry.name).update(readFileSync(full));
+      else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(readFileSync(full));
     }
   };
   visit(migrationsFolder);
+  visit(seedFolder);
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -5,7 +5,6 @@
 import { describe } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 
@@ -34,8 +33,8 @@ export function describeOnEachDatabase(name: string, body: (kind: DatabaseKind) 
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase(options.kind ?? 'pglite');
-  if (options.seed ?? true) await insertCatalogue(database.db, demoCatalogue());
+  // The demo catalogue comes with the database (a copy of a seeded template).
+  const { database, drop } = await createTestDatabase(options.kind ?? 'pglite', { demoCatalogue: options.seed ?? true });
   // Suites make many sessions from one address; session-routes.test.ts sets its own limit.
   const config = loadConfig({ DATA_DIR: '/tmp/shop-test-data', LOG_LEVEL: 'silent', SESSION_RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
   const app = await buildApp({ config, database, logger: false, clock: options.clock });
