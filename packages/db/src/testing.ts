@@ -25,9 +25,22 @@ import { demoCatalogue, insertCatalogue } from './seed/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The database kinds every database suite runs on: PGlite always, PostgreSQL when configured. */
+/**
+ * The database kinds a suite whose SQL may behave differently on PostgreSQL runs on: PGlite
+ * always, PostgreSQL when configured (db and core suites, API suites, resilience, the security
+ * suites about data; tests/README.md says which and why).
+ */
 export function databaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * PGlite only: for a suite whose SQL other suites already run on PostgreSQL (the pages, over the
+ * same core services as the API suites) or that does not depend on the database engine (HTTP
+ * headers, logs, limits).
+ */
+export function pgliteOnly(): DatabaseKind[] {
+  return ['pglite'];
 }
 
 export interface TestDatabase {

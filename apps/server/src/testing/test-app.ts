@@ -4,11 +4,11 @@
  */
 import { describe } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
-import { createTestDatabase, databaseKinds, type DatabaseKind } from '@shop/db/testing';
+import { createTestDatabase, databaseKinds, pgliteOnly, type DatabaseKind } from '@shop/db/testing';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 
-export { createTestDatabase, databaseKinds, type DatabaseKind };
+export { createTestDatabase, databaseKinds, pgliteOnly, type DatabaseKind };
 
 export interface TestApp {
   app: App;
@@ -30,6 +30,11 @@ export interface TestAppOptions {
 /** `describe` once per database kind, with the kind passed to the suite body. */
 export function describeOnEachDatabase(name: string, body: (kind: DatabaseKind) => void): void {
   for (const kind of databaseKinds()) describe(`${name} [${kind}]`, () => body(kind));
+}
+
+/** `describe` on PGlite only (see pgliteOnly), with the kind passed to the suite body. */
+export function describeOnPglite(name: string, body: (kind: DatabaseKind) => void): void {
+  for (const kind of pgliteOnly()) describe(`${name} [${kind}]`, () => body(kind));
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
