@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from './client.ts';
-import { demoCatalogue, insertCatalogue } from './seed/index.ts';
+import { demoCatalogue, insertCatalogue, seedDemoCatalogueIfEmpty } from './seed/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -50,12 +50,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** What a template holds: the migrated schema only, or the demo catalogue too. */
-export type TemplateContent = 'migrated' | 'demo-catalogue';
+/**
+ * What a template holds: the migrated schema only; the demo catalogue too (createTestApp's
+ * suites); or the demo catalogue and its stock, as a server's first start leaves its database
+ * (the browser tests' own shops).
+ */
+export type TemplateContent = 'migrated' | 'demo-catalogue' | 'demo-shop';
 
 /** The environment variable naming this run's PostgreSQL template database of that content. */
 export function postgresTemplateEnv(content: TemplateContent): string {
-  return content === 'migrated' ? 'SHOP_TEST_POSTGRES_TEMPLATE' : 'SHOP_TEST_POSTGRES_TEMPLATE_DEMO_CATALOGUE';
+  return `SHOP_TEST_POSTGRES_TEMPLATE_${content.toUpperCase().replace('-', '_')}`;
 }
 
 export interface TestDatabaseOptions {
@@ -78,7 +82,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: TestDataba
   await adminQuery(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = databaseUrlNamed(adminUrl, name);
   const database = await openDatabase({ databaseUrl: url, poolSize: options.poolSize ?? 20, migrated: Boolean(template) });
-  if (!template && content === 'demo-catalogue') await insertCatalogue(database.db, demoCatalogue());
+  if (!template) await fill(database, content);
   return {
     database,
     url,
@@ -98,7 +102,7 @@ export async function createPostgresTemplate(adminUrl: string, content: Template
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const database = await openDatabase({ databaseUrl: databaseUrlNamed(adminUrl, name), poolSize: 1 });
   try {
-    if (content === 'demo-catalogue') await insertCatalogue(database.db, demoCatalogue());
+    await fill(database, content);
   } finally {
     await database.close();
   }
@@ -127,7 +131,7 @@ export async function ensurePgliteTemplate(content: TemplateContent): Promise<st
   if (existsSync(file)) return file;
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
-    if (content === 'demo-catalogue') await insertCatalogue(database.db, demoCatalogue());
+    await fill(database, content);
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -137,6 +141,21 @@ export async function ensurePgliteTemplate(content: TemplateContent): Promise<st
     await database.close();
   }
   return file;
+}
+
+/**
+ * An embedded database directory (a shop's `<DATA_DIR>/pglite`) made from a template, so a server
+ * started on it finds its database migrated (and seeded) and starts in about a second.
+ */
+export async function writePgliteDataDir(dataDir: string, content: TemplateContent): Promise<void> {
+  const database = await openDatabase({ dataDir, pgliteDump: await pgliteTemplateDump(content), migrated: true });
+  await database.close();
+}
+
+/** A migrated database's rows for the content. */
+async function fill(database: DatabaseHandle, content: TemplateContent): Promise<void> {
+  if (content === 'demo-catalogue') await insertCatalogue(database.db, demoCatalogue());
+  if (content === 'demo-shop') await seedDemoCatalogueIfEmpty(database.db);
 }
 
 const seedFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed');
