@@ -1,6 +1,6 @@
 /**
  * Browser tests in Debian's Chromium (no browser download): the real server on its own port
- * with a fresh embedded database, seeded with the demo catalogue (a copy of a seeded template).
+ * with a fresh embedded database, seeded with the demo catalogue.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,8 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // The data directory's database is first written from a migrated, seeded template (prepare-data-dir.ts).
-    command: `node --import tsx e2e/prepare-data-dir.ts "${dataDir}" && exec node --import tsx apps/server/src/server.ts`,
+    command: 'node --import tsx apps/server/src/server.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
     timeout: 120_000,

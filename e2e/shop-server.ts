@@ -11,7 +11,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { writePgliteDataDir } from '../packages/db/src/testing.ts';
 
 export interface OwnShopServer {
   baseURL: string;
@@ -38,9 +37,6 @@ export async function startOwnShopServer(env: Record<string, string> = {}): Prom
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-own-'));
-  // Its embedded database starts as a copy of one a first start migrated and seeded (made once):
-  // migrating and seeding took most of a server's start.
-  if (!env.DATABASE_URL) await writePgliteDataDir(path.join(dataDir, 'pglite'), 'demo-shop');
   const log: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),

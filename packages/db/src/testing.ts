@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from './client.ts';
-import { demoCatalogue, insertCatalogue, seedDemoCatalogueIfEmpty } from './seed/index.ts';
+import { demoCatalogue, insertCatalogue } from './seed/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -50,12 +50,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/**
- * What a template holds: the migrated schema only; the demo catalogue too (createTestApp's
- * suites); or the demo catalogue and its stock, as a server's first start leaves its database
- * (the browser tests' own shops).
- */
-export type TemplateContent = 'migrated' | 'demo-catalogue' | 'demo-shop';
+/** What a template holds: the migrated schema only, or the demo catalogue too (createTestApp's suites). */
+export type TemplateContent = 'migrated' | 'demo-catalogue';
 
 /** The environment variable naming this run's PostgreSQL template database of that content. */
 export function postgresTemplateEnv(content: TemplateContent): string {
@@ -143,19 +139,9 @@ export async function ensurePgliteTemplate(content: TemplateContent): Promise<st
   return file;
 }
 
-/**
- * An embedded database directory (a shop's `<DATA_DIR>/pglite`) made from a template, so a server
- * started on it finds its database migrated (and seeded) and starts in about a second.
- */
-export async function writePgliteDataDir(dataDir: string, content: TemplateContent): Promise<void> {
-  const database = await openDatabase({ dataDir, pgliteDump: await pgliteTemplateDump(content), migrated: true });
-  await database.close();
-}
-
 /** A migrated database's rows for the content. */
 async function fill(database: DatabaseHandle, content: TemplateContent): Promise<void> {
   if (content === 'demo-catalogue') await insertCatalogue(database.db, demoCatalogue());
-  if (content === 'demo-shop') await seedDemoCatalogueIfEmpty(database.db);
 }
 
 const seedFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed');
