@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['packages/**/*.test.ts', 'apps/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'e2e/**', 'apps/web/build/**'],
     environment: 'node',
+    // Migrates the template databases every suite's database is copied from, once per run.
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: PGlite instances are CPU-heavy, so keep parallelism modest.

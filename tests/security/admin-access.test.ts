@@ -17,7 +17,7 @@ import type { ServerBuild } from 'react-router';
 import { totpCode } from '../../packages/core/src/staff/totp.ts';
 import { until } from '../../apps/server/src/testing/until.ts';
 import { signUp } from '../../apps/server/src/testing/basket-fixtures.ts';
-import { createSecurityApp, databaseKinds, type SecurityApp } from './support.ts';
+import { createSecurityApp, pgliteOnly, type SecurityApp } from './support.ts';
 
 const buildDir = STOREFRONT_BUILD_DIR;
 const storefrontBuilt = storefrontIsBuilt();
@@ -63,7 +63,7 @@ function cookieHeader(cookies: Cookies): string {
     .join('; ');
 }
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe.skipIf(!storefrontBuilt)(`security: the back office's doors [${kind}]`, () => {
     let t: SecurityApp;
     const logLines: string[] = [];

@@ -14,7 +14,7 @@ import { QUEUE_LIMIT } from '@shop/core';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { bearer, insertBasketCatalogue } from '../../apps/server/src/testing/basket-fixtures.ts';
 import { orderBodyFrom, placeOrder, readyCustomer } from '../../apps/server/src/testing/checkout-fixtures.ts';
-import { createSecurityApp, databaseKinds, type SecurityApp } from './support.ts';
+import { createSecurityApp, pgliteOnly, type SecurityApp } from './support.ts';
 
 const storefrontBuilt = storefrontIsBuilt();
 const PASSWORD = 'a long staff password 1';
@@ -44,7 +44,7 @@ function outOfBounds(list: string, field: string, schemaMax: number): [string, [
 
 const form = (fields: [string, string][]) => new URLSearchParams(fields).toString();
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe.skipIf(!storefrontBuilt)(`security: lists in forms are bounded [${kind}]`, () => {
     let t: SecurityApp;
     let origin: string;

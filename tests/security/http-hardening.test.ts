@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { queryRows } from '@shop/db';
 import { bearer, insertBasketCatalogue, signUp, type Customer } from '../../apps/server/src/testing/basket-fixtures.ts';
-import { createSecurityApp, describeOnEachDatabase, type SecurityApp } from './support.ts';
+import { createSecurityApp, describeOnPglite, type SecurityApp } from './support.ts';
 
 const buildDir = STOREFRONT_BUILD_DIR;
 const storefrontBuilt = storefrontIsBuilt();
@@ -88,7 +88,7 @@ function expectCommonHeaders(headers: Record<string, unknown>, https: boolean) {
   expect(headers['x-powered-by']).toBeUndefined();
 }
 
-describeOnEachDatabase('security: HTTP hardening', (kind) => {
+describeOnPglite('security: HTTP hardening', (kind) => {
   let t: SecurityApp;
   let customer: Customer;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { signUp } from '../../apps/server/src/testing/basket-fixtures.ts';
 import { demoCatalogue, insertCatalogue } from '../../packages/db/src/seed/index.ts';
-import { createSecurityApp, databaseKinds, type SecurityApp } from './support.ts';
+import { createSecurityApp, pgliteOnly, type SecurityApp } from './support.ts';
 
 const storefrontBuilt = storefrontIsBuilt();
 
@@ -26,7 +26,7 @@ function quoteForm(productPriceId: number, head: Buffer, size: number): { body: 
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe.skipIf(!storefrontBuilt)(`security: the quote request's upload [${kind}]`, () => {
     let t: SecurityApp;
     let pack: number;

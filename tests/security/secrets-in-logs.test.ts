@@ -16,12 +16,12 @@ import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/s
 import type { CartDto } from '@shop/contract';
 import { bearer, insertBasketCatalogue, type BasketFixture } from '../../apps/server/src/testing/basket-fixtures.ts';
 import { orderBodyFrom, validAddress } from '../../apps/server/src/testing/checkout-fixtures.ts';
-import { createSecurityApp, describeOnEachDatabase, type SecurityApp } from './support.ts';
+import { createSecurityApp, describeOnPglite, type SecurityApp } from './support.ts';
 
 const buildDir = STOREFRONT_BUILD_DIR;
 const storefrontBuilt = storefrontIsBuilt();
 
-describeOnEachDatabase('security: no secrets in the logs', (kind) => {
+describeOnPglite('security: no secrets in the logs', (kind) => {
   let t: SecurityApp;
   let packs: BasketFixture;
   const lines: string[] = [];

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_BUILD_DIR, storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { signUp } from '../../apps/server/src/testing/basket-fixtures.ts';
 import { until } from '../../apps/server/src/testing/until.ts';
-import { createSecurityApp, databaseKinds, relaxedLimits, type SecurityApp } from './support.ts';
+import { createSecurityApp, pgliteOnly, relaxedLimits, type SecurityApp } from './support.ts';
 
 const buildDir = STOREFRONT_BUILD_DIR;
 const storefrontBuilt = storefrontIsBuilt(buildDir);
@@ -20,7 +20,7 @@ if (!storefrontBuilt) console.warn(`sign-in-guessing: skipped: no storefront bui
 
 const PAUSED = 'Too many wrong passwords for this account. Please wait';
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe.skipIf(!storefrontBuilt)(`security: guessing a customer's password [${kind}]`, () => {
     let t: SecurityApp;
     beforeAll(async () => {

@@ -1,6 +1,7 @@
 /**
  * Shared set-up of the security suites: an app over a fresh database (PGlite, and PostgreSQL
- * when TEST_DATABASE_URL is set) like createTestApp, but able to pass a logger, a storefront
+ * when TEST_DATABASE_URL is set for the suites about data: describeOnEachDatabase/databaseKinds)
+ * like createTestApp, but able to pass a logger, a storefront
  * build and a data directory of its own; and a customer with every kind of record the API keeps
  * (basket, addresses, an order, an order-log entry).
  */
@@ -16,7 +17,7 @@ import { addToBasket, createAddress, orderBodyFrom, placeOrder } from '../../app
 import { createTestDatabase, type DatabaseKind } from '../../apps/server/src/testing/test-app.ts';
 import type { DatabaseHandle } from '@shop/db';
 
-export { databaseKinds, describeOnEachDatabase, type DatabaseKind } from '../../apps/server/src/testing/test-app.ts';
+export { databaseKinds, describeOnEachDatabase, describeOnPglite, pgliteOnly, type DatabaseKind } from '../../apps/server/src/testing/test-app.ts';
 
 /** Rate limits high enough that a suite's many calls from one IP are never throttled. */
 export const relaxedLimits = {

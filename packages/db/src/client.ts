@@ -42,6 +42,13 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Tests only: the database is a copy of an already migrated template (testing.ts), so the
+   * migrations are not read and run again.
+   */
+  migrated?: boolean;
+  /** Tests only: PGlite starts from this dump of a data directory (PGlite's dumpDataDir), not an empty one. */
+  pgliteDump?: Blob;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -52,11 +59,11 @@ const SESSION_SETUP_SQL = `SET pg_trgm.word_similarity_threshold = 0.45; SET pg_
 const SEARCH_THRESHOLD_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.45 -c pg_trgm.similarity_threshold=0.3';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? 'memory://');
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.migrated ?? false);
+  return openPglite(options.dataDir ?? 'memory://', options);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, options: Pick<DatabaseOptions, 'migrated' | 'pgliteDump'>): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // Loaded only here: a process (or thread) on PostgreSQL never pays for PGlite's engine.
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -65,9 +72,14 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, serializers: { [BYTEA_OID]: byteaToText }, parsers: { [BYTEA_OID]: byteaFromText } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    serializers: { [BYTEA_OID]: byteaToText },
+    parsers: { [BYTEA_OID]: byteaFromText },
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(db as never, { migrationsFolder });
+  if (!options.migrated) await migratePglite(db as never, { migrationsFolder });
   await client.exec(SESSION_SETUP_SQL);
   return {
     db,
@@ -98,17 +110,8 @@ function byteaFromText(text: string): Buffer {
   return Buffer.from(text.slice(2), 'hex');
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
-  // Several processes may start together on one database: migrate under an advisory lock.
-  const migrationClient = new pg.Client({ connectionString: databaseUrl });
-  await migrationClient.connect();
-  try {
-    await migrationClient.query(`SELECT pg_advisory_lock(hashtext('shop:migrations'))`);
-    await migratePg(drizzlePg(migrationClient, { schema }), { migrationsFolder });
-    await migrationClient.query(`SELECT pg_advisory_unlock(hashtext('shop:migrations'))`);
-  } finally {
-    await migrationClient.end();
-  }
+async function openPostgres(databaseUrl: string, poolSize: number, migrated: boolean): Promise<DatabaseHandle> {
+  if (!migrated) await migratePostgres(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: SEARCH_THRESHOLD_OPTIONS });
   // An idle client error (server restart) must not crash the process.
   pool.on('error', () => {});
@@ -135,6 +138,19 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       await pool.end();
     },
   };
+}
+
+async function migratePostgres(databaseUrl: string): Promise<void> {
+  // Several processes may start together on one database: migrate under an advisory lock.
+  const migrationClient = new pg.Client({ connectionString: databaseUrl });
+  await migrationClient.connect();
+  try {
+    await migrationClient.query(`SELECT pg_advisory_lock(hashtext('shop:migrations'))`);
+    await migratePg(drizzlePg(migrationClient, { schema }), { migrationsFolder });
+    await migrationClient.query(`SELECT pg_advisory_unlock(hashtext('shop:migrations'))`);
+  } finally {
+    await migrationClient.end();
+  }
 }
 
 const LISTEN_RETRY_FIRST_MS = 100;

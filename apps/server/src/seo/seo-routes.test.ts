@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryHref, type CategoryDto } from '@shop/contract';
 import { queryRows } from '@shop/db';
 import { registerErrorHandling } from '../http/error-handler.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { seoRoutes, SITEMAP_URLS_PER_FILE } from './seo-routes.ts';
 import { PRIVATE_PATHS, PUBLIC_PAGES, robotsTxt, sitemapIndex, urlSet, xmlEscape } from './sitemap-xml.ts';
 
@@ -64,7 +64,7 @@ describe('robots.txt and sitemap text', () => {
   });
 });
 
-describeOnEachDatabase('search engine routes', (kind) => {
+describeOnPglite('search engine routes', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     // A trailing slash in the configuration must not double the slashes of the URLs.

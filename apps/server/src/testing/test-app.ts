@@ -4,12 +4,11 @@
  */
 import { describe } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
-import { createTestDatabase, databaseKinds, type DatabaseKind } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { createTestDatabase, databaseKinds, pgliteOnly, type DatabaseKind } from '@shop/db/testing';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 
-export { createTestDatabase, databaseKinds, type DatabaseKind };
+export { createTestDatabase, databaseKinds, pgliteOnly, type DatabaseKind };
 
 export interface TestApp {
   app: App;
@@ -33,9 +32,14 @@ export function describeOnEachDatabase(name: string, body: (kind: DatabaseKind) 
   for (const kind of databaseKinds()) describe(`${name} [${kind}]`, () => body(kind));
 }
 
+/** `describe` on PGlite only (see pgliteOnly), with the kind passed to the suite body. */
+export function describeOnPglite(name: string, body: (kind: DatabaseKind) => void): void {
+  for (const kind of pgliteOnly()) describe(`${name} [${kind}]`, () => body(kind));
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase(options.kind ?? 'pglite');
-  if (options.seed ?? true) await insertCatalogue(database.db, demoCatalogue());
+  // The demo catalogue comes with the database (a copy of a seeded template).
+  const { database, drop } = await createTestDatabase(options.kind ?? 'pglite', { demoCatalogue: options.seed ?? true });
   // Suites make many sessions from one address; session-routes.test.ts sets its own limit.
   const config = loadConfig({ DATA_DIR: '/tmp/shop-test-data', LOG_LEVEL: 'silent', SESSION_RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
   const app = await buildApp({ config, database, logger: false, clock: options.clock });

@@ -10,7 +10,7 @@ import type { CategoryDto, ProductDto } from '@shop/contract';
 import { categoryPageHref, productsPageHref } from '@shop/contract/browser';
 import type { DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { loader as rootLoader } from '~/root';
 import { loader as landingLoader } from './landing';
@@ -23,8 +23,7 @@ let drop: () => Promise<void>;
 let services: CoreServices;
 
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase('pglite'));
-  await insertCatalogue(database.db, demoCatalogue());
+  ({ database, drop } = await createTestDatabase('pglite', { demoCatalogue: true }));
   services = createCoreServices(database, { shop: demoShopConfig });
 }, 60_000);
 afterAll(async () => drop?.());

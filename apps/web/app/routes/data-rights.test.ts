@@ -1,6 +1,6 @@
 /**
  * A customer's data rights through the pages' loaders and actions over real core services
- * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the page session and the staff session
+ * (PGlite), the page session and the staff session
  * stubbed as session.server.ts and staff-session.server.ts memoise them: the customer downloads
  * a ZIP of their own data and closes their account (the password again, the box ticked; refused
  * while an order is open; the cookie removed once closed); a manager downloads a customer's data
@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
-import { createTestDatabase, databaseKinds } from '@shop/db/testing';
+import { createTestDatabase, pgliteOnly } from '@shop/db/testing';
 import { accountSettingsMessages, closeAccountFormSchema } from '@shop/contract';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { insertFixtureOrder } from '../../../../packages/core/src/documents/document-fixtures.ts';
@@ -73,7 +73,7 @@ async function archiveOf(answer: Answer) {
   return { files, data: JSON.parse(strFromU8(files['data.json']!)) as { account: { email: string }; orders: { order_id: number }[] } };
 }
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe(`a customer's data rights on the pages [${kind}]`, () => {
     let database: DatabaseHandle;
     let drop: () => Promise<void>;

@@ -1,6 +1,6 @@
 /**
  * "Pay £Y by card" on the customer's order page, through the page's loader and action over real
- * core services (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) with test payments: a
+ * core services (PGlite) with test payments: a
  * card order whose printed boxes went out at 1,080 of 1,000 says so and offers the £24.00 due by
  * card; paid, the payment is recorded, the order is paid in full and the offer goes; the same
  * provider reference cannot pay another order; a cancelled order offers nothing.
@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
-import { createTestDatabase, databaseKinds } from '@shop/db/testing';
+import { createTestDatabase, pgliteOnly } from '@shop/db/testing';
 import { createCoreServices, demoShopConfig, dueCardPaymentMessages, type CoreServices, type PaymentVerifier } from '@shop/core';
 import { insertFixtureOrder } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { action, loader } from './order-detail';
@@ -27,7 +27,7 @@ type Page = {
   paidByCard: boolean;
 };
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe(`paying what is due by card on the order page [${kind}]`, () => {
     let database: DatabaseHandle;
     let drop: () => Promise<void>;

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { insertFixtureCustomer } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { loader as paymentLoader } from './payment';
@@ -23,8 +23,7 @@ let pack: { productId: number; productPriceId: number; sizeId: number; qty: numb
 let staffId: number;
 
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase('pglite'));
-  await insertCatalogue(database.db, demoCatalogue());
+  ({ database, drop } = await createTestDatabase('pglite', { demoCatalogue: true }));
   services = createCoreServices(database, { shop: demoShopConfig });
   const [row] = await queryRows<{ product_id: number; product_price_id: number; product_size_id: number; qty: number }>(
     database.db,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartBodySchema, createAddressBodySchema, type PaymentsConfigDto } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, ORDER_REFERENCE_ALPHABET, type CoreServices } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { action, loader } from './payment';
@@ -23,8 +23,7 @@ const TEST_MODE: PaymentsConfigDto = { mode: 'test', clientId: null, currency: '
 const NEW_FORM = new RegExp(`^${demoShopConfig.bank.referencePrefix}-[${ORDER_REFERENCE_ALPHABET}]{6}$`);
 
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase('pglite'));
-  await insertCatalogue(database.db, demoCatalogue());
+  ({ database, drop } = await createTestDatabase('pglite', { demoCatalogue: true }));
   services = createCoreServices(database, { shop: demoShopConfig });
   const [row] = await queryRows<{ product_id: number; product_price_id: number }>(
     database.db,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProductDto } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { insertFixtureCustomer } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { action as listsAction, loader as listsLoader } from './admin/price-lists';
@@ -26,8 +26,7 @@ let services: CoreServices;
 let staffId: number;
 
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase('pglite'));
-  await insertCatalogue(database.db, demoCatalogue());
+  ({ database, drop } = await createTestDatabase('pglite', { demoCatalogue: true }));
   services = createCoreServices(database, { shop: demoShopConfig });
   const [row] = await queryRows<{ staff_id: number }>(database.db, sql`INSERT INTO staff (email, name, role) VALUES ('mandy@example.com', 'Mandy Manager', 'manager') RETURNING staff_id`);
   staffId = Number(row!.staff_id);

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue, type SeedCategory, type SeedProduct } from '@shop/db/seed';
+import { demoCatalogue, type SeedCategory, type SeedProduct } from '@shop/db/seed';
 import { CatalogueRepository } from './catalogue-repository.ts';
 import { CatalogueService } from './catalogue-service.ts';
 import { searchSynonyms } from './search-synonyms.ts';
@@ -137,8 +137,7 @@ describe.each(databaseKinds())('search relevance on the demo catalogue [%s]', (k
   const codes = new Map<string, string>();
 
   beforeAll(async () => {
-    ({ database, drop } = await createTestDatabase(kind));
-    await insertCatalogue(database.db, demoCatalogue());
+    ({ database, drop } = await createTestDatabase(kind, { demoCatalogue: true }));
     service = new CatalogueService(new CatalogueRepository(database.db));
     const rows = await queryRows<{ name: string; product_code: string }>(database.db, sql`SELECT name, product_code FROM products`);
     for (const row of rows) codes.set(row.name, row.product_code);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartBodySchema, createAddressBodySchema, placeOrderBodySchema } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
 
@@ -22,8 +22,7 @@ for (const kind of databaseKinds()) {
     let n = 0;
 
     beforeAll(async () => {
-      ({ database, drop } = await createTestDatabase(kind));
-      await insertCatalogue(database.db, demoCatalogue());
+      ({ database, drop } = await createTestDatabase(kind, { demoCatalogue: true }));
       services = createCoreServices(database, { shop: demoShopConfig, clock: () => now });
       const [pack] = await queryRows<{ product_id: number; product_price_id: number }>(
         database.db,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartBodySchema, createAddressBodySchema, placeOrderBodySchema } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { AddressRepository } from '../addresses/address-repository.ts';
 import { CartRepository } from '../cart/cart-repository.ts';
 import { cartPricingRules } from '../pricing/cart-totals.ts';
@@ -47,8 +47,7 @@ for (const kind of databaseKinds()) {
     let n = 0;
 
     beforeAll(async () => {
-      ({ database, drop } = await createTestDatabase(kind));
-      await insertCatalogue(database.db, demoCatalogue());
+      ({ database, drop } = await createTestDatabase(kind, { demoCatalogue: true }));
       services = createCoreServices(database, { shop: demoShopConfig });
       baskets = new BasketChangedWhileLocked(database.db);
       placement = new OrderPlacement(new OrderRepository(database.db), baskets, new AddressRepository(database.db), {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { PriceLists } from './price-lists-admin.ts';
 
 let database: DatabaseHandle;
@@ -18,8 +18,7 @@ let box: { code: string; size1: string; quantities: number[] };
 let topCategory: string;
 
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase('pglite'));
-  await insertCatalogue(database.db, demoCatalogue());
+  ({ database, drop } = await createTestDatabase('pglite', { demoCatalogue: true }));
   lists = new PriceLists(database.db);
   const [row] = await queryRows<{ product_code: string; size1: string; quantities: number[] }>(
     database.db,

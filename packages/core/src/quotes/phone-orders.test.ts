@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressBodySchema } from '@shop/contract';
 import { queryRows, staff, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
 
@@ -23,8 +23,7 @@ for (const kind of databaseKinds()) {
     let n = 0;
 
     beforeAll(async () => {
-      ({ database, drop } = await createTestDatabase(kind));
-      await insertCatalogue(database.db, demoCatalogue());
+      ({ database, drop } = await createTestDatabase(kind, { demoCatalogue: true }));
       services = createCoreServices(database, { shop: demoShopConfig });
       const [member] = await database.db.insert(staff).values({ email: `mandy-phone-${kind}@example.com`, name: 'Mandy Manager', role: 'manager' }).returning();
       mandy = { staffId: member!.staffId, name: member!.name };

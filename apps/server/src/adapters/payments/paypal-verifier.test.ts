@@ -14,13 +14,13 @@ import { queryRows } from '@shop/db';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../../testing/basket-fixtures.ts';
 import { addToBasket, basketOf, countRows, createAddress, orderBodyFrom, placeOrder } from '../../testing/checkout-fixtures.ts';
 import { PAYPAL_CLIENT_ID as CLIENT_ID, PAYPAL_CLIENT_SECRET as CLIENT_SECRET, PayPalImitation } from '../../testing/paypal-imitation.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../../testing/test-app.ts';
 import { PayPalVerifier } from './paypal-verifier.ts';
 
 /** PAYPAL_TIMEOUT_SECONDS of the app under test: short, yet ample for the local imitation's normal answers. */
 const CHECKOUT_PAYPAL_TIMEOUT_MS = 2_000;
 
-describeOnEachDatabase('PayPal payments against a local imitation of PayPal', (kind) => {
+describeOnPglite('PayPal payments against a local imitation of PayPal', (kind) => {
   const paypal = new PayPalImitation();
   let t: TestApp;
   let packs: BasketFixture;

@@ -1,6 +1,5 @@
 /**
- * The bank statement import page over real core services (PGlite, and PostgreSQL when
- * TEST_DATABASE_URL is set), the staff session stubbed as staff-session.server.ts memoises it:
+ * The bank statement import page over real core services (PGlite), the staff session stubbed as staff-session.server.ts memoises it:
  * without a session, to sign-in; the warehouse is refused (403) and records nothing; a manager
  * uploads a statement, sees the dry run (the order matched, how, what it owed, what will happen)
  * with the file carried back, confirms it with overpayments accepted and the payments are
@@ -10,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
-import { createTestDatabase, databaseKinds } from '@shop/db/testing';
+import { createTestDatabase, pgliteOnly } from '@shop/db/testing';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { insertFixtureCustomer, insertFixtureOrder } from '../../../../../packages/core/src/documents/document-fixtures.ts';
 
@@ -43,7 +42,7 @@ async function call(services: CoreServices, role: Role | null, form?: Record<str
   return { status: 200, location: null, body: result };
 }
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe(`bank statement import page [${kind}]`, () => {
     let database: DatabaseHandle;
     let drop: () => Promise<void>;

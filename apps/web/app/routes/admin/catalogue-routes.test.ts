@@ -1,6 +1,5 @@
 /**
- * The catalogue back office's routes over real core services (PGlite, and PostgreSQL
- * when TEST_DATABASE_URL is set), the staff session stubbed as staff-session.server.ts memoises
+ * The catalogue back office's routes over real core services (PGlite), the staff session stubbed as staff-session.server.ts memoises
  * it: without a session every loader and action sends to sign-in; the warehouse is refused
  * (403) and changes nothing; a manager creates a category and a product with two sizes and
  * three packs and an image (a PNG named .jpg), is refused an SVG named .png, is told when
@@ -10,7 +9,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
-import { createTestDatabase, databaseKinds } from '@shop/db/testing';
+import { createTestDatabase, pgliteOnly } from '@shop/db/testing';
 import { insertCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { action as catalogueAction, loader as catalogueLoader } from './catalogue';
@@ -58,7 +57,7 @@ async function call(
   return { status: 200, location: null, body: result, response: null };
 }
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe(`catalogue back office routes [${kind}]`, () => {
     let database: DatabaseHandle;
     let drop: () => Promise<void>;

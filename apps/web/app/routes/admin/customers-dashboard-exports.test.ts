@@ -1,6 +1,5 @@
 /**
- * The back office's customer, dashboard and export routes over real core services (PGlite, and
- * PostgreSQL when TEST_DATABASE_URL is set), the staff session stubbed as
+ * The back office's customer, dashboard and export routes over real core services (PGlite), the staff session stubbed as
  * staff-session.server.ts memoises it: without a session every loader and action sends to
  * sign-in (coming back); the warehouse is refused customers and exports (403) and sees no money
  * on the dashboard; a manager searches, disables (with its confirm step) and enables a customer,
@@ -11,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@shop/db';
-import { createTestDatabase, databaseKinds } from '@shop/db/testing';
+import { createTestDatabase, pgliteOnly } from '@shop/db/testing';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { insertFixtureCustomer, insertFixtureOrder } from '../../../../../packages/core/src/documents/document-fixtures.ts';
 import { loader as customersLoader } from './customers';
@@ -58,7 +57,7 @@ async function call(
   return { status: 200, location: null, body: result, response: null };
 }
 
-for (const kind of databaseKinds()) {
+for (const kind of pgliteOnly()) {
   describe(`back office customers, dashboard and exports routes [${kind}]`, () => {
     let database: DatabaseHandle;
     let drop: () => Promise<void>;

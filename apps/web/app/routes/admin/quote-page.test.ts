@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue, insertCatalogue } from '@shop/db/seed';
+import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, quoteDispatchMessages, type CoreServices } from '@shop/core';
 import { action as quoteAction, loader as quoteLoader } from './quote';
 
@@ -19,8 +19,7 @@ let services: CoreServices;
 let pack: number;
 
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase('pglite'));
-  await insertCatalogue(database.db, demoCatalogue());
+  ({ database, drop } = await createTestDatabase('pglite', { demoCatalogue: true }));
   services = createCoreServices(database, { shop: demoShopConfig, publicBaseUrl: 'https://shop.example' });
   await database.db.execute(sql`INSERT INTO staff (staff_id, email, name, role) VALUES (1, 'mandy@example.com', 'Mandy Manager', 'manager')`);
   const [row] = await queryRows<{ product_price_id: number }>(database.db, sql`SELECT product_price_id FROM product_prices ORDER BY product_price_id LIMIT 1`);
