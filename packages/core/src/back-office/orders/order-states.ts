@@ -136,7 +136,8 @@ export const ORDER_ACTION_MESSAGES = {
   notPermitted: 'You do not have access to this.',
   cancelledProviderOrder: 'This order was paid by card or PayPal and is cancelled: money reaches it only through the payment provider.',
   notPaid: 'Nothing was paid for this order, so there is nothing to refund.',
-  nothingRefundable: 'Everything paid for this order has been refunded (or is pending with the payment provider): there is nothing left to refund.',
+  // What the refund form's amount is told when nothing is left (refundTooLarge of £0.00).
+  nothingRefundable: 'At most £0.00 can be refunded (what was paid, less refunds already made or pending).',
   cancelledShipment: 'The shipments of a cancelled order cannot be corrected.',
   cannotCancelShipped: 'Part of this order has already been dispatched, so it cannot be cancelled. Refund what will not be sent instead.',
   linesNotPending: 'Only an order not yet dispatched can have lines cancelled.',
@@ -186,7 +187,8 @@ export function allowedOrderActions(order: OrderActionFacts, role: StaffRole): R
 export function assertOrderAction(action: OrderAction, order: OrderActionFacts, role: StaffRole): void {
   if (!can(role, ORDER_ACTION_PERMISSIONS[action])) throw new Forbidden(ORDER_ACTION_MESSAGES.notPermitted);
   const refusal = orderActionRefusal(action, order);
-  if (refusal) throw new Invalid(refusal);
+  // Nothing left to refund is said beside the refund's amount.
+  if (refusal) throw new Invalid(refusal, refusal === ORDER_ACTION_MESSAGES.nothingRefundable ? { fields: [{ field: 'amount', message: refusal }] } : {});
 }
 
 /** The carriers a UK packaging wholesaler dispatches with, and where a customer tracks a parcel. */
