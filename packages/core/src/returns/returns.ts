@@ -15,7 +15,7 @@
  * settleByReplacement().
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, orderLines, orders, queryRows, returns, type Database, type Executor, type Row } from '@shop/db';
+import { columnsOf, orderLines, orders, queryRows, returns, type Database, type Executor } from '@shop/db';
 import { formatPounds } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { privateImageCopy } from '../catalogue-admin/catalogue-images.ts';

@@ -6,7 +6,7 @@ import { Field } from '../admin-kit';
 import { Version, type OrderPanelProps } from './order-panel';
 
 export function CancelLinesPanel({ page, answer, busy }: OrderPanelProps) {
-  const { order, linesToSend } = page;
+  const { linesToSend } = page;
   const { errorOf, valueOf, failed } = answer;
   return (
     <section className="card p-5" aria-labelledby="cancel-lines-heading">
