@@ -5,7 +5,7 @@
  */
 import { data, redirect, useLoaderData, type MetaFunction } from 'react-router';
 import { categoryPageHref, categoryRedirectTarget } from '@shop/contract/browser';
-import { isNotFound } from '@shop/contract/browser';
+import { isNotFound } from '~/server/forms.server';
 import type { Route } from './+types/category';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';

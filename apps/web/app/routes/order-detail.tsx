@@ -10,7 +10,7 @@
  */
 import { data, Link, type MetaFunction } from 'react-router';
 import type { CartDto } from '@shop/contract';
-import { formatPounds, isNotFound, isRecordId, vatLineLabel, vatWording } from '@shop/contract/browser';
+import { formatPounds, isRecordId, vatLineLabel, vatWording } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { CheckIcon } from '~/components/icons';
@@ -29,7 +29,7 @@ import { ReorderButton } from '~/components/orders/reorder-button';
 import { reorderOrder } from '~/server/orders/reorder.server';
 import { shownOrder } from '~/server/orders/shown-order.server';
 import { shownCreditNotes, type ShownCreditNote } from '~/server/orders/credit-notes.server';
-import { failure, postedForm } from '~/server/forms.server';
+import { failure, isNotFound, postedForm } from '~/server/forms.server';
 import { dueCardPaymentOf, payDueByCard } from '~/server/orders/due-card-payment.server';
 import { PAY_DUE_INTENT, PayDueByCard } from '~/components/orders/pay-due-by-card';
 import type { PaymentsConfig } from '~/components/checkout/checkout-types';

@@ -7,7 +7,8 @@
  * each step after it.
  */
 import { data, Link, redirect, type MetaFunction } from 'react-router';
-import { isNotFound, isRecordId, itemDisplayName } from '@shop/contract/browser';
+import { isRecordId, itemDisplayName } from '@shop/contract/browser';
+import { isNotFound } from '~/server/forms.server';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { openReturn } from '~/server/orders/returns.server';

@@ -7,7 +7,7 @@ import { customerPriceBook } from '~/server/catalogue/customer-prices.server';
 import { useState } from 'react';
 import { data, Link, useLoaderData, useSearchParams, type MetaFunction } from 'react-router';
 import type { ProductDto } from '@shop/contract';
-import { categoryHref, categoryPageHref, formatPounds, isNotFound, isRecordId } from '@shop/contract/browser';
+import { categoryHref, categoryPageHref, formatPounds, isRecordId } from '@shop/contract/browser';
 import { addByQuantity } from '~/server/catalogue/add-by-quantity.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
@@ -25,7 +25,7 @@ import { usePriceDisplay } from '~/components/price';
 import { Tabs } from '~/components/tabs';
 import type { Route } from './+types/product-detail';
 import { imageSrcSet } from '~/lib/image-srcset';
-import { postedForm } from '~/server/forms.server';
+import { isNotFound, postedForm } from '~/server/forms.server';
 import { productStockLabels } from '~/server/catalogue/stock.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

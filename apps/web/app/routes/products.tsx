@@ -8,7 +8,7 @@ import { customerPriceBook } from '~/server/catalogue/customer-prices.server';
 import { data, useLoaderData, useLocation, type MetaFunction } from 'react-router';
 import type { CategoryDto } from '@shop/contract';
 import { categoryPageHref, formatCount, messages } from '@shop/contract/browser';
-import { isNotFound } from '@shop/contract/browser';
+import { isNotFound } from '~/server/forms.server';
 import { useRootData } from '~/root';
 import { pageMeta } from '~/components/page-meta';
 import { publicPageLinks } from '~/components/seo/canonical';

@@ -12,7 +12,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { domainErrorCode, formShapeProblem, httpStatusByErrorCode } from '@shop/contract/browser';
+import { formShapeProblem, httpStatusByErrorCode } from '@shop/contract/browser';
+import { DomainError, NotFound } from '@shop/core';
 
 /** A refused form or change, as the page shows it. */
 export interface FormProblems {
@@ -160,14 +161,18 @@ export function refusedForm(refused: Extract<ParsedForm<unknown>, { ok: false }>
 }
 
 /**
- * A domain error (core's NotFound, Invalid, Conflict, ...; told apart by their `code`) as the
- * action's answer; anything else is rethrown and becomes the error page (a 500, logged).
+ * A domain error (core's NotFound, Invalid, Conflict, ...) as the action's answer; anything else
+ * is rethrown and becomes the error page (a 500, logged).
  */
 export function failureFrom(error: unknown, intent?: string, form?: FormData) {
-  const code = domainErrorCode(error);
-  if (code === null || !(code in httpStatusByErrorCode)) throw error;
+  if (!(error instanceof DomainError) || !(error.code in httpStatusByErrorCode)) throw error;
   const fields: Record<string, string> = {};
-  const listed = (error as { details?: { fields?: { field: string; message: string }[] } }).details?.fields;
+  const listed = error.details.fields as { field: string; message: string }[] | undefined;
   for (const field of listed ?? []) fields[field.field] ??= field.message;
-  return failure(code, (error as Error).message, fields, intent, form ? typedValues(form) : undefined);
+  return failure(error.code, error.message, fields, intent, form ? typedValues(form) : undefined);
+}
+
+/** Core found no such record (a loader then answers its page's 404). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof NotFound;
 }

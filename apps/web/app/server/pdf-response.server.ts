@@ -4,7 +4,8 @@
  * when there is no document to give, a short plain-text answer with core's status for the error.
  */
 import { isRouteErrorResponse } from 'react-router';
-import { domainErrorCode, httpStatusByErrorCode } from '@shop/contract/browser';
+import { httpStatusByErrorCode } from '@shop/contract/browser';
+import { DomainError, NotFound } from '@shop/core';
 
 export function pdfResponse(file: { filename: string; content: Uint8Array }): Response {
   return new Response(new Uint8Array(file.content), {
@@ -26,10 +27,9 @@ export function documentNotFound(): Response {
 
 /** A plain-text answer for core's typed errors (404 another customer's order, 409 no invoice yet); anything else is thrown on. */
 export function documentErrorResponse(error: unknown): Response {
-  const code = domainErrorCode(error);
-  const status = code === null ? undefined : httpStatusByErrorCode[code];
+  const status = error instanceof DomainError ? httpStatusByErrorCode[error.code] : undefined;
   if (status === undefined || status >= 500) throw error;
-  if (code === 'not_found') return documentNotFound();
+  if (error instanceof NotFound) return documentNotFound();
   return new Response(`${(error as Error).message}\n`, { status, headers: textHeaders });
 }
 

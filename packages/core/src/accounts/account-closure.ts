@@ -27,7 +27,7 @@ import { WrongCurrentPassword } from './account-service.ts';
 import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
 import { recordCustomerEvent } from '../back-office/customers/customer-events.ts';
 import { verifyPassword } from './password-hashing.ts';
-import { OPEN_RETURN_STATES } from '../returns/returns.ts';
+import { OPEN_RETURN_STATES } from '../returns/return-states.ts';
 import type { TokenService } from './token-service.ts';
 
 /** How many years orders and invoices are kept after an account is closed (HMRC: six years). */

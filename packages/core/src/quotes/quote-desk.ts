@@ -38,29 +38,10 @@ import type { Artwork } from './artwork.ts';
 import { quoteSentJob, quoteUrl } from './quote-email.ts';
 import { quotePdf } from './quote-pdf.ts';
 import { MAX_LEAD_WORKING_DAYS, quoteDispatchDate, quoteDispatchMessages, quoteDispatchOf, quoteDispatchText, type QuoteDispatch } from './quote-dispatch.ts';
-import { MAX_QUOTE_VALIDITY_DAYS, quoteHasExpired, quoteValidityDays, quoteValidUntil } from './quote-validity.ts';
+import { MAX_QUOTE_VALIDITY_DAYS, quoteValidityDays, quoteValidUntil } from './quote-validity.ts';
+import { assertQuoteMove, QUOTE_MOVE_MESSAGES, QUOTE_STATE_LABELS, quoteStateOf, type QuoteState } from './quote-states.ts';
 
 type QuoteRow = Row<typeof quotes>;
-export type QuoteStatus = QuoteRow['status'];
-/** What a quote is to the people looking at it: its status, or 'expired' once a sent quote's last day is over. */
-export type QuoteState = QuoteStatus | 'expired';
-
-export const QUOTE_STATE_LABELS: Readonly<Record<QuoteState, string>> = {
-  requested: 'Requested: we are pricing it',
-  sent: 'Quoted: ready to accept',
-  accepted: 'Accepted',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-};
-
-/** Staff's words for the same states (the queue). */
-export const QUOTE_STATE_STAFF_LABELS: Readonly<Record<QuoteState, string>> = {
-  requested: 'To price',
-  sent: 'Sent',
-  accepted: 'Accepted',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-};
 
 /** "Q-000042": how a quote number is printed (PDF, e-mails, pages): one place. */
 export function formatQuoteNumber(quoteNumber: number): string {
@@ -89,7 +70,7 @@ export const quoteMessages = {
     `Quote ${number} was withdrawn${reason ? ` (${reason})` : ''}, so it can no longer be accepted. Please call us or ask for a new quote.`,
   alreadyAccepted: (number: string, orderId: number) => `Quote ${number} was already accepted: it is your order ${orderId}.`,
   staleVersion: 'Someone else changed this quote while you were looking at it. The page now shows their changes; please check and try again.',
-  noLines: 'Add at least one priced line before sending the quote.',
+  noLines: QUOTE_MOVE_MESSAGES.noLines,
   tooManyLines: `A quote may have at most ${MAX_QUOTE_LINES} lines.`,
   lineDescription: 'Describe the line (1-200 characters).',
   unitPrice: 'Enter a unit price from £0.01 to £10,000.00 ex-VAT.',
@@ -97,8 +78,8 @@ export const quoteMessages = {
   linePack: 'Choose which requested product this line is for.',
   deliveryCharge: 'Enter a delivery charge of £0.00 or more.',
   validity: `Enter a validity from 1 to ${MAX_QUOTE_VALIDITY_DAYS} days.`,
-  notEditable: (number: string, state: QuoteState) => `Quote ${number} is ${QUOTE_STATE_STAFF_LABELS[state].toLowerCase()}, so it can no longer be changed.`,
-  notSendable: (number: string) => `Quote ${number} has been sent already. Withdraw it and ask the customer to request again to change it.`,
+  notEditable: QUOTE_MOVE_MESSAGES.notEditable,
+  notSendable: QUOTE_MOVE_MESSAGES.notSendable,
   withdrawReason: 'Say why the quote is withdrawn (1-200 characters): the customer is told.',
   cardPaymentsOff: 'Card and wallet payments are not available at the moment. Please pay by bank transfer.',
   paymentNotCompleted: 'The card payment has not been completed, so the quote was not accepted. Please try again.',
@@ -458,8 +439,7 @@ export class QuoteDesk {
     checkPricing(input, londonDate(this.now()));
     await this.staffChange(quoteId, seenVersion, async (quote, tx) => {
       const number = formatQuoteNumber(quote.quoteNumber);
-      const state = stateOf(quote, this.now());
-      if (state !== 'requested') throw new Conflict(quoteMessages.notEditable(number, state));
+      assertQuoteMove('price', { state: stateOf(quote, this.now()), priced: false }, number);
       const items = await tx.select().from(quoteRequestItems).where(eq(quoteRequestItems.quoteId, quoteId));
       const byPack = new Map(items.map((item) => [item.productPriceId, item]));
       const rows = input.lines.map((line, i) => {
@@ -509,9 +489,8 @@ export class QuoteDesk {
   async send(staffId: number, quoteId: number, seenVersion: number): Promise<{ validUntil: IsoDate }> {
     const sent = await this.staffChange(quoteId, seenVersion, async (quote, tx) => {
       const number = formatQuoteNumber(quote.quoteNumber);
-      if (quote.status !== 'requested') throw new Conflict(quoteMessages.notSendable(number));
       const [lineCount] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM quote_lines WHERE quote_id = ${quoteId}`);
-      if (Number(lineCount?.n ?? 0) === 0 || quote.deliveryChargePence === null) throw new Invalid(quoteMessages.noLines);
+      assertQuoteMove('send', { state: stateOf(quote, this.now()), priced: Number(lineCount?.n ?? 0) > 0 && quote.deliveryChargePence !== null }, number);
       const sentAt = this.now();
       const validUntil = quoteValidUntil(sentAt, quote.validityDays ?? quoteValidityDays(this.options.shop));
       await tx.update(quotes).set({ status: 'sent', sentAt, sentBy: staffId, validUntil }).where(eq(quotes.quoteId, quoteId));
@@ -529,7 +508,7 @@ export class QuoteDesk {
     if (why.length < 1 || why.length > 200) throw new Invalid(quoteMessages.withdrawReason, { fields: [{ field: 'reason', message: quoteMessages.withdrawReason }] });
     await this.staffChange(quoteId, seenVersion, async (quote, tx) => {
       const number = formatQuoteNumber(quote.quoteNumber);
-      if (quote.status === 'accepted' || quote.status === 'withdrawn') throw new Conflict(quoteMessages.notEditable(number, quote.status));
+      assertQuoteMove('withdraw', { state: stateOf(quote, this.now()), priced: false }, number);
       await tx.update(quotes).set({ status: 'withdrawn', withdrawnAt: this.now(), withdrawnReason: why }).where(eq(quotes.quoteId, quoteId));
       await recordCustomerEvent(tx, { userId: quote.userId, staffId, kind: 'quote.withdrawn', before: { status: quote.status }, after: { quote: number, quote_id: quoteId, reason: why } });
     });
@@ -693,8 +672,7 @@ export class QuoteDesk {
 class PaymentBeingReturned extends Conflict {}
 
 function stateOf(quote: Pick<QuoteRow, 'status' | 'validUntil'>, now: Date): QuoteState {
-  if (quote.status === 'sent' && quote.validUntil !== null && quoteHasExpired(quote.validUntil, now)) return 'expired';
-  return quote.status;
+  return quoteStateOf(quote, now);
 }
 
 /** Why the quote cannot be accepted at `now`, or null when it can. */

@@ -21,7 +21,8 @@ import { demoShopConfig } from '../shop/shop-config.ts';
 import type { StaffMember } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
 import { PaymentProviderUnavailable, type PaymentRefunds } from '../payments/payment-verifier.ts';
-import { goodsBackByDefault, returnNextStep, Returns, returnSettleable } from './returns.ts';
+import { goodsBackByDefault, Returns } from './returns.ts';
+import { returnNextStep, returnSettleable } from './return-states.ts';
 
 const now = new Date('2026-11-27T10:00:00Z');
 

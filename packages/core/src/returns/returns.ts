@@ -15,7 +15,7 @@
  * settleByReplacement().
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, orderLines, orders, queryRows, returns, type Database, type Executor, type Row } from '@shop/db';
+import { columnsOf, orderLines, orders, queryRows, returns, type Database, type Executor } from '@shop/db';
 import { formatPounds } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { privateImageCopy } from '../catalogue-admin/catalogue-images.ts';
@@ -31,26 +31,21 @@ import type { CreditedGoods } from '../documents/credit-notes.ts';
 import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
 import { isoTime, isoTimeOrNull } from '../iso-time.ts';
+import {
+  allowedReturnMoves,
+  assertReturnMove,
+  mayMove,
+  RETURN_MOVE_MESSAGES,
+  RETURN_STATE_LABELS,
+  returnNextStep,
+  type ReturnFacts,
+  type ReturnMove,
+  type ReturnState,
+} from './return-states.ts';
 import { isIsoDate, isReturnReason, RETURN_WINDOWS, returnWindow, returnWindows, type ReturnReason, type ReturnWindow } from './return-windows.ts';
 
 export const MAX_RETURN_PHOTOS = 3;
 export const MAX_DESCRIPTION = 2000;
-
-export type ReturnState = Row<typeof returns>['state'];
-
-/** What the customer and staff read for each state. */
-export const RETURN_STATE_LABELS: Readonly<Record<ReturnState, string>> = {
-  requested: 'Requested',
-  approved: 'Approved',
-  refused: 'Refused',
-  received: 'Goods received',
-  refunded: 'Refunded',
-  replaced: 'Replacement sent',
-  credited: 'Credited',
-};
-
-/** Returns staff still have to act on. */
-export const OPEN_RETURN_STATES: readonly ReturnState[] = ['requested', 'approved', 'received'];
 
 /**
  * Whether the goods must come back, as the approve form offers it for each reason: a claim for
@@ -70,30 +65,6 @@ export function goodsBackByDefault(reason: ReturnReason): boolean {
   return GOODS_BACK_BY_DEFAULT[reason];
 }
 
-/** The facts of a return its next steps follow from. */
-export type ReturnProgress = { state: ReturnState; goodsBack: boolean | null };
-
-/** The goods may be recorded as received: approved, and they had to come back. */
-export function mayReceiveGoods(r: ReturnProgress): boolean {
-  return r.state === 'approved' && r.goodsBack === true;
-}
-
-/**
- * It may be settled (refund or replacement): approved without goods back (no "goods received"
- * step: nothing is coming), or the goods received.
- */
-export function returnSettleable(r: ReturnProgress): boolean {
-  return (r.state === 'approved' && r.goodsBack === false) || r.state === 'received';
-}
-
-/** What staff do next, for the returns list; null once it is closed. */
-export function returnNextStep(r: ReturnProgress): string | null {
-  if (r.state === 'requested') return 'Approve or refuse';
-  if (mayReceiveGoods(r)) return 'Receive the goods';
-  if (returnSettleable(r)) return 'Refund or send a replacement';
-  return null;
-}
-
 export const returnMessages = {
   notFound: 'There is no such return.',
   orderNotFound: 'Order not found',
@@ -105,15 +76,15 @@ export const returnMessages = {
   faultFoundOn: 'Enter the date you found the fault.',
   tooManyPhotos: `Send at most ${MAX_RETURN_PHOTOS} photos.`,
   changedMeanwhile: 'This return was changed by someone else. Reload it to see the change.',
-  notRequested: 'Only a return waiting for a decision can be approved or refused.',
-  notApproved: 'Goods can only be received on an approved return that asked for them back.',
-  notSettleable: 'This return cannot be settled now: approve it first, and receive the goods when they had to come back.',
+  notRequested: RETURN_MOVE_MESSAGES.notRequested,
+  notApproved: RETURN_MOVE_MESSAGES.notApproved,
+  notSettleable: RETURN_MOVE_MESSAGES.notSettleable,
   instructions: 'Write the instructions for the customer (1-1000 characters).',
   refusal: 'Give the reason for refusing (1-500 characters); the customer reads it.',
   carrier: 'Choose the carrier.',
   trackingNumber: 'Enter the tracking number (1-50 characters), or none for our own van.',
   creditAmount: 'Enter the amount to credit, more than £0.00.',
-  nothingOwed: 'Nothing is owed on this order, so a credit note cannot reduce it: settle this return by a refund or a replacement.',
+  nothingOwed: RETURN_MOVE_MESSAGES.nothingOwed,
   notInvoiced: 'This order has no VAT invoice yet, so there is nothing to credit: open its invoice first, then settle by credit note.',
   creditTooLarge: (maxPence: number) => `At most ${formatPounds(maxPence / 100)} can be credited (the invoice, less credit notes already issued).`,
   notPermitted: 'You do not have access to this.',
@@ -201,7 +172,10 @@ export interface ReturnQueueRow {
 }
 
 export interface StaffReturn extends ReturnSummary {
-  customer: { userId: number; name: string; email: string };
+  /** Hidden from the warehouse (null), as on the order page. */
+  customer: { userId: number; name: string; email: string } | null;
+  /** The moves the staff member may make now (return-states.ts): what the page offers, and all core accepts. */
+  moves: Readonly<Record<ReturnMove, boolean>>;
   order: {
     status: string;
     paymentMethod: string;
@@ -422,11 +396,13 @@ export class Returns {
     );
     const order = ORDER.read(raw!);
     const seesMoney = can(staff.role, 'payments:view');
+    const seesCustomer = can(staff.role, 'customers:view');
     const net = summary.lines.reduce((sum, line) => sum + line.pricePence * line.count, 0);
     const vat = order.vatTreatment === 'export' ? 0 : Math.round((net * order.vatRatePercent) / 100);
     return {
       ...summary,
-      customer: { userId: order.userId, name: `${raw!.first_name} ${raw!.last_name}`.trim(), email: raw!.email },
+      customer: seesCustomer ? { userId: order.userId, name: `${raw!.first_name} ${raw!.last_name}`.trim(), email: raw!.email } : null,
+      moves: allowedReturnMoves(returnFactsOf(summary, order), staff.role),
       order: {
         status: order.status,
         paymentMethod: order.paymentMethod,
@@ -447,7 +423,7 @@ export class Returns {
     const instructions = input.instructions.trim();
     if (instructions.length < 1 || instructions.length > 1000) throw invalidField('instructions', returnMessages.instructions);
     await this.change(staff, returnId, seenVersion, 'return_approved', async (r, tx) => {
-      if (r.state !== 'requested') throw new Invalid(returnMessages.notRequested);
+      await this.assertMove(tx, staff, 'approve', r);
       await this.update(tx, r, sql`state = 'approved', goods_back = ${input.goodsBack}, instructions = ${instructions}`);
       return {
         after: { state: 'approved', goods_back: input.goodsBack, instructions },
@@ -468,7 +444,7 @@ export class Returns {
     const reason = reasonText.trim();
     if (reason.length < 1 || reason.length > 500) throw invalidField('refusal_reason', returnMessages.refusal);
     await this.change(staff, returnId, seenVersion, 'return_refused', async (r, tx) => {
-      if (r.state !== 'requested') throw new Invalid(returnMessages.notRequested);
+      await this.assertMove(tx, staff, 'refuse', r);
       await this.update(tx, r, sql`state = 'refused', refusal_reason = ${reason}, settled_at = now()`);
       return {
         after: { state: 'refused', reason },
@@ -484,7 +460,7 @@ export class Returns {
   async receive(staff: StaffMember, returnId: number, seenVersion: number, input: { writtenOff: boolean }): Promise<void> {
     permit(staff, 'orders:dispatch');
     await this.change(staff, returnId, seenVersion, 'return_received', async (r, tx) => {
-      if (!mayReceiveGoods(r)) throw new Invalid(returnMessages.notApproved);
+      await this.assertMove(tx, staff, 'receive', r);
       for (const line of await this.sizesOf(tx, r.returnId)) {
         await this.options.stock.returned(
           tx,
@@ -515,7 +491,7 @@ export class Returns {
   ): Promise<void> {
     permit(staff, 'payments:record');
     const r = await this.returnRow(returnId, this.db);
-    if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
+    await this.assertMove(this.db, staff, 'refund', r);
     await this.options.orderAdministration.recordRefund(
       staff,
       r.orderId,
@@ -537,7 +513,7 @@ export class Returns {
   async settleByProviderRefund(staff: StaffMember, returnId: number, seenVersion: number, input: { amountPence: number; orderVersion: number }): Promise<'completed' | 'pending' | 'failed'> {
     permit(staff, 'payments:record');
     const r = await this.returnRow(returnId, this.db);
-    if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
+    await this.assertMove(this.db, staff, 'refund', r);
     if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile);
     const { reason, goods } = await this.creditNoteOf(r);
     const result = await this.options.orderAdministration.refundThroughProvider(staff, r.orderId, input.orderVersion, {
@@ -566,11 +542,8 @@ export class Returns {
     const amountPence = input.amountPence;
     if (!Number.isSafeInteger(amountPence) || amountPence <= 0 || amountPence > 100_000_000) throw invalidField('amount', returnMessages.creditAmount);
     await this.change(staff, returnId, seenVersion, 'return_credited', async (r, tx) => {
-      if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
       // The order's row is locked by change().
-      const [raw] = await queryRows<object>(tx, sql`SELECT ${ORDER.list} FROM orders o WHERE o.order_id = ${r.orderId}`);
-      const order = ORDER.read(raw!);
-      if (order.status === 'Cancelled' || paymentFiguresOf(order).duePence <= 0) throw new Invalid(returnMessages.nothingOwed);
+      const order = await this.assertMove(tx, staff, 'credit', r);
       const creditable = await creditableOf(tx, r.orderId);
       if (creditable === null || creditable <= 0) throw new Invalid(returnMessages.notInvoiced);
       if (amountPence > creditable) throw invalidField('amount', returnMessages.creditTooLarge(creditable));
@@ -609,7 +582,7 @@ export class Returns {
     if (trackingNumber.length > 50) throw invalidField('tracking_number', returnMessages.trackingNumber);
     const tracking = trackingNumber || null;
     await this.change(staff, returnId, seenVersion, 'return_replaced', async (r, tx) => {
-      if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
+      await this.assertMove(tx, staff, 'replace', r);
       for (const line of await this.sizesOf(tx, r.returnId)) {
         await this.options.stock.sentAsReplacement(tx, { productSizeId: line.productSizeId, units: line.units, orderId: r.orderId, note: `Replacement for return ${r.returnId}` }, staff.staffId);
       }
@@ -635,7 +608,7 @@ export class Returns {
   private async refunded(tx: Executor, staff: StaffMember, returnId: number, seenVersion: number, amountPence: number, orderPaymentId: number): Promise<void> {
     const r = await this.returnRow(returnId, tx, true);
     if (r.version !== seenVersion) throw new Conflict(returnMessages.changedMeanwhile);
-    if (!returnSettleable(r)) throw new Invalid(returnMessages.notSettleable);
+    if (!mayMove(r, 'refund')) throw new Invalid(returnMessages.notSettleable);
     await this.update(tx, r, sql`state = 'refunded', refund_pence = ${amountPence}, order_payment_id = ${orderPaymentId}, settled_at = now()`);
     await insertOrderEvent(tx, { orderId: r.orderId, staffId: staff.staffId, kind: 'return_refunded', before: { return_id: r.returnId, state: r.state }, after: { return_id: r.returnId, state: 'refunded', amount_pence: amountPence } });
     await this.options.jobs.record(
@@ -670,6 +643,14 @@ export class Returns {
       await this.options.jobs.record(orderNoticeJob(r.userId, r.orderId, { subject: notice.subject, lines: notice.lines.filter(Boolean) }, `return-${r.returnId}-${after.state as string}`), tx);
     });
     this.options.jobs.wakeWorkers();
+  }
+
+  /** Refuses a move the return (and its order) do not allow now, or the role may not make (return-states.ts); answers its order. */
+  private async assertMove(executor: Executor, staff: StaffMember, move: ReturnMove, r: ReturnRow) {
+    const [raw] = await queryRows<object>(executor, sql`SELECT ${ORDER.list} FROM orders o WHERE o.order_id = ${r.orderId}`);
+    const order = ORDER.read(raw!);
+    assertReturnMove(move, returnFactsOf(r, order), staff.role);
+    return order;
   }
 
   private async update(tx: Executor, r: ReturnRow, set: ReturnType<typeof sql>): Promise<void> {
@@ -820,6 +801,11 @@ function deliveryFacts(order: OrderFacts) {
 
 function displayName(line: { productName: string; size1: string }): string {
   return itemDisplayName(line.productName, line.size1);
+}
+
+/** What of a return and its order decides the moves it allows now (return-states.ts). */
+function returnFactsOf(r: { state: ReturnState; goodsBack: boolean | null }, order: ReturnType<typeof ORDER.read>): ReturnFacts {
+  return { state: r.state, goodsBack: r.goodsBack, order: { status: order.status, keptPence: order.paidPence - order.refundedPence, duePence: paymentFiguresOf(order).duePence } };
 }
 
 function permit(staff: StaffMember, permission: StaffPermission): void {

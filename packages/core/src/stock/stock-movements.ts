@@ -36,6 +36,24 @@ export interface StockMovements {
 
 export type StockMovementKind = 'allocated' | 'released' | 'shipped' | 'goods_in' | 'count' | 'returned' | 'written_off' | 'replacement' | 'settings';
 
+/** The words of each movement, as a size's stock history shows it to staff. */
+export const STOCK_MOVEMENT_LABELS: Readonly<Record<StockMovementKind, string>> = {
+  allocated: 'Ordered',
+  released: 'Released',
+  shipped: 'Dispatched',
+  goods_in: 'Goods in',
+  count: 'Count',
+  returned: 'Returned',
+  written_off: 'Written off',
+  replacement: 'Replacement sent',
+  settings: 'Settings',
+};
+
+/** The words of a stored movement; a kind this module does not know is shown as it is. */
+export function stockMovementLabel(kind: string): string {
+  return Object.hasOwn(STOCK_MOVEMENT_LABELS, kind) ? STOCK_MOVEMENT_LABELS[kind as StockMovementKind] : kind;
+}
+
 /** One change to a tracked size and its audit row. */
 export interface Movement {
   productSizeId: number;

@@ -1,15 +1,8 @@
 /**
- * The small parts of the staff order page (routes/admin/order.tsx): a fact row, an address, the
- * fields of the money forms and the refund's "Also cancel the order" box.
+ * The small parts of the staff order page (routes/admin/order.tsx, its panels in order-panels/):
+ * an address, the fields of the money forms and the refund's "Also cancel the order" box.
  */
-export function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5">
-      <dt className="text-stone-500">{label}</dt>
-      <dd className="min-w-0 break-words text-stone-900">{children}</dd>
-    </div>
-  );
-}
+import { Field } from './admin-kit';
 
 export function Address({ address }: { address: { contact_name: string; company_name: string; region: string; address: string; town: string; post_code: string; country: string; phone: string } | null }) {
   if (!address) return <p className="text-sm text-stone-600">None</p>;
@@ -113,21 +106,5 @@ export function MoneyFields({
       <Field form={form} label={dateLabel} name="received_on" type="date" max={today} required defaultValue={valueOf(form, 'received_on') ?? today} error={errorOf(form, 'received_on')} />
       <Field form={form} label="Bank reference" name="bank_reference" required maxLength={50} defaultValue={valueOf(form, 'bank_reference') ?? reference} error={errorOf(form, 'bank_reference')} />
     </>
-  );
-}
-
-/** A field of one of the page's forms: its id is the form's name and the field's (payment-amount, refund-amount), unique on the page. */
-export function Field({ form, label, name, error, ...input }: { form: string; label: string; name: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = `${form}-${name}`;
-  return (
-    <label htmlFor={id} className="block text-sm">
-      <span className="font-medium text-stone-800">{label}</span>
-      <input id={id} name={name} className="form-input mt-1 w-full" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {error ? (
-        <span id={`${id}-error`} className="mt-1 block text-sm text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </label>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The words of the staff order page (routes/admin/order.tsx): the notice after each saved change,
- * the timeline's event names and the names of what an event changed.
+ * The words of the staff order page (routes/admin/order.tsx): the notice after each saved change.
+ * The timeline's words are core's (back-office/orders/order-event-labels.ts).
  */
 export const NOTICES: Record<string, string> = {
   paid: 'The payment is recorded.',
@@ -22,51 +22,4 @@ export const NOTICES: Record<string, string> = {
   'lines-taken-off':
     'Those packs are taken off the order and a credit note credits them: what the customer owes falls by it, and any money paid above it shows as a refund due. The customer is e-mailed.',
   noted: 'The note is added.',
-};
-
-export const EVENT_LABELS: Record<string, string> = {
-  placed: 'Placed by the customer',
-  'taken-by-phone': 'Taken by phone',
-  'quote-accepted': 'Accepted online from a quote',
-  payment_recorded: 'Payment recorded',
-  refund_recorded: 'Refund recorded',
-  refund_requested: 'Refund sent to the payment provider',
-  refund_retried: 'Refund sent again',
-  refund_completed: 'Refund made by the payment provider',
-  refund_failed: 'Refund refused by the payment provider',
-  dispatched: 'Dispatched',
-  part_dispatched: 'Part dispatched',
-  shipment_corrected: 'Shipment corrected',
-  delivered: 'Marked delivered',
-  cancelled: 'Cancelled',
-  lines_cancelled: 'Packs cancelled (cannot be supplied)',
-  lines_withdrawn: 'Packs taken off with a credit note (cannot be supplied)',
-  return_requested: 'Return requested by the customer',
-  return_approved: 'Return approved',
-  return_refused: 'Return refused',
-  return_received: 'Returned goods received',
-  return_refunded: 'Return refunded',
-  return_credited: 'Return settled by a credit note',
-  return_replaced: 'Replacement sent for a return',
-};
-
-/** The words of the fields an audit entry records. */
-export const CHANGE_LABELS: Record<string, string> = {
-  status: 'state',
-  paid_pence: 'paid so far',
-  refunded_pence: 'refunded so far',
-  amount_pence: 'amount',
-  received_on: 'received on',
-  paid_back_on: 'paid back on',
-  bank_reference: 'bank reference',
-  tracking_number: 'tracking number',
-  payment_due_date: 'payment due by',
-  overpaid_pence: 'more than was due',
-  owed_back_pence: 'owed back (the order is cancelled)',
-  credited_pence: 'credited',
-  refund_due_pence: 'refund due',
-  provider_refund_id: 'provider refund id',
-  statement_import: 'bank statement import',
-  statement_line: 'line of the statement',
-  matched_by: 'matched by',
 };

@@ -6,8 +6,8 @@
  */
 import { data, Form, Link } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, postedIntent } from '~/server/admin/admin-forms.server';
-import { parseForm, postedForm, type FormProblems } from '~/server/forms.server';
+import { adminFailureOf, postedIntent } from '~/server/admin/admin-forms.server';
+import { parseForm, postedForm, type FormProblems, isNotFound } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';

@@ -11,8 +11,8 @@
  */
 import { data, Form, Link } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
-import { readForm, type FormProblems } from '~/server/forms.server';
+import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
+import { readForm, type FormProblems, isNotFound } from '~/server/forms.server';
 import { customerFormSchema, customerPage, permissionFor } from '~/server/admin/customer.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';

@@ -4,7 +4,7 @@
  * invoice's download. Without a staff session: to /admin/signin; without the permission: 403; no
  * such order or credit note of it: 404.
  */
-import { isRecordId } from '@shop/contract/browser';
+import { fileRecordIdOf } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { documentAccessRefused, documentErrorResponse, documentNotFound, pdfResponse } from '~/server/pdf-response.server';
 import type { Route } from './+types/order-credit-note-pdf';
@@ -15,9 +15,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (refusal) {
     return documentAccessRefused(refusal);
   }
-  if (!isRecordId(params.orderId) || !isRecordId(params.creditNoteNumber)) return documentNotFound();
+  const orderId = fileRecordIdOf(params.orderId);
+  const creditNoteNumber = fileRecordIdOf(params.creditNoteNumber);
+  if (orderId === null || creditNoteNumber === null) return documentNotFound();
   try {
-    return pdfResponse(await context.services.documents.staffCreditNotePdf(Number(params.orderId), Number(params.creditNoteNumber)));
+    return pdfResponse(await context.services.documents.staffCreditNotePdf(orderId, creditNoteNumber));
   } catch (error) {
     return documentErrorResponse(error);
   }

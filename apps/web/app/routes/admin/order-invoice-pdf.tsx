@@ -5,7 +5,7 @@
  * permission: 403; no such order: 404; no invoice yet (unpaid, account order not dispatched,
  * cancelled): 409 saying why.
  */
-import { isRecordId } from '@shop/contract/browser';
+import { fileRecordIdOf } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { documentAccessRefused, documentErrorResponse, documentNotFound, pdfResponse } from '~/server/pdf-response.server';
 import type { Route } from './+types/order-invoice-pdf';
@@ -16,9 +16,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (refusal) {
     return documentAccessRefused(refusal);
   }
-  if (!isRecordId(params.orderId)) return documentNotFound();
+  const orderId = fileRecordIdOf(params.orderId);
+  if (orderId === null) return documentNotFound();
   try {
-    return pdfResponse(await context.services.documents.staffInvoicePdf(Number(params.orderId)));
+    return pdfResponse(await context.services.documents.staffInvoicePdf(orderId));
   } catch (error) {
     return documentErrorResponse(error);
   }

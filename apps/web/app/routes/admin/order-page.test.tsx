@@ -10,7 +10,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminOrder, StaffMember } from '@shop/core';
+import { allowedOrderActions, type AdminOrder, type StaffMember } from '@shop/core';
 import { orderPage } from '~/server/admin/order.server';
 import OrderPage from './order';
 
@@ -18,7 +18,21 @@ afterEach(cleanup);
 
 const manager: StaffMember = { staffId: 1, email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
 
+/** An order as core answers it, with the changes core's state module allows a manager (order-states.ts). */
 function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial<AdminOrder> = {}): AdminOrder {
+  const built = orderFacts(payment, order);
+  const facts = {
+    status: built.status,
+    paidThroughProvider: built.payment.refundProvider !== null,
+    paidPence: built.payment.receivedPence,
+    refundablePence: built.payment.refundablePence,
+    shipped: built.shipping.shipments.length > 0,
+    packsToSend: built.shipping.lines.reduce((sum, line) => sum + line.remainingPacks, 0),
+  };
+  return { ...built, actions: order.actions ?? allowedOrderActions(facts, manager.role) };
+}
+
+function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<AdminOrder>): Omit<AdminOrder, 'actions'> {
   return {
     orderId: 1042,
     version: 3,

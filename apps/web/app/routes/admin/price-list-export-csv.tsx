@@ -1,6 +1,6 @@
 /** GET /admin/price-lists/:priceListId/export.csv: the list's prices as CSV (docs/price-lists.md). */
 import { isRecordId } from '@shop/contract/browser';
-import { isNotFound } from '~/server/admin/admin-forms.server';
+import { isNotFound } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { documentAccessRefused } from '~/server/pdf-response.server';
 import { csvRefusal, csvResponse } from '~/server/csv-response.server';

@@ -7,8 +7,8 @@
  */
 import { data, Form, Link } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
-import { parseForm, postedForm } from '~/server/forms.server';
+import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
+import { parseForm, postedForm, isNotFound } from '~/server/forms.server';
 import { categoryPathsOf, PRICE_LIST_EVENT_LABELS, PRICE_LIST_FORM_FIELDS, priceListFormSchema, type PriceListImportReport } from '~/server/admin/price-lists.server';
 import { packImportFile, unpackImportFile, IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';

@@ -10,7 +10,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { adminAction, foundOr404, FormRefusal, recordIdOf } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { takeNotice } from '~/server/admin/admin-notice.server';
-import { CHARGE_CHOICE, dispatchForCore, linesForCore, QUEUE_LABELS, quoteFormSchema } from '~/server/admin/quotes.server';
+import { CHARGE_CHOICE, dispatchForCore, linesForCore, QUEUE_LABELS, quoteFormSchema, quoteMovesOf } from '~/server/admin/quotes.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { PageHead, useAdminAnswer } from '~/components/admin/admin-kit';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
@@ -30,7 +30,7 @@ const NO_SUCH_QUOTE = 'No such quote.';
 const BLANK_ROWS = 2;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(request, context, 'sales-desk');
+  const staff = await requireStaff(request, context, 'sales-desk');
   const quote = await foundOr404(context.services.quotes.forStaff(recordIdOf(params.quoteId, NO_SUCH_QUOTE)), NO_SUCH_QUOTE);
   const { notice, headers } = await takeNotice(request, context, NOTICES);
   // A request not yet priced suggests a line per requested item.
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           // Printed or custom-sized goods are made to order: the ±10% rule applies.
           isCustom: item.custom || item.printed,
         }));
-  return data({ quote, lines, notice, stateLabel: QUEUE_LABELS[quote.state], chargeChoice: CHARGE_CHOICE }, { headers });
+  return data({ quote, lines, notice, moves: quoteMovesOf(staff, quote), stateLabel: QUEUE_LABELS[quote.state], chargeChoice: CHARGE_CHOICE }, { headers });
 }
 
 export const action = adminAction({
@@ -82,11 +82,11 @@ export const action = adminAction({
 });
 
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, lines, notice, stateLabel, chargeChoice } = loaderData;
+  const { quote, lines, notice, moves, stateLabel, chargeChoice } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const { failed, failedFor: error } = useAdminAnswer(actionData);
   const rows = [...lines, ...Array.from({ length: BLANK_ROWS }, () => ({ productPriceId: String(quote.items[0]?.productPriceId ?? ''), description: '', quantity: '' as number | '', unitPrice: '', isCustom: false }))];
-  const editable = quote.state === 'requested';
+  const editable = moves.price;
   return (
     <div className="space-y-6">
       <PageHead
@@ -270,7 +270,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
             </tbody>
           </table>
         )}
-        {editable && quote.lines.length > 0 ? (
+        {moves.send ? (
           <Form method="post" className="mt-5 border-t border-stone-200 pt-4" data-testid="send-quote-form">
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="version" value={quote.version} />
@@ -284,7 +284,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </section>
 
-      {quote.state === 'requested' || quote.state === 'sent' || quote.state === 'expired' ? (
+      {moves.withdraw ? (
         <section className="card p-5" aria-labelledby="withdraw-heading">
           <h2 id="withdraw-heading" className="text-base font-semibold text-stone-900">
             Withdraw the quote

@@ -9,7 +9,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StaffMember, StaffReturn } from '@shop/core';
+import { allowedReturnMoves, type StaffMember, type StaffReturn } from '@shop/core';
 import { returnPage } from '~/server/admin/returns.server';
 import ReturnPage from './return';
 
@@ -17,7 +17,14 @@ afterEach(cleanup);
 
 const manager: StaffMember = { staffId: 1, email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
 
+/** A return as core answers it to a manager, with the moves core's state module allows (return-states.ts). */
 function staffReturn(r: Partial<StaffReturn> = {}): StaffReturn {
+  const built = returnFacts(r);
+  const facts = { state: built.state, goodsBack: built.goodsBack, order: { status: built.order.status, keptPence: built.order.paidPence - built.order.refundedPence, duePence: built.order.duePence } };
+  return { ...built, moves: r.moves ?? allowedReturnMoves(facts, manager.role) };
+}
+
+function returnFacts(r: Partial<StaffReturn>): Omit<StaffReturn, 'moves'> {
   return {
     returnId: 7,
     orderId: 1042,

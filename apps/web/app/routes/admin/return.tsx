@@ -8,13 +8,12 @@
  * replacement shipment. Each step is e-mailed to the customer and shown on their order page.
  */
 import { data, Form, Link, useNavigation } from 'react-router';
-import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, isNotFound, postedIntent, postedText } from '~/server/admin/admin-forms.server';
-import { readForm, type FormProblems } from '~/server/forms.server';
+import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.server';
 import { RETURN_FORM_FIELDS, returnFormSchema, returnPage } from '~/server/admin/returns.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
+import { takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
+import { Field, Row, useAdminAnswer } from '~/components/admin/admin-kit';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/return';
 
@@ -31,46 +30,34 @@ const NOTICES: Record<string, string> = {
   credited: 'Settled by a credit note: what the customer owes on the order is lower by it. The customer is e-mailed the credit note.',
 };
 
-function returnIdOf(params: { returnId?: string }): number {
-  if (!isRecordId(params.returnId ?? '')) throw data({ message: 'No such return.' }, { status: 404 });
-  return Number(params.returnId);
-}
+const NO_SUCH_RETURN = 'No such return.';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'orders:view');
-  const returnId = returnIdOf(params);
-  const found = await context.services.returns.detail(staff, returnId).catch((error: unknown) => {
-    if (isNotFound(error)) throw data({ message: 'No such return.' }, { status: 404 });
-    throw error;
-  });
+  const found = await foundOr404(context.services.returns.detail(staff, recordIdOf(params.returnId, NO_SUCH_RETURN)), NO_SUCH_RETURN);
   const { notice, headers } = await takeNotice(request, context, NOTICES);
   return data({ ...returnPage(staff, found), today: new Date().toISOString().slice(0, 10), notice }, { headers });
 }
 
-type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<(typeof RETURN_FORM_FIELDS)[number], string> };
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'orders:view');
-  const returnId = returnIdOf(params);
-  const form = await readForm(request, returnFormSchema);
-  const intent = postedIntent(form.posted);
-  const values = postedText(form.posted, RETURN_FORM_FIELDS, 1200);
-  const fail = ({ message, fields, status }: FormProblems) => data<Answer>({ ok: false, intent, message, fields, values }, { status });
-  if (!form.ok) return fail(form.problems);
-  const returns = context.services.returns;
-  const back = (notice: string) => redirectWithNotice(`/admin/returns/${returnId}`, notice, context);
-  const step = form.value;
-  try {
+// Core checks each step again: the return's state and the staff member's role (return-states.ts).
+export const action = adminAction({
+  permission: 'orders:view',
+  record: { param: 'returnId', notFound: NO_SUCH_RETURN },
+  schema: returnFormSchema,
+  keep: RETURN_FORM_FIELDS,
+  keepMax: 1200,
+  async run({ value: step, staff, id: returnId, context }) {
+    const returns = context.services.returns;
     switch (step.intent) {
       case 'approve':
         await returns.approve(staff, returnId, step.version, { goodsBack: step.goods_back, instructions: step.instructions });
-        return back('approved');
+        return 'approved';
       case 'refuse':
         await returns.refuse(staff, returnId, step.version, step.refusal_reason);
-        return back('refused');
+        return 'refused';
       case 'receive':
         await returns.receive(staff, returnId, step.version, { writtenOff: step.outcome === 'written-off' });
-        return back('received');
+        return 'received';
       case 'refund':
         await returns.settleByRecordedRefund(staff, returnId, step.version, {
           amountPence: step.amount,
@@ -78,53 +65,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           bankReference: step.bank_reference,
           orderVersion: step.order_version,
         });
-        return back('refunded');
+        return 'refunded';
       case 'provider-refund': {
         const state = await returns.settleByProviderRefund(staff, returnId, step.version, { amountPence: step.amount, orderVersion: step.order_version });
-        return back(state === 'completed' ? 'refunded' : `refund-${state}`);
+        return state === 'completed' ? 'refunded' : `refund-${state}`;
       }
       case 'credit':
         await returns.settleByCredit(staff, returnId, step.version, { amountPence: step.amount });
-        return back('credited');
+        return 'credited';
       case 'replace':
         await returns.settleByReplacement(staff, returnId, step.version, { carrier: step.carrier, trackingNumber: step.tracking_number });
-        return back('replaced');
+        return 'replaced';
     }
-  } catch (error) {
-    return fail(adminFailureOf(error));
-  }
-}
-
-function Field({ form, label, name, error, ...input }: { form: string; label: string; name: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = `${form}-${name}`;
-  return (
-    <label htmlFor={id} className="block text-sm">
-      <span className="font-medium text-stone-800">{label}</span>
-      <input id={id} name={name} className="form-input mt-1 w-full" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {error ? (
-        <span id={`${id}-error`} className="mt-1 block text-sm text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </label>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5">
-      <dt className="text-stone-500">{label}</dt>
-      <dd className="min-w-0 break-words text-stone-900">{children}</dd>
-    </div>
-  );
-}
+  },
+});
 
 export default function ReturnPage({ loaderData, actionData }: Route.ComponentProps) {
   const { found, carriers, refundProviderLabel, goodsBackByDefault, allowed, today, notice } = loaderData;
   const busy = useNavigation().state !== 'idle';
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const errorOf = (intent: string, field: string) => (failed?.intent === intent ? failed.fields[field] : undefined);
-  const valueOf = (intent: string, field: keyof Answer['values']) => (failed?.intent === intent ? failed.values[field] : undefined);
+  const { failed, errorOf, valueOf } = useAdminAnswer(actionData);
   const version = <input type="hidden" name="version" value={found.version} />;
   const orderVersion = <input type="hidden" name="order_version" value={found.order.version} />;
   const suggested = (found.valuePence / 100).toFixed(2);
@@ -145,7 +104,9 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
             </Link>
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            Asked {londonDateTime(found.createdAt)} by {found.customer.name} ({found.customer.email})
+            {/* Who asked is hidden from the warehouse (core answers no customer), as on the order page. */}
+            Asked {londonDateTime(found.createdAt)}
+            {found.customer ? ` by ${found.customer.name} (${found.customer.email})` : ''}
           </p>
         </div>
         <span className="rounded-full bg-stone-900 px-3 py-1 text-sm font-semibold text-white" data-testid="admin-return-state">
@@ -221,7 +182,7 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
                       id="approve-goods_back"
                       name="goods_back"
                       type="checkbox"
-                      defaultChecked={failed?.intent === 'approve' ? failed.values.goods_back === 'on' : goodsBackByDefault}
+                      defaultChecked={failed?.intent === 'approve' ? valueOf('approve', 'goods_back') === 'on' : goodsBackByDefault}
                       className="mt-0.5"
                     />
                     <span>The goods must come back to us</span>

@@ -5,7 +5,7 @@
  * messages beside its fields (FormProblems).
  */
 import { z } from 'zod';
-import { DomainError, NotFound } from '@shop/core';
+import { DomainError } from '@shop/core';
 import { httpStatusByErrorCode } from '@shop/contract';
 import type { FormProblems } from '~/server/forms.server';
 
@@ -83,11 +83,6 @@ export function adminFailureOf(error: unknown): FormProblems {
   const listed = error.details.fields as { field: string; message: string }[] | undefined;
   for (const field of listed ?? []) fields[field.field] ??= field.message;
   return { message: error.message, fields, status: httpStatusByErrorCode[error.code] ?? 400 };
-}
-
-/** Core found no such record (a loader then answers its page's 404). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof NotFound;
 }
 
 /** Seconds to wait, when core refused an attempt over its limit; else null. */

@@ -29,6 +29,14 @@ export function recordIdOf(value: string | undefined, notFound: string): number 
   return Number(value);
 }
 
+/**
+ * The record id in the address of a file (a PDF, a photo), or null: a file route answers its own
+ * plain 404 (documentNotFound), never the page's.
+ */
+export function fileRecordIdOf(value: string | undefined): number | null {
+  return isRecordId(value ?? '') ? Number(value) : null;
+}
+
 /** What core found, or the page's 404 when core says there is no such record. */
 export function foundOr404<T>(found: Promise<T>, notFound: string): Promise<T> {
   return found.catch((error: unknown) => {

@@ -9,10 +9,11 @@ import { z } from 'zod';
 import {
   CARRIER_NAMES,
   can,
-  canMove,
   deliveredCustomStatement,
   dispatchReadinessLabel,
   DISPATCH_HOLD_TEXT,
+  orderChangeLabel,
+  orderEventLabel,
   carrierTracks,
   PAYMENT_STATUS_LABELS,
   pickingListPath,
@@ -25,8 +26,6 @@ import { ORDER_LINES_MAX } from '@shop/contract';
 import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
 
 export function orderPage(staff: StaffMember, order: AdminOrder) {
-  const recordsMoney = can(staff.role, 'payments:record');
-  const cancel = can(staff.role, 'orders:cancel') && canMove(order.status, 'Cancelled') && order.shipping.shipments.length === 0;
   return {
     order,
     // "Part dispatched" while some packs have left (core's state module), else the state's words.
@@ -63,32 +62,33 @@ export function orderPage(staff: StaffMember, order: AdminOrder) {
     linesToSend: order.shipping.lines.filter((line) => line.remainingPacks > 0),
     allowed: {
       money: can(staff.role, 'payments:view'),
-      // A cancelled order too: a bank transfer that reaches it is recorded, then owed back (refund
-      // due) and paid back by hand; a card order's money only ever comes through its provider.
-      recordPayment: recordsMoney && (order.status !== 'Cancelled' || order.payment.refundProvider === null),
-      recordRefund: recordsMoney && order.payment.refundablePence > 0,
-      retryRefund: recordsMoney,
-      dispatch: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Dispatched'),
-      correctShipment: can(staff.role, 'orders:dispatch') && order.status !== 'Cancelled',
-      deliver: can(staff.role, 'orders:dispatch') && canMove(order.status, 'Delivered'),
-      cancel,
+      // Which changes the order allows now for this role: core's state module decides, and refuses the others.
+      ...order.actions,
       /** The refund form asks "Also cancel the order" while it may still be cancelled (core checks again). */
-      cancelWithRefund: recordsMoney && cancel,
-      /**
-       * Some packs cannot be supplied (SPEC 9): before anything is dispatched when more than one
-       * pack is on the order, or any pack still to send once part has left (taken off with a
-       * credit note, the order then closes when nothing is left: core's line-cancellation.ts).
-       */
-      cancelLines:
-        can(staff.role, 'orders:cancel') &&
-        order.status === 'PendingDelivery' &&
-        (order.shipping.shipments.length > 0
-          ? order.shipping.lines.some((line) => line.remainingPacks > 0)
-          : order.shipping.lines.reduce((sum, line) => sum + line.remainingPacks, 0) > 1),
+      cancelWithRefund: order.actions.recordRefund && order.actions.cancel,
       invoice: can(staff.role, 'invoices'),
     },
     documents: { pickingList: pickingListPath(order.orderId), invoice: staffInvoicePath(order.orderId) },
+    timeline: timelineOf(order.timeline),
   };
+}
+
+/** The timeline in core's words: what each event was, and the names of what it changed (ids aside). */
+function timelineOf(timeline: AdminOrder['timeline']) {
+  // An order taken by phone was not placed by the customer: its next entry says who took it.
+  const takenByPhone = timeline.some((entry) => entry.kind === 'taken-by-phone');
+  return timeline.map((entry) => ({
+    at: entry.at,
+    kind: entry.kind,
+    by: entry.by,
+    label: entry.kind === 'placed' && takenByPhone ? 'Placed' : orderEventLabel(entry.kind),
+    changes:
+      entry.after && entry.kind !== 'placed'
+        ? Object.entries(entry.after)
+            .filter(([field]) => !field.endsWith('_id'))
+            .map(([field, value]) => ({ field, label: orderChangeLabel(field), value: String(value) }))
+        : [],
+  }));
 }
 
 /** The fields a refused form shows again. */

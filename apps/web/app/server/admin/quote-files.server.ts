@@ -4,14 +4,15 @@
  * a customer uploaded cannot run in the back office's origin.
  */
 import type { AppLoadContext } from 'react-router';
-import { isRecordId } from '@shop/contract/browser';
 import { NotFound } from '@shop/core';
 import { documentNotFound, pdfResponse } from '~/server/pdf-response.server';
+import { fileRecordIdOf } from '~/server/admin/admin-page.server';
 
 export async function staffQuotePdf(context: AppLoadContext, quoteIdText: string | undefined): Promise<Response> {
-  if (!isRecordId(quoteIdText ?? '')) return documentNotFound();
+  const quoteId = fileRecordIdOf(quoteIdText);
+  if (quoteId === null) return documentNotFound();
   try {
-    const { fileName, pdf } = await context.services.quotes.pdfOf(null, Number(quoteIdText));
+    const { fileName, pdf } = await context.services.quotes.pdfOf(null, quoteId);
     return pdfResponse({ filename: fileName, content: pdf });
   } catch (error) {
     if (error instanceof NotFound) return documentNotFound();
@@ -20,8 +21,9 @@ export async function staffQuotePdf(context: AppLoadContext, quoteIdText: string
 }
 
 export async function quoteArtwork(context: AppLoadContext, quoteIdText: string | undefined): Promise<Response> {
-  if (!isRecordId(quoteIdText ?? '')) return documentNotFound();
-  const file = await context.services.quotes.artworkOf(Number(quoteIdText));
+  const quoteId = fileRecordIdOf(quoteIdText);
+  if (quoteId === null) return documentNotFound();
+  const file = await context.services.quotes.artworkOf(quoteId);
   if (!file) return documentNotFound();
   return new Response(new Uint8Array(file.bytes), {
     headers: {

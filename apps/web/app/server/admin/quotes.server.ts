@@ -7,8 +7,16 @@
  */
 import { z } from 'zod';
 import { isRecordId } from '@shop/contract/browser';
-import { QUOTE_STATE_STAFF_LABELS, quoteDispatchMessages, type QuoteDispatch, type QuoteState } from '@shop/core';
+import { allowedQuoteMoves, QUOTE_STATE_STAFF_LABELS, quoteDispatchMessages, type QuoteDispatch, type QuoteState, type StaffMember } from '@shop/core';
 import { checkbox, penceFromPounds, textField, wholeNumber } from '~/server/admin/admin-forms.server';
+
+/**
+ * The moves the quote page offers now (price, send, withdraw): core's quote-states.ts decides, and
+ * the quote desk refuses any other by the same rule.
+ */
+export function quoteMovesOf(staff: StaffMember, quote: { state: QuoteState; lines: readonly unknown[]; deliveryChargePence: number | null }) {
+  return allowedQuoteMoves({ state: quote.state, priced: quote.lines.length > 0 && quote.deliveryChargePence !== null }, staff.role);
+}
 
 export const QUOTE_QUEUE_STATES: readonly (QuoteState | 'all')[] = ['requested', 'sent', 'accepted', 'expired', 'withdrawn', 'all'];
 export const QUEUE_LABELS: Record<QuoteState | 'all', string> = { ...QUOTE_STATE_STAFF_LABELS, all: 'All' };

@@ -4,26 +4,25 @@
  * step again (state, permission, version) with its own messages (core/returns/returns.ts).
  */
 import { z } from 'zod';
-import { CARRIER_NAMES, can, goodsBackByDefault, mayReceiveGoods, REFUND_PROVIDER_LABELS, returnSettleable, type StaffMember, type StaffReturn } from '@shop/core';
+import { CARRIER_NAMES, can, goodsBackByDefault, paidThroughProvider, REFUND_PROVIDER_LABELS, type StaffMember, type StaffReturn } from '@shop/core';
 import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
 
 export function returnPage(staff: StaffMember, found: StaffReturn) {
-  const settleable = returnSettleable(found);
-  const provider = found.order.paymentMethod === 'paypal';
   return {
     found,
     carriers: CARRIER_NAMES,
-    refundProviderLabel: provider ? REFUND_PROVIDER_LABELS.paypal : null,
+    refundProviderLabel: paidThroughProvider(found.order.paymentMethod) ? REFUND_PROVIDER_LABELS.paypal : null,
     /** The approve form's "The goods must come back to us", ticked or not by the reason (core's one rule). */
     goodsBackByDefault: goodsBackByDefault(found.reason),
     allowed: {
-      decide: can(staff.role, 'orders:cancel') && found.state === 'requested',
+      // Core's return-states.ts decides which moves the return allows now for this role, and refuses the others.
+      decide: found.moves.approve && found.moves.refuse,
       // Nothing to receive when the goods need not come back: such a return goes straight to settling.
-      receive: can(staff.role, 'orders:dispatch') && mayReceiveGoods(found),
-      refund: can(staff.role, 'payments:record') && settleable && found.order.paidPence - found.order.refundedPence > 0,
+      receive: found.moves.receive,
+      refund: found.moves.refund,
       /** A credit note off what the customer still owes (an account order not paid in full): no money moves. */
-      credit: can(staff.role, 'payments:record') && settleable && found.order.status !== 'Cancelled' && found.order.duePence > 0,
-      replace: can(staff.role, 'orders:dispatch') && settleable,
+      credit: found.moves.credit,
+      replace: found.moves.replace,
       money: can(staff.role, 'payments:view'),
     },
   };

@@ -4,7 +4,7 @@
  * turned into what the pages show. Core checks every figure again with its own messages.
  */
 import { z } from 'zod';
-import { can, stockAdminMessages, type MovementRow, type SizeChoice, type StaffMember } from '@shop/core';
+import { can, stockAdminMessages, stockMovementLabel, type MovementRow, type SizeChoice, type StaffMember } from '@shop/core';
 import { checkbox, textField } from './admin-forms.server';
 
 /** Empty goods-in rows the page offers (a delivery with more lines is received in two). */
@@ -83,23 +83,11 @@ export const countSchema = z.object({
   reason: textField(300),
 });
 
-const MOVEMENT_LABELS: Record<string, string> = {
-  allocated: 'Ordered',
-  released: 'Released',
-  shipped: 'Dispatched',
-  goods_in: 'Goods in',
-  count: 'Count',
-  returned: 'Returned',
-  written_off: 'Written off',
-  replacement: 'Replacement sent',
-  settings: 'Settings',
-};
-
 /** A movement as the size's history shows it: times as ISO text for the page. */
 export function movementForPage(movement: MovementRow) {
   return {
     at: movement.at.toISOString(),
-    label: MOVEMENT_LABELS[movement.kind] ?? movement.kind,
+    label: stockMovementLabel(movement.kind),
     onHandChange: movement.onHandChange,
     allocatedChange: movement.allocatedChange,
     reason: movement.reason,

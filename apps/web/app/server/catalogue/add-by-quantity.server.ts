@@ -5,9 +5,9 @@
  * A form without `quantity` (SPEC 7's plain add) adds one pack as before.
  */
 import type { AppLoadContext } from 'react-router';
-import { isNotFound, isRecordId } from '@shop/contract/browser';
+import { isRecordId } from '@shop/contract/browser';
 import { addToBasket } from '~/server/cart/basket-actions.server';
-import { failure, typedValues } from '~/server/forms.server';
+import { failure, isNotFound, typedValues } from '~/server/forms.server';
 import { isQuantityUnit, packsFor, parseQuantity, quantityProblem } from '~/components/catalogue/order-quantity';
 
 export async function addByQuantity(request: Request, context: AppLoadContext, form: FormData) {

@@ -9,7 +9,7 @@
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { placeOrderBodySchema, type PaymentMethod } from '@shop/contract';
-import { domainErrorCode } from '@shop/contract/browser';
+import { DomainError } from '@shop/core';
 import { failure, failureFrom, parseForm, refusedForm } from '~/server/forms.server';
 
 export const placementMessages = {
@@ -31,7 +31,7 @@ export async function placeOrderAction(context: AppLoadContext, userId: number, 
     const placed = await context.services.orderPlacement.place(userId, { body: parsed.value, idempotencyKey });
     return redirect(`/order-detail?orderId=${placed.orderId}&placed=1`);
   } catch (error) {
-    const code = domainErrorCode(error);
+    const code = error instanceof DomainError ? error.code : null;
     let answer = code === 'conflict' && (error as { details?: { totals?: unknown } }).details?.totals
       ? failure('conflict', placementMessages.totalsChanged, {}, method)
       : failureFrom(error, method);

@@ -6,10 +6,10 @@
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { isNotFound, isRecordId } from '@shop/contract/browser';
+import { isRecordId } from '@shop/contract/browser';
 import { checkedArtwork, ARTWORK_MAX_BYTES, type Artwork } from '@shop/core';
 import { checkbox, textField } from '~/server/admin/admin-forms.server';
-import { failure, failureFrom, parseForm, postedForm, refusedForm } from '~/server/forms.server';
+import { failure, failureFrom, isNotFound, parseForm, postedForm, refusedForm } from '~/server/forms.server';
 
 /** One product size the customer may ask a price for. */
 export interface QuoteCandidate {

@@ -34,16 +34,17 @@ import { formatCreditNoteNumber } from '../../documents/credit-note-numbers.ts';
 import type { CreditNoteDependencies } from '../../documents/credit-notes.ts';
 import { percentOfPence } from '../../pricing/money.ts';
 import { creditableOf, creditOrder, insertOrderEvent } from './order-payments.ts';
-import { assertMove, paymentFiguresOf } from './order-states.ts';
+import { assertMove, assertOrderAction, ORDER_ACTION_MESSAGES, paymentFiguresOf } from './order-states.ts';
+import { orderActionFactsOf } from './order-action-facts.ts';
 
 export const lineCancellationMessages = {
   notFound: (orderId: number) => `There is no order ${orderId}.`,
   changedMeanwhile: 'This order was changed by someone else. Reload it to see the change.',
-  notPending: 'Only an order not yet dispatched can have lines cancelled.',
+  notPending: ORDER_ACTION_MESSAGES.linesNotPending,
   nothing: 'Choose how many packs of which lines cannot be supplied.',
   tooMany: (name: string, count: number) => `${name} has only ${count} pack${count === 1 ? '' : 's'} on this order.`,
   unknownLine: 'One of the lines is not on this order.',
-  everything: 'That is every pack of the order: cancel the whole order instead.',
+  everything: ORDER_ACTION_MESSAGES.onlyPackLeft,
   tooManyLeft: (name: string, left: number) => `Only ${left} pack${left === 1 ? '' : 's'} of ${name} ${left === 1 ? 'is' : 'are'} left to send.`,
   notInvoiced: 'Part of this order has left but it has no VAT invoice yet: open its VAT invoice, then take the packs off (a credit note credits them).',
   reason: 'Give the reason (1-200 characters); the customer reads it.',
@@ -104,7 +105,7 @@ export class LineCancellation {
       if (!raw) throw new NotFound(lineCancellationMessages.notFound(orderId));
       const order = ORDER.read(raw);
       if (order.version !== seenVersion) throw new Conflict(lineCancellationMessages.changedMeanwhile, { version: order.version });
-      if (order.status !== 'PendingDelivery') throw new Invalid(lineCancellationMessages.notPending);
+      assertOrderAction('cancelLines', await orderActionFactsOf(tx, orderId), staff.role);
       // An invoice is rendered from the order's lines whenever it is downloaded: once issued (or
       // once goods have left, which invoices the order), its lines must not change: the packs
       // are taken off with a credit note instead.

@@ -32,21 +32,26 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import { can } from '../../staff/staff-roles.ts';
 import {
-  assertMove,
+  allowedOrderActions,
+  assertOrderAction,
   dispatchHoldOf,
+  ORDER_ACTION_MESSAGES,
   mayDispatch,
   orderProgressLabel,
   PAYMENT_FILTER_CONDITIONS,
   paymentFiguresOf,
+  paidThroughProvider,
   paymentStatusOf,
   trackingUrl,
   type DispatchHold,
+  type OrderAction,
   type OrderState,
   type PaymentFilter,
   type PaymentStatus,
 } from './order-states.ts';
 import { insertOrderEvent, insertOrderPayment } from './order-payments.ts';
-import { OrderShipmentsService, shipmentMessages, type OrderShipments } from './order-shipments.ts';
+import { orderActionFactsOf } from './order-action-facts.ts';
+import { OrderShipmentsService, type OrderShipments } from './order-shipments.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
 import { referenceSearchForms } from '../../payments/order-reference.ts';
 import { stockMovements } from '../../stock/stock-movements.ts';
@@ -64,7 +69,7 @@ export const orderAdminMessages = {
   receivedOn: 'Enter the date the money reached the bank (not in the future).',
   bankReference: 'Enter the bank reference of the payment (1-50 characters).',
   refundTooLarge: (maxPence: number) => `At most ${pounds(maxPence)} can be refunded (what was paid, less refunds already made or pending).`,
-  notPaid: 'Nothing was paid for this order, so there is nothing to refund.',
+  notPaid: ORDER_ACTION_MESSAGES.notPaid,
   refundReason: 'Give the reason in at most 200 characters; the customer reads it on the credit note.',
   overpayment: (amountPence: number, duePence: number) =>
     duePence > 0
@@ -173,6 +178,8 @@ export interface AdminOrder {
     dueDate: string | null;
     records: PaymentRecord[];
   };
+  /** The changes the staff member may make to it now (order-states.ts): what the page offers, and all core accepts. */
+  actions: Readonly<Record<OrderAction, boolean>>;
   mayDispatch: boolean;
   /** Why it may not be dispatched while it awaits dispatch (awaiting payment, refunded), null when it may (order-states.ts). */
   dispatchHold: DispatchHold | null;
@@ -417,6 +424,18 @@ export class OrderAdministration {
     const figures = paymentFiguresOf(row);
     const pendingRefundPence = records.filter((r) => r.providerState === 'pending').reduce((sum, r) => sum + r.amountPence, 0);
     const money = (pence: number) => (seesMoney ? pence : 0);
+    const refundablePence = Math.max(0, row.paidPence - row.refundedPence - pendingRefundPence);
+    const actions = allowedOrderActions(
+      {
+        status: row.status,
+        paidThroughProvider: paidThroughProvider(row.paymentMethod),
+        paidPence: row.paidPence,
+        refundablePence,
+        shipped: shipping.shipments.length > 0,
+        packsToSend: shipping.lines.reduce((sum, line) => sum + line.remainingPacks, 0),
+      },
+      staff.role,
+    );
     return {
       orderId: row.orderId,
       version: row.version,
@@ -447,12 +466,13 @@ export class OrderAdministration {
         duePence: money(figures.duePence),
         refundDuePence: money(figures.refundDuePence),
         pendingRefundPence: money(pendingRefundPence),
-        refundablePence: money(Math.max(0, row.paidPence - row.refundedPence - pendingRefundPence)),
+        refundablePence: money(refundablePence),
         owedPence: money(Math.max(0, figures.refundDuePence - pendingRefundPence)),
         refundProvider: refundProviderOf(row),
         dueDate: row.paymentDueDate,
         records: seesMoney ? records : [],
       },
+      actions,
       mayDispatch: mayDispatch(row),
       dispatchHold: dispatchHoldOf(row),
       shipping,
@@ -503,7 +523,7 @@ export class OrderAdministration {
   async markDelivered(staff: StaffMember, orderId: number, seenVersion: number): Promise<void> {
     permit(staff, 'orders:dispatch');
     await this.change(staff, orderId, seenVersion, 'delivered', async (order, tx) => {
-      assertMove(order.status, 'Delivered');
+      assertOrderAction('deliver', await orderActionFactsOf(tx, orderId), staff.role);
       await this.update(tx, order, sql`status = 'Delivered', delivered_at = now()`);
       return { before: { status: order.status }, after: { status: 'Delivered' }, result: undefined };
     });
@@ -515,16 +535,15 @@ export class OrderAdministration {
     const reason = reasonText.trim();
     if (reason.length < 1 || reason.length > 200) throw invalidField('reason', orderAdminMessages.reason);
     await this.change(staff, orderId, seenVersion, 'cancelled', async (order, tx) => {
-      await this.assertCancellable(tx, order);
+      await this.assertCancellable(tx, staff, order);
       return { before: { status: order.status }, after: await this.cancelLocked(tx, staff, order, reason), result: undefined };
     });
     this.options.jobs.wakeWorkers();
   }
 
-  /** An order that may be cancelled: awaiting dispatch, nothing of it shipped. */
-  private async assertCancellable(tx: Executor, order: OrderToAdminister): Promise<void> {
-    assertMove(order.status, 'Cancelled');
-    if (await this.shipments.anyShipped(order.orderId, tx)) throw new Invalid(shipmentMessages.cannotCancelShipped);
+  /** An order that may be cancelled: awaiting dispatch, nothing of it shipped (order-states.ts). */
+  private async assertCancellable(tx: Executor, staff: StaffMember, order: OrderToAdminister): Promise<void> {
+    assertOrderAction('cancel', await orderActionFactsOf(tx, order.orderId), staff.role);
   }
 
   /**
@@ -549,8 +568,7 @@ export class OrderAdministration {
    */
   private async checkRefundCancel(tx: Executor, staff: StaffMember, order: OrderToAdminister, cancel: boolean): Promise<void> {
     if (!cancel) return;
-    permit(staff, 'orders:cancel');
-    await this.assertCancellable(tx, order);
+    await this.assertCancellable(tx, staff, order);
   }
 
   /** Answers the cancellation's audit entry, written after the refund's. */
@@ -578,6 +596,7 @@ export class OrderAdministration {
     permit(staff, 'payments:record');
     const { amountPence, receivedOn, bankReference } = this.checkMoney(input);
     await this.change(staff, orderId, seenVersion, 'payment_recorded', async (order, tx) => {
+      assertOrderAction('recordPayment', await orderActionFactsOf(tx, orderId), staff.role);
       const cancelled = order.status === 'Cancelled';
       const { duePence } = paymentFiguresOf(order);
       const overPence = amountPence - duePence;
@@ -623,8 +642,7 @@ export class OrderAdministration {
     const reason = (input.reason ?? '').trim();
     if (reason.length > 200) throw invalidField('reason', orderAdminMessages.refundReason);
     await this.change(staff, orderId, seenVersion, 'refund_recorded', async (order, tx) => {
-      const refundable = await this.refundable(tx, order);
-      if (order.paidPence <= 0) throw new Invalid(orderAdminMessages.notPaid);
+      const { refundablePence: refundable } = await this.assertRefundable(tx, staff, orderId);
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
       await this.checkRefundCancel(tx, staff, order, input.cancelOrder === true);
       const orderPaymentId = await this.insertPayment(tx, staff, orderId, 'refund', amountPence, receivedOn, bankReference);
@@ -665,8 +683,7 @@ export class OrderAdministration {
     // Orders placed before captures were recorded: ask the provider, outside any transaction.
     const captureId = seen.providerCaptureId ?? (await this.askProvider(() => refunds.captureIdOf(seen.paymentReference)));
     const pending = await this.change(staff, orderId, seenVersion, 'refund_requested', async (order, tx) => {
-      const refundable = await this.refundable(tx, order);
-      if (order.paidPence <= 0) throw new Invalid(orderAdminMessages.notPaid);
+      const { refundablePence: refundable } = await this.assertRefundable(tx, staff, orderId);
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
       await this.checkRefundCancel(tx, staff, order, input.cancelOrder === true);
       const idempotencyKey = randomUUID();
@@ -823,13 +840,11 @@ export class OrderAdministration {
   }
 
   /** What may still be refunded: paid, less refunds made and refunds pending with the provider. */
-  private async refundable(tx: Executor, order: OrderToAdminister): Promise<number> {
-    const [row] = await queryRows<{ pending: number | string }>(
-      tx,
-      sql`SELECT COALESCE(sum(amount_pence), 0) AS pending FROM order_payments
-          WHERE order_id = ${order.orderId} AND kind = 'refund' AND provider_state = 'pending'`,
-    );
-    return Math.max(0, order.paidPence - order.refundedPence - Number(row?.pending ?? 0));
+  /** A refund the order allows now (something paid is left to refund): what may be refunded. */
+  private async assertRefundable(tx: Executor, staff: StaffMember, orderId: number) {
+    const facts = await orderActionFactsOf(tx, orderId);
+    assertOrderAction('recordRefund', facts, staff.role);
+    return facts;
   }
 
   private refundsOf(provider: RefundProvider): PaymentRefunds {
@@ -1003,7 +1018,7 @@ function permit(staff: StaffMember, permission: Parameters<typeof can>[1]): void
 
 /** How a refund of the order goes: card/wallet orders through their provider (the simulated one for test orders), others by hand. */
 function refundProviderOf(order: { paymentMethod: string; paymentIsTest: boolean }): RefundProvider | null {
-  if (order.paymentMethod !== 'paypal') return null;
+  if (!paidThroughProvider(order.paymentMethod)) return null;
   return order.paymentIsTest ? 'test' : 'paypal';
 }
 

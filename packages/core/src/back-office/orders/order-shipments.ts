@@ -27,6 +27,7 @@ import { percentOfPence } from '../../pricing/money.ts';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { shipmentEmailJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
+import { orderActionFactsOf } from './order-action-facts.ts';
 import { itemDisplayName } from '../../catalogue/item-display-name.ts';
 import { isoTime } from '../../iso-time.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -34,7 +35,7 @@ import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import { stockMovements, type OrderLineCount } from '../../stock/stock-movements.ts';
 import { checkDeliveredUnits, deliveredLineTotalPence, type CustomerAgreement } from './custom-quantity.ts';
 import { insertOrderEvent } from './order-payments.ts';
-import { assertMove, carrierTracks, DISPATCH_HOLD_TEXT, dispatchHoldOf, isCarrier, mayDispatch, trackingUrl, type Carrier, type ShippedProgress } from './order-states.ts';
+import { assertMove, assertOrderAction, carrierTracks, ORDER_ACTION_MESSAGES, DISPATCH_HOLD_TEXT, dispatchHoldOf, isCarrier, mayDispatch, trackingUrl, type Carrier, type ShippedProgress } from './order-states.ts';
 
 export const shipmentMessages = {
   changedMeanwhile: 'This order was changed by someone else. Reload it to see the change.',
@@ -50,7 +51,7 @@ export const shipmentMessages = {
   customInBulk: (orderId: number) => `Order ${orderId} has a made-to-order line: dispatch it from its order page, entering the units delivered.`,
   noShipment: 'There is no such shipment on this order.',
   nothingCorrected: 'The carrier and tracking number are as they were: nothing to correct.',
-  cannotCancelShipped: 'Part of this order has already been dispatched, so it cannot be cancelled. Refund what will not be sent instead.',
+  cannotCancelShipped: ORDER_ACTION_MESSAGES.cannotCancelShipped,
 } as const;
 
 export interface ShipmentLineInput {
@@ -274,9 +275,10 @@ export class OrderShipmentsService {
 
   private async shipLocked(tx: Executor, staff: StaffMember, order: LockedOrder, carrier: Carrier, trackingNumber: string | null, input: ShipInput): Promise<ShipResult> {
     const orderId = order.orderId;
+    // No longer awaiting dispatch: the state module's words.
+    assertOrderAction('dispatch', await orderActionFactsOf(tx, orderId), staff.role);
     if (!mayDispatch(order)) {
-      // Awaiting payment (or refunded: net paid decides), or no longer awaiting dispatch (the state module's words).
-      if (order.status !== 'PendingDelivery') assertMove(order.status, 'Dispatched');
+      // Awaiting payment (or refunded: net paid decides).
       const hold = dispatchHoldOf(order);
       throw new Invalid(hold && hold !== 'awaiting_payment' ? DISPATCH_HOLD_TEXT[hold] : shipmentMessages.awaitingPayment);
     }
@@ -410,6 +412,7 @@ export class OrderShipmentsService {
     const trackingNumber = checkTracking(carrier, input.trackingNumber);
     await this.db.transaction(async (tx) => {
       const order = await this.lockOrder(tx, orderId, seenVersion);
+      assertOrderAction('correctShipment', await orderActionFactsOf(tx, orderId), staff.role);
       const [raw] = await queryRows<object>(tx, sql`SELECT ${SHIPMENT.list} FROM shipments sh WHERE sh.order_id = ${orderId} AND sh.number = ${shipmentNumber}`);
       if (!raw) throw new NotFound(shipmentMessages.noShipment);
       const shipment = SHIPMENT.read(raw);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { Forbidden, Invalid } from '../../errors.ts';
 import {
+  allowedOrderActions,
   assertMove,
+  assertOrderAction,
+  mayDoOrderAction,
+  ORDER_ACTION_MESSAGES,
+  orderActionRefusal,
+  type OrderActionFacts,
   canMove,
   DISPATCH_HOLD_TEXT,
   dispatchHoldOf,
@@ -158,5 +165,64 @@ describe('tracking links', () => {
     expect(trackingUrl('DPD', '1550 1234')).toBe('https://track.dpd.co.uk/parcels/1550%201234');
     expect(trackingUrl('Own van', 'VAN-7')).toBeNull();
     expect(trackingUrl('Pigeon', '1')).toBeNull();
+  });
+});
+
+describe('the changes an order allows now, by role (what the order page offers and core accepts)', () => {
+  const awaiting: OrderActionFacts = { status: 'PendingDelivery', paidThroughProvider: false, paidPence: 2000, refundablePence: 2000, shipped: false, packsToSend: 3 };
+
+  it('let a manager take money, refund, dispatch and cancel an order awaiting dispatch, but not mark it delivered', () => {
+    expect(allowedOrderActions(awaiting, 'manager')).toEqual({
+      recordPayment: true,
+      recordRefund: true,
+      retryRefund: true,
+      dispatch: true,
+      correctShipment: true,
+      deliver: false,
+      cancel: true,
+      cancelLines: true,
+    });
+  });
+
+  it('let the warehouse only dispatch and correct shipments: no money, no cancelling', () => {
+    const allowed = allowedOrderActions(awaiting, 'warehouse');
+    expect(Object.entries(allowed).filter(([, yes]) => yes).map(([action]) => action)).toEqual(['dispatch', 'correctShipment']);
+    expect(() => assertOrderAction('cancel', awaiting, 'warehouse')).toThrow(Forbidden);
+  });
+
+  it('refuse cancelling an order part of which has left, saying to refund instead', () => {
+    const partShipped = { ...awaiting, shipped: true, packsToSend: 1 };
+    expect(mayDoOrderAction('cancel', partShipped, 'owner')).toBe(false);
+    expect(orderActionRefusal('cancel', partShipped)).toBe(ORDER_ACTION_MESSAGES.cannotCancelShipped);
+    // ...but its last pack still to send can be taken off (a credit note).
+    expect(mayDoOrderAction('cancelLines', partShipped, 'owner')).toBe(true);
+  });
+
+  it('refuse taking off the only pack of an order nothing of which has left: that is cancelling it', () => {
+    expect(orderActionRefusal('cancelLines', { ...awaiting, packsToSend: 1 })).toBe(ORDER_ACTION_MESSAGES.onlyPackLeft);
+    expect(orderActionRefusal('cancelLines', { ...awaiting, shipped: true, packsToSend: 0 })).toBe(ORDER_ACTION_MESSAGES.nothingLeftToSend);
+  });
+
+  it('allow a dispatched order only to be marked delivered and its shipment corrected', () => {
+    const dispatched = { ...awaiting, status: 'Dispatched', shipped: true, packsToSend: 0 };
+    expect(mayDoOrderAction('deliver', dispatched, 'warehouse')).toBe(true);
+    expect(mayDoOrderAction('dispatch', dispatched, 'owner')).toBe(false);
+    expect(() => assertOrderAction('dispatch', dispatched, 'owner')).toThrow('An order that is dispatched cannot be marked dispatched (it can be: delivered).');
+    expect(mayDoOrderAction('cancel', dispatched, 'owner')).toBe(false);
+    expect(mayDoOrderAction('cancelLines', dispatched, 'owner')).toBe(false);
+  });
+
+  it('take a bank transfer reaching a cancelled order, but no money by hand on a cancelled card order', () => {
+    const cancelled = { ...awaiting, status: 'Cancelled' };
+    expect(mayDoOrderAction('recordPayment', cancelled, 'manager')).toBe(true);
+    expect(orderActionRefusal('recordPayment', { ...cancelled, paidThroughProvider: true })).toBe(ORDER_ACTION_MESSAGES.cancelledProviderOrder);
+    expect(mayDoOrderAction('correctShipment', cancelled, 'owner')).toBe(false);
+    expect(mayDoOrderAction('deliver', cancelled, 'owner')).toBe(false);
+  });
+
+  it('offer a refund only while something paid is left to refund', () => {
+    expect(orderActionRefusal('recordRefund', { ...awaiting, paidPence: 0, refundablePence: 0 })).toBe(ORDER_ACTION_MESSAGES.notPaid);
+    expect(orderActionRefusal('recordRefund', { ...awaiting, refundablePence: 0 })).toBe(ORDER_ACTION_MESSAGES.nothingRefundable);
+    expect(() => assertOrderAction('recordRefund', { ...awaiting, refundablePence: 0 }, 'owner')).toThrow(Invalid);
   });
 });

@@ -14,7 +14,8 @@
  * Nothing else: a dispatched parcel cannot be cancelled here (it is a return, outside this
  * shop's scope), and Delivered and Cancelled are final.
  */
-import { Invalid } from '../../errors.ts';
+import { Forbidden, Invalid } from '../../errors.ts';
+import { can, type StaffPermission, type StaffRole } from '../../staff/staff-roles.ts';
 
 export const ORDER_STATES = ['PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -80,12 +81,114 @@ export function nextStates(from: string): readonly OrderState[] {
 
 /** Refuses a move the order's life does not allow, saying what can be done instead. */
 export function assertMove(from: string, to: OrderState): void {
+  if (!nextStates(from).includes(to)) throw new Invalid(moveRefusal(from, to));
+}
+
+/** Why a move is refused, saying what can be done instead (assertMove's words). */
+function moveRefusal(from: string, to: OrderState): string {
   const next = nextStates(from);
-  if (next.includes(to)) return;
-  throw new Invalid(
+  return (
     `An order that is ${orderStateLabel(from).toLowerCase()} cannot be marked ${ORDER_STATE_LABELS[to].toLowerCase()}` +
-      (next.length ? ` (it can be: ${next.map((s) => ORDER_STATE_LABELS[s].toLowerCase()).join(' or ')}).` : ': it is final.'),
+    (next.length ? ` (it can be: ${next.map((s) => ORDER_STATE_LABELS[s].toLowerCase()).join(' or ')}).` : ': it is final.')
   );
+}
+
+/**
+ * The changes staff make to an order from its page, one form each. `allowedOrderActions` says
+ * which the page offers; the services refuse the others with `assertOrderAction`, so the page
+ * and core cannot disagree.
+ */
+export const ORDER_ACTIONS = ['recordPayment', 'recordRefund', 'retryRefund', 'dispatch', 'correctShipment', 'deliver', 'cancel', 'cancelLines'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** Who may make each change (staff-roles.ts). */
+const ORDER_ACTION_PERMISSIONS: Readonly<Record<OrderAction, StaffPermission>> = {
+  recordPayment: 'payments:record',
+  recordRefund: 'payments:record',
+  retryRefund: 'payments:record',
+  dispatch: 'orders:dispatch',
+  correctShipment: 'orders:dispatch',
+  deliver: 'orders:dispatch',
+  cancel: 'orders:cancel',
+  cancelLines: 'orders:cancel',
+};
+
+/** Paid by card or wallet (PayPal): its money comes and goes only through the payment provider. */
+export function paidThroughProvider(paymentMethod: string): boolean {
+  return paymentMethod === 'paypal';
+}
+
+/** What of an order decides which changes it allows now. */
+export interface OrderActionFacts {
+  status: string;
+  /** Paid by card or wallet: its money comes and goes only through the payment provider. */
+  paidThroughProvider: boolean;
+  paidPence: number;
+  /** What may still be refunded: paid, less refunds made or pending with the provider. */
+  refundablePence: number;
+  /** Some packs have left in a shipment. */
+  shipped: boolean;
+  /** Packs still to send (neither shipped nor taken off). */
+  packsToSend: number;
+}
+
+export const ORDER_ACTION_MESSAGES = {
+  notPermitted: 'You do not have access to this.',
+  cancelledProviderOrder: 'This order was paid by card or PayPal and is cancelled: money reaches it only through the payment provider.',
+  notPaid: 'Nothing was paid for this order, so there is nothing to refund.',
+  // What the refund form's amount is told when nothing is left (refundTooLarge of £0.00).
+  nothingRefundable: 'At most £0.00 can be refunded (what was paid, less refunds already made or pending).',
+  cancelledShipment: 'The shipments of a cancelled order cannot be corrected.',
+  cannotCancelShipped: 'Part of this order has already been dispatched, so it cannot be cancelled. Refund what will not be sent instead.',
+  linesNotPending: 'Only an order not yet dispatched can have lines cancelled.',
+  nothingLeftToSend: 'Nothing is left to send on this order: no packs can be taken off.',
+  onlyPackLeft: 'That is every pack of the order: cancel the whole order instead.',
+} as const;
+
+/** Why the order's state refuses the change, whoever asks; null when it allows it. */
+export function orderActionRefusal(action: OrderAction, order: OrderActionFacts): string | null {
+  switch (action) {
+    case 'recordPayment':
+      // A bank transfer reaching a cancelled order is recorded (then owed back); a card order's money only moves through its provider.
+      return order.status === 'Cancelled' && order.paidThroughProvider ? ORDER_ACTION_MESSAGES.cancelledProviderOrder : null;
+    case 'recordRefund':
+      if (order.paidPence <= 0) return ORDER_ACTION_MESSAGES.notPaid;
+      return order.refundablePence > 0 ? null : ORDER_ACTION_MESSAGES.nothingRefundable;
+    case 'retryRefund':
+      return null;
+    case 'dispatch':
+      return nextStates(order.status).includes('Dispatched') ? null : moveRefusal(order.status, 'Dispatched');
+    case 'correctShipment':
+      return order.status === 'Cancelled' ? ORDER_ACTION_MESSAGES.cancelledShipment : null;
+    case 'deliver':
+      return nextStates(order.status).includes('Delivered') ? null : moveRefusal(order.status, 'Delivered');
+    case 'cancel':
+      if (!nextStates(order.status).includes('Cancelled')) return moveRefusal(order.status, 'Cancelled');
+      return order.shipped ? ORDER_ACTION_MESSAGES.cannotCancelShipped : null;
+    case 'cancelLines':
+      // SPEC 9: before anything leaves, some of several packs; once part has left, any pack still to send.
+      if (order.status !== 'PendingDelivery') return ORDER_ACTION_MESSAGES.linesNotPending;
+      if (order.packsToSend === 0) return ORDER_ACTION_MESSAGES.nothingLeftToSend;
+      return order.shipped || order.packsToSend > 1 ? null : ORDER_ACTION_MESSAGES.onlyPackLeft;
+  }
+}
+
+/** Whether a staff member with this role may make this change to the order now. */
+export function mayDoOrderAction(action: OrderAction, order: OrderActionFacts, role: StaffRole): boolean {
+  return can(role, ORDER_ACTION_PERMISSIONS[action]) && orderActionRefusal(action, order) === null;
+}
+
+/** Every change, and whether the role may make it now: what the order page offers. */
+export function allowedOrderActions(order: OrderActionFacts, role: StaffRole): Readonly<Record<OrderAction, boolean>> {
+  return Object.fromEntries(ORDER_ACTIONS.map((action) => [action, mayDoOrderAction(action, order, role)])) as Record<OrderAction, boolean>;
+}
+
+/** Refuses a change the role may not make (Forbidden) or the order's state does not allow now (Invalid, saying why). */
+export function assertOrderAction(action: OrderAction, order: OrderActionFacts, role: StaffRole): void {
+  if (!can(role, ORDER_ACTION_PERMISSIONS[action])) throw new Forbidden(ORDER_ACTION_MESSAGES.notPermitted);
+  const refusal = orderActionRefusal(action, order);
+  // Nothing left to refund is said beside the refund's amount.
+  if (refusal) throw new Invalid(refusal, refusal === ORDER_ACTION_MESSAGES.nothingRefundable ? { fields: [{ field: 'amount', message: refusal }] } : {});
 }
 
 /** The carriers a UK packaging wholesaler dispatches with, and where a customer tracks a parcel. */
