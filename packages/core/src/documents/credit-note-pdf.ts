@@ -120,12 +120,12 @@ function drawCreditNote(doc: PdfDoc, note: CreditNoteDocument): void {
   const reasonBottom = doc.y;
 
   const columns: Column[] = [
-    { header: 'Description', width: 160 },
+    { header: 'Description', width: 152 },
     { header: 'Quantity', width: 112 },
     { header: 'Unit price ex-VAT', width: 62, align: 'right' },
     { header: 'VAT rate', width: 40, align: 'right' },
     { header: 'VAT', width: 60, align: 'right' },
-    { header: 'Credited ex-VAT', width: contentWidth - 434, align: 'right' },
+    { header: 'Credited ex-VAT', width: contentWidth - 426, align: 'right' },
   ];
   const rows = note.lines.map((line) => [
     line.description,

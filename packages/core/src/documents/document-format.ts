@@ -3,7 +3,7 @@
  * print, and rendering a pdfkit document to a Buffer.
  */
 import { readFileSync } from 'node:fs';
-import { create } from 'fontkit';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatPounds } from '@shop/contract';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
@@ -38,6 +38,9 @@ export const BOLD_FONT = 'Bold';
 /** Shown instead of a character the typeface lacks (an emoji, Chinese): visibly a character that could not be printed. */
 export const MISSING_CHARACTER = '\u25a1';
 
+/** The part of fontkit (pdfkit's font engine, which ships no types) used here: whether a typeface draws a character. */
+const fontkit = createRequire(import.meta.url)('fontkit') as { create(font: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
+
 let fonts: { regular: Buffer; bold: Buffer; hasGlyph: (char: string) => boolean } | undefined;
 
 /** The font files, read once, and whether both weights draw a character. */
@@ -45,7 +48,7 @@ function documentFonts(): NonNullable<typeof fonts> {
   if (fonts === undefined) {
     const regular = readFileSync(FONT_FILES.regular);
     const bold = readFileSync(FONT_FILES.bold);
-    const faces = [create(regular), create(bold)];
+    const faces = [fontkit.create(regular), fontkit.create(bold)];
     const known = new Map<number, boolean>();
     const drawn = (code: number) => {
       let answer = known.get(code);

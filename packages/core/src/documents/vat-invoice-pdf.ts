@@ -91,11 +91,11 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   // Lines.
   y = addressBottom + 18;
   const columns: Column[] = [
-    { header: 'Description', width: 172 },
+    { header: 'Description', width: 166 },
     { header: 'Quantity', width: 138 },
     { header: 'Unit price ex-VAT', width: 82, align: 'right' },
     { header: 'VAT rate', width: 42, align: 'right' },
-    { header: 'Amount ex-VAT', width: contentWidth - 434, align: 'right' },
+    { header: 'Amount ex-VAT', width: contentWidth - 428, align: 'right' },
   ];
   const rows = invoice.lines.map((line) => [line.description, line.quantity, poundsOf(line.unitPricePence), `${line.vatRatePercent}%`, poundsOf(line.amountPence)]);
   y = drawTable(doc, columns, rows, {
