@@ -10,7 +10,7 @@
  */
 import type { IssuedCreditNote } from './credit-notes.ts';
 import { formatCreditNoteNumber } from './credit-note-numbers.ts';
-import { A4, drawTable, formatDayMonthYear, poundsOf, renderPdf, winAnsi, type Column, type PdfDoc } from './document-format.ts';
+import { A4, drawTable, formatDayMonthYear, poundsOf, BOLD_FONT, REGULAR_FONT, renderPdf, printable, type Column, type PdfDoc } from './document-format.ts';
 import type { DocumentOrder } from './document-repository.ts';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
 import type { OrderLineRow } from '../orders/order-repository.ts';
@@ -79,17 +79,17 @@ function drawCreditNote(doc: PdfDoc, note: CreditNoteDocument): void {
   const left = A4.margin;
   const right = A4.width - A4.margin;
   const contentWidth = right - left;
-  const t = (text: string) => winAnsi(text);
+  const t = (text: string) => printable(text);
 
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(t(note.supplier.name), left, A4.margin, { width: 255 });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.fillColor(INK).font(BOLD_FONT).fontSize(14).text(t(note.supplier.name), left, A4.margin, { width: 255 });
+  doc.font(REGULAR_FONT).fontSize(9).fillColor(MUTED);
   doc.text(t(note.supplier.addressLines.join('\n')), { width: 255 });
   doc.text(t(`VAT registration number: ${note.supplier.vatNumber}`), { width: 255 });
   doc.text(t(`Company number: ${note.supplier.companyNumber}`), { width: 255 });
   doc.text(t(`${note.supplier.phone}  ${note.supplier.email}`), { width: 255 });
   const supplierBottom = doc.y;
 
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('CREDIT NOTE', left + 300, A4.margin, { width: contentWidth - 300, align: 'right' });
+  doc.fillColor(INK).font(BOLD_FONT).fontSize(20).text('CREDIT NOTE', left + 300, A4.margin, { width: contentWidth - 300, align: 'right' });
   const facts: [string, string][] = [
     ['Credit note number', note.creditNoteNumber],
     ['Credit note date (tax point)', formatDayMonthYear(note.creditNoteDate)],
@@ -102,30 +102,30 @@ function drawCreditNote(doc: PdfDoc, note: CreditNoteDocument): void {
   let factY = doc.y + 6;
   for (const [label, value] of facts) {
     // A label or value too long for its column wraps: the next fact goes below the longer.
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, left + 262, factY, { width: 105 });
+    doc.font(REGULAR_FONT).fontSize(9).fillColor(MUTED).text(label, left + 262, factY, { width: 105 });
     const labelBottom = doc.y;
-    doc.font('Helvetica-Bold').fillColor(INK).text(t(value), left + 367, factY, { width: contentWidth - 367, align: 'right' });
+    doc.font(BOLD_FONT).fillColor(INK).text(t(value), left + 367, factY, { width: contentWidth - 367, align: 'right' });
     factY = Math.max(labelBottom, doc.y, factY + 12);
   }
 
   const top = Math.max(supplierBottom, factY) + 18;
   // Two blocks side by side: each is drawn from `top` and the table starts below the taller.
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Credit to', left, top, { width: 250 });
+  doc.font(BOLD_FONT).fontSize(10).fillColor(INK).text('Credit to', left, top, { width: 250 });
   const to = [note.customer.companyName, note.customer.name, ...note.customer.addressLines].filter((l): l is string => Boolean(l));
-  doc.font('Helvetica').fontSize(9).text(t(to.join('\n')), left, doc.y, { width: 250 });
+  doc.font(REGULAR_FONT).fontSize(9).text(t(to.join('\n')), left, doc.y, { width: 250 });
   if (note.customer.vatNumber) doc.text(t(`VAT number: ${note.customer.vatNumber}`), left, doc.y, { width: 250 });
   const creditToBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(10).text('Reason', left + 280, top, { width: contentWidth - 280 });
-  doc.font('Helvetica').fontSize(9).text(t(`${note.kind === 'cancellation' ? 'Order cancelled' : note.kind === 'credit' ? 'Credit' : 'Refund'}: ${note.reason}`), left + 280, doc.y, { width: contentWidth - 280 });
+  doc.font(BOLD_FONT).fontSize(10).text('Reason', left + 280, top, { width: contentWidth - 280 });
+  doc.font(REGULAR_FONT).fontSize(9).text(t(`${note.kind === 'cancellation' ? 'Order cancelled' : note.kind === 'credit' ? 'Credit' : 'Refund'}: ${note.reason}`), left + 280, doc.y, { width: contentWidth - 280 });
   const reasonBottom = doc.y;
 
   const columns: Column[] = [
-    { header: 'Description', width: 160 },
+    { header: 'Description', width: 152 },
     { header: 'Quantity', width: 112 },
     { header: 'Unit price ex-VAT', width: 62, align: 'right' },
     { header: 'VAT rate', width: 40, align: 'right' },
     { header: 'VAT', width: 60, align: 'right' },
-    { header: 'Credited ex-VAT', width: contentWidth - 434, align: 'right' },
+    { header: 'Credited ex-VAT', width: contentWidth - 426, align: 'right' },
   ];
   const rows = note.lines.map((line) => [
     line.description,
@@ -140,14 +140,14 @@ function drawCreditNote(doc: PdfDoc, note: CreditNoteDocument): void {
     y: Math.max(creditToBottom, reasonBottom) + 18,
     fontSize: 9,
     onNewPage: (d) => {
-      d.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(t(`Credit note ${note.creditNoteNumber} (continued)`), left, A4.margin, { width: contentWidth });
+      d.font(BOLD_FONT).fontSize(10).fillColor(INK).text(t(`Credit note ${note.creditNoteNumber} (continued)`), left, A4.margin, { width: contentWidth });
       return d.y + 6;
     },
   });
 
   if (y + 120 > A4.height - A4.margin) {
     doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(t(`Credit note ${note.creditNoteNumber} (continued)`), left, A4.margin, { width: contentWidth });
+    doc.font(BOLD_FONT).fontSize(10).fillColor(INK).text(t(`Credit note ${note.creditNoteNumber} (continued)`), left, A4.margin, { width: contentWidth });
     y = doc.y + 6;
   }
   y += 8;
@@ -157,12 +157,12 @@ function drawCreditNote(doc: PdfDoc, note: CreditNoteDocument): void {
     ['Total credited (GBP)', poundsOf(note.totals.grossPence), true],
   ];
   for (const [label, value, strong] of totals) {
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 10).fillColor(INK);
+    doc.font(strong ? BOLD_FONT : REGULAR_FONT).fontSize(strong ? 11 : 10).fillColor(INK);
     doc.text(label, right - 250, y, { width: 150, align: 'right' });
     doc.text(value, right - 100, y, { width: 100, align: 'right' });
     y = doc.y + 4;
   }
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text('All amounts are in pounds sterling (GBP) and are credited to you.', left, y + 2, { width: contentWidth, align: 'right' });
+  doc.font(REGULAR_FONT).fontSize(8).fillColor(MUTED).text('All amounts are in pounds sterling (GBP) and are credited to you.', left, y + 2, { width: contentWidth, align: 'right' });
 
   doc.moveDown(2);
   doc.fontSize(8).fillColor(MUTED).text(

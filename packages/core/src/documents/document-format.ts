@@ -1,7 +1,9 @@
 /**
- * Shared by the PDF documents: dates as words, money from pence, text safe for the PDF standard
- * fonts, and rendering a pdfkit document to a Buffer.
+ * Shared by the PDF documents: dates as words, money from pence, the typeface and the text it can
+ * print, and rendering a pdfkit document to a Buffer.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatPounds } from '@shop/contract';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
@@ -19,41 +21,67 @@ export function poundsOf(pence: Pence): string {
   return formatPounds(penceToPounds(pence));
 }
 
-// Windows-1252 beyond Latin-1: what pdfkit's standard fonts (Helvetica, WinAnsiEncoding) can show.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACEMENTS: Record<string, string> = {
-  '″': '"',
-  '′': "'",
-  '×': 'x',
-  '−': '-',
-  '≤': '<=',
-  '≥': '>=',
-  '\u00a0': ' ',
-  // Letters NFKD does not take apart.
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
+/**
+ * The documents' typeface: DejaVu Sans Condensed, cut to European scripts (fonts/README.md), embedded and
+ * subset by pdfkit. It prints Latin (accents, Polish, Czech, Turkish, Vietnamese ...), Greek and
+ * Cyrillic names as typed, and its letters are about as wide as Helvetica's, which the layout was
+ * drawn for. Committed rather than read from the system: a clean clone prints the same.
+ */
+const FONT_FILES = {
+  regular: new URL('./fonts/DejaVuSansCondensed.ttf', import.meta.url),
+  bold: new URL('./fonts/DejaVuSansCondensed-Bold.ttf', import.meta.url),
 };
+/** Names the documents select their text with, `doc.font(REGULAR_FONT)`. */
+export const REGULAR_FONT = 'Regular';
+export const BOLD_FONT = 'Bold';
+
+/** Shown instead of a character the typeface lacks (an emoji, Chinese): visibly a character that could not be printed. */
+export const MISSING_CHARACTER = '\u25a1';
+
+/** The part of fontkit (pdfkit's font engine, which ships no types) used here: whether a typeface draws a character. */
+const fontkit = createRequire(import.meta.url)('fontkit') as { create(font: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
+
+let fonts: { regular: Buffer; bold: Buffer; hasGlyph: (char: string) => boolean } | undefined;
+
+/** The font files, read once, and whether both weights draw a character. */
+function documentFonts(): NonNullable<typeof fonts> {
+  if (fonts === undefined) {
+    const regular = readFileSync(FONT_FILES.regular);
+    const bold = readFileSync(FONT_FILES.bold);
+    const faces = [fontkit.create(regular), fontkit.create(bold)];
+    const known = new Map<number, boolean>();
+    const drawn = (code: number) => {
+      let answer = known.get(code);
+      if (answer === undefined) {
+        answer = faces.every((face) => face.hasGlyphForCodePoint(code));
+        known.set(code, answer);
+      }
+      return answer;
+    };
+    fonts = { regular, bold, hasGlyph: (char) => [...char].every((c) => drawn(c.codePointAt(0)!)) };
+  }
+  return fonts;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**
- * Text the built-in PDF fonts can show: characters outside WinAnsi (Windows-1252) become their
- * closest plain form (accents dropped, ″ to ") or '?', never a garbled glyph. Control characters go.
+ * Text the documents' typeface can print. What it draws is kept as typed ("Łukasz Żółć",
+ * "Σοφία", "Дмитрий"); a character it lacks becomes its plain letter when it has one (accents
+ * dropped), else MISSING_CHARACTER, one per character as the reader sees it (an emoji with its
+ * modifiers is one). Never a wrong glyph or an invisible gap, and the text stays real text.
+ * New lines are kept, other control characters become spaces.
  */
-export function winAnsi(text: string): string {
+export function printable(text: string): string {
+  const { hasGlyph } = documentFonts();
   let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (REPLACEMENTS[char] !== undefined) out += REPLACEMENTS[char];
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) out += char;
-    else if (code === 0x0a) out += '\n';
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
+  for (const { segment } of graphemes.segment(text.normalize('NFC'))) {
+    if (segment === '\n' || segment === '\r\n') out += '\n';
+    else if (/^\p{Cc}/u.test(segment)) out += ' ';
+    else if (hasGlyph(segment)) out += segment;
     else {
-      const plain = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += /^[\x20-\x7e]+$/.test(plain) ? plain : '?';
+      const plain = segment.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += plain !== '' && hasGlyph(plain) ? plain : MISSING_CHARACTER;
     }
   }
   return out;
@@ -64,13 +92,14 @@ export type PdfDoc = InstanceType<typeof PDFDocument>;
 /** A4 in points, and the margin every document keeps. */
 export const A4 = { width: 595.28, height: 841.89, margin: 42 };
 
-/** Runs `draw` on a new A4 document (Helvetica) and answers the finished PDF's bytes. */
+/** Runs `draw` on a new A4 document (the documents' typeface, regular) and answers the finished PDF's bytes. */
 export function renderPdf(info: { title: string; subject: string; author: string }, draw: (doc: PdfDoc) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
       margin: A4.margin,
-      info: { Title: winAnsi(info.title), Subject: winAnsi(info.subject), Author: winAnsi(info.author), Creator: winAnsi(info.author) },
+      // pdfkit writes these as Unicode strings: the names in them stay as typed.
+      info: { Title: info.title, Subject: info.subject, Author: info.author, Creator: info.author },
       bufferPages: false,
     });
     const chunks: Buffer[] = [];
@@ -78,7 +107,10 @@ export function renderPdf(info: { title: string; subject: string; author: string
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     try {
-      doc.font('Helvetica');
+      const { regular, bold } = documentFonts();
+      doc.registerFont(REGULAR_FONT, regular);
+      doc.registerFont(BOLD_FONT, bold);
+      doc.font(REGULAR_FONT);
       draw(doc);
       doc.end();
     } catch (error) {
@@ -111,7 +143,7 @@ export function drawTable(
   const bottom = A4.height - A4.margin - 30;
   let y = options.y;
   const header = () => {
-    doc.font('Helvetica-Bold').fontSize(fontSize);
+    doc.font(BOLD_FONT).fontSize(fontSize);
     const height = Math.max(...columns.map((c) => doc.heightOfString(c.header, { width: c.width - 2 * CELL_PAD }))) + 2 * CELL_PAD;
     doc.rect(x, y, width, height).fill('#e7e5e4').fillColor('#000000');
     let cx = x;
@@ -120,11 +152,11 @@ export function drawTable(
       cx += c.width;
     }
     y += height;
-    doc.font('Helvetica').fontSize(fontSize);
+    doc.font(REGULAR_FONT).fontSize(fontSize);
   };
   header();
   for (const row of rows) {
-    const texts = row.map((cell) => winAnsi(cell));
+    const texts = row.map((cell) => printable(cell));
     const height = Math.max(...texts.map((t, i) => doc.heightOfString(t || ' ', { width: columns[i]!.width - 2 * CELL_PAD }))) + 2 * CELL_PAD;
     if (y + height > bottom) {
       doc.addPage();

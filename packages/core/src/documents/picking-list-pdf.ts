@@ -1,5 +1,5 @@
 /**
- * The picking list / delivery note for the warehouse, A4 (pdfkit, Helvetica): order number and
+ * The picking list / delivery note for the warehouse, A4 (pdfkit): order number and
  * date, the promised dispatch date, the delivery address with contact and phone, the customer's
  * note, then every line still to send with a tick box, the product code staff know
  * (products.product_code), item, size, bin or shelf location (product_sizes.location, when set),
@@ -9,7 +9,7 @@
  */
 import { formatCount } from '@shop/contract';
 import type { AddressFields } from '@shop/contract';
-import { A4, drawTable, formatDayMonthYear, renderPdf, winAnsi, type Column, type PdfDoc } from './document-format.ts';
+import { A4, drawTable, formatDayMonthYear, BOLD_FONT, REGULAR_FONT, renderPdf, printable, type Column, type PdfDoc } from './document-format.ts';
 import { postalLines } from './vat-invoice.ts';
 import type { DocumentOrder } from './document-repository.ts';
 import { londonDate } from './invoice-eligibility.ts';
@@ -106,16 +106,16 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
   const left = A4.margin;
   const right = A4.width - A4.margin;
   const contentWidth = right - left;
-  const t = (text: string) => winAnsi(text);
+  const t = (text: string) => printable(text);
 
-  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(18).text('PICKING LIST / DELIVERY NOTE', left, A4.margin, { width: contentWidth });
-  doc.font('Helvetica').fontSize(10).text(t(list.shopName), { width: contentWidth });
+  doc.fillColor('#000000').font(BOLD_FONT).fontSize(18).text('PICKING LIST / DELIVERY NOTE', left, A4.margin, { width: contentWidth });
+  doc.font(REGULAR_FONT).fontSize(10).text(t(list.shopName), { width: contentWidth });
   let y = doc.y + 10;
 
-  doc.font('Helvetica-Bold').fontSize(26).text(`Order ${list.orderId}`, left, y, { width: 260 });
-  doc.font('Helvetica').fontSize(10);
+  doc.font(BOLD_FONT).fontSize(26).text(`Order ${list.orderId}`, left, y, { width: 260 });
+  doc.font(REGULAR_FONT).fontSize(10);
   doc.text(`Order date: ${formatDayMonthYear(list.orderDate)}`, { width: 260 });
-  doc.font('Helvetica-Bold').text(`Dispatch by: ${list.promisedDispatchDate ? formatDayMonthYear(list.promisedDispatchDate) : 'not promised'}`, { width: 260 });
+  doc.font(BOLD_FONT).text(`Dispatch by: ${list.promisedDispatchDate ? formatDayMonthYear(list.promisedDispatchDate) : 'not promised'}`, { width: 260 });
   if (list.partDispatched) doc.text('Part dispatched: only what is still to send is listed.', { width: 260 });
   const leftBottom = doc.y;
 
@@ -123,8 +123,8 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
   const a = list.delivery;
   const contact = a?.contact_name.trim() || list.customerName;
   const phone = a?.phone.trim() || list.customerPhone;
-  doc.font('Helvetica-Bold').fontSize(10).text('Deliver to', left + 280, y, { width: contentWidth - 280 });
-  doc.font('Helvetica').fontSize(11);
+  doc.font(BOLD_FONT).fontSize(10).text('Deliver to', left + 280, y, { width: contentWidth - 280 });
+  doc.font(REGULAR_FONT).fontSize(11);
   const addressLines = [contact, a?.company_name.trim() ?? '', ...(a ? postalLines(a) : ['(no delivery address recorded)'])].filter(Boolean);
   doc.text(t(addressLines.join('\n')), { width: contentWidth - 280 });
   doc.fontSize(10).text(t(`Contact: ${contact}${phone ? `, phone ${phone}` : ''}`), { width: contentWidth - 280 });
@@ -132,10 +132,10 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
 
   // The customer's note, boxed so it is not missed.
   const note = list.note ? t(list.note) : 'No note from the customer.';
-  doc.font('Helvetica-Bold').fontSize(10);
+  doc.font(BOLD_FONT).fontSize(10);
   const noteHeight = doc.heightOfString(`Customer's note: ${note}`, { width: contentWidth - 16 }) + 12;
   doc.rect(left, y, contentWidth, noteHeight).lineWidth(1).strokeColor('#000000').stroke();
-  doc.text(`Customer's note: `, left + 8, y + 6, { continued: true, width: contentWidth - 16 }).font('Helvetica').text(note);
+  doc.text(`Customer's note: `, left + 8, y + 6, { continued: true, width: contentWidth - 16 }).font(REGULAR_FONT).text(note);
   y += noteHeight + 14;
 
   const columns: Column[] = [
@@ -154,7 +154,7 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
     y,
     fontSize: 10,
     onNewPage: (d) => {
-      d.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(`Order ${list.orderId} (continued)`, left, A4.margin);
+      d.font(BOLD_FONT).fontSize(10).fillColor('#000000').text(`Order ${list.orderId} (continued)`, left, A4.margin);
       return d.y + 6;
     },
     drawCell: (d, column, x, cellY) => {
@@ -164,7 +164,7 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
 
   const packs = list.lines.reduce((sum, l) => sum + l.packs, 0);
   const units = list.lines.reduce((sum, l) => sum + l.units, 0);
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000');
+  doc.font(BOLD_FONT).fontSize(10).fillColor('#000000');
   doc.text(`${formatCount(list.lines.length)} lines, ${formatCount(packs)} packs, ${formatCount(units)} units`, left, y + 8, { width: contentWidth, align: 'right' });
 
   y = doc.y + 28;
@@ -172,7 +172,7 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
     doc.addPage();
     y = A4.margin;
   }
-  doc.font('Helvetica').fontSize(10);
+  doc.font(REGULAR_FONT).fontSize(10);
   doc.text('Picked by: ______________________', left, y, { width: 250 });
   doc.text('Checked by: ______________________', left + 270, y, { width: 240 });
   doc.text('Received in good condition (signature): ______________________________', left, y + 26, { width: contentWidth });

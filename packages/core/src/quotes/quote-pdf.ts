@@ -5,7 +5,7 @@
  * staff's note, and how to accept it. VAT is added at the rate of the delivery address when the
  * quote is accepted, which the PDF says.
  */
-import { A4, drawTable, formatDayMonthYear, poundsOf, renderPdf, winAnsi, type Column } from '../documents/document-format.ts';
+import { A4, drawTable, formatDayMonthYear, poundsOf, BOLD_FONT, REGULAR_FONT, renderPdf, printable, type Column } from '../documents/document-format.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { QuoteView } from './quote-desk.ts';
 
@@ -30,20 +30,20 @@ export function quotePdf({ shop, quote, customer, acceptUrl }: QuotePdfInput): P
     const left = A4.margin;
     const right = A4.width - A4.margin;
     const width = right - left;
-    const t = (text: string) => winAnsi(text);
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(t(shop.companyName), left, A4.margin, { width: 300 });
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+    const t = (text: string) => printable(text);
+    doc.fillColor(INK).font(BOLD_FONT).fontSize(14).text(t(shop.companyName), left, A4.margin, { width: 300 });
+    doc.font(REGULAR_FONT).fontSize(9).fillColor(MUTED);
     doc.text(t([shop.address.line1, shop.address.line2, shop.address.town, shop.address.postcode].filter(Boolean).join(', ')), { width: 300 });
     doc.text(t(`${shop.phones.sales}  ${shop.email}`), { width: 300 });
     doc.text(t(`VAT registration number: ${shop.vatNumber}`), { width: 300 });
     const top = A4.margin;
-    doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text('QUOTATION', right - 200, top, { width: 200, align: 'right' });
-    doc.font('Helvetica').fontSize(10).text(t(`Quote number: ${quote.number}`), right - 200, doc.y + 4, { width: 200, align: 'right' });
+    doc.font(BOLD_FONT).fontSize(18).fillColor(INK).text('QUOTATION', right - 200, top, { width: 200, align: 'right' });
+    doc.font(REGULAR_FONT).fontSize(10).text(t(`Quote number: ${quote.number}`), right - 200, doc.y + 4, { width: 200, align: 'right' });
     if (quote.sentAt) doc.text(t(`Date: ${formatDayMonthYear(quote.sentAt.slice(0, 10))}`), { width: 200, align: 'right' });
-    if (quote.validUntil) doc.font('Helvetica-Bold').text(t(`Valid until: ${formatDayMonthYear(quote.validUntil)}`), { width: 200, align: 'right' });
+    if (quote.validUntil) doc.font(BOLD_FONT).text(t(`Valid until: ${formatDayMonthYear(quote.validUntil)}`), { width: 200, align: 'right' });
 
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('For', left, 150);
-    doc.font('Helvetica').fontSize(10).text(t([customer.name, customer.companyName, customer.email].filter(Boolean).join('\n')), left, doc.y, { width: 300 });
+    doc.font(BOLD_FONT).fontSize(10).fillColor(INK).text('For', left, 150);
+    doc.font(REGULAR_FONT).fontSize(10).text(t([customer.name, customer.companyName, customer.email].filter(Boolean).join('\n')), left, doc.y, { width: 300 });
     if (quote.neededBy) doc.text(t(`Needed by: ${formatDayMonthYear(quote.neededBy)}`));
 
     const columns: Column[] = [
@@ -66,21 +66,21 @@ export function quotePdf({ shop, quote, customer, acceptUrl }: QuotePdfInput): P
     ];
     y += 8;
     for (const [label, value] of totals) {
-      doc.font(label.startsWith('Total') ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(INK);
+      doc.font(label.startsWith('Total') ? BOLD_FONT : REGULAR_FONT).fontSize(10).fillColor(INK);
       doc.text(label, right - 250, y, { width: 150 });
       doc.text(value, right - 100, y, { width: 100, align: 'right' });
       y += 15;
     }
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+    doc.font(REGULAR_FONT).fontSize(9).fillColor(MUTED);
     doc.text(t('VAT is added at the rate for the delivery address when you accept (20% in the UK; exports are zero-rated).'), left, y + 6, { width });
-    if (quote.dispatchText) doc.font('Helvetica-Bold').fillColor(INK).text(t(`${quote.dispatchText}.`), { width });
+    if (quote.dispatchText) doc.font(BOLD_FONT).fillColor(INK).text(t(`${quote.dispatchText}.`), { width });
     if (quote.quoteNote) {
       doc.moveDown();
-      doc.font('Helvetica-Bold').fillColor(INK).text('Note');
-      doc.font('Helvetica').text(t(quote.quoteNote), { width });
+      doc.font(BOLD_FONT).fillColor(INK).text('Note');
+      doc.font(REGULAR_FONT).text(t(quote.quoteNote), { width });
     }
     doc.moveDown();
-    doc.font('Helvetica').fillColor(INK).fontSize(9);
+    doc.font(REGULAR_FONT).fillColor(INK).fontSize(9);
     const until = quote.validUntil ? formatDayMonthYear(quote.validUntil) : `${quote.validityDays} days from the date of this quote`;
     doc.text(t(`This quotation is valid until the end of ${until} (UK time). Accept it online${acceptUrl ? ` at ${acceptUrl}` : ' from your account'}: it becomes your order at these prices, paid by card, bank transfer or on your trade account.`), { width });
   });
