@@ -9,7 +9,7 @@
  * own message when missing too (`{ error }`), never zod's "expected string".
  */
 import { z } from 'zod';
-import { ADDRESS_PHONE_PATTERN, EMAIL_PATTERN, normaliseVatNumber, VAT_NUMBER_OR_BLANK, withoutDirectionControls } from './field-rules.ts';
+import { ADDRESS_PHONE_PATTERN, EMAIL_PATTERN, PACK_COUNT_MAX, PACK_COUNT_MIN, normaliseVatNumber, VAT_NUMBER_OR_BLANK, withoutDirectionControls } from './field-rules.ts';
 import { accountSettingsMessages as a, fieldMessages as m, quoteRequestMessages as q, returnRequestMessages as r } from './messages.ts';
 import { ORDER_LINES_MAX } from './form-limits.ts';
 import { PRICE_BASES } from './price-display.ts';
@@ -157,6 +157,9 @@ export const priceBasisFormSchema = z.object({
   prices: z.enum(PRICE_BASES, { error: 'Choose prices ex VAT or inc VAT.' }),
   redirectTo: z.string().max(2000).optional(),
 });
+
+/** Packs of a basket line (SPEC 2, 5): a whole number, 1 to 1000; the basket's field and the cart API's `count`. */
+export const packCountSchema = z.number({ error: m.packCount }).int(m.packCount).min(PACK_COUNT_MIN, m.packCount).max(PACK_COUNT_MAX, m.packCount);
 
 /** Why goods come back (SPEC 9's windows, core's return-windows.ts). */
 export const RETURN_REASONS = ['unwanted', 'damaged', 'faulty', 'warranty'] as const;

@@ -64,7 +64,8 @@ describeOnEachDatabase('returns API', (kind) => {
     const { customer, orderId, lineId } = await delivered('2026-11-26T12:00:00Z');
     const context = { services: t.app.services, secure: false, memo: new Map<string, unknown>() };
     /** The field messages of the API's refusal, and of the page's (its form as the page posts it). */
-    async function refusals(request: { reason: string; description: string; lines: { order_line_id: number; count: number }[] }) {
+    type ReturnRequest = { reason: string; description: string; lines: readonly { order_line_id: number; count: number }[] };
+    async function refusals(request: ReturnRequest) {
       const api = await t.app.inject({ method: 'POST', url: `/api/order/${orderId}/returns`, headers: bearer(customer.token), payload: request });
       expect(api.statusCode).toBe(400);
       const form = new FormData();
@@ -83,13 +84,14 @@ describeOnEachDatabase('returns API', (kind) => {
       return { api: [...new Set(apiMessages)].sort(), page: [...new Set(Object.values(page.answer.data.fields))].sort() };
     }
     const good = { reason: 'damaged', description: 'Crushed carton.', lines: [{ order_line_id: lineId, count: 1 }] };
-    for (const [bad, message] of [
+    const cases: [ReturnRequest, string][] = [
       [{ ...good, lines: [] }, 'Choose at least one item and how many packs of it.'],
       [{ ...good, reason: 'broken' }, 'Choose why you are returning the goods.'],
       [{ ...good, description: '   ' }, 'Describe what is wrong in 1 to 2000 characters.'],
       [{ ...good, description: 'x'.repeat(2001) }, 'Describe what is wrong in 1 to 2000 characters.'],
       [{ ...good, lines: [{ order_line_id: lineId, count: 1001 }] }, 'Choose at least one item and how many packs of it.'],
-    ] as const) {
+    ];
+    for (const [bad, message] of cases) {
       const { api, page } = await refusals(bad);
       expect(api, JSON.stringify(bad).slice(0, 80)).toEqual([message]);
       expect(page).toEqual(api);

@@ -6,7 +6,8 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { returnRequestFormSchema } from '@shop/contract/forms';
-import { failureFrom, parseForm, postedForm, refusedForm } from '~/server/forms.server';
+// Relative: the API's tests read this module too (the page and the API refuse alike).
+import { failureFrom, parseForm, postedForm, refusedForm } from '../forms.server';
 
 /** The page marks the packs of all lines in one place: a row's count refused is said beside the list. */
 function linesFolded(fields: Record<string, string>): Record<string, string> {
