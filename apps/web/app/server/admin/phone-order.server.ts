@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { formatPounds } from '@shop/contract';
 import { addressFields } from '@shop/contract/forms';
 import { isRecordId } from '@shop/contract/browser';
-import { DomainError, penceToPounds, type StaffMember } from '@shop/core';
+import { DomainError, penceToPounds } from '@shop/core';
 import { textField, wholeNumber } from '~/server/admin/admin-forms.server';
 import { foundOr404, type AdminChange } from '~/server/admin/admin-page.server';
 import { redirectWithNotice } from '~/server/admin/admin-notice.server';
