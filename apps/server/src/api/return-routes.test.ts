@@ -78,7 +78,7 @@ describeOnEachDatabase('returns API', (kind) => {
         form.set(`lines[${i}].count`, String(line.count));
       });
       const page = await openReturn(new Request('http://shop.test/order-return', { method: 'POST', body: form }), context as never, customer.userId, orderId);
-      if (!('answer' in page)) throw new Error('the page opened the return');
+      if (!('answer' in page) || !page.answer) throw new Error('the page opened the return');
       expect(page.answer.init?.status).toBe(400);
       const apiMessages = (api.json().fields as { message: string }[]).map((field) => field.message);
       return { api: [...new Set(apiMessages)].sort(), page: [...new Set(Object.values(page.answer.data.fields))].sort() };
