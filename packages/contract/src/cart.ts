@@ -1,7 +1,7 @@
 /** Basket API shapes, field names exactly as SPEC section 3 (`cartIems`, `produc_prices` included). */
 import { z } from 'zod';
 import { ID_TEXT, idSchema, jsonIdSchema } from './ids.ts';
-import { fieldMessages } from './messages.ts';
+import { packCountSchema } from './forms.ts';
 import { DELIVERY_ZONES } from './delivery-zones.ts';
 import { VAT_TREATMENTS } from './vat.ts';
 
@@ -78,11 +78,6 @@ export type CartDto = z.infer<typeof cartSchema>;
  * comes from the token and prices from the database.
  */
 const ignored = z.union([z.number(), z.string()]).nullable().optional();
-const packCountSchema = z
-  .number({ error: fieldMessages.packCount })
-  .int(fieldMessages.packCount)
-  .min(1, fieldMessages.packCount)
-  .max(1000, fieldMessages.packCount);
 const sessionIdSchema = z
   .uuid('session_id must be the session id from POST /api/session')
   .nullable()

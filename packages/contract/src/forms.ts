@@ -9,8 +9,9 @@
  * own message when missing too (`{ error }`), never zod's "expected string".
  */
 import { z } from 'zod';
-import { ADDRESS_PHONE_PATTERN, EMAIL_PATTERN, normaliseVatNumber, VAT_NUMBER_OR_BLANK, withoutDirectionControls } from './field-rules.ts';
-import { accountSettingsMessages as a, fieldMessages as m } from './messages.ts';
+import { ADDRESS_PHONE_PATTERN, EMAIL_PATTERN, PACK_COUNT_MAX, PACK_COUNT_MIN, normaliseVatNumber, VAT_NUMBER_OR_BLANK, withoutDirectionControls } from './field-rules.ts';
+import { accountSettingsMessages as a, fieldMessages as m, quoteRequestMessages as q, returnRequestMessages as r } from './messages.ts';
+import { ORDER_LINES_MAX } from './form-limits.ts';
 import { PRICE_BASES } from './price-display.ts';
 
 /**
@@ -155,4 +156,87 @@ export const accountDetailsFormSchema = z.object({
 export const priceBasisFormSchema = z.object({
   prices: z.enum(PRICE_BASES, { error: 'Choose prices ex VAT or inc VAT.' }),
   redirectTo: z.string().max(2000).optional(),
+});
+
+/** Packs of a basket line (SPEC 2, 5): a whole number, 1 to 1000; the basket's field and the cart API's `count`. */
+export const packCountSchema = z.number({ error: m.packCount }).int(m.packCount).min(PACK_COUNT_MIN, m.packCount).max(PACK_COUNT_MAX, m.packCount);
+
+/** Why goods come back (SPEC 9's windows, core's return-windows.ts). */
+export const RETURN_REASONS = ['unwanted', 'damaged', 'faulty', 'warranty'] as const;
+export const RETURN_DESCRIPTION_MAX = 2000;
+/** The most packs of one line a return may name. */
+export const RETURN_PACKS_MAX = 1000;
+
+/** Packs of one line, 1 to 1000; anything else is "choose how many packs". */
+const returnPacks = z.number({ error: r.noLines }).int(r.noLines).min(1, r.noLines).max(RETURN_PACKS_MAX, r.noLines);
+
+/**
+ * A return or claim, as POST /api/order/:id/returns takes it: the reason, what is wrong, the day
+ * a fault was found (core requires it for faulty goods) and at least one line with its packs.
+ * Core checks the rest (the window, the packs left, the owner) with the same messages.
+ */
+export const returnRequestSchema = z.object({
+  reason: z.enum(RETURN_REASONS, { error: r.reason }),
+  description: z.string({ error: r.description }).trim().min(1, r.description).max(RETURN_DESCRIPTION_MAX, r.description),
+  fault_found_on: z.string({ error: r.faultFoundOn }).nullable().optional(),
+  lines: z
+    .array(z.object({ order_line_id: z.number({ error: r.noLines }).int(r.noLines).positive(r.noLines), count: returnPacks }), { error: r.noLines })
+    .min(1, r.noLines)
+    .max(ORDER_LINES_MAX, r.noLines),
+});
+
+/** A row of the return page left empty or at 0: an item the customer is not returning. */
+function leftAtZero(row: unknown): boolean {
+  const count = (row as { count?: unknown } | null)?.count;
+  return count === undefined || count === null || (typeof count === 'string' && count.trim() === '') || Number(count) === 0;
+}
+
+/**
+ * The return page's form (multipart, photos aside): the API's schema, except that the page lists
+ * every item with a count and a row left at 0 is not returned.
+ */
+export const returnRequestFormSchema = returnRequestSchema.extend({
+  lines: z.preprocess((rows) => (Array.isArray(rows) ? rows.filter((row) => !leftAtZero(row)) : rows), returnRequestSchema.shape.lines),
+});
+
+/** Optional text, '' when left out, cut to `max` characters: core checks what it must hold. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .default('')
+    .transform((value) => value.slice(0, max));
+
+/** Units of one size asked for, 1 to 1,000,000. */
+const quoteUnits = z.number({ error: q.quantity }).int(q.quantity).min(1, q.quantity).max(1_000_000, q.quantity);
+
+/** The most sizes one quote request may name. */
+export const QUOTE_REQUEST_ITEMS_MAX = 20;
+
+/**
+ * Asking for a quote (docs/sales-desk.md): a row per size offered, of which those with units are
+ * asked for (at least one), printed or custom with their details, the day the goods are needed
+ * by and a note. The artwork file is read apart (the page posts it as a multipart file).
+ */
+export const quoteRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        productPriceId: z.number().int().positive(),
+        quantity: quoteUnits.optional(),
+        printed: z.boolean().default(false),
+        custom: z.boolean().default(false),
+        customSize: optionalText(200),
+        printColours: optionalText(200),
+        notes: optionalText(1000),
+      }),
+    )
+    .max(QUOTE_REQUEST_ITEMS_MAX)
+    .default([])
+    .transform((rows, context) => {
+      const asked = rows.flatMap(({ quantity, ...row }) => (quantity === undefined ? [] : [{ ...row, quantity }]));
+      if (asked.length === 0) context.addIssue({ code: 'custom', message: q.noItems });
+      return asked;
+    }),
+  neededBy: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, q.neededBy).optional(),
+  note: optionalText(2000),
 });

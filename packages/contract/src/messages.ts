@@ -62,3 +62,18 @@ export const accountSettingsMessages = {
   detailsSaved: 'Your company details and newsletter choice have been saved.',
   closeConfirm: 'Please tick the box to confirm that you want to close your account.',
 } as const;
+
+/** The customer's return or claim (docs/returns.md): the page's form and POST /api/order/:id/returns say the same. */
+export const returnRequestMessages = {
+  reason: 'Choose why you are returning the goods.',
+  description: 'Describe what is wrong in 1 to 2000 characters.',
+  noLines: 'Choose at least one item and how many packs of it.',
+  faultFoundOn: 'Enter the date you found the fault.',
+} as const;
+
+/** Asking for a quote (docs/sales-desk.md). */
+export const quoteRequestMessages = {
+  quantity: 'Enter a whole number of units, 1 to 1,000,000.',
+  noItems: 'Enter how many units you want of at least one size.',
+  neededBy: 'Enter a date, e.g. 2027-01-31.',
+} as const;

@@ -9,6 +9,7 @@ import { queryRows } from '@shop/db';
 import { insertFixtureOrder } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { bearer, signUp } from '../testing/basket-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { openReturn } from '../../../web/app/server/orders/returns.server.ts';
 
 describeOnEachDatabase('returns API', (kind) => {
   let t: TestApp;
@@ -57,5 +58,43 @@ describeOnEachDatabase('returns API', (kind) => {
     expect(closed.statusCode).toBe(400);
     expect(closed.json().message).toBe('Damage must be reported within 3 days of delivery; this order was delivered on 20 November 2026.');
     expect((await t.app.inject({ method: 'GET', url: `/api/order/${orderId}/returns` })).statusCode).toBe(401);
+  });
+
+  it('the return page and the API refuse the same request with the same messages', async () => {
+    const { customer, orderId, lineId } = await delivered('2026-11-26T12:00:00Z');
+    const context = { services: t.app.services, secure: false, memo: new Map<string, unknown>() };
+    /** The field messages of the API's refusal, and of the page's (its form as the page posts it). */
+    type ReturnRequest = { reason: string; description: string; lines: readonly { order_line_id: number; count: number }[] };
+    async function refusals(request: ReturnRequest) {
+      const api = await t.app.inject({ method: 'POST', url: `/api/order/${orderId}/returns`, headers: bearer(customer.token), payload: request });
+      expect(api.statusCode).toBe(400);
+      const form = new FormData();
+      form.set('reason', request.reason);
+      form.set('description', request.description);
+      // The page lists every line of the order; those not returned are left at 0.
+      const rows = request.lines.length > 0 ? request.lines : [{ order_line_id: lineId, count: 0 }];
+      rows.forEach((line, i) => {
+        form.set(`lines[${i}].order_line_id`, String(line.order_line_id));
+        form.set(`lines[${i}].count`, String(line.count));
+      });
+      const page = await openReturn(new Request('http://shop.test/order-return', { method: 'POST', body: form }), context as never, customer.userId, orderId);
+      if (!('answer' in page) || !page.answer) throw new Error('the page opened the return');
+      expect(page.answer.init?.status).toBe(400);
+      const apiMessages = (api.json().fields as { message: string }[]).map((field) => field.message);
+      return { api: [...new Set(apiMessages)].sort(), page: [...new Set(Object.values(page.answer.data.fields))].sort() };
+    }
+    const good = { reason: 'damaged', description: 'Crushed carton.', lines: [{ order_line_id: lineId, count: 1 }] };
+    const cases: [ReturnRequest, string][] = [
+      [{ ...good, lines: [] }, 'Choose at least one item and how many packs of it.'],
+      [{ ...good, reason: 'broken' }, 'Choose why you are returning the goods.'],
+      [{ ...good, description: '   ' }, 'Describe what is wrong in 1 to 2000 characters.'],
+      [{ ...good, description: 'x'.repeat(2001) }, 'Describe what is wrong in 1 to 2000 characters.'],
+      [{ ...good, lines: [{ order_line_id: lineId, count: 1001 }] }, 'Choose at least one item and how many packs of it.'],
+    ];
+    for (const [bad, message] of cases) {
+      const { api, page } = await refusals(bad);
+      expect(api, JSON.stringify(bad).slice(0, 80)).toEqual([message]);
+      expect(page).toEqual(api);
+    }
   });
 });

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, orderIdParamsSchema } from '@shop/contract';
+import { errorResponseSchema, orderIdParamsSchema, RETURN_REASONS, returnRequestSchema } from '@shop/contract';
 import type { Returns } from '@shop/core';
 import { requireUserId } from '../http/authentication.ts';
 
@@ -18,7 +18,7 @@ export interface ReturnRoutesOptions {
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 const windowSchema = z.object({
-  reason: z.enum(['unwanted', 'damaged', 'faulty', 'warranty']),
+  reason: z.enum(RETURN_REASONS),
   open: z.boolean(),
   delivered_on: z.string().nullable().describe('The London day the windows count from (ISO date)'),
   until: z.string().nullable().describe('The last London day the window is open (ISO date)'),
@@ -27,7 +27,7 @@ const windowSchema = z.object({
 
 const returnSchema = z.object({
   return_id: z.number().int(),
-  reason: z.enum(['unwanted', 'damaged', 'faulty', 'warranty']),
+  reason: z.enum(RETURN_REASONS),
   state: z.enum(['requested', 'approved', 'refused', 'received', 'refunded', 'replaced', 'credited']),
   state_label: z.string(),
   description: z.string(),
@@ -44,11 +44,9 @@ const orderReturnsSchema = z.object({
   returns: z.array(returnSchema),
 });
 
-const openReturnBodySchema = z.object({
-  reason: z.enum(['unwanted', 'damaged', 'faulty', 'warranty']),
-  description: z.string().min(1).max(2000),
-  fault_found_on: z.string().nullable().optional().describe('Faulty goods: the ISO date the fault was found'),
-  lines: z.array(z.object({ order_line_id: z.number().int().positive(), count: z.number().int().min(1).max(1000) })).min(1).max(200),
+// The storefront's return form reads the same schema (returnRequestFormSchema), so both refuse alike.
+const openReturnBodySchema = returnRequestSchema.extend({
+  fault_found_on: returnRequestSchema.shape.fault_found_on.describe('Faulty goods: the ISO date the fault was found'),
 });
 
 type Summary = Awaited<ReturnType<Returns['open']>>;

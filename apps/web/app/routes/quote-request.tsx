@@ -61,6 +61,7 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
           <fieldset className="card space-y-5 p-5">
             <legend className="px-1 text-lg font-semibold text-stone-900">What you need</legend>
             <p className="text-sm text-stone-600">Leave the quantity empty for the sizes you do not want.</p>
+            {fieldError('items') ? <p className="field-error">{fieldError('items')}</p> : null}
             {candidates.map((item, i) => {
               const name = (field: string) => `items[${i}].${field}`;
               return (

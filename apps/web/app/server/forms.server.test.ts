@@ -4,14 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { QUEUE_LIMIT } from '@shop/core';
 import { addToCartBodySchema, FORM_LIST_MAX, FORM_TOO_LARGE_MESSAGE, fieldMessages as messages, ORDER_LINES_MAX } from '@shop/contract';
-import { signInFormSchema } from '@shop/contract/forms';
+import { quoteRequestSchema, returnRequestFormSchema, signInFormSchema } from '@shop/contract/forms';
 import { deskFormSchema } from './admin/dispatch-desk.server';
 import { orderFormSchema } from './admin/order.server';
 import { quoteFormSchema } from './admin/quotes.server';
 import { GOODS_IN_ROWS, goodsInSchema } from './admin/stock.server';
 import { listBoundsOf, parseForm, type ParsedForm, postedForm, readForm, refusedForm } from './forms.server';
-import { returnRequestSchema } from './orders/returns.server';
-import { quoteRequestSchema } from './quotes/quote-request.server';
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -54,7 +52,7 @@ describe('lists in forms are bounded', () => {
 
   it('refuses a row far past any list at once, before a list that long is built', () => {
     const started = performance.now();
-    const parsed = parseForm(formOf({ reason: 'damaged', description: 'x', 'lines[99999999].count': '1' }), returnRequestSchema);
+    const parsed = parseForm(formOf({ reason: 'damaged', description: 'x', 'lines[99999999].count': '1' }), returnRequestFormSchema);
     deadline(started);
     expect(parsed).toMatchObject({ ok: false, problems: { message: FORM_TOO_LARGE_MESSAGE, fields: {}, status: 400 } });
   });
@@ -98,7 +96,7 @@ describe('lists in forms are bounded', () => {
 
   it('reads the maxima of every list from the schema, unions included', () => {
     expect(listBoundsOf(quoteFormSchema)('lines')).toBe(40);
-    expect(listBoundsOf(returnRequestSchema)('lines')).toBe(ORDER_LINES_MAX);
+    expect(listBoundsOf(returnRequestFormSchema)('lines')).toBe(ORDER_LINES_MAX);
     expect(listBoundsOf(orderFormSchema)('lines')).toBe(ORDER_LINES_MAX);
     expect(listBoundsOf(quoteRequestSchema)('items')).toBe(20);
     expect(listBoundsOf(signInFormSchema)('lines')).toBeUndefined();

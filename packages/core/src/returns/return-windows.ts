@@ -15,11 +15,12 @@
  * - A fault must be found on or after delivery and not in the future; the claim is then open
  *   14 days from finding it and never more than 30 days after delivery.
  */
+import { RETURN_REASONS } from '@shop/contract';
 import { type IsoDate } from '../delivery/dispatch-promise.ts';
 import { promisedDeliveryOf } from '../delivery/dispatch-promises.ts';
 import { londonDate } from '../documents/invoice-eligibility.ts';
 
-export const RETURN_REASONS = ['unwanted', 'damaged', 'faulty', 'warranty'] as const;
+export { RETURN_REASONS } from '@shop/contract';
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 export interface ReturnWindowTerms {

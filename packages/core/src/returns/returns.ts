@@ -16,7 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { columnsOf, orderLines, orders, queryRows, returns, type Database, type Executor } from '@shop/db';
-import { formatPounds } from '@shop/contract';
+import { formatPounds, RETURN_DESCRIPTION_MAX, returnRequestMessages } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { privateImageCopy } from '../catalogue-admin/catalogue-images.ts';
 import { londonDate } from '../documents/invoice-eligibility.ts';
@@ -45,7 +45,7 @@ import {
 import { isIsoDate, isReturnReason, RETURN_WINDOWS, returnWindow, returnWindows, type ReturnReason, type ReturnWindow } from './return-windows.ts';
 
 export const MAX_RETURN_PHOTOS = 3;
-export const MAX_DESCRIPTION = 2000;
+export const MAX_DESCRIPTION = RETURN_DESCRIPTION_MAX;
 
 /**
  * Whether the goods must come back, as the approve form offers it for each reason: a claim for
@@ -68,12 +68,12 @@ export function goodsBackByDefault(reason: ReturnReason): boolean {
 export const returnMessages = {
   notFound: 'There is no such return.',
   orderNotFound: 'Order not found',
-  noLines: 'Choose at least one item and how many packs of it.',
+  noLines: returnRequestMessages.noLines,
   tooMany: (name: string, most: number) => `You can return at most ${most} pack${most === 1 ? '' : 's'} of ${name}.`,
   unknownLine: 'One of the items is not on this order.',
-  description: `Describe what is wrong in 1 to ${MAX_DESCRIPTION} characters.`,
-  reason: 'Choose why you are returning the goods.',
-  faultFoundOn: 'Enter the date you found the fault.',
+  description: returnRequestMessages.description,
+  reason: returnRequestMessages.reason,
+  faultFoundOn: returnRequestMessages.faultFoundOn,
   tooManyPhotos: `Send at most ${MAX_RETURN_PHOTOS} photos.`,
   changedMeanwhile: 'This return was changed by someone else. Reload it to see the change.',
   notRequested: RETURN_MOVE_MESSAGES.notRequested,

@@ -10,13 +10,12 @@
  * back here with a notice (post/redirect/get); a refused one answers its message.
  */
 import { data, Form, Link } from 'react-router';
-import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
-import { readForm, type FormProblems, isNotFound } from '~/server/forms.server';
+import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.server';
 import { customerFormSchema, customerPage, permissionFor } from '~/server/admin/customer.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
+import { takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { Row, useAdminAnswer } from '~/components/admin/admin-kit';
 import { AuditTrail } from '~/components/admin/audit-trail';
 import { StaffNotesSection } from '~/components/admin/staff-notes';
 import { streetLine } from '~/components/checkout/address-format';
@@ -38,20 +37,14 @@ const NOTICES: Record<string, string> = {
   'account-closed': 'The account is closed: the customer is signed out everywhere and their personal details are erased. Their orders and invoices are kept for six years.',
 };
 
-function userIdOf(params: { userId?: string }): number {
-  if (!isRecordId(params.userId ?? '')) throw data({ message: 'No such customer.' }, { status: 404 });
-  return Number(params.userId);
-}
+const NO_SUCH_CUSTOMER = 'No such customer.';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'customers:view');
-  const userId = userIdOf(params);
-  // The three reads are independent: one round of queries, not three in a row.
+  const userId = recordIdOf(params.userId, NO_SUCH_CUSTOMER);
+  // The reads are independent: one round of queries, not one after another.
   const [customer, account, history, staffNotes, priceLists] = await Promise.all([
-    context.services.customerDirectory.detail(userId).catch((error: unknown) => {
-      if (isNotFound(error)) throw data({ message: 'No such customer.' }, { status: 404 });
-      throw error;
-    }),
+    foundOr404(context.services.customerDirectory.detail(userId), NO_SUCH_CUSTOMER),
     context.services.tradeAccounts.accountOf(userId),
     context.services.customerDirectory.history(userId),
     context.services.staffNotes.of({ userId }),
@@ -74,63 +67,41 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  // The session first (a visitor without one goes to sign-in whatever they sent), then the form.
-  await requireStaff(request, context, 'customers:view');
-  const form = await readForm(request, customerFormSchema);
-  const intent = postedIntent(form.posted);
-  const staff = await requireStaff(request, context, permissionFor(intent));
-  const userId = userIdOf(params);
-  const values =
-    intent === 'open' || intent === 'change'
-      ? postedText(form.posted, ['limit', 'terms'], 20)
-      : intent === 'close-account'
-        ? postedText(form.posted, ['request'], 200)
-        : undefined;
-  const refused = ({ message, fields, status }: FormProblems) =>
-    data<Answer>({ ok: false, intent, message, fields, ...(values ? { values } : {}) }, { status });
-  if (!form.ok) return refused(form.problems);
-  const { customerDirectory, tradeAccounts, accountClosure } = context.services;
-  const back = (notice: string) => redirectWithNotice(`/admin/customers/${userId}`, notice, context);
-  try {
-    switch (form.value.intent) {
+export const action = adminAction({
+  // Seeing the page first (a visitor without a session goes to sign-in whatever they sent), then what the form needs.
+  permission: 'customers:view',
+  formPermission: permissionFor,
+  record: { param: 'userId', notFound: NO_SUCH_CUSTOMER },
+  schema: customerFormSchema,
+  keep: ['limit', 'terms', 'request', 'note'],
+  keepMax: 4000,
+  async run({ value, staff, id: userId, context }) {
+    const { customerDirectory, tradeAccounts, accountClosure, staffNotes } = context.services;
+    switch (value.intent) {
       case 'disable':
         await customerDirectory.disable(staff.staffId, userId);
-        return back('disabled');
+        return 'disabled';
       case 'enable':
         await customerDirectory.enable(staff.staffId, userId);
-        return back('enabled');
+        return 'enabled';
       case 'close':
         await tradeAccounts.close(staff.staffId, userId);
-        return back('closed');
+        return 'closed';
       case 'close-account':
-        await accountClosure.closeByStaff(staff.staffId, userId, form.value.request);
-        return back('account-closed');
+        await accountClosure.closeByStaff(staff.staffId, userId, value.request);
+        return 'account-closed';
       case 'open':
-        await tradeAccounts.open(staff.staffId, userId, form.value.limit, form.value.terms, { confirmBelowOwed: form.value.confirm });
-        return back('opened');
+        await tradeAccounts.open(staff.staffId, userId, value.limit, value.terms, { confirmBelowOwed: value.confirm });
+        return 'opened';
       case 'change':
-        await tradeAccounts.changeLimit(staff.staffId, userId, form.value.limit, form.value.terms, { confirmBelowOwed: form.value.confirm });
-        return back('changed');
+        await tradeAccounts.changeLimit(staff.staffId, userId, value.limit, value.terms, { confirmBelowOwed: value.confirm });
+        return 'changed';
       case 'note':
-        await context.services.staffNotes.add(staff.staffId, { userId }, form.value.note);
-        return back('noted');
+        await staffNotes.add(staff.staffId, { userId }, value.note);
+        return 'noted';
     }
-  } catch (error) {
-    return refused(adminFailureOf(error));
-  }
-}
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5">
-      <dt className="text-stone-500">{label}</dt>
-      <dd className="min-w-0 break-words text-stone-900">{children}</dd>
-    </div>
-  );
-}
+  },
+});
 
 const STATUS_TONE: Record<string, string> = {
   Paid: 'bg-emerald-100 text-emerald-900',
@@ -147,10 +118,10 @@ const STATUS_TONE: Record<string, string> = {
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, account, history, canManage, canManageAccount, confirmDisable, confirmClose, notice, staffNotes, priceLists } = loaderData;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const accountFailed = failed && (failed.intent === 'open' || failed.intent === 'change') ? failed : undefined;
-  const closeFailed = failed && failed.intent === 'close-account' ? failed : undefined;
-  const noteFailed = failed && failed.intent === 'note' ? failed : undefined;
+  const { failed, failedFor } = useAdminAnswer(actionData);
+  const accountFailed = failedFor('open') ?? failedFor('change');
+  const closeFailed = failedFor('close-account');
+  const noteFailed = failedFor('note');
   const here = `/admin/customers/${customer.userId}`;
 
   return (
@@ -235,7 +206,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
               required
               maxLength={200}
               defaultValue={closeFailed?.values?.request ?? ''}
-              error={closeFailed?.fields.request}
+              error={closeFailed?.fields?.request}
             />
             <div className="flex flex-wrap gap-3">
               <button type="submit" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
@@ -277,18 +248,18 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
             Details
           </h2>
           <dl className="mt-3 text-sm" data-testid="customer-details">
-            <Detail label="Name">{name}</Detail>
-            <Detail label="E-mail">
+            <Row label="Name">{name}</Row>
+            <Row label="E-mail">
               <a href={`mailto:${customer.email}`} className="text-brand-700 hover:underline">
                 {customer.email}
               </a>
-            </Detail>
-            <Detail label="Phone">{customer.phone}</Detail>
-            <Detail label="Company">{customer.companyName ?? '—'}</Detail>
-            <Detail label="VAT number">{customer.vatNumber ?? '—'}</Detail>
-            <Detail label="Newsletter">{customer.newsletter ? 'Yes' : 'No'}</Detail>
-            <Detail label="Joined">{londonDate(customer.joinedAt)}</Detail>
-            <Detail label="Price lists">
+            </Row>
+            <Row label="Phone">{customer.phone}</Row>
+            <Row label="Company">{customer.companyName ?? '—'}</Row>
+            <Row label="VAT number">{customer.vatNumber ?? '—'}</Row>
+            <Row label="Newsletter">{customer.newsletter ? 'Yes' : 'No'}</Row>
+            <Row label="Joined">{londonDate(customer.joinedAt)}</Row>
+            <Row label="Price lists">
               {priceLists.length === 0
                 ? 'None: public prices'
                 : priceLists.map((list, i) => (
@@ -303,11 +274,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                       )}
                     </span>
                   ))}
-            </Detail>
+            </Row>
             {customer.closedAt ? (
-              <Detail label="Closed">{`${londonDateTime(customer.closedAt)}, at the customer's request; personal details erased`}</Detail>
+              <Row label="Closed">{`${londonDateTime(customer.closedAt)}, at the customer's request; personal details erased`}</Row>
             ) : (
-              customer.disabledAt && <Detail label="Disabled">{londonDateTime(customer.disabledAt)}</Detail>
+              customer.disabledAt && <Row label="Disabled">{londonDateTime(customer.disabledAt)}</Row>
             )}
           </dl>
         </section>
@@ -318,11 +289,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           </h2>
           {account ? (
             <dl className="mt-3 text-sm">
-              <Detail label="Credit limit">{pounds(account.creditLimitPence)}</Detail>
-              <Detail label="Terms">{`${account.termsDays} days from the invoice`}</Detail>
-              <Detail label="Outstanding">{pounds(account.outstandingPence)}</Detail>
-              <Detail label="Available">{pounds(account.availablePence)}</Detail>
-              <Detail label="Opened">{londonDate(account.openedAt)}</Detail>
+              <Row label="Credit limit">{pounds(account.creditLimitPence)}</Row>
+              <Row label="Terms">{`${account.termsDays} days from the invoice`}</Row>
+              <Row label="Outstanding">{pounds(account.outstandingPence)}</Row>
+              <Row label="Available">{pounds(account.availablePence)}</Row>
+              <Row label="Opened">{londonDate(account.openedAt)}</Row>
             </dl>
           ) : (
             <p className="mt-2 text-sm text-stone-600">No trade account: the customer pays by card or bank transfer.</p>
@@ -339,7 +310,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                   inputMode="decimal"
                   required
                   defaultValue={accountFailed?.values?.limit ?? (account ? (account.creditLimitPence / 100).toFixed(2) : '')}
-                  error={accountFailed?.fields.limit}
+                  error={accountFailed?.fields?.limit}
                 />
                 <AdminField
                   id="account-terms"
@@ -348,13 +319,13 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                   inputMode="numeric"
                   required
                   defaultValue={accountFailed?.values?.terms ?? String(account?.termsDays ?? 7)}
-                  error={accountFailed?.fields.terms}
+                  error={accountFailed?.fields?.terms}
                 />
                 {/* Core refused a limit below what is owed: its words say what ticking this sets. */}
-                {accountFailed?.fields.confirm ? (
+                {accountFailed?.fields?.confirm ? (
                   <label htmlFor="account-confirm" className="flex items-start gap-2 text-sm font-medium text-stone-800 sm:col-span-3" data-testid="confirm-limit">
                     <input id="account-confirm" name="confirm" type="checkbox" className="mt-0.5" />
-                    <span>{accountFailed.fields.confirm}</span>
+                    <span>{accountFailed.fields?.confirm}</span>
                   </label>
                 ) : null}
                 <button type="submit" className="btn-primary">
@@ -374,7 +345,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         </section>
       </div>
 
-      <StaffNotesSection notes={staffNotes} action={here} about="customer" error={noteFailed?.fields.note ?? noteFailed?.message} value={noteFailed?.values?.note} />
+      <StaffNotesSection notes={staffNotes} action={here} about="customer" error={noteFailed?.fields?.note ?? noteFailed?.message} value={noteFailed?.values?.note} />
 
       <section className="card overflow-x-auto" aria-labelledby="orders-heading">
         <h2 id="orders-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">

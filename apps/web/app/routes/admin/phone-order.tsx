@@ -8,7 +8,9 @@
  */
 import { Form, Link, useNavigation } from 'react-router';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { phoneOrderAction, phoneOrderPage } from '~/server/admin/phone-order.server';
+import { PHONE_ORDER_KEPT, phoneOrderChange, phoneOrderFormSchema, phoneOrderPage } from '~/server/admin/phone-order.server';
+import { adminAction } from '~/server/admin/admin-page.server';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import { parseLines, phoneOrderHref } from '~/components/admin/phone-order-steps';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate } from '~/components/admin/admin-format';
@@ -21,10 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return phoneOrderPage(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'sales-desk');
-  return phoneOrderAction(request, context, staff);
-}
+export const action = adminAction({ permission: 'sales-desk', schema: phoneOrderFormSchema, keep: PHONE_ORDER_KEPT, run: phoneOrderChange });
 
 function Step({ n, title, children, id }: { n: number; title: string; children: React.ReactNode; id: string }) {
   return (
@@ -41,8 +40,7 @@ function Step({ n, title, children, id }: { n: number; title: string; children: 
 export default function PhoneOrder({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const problem = (intent: string) => (failed?.intent === intent ? failed : null);
+  const { failedFor: problem, errorOf, valueOf } = useAdminAnswer(actionData);
   const customerId = d.customer?.userId ?? null;
   const lines = parseLines(d.linesText);
   return (
@@ -106,10 +104,10 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
                     <AdminMessage tone="error">{problem('create-customer')!.message}</AdminMessage>
                   </div>
                 ) : null}
-                <AdminField id="new-first" label="First name" name="firstName" required maxLength={50} />
-                <AdminField id="new-last" label="Last name" name="lastName" required maxLength={50} />
-                <AdminField id="new-email" label="E-mail" name="email" type="email" required maxLength={99} hint="They are e-mailed a link to set their password." />
-                <AdminField id="new-phone" label="Phone" name="phone" required maxLength={14} />
+                <AdminField id="new-first" label="First name" name="firstName" required maxLength={50} defaultValue={valueOf('create-customer', 'firstName')} error={errorOf('create-customer', 'firstName')} />
+                <AdminField id="new-last" label="Last name" name="lastName" required maxLength={50} defaultValue={valueOf('create-customer', 'lastName')} error={errorOf('create-customer', 'lastName')} />
+                <AdminField id="new-email" label="E-mail" name="email" type="email" required maxLength={99} hint="They are e-mailed a link to set their password." defaultValue={valueOf('create-customer', 'email')} error={errorOf('create-customer', 'email')} />
+                <AdminField id="new-phone" label="Phone" name="phone" required maxLength={14} defaultValue={valueOf('create-customer', 'phone')} error={errorOf('create-customer', 'phone')} />
                 <div className="sm:col-span-2">
                   <button type="submit" className="btn-primary" disabled={busy}>
                     Create the customer
@@ -280,13 +278,13 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="intent" value="add-address" />
                 <input type="hidden" name="customer" value={customerId} />
                 <input type="hidden" name="lines" value={d.linesText} />
-                <AdminField id="addr-reference" label="Name for the address" name="reference" required maxLength={100} />
-                <AdminField id="addr-contact" label="Contact name" name="contact_name" required maxLength={100} defaultValue={d.customer.name} />
-                <AdminField id="addr-region" label="House number or name" name="region" required maxLength={50} />
-                <AdminField id="addr-street" label="Street" name="address" required maxLength={500} />
-                <AdminField id="addr-town" label="Town" name="town" required maxLength={50} />
-                <AdminField id="addr-postcode" label="Postcode" name="post_code" required maxLength={100} />
-                <AdminField id="addr-phone" label="Phone" name="phone" required maxLength={15} defaultValue={d.customer.phone} />
+                <AdminField id="addr-reference" label="Name for the address" name="reference" required maxLength={100} defaultValue={valueOf('add-address', 'reference')} error={errorOf('add-address', 'reference')} />
+                <AdminField id="addr-contact" label="Contact name" name="contact_name" required maxLength={100} defaultValue={valueOf('add-address', 'contact_name') ?? d.customer.name} error={errorOf('add-address', 'contact_name')} />
+                <AdminField id="addr-region" label="House number or name" name="region" required maxLength={50} defaultValue={valueOf('add-address', 'region')} error={errorOf('add-address', 'region')} />
+                <AdminField id="addr-street" label="Street" name="address" required maxLength={500} defaultValue={valueOf('add-address', 'address')} error={errorOf('add-address', 'address')} />
+                <AdminField id="addr-town" label="Town" name="town" required maxLength={50} defaultValue={valueOf('add-address', 'town')} error={errorOf('add-address', 'town')} />
+                <AdminField id="addr-postcode" label="Postcode" name="post_code" required maxLength={100} defaultValue={valueOf('add-address', 'post_code')} error={errorOf('add-address', 'post_code')} />
+                <AdminField id="addr-phone" label="Phone" name="phone" required maxLength={15} defaultValue={valueOf('add-address', 'phone') ?? d.customer.phone} error={errorOf('add-address', 'phone')} />
                 <div className="self-end">
                   <button type="submit" className="btn-secondary" disabled={busy}>
                     Save the address

@@ -5,10 +5,9 @@
  * A failed one has "Try again" ('payments:record'), a plain form that works without JavaScript.
  */
 import { data, Form, Link } from 'react-router';
-import { readForm } from '~/server/forms.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
-import { adminFailureOf } from '~/server/admin/admin-forms.server';
+import { takeNotice } from '~/server/admin/admin-notice.server';
+import { adminAction } from '~/server/admin/admin-page.server';
 import { RETURNED_PAYMENTS_NOTICES, returnedPaymentsFormSchema, returnedPaymentsPage } from '~/server/admin/returned-payments.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { londonDateTime, pounds } from '~/components/admin/admin-format';
@@ -25,18 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...returnedPaymentsPage(staff, rows), notice }, { headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'payments:record');
-  const form = await readForm(request, returnedPaymentsFormSchema);
-  if (!form.ok) return data({ ok: false as const, message: form.problems.message }, { status: form.problems.status });
-  try {
-    await context.services.unplacedPayments.retry(staff, form.value.unplaced_payment_id);
-  } catch (error) {
-    const { message, status } = adminFailureOf(error);
-    return data({ ok: false as const, message }, { status });
-  }
-  return redirectWithNotice(PATH, 'retried', context);
-}
+export const action = adminAction({
+  permission: 'payments:record',
+  schema: returnedPaymentsFormSchema,
+  page: () => PATH,
+  async run({ value, staff, context }) {
+    await context.services.unplacedPayments.retry(staff, value.unplaced_payment_id);
+    return 'retried';
+  },
+});
 
 const STATE_TONES: Record<string, string> = {
   pending: 'bg-amber-100 text-amber-900',

@@ -4,12 +4,12 @@
  * and the secret as text; a current code confirms it, and 10 recovery codes are shown once.
  * Turning it off needs the password.
  */
-import { data, Form, useNavigation } from 'react-router';
-import { adminFailureOf, postedIntent } from '~/server/admin/admin-forms.server';
-import { readForm } from '~/server/forms.server';
+import { Form, useNavigation } from 'react-router';
+import { adminAction, shown } from '~/server/admin/admin-page.server';
 import { securityFormSchema } from '~/server/admin/staff-access.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import type { Route } from './+types/security';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign-in security - Back office' }];
@@ -29,35 +29,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { ok: true; intent: 'confirm'; recoveryCodes: string[] } | { ok: true; intent: 'begin' | 'off' } | { ok: false; intent: string; message: string; fields: Record<string, string> };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context);
-  const form = await readForm(request, securityFormSchema);
-  if (!form.ok) return data<Answer>({ ok: false, intent: postedIntent(form.posted), message: form.problems.message, fields: form.problems.fields }, { status: form.problems.status });
-  const { staff } = context.services;
-  const { intent } = form.value;
-  try {
-    if (intent === 'begin') {
-      await staff.beginTotp(me.staffId);
-      return data<Answer>({ ok: true, intent });
-    }
-    if (intent === 'confirm') {
-      const recoveryCodes = await staff.confirmTotp(me.staffId, form.value.code);
-      return data<Answer>({ ok: true, intent, recoveryCodes });
-    }
-    await staff.disableTotp(me.staffId, form.value.password);
-    return data<Answer>({ ok: true, intent });
-  } catch (error) {
-    const { message, fields, status } = adminFailureOf(error);
-    return data<Answer>({ ok: false, intent, message, fields }, { status });
-  }
-}
+export const action = adminAction({
+  schema: securityFormSchema,
+  async run({ value, staff: me, context }) {
+    const { staff } = context.services;
+    if (value.intent === 'begin') await staff.beginTotp(me.staffId);
+    // The recovery codes are shown once, never put in an address.
+    else if (value.intent === 'confirm') return shown({ intent: value.intent, recoveryCodes: await staff.confirmTotp(me.staffId, value.code) });
+    else await staff.disableTotp(me.staffId, value.password);
+    return shown({ intent: value.intent });
+  },
+});
 
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { totpEnabled, recoveryCodesLeft, pending } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const { failed } = useAdminAnswer(actionData);
   const recoveryCodes = actionData?.ok && actionData.intent === 'confirm' ? actionData.recoveryCodes : null;
 
   return (
@@ -101,7 +88,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="off" />
             <div className="min-w-60 flex-1">
-              <AdminField id="off-password" name="password" label="Your password, to turn it off" type="password" autoComplete="current-password" required error={failed?.fields.password} />
+              <AdminField id="off-password" name="password" label="Your password, to turn it off" type="password" autoComplete="current-password" required error={failed?.fields?.password} />
             </div>
             <button type="submit" className="btn-secondary" disabled={busy}>
               Turn off two-step sign-in
@@ -127,7 +114,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
               </p>
               <Form method="post" className="mt-4 space-y-3">
                 <input type="hidden" name="intent" value="confirm" />
-                <AdminField id="totp-code" name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" required maxLength={8} error={failed?.fields.code} />
+                <AdminField id="totp-code" name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" required maxLength={8} error={failed?.fields?.code} />
                 <button type="submit" className="btn-primary" disabled={busy}>
                   Turn on two-step sign-in
                 </button>

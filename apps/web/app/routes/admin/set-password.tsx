@@ -3,9 +3,9 @@
  * `npm run staff -- add` or the Staff page gave them (valid one hour). Sets the password and
  * signs them in; every earlier session of theirs ends.
  */
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { adminFailureOf } from '~/server/admin/admin-forms.server';
-import { readForm } from '~/server/forms.server';
+import { Form, redirect, useNavigation } from 'react-router';
+import { adminAction } from '~/server/admin/admin-page.server';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import { setPasswordFormSchema, STAFF_PASSWORD_MIN_LENGTH, staffRoleLabel } from '~/server/admin/staff-access.server';
 import { commitStaffSession } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -28,26 +28,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request, setPasswordFormSchema);
-  if (!form.ok) return data({ ok: false, message: form.problems.message, fields: form.problems.fields }, { status: form.problems.status });
-  try {
-    const signedIn = await context.services.staff.setPassword(form.value.token, form.value.password);
+export const action = adminAction({
+  // Before sign-in: the single-use link is the proof.
+  permission: null,
+  schema: setPasswordFormSchema,
+  async run({ value, context }) {
+    const signedIn = await context.services.staff.setPassword(value.token, value.password);
     const headers = new Headers({ 'Set-Cookie': await commitStaffSession(context, signedIn.sessionId) });
     // The link proves the account is theirs: this browser is let through while guessing slows the
     // account down (DESIGN 4); with two-step on, once the code is given at sign-in.
     if (!signedIn.awaitingSecondFactor) headers.append('Set-Cookie', await context.rememberDevice('staff', signedIn.staff.email));
     return redirect('/admin', { headers });
-  } catch (error) {
-    const { message, fields, status } = adminFailureOf(error);
-    return data({ ok: false, message, fields }, { status });
-  }
-}
+  },
+});
 
 export default function AdminSetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { shopName, holder, token, minLength } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const { failed } = useAdminAnswer(actionData);
   if (!holder) {
     return (
       <AdminCardPage shopName={shopName} title="This link does not work">
@@ -78,9 +76,9 @@ export default function AdminSetPassword({ loaderData, actionData }: Route.Compo
           required
           minLength={minLength}
           hint={`At least ${minLength} characters.`}
-          error={failed?.fields.password}
+          error={failed?.fields?.password}
         />
-        <AdminField id="confirm" name="confirm" label="New password again" type="password" autoComplete="new-password" required error={failed?.fields.confirm} />
+        <AdminField id="confirm" name="confirm" label="New password again" type="password" autoComplete="new-password" required error={failed?.fields?.confirm} />
         <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
           Set password and sign in
         </button>

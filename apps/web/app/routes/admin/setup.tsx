@@ -3,12 +3,12 @@
  * start while the database has no enabled owner. Name, e-mail and password create the owner and
  * sign them in. Once an owner exists the page only says setup is done.
  */
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { adminFailureOf, postedText } from '~/server/admin/admin-forms.server';
-import { readForm } from '~/server/forms.server';
+import { Form, redirect, useNavigation } from 'react-router';
+import { adminAction } from '~/server/admin/admin-page.server';
 import { setupFormSchema, STAFF_PASSWORD_MIN_LENGTH } from '~/server/admin/staff-access.server';
 import { commitStaffSession } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import type { Route } from './+types/setup';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Set up the back office' }];
@@ -24,31 +24,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { shopName: shop.tradingName, state, token: state === 'open' ? token : '', minLength: STAFF_PASSWORD_MIN_LENGTH } as const;
 }
 
-interface Failure {
-  ok: false;
-  message: string;
-  fields: Record<string, string>;
-  values: { name: string; email: string };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request, setupFormSchema);
-  const values = postedText(form.posted, ['name', 'email'], 300);
-  if (!form.ok) return data<Failure>({ ok: false, message: form.problems.message, fields: form.problems.fields, values }, { status: form.problems.status });
-  const { token, name, email, password } = form.value;
-  try {
+export const action = adminAction({
+  // Before anyone can sign in: the single-use setup link is the proof.
+  permission: null,
+  schema: setupFormSchema,
+  keep: ['name', 'email'],
+  keepMax: 300,
+  async run({ value: { token, name, email, password }, context }) {
     const signedIn = await context.services.staff.setUpOwner(token, { name, email, password });
     return redirect('/admin', { headers: { 'Set-Cookie': await commitStaffSession(context, signedIn.sessionId) } });
-  } catch (error) {
-    const { message, fields, status } = adminFailureOf(error);
-    return data<Failure>({ ok: false, message, fields, values }, { status });
-  }
-}
+  },
+});
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   const { shopName, state, token, minLength } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const { failed } = useAdminAnswer(actionData);
   if (state === 'done') {
     return (
       <AdminCardPage shopName={shopName} title="Setup is done">
@@ -77,8 +68,8 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
       {failed && <AdminMessage tone="error">{failed.message}</AdminMessage>}
       <Form method="post" className="mt-6 space-y-4" data-testid="admin-setup-form">
         <input type="hidden" name="token" value={token} />
-        <AdminField id="name" name="name" label="Your name" autoComplete="name" required maxLength={100} defaultValue={failed?.values.name} error={failed?.fields.name} />
-        <AdminField id="email" name="email" label="E-mail" type="email" autoComplete="username" required defaultValue={failed?.values.email} error={failed?.fields.email} />
+        <AdminField id="name" name="name" label="Your name" autoComplete="name" required maxLength={100} defaultValue={failed?.values?.name} error={failed?.fields?.name} />
+        <AdminField id="email" name="email" label="E-mail" type="email" autoComplete="username" required defaultValue={failed?.values?.email} error={failed?.fields?.email} />
         <AdminField
           id="password"
           name="password"
@@ -88,9 +79,9 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
           required
           minLength={minLength}
           hint={`At least ${minLength} characters.`}
-          error={failed?.fields.password}
+          error={failed?.fields?.password}
         />
-        <AdminField id="confirm" name="confirm" label="Password again" type="password" autoComplete="new-password" required error={failed?.fields.confirm} />
+        <AdminField id="confirm" name="confirm" label="Password again" type="password" autoComplete="new-password" required error={failed?.fields?.confirm} />
         <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
           Create the owner and sign in
         </button>

@@ -4,9 +4,10 @@
  * refused password; attempts are counted as customers' sign-ins are ('staffSignIn'), codes per
  * address ('staffCode') and by core per sign-in (5, then the password again) and per member.
  */
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { adminFailureOf, postedText, retryAfterOf } from '~/server/admin/admin-forms.server';
-import { readForm } from '~/server/forms.server';
+import { Form, redirect, useNavigation } from 'react-router';
+import { adminFailureOf, retryAfterOf } from '~/server/admin/admin-forms.server';
+import { adminAction, adminFailure } from '~/server/admin/admin-page.server';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import { signInFormSchema } from '~/server/admin/staff-access.server';
 import { commitStaffSession, destroyStaffSession, safeAdminReturn, staffSessionIdOf, staffSessionOf } from '~/server/admin/staff-session.server';
 import { AdminCardPage, AdminField, AdminMessage } from '~/components/admin/admin-frame';
@@ -42,93 +43,66 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { ok: false; message: string; email?: string };
-
-function refused(message: string, status: number, email?: string) {
-  return data<Answer>({ ok: false, message, ...(email ? { email } : {}) }, { status });
-}
-
-/** Too many attempts (the shared counters) as the page's message, with Retry-After. */
-function limited(error: unknown, email?: string) {
-  const retryAfter = retryAfterOf(error);
-  if (retryAfter === null) throw error;
-  return data<Answer>({ ok: false, message: (error as Error).message, ...(email ? { email } : {}) }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request, signInFormSchema);
-  if (!form.ok) {
-    const { email } = postedText(form.posted, ['email'], 300);
-    return refused(form.problems.message, form.problems.status, email.trim());
-  }
-  const { staff } = context.services;
-  const { intent, return: returnTo } = form.value;
-
-  if (intent === 'password') {
-    const { email, password } = form.value;
-    let attempt;
-    try {
-      attempt = await context.countAttempt('staffSignIn', email);
-    } catch (error) {
-      return limited(error, email);
-    }
-    try {
-      const signedIn = await staff.signIn(email, password);
-      const headers = new Headers({ 'Set-Cookie': await commitStaffSession(context, signedIn.sessionId) });
-      // The browser is remembered for the member once fully signed in (with two-step on, after the code).
-      const deviceCookie = await attempt.succeeded({ rememberDevice: !signedIn.awaitingSecondFactor });
-      if (deviceCookie) headers.append('Set-Cookie', deviceCookie);
-      // With two-step sign-in on, the same page asks for the code next.
-      const next = signedIn.awaitingSecondFactor ? `/admin/signin?return=${encodeURIComponent(returnTo)}` : returnTo;
-      return redirect(next, { headers });
-    } catch (error) {
-      await attempt.failed(error);
-      // One generic message for every refused password: core's (it never says which was wrong).
-      const failure = adminFailureOf(error);
-      if (failure.status === 401) return refused(failure.message, 401, email);
-      throw error;
-    }
-  }
-
-  if (intent === 'code') {
-    const sessionId = await staffSessionIdOf(request, context);
-    const session = await staffSessionOf(request, context);
-    if (!sessionId || !session?.awaitingSecondFactor) return redirect(`/admin/signin?return=${encodeURIComponent(returnTo)}`);
-    let attempt;
-    try {
-      attempt = await context.countAttempt('staffCode', session.staff.email);
-    } catch (error) {
-      return limited(error);
-    }
-    try {
-      // Wrong codes are limited per sign-in and per member by core; a browser the member signed
-      // in with before is not held up by codes guessed elsewhere.
-      await staff.completeSecondFactor(sessionId, form.value.code, { knownDevice: attempt.knownDevice });
-      const deviceCookie = await attempt.succeeded();
-      return redirect(returnTo, deviceCookie ? { headers: { 'Set-Cookie': deviceCookie } } : undefined);
-    } catch (error) {
-      await attempt.failed(error);
-      if (retryAfterOf(error) !== null) return limited(error);
-      const failure = adminFailureOf(error);
-      if (failure.status !== 401) throw error;
-      // Too many wrong codes end the sign-in: the page asks for the password again.
-      if (!(await staff.session(sessionId))) {
-        context.memo.delete('staff');
-        return data<Answer>({ ok: false, message: failure.message }, { status: 401, headers: { 'Set-Cookie': await destroyStaffSession(context) } });
+export const action = adminAction({
+  // Signing in: nobody is signed in yet (or only half, awaiting the code).
+  permission: null,
+  schema: signInFormSchema,
+  keep: ['email'],
+  keepMax: 300,
+  async run({ value, request, context }) {
+    const { staff } = context.services;
+    const returnTo = value.return;
+    if (value.intent === 'password') {
+      // Over the limit: refused (with when to try again) before the password is checked.
+      const attempt = await context.countAttempt('staffSignIn', value.email);
+      try {
+        const signedIn = await staff.signIn(value.email, value.password);
+        const headers = new Headers({ 'Set-Cookie': await commitStaffSession(context, signedIn.sessionId) });
+        // The browser is remembered for the member once fully signed in (with two-step on, after the code).
+        const deviceCookie = await attempt.succeeded({ rememberDevice: !signedIn.awaitingSecondFactor });
+        if (deviceCookie) headers.append('Set-Cookie', deviceCookie);
+        // With two-step sign-in on, the same page asks for the code next.
+        const next = signedIn.awaitingSecondFactor ? `/admin/signin?return=${encodeURIComponent(returnTo)}` : returnTo;
+        return redirect(next, { headers });
+      } catch (error) {
+        // One generic message for every refused password: core's (it never says which was wrong).
+        await attempt.failed(error);
+        throw error;
       }
-      return refused(failure.message, 401);
     }
-  }
 
-  const sessionId = await staffSessionIdOf(request, context);
-  if (sessionId) await staff.signOut(sessionId);
-  return redirect('/admin/signin', { headers: { 'Set-Cookie': await destroyStaffSession(context) } });
-}
+    if (value.intent === 'code') {
+      const sessionId = await staffSessionIdOf(request, context);
+      const session = await staffSessionOf(request, context);
+      if (!sessionId || !session?.awaitingSecondFactor) return redirect(`/admin/signin?return=${encodeURIComponent(returnTo)}`);
+      const attempt = await context.countAttempt('staffCode', session.staff.email);
+      try {
+        // Wrong codes are limited per sign-in and per member by core; a browser the member signed
+        // in with before is not held up by codes guessed elsewhere.
+        await staff.completeSecondFactor(sessionId, value.code, { knownDevice: attempt.knownDevice });
+        const deviceCookie = await attempt.succeeded();
+        return redirect(returnTo, deviceCookie ? { headers: { 'Set-Cookie': deviceCookie } } : undefined);
+      } catch (error) {
+        await attempt.failed(error);
+        // Too many wrong codes end the sign-in: the page asks for the password again.
+        if (retryAfterOf(error) === null && !(await staff.session(sessionId))) {
+          context.memo.delete('staff');
+          return adminFailure(value.intent, {}, adminFailureOf(error), 'unauthorized', { 'Set-Cookie': await destroyStaffSession(context) });
+        }
+        throw error;
+      }
+    }
+
+    const sessionId = await staffSessionIdOf(request, context);
+    if (sessionId) await staff.signOut(sessionId);
+    return redirect('/admin/signin', { headers: { 'Set-Cookie': await destroyStaffSession(context) } });
+  },
+});
 
 export default function AdminSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { shopName, step, signedOut, returnTo, recheck } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const { failed, valueOf } = useAdminAnswer(actionData);
 
   if (step === 'code') {
     return (
@@ -174,7 +148,7 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
       <Form method="post" className="mt-6 space-y-4" data-testid="admin-signin-form">
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="return" value={returnTo} />
-        <AdminField id="email" name="email" label="E-mail" type="email" autoComplete="username" required defaultValue={failed?.email ?? ''} />
+        <AdminField id="email" name="email" label="E-mail" type="email" autoComplete="username" required defaultValue={valueOf('password', 'email')?.trim() ?? ''} />
         <AdminField id="password" name="password" label="Password" type="password" autoComplete="current-password" required />
         <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
           Sign in

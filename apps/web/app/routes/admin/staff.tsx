@@ -7,10 +7,9 @@
  * stopped, or beside it on PostgreSQL.
  */
 import { useState } from 'react';
-import { data, Form, useNavigation } from 'react-router';
-import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
-import { readForm } from '~/server/forms.server';
-import { staffFormSchema, staffPage } from '~/server/admin/staff.server';
+import { Form, useNavigation } from 'react-router';
+import { adminAction } from '~/server/admin/admin-page.server';
+import { staffChange, staffFormSchema, staffPage } from '~/server/admin/staff.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { AuditTrail } from '~/components/admin/audit-trail';
@@ -24,84 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: me.staffId, ...staffPage(members, changes) };
 }
 
-type Answer =
-  | { ok: true; intent: 'add' | 'link'; name: string; email: string; link: string; expiresAt: string; emailed: boolean }
-  | { ok: true; intent: 'disable' | 'enable'; name: string }
-  | { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
-
-function failure(intent: string, error: unknown, values?: Record<string, string>) {
-  const { message, fields, status } = adminFailureOf(error);
-  return data<Answer>({ ok: false, intent, message, fields, ...(values ? { values } : {}) }, { status });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, 'staff:manage');
-  const form = await readForm(request, staffFormSchema);
-  if (!form.ok) {
-    const intent = postedIntent(form.posted);
-    const values = intent === 'add' ? postedText(form.posted, ['email', 'name', 'role'], 300) : undefined;
-    return data<Answer>({ ok: false, intent, message: form.problems.message, fields: form.problems.fields, ...(values ? { values } : {}) }, { status: form.problems.status });
-  }
-  const { staff } = context.services;
-
-  if (form.value.intent === 'add') {
-    const { intent, email, name, role } = form.value;
-    try {
-      const added = await staff.add({ email, name, role }, me.staffId);
-      return data<Answer>({
-        ok: true,
-        intent,
-        name: added.staff.name,
-        email: added.staff.email,
-        link: added.link,
-        expiresAt: added.expiresAt.toISOString(),
-        emailed: added.emailed,
-      });
-    } catch (error) {
-      return failure(intent, error, { email, name, role });
-    }
-  }
-
-  const { intent, staffId } = form.value;
-  if (intent === 'link') {
-    const member = await staff.byId(staffId);
-    try {
-      const renewed = await staff.newSetPasswordLink(staffId, me.staffId);
-      return data<Answer>({
-        ok: true,
-        intent,
-        name: member?.name ?? '',
-        email: member?.email ?? '',
-        link: renewed.link,
-        expiresAt: renewed.expiresAt.toISOString(),
-        emailed: renewed.emailed,
-      });
-    } catch (error) {
-      return failure(intent, error);
-    }
-  }
-
-  if (intent === 'enable') {
-    const member = await staff.byId(staffId);
-    try {
-      await staff.enable(staffId, me.staffId);
-      return data<Answer>({ ok: true, intent, name: member?.name ?? '' });
-    } catch (error) {
-      return failure(intent, error);
-    }
-  }
-
-  if (staffId === me.staffId) {
-    return data<Answer>({ ok: false, intent, message: 'You cannot disable yourself. Another owner can.', fields: {} }, { status: 409 });
-  }
-  const member = await staff.byId(staffId);
-  try {
-    await staff.disable(staffId, me.staffId);
-    return data<Answer>({ ok: true, intent, name: member?.name ?? '' });
-  } catch (error) {
-    return failure(intent, error);
-  }
-}
+export const action = adminAction({ permission: 'staff:manage', schema: staffFormSchema, keep: ['email', 'name', 'role'], keepMax: 300, run: staffChange });
 
 function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });

@@ -17,9 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return vatReturnPage(request, context);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return vatReturnAction(request, context);
-}
+export const action = vatReturnAction;
 
 const ENTRY_LABELS: Record<string, string> = {
   invoice: 'VAT invoice',

@@ -13,7 +13,7 @@ import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { isRecordId } from '@shop/contract/browser';
 import { DomainError, NotFound, type StaffMember, type StaffPermission } from '@shop/core';
-import { postedIntent, postedText, adminFailureOf } from '~/server/admin/admin-forms.server';
+import { postedIntent, postedText, adminFailureOf, retryAfterOf } from '~/server/admin/admin-forms.server';
 import { readForm, type ActionFailure, type FormProblems } from '~/server/forms.server';
 import { redirectWithNotice } from '~/server/admin/admin-notice.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
@@ -64,18 +64,38 @@ interface ActionArgs {
   params: Record<string, string | undefined>;
 }
 
-export interface AdminChange<Value, Id> {
+export interface AdminChange<Value, Id, Staff extends StaffMember | null = StaffMember> {
   value: Value;
-  staff: StaffMember;
+  /** Who is signed in (null on the pages before sign-in: `permission: null`). */
+  staff: Staff;
   /** The record's id from the address (null for a page without one). */
   id: Id;
   request: Request;
   context: AppLoadContext;
 }
 
-interface AdminActionSpec<Schema extends z.ZodType, Id extends number | null> {
-  /** What the staff member must be allowed (DESIGN section 10 roles); none: any signed-in staff. */
-  permission?: StaffPermission;
+/**
+ * What a change answers when the page must show it instead of redirecting: something shown once
+ * and never put in an address (a set-password link to hand over, recovery codes). Built by `shown`.
+ */
+export type AdminShown<Answer extends { intent: string }> = ReturnType<typeof data<{ ok: true } & Answer>>;
+
+/** The answer of a change the page shows once (see AdminShown), with which form it was. */
+export function shown<Answer extends { intent: string }>(answer: Answer): AdminShown<Answer> {
+  return data({ ok: true as const, ...answer });
+}
+
+interface AdminActionSpec<Schema extends z.ZodType, Id extends number | null, Staff extends StaffMember | null = StaffMember, Done = never> {
+  /**
+   * What the staff member must be allowed (DESIGN section 10 roles); none: any signed-in staff;
+   * null: no session at all (sign-in, the first owner's setup, setting a password from a link).
+   */
+  permission?: Staff extends null ? null : StaffPermission;
+  /**
+   * When a page's forms need different permissions: what the form posted (its intent) needs,
+   * checked once the form is read, after `permission` (which seeing the page needs).
+   */
+  formPermission?: (intent: string) => StaffPermission;
   /** Every form of the page, one schema (a discriminated union on `intent` for several). */
   schema: Schema;
   /** Fields a refused form shows again as typed (never passwords), and their length at most. */
@@ -85,15 +105,22 @@ interface AdminActionSpec<Schema extends z.ZodType, Id extends number | null> {
   page?: (id: Id, request: Request) => string;
   /**
    * Runs the change through core. A notice key redirects to the page with that notice; a
-   * Response (a redirect elsewhere, a file) is answered as it is. Core's refusals (and a
-   * FormRefusal) become the form's answer.
+   * Response (a redirect elsewhere, a file) is answered as it is, and so is what the page shows
+   * once (`shown`). Core's refusals (and a FormRefusal) become the form's answer.
    */
-  run: (change: AdminChange<z.output<Schema>, Id>) => Promise<string | Response>;
+  run: (change: AdminChange<z.output<Schema>, Id, Staff>) => Promise<string | Response | Done>;
 }
 
 /** A failed form answered with its status: one shape for every back-office page. */
-export function adminFailure(intent: string, values: Record<string, string>, { message, fields, status }: FormProblems, code = 'invalid_request') {
-  return data<AdminFailure>({ ok: false, error: code, intent, message, fields, values }, { status });
+export function adminFailure(intent: string, values: Record<string, string>, { message, fields, status }: FormProblems, code = 'invalid_request', headers?: HeadersInit) {
+  return data<AdminFailure>({ ok: false, error: code, intent, message, fields, values }, { status, headers });
+}
+
+/** Core's refusal (or a FormRefusal) as the form's answer; over an attempt limit, with when to try again. */
+function refusedChange(intent: string, values: Record<string, string>, error: unknown) {
+  const problems = adminFailureOf(error);
+  const retryAfter = retryAfterOf(error);
+  return adminFailure(intent, values, problems, (error as DomainError).code, retryAfter === null ? undefined : { 'Retry-After': String(retryAfter) });
 }
 
 /** The record a page is about: the address parameter holding its id, and the 404's words. */
@@ -102,26 +129,32 @@ interface RecordOfPage {
   notFound: string;
 }
 
+// A notice key is redirected (string): what the page may be answered is the rest.
+type AdminActionAnswer<Done> = (args: ActionArgs) => Promise<Response | ReturnType<typeof adminFailure> | Exclude<Done, string>>;
+
 /** The action of a back-office page about one record (see the module's comment). */
-export function adminAction<Schema extends z.ZodType>(spec: AdminActionSpec<Schema, number> & { record: RecordOfPage }): (args: ActionArgs) => Promise<Response | ReturnType<typeof adminFailure>>;
+export function adminAction<Schema extends z.ZodType, Done = never>(spec: AdminActionSpec<Schema, number, StaffMember, Done> & { record: RecordOfPage }): AdminActionAnswer<Done>;
 /** The action of a back-office page about no one record (a list, a desk, a form). */
-export function adminAction<Schema extends z.ZodType>(spec: AdminActionSpec<Schema, null> & { record?: undefined }): (args: ActionArgs) => Promise<Response | ReturnType<typeof adminFailure>>;
-// `never`: either form's handlers fit; the id given them is the one their form promises.
-export function adminAction<Schema extends z.ZodType>(spec: AdminActionSpec<Schema, never> & { record?: RecordOfPage }) {
+export function adminAction<Schema extends z.ZodType, Done = never>(spec: AdminActionSpec<Schema, null, StaffMember, Done> & { record?: undefined }): AdminActionAnswer<Done>;
+/** The action of a page before sign-in (`permission: null`): no staff member. */
+export function adminAction<Schema extends z.ZodType, Done = never>(spec: AdminActionSpec<Schema, null, null, Done> & { permission: null; record?: undefined }): AdminActionAnswer<Done>;
+// `never`: either form's handlers fit; the id and staff given them are the ones their form promises.
+export function adminAction<Schema extends z.ZodType>(spec: Omit<AdminActionSpec<Schema, never, never, unknown>, 'permission'> & { permission?: StaffPermission | null; record?: RecordOfPage }) {
   return async ({ request, context, params }: ActionArgs) => {
-    const staff = await requireStaff(request, context, spec.permission);
+    let staff = (spec.permission === null ? null : await requireStaff(request, context, spec.permission)) as never;
     const id = (spec.record ? recordIdOf(params[spec.record.param], spec.record.notFound) : null) as never;
     const form = await readForm(request, spec.schema);
     const intent = postedIntent(form.posted);
+    if (spec.formPermission) staff = (await requireStaff(request, context, spec.formPermission(intent))) as never;
     const values = postedText(form.posted, spec.keep ?? [], spec.keepMax ?? 1000);
     if (!form.ok) return adminFailure(intent, values, form.problems);
     try {
       const outcome = await spec.run({ value: form.value, staff, id, request, context });
-      if (outcome instanceof Response) return outcome;
+      if (typeof outcome !== 'string') return outcome;
       const page = spec.page ? spec.page(id, request) : new URL(request.url).pathname.replace(/\.data$/, '');
       return redirectWithNotice(page, outcome, context);
     } catch (error) {
-      return adminFailure(intent, values, adminFailureOf(error), (error as DomainError).code);
+      return refusedChange(intent, values, error);
     }
   };
 }

@@ -6,13 +6,14 @@
  * accepting one of the customer's quotes for them, and placing the order.
  */
 import { randomUUID } from 'node:crypto';
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { createAddressBodySchema, formatPounds } from '@shop/contract';
+import { formatPounds } from '@shop/contract';
+import { addressFields } from '@shop/contract/forms';
 import { isRecordId } from '@shop/contract/browser';
-import { DomainError, penceToPounds, type StaffMember } from '@shop/core';
-import { adminFailureOf, textField, wholeNumber } from '~/server/admin/admin-forms.server';
-import { readForm, type FormProblems } from '~/server/forms.server';
+import { DomainError, penceToPounds } from '@shop/core';
+import { textField, wholeNumber } from '~/server/admin/admin-forms.server';
+import { foundOr404, type AdminChange } from '~/server/admin/admin-page.server';
 import { redirectWithNotice } from '~/server/admin/admin-notice.server';
 import { linesText, parseLines, phoneOrderHref } from '~/components/admin/phone-order-steps';
 
@@ -30,8 +31,7 @@ export async function phoneOrderPage(request: Request, context: AppLoadContext) 
   const postcode = (search.get('postcode') ?? '').slice(0, 20);
 
   const customers = userId === null && q ? (await services.customerDirectory.search(q, 1)).customers : [];
-  const customer = userId === null ? null : await services.customerDirectory.detail(userId).catch(() => null);
-  if (userId !== null && !customer) throw data({ message: 'No such customer.' }, { status: 404 });
+  const customer = userId === null ? null : await foundOr404(services.customerDirectory.detail(userId), 'No such customer.');
   const [tradeAccount, quotes, found, postcodeResult] = await Promise.all([
     userId === null ? null : services.tradeAccounts.accountOf(userId),
     userId === null ? [] : services.quotes.acceptableOf(userId),
@@ -103,19 +103,14 @@ export async function phoneOrderPage(request: Request, context: AppLoadContext) 
 }
 
 const customerSchema = z.object({ intent: z.literal('create-customer'), firstName: textField(50), lastName: textField(50), email: textField(99), phone: textField(14) });
+/** A new address for the customer: the address book's own fields and messages (the storefront's form, the API's body). */
 const addressSchema = z.object({
   intent: z.literal('add-address'),
   customer: wholeNumber('Choose the customer first.'),
   lines: textField(400),
-  reference: textField(100),
-  contact_name: textField(100),
-  company_name: textField(100),
-  region: textField(50),
-  address: textField(500),
-  town: textField(50),
-  post_code: textField(100),
-  country: textField(50),
-  phone: textField(15),
+  ...addressFields,
+  // Taken by phone in the UK: the country is rarely said.
+  country: addressFields.country.default('United Kingdom'),
 });
 const placeSchema = z.object({
   intent: z.literal('place'),
@@ -135,50 +130,39 @@ const acceptSchema = z.object({
 });
 export const phoneOrderFormSchema = z.discriminatedUnion('intent', [customerSchema, addressSchema, placeSchema, acceptSchema]);
 
-export type PhoneOrderAnswer = { ok: false; intent: string; message: string; fields: Record<string, string> };
-
-export async function phoneOrderAction(request: Request, context: AppLoadContext, staff: StaffMember) {
-  const form = await readForm(request, phoneOrderFormSchema);
-  const intent = typeof form.posted.intent === 'string' ? form.posted.intent : '';
-  const fail = ({ message, fields, status }: FormProblems) => data<PhoneOrderAnswer>({ ok: false, intent, message, fields }, { status });
-  if (!form.ok) return fail(form.problems);
+/** The phone order page's forms: each change, or the redirect to where it leads. */
+export async function phoneOrderChange({ value, staff, context }: AdminChange<z.output<typeof phoneOrderFormSchema>, null>): Promise<string | Response> {
   const services = context.services;
-  const value = form.value;
-  try {
-    switch (value.intent) {
-      case 'create-customer': {
-        const { userId } = await services.phoneOrders.createCustomer(staff.staffId, value);
-        return redirect(phoneOrderHref({ customer: userId }));
-      }
-      case 'add-address': {
-        const body = createAddressBodySchema.safeParse({ ...value, country: value.country || 'United Kingdom' });
-        if (!body.success) {
-          const issue = body.error.issues[0];
-          return fail({ message: issue?.message ?? 'Check the address.', fields: issue ? { [String(issue.path[0])]: issue.message } : {}, status: 400 });
-        }
-        await services.addresses.create(value.customer, body.data);
-        return redirect(phoneOrderHref({ customer: value.customer, lines: parseLines(value.lines) }));
-      }
-      case 'place': {
-        const { orderId } = await services.phoneOrders.place(
-          { staffId: staff.staffId, name: staff.name },
-          { userId: value.customer, lines: parseLines(value.lines), deliveryAddressId: value.address_id, note: value.note, payment: value.payment, formKey: value.formKey },
-        );
-        if (orderId === null) return redirectWithNotice(`/admin/customers/${value.customer}`, 'card-link', context);
-        return redirect(`/admin/orders/${orderId}`);
-      }
-      case 'accept-quote': {
-        const { orderId } = await services.quotes.accept(value.customer, value.quote_id, {
-          payment: { method: value.payment },
-          deliveryAddressId: value.address_id,
-          billingAddressId: null,
-          purchaseOrderNumber: null,
-          takenBy: { staffId: staff.staffId, name: staff.name },
-        });
-        return redirect(`/admin/orders/${orderId}`);
-      }
+  switch (value.intent) {
+    case 'create-customer': {
+      const { userId } = await services.phoneOrders.createCustomer(staff.staffId, value);
+      return redirect(phoneOrderHref({ customer: userId }));
     }
-  } catch (error) {
-    return fail(adminFailureOf(error));
+    case 'add-address': {
+      const { intent: _intent, customer, lines, ...address } = value;
+      await services.addresses.create(customer, address);
+      return redirect(phoneOrderHref({ customer, lines: parseLines(lines) }));
+    }
+    case 'place': {
+      const { orderId } = await services.phoneOrders.place(
+        { staffId: staff.staffId, name: staff.name },
+        { userId: value.customer, lines: parseLines(value.lines), deliveryAddressId: value.address_id, note: value.note, payment: value.payment, formKey: value.formKey },
+      );
+      if (orderId === null) return redirectWithNotice(`/admin/customers/${value.customer}`, 'card-link', context);
+      return redirect(`/admin/orders/${orderId}`);
+    }
+    case 'accept-quote': {
+      const { orderId } = await services.quotes.accept(value.customer, value.quote_id, {
+        payment: { method: value.payment },
+        deliveryAddressId: value.address_id,
+        billingAddressId: null,
+        purchaseOrderNumber: null,
+        takenBy: { staffId: staff.staffId, name: staff.name },
+      });
+      return redirect(`/admin/orders/${orderId}`);
+    }
   }
 }
+
+/** What a refused form shows again as typed. */
+export const PHONE_ORDER_KEPT = ['firstName', 'lastName', 'email', 'phone', 'reference', 'contact_name', 'company_name', 'region', 'address', 'town', 'post_code', 'country', 'note'] as const;

@@ -10,11 +10,11 @@ import { data, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { can, Invalid, recentQuarters, VatReturns, parseVatPeriod, type VatPeriod } from '@shop/core';
 import { requireStaff } from './staff-session.server';
-import { adminFailureOf, textField, UNKNOWN_FORM } from './admin-forms.server';
+import { textField, UNKNOWN_FORM } from './admin-forms.server';
+import { adminAction } from './admin-page.server';
 import { redirectWithNotice, takeNotice } from './admin-notice.server';
 import { documentAccessRefused } from '~/server/pdf-response.server';
 import { csvRefusal, csvResponse } from '~/server/csv-response.server';
-import { readForm } from '~/server/forms.server';
 
 /** The page lists this many entries; the CSV has all of them. */
 export const VAT_RETURN_PAGE_ENTRIES = 200;
@@ -62,20 +62,16 @@ export async function vatReturnPage(request: Request, context: AppLoadContext) {
   );
 }
 
-/** POST: the owner marks the quarter filed; a refusal (not over, already filed) is the page's message. */
-export async function vatReturnAction(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, 'exports');
-  const form = await readForm(request, vatReturnFormSchema);
-  if (!form.ok) return data({ ok: false as const, message: form.problems.message }, { status: form.problems.status });
-  const staff = await requireStaff(request, context, 'vat:file');
-  try {
-    const filed = await context.services.vatReturns.file(staff, form.value.quarter);
+/** POST: the owner marks the quarter filed ('vat:file'); a refusal (not over, already filed) is the page's message. */
+export const vatReturnAction = adminAction({
+  permission: 'exports',
+  formPermission: () => 'vat:file',
+  schema: vatReturnFormSchema,
+  async run({ value, staff, context }) {
+    const filed = await context.services.vatReturns.file(staff, value.quarter);
     return redirectWithNotice(`/admin/vat-return?quarter=${filed.quarter}`, 'filed', context);
-  } catch (error) {
-    const { message, status } = adminFailureOf(error);
-    return data({ ok: false as const, message }, { status });
-  }
-}
+  },
+});
 
 export async function vatReturnDownload(request: Request, context: AppLoadContext): Promise<Response> {
   try {

@@ -1,29 +1,36 @@
 /**
- * The customer's return or claim form (routes/order-return.tsx): its one schema, read from the
- * multipart form the page posts natively (photos as files), and the call to core. Core checks
- * the window, the packs, the photos (as catalogue images are checked) and the owner.
+ * The customer's return or claim form (routes/order-return.tsx): read from the multipart form the
+ * page posts natively (photos as files) with the contract's one schema for returns, the one the
+ * JSON API takes (returnRequestFormSchema: the same, rows left at 0 aside), and the call to core.
+ * Core checks the window, the packs, the photos (as catalogue images are checked) and the owner.
  */
-import { z } from 'zod';
 import type { AppLoadContext } from 'react-router';
-import { ORDER_LINES_MAX } from '@shop/contract';
-import { failure, failureFrom, parseForm, postedForm, typedValues } from '~/server/forms.server';
+import { returnRequestFormSchema } from '@shop/contract/forms';
+// Relative: the API's tests read this module too (the page and the API refuse alike).
+import { failureFrom, parseForm, postedForm, refusedForm } from '../forms.server';
 
-export const returnRequestSchema = z.object({
-  reason: z.string({ error: 'Choose why you are returning the goods.' }),
-  description: z.string({ error: 'Describe what is wrong.' }).max(2000, 'At most 2000 characters.'),
-  fault_found_on: z.string().optional(),
-  lines: z.array(z.object({ order_line_id: z.number().int().min(1), count: z.number().int().min(0).max(1000).default(0) })).max(ORDER_LINES_MAX).default([]),
-});
+/** The page marks the packs of all lines in one place: a row's count refused is said beside the list. */
+function linesFolded(fields: Record<string, string>): Record<string, string> {
+  const folded: Record<string, string> = {};
+  for (const [name, message] of Object.entries(fields)) {
+    const field = name.startsWith('lines[') ? 'lines' : name;
+    folded[field] ??= message;
+  }
+  return folded;
+}
 
 /** Opens the return; answers its id, or the page's failure. */
 export async function openReturn(request: Request, context: AppLoadContext, userId: number, orderId: number) {
-  const form = await postedForm(request, context);
-  const parsed = parseForm(form, returnRequestSchema);
-  const values = typedValues(form);
-  delete values.photos;
-  if (!parsed.ok) return { answer: failure('invalid_request', parsed.problems.message, parsed.problems.fields, 'return', values) };
+  const posted = await postedForm(request, context);
+  // The files sent (typed by shape: the API's tests read this module with Node's own File type).
+  const photos: { size: number; arrayBuffer(): Promise<ArrayBuffer> }[] = [];
+  for (const value of posted.getAll('photos')) if (typeof value !== 'string' && value.size > 0) photos.push(value);
+  // The form without its photos (files, never shown back).
+  const form = new FormData();
+  for (const [name, value] of posted) if (name !== 'photos') form.append(name, value);
+  const parsed = parseForm(form, returnRequestFormSchema);
+  if (!parsed.ok) return { answer: refusedForm({ ...parsed, problems: { ...parsed.problems, fields: linesFolded(parsed.problems.fields) } }, 'return') };
   const input = parsed.value;
-  const photos = form.getAll('photos').filter((value): value is File => value instanceof File && value.size > 0);
   try {
     const opened = await context.services.returns.open(userId, orderId, {
       reason: input.reason,
@@ -34,13 +41,6 @@ export async function openReturn(request: Request, context: AppLoadContext, user
     });
     return { returnId: opened.returnId };
   } catch (error) {
-    const answer = failureFrom(error, 'return');
-    return { answer: failure(domainCode(answer), messageOf(answer), fieldsOf(answer), 'return', values) };
+    return { answer: failureFrom(error, 'return', form) };
   }
 }
-
-type Answer = ReturnType<typeof failure>;
-const bodyOf = (answer: Answer) => answer.data;
-const domainCode = (answer: Answer) => bodyOf(answer).error;
-const messageOf = (answer: Answer) => bodyOf(answer).message;
-const fieldsOf = (answer: Answer) => bodyOf(answer).fields;

@@ -5,11 +5,10 @@
  * content (core) and records the request.
  */
 import { redirect, type AppLoadContext } from 'react-router';
-import { z } from 'zod';
 import { isRecordId } from '@shop/contract/browser';
 import { checkedArtwork, ARTWORK_MAX_BYTES, type Artwork } from '@shop/core';
-import { checkbox, textField } from '~/server/admin/admin-forms.server';
-import { failure, failureFrom, isNotFound, parseForm, postedForm, refusedForm } from '~/server/forms.server';
+import { quoteRequestSchema } from '@shop/contract/forms';
+import { failureFrom, isNotFound, parseForm, postedForm, refusedForm } from '~/server/forms.server';
 
 /** One product size the customer may ask a price for. */
 export interface QuoteCandidate {
@@ -20,29 +19,7 @@ export interface QuoteCandidate {
   quantity: number | null;
 }
 
-export const QUOTE_QUANTITY_MESSAGE = 'Enter a whole number of units, 1 to 1,000,000.';
-
-export const quoteRequestSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        productPriceId: z.number().int().positive(),
-        quantity: z.number({ error: QUOTE_QUANTITY_MESSAGE }).int(QUOTE_QUANTITY_MESSAGE).min(1, QUOTE_QUANTITY_MESSAGE).max(1_000_000, QUOTE_QUANTITY_MESSAGE).optional(),
-        printed: checkbox,
-        custom: checkbox,
-        customSize: textField(200),
-        printColours: textField(200),
-        notes: textField(1000),
-      }),
-    )
-    .max(20)
-    .default([]),
-  neededBy: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date, e.g. 2027-01-31.')
-    .optional(),
-  note: textField(2000),
-});
+// The form's one schema is the contract's: quoteRequestSchema (@shop/contract/forms).
 
 /** The sizes of a product (`productCode`), or every line of the signed-in customer's basket (`from=basket`). */
 export async function quoteCandidates(context: AppLoadContext, userId: number, search: URLSearchParams): Promise<QuoteCandidate[]> {
@@ -76,8 +53,6 @@ export async function requestQuote(request: Request, context: AppLoadContext, us
   const form = await postedForm(request, context);
   const parsed = parseForm(form, quoteRequestSchema);
   if (!parsed.ok) return refusedForm(parsed);
-  const items = parsed.value.items.filter((item) => item.quantity !== undefined);
-  if (items.length === 0) return failure('invalid_request', 'Enter how many units you want of at least one size.', { items: 'Enter how many units you want of at least one size.' });
   let artwork: Artwork | null = null;
   const file = form.get('artwork');
   try {
@@ -86,7 +61,7 @@ export async function requestQuote(request: Request, context: AppLoadContext, us
       else artwork = checkedArtwork(file.name, new Uint8Array(await file.arrayBuffer()));
     }
     const { quoteId } = await context.services.quotes.request(userId, {
-      items: items.map((item) => ({ ...item, quantity: item.quantity! })),
+      items: parsed.value.items,
       neededBy: parsed.value.neededBy ?? null,
       note: parsed.value.note,
       artwork,
