@@ -9,12 +9,12 @@
  *   refused is answered in the one refusal shape (ActionFailure, as the storefront answers it)
  *   with what was typed, so the page shows it beside its fields.
  */
-import { data, type AppLoadContext } from 'react-router';
+import { data, type AppLoadContext, type UNSAFE_DataWithResponseInit as DataAnswer } from 'react-router';
 import type { z } from 'zod';
 import { isRecordId } from '@shop/contract/browser';
 import { DomainError, NotFound, type StaffMember, type StaffPermission } from '@shop/core';
 import { postedIntent, postedText, adminFailureOf } from '~/server/admin/admin-forms.server';
-import { readForm, type ActionFailure, type FormProblems } from '~/server/forms.server';
+import { parseForm, postedForm, type ActionFailure, type FormProblems } from '~/server/forms.server';
 import { redirectWithNotice } from '~/server/admin/admin-notice.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 
@@ -65,7 +65,10 @@ export interface AdminChange<Value, Id> {
   context: AppLoadContext;
 }
 
-interface AdminActionSpec<Schema extends z.ZodType, Id extends number | null> {
+/** What a handler answers: a notice key, a Response, or a `data(...)` answer. */
+type Outcome = string | Response | DataAnswer<unknown>;
+
+interface AdminActionSpec<Schema extends z.ZodType, Id extends number | null, Answered extends Outcome> {
   /** What the staff member must be allowed (DESIGN section 10 roles); none: any signed-in staff. */
   permission?: StaffPermission;
   /** Every form of the page, one schema (a discriminated union on `intent` for several). */
@@ -77,10 +80,11 @@ interface AdminActionSpec<Schema extends z.ZodType, Id extends number | null> {
   page?: (id: Id, request: Request) => string;
   /**
    * Runs the change through core. A notice key redirects to the page with that notice; a
-   * Response (a redirect elsewhere, a file) is answered as it is. Core's refusals (and a
-   * FormRefusal) become the form's answer.
+   * Response (a redirect elsewhere, a file) or a `data(...)` answer (an import's dry run, shown
+   * on the page itself) is answered as it is. Core's refusals (and a FormRefusal) become the
+   * form's answer.
    */
-  run: (change: AdminChange<z.output<Schema>, Id>) => Promise<string | Response>;
+  run: (change: AdminChange<z.output<Schema>, Id>) => Promise<Answered>;
 }
 
 /** A failed form answered with its status: one shape for every back-office page. */
@@ -94,22 +98,25 @@ interface RecordOfPage {
   notFound: string;
 }
 
+type AdminActionOf<Answered extends Outcome> = (args: ActionArgs) => Promise<Response | ReturnType<typeof adminFailure> | Exclude<Answered, string>>;
+
 /** The action of a back-office page about one record (see the module's comment). */
-export function adminAction<Schema extends z.ZodType>(spec: AdminActionSpec<Schema, number> & { record: RecordOfPage }): (args: ActionArgs) => Promise<Response | ReturnType<typeof adminFailure>>;
+export function adminAction<Schema extends z.ZodType, Answered extends Outcome>(spec: AdminActionSpec<Schema, number, Answered> & { record: RecordOfPage }): AdminActionOf<Answered>;
 /** The action of a back-office page about no one record (a list, a desk, a form). */
-export function adminAction<Schema extends z.ZodType>(spec: AdminActionSpec<Schema, null> & { record?: undefined }): (args: ActionArgs) => Promise<Response | ReturnType<typeof adminFailure>>;
+export function adminAction<Schema extends z.ZodType, Answered extends Outcome>(spec: AdminActionSpec<Schema, null, Answered> & { record?: undefined }): AdminActionOf<Answered>;
 // `never`: either form's handlers fit; the id given them is the one their form promises.
-export function adminAction<Schema extends z.ZodType>(spec: AdminActionSpec<Schema, never> & { record?: RecordOfPage }) {
+export function adminAction<Schema extends z.ZodType>(spec: AdminActionSpec<Schema, never, Outcome> & { record?: RecordOfPage }) {
   return async ({ request, context, params }: ActionArgs) => {
     const staff = await requireStaff(request, context, spec.permission);
     const id = (spec.record ? recordIdOf(params[spec.record.param], spec.record.notFound) : null) as never;
-    const form = await readForm(request, spec.schema);
+    // An upload page's multipart form, as the server already parsed it (postedForm).
+    const form = parseForm(await postedForm(request, context), spec.schema);
     const intent = postedIntent(form.posted);
     const values = postedText(form.posted, spec.keep ?? [], spec.keepMax ?? 1000);
     if (!form.ok) return adminFailure(intent, values, form.problems);
     try {
       const outcome = await spec.run({ value: form.value, staff, id, request, context });
-      if (outcome instanceof Response) return outcome;
+      if (typeof outcome !== 'string') return outcome;
       const page = spec.page ? spec.page(id, request) : new URL(request.url).pathname.replace(/\.data$/, '');
       return redirectWithNotice(page, outcome, context);
     } catch (error) {
