@@ -19,8 +19,9 @@ export interface AdminAnswer {
  * Reading the action's answer: which form was refused, and for that form the message beside
  * each field and what was typed (a page rendered without JavaScript shows it again).
  */
-export function useAdminAnswer(answer: AdminAnswer | undefined | null) {
-  const failed = answer && !answer.ok ? answer : null;
+export function useAdminAnswer<Answer extends AdminAnswer>(answer: Answer | undefined | null) {
+  // A refusal keeps its own shape (an import's carries the report it was refused for).
+  const failed = answer && !answer.ok ? (answer as Exclude<Answer, { ok: true }>) : null;
   return {
     failed,
     /** The refusal of this form (by its intent), else null. */

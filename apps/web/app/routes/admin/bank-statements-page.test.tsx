@@ -42,8 +42,10 @@ async function check() {
 describe('bank statement import page', () => {
   it('lists every unreadable row of a file none of whose rows could be read, and says why nothing can be imported', async () => {
     renderDryRun({
+      ok: true,
       step: 'dry-run',
       payload: null,
+      digest: '',
       report: {
         fileName: 'broken.csv',
         layout: { key: 'generic', label: 'Generic (Date, Description, Amount)' },
@@ -69,8 +71,10 @@ describe('bank statement import page', () => {
 
   it('shows the orders suggested for a payment naming none, each a choice in the confirm form, none chosen by default', async () => {
     renderDryRun({
+      ok: true,
       step: 'dry-run',
       payload: 'RGF0ZQ==',
+      digest: 'seal',
       report: {
         fileName: 'remittance.csv',
         layout: { key: 'generic', label: 'Generic (Date, Description, Amount)' },

@@ -96,7 +96,7 @@ for (const kind of pgliteOnly()) {
       expect(checked.payload).toEqual(expect.any(String));
       expect(await paidOf(paidId)).toBe(0);
 
-      const applied = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, fileName: 'natwest-january.csv', acceptOverpayments: 'on' });
+      const applied = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, digest: checked.digest, acceptOverpayments: 'on' });
       expect(applied.status).toBe(200);
       expect(applied.body).toMatchObject({
         step: 'applied',
@@ -106,7 +106,7 @@ for (const kind of pgliteOnly()) {
       });
       expect([await paidOf(paidId), await paidOf(overId)]).toEqual([60_00, 65_00]);
 
-      const again = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, fileName: 'natwest-january.csv', acceptOverpayments: 'on' });
+      const again = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, digest: checked.digest, acceptOverpayments: 'on' });
       expect(again.body).toMatchObject({ step: 'applied', importId: null, report: { totals: { recorded: { count: 0 }, alreadyImported: { count: 2 } } } });
       expect([await paidOf(paidId), await paidOf(overId)]).toEqual([60_00, 65_00]);
       // A fresh dry run of it says so, and offers nothing to confirm.
@@ -143,11 +143,11 @@ for (const kind of pgliteOnly()) {
       expect(checked.payload).toEqual(expect.any(String));
 
       // A choice that is not a line and an order is refused, recording nothing.
-      const bad = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, fileName: 'remittance.csv', 'choices[0]': `#${orderId}` });
-      expect(bad).toMatchObject({ status: 400, body: { step: 'refused' } });
+      const bad = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, digest: checked.digest, 'choices[0]': `#${orderId}` });
+      expect(bad).toMatchObject({ status: 400, body: { ok: false } });
       expect(await paidOf(orderId)).toBe(0);
 
-      const applied = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, fileName: 'remittance.csv', 'choices[0]': `2:${orderId}` });
+      const applied = await call(services, 'manager', { intent: 'apply', payload: checked.payload!, digest: checked.digest, 'choices[0]': `2:${orderId}` });
       expect(applied.body).toMatchObject({ step: 'applied', report: { totals: { recorded: { count: 1, pence: 90_00 } } } });
       expect(await paidOf(orderId)).toBe(90_00);
     });
@@ -155,9 +155,9 @@ for (const kind of pgliteOnly()) {
     it('refuses a file of no known layout, naming the accepted layouts, and a form without a file', async () => {
       const unknown = await call(services, 'manager', { intent: 'dry-run', csv: new File(['When,What,How much\n2025-01-05,x,1\n'], 'odd.csv') });
       expect(unknown.status).toBe(400);
-      expect(unknown.body).toMatchObject({ step: 'refused', message: expect.stringMatching(/not a bank statement layout.*Lloyds.*NatWest/) });
+      expect(unknown.body).toMatchObject({ ok: false, message: expect.stringMatching(/not a bank statement layout.*Lloyds.*NatWest/) });
       const empty = await call(services, 'manager', { intent: 'dry-run' });
-      expect(empty).toMatchObject({ status: 400, body: { step: 'refused', message: 'Choose the CSV file of the statement.' } });
+      expect(empty).toMatchObject({ status: 400, body: { ok: false, message: 'Choose the CSV file of the statement.' } });
     });
   });
 }

@@ -4,15 +4,16 @@
  * it pays and how it was recognised, what the order owed, what will happen), then confirm:
  * the payments are recorded in one go, each with an audit entry on its order.
  *
- * Works without JavaScript and keeps nothing on the server between the two steps (the file is
- * carried back in the confirm form, as on the catalogue import page).
+ * Works without JavaScript and keeps nothing on the server between the two steps (the checked
+ * file is carried, sealed, in the confirm form: import-pipeline.server.ts).
  */
 import { statementMatchLabels } from '@shop/contract/browser';
-import { data, Form, Link } from 'react-router';
-import { parseForm } from '~/server/forms.server';
+import { Form, Link } from 'react-router';
+import { adminAction } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { STATEMENT_MAX_MEGABYTES, statementAction, statementFormSchema, statementLayouts, type StatementAnswer, type StatementView } from '~/server/admin/bank-statements.server';
+import { STATEMENT_MAX_MEGABYTES, statementAnswer, statementFormSchema, statementLayouts, type StatementView } from '~/server/admin/bank-statements.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import { calendarDate, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/bank-statements';
 
@@ -23,15 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { maxMegabytes: STATEMENT_MAX_MEGABYTES, layouts: statementLayouts, exampleReference: `${context.services.shop.bank.referencePrefix}-7KQ4MC` };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'payments:record');
-  const posted = context.postedForm ?? (await request.formData().catch(() => null));
-  if (!posted) return data<StatementAnswer>({ step: 'refused', message: 'The upload could not be read. Choose the file again.' }, { status: 400 });
-  const form = parseForm(posted, statementFormSchema);
-  if (!form.ok) return data<StatementAnswer>({ step: 'refused', message: form.problems.message }, { status: form.problems.status });
-  const { answer, status } = await statementAction(context, staff, form.value);
-  return data<StatementAnswer>(answer, { status });
-}
+export const action = adminAction({
+  permission: 'payments:record',
+  schema: statementFormSchema,
+  run: ({ value, staff, context }) => statementAnswer(context, staff, value),
+});
 
 type Line = StatementView['lines'][number];
 
@@ -207,7 +204,8 @@ function Listed({ report }: { report: StatementView }) {
 }
 
 export default function BankStatements({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = actionData as StatementAnswer | undefined;
+  const answer = actionData?.ok ? actionData : undefined;
+  const { failed } = useAdminAnswer(actionData);
   return (
     <div className="space-y-5">
       <div>
@@ -247,9 +245,9 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         </ul>
       </details>
 
-      {answer?.step === 'refused' && (
+      {failed && (
         <AdminMessage tone="error" testId="statement-refused">
-          {answer.message}
+          {failed.message}
         </AdminMessage>
       )}
 
@@ -272,7 +270,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
             <Form method="post" encType="multipart/form-data" className="card space-y-3 p-4" data-testid="statement-confirm">
               <input type="hidden" name="intent" value="apply" />
               <input type="hidden" name="payload" value={answer.payload} />
-              <input type="hidden" name="fileName" value={answer.report.fileName} />
+              <input type="hidden" name="digest" value={answer.digest} />
               <SuggestionChoices lines={answer.report.lines} />
               {answer.report.totals.overpaymentsLeft.count > 0 && (
                 <label className="flex items-start gap-2 text-sm">

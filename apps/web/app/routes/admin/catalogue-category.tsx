@@ -5,13 +5,12 @@
  * read: if someone saved in between, the save is refused with a clear message.
  */
 import { data, Form, Link } from 'react-router';
-import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, postedIntent } from '~/server/admin/admin-forms.server';
-import { parseForm, postedForm, type FormProblems, isNotFound } from '~/server/forms.server';
+import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
-import { categoryFormSchema, categoryInputOf, imageUrlFromForm, postedValues } from '~/server/admin/catalogue.server';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
+import { CATEGORY_FORM_FIELDS, categoryFormSchema, categoryInputOf, imageUrlFromForm } from '~/server/admin/catalogue.server';
 import { imageSrcSet } from '~/lib/image-srcset';
 import type { Route } from './+types/catalogue-category';
 
@@ -19,19 +18,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loade
 
 const NOTICES: Record<string, string> = { created: 'The category is added. Fill in the rest and save.', saved: 'The category is saved.' };
 
-function categoryIdOf(params: { categoryId?: string }): number {
-  if (!isRecordId(params.categoryId ?? '')) throw data({ message: 'No such category.' }, { status: 404 });
-  return Number(params.categoryId);
-}
+const NO_SUCH_CATEGORY = 'No such category.';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, 'catalogue:edit');
-  const id = categoryIdOf(params);
   const { categories } = context.services.catalogueAdmin;
-  const category = await categories.category(id).catch((error: unknown) => {
-    if (isNotFound(error)) throw data({ message: 'No such category.' }, { status: 404 });
-    throw error;
-  });
+  const category = await foundOr404(categories.category(recordIdOf(params.categoryId, NO_SUCH_CATEGORY)), NO_SUCH_CATEGORY);
   const flat = (nodes: Awaited<ReturnType<typeof categories.tree>>): typeof nodes => nodes.flatMap((n) => [n, ...flat(n.children)]);
   const inside = new Set(flat([category]).map((c) => c.categoryId));
   const height = (node: typeof category): number => 1 + Math.max(0, ...node.children.map(height));
@@ -42,33 +34,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ category: { ...category, children: category.children.map((c) => ({ categoryId: c.categoryId, name: c.name })) }, parents, notice }, { headers });
 }
 
-type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'catalogue:edit');
-  const id = categoryIdOf(params);
-  const posted = await postedForm(request, context);
-  const form = parseForm(posted, categoryFormSchema);
-  const refused = (problems: FormProblems) =>
-    data<Answer>({ ok: false, intent: postedIntent(form.posted) || 'save', message: problems.message, fields: problems.fields, values: postedValues(posted) }, { status: problems.status });
-  if (!form.ok) return refused(form.problems);
-  const { categories } = context.services.catalogueAdmin;
-  try {
-    if (form.value.intent === 'delete') {
-      await categories.delete(id, form.value.version);
+export const action = adminAction({
+  permission: 'catalogue:edit',
+  record: { param: 'categoryId', notFound: NO_SUCH_CATEGORY },
+  schema: categoryFormSchema,
+  keep: CATEGORY_FORM_FIELDS,
+  keepMax: 10_000,
+  async run({ value: form, staff, id, context }) {
+    const { categories } = context.services.catalogueAdmin;
+    if (form.intent === 'delete') {
+      await categories.delete(id, form.version);
       return redirectWithNotice('/admin/catalogue', 'category-deleted', context);
     }
-    const imageUrl = await imageUrlFromForm(form.value, context, staff.staffId);
-    await categories.update(id, form.value.version, categoryInputOf(form.value, imageUrl));
-    return redirectWithNotice(`/admin/catalogue/categories/${id}`, 'saved', context);
-  } catch (error) {
-    return refused(adminFailureOf(error));
-  }
-}
+    const imageUrl = await imageUrlFromForm(form, context, staff.staffId);
+    await categories.update(id, form.version, categoryInputOf(form, imageUrl));
+    return 'saved';
+  },
+});
 
 export default function CatalogueCategory({ loaderData, actionData }: Route.ComponentProps) {
   const { category, parents, notice } = loaderData;
-  const answer = actionData as Answer | undefined;
+  const answer = useAdminAnswer(actionData).failed;
   const v = (name: string, fallback: string) => answer?.values[name] ?? fallback;
   const checked = (name: string, fallback: boolean) => (answer ? answer.values[name] === 'on' : fallback);
   const srcSet = imageSrcSet(category.imageUrl);

@@ -3,11 +3,11 @@
  * products to change) as a CSV download, for files whose lists are longer than the import page
  * shows. The page posts the file it carries; nothing is written.
  */
-import { importReportCsvText, importReportFileName, importReportFormSchema, unpackImportFile } from '~/server/admin/catalogue.server';
+import { catalogueImport, importReportCsvText, importReportFileName, importReportFormSchema } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { documentAccessRefused } from '~/server/pdf-response.server';
 import { csvRefusal } from '~/server/csv-response.server';
-import { parseForm } from '~/server/forms.server';
+import { parseForm, postedForm } from '~/server/forms.server';
 import { redirect } from 'react-router';
 import type { Route } from './+types/catalogue-import-report-csv';
 
@@ -22,20 +22,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  let staffId: number;
   try {
-    await requireStaff(request, context, 'catalogue:edit');
+    staffId = (await requireStaff(request, context, 'catalogue:edit')).staffId;
   } catch (refusal) {
     return documentAccessRefused(refusal);
   }
-  const posted = await request.formData().catch(() => null);
-  const form = posted ? parseForm(posted, importReportFormSchema) : null;
-  const bytes = form?.ok ? unpackImportFile(form.value.payload) : null;
-  if (!form?.ok || !bytes) return csvRefusal(400, 'The checked file could not be read: choose it again on the import page.');
-  const report = await context.services.catalogueAdmin.csv.dryRun(bytes);
+  const form = parseForm(await postedForm(request, context), importReportFormSchema);
+  const file = form.ok ? catalogueImport(context, staffId).open(form.value) : null;
+  if (!file) return csvRefusal(400, 'The checked file could not be read: choose it again on the import page.');
+  const report = await context.services.catalogueAdmin.csv.dryRun(file.bytes);
   return new Response(importReportCsvText(report), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${importReportFileName(form.value.fileName).replace(/[^\w.-]/g, '_')}"`,
+      'content-disposition': `attachment; filename="${importReportFileName(file.name).replace(/[^\w.-]/g, '_')}"`,
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
     },

@@ -4,24 +4,20 @@
  * with its row, column and message), then apply it: one transaction, all or nothing.
  *
  * Works without JavaScript and without keeping anything on the server between the two steps:
- * the dry run's answer carries the file back (base64 in a hidden field, so the browser cannot
- * rewrite its line ends) with the dry run's digest; applying checks the catalogue still gives
- * the same plan (else "run the dry run again").
+ * the dry run's answer carries the file back, sealed (import-pipeline.server.ts); applying
+ * checks it is the file checked here and that the catalogue still gives the same plan (else
+ * "run the dry run again").
  */
 import { data, Form, Link } from 'react-router';
-import { adminFailureOf } from '~/server/admin/admin-forms.server';
-import { parseForm } from '~/server/forms.server';
-import { importFormSchema, IMPORT_MAX_MEGABYTES, packImportFile, unpackImportFile } from '~/server/admin/catalogue.server';
+import { adminAction } from '~/server/admin/admin-page.server';
+import { importRefusal } from '~/server/admin/import-pipeline.server';
+import { catalogueImport, IMPORT_LISTED, importFormSchema, IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
+import { ImportCounts, ImportProblems, useAdminAnswer } from '~/components/admin/admin-kit';
 import type { Route } from './+types/catalogue-import';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Import CSV - Catalogue - Back office' }];
-
-/** Rows of each list shown on the page (the counts say how many in all; the full lists download as CSV). */
-export const LISTED = 100;
-
-const UNREADABLE_UPLOAD = 'The upload could not be read. Choose the file again.';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'catalogue:edit');
@@ -40,11 +36,6 @@ interface ReportView {
   errorCount: number;
 }
 
-type Answer =
-  | { step: 'dry-run'; fileName: string; report: ReportView; payload: string | null; canApply: boolean; digest: string }
-  | { step: 'applied'; fileName: string; report: ReportView; priceChanges: number }
-  | { step: 'refused'; fileName: string; message: string; report: ReportView | null };
-
 function view(report: {
   rows: number;
   products: number;
@@ -57,51 +48,34 @@ function view(report: {
   return {
     rows: report.rows,
     products: report.products,
-    adds: report.adds.slice(0, LISTED),
+    adds: report.adds.slice(0, IMPORT_LISTED),
     addCount: report.adds.length,
-    changes: report.changes.slice(0, LISTED),
+    changes: report.changes.slice(0, IMPORT_LISTED),
     changeCount: report.changes.length,
     unchanged: report.unchanged,
-    errors: report.errors.slice(0, LISTED),
+    errors: report.errors.slice(0, IMPORT_LISTED),
     errorCount: report.errorCount,
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'catalogue:edit');
-  const posted = context.postedForm ?? (await request.formData().catch(() => null));
-  if (!posted) return data<Answer>({ step: 'refused', fileName: '', message: UNREADABLE_UPLOAD, report: null }, { status: 400 });
-  const form = parseForm(posted, importFormSchema);
-  if (!form.ok) return data<Answer>({ step: 'refused', fileName: '', message: form.problems.message, report: null }, { status: form.problems.status });
-  const { csv } = context.services.catalogueAdmin;
-  if (form.value.intent === 'apply') {
-    const { payload, digest, fileName } = form.value;
-    const bytes = unpackImportFile(payload);
-    if (!bytes) return data<Answer>({ step: 'refused', fileName, message: UNREADABLE_UPLOAD, report: null }, { status: 400 });
-    try {
-      const result = await csv.apply(bytes, staff.staffId, digest);
-      return data<Answer>({ step: 'applied', fileName, report: view(result), priceChanges: result.priceChanges });
-    } catch (error) {
-      const failure = adminFailureOf(error);
-      const report = (error as { details?: { report?: Parameters<typeof view>[0] } }).details?.report;
-      return data<Answer>({ step: 'refused', fileName, message: failure.message, report: report ? view(report) : null }, { status: failure.status });
+export const action = adminAction({
+  permission: 'catalogue:edit',
+  schema: importFormSchema,
+  async run({ value: form, staff, context }) {
+    const pipeline = catalogueImport(context, staff.staffId);
+    if (form.intent === 'dry-run') {
+      const { fileName, report, payload, digest } = await pipeline.check(form.csv);
+      const canApply = report.errorCount === 0 && report.adds.length + report.changes.length > 0;
+      return data({ ok: true as const, step: 'dry-run' as const, fileName, report: view(report), payload, canApply, digest });
     }
-  }
-  const file = form.value.csv;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const report = await csv.dryRun(bytes);
-  const canApply = report.errorCount === 0 && report.adds.length + report.changes.length > 0;
-  const listedInFull = report.adds.length <= LISTED && report.changes.length <= LISTED && report.errors.length <= LISTED;
-  return data<Answer>({
-    step: 'dry-run',
-    fileName: file.name.slice(0, 200),
-    report: view(report),
-    // The file goes back only when there is something to do with it: apply it, or download the lists in full.
-    payload: canApply || !listedInFull ? packImportFile(bytes) : null,
-    canApply,
-    digest: report.digest,
-  });
-}
+    try {
+      const { fileName, applied } = await pipeline.apply(form, undefined);
+      return data({ ok: true as const, step: 'applied' as const, fileName, report: view(applied), priceChanges: applied.priceChanges });
+    } catch (error) {
+      return importRefusal(error, 'apply', view);
+    }
+  },
+});
 
 function ChangeTable({ title, rows, total, testId }: { title: string; rows: ReportView['adds']; total: number; testId: string }) {
   if (total === 0) return null;
@@ -152,43 +126,16 @@ function ListedNote({ listed, total }: { listed: number; total: number }) {
 function Report({ report }: { report: ReportView }) {
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="import-summary">
-        {[
+      <ImportCounts
+        testId="import-summary"
+        counts={[
           ['To add', report.addCount],
           ['To change', report.changeCount],
           ['Unchanged', report.unchanged],
           ['Errors', report.errorCount],
-        ].map(([label, count]) => (
-          <div key={label} className={`card p-3 ${label === 'Errors' && Number(count) > 0 ? 'border-red-300 bg-red-50' : ''}`}>
-            <dt className="text-xs tracking-wide text-stone-600 uppercase">{label}</dt>
-            <dd className="text-2xl font-semibold text-stone-900 tabular-nums">{count}</dd>
-          </div>
-        ))}
-      </dl>
-      {report.errorCount > 0 && (
-        <section className="card overflow-x-auto border-red-200" aria-label="Errors">
-          <h3 className="border-b border-red-200 bg-red-50 px-4 py-2.5 text-sm font-semibold text-red-900">Errors ({report.errorCount}): nothing can be applied until they are corrected</h3>
-          <table className="w-full text-left text-sm" data-testid="import-errors">
-            <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">Row</th>
-                <th scope="col" className="px-4 py-2">Column</th>
-                <th scope="col" className="px-4 py-2">Problem</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100 align-top">
-              {report.errors.map((e, i) => (
-                <tr key={i}>
-                  <td className="px-4 py-2 tabular-nums">{e.row ?? 'File'}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{e.column ?? '-'}</td>
-                  <td className="px-4 py-2">{e.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {report.errorCount > report.errors.length && <ListedNote listed={report.errors.length} total={report.errorCount} />}
-        </section>
-      )}
+        ]}
+      />
+      <ImportProblems problems={report.errors} total={report.errorCount} testId="import-errors" more={<ListedNote listed={report.errors.length} total={report.errorCount} />} />
       <ChangeTable title="To add" rows={report.adds} total={report.addCount} testId="import-adds" />
       <ChangeTable title="To change" rows={report.changes} total={report.changeCount} testId="import-changes" />
     </div>
@@ -196,7 +143,8 @@ function Report({ report }: { report: ReportView }) {
 }
 
 export default function CatalogueImport({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = actionData as Answer | undefined;
+  const answer = actionData?.ok ? actionData : undefined;
+  const refused = useAdminAnswer(actionData).failed;
   return (
     <div className="space-y-5">
       <div>
@@ -223,12 +171,12 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
         </button>
       </Form>
 
-      {answer?.step === 'refused' && (
+      {refused && (
         <>
           <AdminMessage tone="error" testId="import-refused">
-            {answer.message}
+            {refused.message}
           </AdminMessage>
-          {answer.report && <Report report={answer.report} />}
+          {'report' in refused && refused.report && <Report report={refused.report} />}
         </>
       )}
 
@@ -253,7 +201,6 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
             <Form method="post" encType="multipart/form-data" reloadDocument className="card flex flex-wrap items-center gap-3 p-4" data-testid="import-apply">
               <input type="hidden" name="payload" value={answer.payload} />
               <input type="hidden" name="digest" value={answer.digest} />
-              <input type="hidden" name="fileName" value={answer.fileName} />
               <p className="flex-1 text-sm text-stone-700">
                 {answer.canApply
                   ? `Apply adds ${answer.report.addCount} and changes ${answer.report.changeCount} product${answer.report.changeCount === 1 ? '' : 's'} in one go: all of it or, if anything fails, none of it.`

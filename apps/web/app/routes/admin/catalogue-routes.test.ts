@@ -240,7 +240,7 @@ for (const kind of pgliteOnly()) {
       expect(report.report.changes.map((c) => c.changes)).toEqual([['A4 pack of 10: £5.50 -> £6.75']]);
       expect((await services.catalogueAdmin.products.product(1)).sizes[0]!.packs[0]!.pricePence).toBe(550);
       const applied = await call(importAction, services, '/admin/catalogue/import', 'manager', {
-        form: { intent: 'apply', payload: report.payload, digest: report.digest, fileName: 'prices.csv' },
+        form: { intent: 'apply', payload: report.payload, digest: report.digest },
       });
       expect(applied.body).toMatchObject({ step: 'applied', priceChanges: 1 });
       expect((await services.catalogueAdmin.products.product(1)).sizes[0]!.packs[0]!.pricePence).toBe(675);
@@ -257,20 +257,20 @@ for (const kind of pgliteOnly()) {
       lines.push('BULK-X,,Boxes,A4,,10,1.00,');
       const file = `${header}\n${lines.join('\n')}\n`;
       const dry = await call(importAction, services, '/admin/catalogue/import', 'manager', { form: { intent: 'dry-run', csv: new File([file], 'bulk.csv', { type: 'text/csv' }) } });
-      const answer = dry.body as { step: string; payload: string; canApply: boolean; report: { adds: unknown[]; addCount: number; errors: unknown[]; errorCount: number } };
+      const answer = dry.body as { step: string; payload: string; digest: string; canApply: boolean; report: { adds: unknown[]; addCount: number; errors: unknown[]; errorCount: number } };
       expect(answer).toMatchObject({ step: 'dry-run', canApply: false, report: { addCount: 3000, errorCount: 1 } });
       expect(answer.report.adds).toHaveLength(100);
       // The page holds the carried file twice (the hidden field and the page's data): packed, both together stay under the file's own size.
       expect(answer.payload.length * 2).toBeLessThan(file.length / 4);
-      const download = await call(importReportAction, services, '/admin/catalogue/import/report.csv', 'manager', { form: { payload: answer.payload, fileName: 'bulk.csv' } });
+      const download = await call(importReportAction, services, '/admin/catalogue/import/report.csv', 'manager', { form: { payload: answer.payload, digest: answer.digest } });
       expect(download.response!.headers.get('content-disposition')).toBe('attachment; filename="bulk-dry-run.csv"');
       const lists = (await download.response!.text()).trim().split('\n');
       expect(lists).toHaveLength(1 + 1 + 3000);
       expect(lists[1]).toMatch(/^error,3002,name,,,Give a name\.$/);
       expect(lists.at(-1)).toMatch(/^add,3001,,BULK-2999,Bulk box 2999,1 size, 1 pack$|^add,3001,,BULK-2999,Bulk box 2999,"1 size, 1 pack"$/);
-      const tampered = await call(importReportAction, services, '/admin/catalogue/import/report.csv', 'manager', { form: { payload: 'not a packed file', fileName: 'bulk.csv' } });
+      const tampered = await call(importReportAction, services, '/admin/catalogue/import/report.csv', 'manager', { form: { payload: 'not a packed file', digest: answer.digest } });
       expect(tampered.response!.status).toBe(400);
-      const warehouse = await call(importReportAction, services, '/admin/catalogue/import/report.csv', 'warehouse', { form: { payload: answer.payload, fileName: 'bulk.csv' } });
+      const warehouse = await call(importReportAction, services, '/admin/catalogue/import/report.csv', 'warehouse', { form: { payload: answer.payload, digest: answer.digest } });
       expect(warehouse.response!.status).toBe(403);
     });
   });

@@ -5,11 +5,11 @@
  * keeps the search). Links to export the CSV and to import one.
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
-import { readForm } from '~/server/forms.server';
+import { adminAction } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import { pounds } from '~/components/admin/admin-format';
 import { catalogueFormSchema, categoryInputOf } from '~/server/admin/catalogue.server';
 import type { Route } from './+types/catalogue';
@@ -42,27 +42,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ tree, list, notice }, { headers });
 }
 
-type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values?: Record<string, string> };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaff(request, context, 'catalogue:edit');
-  const form = await readForm(request, catalogueFormSchema);
-  const intent = postedIntent(form.posted);
-  const values = postedText(form.posted, ['name', 'parentId']);
-  if (!form.ok) return data<Answer>({ ok: false, intent, message: form.problems.message, fields: form.problems.fields, values }, { status: form.problems.status });
-  const { categories } = context.services.catalogueAdmin;
-  try {
-    if (form.value.intent === 'reorder') {
-      if (form.value.categoryId !== undefined) await categories.reorder(form.value.categoryId, form.value.direction);
+export const action = adminAction({
+  permission: 'catalogue:edit',
+  schema: catalogueFormSchema,
+  keep: ['name', 'parentId'],
+  async run({ value: form, request, context }) {
+    const { categories } = context.services.catalogueAdmin;
+    if (form.intent === 'reorder') {
+      if (form.categoryId !== undefined) await categories.reorder(form.categoryId, form.direction);
       return redirect(`/admin/catalogue${new URL(request.url).search}`);
     }
-    const created = await categories.create({ ...categoryInputOf(form.value, ''), visible: true });
+    const created = await categories.create({ ...categoryInputOf(form, ''), visible: true });
     return redirectWithNotice(`/admin/catalogue/categories/${created.categoryId}`, 'created', context);
-  } catch (error) {
-    const failure = adminFailureOf(error);
-    return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields, values }, { status: failure.status });
-  }
-}
+  },
+});
 
 type Tree = Route.ComponentProps['loaderData']['tree'];
 
@@ -131,7 +124,7 @@ function flatten(nodes: Tree): Tree {
 
 export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
   const { tree, list, notice } = loaderData;
-  const answer = actionData as Answer | undefined;
+  const answer = useAdminAnswer(actionData).failed;
   const first = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
   const last = Math.min(list.total, list.page * list.pageSize);
   const all = flatten(tree);
@@ -169,13 +162,13 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
                 <label htmlFor="new-category-name" className="form-label">
                   Name
                 </label>
-                <input id="new-category-name" name="name" required maxLength={100} className="form-input" defaultValue={answer?.values?.name} />
+                <input id="new-category-name" name="name" required maxLength={100} className="form-input" defaultValue={answer?.values.name} />
               </div>
               <div>
                 <label htmlFor="new-category-parent" className="form-label">
                   Under
                 </label>
-                <select id="new-category-parent" name="parentId" className="form-input" defaultValue={answer?.values?.parentId ?? ''}>
+                <select id="new-category-parent" name="parentId" className="form-input" defaultValue={answer?.values.parentId ?? ''}>
                   <option value="">Top level</option>
                   {all
                     .filter((c) => c.depth < 3)

@@ -6,14 +6,22 @@
  * a saved change comes back here with a notice (post/redirect/get). Every change is audited.
  */
 import { data, Form, Link } from 'react-router';
-import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, postedIntent, postedText } from '~/server/admin/admin-forms.server';
-import { parseForm, postedForm, isNotFound } from '~/server/forms.server';
-import { categoryPathsOf, PRICE_LIST_EVENT_LABELS, PRICE_LIST_FORM_FIELDS, priceListFormSchema, type PriceListImportReport } from '~/server/admin/price-lists.server';
-import { packImportFile, unpackImportFile, IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
+import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.server';
+import { importRefusal } from '~/server/admin/import-pipeline.server';
+import {
+  categoryPathsOf,
+  PRICE_LIST_EVENT_LABELS,
+  PRICE_LIST_FORM_FIELDS,
+  PRICE_LIST_IMPORT_LISTED,
+  priceListFormSchema,
+  priceListImport,
+  type PriceListImportReport,
+} from '~/server/admin/price-lists.server';
+import { IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
+import { takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { ImportCounts, ImportProblems, useAdminAnswer } from '~/components/admin/admin-kit';
 import { AuditTrail } from '~/components/admin/audit-trail';
 import type { Route } from './+types/price-list';
 
@@ -27,22 +35,13 @@ const NOTICES: Record<string, string> = {
   unassigned: 'The customer is off this list.',
 };
 
-/** Rows of each dry-run list shown on the page. */
-const LISTED = 100;
-
-function listIdOf(params: { priceListId?: string }): number {
-  if (!isRecordId(params.priceListId ?? '')) throw data({ message: 'No such price list.' }, { status: 404 });
-  return Number(params.priceListId);
-}
+const NO_SUCH_LIST = 'No such price list.';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, 'price-lists:manage');
-  const priceListId = listIdOf(params);
+  const priceListId = recordIdOf(params.priceListId, NO_SUCH_LIST);
   const [list, history, tree] = await Promise.all([
-    context.services.priceLists.detail(priceListId).catch((error: unknown) => {
-      if (isNotFound(error)) throw data({ message: 'No such price list.' }, { status: 404 });
-      throw error;
-    }),
+    foundOr404(context.services.priceLists.detail(priceListId), NO_SUCH_LIST),
     context.services.priceLists.history(priceListId),
     context.services.catalogueAdmin.categories.tree(),
   ]);
@@ -78,73 +77,57 @@ interface ReportView {
 }
 
 function view(report: PriceListImportReport): ReportView {
+  const listed = <T,>(lines: T[]) => lines.slice(0, PRICE_LIST_IMPORT_LISTED);
   return {
     rows: report.rows,
-    adds: report.adds.slice(0, LISTED),
-    changes: report.changes.slice(0, LISTED),
-    removals: report.removals.slice(0, LISTED),
-    errors: report.errors.slice(0, LISTED),
+    adds: listed(report.adds),
+    changes: listed(report.changes),
+    removals: listed(report.removals),
+    errors: listed(report.errors),
     counts: { adds: report.adds.length, changes: report.changes.length, removals: report.removals.length, unchanged: report.unchanged, errors: report.errors.length },
   };
 }
 
-type Answer =
-  | { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string>; report?: ReportView | null }
-  | { ok: true; step: 'dry-run'; fileName: string; report: ReportView; payload: string | null; digest: string }
-  | { ok: true; step: 'applied'; fileName: string; report: ReportView };
-
-const UNREADABLE_UPLOAD = 'The upload could not be read. Choose the file again.';
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'price-lists:manage');
-  const priceListId = listIdOf(params);
-  const posted = context.postedForm ?? (await postedForm(request).catch(() => null));
-  if (!posted) return data<Answer>({ ok: false, intent: 'dry-run', message: UNREADABLE_UPLOAD, fields: {}, values: {} }, { status: 400 });
-  const form = parseForm(posted, priceListFormSchema);
-  const intent = postedIntent(form.posted);
-  const values = postedText(form.posted, PRICE_LIST_FORM_FIELDS, 400);
-  if (!form.ok) return data<Answer>({ ok: false, intent, message: form.problems.message, fields: form.problems.fields, values }, { status: form.problems.status });
-  const lists = context.services.priceLists;
-  const back = (notice: string) => redirectWithNotice(`/admin/price-lists/${priceListId}`, notice, context);
-  const change = form.value;
-  try {
+export const action = adminAction({
+  permission: 'price-lists:manage',
+  record: { param: 'priceListId', notFound: NO_SUCH_LIST },
+  schema: priceListFormSchema,
+  keep: PRICE_LIST_FORM_FIELDS,
+  keepMax: 400,
+  async run({ value: change, staff, id: priceListId, context }) {
+    const lists = context.services.priceLists;
     switch (change.intent) {
       case 'rename':
         await lists.rename(staff.staffId, priceListId, change.name);
-        return back('renamed');
+        return 'renamed';
       case 'save-entry': {
         const { intent: _intent, ...cells } = change;
         await lists.saveEntry(staff.staffId, priceListId, cells);
-        return back('saved');
+        return 'saved';
       }
       case 'remove-entry':
         await lists.removeEntry(staff.staffId, priceListId, change.entry_id);
-        return back('removed');
+        return 'removed';
       case 'assign':
         await lists.assign(staff.staffId, priceListId, change.email);
-        return back('assigned');
+        return 'assigned';
       case 'unassign':
         await lists.unassign(staff.staffId, priceListId, change.user_id);
-        return back('unassigned');
+        return 'unassigned';
       case 'dry-run': {
-        const bytes = new Uint8Array(await change.csv.arrayBuffer());
-        const report = await lists.dryRun(priceListId, bytes);
-        const canApply = report.errors.length === 0 && report.adds.length + report.changes.length + report.removals.length > 0;
-        return data<Answer>({ ok: true, step: 'dry-run', fileName: change.csv.name.slice(0, 200), report: view(report), payload: canApply ? packImportFile(bytes) : null, digest: report.digest });
+        const { fileName, report, payload, digest } = await priceListImport(context, staff.staffId, priceListId).check(change.csv);
+        return data({ ok: true as const, step: 'dry-run' as const, fileName, report: view(report), payload, digest });
       }
-      case 'apply': {
-        const bytes = unpackImportFile(change.payload);
-        if (!bytes) return data<Answer>({ ok: false, intent, message: UNREADABLE_UPLOAD, fields: {}, values }, { status: 400 });
-        const report = await lists.apply(staff.staffId, priceListId, bytes, change.digest);
-        return data<Answer>({ ok: true, step: 'applied', fileName: change.fileName, report: view(report) });
-      }
+      case 'apply':
+        try {
+          const { fileName, applied } = await priceListImport(context, staff.staffId, priceListId).apply(change, undefined);
+          return data({ ok: true as const, step: 'applied' as const, fileName, report: view(applied) });
+        } catch (error) {
+          return importRefusal(error, 'apply', view);
+        }
     }
-  } catch (error) {
-    const failure = adminFailureOf(error);
-    const report = (error as { details?: { report?: PriceListImportReport } }).details?.report;
-    return data<Answer>({ ok: false, intent, message: failure.message, fields: failure.fields, values, report: report ? view(report) : null }, { status: failure.status });
-  }
-}
+  },
+});
 
 function ReportLines({ title, lines, total, testId }: { title: string; lines: ReportView['adds']; total: number; testId: string }) {
   if (total === 0) return null;
@@ -178,45 +161,17 @@ function ReportLines({ title, lines, total, testId }: { title: string; lines: Re
 function Report({ report }: { report: ReportView }) {
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="price-list-import-summary">
-        {(
-          [
-            ['To add', report.counts.adds],
-            ['To change', report.counts.changes],
-            ['To remove', report.counts.removals],
-            ['Unchanged', report.counts.unchanged],
-            ['Errors', report.counts.errors],
-          ] as const
-        ).map(([label, count]) => (
-          <div key={label} className={`card p-3 ${label === 'Errors' && count > 0 ? 'border-red-300 bg-red-50' : ''}`}>
-            <dt className="text-xs tracking-wide text-stone-600 uppercase">{label}</dt>
-            <dd className="text-2xl font-semibold text-stone-900 tabular-nums">{count}</dd>
-          </div>
-        ))}
-      </dl>
-      {report.counts.errors > 0 && (
-        <section className="card overflow-x-auto border-red-200" aria-label="Errors">
-          <h3 className="border-b border-red-200 bg-red-50 px-4 py-2.5 text-sm font-semibold text-red-900">Errors ({report.counts.errors}): nothing can be applied until they are corrected</h3>
-          <table className="w-full text-left text-sm" data-testid="price-list-import-errors">
-            <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">Row</th>
-                <th scope="col" className="px-4 py-2">Column</th>
-                <th scope="col" className="px-4 py-2">Problem</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100 align-top">
-              {report.errors.map((e, i) => (
-                <tr key={i}>
-                  <td className="px-4 py-2 tabular-nums">{e.row ?? 'File'}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{e.column ?? '-'}</td>
-                  <td className="px-4 py-2">{e.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <ImportCounts
+        testId="price-list-import-summary"
+        counts={[
+          ['To add', report.counts.adds],
+          ['To change', report.counts.changes],
+          ['To remove', report.counts.removals],
+          ['Unchanged', report.counts.unchanged],
+          ['Errors', report.counts.errors],
+        ]}
+      />
+      <ImportProblems problems={report.errors} total={report.counts.errors} testId="price-list-import-errors" />
       <ReportLines title="To add" lines={report.adds} total={report.counts.adds} testId="price-list-import-adds" />
       <ReportLines title="To change" lines={report.changes} total={report.counts.changes} testId="price-list-import-changes" />
       <ReportLines title="To remove (in the list, not in the file)" lines={report.removals} total={report.counts.removals} testId="price-list-import-removals" />
@@ -226,12 +181,11 @@ function Report({ report }: { report: ReportView }) {
 
 export default function PriceListPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, history, categoryPaths, maxMegabytes, notice } = loaderData;
-  const answer = actionData as Answer | undefined;
-  const failed = answer && !answer.ok ? answer : undefined;
-  const failedOn = (intent: string) => (failed?.intent === intent ? failed : undefined);
+  const answer = actionData?.ok ? actionData : undefined;
+  const { failed, failedFor: failedOn } = useAdminAnswer(actionData);
   const here = `/admin/price-lists/${list.priceListId}`;
   const entryFailed = failedOn('save-entry');
-  const importAnswer = answer?.ok ? answer : failed && (failed.intent === 'dry-run' || failed.intent === 'apply') ? failed : undefined;
+  const importAnswer = answer ?? (failed && (failed.intent === 'dry-run' || failed.intent === 'apply') ? failed : undefined);
   const generalFailure = failed && !['save-entry', 'rename', 'assign', 'dry-run', 'apply'].includes(failed.intent) ? failed : undefined;
 
   return (
@@ -441,7 +395,7 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
             <AdminMessage tone="error" testId="price-list-import-refused">
               {importAnswer.message}
             </AdminMessage>
-            {importAnswer.report && <Report report={importAnswer.report} />}
+            {'report' in importAnswer && importAnswer.report ? <Report report={importAnswer.report as ReportView} /> : null}
           </>
         )}
         {importAnswer?.ok && importAnswer.step === 'applied' && (
@@ -463,7 +417,6 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
               <Form method="post" action={here} encType="multipart/form-data" className="flex flex-wrap items-center gap-3" data-testid="price-list-import-apply">
                 <input type="hidden" name="payload" value={importAnswer.payload} />
                 <input type="hidden" name="digest" value={importAnswer.digest} />
-                <input type="hidden" name="fileName" value={importAnswer.fileName} />
                 <p className="flex-1 text-sm text-stone-700">Apply makes the file this list&apos;s prices in one go: all of it or, if anything fails, none of it.</p>
                 <button type="submit" name="intent" value="apply" className="btn-primary">
                   Apply import

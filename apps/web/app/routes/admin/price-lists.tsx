@@ -3,12 +3,12 @@
  * customers it has, and a form to start a new one (a plain POST, then the new list's page).
  * A customer on a list sees its prices wherever the shop shows a price (docs/price-lists.md).
  */
-import { data, Form, Link, redirect } from 'react-router';
-import { adminFailureOf } from '~/server/admin/admin-forms.server';
-import { readForm } from '~/server/forms.server';
+import { Form, Link, redirect } from 'react-router';
+import { adminAction } from '~/server/admin/admin-page.server';
 import { priceListsFormSchema } from '~/server/admin/price-lists.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import type { Route } from './+types/price-lists';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Price lists - Back office' }];
@@ -18,22 +18,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lists: await context.services.priceLists.list() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'price-lists:manage');
-  const form = await readForm(request, priceListsFormSchema);
-  const name = typeof form.posted.name === 'string' ? form.posted.name.slice(0, 200) : '';
-  if (!form.ok) return data({ message: form.problems.message, field: form.problems.fields.name, name }, { status: form.problems.status });
-  try {
-    const priceListId = await context.services.priceLists.create(staff.staffId, form.value.name);
+export const action = adminAction({
+  permission: 'price-lists:manage',
+  schema: priceListsFormSchema,
+  keep: ['name'],
+  keepMax: 200,
+  async run({ value, staff, context }) {
+    const priceListId = await context.services.priceLists.create(staff.staffId, value.name);
     return redirect(`/admin/price-lists/${priceListId}`);
-  } catch (error) {
-    const failure = adminFailureOf(error);
-    return data({ message: failure.message, field: failure.fields.name, name }, { status: failure.status });
-  }
-}
+  },
+});
 
 export default function PriceListsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lists } = loaderData;
+  const { failed, errorOf } = useAdminAnswer(actionData);
+  const nameError = errorOf('create', 'name');
   return (
     <div className="space-y-6">
       <div>
@@ -80,11 +79,11 @@ export default function PriceListsPage({ loaderData, actionData }: Route.Compone
         <h2 id="new-heading" className="text-lg font-semibold text-stone-900">
           New price list
         </h2>
-        {actionData && !actionData.field ? <AdminMessage tone="error">{actionData.message}</AdminMessage> : null}
+        {failed && !nameError ? <AdminMessage tone="error">{failed.message}</AdminMessage> : null}
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="create" />
           <div className="min-w-0 flex-1 sm:max-w-md">
-            <AdminField id="list-name" name="name" label="Name" required maxLength={100} placeholder="For example: Trade customers 2027" defaultValue={actionData?.name ?? ''} error={actionData?.field} />
+            <AdminField id="list-name" name="name" label="Name" required maxLength={100} placeholder="For example: Trade customers 2027" defaultValue={failed?.values.name ?? ''} error={nameError} />
           </div>
           <button type="submit" className="btn-primary">
             Create price list

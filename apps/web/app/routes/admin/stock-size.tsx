@@ -5,13 +5,12 @@
  * tracked starts tracking it.
  */
 import { data, Form, Link } from 'react-router';
-import { isRecordId } from '@shop/contract/browser';
 import { requireStaff } from '~/server/admin/staff-session.server';
-import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
-import { adminFailureOf } from '~/server/admin/admin-forms.server';
-import { parseForm, postedForm, isNotFound } from '~/server/forms.server';
+import { takeNotice } from '~/server/admin/admin-notice.server';
+import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.server';
 import { countSchema, editsCatalogue, movementForPage } from '~/server/admin/stock.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
 import { londonDateTime } from '~/components/admin/admin-format';
 import type { Route } from './+types/stock-size';
 
@@ -19,18 +18,11 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loade
 
 const NOTICES: Record<string, string> = { counted: 'The count is recorded: on hand is now the figure counted.' };
 
-function sizeIdOf(params: { productSizeId?: string }): number {
-  if (!isRecordId(params.productSizeId ?? '')) throw data({ message: 'No such size.' }, { status: 404 });
-  return Number(params.productSizeId);
-}
+const NO_SUCH_SIZE = 'No such size.';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'stock:receive');
-  const id = sizeIdOf(params);
-  const size = await context.services.stock.sizeStock(staff, id).catch((error: unknown) => {
-    if (isNotFound(error)) throw data({ message: 'No such size.' }, { status: 404 });
-    throw error;
-  });
+  const size = await foundOr404(context.services.stock.sizeStock(staff, recordIdOf(params.productSizeId, NO_SUCH_SIZE)), NO_SUCH_SIZE);
   const { notice, headers } = await takeNotice(request, context, NOTICES);
   return data(
     { size: { ...size, movements: size.movements.map(movementForPage) }, notice, editsCatalogue: editsCatalogue(staff) },
@@ -38,23 +30,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-type Answer = { message: string; fields: Record<string, string>; values: Record<string, string> };
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'stock:receive');
-  const id = sizeIdOf(params);
-  const posted = await postedForm(request, context);
-  const values = { counted: String(posted.get('counted') ?? '').slice(0, 20), reason: String(posted.get('reason') ?? '').slice(0, 300) };
-  const form = parseForm(posted, countSchema);
-  if (!form.ok) return data<Answer>({ message: form.problems.message, fields: form.problems.fields, values }, { status: form.problems.status });
-  try {
-    await context.services.stock.count(staff, { productSizeId: id, counted: form.value.counted, reason: form.value.reason });
-  } catch (error) {
-    const problems = adminFailureOf(error);
-    return data<Answer>({ message: problems.message, fields: problems.fields, values }, { status: problems.status });
-  }
-  return redirectWithNotice(`/admin/stock/sizes/${id}`, 'counted', context);
-}
+export const action = adminAction({
+  permission: 'stock:receive',
+  record: { param: 'productSizeId', notFound: NO_SUCH_SIZE },
+  schema: countSchema,
+  keep: ['counted', 'reason'],
+  keepMax: 300,
+  async run({ value, staff, id, context }) {
+    await context.services.stock.count(staff, { productSizeId: id, counted: value.counted, reason: value.reason });
+    return 'counted';
+  },
+});
 
 /** "+240", "-14", "" for no change. */
 function signed(n: number): string {
@@ -63,7 +49,7 @@ function signed(n: number): string {
 
 export default function StockSize({ loaderData, actionData }: Route.ComponentProps) {
   const { size, notice, editsCatalogue } = loaderData;
-  const answer = actionData as Answer | undefined;
+  const answer = useAdminAnswer(actionData).failed;
   const available = size.onHand - size.allocated;
   return (
     <div className="space-y-5">

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { isRecordId } from '@shop/contract/browser';
 import { DomainError, NotFound, type StaffMember, type StaffPermission } from '@shop/core';
 import { postedIntent, postedText, adminFailureOf, retryAfterOf } from '~/server/admin/admin-forms.server';
-import { readForm, type ActionFailure, type FormProblems } from '~/server/forms.server';
+import { parseForm, postedForm, type ActionFailure, type FormProblems } from '~/server/forms.server';
 import { redirectWithNotice } from '~/server/admin/admin-notice.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 
@@ -143,7 +143,8 @@ export function adminAction<Schema extends z.ZodType>(spec: Omit<AdminActionSpec
   return async ({ request, context, params }: ActionArgs) => {
     let staff = (spec.permission === null ? null : await requireStaff(request, context, spec.permission)) as never;
     const id = (spec.record ? recordIdOf(params[spec.record.param], spec.record.notFound) : null) as never;
-    const form = await readForm(request, spec.schema);
+    // An upload page's multipart form, as the server already parsed it (postedForm).
+    const form = parseForm(await postedForm(request, context), spec.schema);
     const intent = postedIntent(form.posted);
     if (spec.formPermission) staff = (await requireStaff(request, context, spec.formPermission(intent))) as never;
     const values = postedText(form.posted, spec.keep ?? [], spec.keepMax ?? 1000);

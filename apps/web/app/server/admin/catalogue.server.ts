@@ -5,11 +5,11 @@
  * image file) reads into core's ProductState, the category form into CategoryInput; a bad
  * pack is named by its field, so the page shows the message beside its input.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { CatalogueCsv, IMPORT_MAX_BYTES, importReportCsv, type ImportReport, parsePackRange, parsePricePounds, type CategoryInput, type ProductState } from '@shop/core';
 import { checkbox, textField, UNKNOWN_FORM } from './admin-forms.server';
+import { carriedImportFields, importPipeline } from './import-pipeline.server';
 
 /** Size rows and pack rows a form may post (more are ignored). */
 export const MAX_FORM_SIZES = 60;
@@ -37,6 +37,9 @@ const categoryFields = {
   pageTitle: textField(500),
   pageDescription: textField(1000),
 };
+
+/** The category form's fields a refused form shows again as typed. */
+export const CATEGORY_FORM_FIELDS = ['name', 'description', 'parentId', 'visible', 'isNew', 'pageTitle', 'pageDescription', 'removeImage', 'imageUrl'] as const;
 
 /** An image: a file chosen (checked and stored by core), else the address typed, else none ("remove"). */
 const imageFields = {
@@ -155,35 +158,34 @@ export const productFormSchema = z
 
 const CHOOSE_CSV = 'Choose a CSV file to check.';
 
-/** The import page: a dry run of a chosen file, or applying the dry run it answered (the file carried back, gzip in base64). */
+/** The import page: a dry run of a chosen file, or applying the dry run it answered (the file carried, import-pipeline.server.ts). */
 export const importFormSchema = z.discriminatedUnion(
   'intent',
-  [
-    z.object({ intent: z.literal('dry-run'), csv: z.file({ error: CHOOSE_CSV }).min(1, CHOOSE_CSV) }),
-    z.object({ intent: z.literal('apply'), payload: z.string().default(''), digest: z.string().default(''), fileName: textField(200) }),
-  ],
+  [z.object({ intent: z.literal('dry-run'), csv: z.file({ error: CHOOSE_CSV }).min(1, CHOOSE_CSV) }), z.object({ intent: z.literal('apply'), ...carriedImportFields })],
   { error: CHOOSE_CSV },
 );
 
 /** The full dry-run list's download: the carried file again. */
-export const importReportFormSchema = z.object({ payload: z.string().default(''), fileName: textField(200) });
+export const importReportFormSchema = z.object(carriedImportFields);
 
-/**
- * The checked file as the page carries it to the next step: gzip, then base64. The page holds
- * it twice (the hidden field and the page's data for the browser), so a 6.6 MB file carried as
- * plain base64 made a 17.7 MB page; a catalogue CSV packs to about a tenth.
- */
-export function packImportFile(bytes: Uint8Array): string {
-  return gzipSync(bytes).toString('base64');
-}
+/** Rows of each list the import page shows (the counts say how many in all; the full lists download as CSV). */
+export const IMPORT_LISTED = 100;
 
-/** The carried file, or null when it is not one this page packed (at most the import's limit). */
-export function unpackImportFile(payload: string): Uint8Array | null {
-  try {
-    return new Uint8Array(gunzipSync(Buffer.from(payload, 'base64'), { maxOutputLength: IMPORT_MAX_BYTES + 1 }));
-  } catch {
-    return null;
-  }
+/** The catalogue's import: core's CSV dry run and apply, one transaction, all or nothing. */
+export function catalogueImport(context: AppLoadContext, staffId: number) {
+  const { csv } = context.services.catalogueAdmin;
+  return importPipeline({
+    kind: 'catalogue',
+    maxBytes: IMPORT_MAX_BYTES,
+    async check({ bytes }) {
+      const report = await csv.dryRun(bytes);
+      const canApply = report.errorCount === 0 && report.adds.length + report.changes.length > 0;
+      const listedInFull = report.adds.length <= IMPORT_LISTED && report.changes.length <= IMPORT_LISTED && report.errors.length <= IMPORT_LISTED;
+      // The file goes on only when there is something to do with it: apply it, or download the lists in full.
+      return { report, planDigest: report.digest, carry: canApply || !listedInFull };
+    },
+    apply: ({ bytes, planDigest }) => csv.apply(bytes, staffId, planDigest),
+  });
 }
 
 /** A dry run's lists in full as CSV text (core writes it). */
