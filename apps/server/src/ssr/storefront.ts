@@ -100,17 +100,19 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
-    if (isHtml) {
-      reply.header('content-security-policy', pageContentSecurityPolicy(nonce, scriptSources, connectSources));
-      // Every page carries the visitor's name and basket in its header: never shared by caches.
-      if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
-    }
-    if (!response.body) return reply.send();
+    if (isHtml) reply.header('content-security-policy', pageContentSecurityPolicy(nonce, scriptSources, connectSources));
+    // Every page carries the visitor's name and basket in its header, and its .data answer (the
+    // same loaders' data for a client navigation) the account, basket or price-list prices: no
+    // shared cache may keep either, and a browser's copy is for the cookie it was asked with.
+    if (!response.headers.has('cache-control')) reply.header('cache-control', PERSONAL_ANSWER_CACHE_CONTROL);
+    const vary = new Set(['Cookie']);
+    if (!response.body) return reply.header('vary', varyHeader(vary, response.headers.get('vary'))).send();
     const body = Readable.fromWeb(response.body as never);
     const encoding = negotiatedEncoding(request, ['br', 'gzip']);
-    if (!encoding || !isHtml) return reply.send(body);
+    if (!encoding || !isHtml) return reply.header('vary', varyHeader(vary, response.headers.get('vary'))).send(body);
     // Pages are streamed; compress them on the way out (fast settings: latency matters more).
-    reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding').removeHeader('content-length');
+    vary.add('Accept-Encoding');
+    reply.header('content-encoding', encoding).header('vary', varyHeader(vary, response.headers.get('vary'))).removeHeader('content-length');
     const compressor =
       encoding === 'br'
         ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 }, flush: zlib.constants.BROTLI_OPERATION_FLUSH })
@@ -256,6 +258,18 @@ async function capBodyOfOthers(request: FastifyRequest, _reply: FastifyReply, pa
   });
   // The pipe stops at the error; the answer closes the connection on whatever the client still sends.
   return (payload as Readable).pipe(capped);
+}
+
+/**
+ * The Cache-Control of a page or .data answer whose route set none: for this visitor only (DESIGN
+ * section 4); `no-cache` keeps the back/forward cache and revalidation, `Vary: Cookie` is sent too.
+ */
+export const PERSONAL_ANSWER_CACHE_CONTROL = 'private, no-cache';
+
+/** A Vary header naming `names` and whatever the route's answer already named. */
+function varyHeader(names: Set<string>, fromRoute: string | null): string {
+  for (const name of (fromRoute ?? '').split(',')) if (name.trim()) names.add(name.trim());
+  return [...names].join(', ');
 }
 
 /** The methods pages answer: GET and HEAD read them, POST runs their actions. */
