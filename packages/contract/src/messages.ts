@@ -6,7 +6,8 @@
 export const messages = {
   loginFailed: 'Email or password incorrect, please try again',
   signUpFailed: 'Somthing wrong! Email already reserved!',
-  forgotPasswordSent: 'Reset password link sent successfully, please check your inbox and proceed with reset password.',
+  // Said for every address, registered or not (DESIGN section 4: no one learns who is a customer).
+  forgotPasswordSent: 'If this e-mail address has an account, a reset password link is on its way: please check your inbox and proceed with reset password.',
   forgotPasswordFailed: 'Email or password incorrect, please try again',
   postcodeLookupFailed: 'Invalid PostCode, you may manualy enter your address.',
   productsNotFound: 'Products not found or not available right now.',

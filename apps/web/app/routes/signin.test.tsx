@@ -49,14 +49,14 @@ describe('sign-in page', () => {
       action: () => ({
         ok: true,
         intent: 'forgot',
-        message: 'Reset password link sent successfully, please check your inbox and proceed with reset password.',
+        message: 'If this e-mail address has an account, a reset password link is on its way: please check your inbox and proceed with reset password.',
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
     fireEvent.input(within(dialog).getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot Password' }));
-    expect(await within(dialog).findByTestId('forgot-password-message')).toHaveTextContent('Reset password link sent successfully');
+    expect(await within(dialog).findByTestId('forgot-password-message')).toHaveTextContent('a reset password link is on its way');
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.get('intent')).toBe('forgot');
   });
