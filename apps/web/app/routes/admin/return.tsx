@@ -145,7 +145,8 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
             </Link>
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            Asked {londonDateTime(found.createdAt)} by {found.customer.name} ({found.customer.email})
+            Asked {londonDateTime(found.createdAt)}
+            {found.customer ? ` by ${found.customer.name} (${found.customer.email})` : null}
           </p>
         </div>
         <span className="rounded-full bg-stone-900 px-3 py-1 text-sm font-semibold text-white" data-testid="admin-return-state">

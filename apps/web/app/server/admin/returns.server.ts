@@ -11,7 +11,9 @@ export function returnPage(staff: StaffMember, found: StaffReturn) {
   const settleable = returnSettleable(found);
   const provider = found.order.paymentMethod === 'paypal';
   return {
-    found,
+    // Who the customer is only for roles that see customers, as on the order page (the
+    // warehouse sees the goods and the steps, not the customer's name or e-mail).
+    found: { ...found, customer: can(staff.role, 'customers:view') ? found.customer : null },
     carriers: CARRIER_NAMES,
     refundProviderLabel: provider ? REFUND_PROVIDER_LABELS.paypal : null,
     /** The approve form's "The goods must come back to us", ticked or not by the reason (core's one rule). */
