@@ -72,5 +72,20 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // A port taken or not allowed is the operator's to fix: one clear line, not a stack.
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'EADDRINUSE'
+      ? `port ${config.port} on ${config.host} is already in use (another shop or program is listening there): stop it or set PORT to a free port`
+      : code === 'EACCES'
+        ? `port ${config.port} on ${config.host} may not be used by this user: set PORT to 1024 or above`
+        : null;
+  if (!reason) throw error;
+  process.stderr.write(`The shop cannot start: ${reason}.\n`);
+  await database.close().catch(() => {});
+  process.exit(1);
+}
 app.log.info(`${config.shop.tradingName} is serving ${ownBaseUrl(config.host, config.port)} (${database.driver})`);

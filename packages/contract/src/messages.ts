@@ -6,6 +6,7 @@
 export const messages = {
   loginFailed: 'Email or password incorrect, please try again',
   signUpFailed: 'Somthing wrong! Email already reserved!',
+  // Said for every address, registered or not (DESIGN section 4: no one learns who is a customer).
   forgotPasswordSent: 'Reset password link sent successfully, please check your inbox and proceed with reset password.',
   forgotPasswordFailed: 'Email or password incorrect, please try again',
   postcodeLookupFailed: 'Invalid PostCode, you may manualy enter your address.',

@@ -283,7 +283,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     tradeAccounts,
     dispatch,
     jobs,
-    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds, ...unplacedPayments.jobKinds() }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
+    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds, ...unplacedPayments.jobKinds(), ...accounts.jobKinds() }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     figures: new ShopFiguresReader(database.db, clock),
     payments,
     dueCardPayments: new DueCardPayments(database.db, { payments, now: clock, unplacedPayments, log: options.log }),

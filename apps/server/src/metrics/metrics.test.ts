@@ -45,6 +45,12 @@ describeOnEachDatabase('metrics behind a token', (kind) => {
     expect((await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-of-the-same-size-01' } })).statusCode).toBe(404);
   });
 
+  it('takes the scheme in any letter case, as RFC 7235 says ("bearer", "BEARER")', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+      expect((await t.app.inject({ url: '/metrics', headers: { authorization: `${scheme} ${TOKEN}` } })).statusCode, scheme).toBe(200);
+    }
+  });
+
   it('times requests by route pattern and status class, never by the URL a client typed', async () => {
     await t.app.inject({ url: '/api/products/GetById/987654' });
     await t.app.inject({ url: '/api/products/GetById/987655' });

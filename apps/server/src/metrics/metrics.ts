@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CoreServices } from '@shop/core';
 import type { DatabaseHandle } from '@shop/db';
+import { bearerTokenOf } from '../http/authentication.ts';
 import type { MetricsConfig } from '../config.ts';
 
 export class ShopMetrics {
@@ -122,9 +123,9 @@ export function serveMetrics(app: FastifyInstance, metrics: ShopMetrics, config:
     done();
   });
   if (config.token) {
-    const expected = `Bearer ${config.token}`;
     app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
-      if (request.headers.authorization !== expected) return reply.callNotFound();
+      // The scheme's name is case-insensitive (RFC 7235): "bearer" and "BEARER" are Bearer too.
+      if (bearerTokenOf(request.headers.authorization) !== config.token) return reply.callNotFound();
       return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.scrape());
     });
   }

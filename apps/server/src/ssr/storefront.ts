@@ -17,11 +17,12 @@ import type {} from '../../../web/app/load-context.server.ts';
 import type { AttemptLimits } from '../http/attempt-limits.ts';
 import { storefrontServerEntry } from './storefront-build.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../http/database-unavailable.ts';
-import { bodyTooLargeError, methodNotAllowedBody, notFoundBody, payloadTooLargeBody } from '../http/error-handler.ts';
+import { answerError, bodyTooLargeError, methodNotAllowedBody, notFoundBody, payloadTooLargeBody } from '../http/error-handler.ts';
 import { errorForLog } from '@shop/core';
 import { negotiatedEncoding } from '../http/content-encoding.ts';
 import { refuseNulCharacters } from '../http/nul-characters.ts';
 import { newNonce, pageContentSecurityPolicy } from '../http/security-headers.ts';
+import { readMultipartForm, removeUploads, type UploadRules } from './multipart-form.ts';
 
 export interface StorefrontOptions {
   /** The web app's build folder (contains client/ and server/index.js). */
@@ -100,17 +101,19 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
-    if (isHtml) {
-      reply.header('content-security-policy', pageContentSecurityPolicy(nonce, scriptSources, connectSources));
-      // Every page carries the visitor's name and basket in its header: never shared by caches.
-      if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
-    }
-    if (!response.body) return reply.send();
+    if (isHtml) reply.header('content-security-policy', pageContentSecurityPolicy(nonce, scriptSources, connectSources));
+    // Every page carries the visitor's name and basket in its header, and its .data answer (the
+    // same loaders' data for a client navigation) the account, basket or price-list prices: no
+    // shared cache may keep either, and a browser's copy is for the cookie it was asked with.
+    if (!response.headers.has('cache-control')) reply.header('cache-control', PERSONAL_ANSWER_CACHE_CONTROL);
+    const vary = new Set(['Cookie']);
+    if (!response.body) return reply.header('vary', varyHeader(vary, response.headers.get('vary'))).send();
     const body = Readable.fromWeb(response.body as never);
     const encoding = negotiatedEncoding(request, ['br', 'gzip']);
-    if (!encoding || !isHtml) return reply.send(body);
+    if (!encoding || !isHtml) return reply.header('vary', varyHeader(vary, response.headers.get('vary'))).send(body);
     // Pages are streamed; compress them on the way out (fast settings: latency matters more).
-    reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding').removeHeader('content-length');
+    vary.add('Accept-Encoding');
+    reply.header('content-encoding', encoding).header('vary', varyHeader(vary, response.headers.get('vary'))).removeHeader('content-length');
     const compressor =
       encoding === 'br'
         ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 }, flush: zlib.constants.BROTLI_OPERATION_FLUSH })
@@ -120,6 +123,17 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
 
   await app.register(async (pages) => {
     registerFormBodyParsers(pages);
+    // A form too large for its page (an artwork over 6 MB, a statement over 32 MB, a carrier CSV
+    // over 100 kB) is shown to a person as the shop's page saying so; API clients keep the JSON.
+    pages.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.statusCode === 413 && prefersHtml(request.headers.accept) && !reply.sent) {
+        const limit = (error as { bodyLimitBytes?: number }).bodyLimitBytes ?? request.routeOptions.bodyLimit;
+        request.log.info({ limit }, 'oversized form refused');
+        reply.header('connection', 'close');
+        return renderPage(request, reply, { status: 413, message: tooLargeForPersonMessage(limit) });
+      }
+      return answerError(error, request, reply);
+    });
     const refuseCrossSiteRequests = crossSiteRefusal((request, reply, refused) => renderPage(request, reply, refused));
     // A form naming an absurd row (`lines[99999999].count`) or holding too many fields is refused
     // before any action reads it (DESIGN section 10 "Forms"); each action's parseForm checks its
@@ -154,6 +168,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
         preParsing: capBodyOfOthers,
         handler: (request, reply) => renderPage(request, reply),
         schema: { hide: true },
+        config: { uploads: ADMIN_UPLOADS },
       });
     }
     // Two storefront pages take a larger body, and only from a signed-in customer (checked before
@@ -161,13 +176,13 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
     // return or claim with up to three photos (10 MB each at most), and a quote request with its
     // artwork (core/quotes/artwork.ts, at most 5 MB). Their actions check the sign-in again, and
     // core the files' size and content.
-    const customerUploadPages: [string, number][] = [
-      ['/order-return', RETURN_UPLOAD_BODY_LIMIT_BYTES],
-      ['/order-return.data', RETURN_UPLOAD_BODY_LIMIT_BYTES],
-      ['/quote-request', QUOTE_REQUEST_BODY_LIMIT_BYTES],
-      ['/quote-request.data', QUOTE_REQUEST_BODY_LIMIT_BYTES],
+    const customerUploadPages: [string, number, UploadRules][] = [
+      ['/order-return', RETURN_UPLOAD_BODY_LIMIT_BYTES, RETURN_UPLOADS],
+      ['/order-return.data', RETURN_UPLOAD_BODY_LIMIT_BYTES, RETURN_UPLOADS],
+      ['/quote-request', QUOTE_REQUEST_BODY_LIMIT_BYTES, QUOTE_REQUEST_UPLOADS],
+      ['/quote-request.data', QUOTE_REQUEST_BODY_LIMIT_BYTES, QUOTE_REQUEST_UPLOADS],
     ];
-    for (const [url, bodyLimit] of customerUploadPages) {
+    for (const [url, bodyLimit, uploads] of customerUploadPages) {
       pages.route({
         method: ['POST'],
         url,
@@ -176,6 +191,7 @@ export async function registerStorefront(app: FastifyInstance, services: CoreSer
         preParsing: capBodyOfOthers,
         handler: (request, reply) => renderPage(request, reply),
         schema: { hide: true },
+        config: { uploads },
       });
     }
     // Any other method (PUT /landing, DELETE /products) is answered here, in the JSON error shape.
@@ -197,6 +213,15 @@ export const ADMIN_UPLOAD_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 export const QUOTE_REQUEST_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
 /** Largest body of a customer's return (three photos of up to 10 MB and the form). */
 export const RETURN_UPLOAD_BODY_LIMIT_BYTES = 31 * 1024 * 1024;
+/** Pages without an upload take no files (an empty file input's part does not count). */
+const NO_UPLOADS: UploadRules = { maxFiles: 0 };
+/** A return or claim: its photos (core/returns MAX_RETURN_PHOTOS). */
+const RETURN_UPLOADS: UploadRules = { maxFiles: 3 };
+/** A quote request: its artwork. */
+const QUOTE_REQUEST_UPLOADS: UploadRules = { maxFiles: 1 };
+/** A back-office upload page: an image or a CSV file per form (a few, for forms with several inputs). */
+const ADMIN_UPLOADS: UploadRules = { maxFiles: 5 };
+
 /** The app's own limit, which requests without a staff cookie keep on the upload pages. */
 const DEFAULT_PAGE_BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -258,6 +283,24 @@ async function capBodyOfOthers(request: FastifyRequest, _reply: FastifyReply, pa
   return (payload as Readable).pipe(capped);
 }
 
+/**
+ * The Cache-Control of a page or .data answer whose route set none: for this visitor only (DESIGN
+ * section 4); `no-cache` keeps the back/forward cache and revalidation, `Vary: Cookie` is sent too.
+ */
+export const PERSONAL_ANSWER_CACHE_CONTROL = 'private, no-cache';
+
+/** A Vary header naming `names` and whatever the route's answer already named. */
+function varyHeader(names: Set<string>, fromRoute: string | null): string {
+  for (const name of (fromRoute ?? '').split(',')) if (name.trim()) names.add(name.trim());
+  return [...names].join(', ');
+}
+
+/** What a person reads when a page's form was too large (the API's payload_too_large says the same to programs). */
+export function tooLargeForPersonMessage(limitBytes: number): string {
+  const limit = payloadTooLargeBody(limitBytes).message.replace(/^.*\(at most (.*)\)\.$/, '$1');
+  return `The form with its files is too large: this page takes at most ${limit} in all. Choose a smaller file and send it again.`;
+}
+
 /** The methods pages answer: GET and HEAD read them, POST runs their actions. */
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 
@@ -267,28 +310,19 @@ function isOutsidePages(url: string): boolean {
 }
 
 /**
- * Form bodies of page actions, within the app's 100 kB body limit: URL-encoded forms, small
- * multipart forms (checked here, so a malformed one is a 400 and never reaches an action) and
- * text/plain. JSON bodies use the app's JSON parser.
+ * Form bodies of page actions, within their route's body limit: URL-encoded forms, multipart
+ * forms (checked here, so a malformed one is a 400 and never reaches an action) and text/plain.
+ * JSON bodies use the app's JSON parser.
  */
 function registerFormBodyParsers(pages: FastifyInstance): void {
   pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, new URLSearchParams(body as string));
   });
-  pages.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
-    const contentType = request.headers['content-type'] ?? '';
-    const bytes = body as Buffer;
-    // A view of the body, not a copy (an upload page's body is up to 32 MB).
-    const view = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
-    new Response(view, { headers: { 'content-type': contentType } }).formData().then(
-      (form) => done(null, form),
-      () => {
-        const error = new Error('The form could not be read: it is not valid multipart/form-data.') as FastifyError;
-        error.statusCode = 400;
-        done(error, undefined);
-      },
-    );
-  });
+  // Read as it arrives, files to temporary files (multipart-form.ts): never whole in memory.
+  pages.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: NodeJS.ReadableStream) =>
+    readMultipartForm(request, payload as Readable, request.routeOptions.bodyLimit, request.routeOptions.config.uploads ?? NO_UPLOADS),
+  );
+  pages.addHook('onResponse', async (request) => removeUploads(request));
   pages.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 }
 

@@ -8,7 +8,7 @@ import { quoteRequestSchema, returnRequestFormSchema, signInFormSchema } from '@
 import { deskFormSchema } from './admin/dispatch-desk.server';
 import { orderFormSchema } from './admin/order.server';
 import { quoteFormSchema } from './admin/quotes.server';
-import { GOODS_IN_ROWS, goodsInSchema } from './admin/stock.server';
+import { countSchema, GOODS_IN_ROWS, goodsInSchema } from './admin/stock.server';
 import { listBoundsOf, parseForm, type ParsedForm, postedForm, readForm, refusedForm } from './forms.server';
 
 const formOf = (fields: Record<string, string>) => {
@@ -32,6 +32,26 @@ describe('page forms', () => {
   it('reads a body that is not a form as an empty form', async () => {
     const request = new Request('http://shop.test/basket', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"qty":' });
     expect([...(await postedForm(request)).keys()]).toEqual([]);
+  });
+
+  it('takes a count typed as plain decimal digits only: a stock count of "0x10", "1e3" or "-0" is refused, not recorded as 16, 1000 or 0', () => {
+    const counted = (text: string) => parseForm(formOf({ counted: text, reason: 'Monthly count' }), countSchema);
+    for (const text of ['0x10', '1e3', '-0', 'Infinity', '0b11', '1_000', '+5', '.5']) {
+      const parsed = counted(text);
+      expect(parsed.ok, text).toBe(false);
+      if (!parsed.ok) expect(parsed.problems.fields.counted, text).toBeTruthy();
+    }
+    for (const [text, value] of [['16', 16], [' 240 ', 240], ['0', 0], ['-3', -3]] as const) {
+      const parsed = counted(text);
+      expect(parsed.ok && parsed.value.counted, text).toBe(value);
+    }
+  });
+
+  it('refuses a basket count of "0x10" or "1e3" from the storefront form, and takes "2"', () => {
+    const add = (count: string) => parseForm(formOf({ intent: 'add', product_id: '12', product_price_id: '34', count }), addToCartBodySchema);
+    for (const count of ['0x10', '1e3', '-0', '2e0']) expect(add(count).ok, count).toBe(false);
+    const two = add('2');
+    expect(two.ok && two.value.count).toBe(2);
   });
 
   it('reads numeric text as the numbers the API schema wants', () => {

@@ -10,6 +10,7 @@
  * (FormProblems, shown beside the fields).
  */
 import { parseWithZod } from '@conform-to/zod/v4';
+import { configureCoercion } from '@conform-to/zod/v4/future';
 import { data, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { formShapeProblem, httpStatusByErrorCode } from '@shop/contract/browser';
@@ -49,7 +50,7 @@ export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Sche
     const intent = form.get('intent');
     return { ok: false, problems: { message: shapeProblem, fields: {}, status: 400 }, posted: typeof intent === 'string' ? { intent } : {} };
   }
-  const submission = parseWithZod(form, { schema });
+  const submission = parseWithZod(form, { schema: coerceFormValue(schema), disableAutoCoercion: true });
   if (submission.status === 'success') return { ok: true, value: submission.value, posted: submission.payload };
   let formMessage: string | undefined;
   const fields: Record<string, string> = {};
@@ -62,6 +63,23 @@ export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Sche
   const message = formMessage ?? Object.values(fields)[0] ?? 'The form could not be read.';
   return { ok: false, problems: { message, fields, status: 400 }, posted: submission.payload };
 }
+
+/**
+ * A number field's text as a number: plain decimal digits only, an optional minus and decimal
+ * point ("16", "-3", "12.50"). JavaScript's Number() would also take "0x10" (16), "1e3", "-0",
+ * "Infinity" and " 0b11 "; such text stays text, so the schema refuses it with its own message.
+ */
+export function plainDecimalNumber(text: string): number {
+  const trimmed = text.trim();
+  if (!PLAIN_DECIMAL.test(trimmed)) throw new Error('Not a plain decimal number');
+  const value = Number(trimmed);
+  if (Object.is(value, -0)) throw new Error('Not a plain decimal number');
+  return value;
+}
+const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/** Conform's coercion of form text (empty is undefined, a ticked box is true), numbers by plainDecimalNumber. */
+const { coerceFormValue } = configureCoercion({ type: { number: plainDecimalNumber } });
 
 const listBounds = new WeakMap<z.ZodType, (list: string) => number | undefined>();
 

@@ -6,6 +6,7 @@
 import type { AppLoadContext } from 'react-router';
 import { displayVatRatePercent } from '@shop/core';
 import { PRICE_BASIS_COOKIE, priceBasisOfCookieHeader, type PriceBasis } from '@shop/contract/browser';
+import { safeLocalPath } from '~/components/account/return-target';
 
 export interface VisitorPrices {
   basis: PriceBasis;
@@ -25,11 +26,5 @@ export function priceBasisCookie(basis: PriceBasis, secure: boolean): string {
 
 /** A page of this shop to go back to: the path and query of `raw` when it stays on this site, else /landing. */
 export function pageToGoBackTo(raw: string | undefined): string {
-  const base = 'http://shop.invalid';
-  try {
-    const url = new URL(raw || '/landing', base);
-    return url.origin === base && raw?.startsWith('/') ? url.pathname + url.search : '/landing';
-  } catch {
-    return '/landing';
-  }
+  return safeLocalPath(raw ?? '') ?? '/landing';
 }

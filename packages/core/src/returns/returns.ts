@@ -247,6 +247,21 @@ export class Returns {
 
   /* ---------- The customer ---------- */
 
+  /** Refuses a return whose reason's window has closed, or that names a line or more packs than are left to return. */
+  private checkWanted(
+    window: ReturnWindow,
+    reason: ReturnReason,
+    wanted: readonly { orderLineId: number; count: number }[],
+    returnable: readonly ReturnableLine[],
+  ): void {
+    if (!window.open) throw invalidField(reason === 'faulty' ? 'fault_found_on' : 'reason', window.text);
+    for (const line of wanted) {
+      const found = returnable.find((l) => l.orderLineId === line.orderLineId);
+      if (!found) throw invalidField('lines', returnMessages.unknownLine);
+      if (line.count > found.returnableCount) throw invalidField(`line_${line.orderLineId}`, returnMessages.tooMany(displayName(found), found.returnableCount));
+    }
+  }
+
   /** The order page's returns: windows today, what may still be returned, and the customer's returns with their steps. */
   async forCustomer(userId: number, orderId: number): Promise<OrderReturns> {
     const order = await this.customerOrder(userId, orderId, this.db);
@@ -269,7 +284,11 @@ export class Returns {
     const photos = input.photos.filter((photo) => photo.byteLength > 0);
     if (photos.length > MAX_RETURN_PHOTOS) throw invalidField('photos', returnMessages.tooManyPhotos);
     // The owner first: someone else's order is not found, whatever else is wrong with the form.
-    await this.customerOrder(userId, orderId, this.db);
+    // Then the window and the packs, which cost a query, before the photos, which cost seconds
+    // of decoding: a closed window or too many packs is told at once. Both are checked again
+    // in the transaction, against the locked order.
+    const unlocked = await this.customerOrder(userId, orderId, this.db);
+    this.checkWanted(returnWindow(deliveryFacts(unlocked), reason, this.today(), faultFoundOn), reason, wanted, await this.returnableLines(this.db, orderId));
     const copies: Awaited<ReturnType<typeof privateImageCopy>>[] = [];
     for (const photo of photos) {
       try {
@@ -282,13 +301,7 @@ export class Returns {
     const returnId = await this.db.transaction(async (tx) => {
       const order = await this.customerOrder(userId, orderId, tx, true);
       const window = returnWindow(deliveryFacts(order), reason, this.today(), faultFoundOn);
-      if (!window.open) throw invalidField(reason === 'faulty' ? 'fault_found_on' : 'reason', window.text);
-      const returnable = await this.returnableLines(tx, orderId);
-      for (const line of wanted) {
-        const found = returnable.find((l) => l.orderLineId === line.orderLineId);
-        if (!found) throw invalidField('lines', returnMessages.unknownLine);
-        if (line.count > found.returnableCount) throw invalidField(`line_${line.orderLineId}`, returnMessages.tooMany(displayName(found), found.returnableCount));
-      }
+      this.checkWanted(window, reason, wanted, await this.returnableLines(tx, orderId));
       const [row] = await queryRows<{ return_id: number }>(
         tx,
         sql`INSERT INTO returns (order_id, user_id, reason, description, fault_found_on, window_until)

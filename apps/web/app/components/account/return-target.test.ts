@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { returnTarget, withReturn } from './return-target';
+import { LOCAL_PATH_MAX_LENGTH, returnTarget, safeLocalPath, withReturn } from './return-target';
+import { pageToGoBackTo } from '~/server/price-display.server';
 
 const search = (query: string) => new URLSearchParams(query);
 
@@ -18,6 +19,23 @@ describe('returnTarget', () => {
     expect(returnTarget(search('return=%5C%5Cevil.example'))).toBe('/evil.example');
     expect(returnTarget(search('return=https://evil.example'))).toBe('/landing');
     expect(returnTarget(search('return='))).toBe('/landing');
+  });
+});
+
+describe('the page to go back to (cookie banner, prices switch, sign-in)', () => {
+  it('is bounded: a 100 kB redirectTo is not echoed into Location, the shop\'s landing page is', () => {
+    const huge = `/products?q=${'a'.repeat(100 * 1024)}`;
+    expect(safeLocalPath(huge)).toBeNull();
+    expect(pageToGoBackTo(huge)).toBe('/landing');
+    const longest = `/products?q=${'a'.repeat(LOCAL_PATH_MAX_LENGTH - 12)}`;
+    expect(pageToGoBackTo(longest)).toBe(longest);
+  });
+
+  it('is the same rule for the prices switch as for the cookie banner: a path of this shop only', () => {
+    expect(pageToGoBackTo('/products?search=big+box')).toBe('/products?search=big+box');
+    expect(pageToGoBackTo('//evil.example/x')).toBe('/evil.example/x');
+    expect(pageToGoBackTo('https://evil.example')).toBe('/landing');
+    expect(pageToGoBackTo(undefined)).toBe('/landing');
   });
 });
 

@@ -3,7 +3,9 @@
  * passed by the checkout button) turned into a path of this shop. Only a relative path is
  * accepted, so the parameter cannot send a customer to another site after signing in.
  */
-const SAFE_PATH = /^[A-Za-z0-9\-_.~/?=&%]*$/;
+const SAFE_PATH = /^[A-Za-z0-9\-_.~/?=&%+,]*$/;
+/** The longest path a form or link may send a visitor back to: longer is not one of the shop's pages (a 100 kB one was echoed into Location). */
+export const LOCAL_PATH_MAX_LENGTH = 2000;
 
 export function returnTarget(search: URLSearchParams): string | null {
   const raw = search.get('return');
@@ -14,6 +16,7 @@ export function returnTarget(search: URLSearchParams): string | null {
 /** A path of this shop made from `raw` ('delivery', '/order-detail?orderId=7'), or null when it could lead elsewhere. */
 export function safeLocalPath(raw: string): string | null {
   // Leading slashes or backslashes would make '//other.site' (protocol-relative): drop them.
+  if (raw.length > LOCAL_PATH_MAX_LENGTH) return null;
   const path = raw.trim().replace(/^[/\\]+/, '');
   if (path === '' || !SAFE_PATH.test(path)) return null;
   return `/${path}`;

@@ -57,20 +57,33 @@ function returnFacts(r: Partial<StaffReturn>): Omit<StaffReturn, 'moves'> {
   };
 }
 
-function renderReturnPage(found: StaffReturn, actionData?: unknown) {
+function renderReturnPage(found: StaffReturn, actionData?: unknown, staff: StaffMember = manager) {
   const Stub = createRoutesStub([
     {
       path: '/admin/returns/:returnId',
       // The refused form's answer, as the action would give it.
       Component: ((props: React.ComponentProps<typeof ReturnPage>) => <ReturnPage {...props} actionData={actionData as typeof props.actionData} />) as never,
       HydrateFallback: () => null,
-      loader: () => ({ ...returnPage(manager, found), today: '2026-11-27', notice: null }),
+      loader: () => ({ ...returnPage(staff, found), today: '2026-11-27', notice: null }),
     },
   ]);
   return render(<Stub initialEntries={['/admin/returns/7']} />);
 }
 
 describe("the back office's return page", () => {
+  it("shows the warehouse the return without the customer's name or e-mail, as the order page does; a manager sees them", async () => {
+    const warehouse: StaffMember = { staffId: 2, email: 'will@example.com', name: 'Will Warehouse', role: 'warehouse', totpEnabled: false };
+    // Decided by the loader's data, not only the markup: the warehouse's page data holds no customer.
+    expect(returnPage(warehouse, staffReturn()).found.customer).toBeNull();
+    renderReturnPage(staffReturn(), undefined, warehouse);
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toHaveTextContent('Return 7');
+    expect(document.body).not.toHaveTextContent('Ann Buyer');
+    expect(document.body).not.toHaveTextContent('ann@example.com');
+    cleanup();
+    renderReturnPage(staffReturn());
+    expect(await screen.findByText(/Ann Buyer \(ann@example.com\)/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
   it('a damage or short-delivery claim is approved without the goods back by default', async () => {
     renderReturnPage(staffReturn({ reason: 'damaged', reasonLabel: 'Damaged or short delivery' }));
     expect(within(await screen.findByTestId('approve-form')).getByLabelText('The goods must come back to us')).not.toBeChecked();

@@ -87,8 +87,8 @@ export async function forgotPasswordAction(context: AppLoadContext, form: FormDa
   if (!parsed.ok) return refusedForm(parsed, 'forgot');
   try {
     await context.countAttempt('forgotPassword', parsed.value.email);
-    const { userId } = await context.services.accounts.requestPasswordReset(parsed.value.email);
-    if (userId === 0) return failure('not_found', messages.forgotPasswordFailed, {}, 'forgot', { email: parsed.value.email });
+    // The same answer for every address (DESIGN section 4): the link goes only to a customer's.
+    await context.services.accounts.requestPasswordReset(parsed.value.email);
     return data({ ok: true as const, intent: 'forgot', message: messages.forgotPasswordSent });
   } catch (error) {
     return specFailure(error, 'forgot', messages.forgotPasswordFailed, typedValues(form));

@@ -9,7 +9,9 @@ import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './a
 
 export function returnPage(staff: StaffMember, found: StaffReturn) {
   return {
-    found,
+    // Who the customer is only for roles that see customers, as on the order page (the
+    // warehouse sees the goods and the steps, not the customer's name or e-mail).
+    found: { ...found, customer: can(staff.role, 'customers:view') ? found.customer : null },
     carriers: CARRIER_NAMES,
     refundProviderLabel: paidThroughProvider(found.order.paymentMethod) ? REFUND_PROVIDER_LABELS.paypal : null,
     /** The approve form's "The goods must come back to us", ticked or not by the reason (core's one rule). */

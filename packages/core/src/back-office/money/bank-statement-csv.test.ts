@@ -64,6 +64,16 @@ describe('bank statement CSV', () => {
     expect(statement.credits).toEqual([expect.objectContaining({ line: 6, description: 'E', amountPence: 200 })]);
   });
 
+  it('lists rows without an amount with the reason, rather than reading a file of them as having no payments', () => {
+    const statement = parseBankStatement(csv('Date,Description,Amount\n05/01/2026,BXW-7KQ4MC SMITH,\n06/01/2026,BXW-3HTC9D JONES,  \n'), TODAY);
+    expect(statement.credits).toEqual([]);
+    expect(statement.debitsIgnored).toBe(0);
+    expect(statement.errors).toEqual([
+      { line: 2, message: statementMessages.noAmount },
+      { line: 3, message: statementMessages.noAmount },
+    ]);
+  });
+
   it('refuses a file whose header is no known layout, listing the accepted ones', () => {
     expect(() => parseBankStatement(csv('When,What,How much\n2026-01-05,x,1\n'), TODAY)).toThrow(/not a bank statement layout.*Barclays: Number, Date, Account, Amount, Subcategory, Memo.*Generic/);
   });

@@ -119,6 +119,7 @@ export const statementMessages = {
   amount: (text: string) => `"${text}" is not an amount of money (write 1234.50, £1,234.50 or -12.00).`,
   amountTooLarge: 'The amount is over £1,000,000: record it by hand after checking it.',
   bothAmounts: 'The row has both a debit and a credit amount.',
+  noAmount: 'The row has no amount (neither money in nor out).',
   duplicateId: (id: string, line: number) => `The transaction id ${id} is also on line ${line}: the file repeats a transaction.`,
 } as const;
 
@@ -225,7 +226,12 @@ export function parseBankStatement(bytes: Uint8Array, today: string): ParsedStat
       errors.push({ line, message: amount.error });
       continue;
     }
-    if (amount.pence <= 0) {
+    // A row without an amount is neither a payment nor a debit: listed, never dropped unseen.
+    if (amount.pence === 0) {
+      errors.push({ line, message: statementMessages.noAmount });
+      continue;
+    }
+    if (amount.pence < 0) {
       debitsIgnored++;
       continue;
     }
