@@ -10,7 +10,6 @@ import type { CategoryDto, ProductDto } from '@shop/contract';
 import { categoryPageHref, productsPageHref } from '@shop/contract/browser';
 import type { DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { loader as rootLoader } from '~/root';
 import { loader as landingLoader } from './landing';

@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { insertFixtureCustomer } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { loader as paymentLoader } from './payment';

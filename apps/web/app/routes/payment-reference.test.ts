@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartBodySchema, createAddressBodySchema, type PaymentsConfigDto } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, ORDER_REFERENCE_ALPHABET, type CoreServices } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { action, loader } from './payment';

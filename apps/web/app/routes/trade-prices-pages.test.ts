@@ -11,7 +11,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProductDto } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, type CoreServices } from '@shop/core';
 import { insertFixtureCustomer } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { action as listsAction, loader as listsLoader } from './admin/price-lists';

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartBodySchema, createAddressBodySchema, placeOrderBodySchema } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
-import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
 

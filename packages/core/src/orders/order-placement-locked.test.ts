@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartBodySchema, createAddressBodySchema, placeOrderBodySchema } from '@shop/contract';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
-import { demoCatalogue } from '@shop/db/seed';
 import { AddressRepository } from '../addresses/address-repository.ts';
 import { CartRepository } from '../cart/cart-repository.ts';
 import { cartPricingRules } from '../pricing/cart-totals.ts';

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressBodySchema } from '@shop/contract';
 import { queryRows, staff, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
-import { demoCatalogue } from '@shop/db/seed';
 import { pdfText } from '../documents/pdf-text.ts';
 import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';

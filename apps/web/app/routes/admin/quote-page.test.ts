@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
-import { demoCatalogue } from '@shop/db/seed';
 import { createCoreServices, demoShopConfig, quoteDispatchMessages, type CoreServices } from '@shop/core';
 import { action as quoteAction, loader as quoteLoader } from './quote';
 
