@@ -133,7 +133,7 @@ export class OrderRepository {
   constructor(private readonly db: Database) {}
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction((transaction) => work(transaction as unknown as Executor));
+    return this.db.transaction((transaction) => work(transaction));
   }
 
   /** The user's order placed under this Idempotency-Key, with the fingerprint of its request. */

@@ -183,7 +183,7 @@ export class PhoneOrders {
     if (phone.length < 5 || phone.length > 14) throw new Invalid(phoneOrderMessages.phone, { fields: [{ field: 'phone', message: phoneOrderMessages.phone }] });
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
     const userId = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+      const tx: Executor = transaction;
       const [row] = await queryRows<object>(
         tx,
         sql`INSERT INTO users (first_name, last_name, email, password_hash, phone, newsletter)

@@ -329,7 +329,7 @@ export class QuoteDesk {
 
   private async acceptWith(userId: number, quoteId: number, acceptance: QuoteAcceptance, payment: PricedOrderPayment): Promise<{ orderId: number; created: boolean }> {
     const result = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Executor;
+      const tx: Executor = transaction;
       const [quote] = await tx.select().from(quotes).where(and(eq(quotes.quoteId, quoteId), eq(quotes.userId, userId))).for('update');
       if (!quote) throw new NotFound(quoteMessages.notYours);
       const number = formatQuoteNumber(quote.quoteNumber);
