@@ -117,6 +117,9 @@ test('a customer who forgot the password resets it from the e-mailed link and si
   await page.getByLabel('Confirm Password').fill('another-pass-8');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Somthing wrong! Email already reserved!')).toBeVisible();
+  // ...and says, beside SPEC's words, that the link was used or has expired and where to get a new one.
+  await expect(page.getByTestId('reset-link-used')).toContainText('it may have been used already or expired');
+  await expect(page.getByTestId('reset-link-used').getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 
   await signIn(page, customer.email, customer.password);
   await expect(page.getByText('Email or password incorrect, please try again')).toBeVisible();

@@ -78,6 +78,15 @@ function ResetPasswordForm({ signInHref }: { signInHref: string }) {
       <p className="mt-1 text-sm text-stone-600">Choose a new password of 5 to 50 characters.</p>
       <Form method="post" {...formProps} className="mt-6 space-y-4" data-testid="reset-form">
         <FormMessage message={message} testId="reset-message" />
+        {answer && !answer.ok && answer.fields.token ? (
+          <p className="text-sm text-stone-700" data-testid="reset-link-used">
+            {answer.fields.token}{' '}
+            <Link to={signInHref} className="font-medium text-brand-700 hover:underline">
+              Ask for a new link
+            </Link>{' '}
+            with “Forgot your password?” on the sign-in page.
+          </p>
+        ) : null}
         <TextField id="reset-password" label="Password" type="password" autoComplete="new-password" required field={fields.password} />
         <TextField
           id="reset-confirm-password"

@@ -8,6 +8,7 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { forgotPasswordFormSchema, resetPasswordBodySchema, resetPasswordFormSchema, signInFormSchema, signUpFormSchema } from '@shop/contract';
 import { messages } from '@shop/contract/browser';
+import { Invalid, RESET_LINK_INVALID_MESSAGE } from '@shop/core';
 import { commitSession, visitorOf } from '~/session.server';
 import { leaveBasketMergeNotice } from '~/server/cart/basket-merge-notice.server';
 import { failure, failureFrom, parseForm, refusedForm, typedValues } from '~/server/forms.server';
@@ -115,7 +116,10 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     const headers = { 'Set-Cookie': await context.rememberDevice('customer', email) };
     return data({ ok: true as const, intent: 'reset', message: 'Your password has been reset. You can now sign in with your new password.' }, { headers });
   } catch (error) {
-    // SPEC 8 uses the sign-up text for reset errors (a used or expired link included).
-    return specFailure(error, 'reset', messages.signUpFailed);
+    // SPEC 8 uses the sign-up text for reset errors (a used or expired link included); a link
+    // that no longer works also says so, beside it, and how to get a new one.
+    const refused = specFailure(error, 'reset', messages.signUpFailed);
+    if (error instanceof Invalid && error.message === RESET_LINK_INVALID_MESSAGE) refused.data.fields.token = RESET_LINK_INVALID_MESSAGE;
+    return refused;
   }
 }
