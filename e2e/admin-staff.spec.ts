@@ -147,6 +147,9 @@ test('the owner is set up from the logged link, adds a member, signs out and sig
   await page.getByLabel('Code from the app').fill(totpCode(secret, new Date(Date.now() - 30_000)));
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  // The page now says it is on, beside the codes (it once still said "off").
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in: on' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in: off' })).toHaveCount(0);
   await adminScreenshot(page, 'admin-security-codes');
 
   await page.getByRole('button', { name: 'Sign out' }).click();

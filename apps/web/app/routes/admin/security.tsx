@@ -21,10 +21,12 @@ function enrolmentView(qrSvg: string, secret: string) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context);
   const { staff } = context.services;
-  const pending = me.totpEnabled ? null : await staff.pendingTotp(me.staffId);
+  // Read again: the session was read before this request's action turned two-step sign-in on or off.
+  const totpEnabled = (await staff.byId(me.staffId))?.totpEnabled ?? me.totpEnabled;
+  const pending = totpEnabled ? null : await staff.pendingTotp(me.staffId);
   return {
-    totpEnabled: me.totpEnabled,
-    recoveryCodesLeft: me.totpEnabled ? await staff.recoveryCodesLeft(me.staffId) : 0,
+    totpEnabled,
+    recoveryCodesLeft: totpEnabled ? await staff.recoveryCodesLeft(me.staffId) : 0,
     pending: pending ? enrolmentView(pending.qrSvg, pending.secret) : null,
   };
 }
