@@ -10,6 +10,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFormChecks } from '~/components/account/shop-form';
 import { accountSettingsMessages } from '@shop/contract/browser';
+import { DomainError } from '@shop/core';
 import type { AddressDto } from '~/components/checkout/checkout-types';
 import AccountPage, { action as accountAction, loader as accountLoader } from './account';
 
@@ -38,9 +39,9 @@ function address(address_id: number, reference: string, type: 'Billing' | null):
   };
 }
 
-/** Core's typed error as it reaches a page action (told apart by its code). */
+/** Core's typed error as it reaches a page action. */
 function domainError(code: string, message: string, fields: { field: string; message: string }[] = []) {
-  return Object.assign(new Error(message), { code, details: { fields } });
+  return new DomainError(code, message, { fields });
 }
 
 let book: AddressDto[];

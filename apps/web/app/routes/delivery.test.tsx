@@ -10,6 +10,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFormChecks } from '~/components/account/shop-form';
 import type { CartDto } from '@shop/contract';
+import { DomainError, Invalid } from '@shop/core';
 import { deliveryAction } from '~/server/checkout/delivery-actions.server';
 import { basketOf } from '~/testing/route-stub';
 import type { AddressDto, PostcodeEntry } from '~/components/checkout/checkout-types';
@@ -203,7 +204,7 @@ describe('delivery page', () => {
     // The form's schema passes the postcode; the address book (core) refuses it.
     const message = 'PostCode is required. (A valid UK postcode or Irish Eircode)';
     vi.mocked(services.addresses.create).mockRejectedValueOnce(
-      Object.assign(new Error('Please correct the fields marked below.'), { code: 'invalid_request', details: { fields: [{ field: 'post_code', message }] } }),
+      new Invalid('Please correct the fields marked below.', { fields: [{ field: 'post_code', message }] }),
     );
     renderPage('/delivery?address=new');
     await screen.findByRole('dialog', { name: 'Add/Update Address' });
@@ -323,7 +324,7 @@ describe('delivery action without JavaScript', () => {
   };
 
   it('a postcode look-up over the per-address limit says so and asks the provider nothing', async () => {
-    const limited = Object.assign(new Error('Too many attempts, please wait a minute and try again.'), { code: 'too_many_requests' });
+    const limited = new DomainError('too_many_requests', 'Too many attempts, please wait a minute and try again.');
     vi.mocked((context as unknown as { countAttempt: () => Promise<void> }).countAttempt).mockRejectedValueOnce(limited);
     const answer = await answerOf(typed({ intent: 'find', postcode_search: 'LS1 4AP' }));
     expect(answer.postcode).toEqual({ error: 'Too many attempts, please wait a minute and try again.' });
@@ -336,9 +337,8 @@ describe('delivery action without JavaScript', () => {
     expect(answer.values).toMatchObject({ reference: 'Depot', phone: '01134960123', region: '2', address: 'Park Row', town: 'Leeds', post_code: 'LS1 5AB', country: 'England' });
   });
 
-  /** core's Invalid, as the page action receives it (told apart by its code). */
-  const invalid = (message: string, field: string) =>
-    Object.assign(new Error(message), { code: 'invalid_request', details: { fields: [{ field, message }] } });
+  /** core's Invalid, as the page action receives it. */
+  const invalid = (message: string, field: string) => new Invalid(message, { fields: [{ field, message }] });
   const address = { intent: 'save', reference: 'Depot', contact_name: 'Alice Walker', region: '12', address: 'Boar Lane', town: 'Leeds', country: 'United Kingdom', post_code: 'LS1 4AP', phone: '01134960123' };
 
   it("'save' shows the address book's postcode message with what was typed", async () => {
