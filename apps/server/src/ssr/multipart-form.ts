@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import Busboy from '@fastify/busboy';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { FORM_ENTRIES_MAX, FORM_TOO_LARGE_MESSAGE } from '@shop/contract';
@@ -70,19 +70,25 @@ export async function readMultipartForm(request: FastifyRequest, payload: Readab
     }
     const entry = { name, file: '', filename, type: mimeType || 'application/octet-stream' };
     entries.push(entry);
+    // A file input left empty still sends a part: only files that hold something count. Counted
+    // inside the pipeline (a 'data' listener would start the stream before its file is open,
+    // and what arrived meanwhile would be lost).
     let counted = false;
-    stream.on('data', () => {
-      // A file input left empty still sends a part: only files that hold something count.
-      if (counted) return;
-      counted = true;
-      files += 1;
-      if (files > rules.maxFiles) refuse(clientError(400, `Send at most ${rules.maxFiles} ${rules.maxFiles === 1 ? 'file' : 'files'} with this form.`));
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (!counted && chunk.length > 0) {
+          counted = true;
+          files += 1;
+          if (files > rules.maxFiles) refuse(clientError(400, `Send at most ${rules.maxFiles} ${rules.maxFiles === 1 ? 'file' : 'files'} with this form.`));
+        }
+        done(null, chunk);
+      },
     });
     const number = writes.length + 1;
     writes.push(
       (async () => {
         entry.file = path.join(await uploadFolder(request), `file-${number}`);
-        await pipeline(stream, createWriteStream(entry.file));
+        await pipeline(stream, counter, createWriteStream(entry.file));
       })(),
     );
   });
