@@ -213,8 +213,11 @@ export const ADMIN_UPLOAD_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 export const QUOTE_REQUEST_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
 /** Largest body of a customer's return (three photos of up to 10 MB and the form). */
 export const RETURN_UPLOAD_BODY_LIMIT_BYTES = 31 * 1024 * 1024;
-/** Pages without an upload take no files (an empty file input's part does not count). */
-const NO_UPLOADS: UploadRules = { maxFiles: 0 };
+/**
+ * Other pages take one small file within the usual 100 kB body (the dispatch desk's carrier
+ * CSV); an empty file input's part does not count.
+ */
+const SMALL_UPLOAD: UploadRules = { maxFiles: 1 };
 /** A return or claim: its photos (core/returns MAX_RETURN_PHOTOS). */
 const RETURN_UPLOADS: UploadRules = { maxFiles: 3 };
 /** A quote request: its artwork. */
@@ -320,7 +323,7 @@ function registerFormBodyParsers(pages: FastifyInstance): void {
   });
   // Read as it arrives, files to temporary files (multipart-form.ts): never whole in memory.
   pages.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: NodeJS.ReadableStream) =>
-    readMultipartForm(request, payload as Readable, request.routeOptions.bodyLimit, request.routeOptions.config.uploads ?? NO_UPLOADS),
+    readMultipartForm(request, payload as Readable, request.routeOptions.bodyLimit, request.routeOptions.config.uploads ?? SMALL_UPLOAD),
   );
   pages.addHook('onResponse', async (request) => removeUploads(request));
   pages.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
