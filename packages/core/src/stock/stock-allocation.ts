@@ -161,6 +161,7 @@ const SHORT_LINE = columnsOf(orderLines, ['productId', 'productPriceId', 'produc
 
 /** The order's lines whose size (not backordered) has fewer units available than all its lines of that size ask. */
 async function shortLinesOfOrder(tx: Executor, orderId: number): Promise<ShortLine[]> {
+  // The line's columns, then two figures computed over its size's stock (no table's row).
   const rows = await queryRows<{ available: number; wanted: number }>(
     tx,
     sql`SELECT ${SHORT_LINE.list},

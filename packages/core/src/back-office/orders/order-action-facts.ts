@@ -4,13 +4,16 @@
  * same rule the order page offers its forms by.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
+import { columnsOf, orders, queryRows, type Executor } from '@shop/db';
 import { paidThroughProvider, type OrderActionFacts } from './order-states.ts';
 
+const ORDER = columnsOf(orders, ['status', 'paymentMethod', 'paidPence'], 'o');
+
 export async function orderActionFactsOf(executor: Executor, orderId: number): Promise<OrderActionFacts> {
-  const [row] = await queryRows<{ status: string; payment_method: string; paid_pence: number | string; refundable_pence: number | string; shipped: boolean; packs_to_send: number | string }>(
+  // The order's columns, then figures computed over its payments, shipments and lines (no table's row).
+  const [row] = await queryRows<{ refundable_pence: number | string; shipped: boolean; packs_to_send: number | string }>(
     executor,
-    sql`SELECT o.status, o.payment_method, o.paid_pence,
+    sql`SELECT ${ORDER.list},
                o.paid_pence - o.refunded_pence
                  - (SELECT COALESCE(sum(p.amount_pence), 0) FROM order_payments p WHERE p.order_id = o.order_id AND p.kind = 'refund' AND p.provider_state = 'pending') AS refundable_pence,
                EXISTS (SELECT 1 FROM shipments sh WHERE sh.order_id = o.order_id) AS shipped,
@@ -20,10 +23,11 @@ export async function orderActionFactsOf(executor: Executor, orderId: number): P
           FROM orders o WHERE o.order_id = ${orderId}`,
   );
   if (!row) throw new Error(`order ${orderId} vanished inside its own transaction`);
+  const order = ORDER.read(row);
   return {
-    status: row.status,
-    paidThroughProvider: paidThroughProvider(row.payment_method),
-    paidPence: Number(row.paid_pence),
+    status: order.status,
+    paidThroughProvider: paidThroughProvider(order.paymentMethod),
+    paidPence: order.paidPence,
     refundablePence: Math.max(0, Number(row.refundable_pence)),
     shipped: row.shipped,
     packsToSend: Number(row.packs_to_send),
