@@ -21,7 +21,8 @@ import { IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
-import { ImportCounts, ImportProblems, useAdminAnswer } from '~/components/admin/admin-kit';
+import { useAdminAnswer } from '~/components/admin/admin-kit';
+import { PriceListImportReportView as Report, type ReportView } from '~/components/admin/price-list-import-report';
 import { AuditTrail } from '~/components/admin/audit-trail';
 import type { Route } from './+types/price-list';
 
@@ -67,14 +68,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-interface ReportView {
-  rows: number;
-  adds: PriceListImportReport['adds'];
-  changes: PriceListImportReport['changes'];
-  removals: PriceListImportReport['removals'];
-  counts: { adds: number; changes: number; removals: number; unchanged: number; errors: number };
-  errors: PriceListImportReport['errors'];
-}
 
 function view(report: PriceListImportReport): ReportView {
   const listed = <T,>(lines: T[]) => lines.slice(0, PRICE_LIST_IMPORT_LISTED);
@@ -128,56 +121,6 @@ export const action = adminAction({
     }
   },
 });
-
-function ReportLines({ title, lines, total, testId }: { title: string; lines: ReportView['adds']; total: number; testId: string }) {
-  if (total === 0) return null;
-  return (
-    <section className="card overflow-x-auto" aria-label={title}>
-      <h3 className="border-b border-stone-200 px-4 py-2.5 text-sm font-semibold text-stone-900">
-        {title} ({total}){total > lines.length ? `: the first ${lines.length} are listed` : ''}
-      </h3>
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-2">Row</th>
-            <th scope="col" className="px-4 py-2">Price for</th>
-            <th scope="col" className="px-4 py-2">Price</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {lines.map((line, i) => (
-            <tr key={i}>
-              <td className="px-4 py-2 tabular-nums">{line.row ?? '-'}</td>
-              <td className="px-4 py-2">{line.what}</td>
-              <td className="px-4 py-2 whitespace-nowrap">{line.detail}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
-
-function Report({ report }: { report: ReportView }) {
-  return (
-    <div className="space-y-4">
-      <ImportCounts
-        testId="price-list-import-summary"
-        counts={[
-          ['To add', report.counts.adds],
-          ['To change', report.counts.changes],
-          ['To remove', report.counts.removals],
-          ['Unchanged', report.counts.unchanged],
-          ['Errors', report.counts.errors],
-        ]}
-      />
-      <ImportProblems problems={report.errors} total={report.counts.errors} testId="price-list-import-errors" />
-      <ReportLines title="To add" lines={report.adds} total={report.counts.adds} testId="price-list-import-adds" />
-      <ReportLines title="To change" lines={report.changes} total={report.counts.changes} testId="price-list-import-changes" />
-      <ReportLines title="To remove (in the list, not in the file)" lines={report.removals} total={report.counts.removals} testId="price-list-import-removals" />
-    </div>
-  );
-}
 
 export default function PriceListPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, history, categoryPaths, maxMegabytes, notice } = loaderData;
