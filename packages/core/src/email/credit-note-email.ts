@@ -8,7 +8,7 @@ import { formatPounds } from '@shop/contract';
 import { penceToPounds } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
-import { shortMessage } from './short-message.ts';
+import { linkLine, shortMessage } from './short-message.ts';
 
 export interface CreditNoteEmailInput {
   shop: ShopConfig;
@@ -32,7 +32,7 @@ export function creditNoteEmail({ shop, to, firstName, orderId, creditNote, cred
   const lines = [
     `We have issued VAT credit note ${creditNote.number} ${because}.`,
     `It credits ${formatPounds(penceToPounds(creditNote.totalPence))} (VAT included) against invoice ${creditNote.invoiceNumber}. Keep it with the invoice for your records.`,
-    `Download your credit note: ${creditNoteUrl}`,
+    linkLine('Download your credit note', creditNoteUrl),
     `Questions? Call us on ${shop.phones.sales} or reply to this e-mail.`,
   ];
   return shortMessage({ shop, to, subject, firstName, lines, orderUrl, button: { url: creditNoteUrl, label: 'Download the credit note' } });

@@ -13,7 +13,7 @@ import { orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
 import { passwordResetEmail, type PasswordLinkReason } from './password-reset-email.ts';
 import { staffCodeFailuresEmail } from './staff-code-failures-email.ts';
 import { creditNoteEmail, type CreditNoteEmailInput } from './credit-note-email.ts';
-import { shortMessage } from './short-message.ts';
+import { shortMessage, type MessageLine } from './short-message.ts';
 import { staffLinkEmail, type StaffLinkReason } from './staff-link-email.ts';
 import type { StaffMember } from '../staff/staff-roles.ts';
 import { customerCreditNoteUrl } from '../documents/invoice-url.ts';
@@ -61,7 +61,7 @@ export function creditNoteJob(userId: number, orderId: number, creditNoteNumber:
  * that cannot be supplied: core/returns): the subject and paragraphs travel in the payload, since
  * they quote what staff wrote at that moment. One e-mail per `dedupeKey`.
  */
-export function orderNoticeJob(userId: number, orderId: number, notice: { subject: string; lines: string[] }, dedupeKey: string): NewJob {
+export function orderNoticeJob(userId: number, orderId: number, notice: { subject: string; lines: MessageLine[] }, dedupeKey: string): NewJob {
   return { kind: EMAIL_JOB_KINDS.orderNotice, payload: { userId, orderId, subject: notice.subject, lines: notice.lines }, dedupeKey };
 }
 
@@ -196,7 +196,7 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
     },
     [EMAIL_JOB_KINDS.orderNotice]: {
       async run(job) {
-        const { userId, orderId, subject, lines } = job.payload as { userId: number; orderId: number; subject: string; lines: string[] };
+        const { userId, orderId, subject, lines } = job.payload as { userId: number; orderId: number; subject: string; lines: MessageLine[] };
         const contact = await contactOrGiveUp(userId);
         const orderUrl = `${base}/order-detail?orderId=${orderId}`;
         await deps.mailer.send({

@@ -6,7 +6,7 @@
 import { formatPounds, type OrderDto } from '@shop/contract';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
-import { shortMessage } from './short-message.ts';
+import { linkLine, shortMessage, type MessageLine } from './short-message.ts';
 import { deliveredCustomStatementOfOrder } from '../back-office/orders/custom-quantity.ts';
 
 export type OrderUpdate = 'dispatched' | 'cancelled';
@@ -25,13 +25,13 @@ export interface OrderUpdateEmailInput {
 export function orderUpdateEmail({ shop, to, firstName, order, update, orderUrl, invoiceUrl }: OrderUpdateEmailInput): MailMessage {
   const dispatched = update === 'dispatched';
   const subject = dispatched ? `Your ${shop.tradingName} order ${order.order_id} is on its way` : `Your ${shop.tradingName} order ${order.order_id} has been cancelled`;
-  const paragraphs: string[] = dispatched
+  const paragraphs: MessageLine[] = dispatched
     ? [
         `Your order ${order.order_id} left our warehouse today with ${order.carrier ?? 'our carrier'}.`,
         order.tracking_number ? `Tracking number: ${order.tracking_number}` : '',
-        order.tracking_url ? `Track your parcel: ${order.tracking_url}` : order.carrier === 'Own van' ? 'It comes on our own van: our driver will call if needed.' : '',
+        order.tracking_url ? linkLine('Track your parcel', order.tracking_url) : order.carrier === 'Own van' ? 'It comes on our own van: our driver will call if needed.' : '',
         deliveredCustomStatementOfOrder(order) ?? '',
-        invoiceUrl ? `Your VAT invoice: ${invoiceUrl}` : '',
+        invoiceUrl ? linkLine('Your VAT invoice', invoiceUrl) : '',
       ]
     : [
         `We have cancelled your order ${order.order_id}.`,

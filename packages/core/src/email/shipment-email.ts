@@ -9,7 +9,7 @@ import type { ShipmentView } from '../back-office/orders/order-shipments.ts';
 import { carrierTracks } from '../back-office/orders/order-states.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
-import { shortMessage } from './short-message.ts';
+import { linkLine, shortMessage } from './short-message.ts';
 
 export type ShipmentEmailReason = 'dispatched' | 'corrected';
 
@@ -54,11 +54,11 @@ export function shipmentEmail({ shop, to, firstName, orderId, shipment, complete
       : `${part} left our warehouse today ${carriedBy(shipment.carrier)}.`,
     reason === 'corrected' ? `It travels ${carriedBy(shipment.carrier)}.` : '',
     tracks ? `Tracking number: ${shipment.trackingNumber}` : 'There is no tracking number: our driver brings it and will call if needed.',
-    shipment.trackingUrl ? `Track your parcel: ${shipment.trackingUrl}` : '',
+    shipment.trackingUrl ? linkLine('Track your parcel', shipment.trackingUrl) : '',
     only ? '' : `In this parcel: ${what.join('; ')}.`,
     only ? '' : complete ? 'This is the last part: everything you ordered has now been sent.' : 'The rest of your order will follow: we e-mail you when it leaves.',
     reason === 'dispatched' && madeToOrder ? madeToOrder : '',
-    invoiceUrl && reason === 'dispatched' ? `Your VAT invoice: ${invoiceUrl}` : '',
+    invoiceUrl && reason === 'dispatched' ? linkLine('Your VAT invoice', invoiceUrl) : '',
   ];
   return shortMessage({ shop, to, subject, firstName, lines, orderUrl, button: { url: orderUrl, label: 'View your order' } });
 }

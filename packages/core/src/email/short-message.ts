@@ -1,9 +1,24 @@
 /**
  * The shop's short e-mails (an order's update, a credit note): a greeting, a few lines, one
- * button, as plain text and as HTML in the shop's colours, with links in the lines made links.
+ * button, as plain text and as HTML in the shop's colours. Only the links the shop made itself
+ * (`linkLine`) become links: a URL inside typed text (a tracking number, a cancellation reason, a
+ * quote line) stays text, so nobody can put a link in the shop's name into a customer's inbox.
  */
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
+
+/** A line that ends in a link the shop made: "Track your parcel: <url>". */
+export interface LinkLine {
+  text: string;
+  url: string;
+}
+
+/** A line ending in one of the shop's own links; plain string lines are never linked. */
+export function linkLine(text: string, url: string): LinkLine {
+  return { text, url };
+}
+
+export type MessageLine = string | LinkLine;
 
 export interface ShortMessage {
   shop: ShopConfig;
@@ -11,19 +26,21 @@ export interface ShortMessage {
   subject: string;
   firstName: string;
   /** Paragraphs; empty ones are left out. */
-  lines: string[];
+  lines: MessageLine[];
   orderUrl: string;
   /** The HTML version's button. */
   button: { url: string; label: string };
 }
 
 export function shortMessage({ shop, to, subject, firstName, lines: given, orderUrl, button }: ShortMessage): MailMessage {
-  const lines = given.filter(Boolean);
-  const text = [`Hello ${firstName},`, '', ...lines.flatMap((line) => [line, '']), `See your order: ${orderUrl}`, '', shop.tradingName, ''].join('\n');
+  const lines = given.filter((line) => (typeof line === 'string' ? line !== '' : line.url !== ''));
+  const plain = (line: MessageLine) => (typeof line === 'string' ? line : `${line.text}: ${line.url}`);
+  const text = [`Hello ${firstName},`, '', ...lines.flatMap((line) => [plain(line), '']), `See your order: ${orderUrl}`, '', shop.tradingName, ''].join('\n');
   const e = escapeHtml;
-  const linkify = (line: string) => e(line).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0f5c63;">${url}</a>`);
+  const marked = (line: MessageLine) =>
+    typeof line === 'string' ? e(line) : `${e(line.text)}: <a href="${e(line.url)}" style="color:#0f5c63;">${e(line.url)}</a>`;
   const html = emailPage(shop, subject, `<p style="margin:0 0 16px;">Hello ${e(firstName)},</p>
-      ${lines.map((line) => `<p style="margin:0 0 12px;">${linkify(line)}</p>`).join('\n      ')}
+      ${lines.map((line) => `<p style="margin:0 0 12px;">${marked(line)}</p>`).join('\n      ')}
       <p style="margin:16px 0 0;"><a href="${e(button.url)}" style="display:inline-block;padding:12px 20px;background:#0f5c63;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(button.label)}</a></p>`, 640);
   return { to, subject, text, html };
 }

@@ -6,7 +6,7 @@ import type { NewJob } from '../jobs/job-queue.ts';
 import { PermanentJobFailure, type JobKind } from '../jobs/job-worker.ts';
 import { formatDayMonthYear } from '../documents/document-format.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { shortMessage } from '../email/short-message.ts';
+import { linkLine, shortMessage } from '../email/short-message.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { QuoteDesk } from './quote-desk.ts';
 import { quotePounds } from './quote-desk.ts';
@@ -66,7 +66,7 @@ export function quoteEmailJobKinds(deps: QuoteEmailDependencies): Record<string,
             ),
             ...(quote.dispatchText ? [`${quote.dispatchText}.`] : []),
             quote.validUntil ? `It is valid until the end of ${formatDayMonthYear(quote.validUntil)}.` : '',
-            `See and accept it (signed in to your account): ${link}`,
+            linkLine('See and accept it (signed in to your account)', link),
             `Questions? Call us on ${deps.shop.phones.sales} or reply to this e-mail.`,
           ],
           orderUrl: link,
@@ -94,7 +94,7 @@ export function quoteEmailJobKinds(deps: QuoteEmailDependencies): Record<string,
           firstName: contact.firstName,
           lines: [
             `${staffName} has put the order you placed by phone in your basket, with your delivery address.`,
-            `Sign in and pay by card to place it: ${link}`,
+            linkLine('Sign in and pay by card to place it', link),
             `Questions? Call us on ${deps.shop.phones.sales}.`,
           ],
           orderUrl: link,

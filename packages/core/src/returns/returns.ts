@@ -21,10 +21,11 @@ import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { privateImageCopy } from '../catalogue-admin/catalogue-images.ts';
 import { londonDate } from '../documents/invoice-eligibility.ts';
 import { orderNoticeJob } from '../email/email-jobs.ts';
+import { linkLine, type MessageLine } from '../email/short-message.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { creditableOf, creditOrder, insertOrderEvent } from '../back-office/orders/order-payments.ts';
-import { isCarrier, paymentFiguresOf, trackingUrl } from '../back-office/orders/order-states.ts';
+import { isCarrier, paymentFiguresOf, TRACKING_NUMBER_RULE, trackingNumberOf, trackingUrl } from '../back-office/orders/order-states.ts';
 import { formatCreditNoteNumber } from '../documents/credit-note-numbers.ts';
 import type { OrderAdministration } from '../back-office/orders/order-administration.ts';
 import type { CreditedGoods } from '../documents/credit-notes.ts';
@@ -82,7 +83,7 @@ export const returnMessages = {
   instructions: 'Write the instructions for the customer (1-1000 characters).',
   refusal: 'Give the reason for refusing (1-500 characters); the customer reads it.',
   carrier: 'Choose the carrier.',
-  trackingNumber: 'Enter the tracking number (1-50 characters), or none for our own van.',
+  trackingNumber: `${TRACKING_NUMBER_RULE}, or none for our own van.`,
   creditAmount: 'Enter the amount to credit, more than £0.00.',
   nothingOwed: RETURN_MOVE_MESSAGES.nothingOwed,
   notInvoiced: 'This order has no VAT invoice yet, so there is nothing to credit: open its invoice first, then settle by credit note.',
@@ -589,10 +590,10 @@ export class Returns {
   async settleByReplacement(staff: StaffMember, returnId: number, seenVersion: number, input: { carrier: string; trackingNumber: string }): Promise<void> {
     permit(staff, 'orders:dispatch');
     if (!isCarrier(input.carrier)) throw invalidField('carrier', returnMessages.carrier);
-    const trackingNumber = input.trackingNumber.trim();
+    const typed = input.trackingNumber.trim();
+    const trackingNumber = typed === '' ? '' : trackingNumberOf(typed);
     const ownVan = input.carrier === 'Own van';
-    if (!ownVan && (trackingNumber.length < 1 || trackingNumber.length > 50)) throw invalidField('tracking_number', returnMessages.trackingNumber);
-    if (trackingNumber.length > 50) throw invalidField('tracking_number', returnMessages.trackingNumber);
+    if (trackingNumber === null || (!ownVan && trackingNumber === '')) throw invalidField('tracking_number', returnMessages.trackingNumber);
     const tracking = trackingNumber || null;
     await this.change(staff, returnId, seenVersion, 'return_replaced', async (r, tx) => {
       await this.assertMove(tx, staff, 'replace', r);
@@ -608,7 +609,7 @@ export class Returns {
           lines: [
             `We have sent replacement goods for your return ${r.returnId} on order ${r.orderId}, ${ownVan ? 'with our own van' : `with ${input.carrier}`}.`,
             tracking ? `Tracking number: ${tracking}` : '',
-            link ? `Track your parcel: ${link}` : '',
+            link ? linkLine('Track your parcel', link) : '',
           ],
         },
       };
@@ -644,7 +645,7 @@ export class Returns {
     returnId: number,
     seenVersion: number,
     kind: string,
-    work: (r: ReturnRow, tx: Executor) => Promise<{ after: Record<string, unknown>; notice: { subject: string; lines: string[] } }>,
+    work: (r: ReturnRow, tx: Executor) => Promise<{ after: Record<string, unknown>; notice: { subject: string; lines: MessageLine[] } }>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       const seen = await this.returnRow(returnId, tx);

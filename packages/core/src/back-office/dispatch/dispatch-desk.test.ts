@@ -48,6 +48,13 @@ describe("a carrier's CSV of order and tracking numbers", () => {
     ]);
     expect(() => parseTrackingCsv(csv('Name,Weight\nAlice,2kg\n'))).toThrow(dispatchDeskMessages.noColumns);
   });
+
+  it('refuses a tracking number that is a formula, a tag or a link, and keeps real ones with their spaces', () => {
+    const parsed = parseTrackingCsv(csv('1042,"=HYPERLINK(""http://x.example"",""Track"")"\n1043,<script>\n1044,AB 1234 5678 9GB\n1045,https://evil.example/t\n'));
+    expect(parsed.rows).toEqual([{ line: 3, orderId: 1044, trackingNumber: 'AB 1234 5678 9GB' }]);
+    expect(parsed.problems.map((p) => p.line)).toEqual([1, 2, 4]);
+    expect(parsed.problems[0]!.message).toBe(dispatchDeskMessages.badTracking('=HYPERLINK("http://x.example","Track")'));
+  });
 });
 
 for (const kind of databaseKinds()) {
@@ -227,7 +234,7 @@ for (const kind of databaseKinds()) {
         { orderId: b, trackingNumber: '' },
       ]);
       expect(report.dispatched.map((d) => d.orderId)).toEqual([a]);
-      expect(report.problems).toEqual([{ line: null, orderId: b, message: `Order ${b}: Enter the tracking number (1-50 characters); only our own van has none.` }]);
+      expect(report.problems).toEqual([{ line: null, orderId: b, message: `Order ${b}: Enter the tracking number: 1-50 letters, digits, spaces or hyphens; only our own van has none.` }]);
       expect((await admin.detail(b, warehouse)).status).toBe('PendingDelivery');
     });
   });

@@ -13,7 +13,7 @@ import { Invalid } from '../../errors.ts';
 import { isoTime } from '../../iso-time.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
 import type { OrderShipmentsService } from '../orders/order-shipments.ts';
-import { DISPATCH_HOLD_REASONS, dispatchHoldOf, isPartDispatched, mayDispatchCondition, orderProgressLabel, orderStateLabel } from '../orders/order-states.ts';
+import { DISPATCH_HOLD_REASONS, dispatchHoldOf, isPartDispatched, mayDispatchCondition, orderProgressLabel, orderStateLabel, TRACKING_NUMBER_RULE, trackingNumberOf } from '../orders/order-states.ts';
 
 /**
  * THE rule of what is ready to dispatch, as a condition on `orders <alias>`: the order may be
@@ -109,6 +109,7 @@ export const dispatchDeskMessages = {
     'The file has no column of order numbers and tracking numbers that could be recognised. Name them "Order number" and "Tracking number" (or start each row with the order number, then the tracking number).',
   notAnOrder: (text: string) => `"${text}" is not an order number.`,
   noTracking: 'It has no tracking number.',
+  badTracking: (text: string) => `"${text}" is not a tracking number. ${TRACKING_NUMBER_RULE}.`,
   twice: (orderId: number, line: number) => `Order ${orderId} is listed again (first on line ${line}): this row is left out.`,
   noSuchOrder: (orderId: number) => `There is no order ${orderId}.`,
   notReady: (orderId: number, why: string) => `Order ${orderId} is not ready to dispatch: ${why}.`,
@@ -349,7 +350,11 @@ export function parseTrackingCsv(bytes: Uint8Array): ParsedTrackingCsv {
     const orderId = orderNumberOf(orderText);
     if (orderId === null) problems.push({ line, text: shown, message: dispatchDeskMessages.notAnOrder(orderText) });
     else if (!trackingNumber) problems.push({ line, text: shown, message: dispatchDeskMessages.noTracking });
-    else rows.push({ line, orderId, trackingNumber: trackingNumber.slice(0, 50) });
+    else {
+      const checked = trackingNumberOf(trackingNumber);
+      if (checked === null) problems.push({ line, text: shown, message: dispatchDeskMessages.badTracking(trackingNumber.slice(0, 60)) });
+      else rows.push({ line, orderId, trackingNumber: checked });
+    }
   });
   return { rows, problems, columns };
 }

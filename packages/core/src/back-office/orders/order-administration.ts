@@ -63,7 +63,6 @@ export const orderAdminMessages = {
   notFound: (orderId: number) => `There is no order ${orderId}.`,
   awaitingPayment: 'This order is awaiting payment: record the payment before dispatching it.',
   carrier: 'Choose the carrier.',
-  trackingNumber: 'Enter the tracking number (1-50 characters).',
   reason: 'Give the reason for cancelling (1-200 characters); the customer reads it.',
   amount: 'Enter the amount received, more than £0.00.',
   receivedOn: 'Enter the date the money reached the bank (not in the future).',

@@ -178,6 +178,11 @@ for (const kind of databaseKinds()) {
       const other = await paidOrder();
       const seen = await admin.detail(other.orderId, warehouse);
       await expect(admin.shipments.ship(warehouse, other.orderId, seen.version, { carrier: 'Evri', trackingNumber: '  ', lines: 'rest' })).rejects.toThrow(shipmentMessages.trackingNumber);
+      // A formula, a tag or a link is not a tracking number: it never reaches a CSV, a page or an e-mail.
+      for (const typed of ['=HYPERLINK("http://x.example")<scrip', '<script>', 'https://evil.example/t']) {
+        await expect(admin.shipments.ship(warehouse, other.orderId, seen.version, { carrier: 'Evri', trackingNumber: typed, lines: 'rest' })).rejects.toThrow(shipmentMessages.trackingNumber);
+      }
+      expect((await admin.detail(other.orderId, warehouse)).shipping.shipments).toEqual([]);
     });
 
     it('a mistyped tracking number is corrected after dispatch: audited before and after, and the customer is e-mailed the right one', async () => {

@@ -35,7 +35,7 @@ import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import { stockMovements, type OrderLineCount } from '../../stock/stock-movements.ts';
 import { checkDeliveredUnits, deliveredLineTotalPence, type CustomerAgreement } from './custom-quantity.ts';
 import { insertOrderEvent } from './order-payments.ts';
-import { assertMove, assertOrderAction, carrierTracks, ORDER_ACTION_MESSAGES, DISPATCH_HOLD_TEXT, dispatchHoldOf, isCarrier, mayDispatch, trackingUrl, type Carrier, type ShippedProgress } from './order-states.ts';
+import { assertMove, assertOrderAction, carrierTracks, ORDER_ACTION_MESSAGES, DISPATCH_HOLD_TEXT, dispatchHoldOf, isCarrier, mayDispatch, TRACKING_NUMBER_RULE, trackingNumberOf, trackingUrl, type Carrier, type ShippedProgress } from './order-states.ts';
 
 export const shipmentMessages = {
   changedMeanwhile: 'This order was changed by someone else. Reload it to see the change.',
@@ -43,7 +43,7 @@ export const shipmentMessages = {
   notPermitted: 'You do not have access to this.',
   awaitingPayment: 'This order is awaiting payment: record the payment before dispatching it.',
   carrier: 'Choose the carrier.',
-  trackingNumber: 'Enter the tracking number (1-50 characters); only our own van has none.',
+  trackingNumber: `${TRACKING_NUMBER_RULE}; only our own van has none.`,
   nothingChosen: 'Choose at least one pack to send in this shipment.',
   unknownLine: 'That line is not on this order: reload it and try again.',
   tooMany: (item: string, left: number) => `Only ${left} ${left === 1 ? 'pack' : 'packs'} of ${item} ${left === 1 ? 'is' : 'are'} left to send.`,
@@ -502,11 +502,11 @@ function checkCarrier(carrier: string): Carrier {
   return carrier;
 }
 
-/** The tracking number a carrier needs (1-50 characters), or null for our own van, whatever was typed. */
+/** The tracking number a carrier needs (TRACKING_NUMBER_RULE), or null for our own van, whatever was typed. */
 function checkTracking(carrier: Carrier, typed: string): string | null {
   if (!carrierTracks(carrier)) return null;
-  const trackingNumber = typed.trim();
-  if (trackingNumber.length < 1 || trackingNumber.length > 50) {
+  const trackingNumber = trackingNumberOf(typed);
+  if (trackingNumber === null) {
     throw new Invalid(shipmentMessages.trackingNumber, { fields: [{ field: 'tracking_number', message: shipmentMessages.trackingNumber }] });
   }
   return trackingNumber;

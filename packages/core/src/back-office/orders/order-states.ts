@@ -208,6 +208,20 @@ export function isCarrier(value: unknown): value is Carrier {
   return typeof value === 'string' && Object.hasOwn(CARRIERS, value);
 }
 
+/**
+ * What a carrier's tracking number may hold: 1-50 letters, digits, spaces and hyphens, starting and
+ * ending with a letter or digit ("AB 1234 5678 9GB", "15501234567890"). Anything else (a formula, a
+ * tag, a link) is refused, so it can never reach a CSV, a page or an e-mail as more than text.
+ */
+export const TRACKING_NUMBER_RULE = 'Enter the tracking number: 1-50 letters, digits, spaces or hyphens';
+const TRACKING_NUMBER = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,48}[A-Za-z0-9])?$/;
+
+/** The tracking number as typed, trimmed with its inner spaces kept; null when it breaks the rule. */
+export function trackingNumberOf(typed: string): string | null {
+  const trimmed = typed.trim().replace(/\s+/g, ' ');
+  return TRACKING_NUMBER.test(trimmed) ? trimmed : null;
+}
+
 /** Whether the carrier gives a tracking number: every carrier but the shop's own van. */
 export function carrierTracks(carrier: string): boolean {
   return isCarrier(carrier) && CARRIERS[carrier] !== null;
