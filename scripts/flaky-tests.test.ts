@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { flakyTests, judgeFlaky, QUARANTINE_FILE, readQuarantine } from './test.mjs';
+import { failedBrowserTests, failedVitestTests, flakyTests, judgeFlaky, QUARANTINE_FILE, readQuarantine } from './test.mjs';
 
 /** The shape of Playwright's JSON report, trimmed to what is read: files, describes, specs and their tests' outcomes. */
 const report = {
@@ -35,6 +35,21 @@ function quarantineFile(content: unknown): string {
   writeFileSync(file, JSON.stringify(content));
   return file;
 }
+
+describe('the end of a test run', () => {
+  it('names each failed test, and a file that failed to load, where the log ends', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const vitest = {
+      testResults: [
+        { name: path.join(root, 'packages/core/a.test.ts'), status: 'failed', assertionResults: [{ status: 'passed', fullName: 'fine' }, { status: 'failed', fullName: 'orders › adds VAT' }] },
+        { name: path.join(root, 'apps/server/b.test.ts'), status: 'failed', message: 'Cannot find module x\nstack', assertionResults: [] },
+      ],
+    };
+    expect(failedVitestTests(vitest)).toEqual(['packages/core/a.test.ts › orders › adds VAT', 'apps/server/b.test.ts › Cannot find module x']);
+    expect(failedBrowserTests(report)).toEqual(['search.spec.ts › finds tape']);
+    expect(failedVitestTests(null)).toEqual([]);
+  });
+});
 
 describe('flaky browser tests', () => {
   it('are named by file, describe titles and title, as the quarantine file names them', () => {

@@ -65,6 +65,29 @@ export function judgeFlaky(flaky, quarantine) {
   };
 }
 
+/** The Vitest tests that failed, each as "file › title". */
+export function failedVitestTests(report) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const name = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed').map((test) => `${name} › ${test.fullName ?? test.title}`);
+    // A file that failed to load has no failed test of its own.
+    return failed.length === 0 && file.status === 'failed' ? [`${name} › ${(file.message ?? 'failed to load').split('\n')[0]}`] : failed;
+  });
+}
+
+/** The browser tests that failed on every try, each as "file › title". */
+export function failedBrowserTests(report) {
+  const names = [];
+  const walk = (suite, titlePath) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === 'unexpected')) names.push([...titlePath, spec.title].join(' › '));
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titlePath, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  return names;
+}
+
 function main() {
   const reports = mkdtempSync(path.join(tmpdir(), 'shop-test-reports-'));
   const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -133,6 +156,9 @@ function main() {
     }
   }
 
+  // Named again at the very end, where a CI log's tail shows them.
+  const failedNames = [...failedVitestTests(vitest), ...failedBrowserTests(readJson(path.join(reports, 'playwright.json')))];
+  if (failedNames.length > 0) console.error(`\nFailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
   console.log(`\n${passed} passed, ${flaky} flaky, ${failed} failed`);
   process.exit(exitCode);
 }
