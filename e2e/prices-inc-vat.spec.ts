@@ -90,10 +90,10 @@ test('a household buyer switches prices to inc VAT: every price follows, totals 
   await expect(page.getByTestId('product-card').first()).toContainText('ex-VAT');
 });
 
-// Known bug (issue 39, item 13), reproduced here: pressed while the page hydrates, the switch
-// sometimes shows the landing page under the product's address (1 of 4 presses in a full run).
-// Marked fixme until the race is fixed, so the run stays green; remove the mark with the fix.
-test.fixme('pressing the switch the moment a page appears keeps that page, whether or not it has hydrated yet', async ({ page, request }) => {
+// Issue 39, item 13: pressed while the page hydrates, the switch once showed the landing page under
+// the product's address (1 of 4 presses): the navigation to /prices raced the visitor-session
+// fetcher's revalidation, which loaded /prices' own loader. The hydrated switch is now a fetcher.
+test('pressing the switch the moment a page appears keeps that page, whether or not it has hydrated yet', async ({ page, request }) => {
   const product = await demoProduct(request);
   for (let attempt = 0; attempt < 4; attempt++) {
     await page.context().clearCookies({ name: 'shop_prices' });

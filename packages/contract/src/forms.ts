@@ -156,6 +156,8 @@ export const accountDetailsFormSchema = z.object({
 export const priceBasisFormSchema = z.object({
   prices: z.enum(PRICE_BASES, { error: 'Choose prices ex VAT or inc VAT.' }),
   redirectTo: z.string().max(2000).optional(),
+  /** Sent by the hydrated switch, which stays on its page instead of following a redirect. */
+  stay: z.literal('1').optional(),
 });
 
 /** Packs of a basket line (SPEC 2, 5): a whole number, 1 to 1000; the basket's field and the cart API's `count`. */

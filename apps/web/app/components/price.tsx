@@ -4,7 +4,7 @@
  * come from the shop frame's loader; every price of a product, a pack or a basket line goes
  * through here, with its marker. Totals (sub-total, delivery, VAT, total) are shown as they are.
  */
-import { Form, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import {
   displayedPounds,
   displayedUnitPounds,
@@ -16,6 +16,7 @@ import {
   type PriceBasis,
 } from '@shop/contract/browser';
 import { useVisitor } from '~/state/visitor';
+import { useHydrated } from '~/lib/use-hydrated';
 
 export interface PriceDisplay {
   basis: PriceBasis;
@@ -45,17 +46,26 @@ export function usePriceDisplay(basketRatePercent?: number): PriceDisplay {
 }
 
 /**
- * The header's switch: a form posted to /prices, which remembers the choice in a cookie and comes
- * back to this page (so it works without JavaScript too). The chosen side is pressed.
+ * The header's switch: a form posted to /prices, which remembers the choice in a cookie. Without
+ * JavaScript (or pressed before the page has hydrated) the post comes back to this page by a
+ * redirect. Once hydrated it is a fetcher that stays on the page (`stay`): the page's loaders
+ * reload with the new cookie, and no navigation to /prices can race another request's
+ * revalidation (which once showed the landing page under the product's address).
  */
 export function PriceBasisSwitch({ className = '', tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
   const { basis } = usePriceDisplay();
   const chosen = tone === 'dark' ? 'bg-white font-semibold text-brand-800' : 'bg-brand-600 font-semibold text-white';
   const other = tone === 'dark' ? 'text-brand-50 hover:bg-brand-600 hover:text-white' : 'bg-white text-stone-700 hover:bg-stone-100';
   const location = useLocation();
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  // Pressed at once while the choice is on its way.
+  const pending = fetcher.formData?.get('prices');
+  const shown = PRICE_BASES.find((choice) => choice === pending) ?? basis;
   return (
-    <Form method="post" action="/prices" preventScrollReset className={`flex items-center gap-1.5 ${className}`} data-testid="price-basis-switch">
+    <fetcher.Form method="post" action="/prices" preventScrollReset className={`flex items-center gap-1.5 ${className}`} data-testid="price-basis-switch">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
       <span className="hidden whitespace-nowrap sm:inline" aria-hidden="true">
         Prices
       </span>
@@ -66,14 +76,14 @@ export function PriceBasisSwitch({ className = '', tone = 'dark' }: { className?
             type="submit"
             name="prices"
             value={choice}
-            aria-pressed={basis === choice}
-            className={`whitespace-nowrap ${tone === 'dark' ? 'px-1.5 py-0.5' : 'px-2 py-2.5'} ${basis === choice ? chosen : other}`}
+            aria-pressed={shown === choice}
+            className={`whitespace-nowrap ${tone === 'dark' ? 'px-1.5 py-0.5' : 'px-2 py-2.5'} ${shown === choice ? chosen : other}`}
             data-testid={`prices-${choice}`}
           >
             {priceBasisChoice[choice]}
           </button>
         ))}
       </span>
-    </Form>
+    </fetcher.Form>
   );
 }

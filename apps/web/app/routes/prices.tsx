@@ -1,9 +1,9 @@
 /**
  * POST /prices: the header's "Prices ex VAT / inc VAT" switch (DESIGN section 4 "Money"). The
  * choice goes into a cookie and the visitor goes back to the page they were on, with or without
- * JavaScript (with it, React Router follows the redirect and reloads the page's prices).
+ * JavaScript (with it, the switch is a fetcher that stays on the page: components/price.tsx).
  */
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { priceBasisFormSchema } from '@shop/contract/forms';
 import { parseForm, postedForm } from '~/server/forms.server';
 import { pageToGoBackTo, priceBasisCookie } from '~/server/price-display.server';
@@ -15,7 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, priceBasisFormSchema);
   // Neither choice (a hand-made request): back to the page, prices as they were.
   if (!parsed.ok) return redirect(back);
-  return redirect(back, { headers: { 'Set-Cookie': priceBasisCookie(parsed.value.prices, context.secure) } });
+  const headers = { 'Set-Cookie': priceBasisCookie(parsed.value.prices, context.secure) };
+  // The hydrated switch stays where it is: its page's loaders reload with the new cookie.
+  if (parsed.value.stay) return data({ prices: parsed.value.prices }, { headers });
+  return redirect(back, { headers });
 }
 
 export function loader() {
