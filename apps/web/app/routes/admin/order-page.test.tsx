@@ -17,9 +17,10 @@ import OrderPage from './order';
 afterEach(cleanup);
 
 const manager: StaffMember = { staffId: 1, email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
+const warehouse: StaffMember = { staffId: 2, email: 'will@example.com', name: 'Will Warehouse', role: 'warehouse', totpEnabled: false };
 
 /** An order as core answers it, with the changes core's state module allows a manager (order-states.ts). */
-function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial<AdminOrder> = {}): AdminOrder {
+function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial<AdminOrder> = {}, staff: StaffMember = manager): AdminOrder {
   const built = orderFacts(payment, order);
   const facts = {
     status: built.status,
@@ -29,7 +30,7 @@ function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial
     shipped: built.shipping.shipments.length > 0,
     packsToSend: built.shipping.lines.reduce((sum, line) => sum + line.remainingPacks, 0),
   };
-  return { ...built, actions: order.actions ?? allowedOrderActions(facts, manager.role) };
+  return { ...built, actions: order.actions ?? allowedOrderActions(facts, staff.role) };
 }
 
 function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<AdminOrder>): Omit<AdminOrder, 'actions'> {
@@ -81,13 +82,13 @@ function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<Admi
   };
 }
 
-function renderOrderPage(order: AdminOrder, action: () => unknown = () => null, url = '/admin/orders/1042?confirm=cancel') {
+function renderOrderPage(order: AdminOrder, action: () => unknown = () => null, url = '/admin/orders/1042?confirm=cancel', staff: StaffMember = manager) {
   const Stub = createRoutesStub([
     {
       path: '/admin/orders/:orderId',
       Component: OrderPage as never,
       HydrateFallback: () => null,
-      loader: () => ({ ...orderPage(manager, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null, creditNotes: null, returns: [], staffNotes: [] }),
+      loader: () => ({ ...orderPage(staff, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null, creditNotes: null, returns: [], staffNotes: [] }),
       action,
     },
   ]);
@@ -234,5 +235,26 @@ describe("the back office's order page", () => {
     expect(within(form).queryByLabelText('Bank reference')).toBeNull();
     expect(screen.getByTestId('refund-pending')).toHaveTextContent('Refund of £10.00 pending with PayPal');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('what staff found confusing on the order page', () => {
+  /** A made-to-order line of 2,500 printed boxes still to send. */
+  const madeToOrder: Partial<AdminOrder> = {
+    shipping: {
+      lines: [{ orderLineId: 7, productName: 'Printed box', itemName: 'Printed box 9x6x3', size1: '9x6x3', qty: 2500, count: 1, shippedPacks: 0, withdrawnPacks: 0, remainingPacks: 1, custom: true, deliveredUnits: null }],
+      shipments: [],
+      progress: { shippedPacks: 0, orderedPacks: 1 },
+    },
+  };
+
+  it('the warehouse is not offered "The customer agreed" on a made-to-order line; a manager is', async () => {
+    renderOrderPage(adminOrder({}, madeToOrder, warehouse), () => null, '/admin/orders/1042', warehouse);
+    const form = await screen.findByTestId('dispatch-form');
+    expect(within(form).getByLabelText('Units delivered')).toBeInTheDocument();
+    expect(within(form).queryByLabelText('The customer agreed to this quantity')).toBeNull();
+    cleanup();
+    renderOrderPage(adminOrder({}, madeToOrder), () => null, '/admin/orders/1042');
+    expect(within(await screen.findByTestId('dispatch-form')).getByLabelText('The customer agreed to this quantity')).toBeInTheDocument();
   });
 });

@@ -19,9 +19,12 @@ export const CUSTOM_QUANTITY_TOLERANCE_PERCENT = 10;
 
 export const customQuantityMessages = {
   deliveredUnits: 'Enter the units delivered of this made-to-order line (a whole number, 1 or more).',
-  outside: (ordered: number, delivered: number) =>
+  /** `mayAgree`: the staff member may record the customer's agreement (order-states.ts 'agreeCustomQuantity'); else a manager must. */
+  outside: (ordered: number, delivered: number, mayAgree = true) =>
     `${formatCount(delivered)} units is outside 10% of the ${formatCount(ordered)} ordered (${formatCount(lowestAccepted(ordered))} to ${formatCount(highestAccepted(ordered))} units are accepted). ` +
-    `Tick "The customer agreed" and say how they agreed to send it.`,
+    (mayAgree
+      ? `Tick "The customer agreed" and say how they agreed to send it.`
+      : 'Only a manager can send it on the customer\'s agreement: ask one to dispatch this order.'),
   agreementNote: 'Say how the customer agreed to this quantity (1-200 characters): who, when, how.',
 } as const;
 
@@ -50,13 +53,19 @@ export interface CustomerAgreement {
  * Accepts the units delivered of a custom line, or refuses them (Invalid, on `field`) with the
  * range that is accepted. Answers whether the customer's agreement was needed (and so recorded).
  */
-export function checkDeliveredUnits(orderedUnits: number, deliveredUnits: number, agreement: CustomerAgreement | null, field = 'delivered_units'): { agreed: boolean } {
+export function checkDeliveredUnits(
+  orderedUnits: number,
+  deliveredUnits: number,
+  agreement: CustomerAgreement | null,
+  field = 'delivered_units',
+  mayAgree = true,
+): { agreed: boolean } {
   if (!Number.isSafeInteger(deliveredUnits) || deliveredUnits < 1 || deliveredUnits > 10_000_000) {
     throw new Invalid(customQuantityMessages.deliveredUnits, { fields: [{ field, message: customQuantityMessages.deliveredUnits }] });
   }
   if (withinCustomTolerance(orderedUnits, deliveredUnits)) return { agreed: false };
   if (!agreement) {
-    const message = customQuantityMessages.outside(orderedUnits, deliveredUnits);
+    const message = customQuantityMessages.outside(orderedUnits, deliveredUnits, mayAgree);
     throw new Invalid(message, { fields: [{ field, message }] });
   }
   const note = agreement.note.trim();

@@ -7,6 +7,7 @@
  * the order's money following what was delivered.
  */
 import { sql } from 'drizzle-orm';
+import { Forbidden } from '../../errors.ts';
 import type { OrderDto } from '@shop/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
@@ -295,11 +296,11 @@ for (const kind of databaseKinds()) {
         for (const units of [899, 1101]) {
           await expect(
             admin.shipments.ship(warehouse, orderId, version, { carrier: 'DPD', trackingNumber: 'P3', lines: [{ orderLineId: lineId, count: 1, deliveredUnits: units }] }),
-          ).rejects.toThrow(customQuantityMessages.outside(1000, units));
+          ).rejects.toThrow(customQuantityMessages.outside(1000, units, false));
         }
         // Ticked without saying how they agreed: refused too.
         await expect(
-          admin.shipments.ship(warehouse, orderId, version, {
+          admin.shipments.ship(manager, orderId, version, {
             carrier: 'DPD',
             trackingNumber: 'P3',
             lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 850 }],
@@ -309,7 +310,7 @@ for (const kind of databaseKinds()) {
         expect((await admin.detail(orderId, warehouse)).status).toBe('PendingDelivery');
         expect(shipped).not.toHaveBeenCalled();
 
-        await admin.shipments.ship(warehouse, orderId, version, {
+        await admin.shipments.ship(manager, orderId, version, {
           carrier: 'DPD',
           trackingNumber: 'P3',
           lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 850 }],
@@ -318,8 +319,34 @@ for (const kind of databaseKinds()) {
         const order = await admin.detail(orderId, manager);
         expect(order.lines[0]!.totalPricePence).toBe(212_50);
         const entry = order.timeline.at(-1)!;
-        expect(entry.by).toBe('Will Warehouse');
+        expect(entry.by).toBe('Mona Manager');
         expect(String(entry.after!.custom_quantities)).toContain('850 units delivered of 1000 ordered (outside 10%: the customer agreed, Ann Buyer agreed by phone, 26 Nov)');
+      });
+
+      it('the warehouse cannot send a made-to-order quantity outside 10% on the customer\'s word: it is told a manager must, and nothing leaves', async () => {
+        const { orderId, version, lineId } = await customOrder();
+        await expect(
+          admin.shipments.ship(warehouse, orderId, version, {
+            carrier: 'DPD',
+            trackingNumber: 'P4',
+            lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 850 }],
+            customerAgreed: { note: 'Ann Buyer agreed by phone, 26 Nov' },
+          }),
+        ).rejects.toThrow(Forbidden);
+        // Ticked even within 10%: the agreement is not the warehouse's to record.
+        await expect(
+          admin.shipments.ship(warehouse, orderId, version, {
+            carrier: 'DPD',
+            trackingNumber: 'P4',
+            lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 1000 }],
+            customerAgreed: { note: 'Ann Buyer agreed' },
+          }),
+        ).rejects.toThrow(Forbidden);
+        await expect(
+          admin.shipments.ship(warehouse, orderId, version, { carrier: 'DPD', trackingNumber: 'P4', lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 850 }] }),
+        ).rejects.toThrow('Only a manager can send it on the customer\'s agreement');
+        expect((await admin.detail(orderId, warehouse)).status).toBe('PendingDelivery');
+        expect(shipped).not.toHaveBeenCalled();
       });
 
       it('a made-to-order line is not sent by the bulk "everything left" dispatch: it needs its units delivered', async () => {
