@@ -257,4 +257,21 @@ describe('what staff found confusing on the order page', () => {
     renderOrderPage(adminOrder({}, madeToOrder), () => null, '/admin/orders/1042');
     expect(within(await screen.findByTestId('dispatch-form')).getByLabelText('The customer agreed to this quantity')).toBeInTheDocument();
   });
+
+  it('the timeline of a pack cancellation names the packs taken off, never "[object Object]"', async () => {
+    const timeline: AdminOrder['timeline'] = [
+      {
+        at: '2026-11-24T12:00:00.000Z',
+        kind: 'lines_cancelled',
+        by: 'Mona Manager',
+        before: null,
+        after: { reason: 'Out of stock', lines: [{ order_line_id: 1, name: 'Box 12x9x6', packs: 2 }], total_pence: 12_00 },
+      },
+    ];
+    renderOrderPage(adminOrder({}, { timeline }), () => null, '/admin/orders/1042');
+    const entry = await screen.findByTestId('order-timeline');
+    expect(entry).toHaveTextContent('packs taken off: 2 x Box 12x9x6');
+    expect(entry).toHaveTextContent('total: £12.00');
+    expect(entry).not.toHaveTextContent('[object Object]');
+  });
 });

@@ -13,6 +13,7 @@ import {
   dispatchReadinessLabel,
   DISPATCH_HOLD_TEXT,
   orderChangeLabel,
+  orderChangeText,
   orderEventLabel,
   carrierTracks,
   PAYMENT_STATUS_LABELS,
@@ -86,7 +87,7 @@ function timelineOf(timeline: AdminOrder['timeline']) {
       entry.after && entry.kind !== 'placed'
         ? Object.entries(entry.after)
             .filter(([field]) => !field.endsWith('_id'))
-            .map(([field, value]) => ({ field, label: orderChangeLabel(field), value: String(value) }))
+            .map(([field, value]) => ({ field, label: orderChangeLabel(field), value: orderChangeText(value) }))
         : [],
   }));
 }
