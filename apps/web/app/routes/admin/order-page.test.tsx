@@ -74,7 +74,7 @@ function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<Admi
       progress: { shippedPacks: 0, orderedPacks: 1 },
     },
     progressLabel: 'Awaiting dispatch',
-    dispatch: { at: null, carrier: null, trackingNumber: null, trackingUrl: null, deliveredAt: null },
+    dispatch: { at: null, dispatchedOn: null, carrier: null, trackingNumber: null, trackingUrl: null, deliveredAt: null },
     cancellation: { at: null, reason: null },
     customer: null,
     timeline: [],
@@ -273,5 +273,26 @@ describe('what staff found confusing on the order page', () => {
     expect(entry).toHaveTextContent('packs taken off: 2 x Box 12x9x6');
     expect(entry).toHaveTextContent('total: £12.00');
     expect(entry).not.toHaveTextContent('[object Object]');
+  });
+
+  it('"Mark delivered" asks the day it was delivered: today by default, never later, never before it was dispatched', async () => {
+    const dispatched: Partial<AdminOrder> = {
+      status: 'Dispatched',
+      mayDispatch: false,
+      dispatch: { at: '2026-11-20T15:00:00.000Z', dispatchedOn: '2026-11-20', carrier: 'DPD', trackingNumber: '1550', trackingUrl: null, deliveredAt: null },
+      shipping: {
+        lines: [{ orderLineId: 7, productName: 'Box', itemName: 'Box 12x9x6', size1: '12x9x6', qty: 25, count: 1, shippedPacks: 1, withdrawnPacks: 0, remainingPacks: 0, custom: false, deliveredUnits: null }],
+        shipments: [{ shipmentId: 1, number: 1, carrier: 'DPD', trackingNumber: '1550', trackingUrl: null, dispatchedAt: '2026-11-20T15:00:00.000Z', by: 'Will Warehouse', lines: [] }],
+        progress: { shippedPacks: 1, orderedPacks: 1 },
+      },
+    };
+    renderOrderPage(adminOrder({}, dispatched, warehouse), () => null, '/admin/orders/1042', warehouse);
+    const form = await screen.findByTestId('deliver-form');
+    const day = within(form).getByLabelText(/^Delivered on/);
+    expect(day).toHaveAttribute('type', 'date');
+    expect(day).toHaveValue('2026-11-24');
+    expect(day).toHaveAttribute('max', '2026-11-24');
+    expect(day).toHaveAttribute('min', '2026-11-20');
+    expect(within(form).getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields, VatOfSupply } from '@shop/contract';
 import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
+import { formatDayMonthYear } from '../../documents/document-format.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound, ProviderUnavailable } from '../../errors.ts';
 import { PaymentProviderUnavailable, type PaymentRefunds, type RefundOutcome } from '../../payments/payment-verifier.ts';
@@ -66,6 +67,9 @@ export const orderAdminMessages = {
   reason: 'Give the reason for cancelling (1-200 characters); the customer reads it.',
   amount: 'Enter the amount received, more than £0.00.',
   receivedOn: 'Enter the date the money reached the bank (not in the future).',
+  /** The delivery date of "Mark delivered": the return windows count from it. */
+  deliveredOn: (dispatchedOn: string | null) =>
+    `Enter the date it was delivered: not in the future${dispatchedOn ? `, nor before it was dispatched on ${formatDayMonthYear(dispatchedOn)}` : ''}.`,
   bankReference: 'Enter the bank reference of the payment (1-50 characters).',
   refundTooLarge: (maxPence: number) => `At most ${pounds(maxPence)} can be refunded (what was paid, less refunds already made or pending).`,
   notPaid: ORDER_ACTION_MESSAGES.notPaid,
@@ -186,7 +190,8 @@ export interface AdminOrder {
   shipping: OrderShipments;
   /** "Part dispatched" while some packs have left, else the state's words (order-states.ts). */
   progressLabel: string;
-  dispatch: { at: string | null; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; deliveredAt: string | null };
+  /** `dispatchedOn`: the London day the first parcel left, the earliest day it can be marked delivered. */
+  dispatch: { at: string | null; dispatchedOn: string | null; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; deliveredAt: string | null };
   cancellation: { at: string | null; reason: string | null };
   /** Hidden from the warehouse (null). */
   customer: { userId: number; name: string; email: string; phone: string; companyName: string | null; vatNumber: string | null } | null;
@@ -478,6 +483,7 @@ export class OrderAdministration {
       progressLabel: orderProgressLabel(row.status, shipping.progress),
       dispatch: {
         at: isoTimeOrNull(row.dispatchedAt),
+        dispatchedOn: row.dispatchedAt ? londonWallClock(row.dispatchedAt).date : null,
         carrier: row.carrier,
         trackingNumber: row.trackingNumber,
         trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
@@ -519,12 +525,26 @@ export class OrderAdministration {
     await this.shipments.ship(staff, orderId, seenVersion, { carrier: input.carrier, trackingNumber: input.trackingNumber, lines: 'rest' });
   }
 
-  async markDelivered(staff: StaffMember, orderId: number, seenVersion: number): Promise<void> {
+  /**
+   * Delivered on the London day staff give (the carrier's proof of delivery; today when none is
+   * given): the return windows count from it (SPEC section 9, returns/return-windows.ts), so it
+   * is never in the future nor before the order was dispatched.
+   */
+  async markDelivered(staff: StaffMember, orderId: number, seenVersion: number, input: { deliveredOn?: string } = {}): Promise<void> {
     permit(staff, 'orders:dispatch');
+    const today = this.today();
+    const deliveredOn = input.deliveredOn?.trim() || today;
     await this.change(staff, orderId, seenVersion, 'delivered', async (order, tx) => {
       assertOrderAction('deliver', await orderActionFactsOf(tx, orderId), staff.role);
-      await this.update(tx, order, sql`status = 'Delivered', delivered_at = now()`);
-      return { before: { status: order.status }, after: { status: 'Delivered' }, result: undefined };
+      const dispatchedOn = order.dispatchedAt ? londonWallClock(order.dispatchedAt).date : null;
+      if (!isCalendarDate(deliveredOn) || deliveredOn > today || (dispatchedOn !== null && deliveredOn < dispatchedOn)) {
+        throw invalidField('delivered_on', orderAdminMessages.deliveredOn(dispatchedOn));
+      }
+      // Today: the moment it was marked; an earlier day: that day's London noon (its London date, whatever the clock change).
+      const deliveredAt =
+        deliveredOn === today ? sql`${this.options.now().toISOString()}::timestamptz` : sql`((${deliveredOn}::date + time '12:00') AT TIME ZONE 'Europe/London')`;
+      await this.update(tx, order, sql`status = 'Delivered', delivered_at = ${deliveredAt}`);
+      return { before: { status: order.status }, after: { status: 'Delivered', delivered_on: deliveredOn }, result: undefined };
     });
   }
 
@@ -1019,6 +1039,13 @@ function permit(staff: StaffMember, permission: Parameters<typeof can>[1]): void
 function refundProviderOf(order: { paymentMethod: string; paymentIsTest: boolean }): RefundProvider | null {
   if (!paidThroughProvider(order.paymentMethod)) return null;
   return order.paymentIsTest ? 'test' : 'paypal';
+}
+
+/** A real YYYY-MM-DD day (not 2026-02-30). */
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
 function checkAmount(amountPence: number): number {
