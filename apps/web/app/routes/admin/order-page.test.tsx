@@ -10,7 +10,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allowedOrderActions, type AdminOrder, type StaffMember } from '@shop/core';
+import { allowedOrderActions, lineChargeOf, type AdminOrder, type StaffMember } from '@shop/core';
 import { orderPage } from '~/server/admin/order.server';
 import OrderPage from './order';
 
@@ -43,7 +43,19 @@ function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<Admi
     promisedDispatchDate: null,
     deliveryAddress: null,
     billingAddress: null,
-    lines: [{ orderLineId: 1, kind: 'goods', productName: 'Box', size1: '12x9x6', qty: 25, count: 1, pricePence: 20_00, totalPricePence: 20_00 }],
+    lines: [
+      {
+        orderLineId: 1,
+        kind: 'goods',
+        productName: 'Box',
+        size1: '12x9x6',
+        qty: 25,
+        count: 1,
+        pricePence: 20_00,
+        totalPricePence: 20_00,
+        charge: { units: 25, orderedUnits: 25, per: 'pack', pricePence: 20_00 },
+      },
+    ],
     totals: { subTotalPence: 20_00, deliveryFeePence: 2_49, totalTaxPence: 4_50, totalPence: 26_99 },
     vat: { treatment: 'standard', ratePercent: 20 },
     payment: {
@@ -294,5 +306,25 @@ describe('what staff found confusing on the order page', () => {
     expect(day).toHaveAttribute('max', '2026-11-24');
     expect(day).toHaveAttribute('min', '2026-11-20');
     expect(within(form).getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+  });
+
+  it('a made-to-order line delivered short reads 2,375 units at £0.62 a unit beside its £1,472.50, never 2,500 at £1,550.00', async () => {
+    const lines: AdminOrder['lines'] = [
+      {
+        orderLineId: 1,
+        kind: 'goods',
+        productName: 'Printed box',
+        size1: '9x6x3',
+        qty: 2500,
+        count: 1,
+        pricePence: 1550_00,
+        totalPricePence: 1472_50,
+        charge: lineChargeOf({ qty: 2500, count: 1, pricePence: 1550_00, totalPricePence: 1472_50, custom: true, deliveredUnits: 2375 }),
+      },
+    ];
+    renderOrderPage(adminOrder({}, { lines, status: 'Dispatched', mayDispatch: false }), () => null, '/admin/orders/1042');
+    expect(await screen.findByTestId('line-units')).toHaveTextContent('2,375delivered, of 2,500 ordered');
+    expect(screen.getByTestId('line-price')).toHaveTextContent('£0.62 a unit');
+    expect(screen.queryByText('£1,550.00')).toBeNull();
   });
 });

@@ -80,6 +80,41 @@ export function deliveredLineTotalPence(orderedTotalPence: number, orderedUnits:
   return Math.floor((2 * orderedTotalPence * deliveredUnits + orderedUnits) / (2 * orderedUnits));
 }
 
+/** An order line as its price is read beside its total. */
+export interface ChargeableLine {
+  qty: number;
+  count: number;
+  /** The price of one pack of `qty` units, as ordered. */
+  pricePence: number;
+  totalPricePence: number;
+  custom: boolean;
+  deliveredUnits: number | null;
+}
+
+/** What a line charges: the units charged for and the price it charges by, so the two agree with its total. */
+export interface LineCharge {
+  /** Units charged for: those delivered of a made-to-order line repriced for them, else those ordered. */
+  units: number;
+  orderedUnits: number;
+  /** 'unit': a made-to-order line, charged by the unit (its pack is the whole run); else by the pack. */
+  per: 'pack' | 'unit';
+  /** The price of one pack, or of one unit (it may hold a fraction of a penny). */
+  pricePence: number;
+}
+
+/**
+ * A made-to-order line is one "pack" of its whole run (2,500 printed boxes at £1,550.00) but is
+ * charged for the units delivered (`deliveredLineTotalPence`): beside a total of £1,472.50 for
+ * 2,375 delivered it reads "2,375 units at £0.62 a unit", never "2,500 units at £1,550.00". A
+ * line invoiced before its units were known keeps its ordered total, and so its ordered units.
+ */
+export function lineChargeOf(line: ChargeableLine): LineCharge {
+  const orderedUnits = line.qty * line.count;
+  if (!line.custom) return { units: orderedUnits, orderedUnits, per: 'pack', pricePence: line.pricePence };
+  const repriced = line.deliveredUnits !== null && line.totalPricePence === deliveredLineTotalPence(line.pricePence * line.count, orderedUnits, line.deliveredUnits);
+  return { units: repriced ? line.deliveredUnits! : orderedUnits, orderedUnits, per: 'unit', pricePence: line.qty > 0 ? line.pricePence / line.qty : 0 };
+}
+
 /** A made-to-order line once dispatched: what was ordered and what was delivered. */
 export interface DeliveredCustomLine {
   itemName: string;

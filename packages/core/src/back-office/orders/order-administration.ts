@@ -51,6 +51,7 @@ import {
   type PaymentStatus,
 } from './order-states.ts';
 import { insertOrderEvent, insertOrderPayment } from './order-payments.ts';
+import { lineChargeOf, type LineCharge } from './custom-quantity.ts';
 import { orderActionFactsOf } from './order-action-facts.ts';
 import { OrderShipmentsService, type OrderShipments } from './order-shipments.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
@@ -150,7 +151,8 @@ export interface AdminOrder {
   deliveryAddress: AddressFields | null;
   billingAddress: AddressFields | null;
   /** `kind` 'charge': a quoted charge without stock (print plates, set-up), never picked or shipped. */
-  lines: { orderLineId: number; kind: 'goods' | 'charge'; productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number }[];
+  /** `charge`: the units charged for and the price charged by, agreeing with the total (custom-quantity.ts `lineChargeOf`). */
+  lines: { orderLineId: number; kind: 'goods' | 'charge'; productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number; charge: LineCharge }[];
   totals: { subTotalPence: number; deliveryFeePence: number; totalTaxPence: number; totalPence: number };
   /** VAT by the delivery zone, fixed when the order was placed (pricing/vat-by-destination.ts). */
   vat: VatOfSupply;
@@ -282,7 +284,7 @@ type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTO
 /** An order in the list: ORDER's columns a row shows, and its customer's name. */
 const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'creditedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
-const LINE = columnsOf(orderLines, ['orderLineId', 'kind', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
+const LINE = columnsOf(orderLines, ['orderLineId', 'kind', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence', 'custom', 'deliveredUnits']);
 const PAYMENT = columnsOf(
   orderPayments,
   ['orderPaymentId', 'kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt', 'provider', 'providerState', 'providerRefundId', 'failureReason'],
@@ -450,8 +452,14 @@ export class OrderAdministration {
       deliveryAddress: row.deliveryAddress,
       billingAddress: seesCustomer ? row.billingAddress : null,
       lines: lines.map((raw) => {
-        const l = LINE.read(raw);
-        return { ...l, pricePence: seesMoney ? l.pricePence : 0, totalPricePence: seesMoney ? l.totalPricePence : 0 };
+        const { custom, deliveredUnits, ...l } = LINE.read(raw);
+        const charge = lineChargeOf({ ...l, custom, deliveredUnits });
+        return {
+          ...l,
+          pricePence: seesMoney ? l.pricePence : 0,
+          totalPricePence: seesMoney ? l.totalPricePence : 0,
+          charge: { ...charge, pricePence: seesMoney ? charge.pricePence : 0 },
+        };
       }),
       totals: seesMoney
         ? { subTotalPence: row.subTotalPence, deliveryFeePence: row.deliveryFeePence, totalTaxPence: row.totalTaxPence, totalPence: row.totalPence }

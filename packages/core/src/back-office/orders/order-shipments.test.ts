@@ -20,7 +20,7 @@ import { insertFixtureCustomer, insertFixtureOrder } from '../../documents/docum
 import { emailJobKinds, EMAIL_JOB_KINDS } from '../../email/email-jobs.ts';
 import type { MailMessage } from '../../email/mailer.ts';
 import { stockMovements } from '../../stock/stock-movements.ts';
-import { customQuantityMessages, deliveredCustomStatement, highestAccepted, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
+import { customQuantityMessages, deliveredCustomStatement, highestAccepted, lineChargeOf, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
 import { shipmentMessages } from './order-shipments.ts';
 import { DocumentService } from '../../documents/document-service.ts';
 import { OrderRepository } from '../../orders/order-repository.ts';
@@ -40,6 +40,22 @@ describe('the ±10% custom-quantity rule', () => {
     expect([lowestAccepted(333), highestAccepted(333)]).toEqual([300, 366]);
     expect(withinCustomTolerance(333, 299)).toBe(false);
     expect(withinCustomTolerance(333, 300)).toBe(true);
+  });
+});
+
+describe('what a made-to-order line charges, read beside its total', () => {
+  const printedBoxes = { qty: 2500, count: 1, pricePence: 1550_00, custom: true };
+  it('2,375 delivered of 2,500 at £1,550.00 the run: 2,375 units at £0.62 a unit, which make its £1,472.50', () => {
+    const charge = lineChargeOf({ ...printedBoxes, totalPricePence: 1472_50, deliveredUnits: 2375 });
+    expect(charge).toEqual({ units: 2375, orderedUnits: 2500, per: 'unit', pricePence: 62 });
+    expect(charge.units * charge.pricePence).toBe(1472_50);
+  });
+  it('before dispatch, or invoiced before its units were known, it charges the units ordered', () => {
+    expect(lineChargeOf({ ...printedBoxes, totalPricePence: 1550_00, deliveredUnits: null })).toMatchObject({ units: 2500, per: 'unit', pricePence: 62 });
+    expect(lineChargeOf({ ...printedBoxes, totalPricePence: 1550_00, deliveredUnits: 2375 })).toMatchObject({ units: 2500 });
+  });
+  it('a stock line charges by the pack', () => {
+    expect(lineChargeOf({ qty: 25, count: 2, pricePence: 20_00, totalPricePence: 40_00, custom: false, deliveredUnits: null })).toEqual({ units: 50, orderedUnits: 50, per: 'pack', pricePence: 20_00 });
   });
 });
 
