@@ -1043,8 +1043,12 @@ function permit(staff: StaffMember, permission: Parameters<typeof can>[1]): void
   if (!can(staff.role, permission)) throw new Forbidden(orderAdminMessages.notPermitted);
 }
 
-/** How a refund of the order goes: card/wallet orders through their provider (the simulated one for test orders), others by hand. */
-function refundProviderOf(order: { paymentMethod: string; paymentIsTest: boolean }): RefundProvider | null {
+/**
+ * How a refund of the order goes: card/wallet orders through their provider (the simulated one
+ * for test orders: no money went through PayPal, so none comes back through it), others by hand.
+ * Every page that offers a refund names the provider from it.
+ */
+export function refundProviderOf(order: { paymentMethod: string; paymentIsTest: boolean }): RefundProvider | null {
   if (!paidThroughProvider(order.paymentMethod)) return null;
   return order.paymentIsTest ? 'test' : 'paypal';
 }
