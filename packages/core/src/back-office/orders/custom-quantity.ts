@@ -24,7 +24,7 @@ export const customQuantityMessages = {
     `${formatCount(delivered)} units is outside 10% of the ${formatCount(ordered)} ordered (${formatCount(lowestAccepted(ordered))} to ${formatCount(highestAccepted(ordered))} units are accepted). ` +
     (mayAgree
       ? `Tick "The customer agreed" and say how they agreed to send it.`
-      : 'Only a manager can send it on the customer\'s agreement: ask one to dispatch this order.'),
+      : 'Only a manager or the owner can send another quantity, on the customer\'s agreement: ask one to dispatch this order.'),
   agreementNote: 'Say how the customer agreed to this quantity (1-200 characters): who, when, how.',
 } as const;
 

@@ -36,7 +36,7 @@ export function DispatchPanel({ page, answer, busy }: OrderPanelProps) {
                       <span className="block text-xs text-stone-500">
                         Pack of {line.qty}
                         {line.custom
-                          ? ` · made to order: ${line.count * line.qty} units ordered, 90% to 110% may be delivered${allowed.agreeCustomQuantity ? '' : ' (a manager sends any other quantity)'}`
+                          ? ` · made to order: ${line.count * line.qty} units ordered, 90% to 110% may be delivered${allowed.agreeCustomQuantity ? '' : ' (a manager or the owner sends any other quantity)'}`
                           : ''}
                       </span>
                     </td>
