@@ -49,6 +49,11 @@ export function formatCount(count: number): string {
   return `${count < 0 ? '-' : ''}${groupThousands(String(Math.abs(Math.trunc(count))))}`;
 }
 
+/** A count and its noun, singular for exactly one: "1 line", "3 lines", "1,200 units" (`plural` when not noun + "s"). */
+export function formatCountOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(count)} ${Math.abs(count) === 1 ? noun : plural}`;
+}
+
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -142,6 +142,13 @@ export function drawTable(
   const width = columns.reduce((sum, c) => sum + c.width, 0);
   const bottom = A4.height - A4.margin - 30;
   let y = options.y;
+  doc.font(BOLD_FONT).fontSize(fontSize);
+  // A header wraps between its words, never inside one ("Picke / d"): a column narrower than a
+  // word of its header is a layout mistake, refused so every document's tests find it.
+  for (const c of columns) {
+    const word = c.header.split(/\s+/).find((w) => doc.widthOfString(w) > c.width - 2 * CELL_PAD);
+    if (word) throw new Error(`The column "${c.header}" (${c.width}pt) is too narrow for "${word}" in bold ${fontSize}pt`);
+  }
   const header = () => {
     doc.font(BOLD_FONT).fontSize(fontSize);
     const height = Math.max(...columns.map((c) => doc.heightOfString(c.header, { width: c.width - 2 * CELL_PAD }))) + 2 * CELL_PAD;

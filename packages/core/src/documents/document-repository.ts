@@ -19,6 +19,7 @@ const ORDER = columnsOf(
     'status',
     'paymentMethod',
     'paymentReference',
+    'paymentIsTest',
     'subTotalPence',
     'deliveryFeePence',
     'totalTaxPence',

@@ -225,6 +225,19 @@ for (const kind of databaseKinds()) {
         expect(text).not.toContain('VAT at 20%');
       });
 
+      it('an order paid by a test payment says "Test payment" at the top and that no money was taken; a real one never does', async () => {
+        const userId = await insertFixtureCustomer(database.db);
+        const test = await insertFixtureOrder(database.db, { userId, paymentMethod: 'paypal' });
+        await database.db.execute(sql`UPDATE orders SET payment_is_test = true WHERE order_id = ${test.orderId}`);
+        const text = (await pdfText((await documents.staffInvoicePdf(test.orderId)).content)).join('\n');
+        expect(text).toContain('TEST PAYMENT: NO MONEY WAS TAKEN');
+        expect(text).toContain('Paid in full by test payment (simulated: no money was taken)');
+        const real = await insertFixtureOrder(database.db, { userId, paymentMethod: 'paypal' });
+        const realText = (await pdfText((await documents.staffInvoicePdf(real.orderId)).content)).join('\n');
+        expect(realText).not.toMatch(/test payment/i);
+        expect(realText).toContain('Paid in full by card / PayPal');
+      });
+
       it('an order at the standard rate gives no reason for zero rating', async () => {
         const userId = await insertFixtureCustomer(database.db);
         const { orderId } = await insertFixtureOrder(database.db, { userId });

@@ -31,6 +31,7 @@ function invoiceFor(name: string): VatInvoice {
     orderId: 42,
     orderDate: '2026-11-19',
     paymentReference: 'BXW42',
+    testPayment: false,
     purchaseOrderNumber: null,
     supplier,
     customer: { name, companyName: null, vatNumber: null, addressLines: [name, 'Boar Lane', 'Leeds', 'LS1 4AP'] },

@@ -7,7 +7,7 @@
  * A part-dispatched order lists only what is left to send, and says so. The dispatch desk prints
  * many orders as one PDF, one order per page (`pickingListsPdf`).
  */
-import { formatCount } from '@shop/contract';
+import { formatCount, formatCountOf } from '@shop/contract';
 import type { AddressFields } from '@shop/contract';
 import { A4, drawTable, formatDayMonthYear, BOLD_FONT, REGULAR_FONT, renderPdf, printable, type Column, type PdfDoc } from './document-format.ts';
 import { postalLines } from './vat-invoice.ts';
@@ -94,7 +94,7 @@ export function pickingListPdf(list: PickingList): Promise<Buffer> {
 
 /** Many orders' picking lists as one PDF, each order starting on a page of its own (the dispatch desk). */
 export function pickingListsPdf(lists: readonly PickingList[], shopName: string): Promise<Buffer> {
-  return renderPdf({ title: `Picking lists / delivery notes, ${lists.length} orders`, subject: lists.map((l) => `Order ${l.orderId}`).join(', '), author: shopName }, (doc) => {
+  return renderPdf({ title: `Picking lists / delivery notes, ${formatCountOf(lists.length, 'order')}`, subject: lists.map((l) => `Order ${l.orderId}`).join(', '), author: shopName }, (doc) => {
     lists.forEach((list, i) => {
       if (i > 0) doc.addPage();
       drawPickingList(doc, list);
@@ -139,9 +139,10 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
   y += noteHeight + 14;
 
   const columns: Column[] = [
-    { header: 'Picked', width: 40, align: 'center' },
+    // Wide enough for each header's longest word in bold (drawTable refuses a header broken mid-word).
+    { header: 'Picked', width: 48, align: 'center' },
     { header: 'Code', width: 56 },
-    { header: 'Item', width: 134 },
+    { header: 'Item', width: 126 },
     { header: 'Size', width: 70 },
     { header: 'Location', width: 56 },
     { header: 'Pack size', width: 50, align: 'right' },
@@ -158,14 +159,14 @@ function drawPickingList(doc: PdfDoc, list: PickingList): void {
       return d.y + 6;
     },
     drawCell: (d, column, x, cellY) => {
-      if (column === 0) d.rect(x + 14, cellY + 4, 12, 12).lineWidth(1).strokeColor('#000000').stroke();
+      if (column === 0) d.rect(x + 18, cellY + 4, 12, 12).lineWidth(1).strokeColor('#000000').stroke();
     },
   });
 
   const packs = list.lines.reduce((sum, l) => sum + l.packs, 0);
   const units = list.lines.reduce((sum, l) => sum + l.units, 0);
   doc.font(BOLD_FONT).fontSize(10).fillColor('#000000');
-  doc.text(`${formatCount(list.lines.length)} lines, ${formatCount(packs)} packs, ${formatCount(units)} units`, left, y + 8, { width: contentWidth, align: 'right' });
+  doc.text(`${formatCountOf(list.lines.length, 'line')}, ${formatCountOf(packs, 'pack')}, ${formatCountOf(units, 'unit')}`, left, y + 8, { width: contentWidth, align: 'right' });
 
   y = doc.y + 28;
   if (y + 40 > A4.height - A4.margin) {

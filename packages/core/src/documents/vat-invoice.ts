@@ -48,6 +48,8 @@ export interface VatInvoice {
   orderId: number;
   orderDate: IsoDate;
   paymentReference: string;
+  /** Paid by a simulated (test) payment: no money was taken, and the invoice says so at its top and in its payment lines. */
+  testPayment: boolean;
   purchaseOrderNumber: string | null;
   supplier: { name: string; addressLines: string[]; vatNumber: string; companyNumber: string; email: string; phone: string };
   customer: { name: string; companyName: string | null; vatNumber: string | null; addressLines: string[] };
@@ -167,9 +169,19 @@ function howToPay(shop: ShopConfig, order: DocumentOrder, invoiceDate: IsoDate):
   return { amountPence: due, dueDate, payee, bankName, sortCode, accountNumber, reference: order.paymentReference };
 }
 
+/** What a document says of an order paid by a simulated payment (orders.payment_is_test), as the back office's badge does. */
+export const TEST_PAYMENT_WORDS = 'Test payment';
+
 function paymentLines(order: DocumentOrder, invoiceDate: IsoDate): string[] {
   const { paidPence, duePence } = balanceOf(order);
-  const method = order.paymentMethod === 'paypal' ? 'card / PayPal' : order.paymentMethod === 'bank' ? 'bank transfer' : 'trade account';
+  const method =
+    order.paymentMethod === 'paypal'
+      ? order.paymentIsTest
+        ? `${TEST_PAYMENT_WORDS.toLowerCase()} (simulated: no money was taken)`
+        : 'card / PayPal'
+      : order.paymentMethod === 'bank'
+        ? 'bank transfer'
+        : 'trade account';
   if (duePence <= 0) {
     const on = order.paymentMethod === 'paypal' ? londonDate(order.created) : order.lastPaymentReceivedOn;
     return [`Paid in full by ${method}${on ? ` on ${formatDayMonthYear(on)}` : ''}. Nothing is due.`];
@@ -237,6 +249,7 @@ export function buildVatInvoice(
     orderId: order.orderId,
     orderDate: londonDate(order.created),
     paymentReference: order.paymentReference,
+    testPayment: order.paymentIsTest,
     purchaseOrderNumber: order.purchaseOrderNumber?.trim() || null,
     supplier: {
       name: shop.companyName,

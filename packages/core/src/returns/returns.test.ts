@@ -132,6 +132,16 @@ for (const kind of databaseKinds()) {
     const eventsOf = async (orderId: number) =>
       (await queryRows<{ kind: string; staff_id: number | null }>(database.db, sql`SELECT kind, staff_id FROM order_events WHERE order_id = ${orderId} ORDER BY order_event_id`)).map((e) => e.kind);
 
+    it('a return of a test-payment order is refunded through the test provider, not PayPal; a bank order by hand', async () => {
+      const order = await deliveredOrder('2026-11-20T11:00:00Z');
+      const opened = await returns.open(order.userId, order.orderId, { reason: 'unwanted', description: 'Too many.', lines: [{ orderLineId: order.lineIds[0]!, count: 1 }], photos: [] });
+      expect((await returns.detail(manager, opened.returnId)).order.refundProvider).toBeNull();
+      await database.db.execute(sql`UPDATE orders SET payment_method = 'paypal', payment_is_test = true WHERE order_id = ${order.orderId}`);
+      expect((await returns.detail(manager, opened.returnId)).order.refundProvider).toBe('test');
+      await database.db.execute(sql`UPDATE orders SET payment_is_test = false WHERE order_id = ${order.orderId}`);
+      expect((await returns.detail(manager, opened.returnId)).order.refundProvider).toBe('paypal');
+    });
+
     it('a customer opens a return with a photo; staff approve, receive it back to stock and refund it with a credit of the order', async () => {
       const order = await deliveredOrder('2026-11-20T11:00:00Z');
       const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#884422' } }).jpeg().toBuffer();

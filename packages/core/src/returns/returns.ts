@@ -27,7 +27,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { creditableOf, creditOrder, insertOrderEvent } from '../back-office/orders/order-payments.ts';
 import { isCarrier, paymentFiguresOf, TRACKING_NUMBER_RULE, trackingNumberOf, trackingUrl } from '../back-office/orders/order-states.ts';
 import { formatCreditNoteNumber } from '../documents/credit-note-numbers.ts';
-import type { OrderAdministration } from '../back-office/orders/order-administration.ts';
+import { refundProviderOf, type OrderAdministration, type RefundProvider } from '../back-office/orders/order-administration.ts';
 import type { CreditedGoods } from '../documents/credit-notes.ts';
 import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
@@ -180,6 +180,8 @@ export interface StaffReturn extends ReturnSummary {
   order: {
     status: string;
     paymentMethod: string;
+    /** Who a refund goes through (the test provider for a test payment), or null: by hand (order-administration.ts `refundProviderOf`). */
+    refundProvider: RefundProvider | null;
     paidPence: number;
     refundedPence: number;
     /** Still owed by the customer (order-states.ts paymentFiguresOf): a credit note may reduce it. */
@@ -230,7 +232,23 @@ const RETURN = columnsOf(
 type ReturnRow = ReturnType<typeof RETURN.read>;
 const ORDER = columnsOf(
   orders,
-  ['orderId', 'userId', 'status', 'deliveredAt', 'dispatchedAt', 'deliveryAddress', 'paymentMethod', 'totalPence', 'paidPence', 'refundedPence', 'creditedPence', 'version', 'vatRatePercent', 'vatTreatment'],
+  [
+    'orderId',
+    'userId',
+    'status',
+    'deliveredAt',
+    'dispatchedAt',
+    'deliveryAddress',
+    'paymentMethod',
+    'paymentIsTest',
+    'totalPence',
+    'paidPence',
+    'refundedPence',
+    'creditedPence',
+    'version',
+    'vatRatePercent',
+    'vatTreatment',
+  ],
   'o',
 );
 type OrderFacts = ReturnType<typeof ORDER.read>;
@@ -420,6 +438,7 @@ export class Returns {
       order: {
         status: order.status,
         paymentMethod: order.paymentMethod,
+        refundProvider: refundProviderOf(order),
         paidPence: seesMoney ? order.paidPence : 0,
         refundedPence: seesMoney ? order.refundedPence : 0,
         duePence: seesMoney ? paymentFiguresOf(order).duePence : 0,

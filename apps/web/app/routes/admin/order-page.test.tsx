@@ -10,16 +10,17 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allowedOrderActions, type AdminOrder, type StaffMember } from '@shop/core';
+import { allowedOrderActions, lineChargeOf, type AdminOrder, type StaffMember } from '@shop/core';
 import { orderPage } from '~/server/admin/order.server';
 import OrderPage from './order';
 
 afterEach(cleanup);
 
 const manager: StaffMember = { staffId: 1, email: 'mona@example.com', name: 'Mona Manager', role: 'manager', totpEnabled: false };
+const warehouse: StaffMember = { staffId: 2, email: 'will@example.com', name: 'Will Warehouse', role: 'warehouse', totpEnabled: false };
 
 /** An order as core answers it, with the changes core's state module allows a manager (order-states.ts). */
-function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial<AdminOrder> = {}): AdminOrder {
+function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial<AdminOrder> = {}, staff: StaffMember = manager): AdminOrder {
   const built = orderFacts(payment, order);
   const facts = {
     status: built.status,
@@ -29,7 +30,7 @@ function adminOrder(payment: Partial<AdminOrder['payment']> = {}, order: Partial
     shipped: built.shipping.shipments.length > 0,
     packsToSend: built.shipping.lines.reduce((sum, line) => sum + line.remainingPacks, 0),
   };
-  return { ...built, actions: order.actions ?? allowedOrderActions(facts, manager.role) };
+  return { ...built, actions: order.actions ?? allowedOrderActions(facts, staff.role) };
 }
 
 function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<AdminOrder>): Omit<AdminOrder, 'actions'> {
@@ -42,7 +43,19 @@ function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<Admi
     promisedDispatchDate: null,
     deliveryAddress: null,
     billingAddress: null,
-    lines: [{ orderLineId: 1, kind: 'goods', productName: 'Box', size1: '12x9x6', qty: 25, count: 1, pricePence: 20_00, totalPricePence: 20_00 }],
+    lines: [
+      {
+        orderLineId: 1,
+        kind: 'goods',
+        productName: 'Box',
+        size1: '12x9x6',
+        qty: 25,
+        count: 1,
+        pricePence: 20_00,
+        totalPricePence: 20_00,
+        charge: { units: 25, orderedUnits: 25, per: 'pack', pricePence: 20_00 },
+      },
+    ],
     totals: { subTotalPence: 20_00, deliveryFeePence: 2_49, totalTaxPence: 4_50, totalPence: 26_99 },
     vat: { treatment: 'standard', ratePercent: 20 },
     payment: {
@@ -73,7 +86,7 @@ function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<Admi
       progress: { shippedPacks: 0, orderedPacks: 1 },
     },
     progressLabel: 'Awaiting dispatch',
-    dispatch: { at: null, carrier: null, trackingNumber: null, trackingUrl: null, deliveredAt: null },
+    dispatch: { at: null, dispatchedOn: null, carrier: null, trackingNumber: null, trackingUrl: null, deliveredAt: null },
     cancellation: { at: null, reason: null },
     customer: null,
     timeline: [],
@@ -81,13 +94,13 @@ function orderFacts(payment: Partial<AdminOrder['payment']>, order: Partial<Admi
   };
 }
 
-function renderOrderPage(order: AdminOrder, action: () => unknown = () => null, url = '/admin/orders/1042?confirm=cancel') {
+function renderOrderPage(order: AdminOrder, action: () => unknown = () => null, url = '/admin/orders/1042?confirm=cancel', staff: StaffMember = manager) {
   const Stub = createRoutesStub([
     {
       path: '/admin/orders/:orderId',
       Component: OrderPage as never,
       HydrateFallback: () => null,
-      loader: () => ({ ...orderPage(manager, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null, creditNotes: null, returns: [], staffNotes: [] }),
+      loader: () => ({ ...orderPage(staff, order), today: '2026-11-24', confirmCancel: url.includes('confirm=cancel'), notice: null, creditNotes: null, returns: [], staffNotes: [] }),
       action,
     },
   ]);
@@ -234,5 +247,84 @@ describe("the back office's order page", () => {
     expect(within(form).queryByLabelText('Bank reference')).toBeNull();
     expect(screen.getByTestId('refund-pending')).toHaveTextContent('Refund of £10.00 pending with PayPal');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('what staff found confusing on the order page', () => {
+  /** A made-to-order line of 2,500 printed boxes still to send. */
+  const madeToOrder: Partial<AdminOrder> = {
+    shipping: {
+      lines: [{ orderLineId: 7, productName: 'Printed box', itemName: 'Printed box 9x6x3', size1: '9x6x3', qty: 2500, count: 1, shippedPacks: 0, withdrawnPacks: 0, remainingPacks: 1, custom: true, deliveredUnits: null }],
+      shipments: [],
+      progress: { shippedPacks: 0, orderedPacks: 1 },
+    },
+  };
+
+  it('the warehouse is not offered "The customer agreed" on a made-to-order line; a manager is', async () => {
+    renderOrderPage(adminOrder({}, madeToOrder, warehouse), () => null, '/admin/orders/1042', warehouse);
+    const form = await screen.findByTestId('dispatch-form');
+    expect(within(form).getByLabelText('Units delivered')).toBeInTheDocument();
+    expect(within(form).queryByLabelText('The customer agreed to this quantity')).toBeNull();
+    cleanup();
+    renderOrderPage(adminOrder({}, madeToOrder), () => null, '/admin/orders/1042');
+    expect(within(await screen.findByTestId('dispatch-form')).getByLabelText('The customer agreed to this quantity')).toBeInTheDocument();
+  });
+
+  it('the timeline of a pack cancellation names the packs taken off, never "[object Object]"', async () => {
+    const timeline: AdminOrder['timeline'] = [
+      {
+        at: '2026-11-24T12:00:00.000Z',
+        kind: 'lines_cancelled',
+        by: 'Mona Manager',
+        before: null,
+        after: { reason: 'Out of stock', lines: [{ order_line_id: 1, name: 'Box 12x9x6', packs: 2 }], total_pence: 12_00 },
+      },
+    ];
+    renderOrderPage(adminOrder({}, { timeline }), () => null, '/admin/orders/1042');
+    const entry = await screen.findByTestId('order-timeline');
+    expect(entry).toHaveTextContent('packs taken off: 2 x Box 12x9x6');
+    expect(entry).toHaveTextContent('total: £12.00');
+    expect(entry).not.toHaveTextContent('[object Object]');
+  });
+
+  it('"Mark delivered" asks the day it was delivered: today by default, never later, never before it was dispatched', async () => {
+    const dispatched: Partial<AdminOrder> = {
+      status: 'Dispatched',
+      mayDispatch: false,
+      dispatch: { at: '2026-11-20T15:00:00.000Z', dispatchedOn: '2026-11-20', carrier: 'DPD', trackingNumber: '1550', trackingUrl: null, deliveredAt: null },
+      shipping: {
+        lines: [{ orderLineId: 7, productName: 'Box', itemName: 'Box 12x9x6', size1: '12x9x6', qty: 25, count: 1, shippedPacks: 1, withdrawnPacks: 0, remainingPacks: 0, custom: false, deliveredUnits: null }],
+        shipments: [{ shipmentId: 1, number: 1, carrier: 'DPD', trackingNumber: '1550', trackingUrl: null, dispatchedAt: '2026-11-20T15:00:00.000Z', by: 'Will Warehouse', lines: [] }],
+        progress: { shippedPacks: 1, orderedPacks: 1 },
+      },
+    };
+    renderOrderPage(adminOrder({}, dispatched, warehouse), () => null, '/admin/orders/1042', warehouse);
+    const form = await screen.findByTestId('deliver-form');
+    const day = within(form).getByLabelText(/^Delivered on/);
+    expect(day).toHaveAttribute('type', 'date');
+    expect(day).toHaveValue('2026-11-24');
+    expect(day).toHaveAttribute('max', '2026-11-24');
+    expect(day).toHaveAttribute('min', '2026-11-20');
+    expect(within(form).getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+  });
+
+  it('a made-to-order line delivered short reads 2,375 units at £0.62 a unit beside its £1,472.50, never 2,500 at £1,550.00', async () => {
+    const lines: AdminOrder['lines'] = [
+      {
+        orderLineId: 1,
+        kind: 'goods',
+        productName: 'Printed box',
+        size1: '9x6x3',
+        qty: 2500,
+        count: 1,
+        pricePence: 1550_00,
+        totalPricePence: 1472_50,
+        charge: lineChargeOf({ qty: 2500, count: 1, pricePence: 1550_00, totalPricePence: 1472_50, custom: true, deliveredUnits: 2375 }),
+      },
+    ];
+    renderOrderPage(adminOrder({}, { lines, status: 'Dispatched', mayDispatch: false }), () => null, '/admin/orders/1042');
+    expect(await screen.findByTestId('line-units')).toHaveTextContent('2,375delivered, of 2,500 ordered');
+    expect(screen.getByTestId('line-price')).toHaveTextContent('£0.62 a unit');
+    expect(screen.queryByText('£1,550.00')).toBeNull();
   });
 });

@@ -88,7 +88,7 @@ export const action = adminAction({
         await admin.shipments.correct(staff, orderId, change.version, change.shipment, { carrier: change.carrier, trackingNumber: change.tracking_number });
         return 'corrected';
       case 'deliver':
-        await admin.markDelivered(staff, orderId, change.version);
+        await admin.markDelivered(staff, orderId, change.version, { deliveredOn: change.delivered_on });
         return 'delivered';
       case 'cancel':
         await admin.cancel(staff, orderId, change.version, change.reason);
@@ -193,7 +193,7 @@ export default function OrderPage({ loaderData: page, actionData }: Route.Compon
           <OrderLinesPanel page={page} />
           {allowed.dispatch ? <DispatchPanel {...panel} /> : null}
           {order.shipping.shipments.length > 0 ? <ShipmentsPanel page={page} busy={busy} /> : null}
-          {allowed.deliver ? <DeliverPanel page={page} busy={busy} /> : null}
+          {allowed.deliver ? <DeliverPanel {...panel} /> : null}
           {allowed.recordPayment || allowed.recordRefund ? <MoneyPanel {...panel} /> : null}
           {allowed.cancel ? <CancelPanel {...panel} /> : null}
           {allowed.cancelLines ? <CancelLinesPanel {...panel} /> : null}

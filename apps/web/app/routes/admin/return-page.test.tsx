@@ -51,7 +51,7 @@ function returnFacts(r: Partial<StaffReturn>): Omit<StaffReturn, 'moves'> {
     photoCount: 0,
     steps: [],
     customer: { userId: 3, name: 'Ann Buyer', email: 'ann@example.com' },
-    order: { status: 'Delivered', paymentMethod: 'bank', paidPence: 48_00, refundedPence: 0, duePence: 0, creditedPence: 0, version: 4, deliveredAt: '2026-11-26T11:00:00.000Z' },
+    order: { status: 'Delivered', paymentMethod: 'bank', refundProvider: null, paidPence: 48_00, refundedPence: 0, duePence: 0, creditedPence: 0, version: 4, deliveredAt: '2026-11-26T11:00:00.000Z' },
     valuePence: 48_00,
     ...r,
   };
@@ -112,5 +112,17 @@ describe("the back office's return page", () => {
     renderReturnPage(staffReturn({ reason: 'unwanted', state: 'approved', stateLabel: 'Approved', goodsBack: true, instructions: 'Send them back.' }));
     await screen.findByTestId('receive-form');
     expect(screen.queryByTestId('return-refund-form')).toBeNull();
+  });
+
+  it('a test-payment order is refunded through the test payment provider, never "through PayPal"; a real card order through PayPal', async () => {
+    const approved = { state: 'approved' as const, stateLabel: 'Approved', goodsBack: false, instructions: 'Keep them.' };
+    const card = (refundProvider: 'paypal' | 'test') => ({ status: 'Delivered', paymentMethod: 'paypal', refundProvider, paidPence: 48_00, refundedPence: 0, duePence: 0, creditedPence: 0, version: 4, deliveredAt: '2026-11-26T11:00:00.000Z' });
+    renderReturnPage(staffReturn({ ...approved, order: card('test') }));
+    const form = await screen.findByTestId('return-refund-form', undefined, { timeout: 10_000 });
+    expect(form).toHaveTextContent('Refund through the test payment provider');
+    expect(document.body).not.toHaveTextContent('PayPal');
+    cleanup();
+    renderReturnPage(staffReturn({ ...approved, order: card('paypal') }));
+    expect(await screen.findByTestId('return-refund-form', undefined, { timeout: 10_000 })).toHaveTextContent('Refund through PayPal');
   });
 });

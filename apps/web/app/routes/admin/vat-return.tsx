@@ -9,6 +9,7 @@ import { Form, Link } from 'react-router';
 import { vatReturnAction, vatReturnPage } from '~/server/admin/vat-return.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate, pounds } from '~/components/admin/admin-format';
+import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
 import type { Route } from './+types/vat-return';
 
 export const meta: Route.MetaFunction = () => [{ title: 'VAT return - Back office' }];
@@ -41,7 +42,8 @@ function Figure({ box, label, value, note, testId }: { box: string; label: strin
 export default function VatReturnPage({ loaderData, actionData }: Route.ComponentProps) {
   const { figures, quarters, problem, notice, csvPath, shownEntries, canFile, confirmFile } = loaderData;
   const { period } = figures;
-  const total = figures.invoiceCount + figures.creditNoteCount + figures.paymentCount;
+  // Every entry listed, those of test-payment orders (left out of the figures) too.
+  const total = figures.invoiceCount + figures.creditNoteCount + figures.paymentCount + figures.testPaymentEntryCount;
   const quarterName = period.quarter?.replace('-', ' ') ?? '';
   const here = `/admin/vat-return?quarter=${period.quarter ?? ''}`;
   return (
@@ -162,6 +164,12 @@ export default function VatReturnPage({ loaderData, actionData }: Route.Componen
             Download CSV
           </a>
         </div>
+        {figures.testPaymentEntryCount > 0 ? (
+          <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="vat-test-payments">
+            {figures.testPaymentEntryCount === 1 ? '1 entry' : `${figures.testPaymentEntryCount} entries`} of test-payment orders ({pounds(figures.testPaymentGrossPence)} gross)
+            {figures.testPaymentEntryCount === 1 ? ' is' : ' are'} listed, marked &ldquo;Test payment&rdquo;, and left out of every figure: no money was taken.
+          </p>
+        ) : null}
         {total > figures.entries.length ? (
           <p className="px-4 py-2 text-sm text-stone-600">
             The first {shownEntries} are shown; the CSV lists all {total}.
@@ -186,6 +194,11 @@ export default function VatReturnPage({ loaderData, actionData }: Route.Componen
                 <td className="px-4 py-2">
                   <span className="font-medium">{d.number}</span> <span className="text-stone-600">{ENTRY_LABELS[d.kind]}</span>
                   {d.countedBeforePence !== 0 ? <span className="block text-xs text-stone-600">less {pounds(d.countedBeforePence)} paid before, counted on its day</span> : null}
+                  {d.testPayment ? (
+                    <span className="mt-0.5 block text-xs text-amber-900">
+                      <TestPaymentBadge /> not counted in the figures
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-4 py-2">
                   <Link to={`/admin/orders/${d.orderId}`} className="text-brand-700 hover:underline">

@@ -13,6 +13,7 @@ import {
   dispatchReadinessLabel,
   DISPATCH_HOLD_TEXT,
   orderChangeLabel,
+  orderChangeText,
   orderEventLabel,
   carrierTracks,
   PAYMENT_STATUS_LABELS,
@@ -86,13 +87,13 @@ function timelineOf(timeline: AdminOrder['timeline']) {
       entry.after && entry.kind !== 'placed'
         ? Object.entries(entry.after)
             .filter(([field]) => !field.endsWith('_id'))
-            .map(([field, value]) => ({ field, label: orderChangeLabel(field), value: String(value) }))
+            .map(([field, value]) => ({ field, label: orderChangeLabel(field), value: orderChangeText(value) }))
         : [],
   }));
 }
 
 /** The fields a refused form shows again. */
-export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference', 'note', 'agreement_note', 'cancel_order'] as const;
+export const ORDER_FORM_FIELDS = ['carrier', 'tracking_number', 'reason', 'amount', 'received_on', 'bank_reference', 'note', 'agreement_note', 'cancel_order', 'delivered_on'] as const;
 
 /** Every form carries the version of the order the page showed: a change to a newer order is refused (core). */
 const version = wholeNumber('Reload the order and try again.');
@@ -130,7 +131,8 @@ export const orderFormSchema = z.discriminatedUnion(
     }),
     // A shipment's carrier or tracking number corrected after it left.
     z.object({ intent: z.literal('correct-shipment'), version, shipment: wholeNumber('Reload the order and try again.'), carrier: textField(40), tracking_number: textField(60) }),
-    z.object({ intent: z.literal('deliver'), version }),
+    // The day it was delivered (core checks it: a real date, not in the future, not before dispatch).
+    z.object({ intent: z.literal('deliver'), version, delivered_on: textField(10) }),
     z.object({ intent: z.literal('cancel'), version, reason: textField(300) }),
     // Packs of some lines that cannot be supplied: one count per line (0: keep them all).
     z.object({

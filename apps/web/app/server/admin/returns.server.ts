@@ -4,7 +4,7 @@
  * step again (state, permission, version) with its own messages (core/returns/returns.ts).
  */
 import { z } from 'zod';
-import { CARRIER_NAMES, can, goodsBackByDefault, paidThroughProvider, REFUND_PROVIDER_LABELS, type StaffMember, type StaffReturn } from '@shop/core';
+import { CARRIER_NAMES, can, goodsBackByDefault, REFUND_PROVIDER_LABELS, type StaffMember, type StaffReturn } from '@shop/core';
 import { checkbox, poundsField, textField, UNKNOWN_FORM, wholeNumber } from './admin-forms.server';
 
 export function returnPage(staff: StaffMember, found: StaffReturn) {
@@ -13,7 +13,8 @@ export function returnPage(staff: StaffMember, found: StaffReturn) {
     // warehouse sees the goods and the steps, not the customer's name or e-mail).
     found: { ...found, customer: can(staff.role, 'customers:view') ? found.customer : null },
     carriers: CARRIER_NAMES,
-    refundProviderLabel: paidThroughProvider(found.order.paymentMethod) ? REFUND_PROVIDER_LABELS.paypal : null,
+    // A test payment is refunded through the test provider, never "through PayPal" (core decides which).
+    refundProviderLabel: found.order.refundProvider ? REFUND_PROVIDER_LABELS[found.order.refundProvider] : null,
     /** The approve form's "The goods must come back to us", ticked or not by the reason (core's one rule). */
     goodsBackByDefault: goodsBackByDefault(found.reason),
     allowed: {

@@ -75,6 +75,28 @@ for (const kind of databaseKinds()) {
     }
     const version = async (orderId: number) => (await admin.detail(orderId, manager)).version;
 
+    it('a test-payment order is listed and marked, but left out of every box: no money was taken', async () => {
+      const userId = await insertFixtureCustomer(database.db);
+      const real = await invoicedOrder(userId, '2025-05-12');
+      const test = await invoicedOrder(userId, '2025-05-13');
+      await database.db.execute(sql`UPDATE orders SET payment_is_test = true WHERE order_id = ${test.orderId}`);
+      const returns = new VatReturns(database.db, { now: () => clock });
+      const figures = await returns.figures(quarterPeriod('2025-Q2'));
+      expect(figures.entries.map((d) => [d.orderId, d.testPayment])).toEqual([
+        [real.orderId, false],
+        [test.orderId, true],
+      ]);
+      expect(figures).toMatchObject({ box1VatDuePence: real.totalTaxPence, box6NetSalesPence: real.subTotalPence + real.deliveryFeePence, invoiceCount: 1 });
+      expect(figures).toMatchObject({ testPaymentEntryCount: 1, testPaymentGrossPence: test.totalPence });
+
+      const rows = csv(await collect(returns.csv(quarterPeriod('2025-Q2'))));
+      expect(rows.filter((r) => r.entry === 'invoice').map((r) => [r.order_number, r.test_payment])).toEqual([
+        [String(real.orderId), ''],
+        [String(test.orderId), 'yes'],
+      ]);
+      expect(Math.round(Number(rows.find((r) => r.entry === 'box_1_vat_due_on_sales')!.vat) * 100)).toBe(real.totalTaxPence);
+    });
+
     it('a quarter of invoices, a cancellation and a part refund: every box is the sum over the documents listed', async () => {
       const userId = await insertFixtureCustomer(database.db);
       const september = await invoicedOrder(userId, '2025-09-30');

@@ -31,7 +31,9 @@
  *   from Northern Ireland only, which this shop does not do; the figure is shown for the records.)
  *
  * Every figure is the sum over the entries listed (vatReturnEntries below: one place), so the
- * return reconciles line by line with the invoices, credit notes and payments. A quarter the
+ * return reconciles line by line with the invoices, credit notes and payments. Entries of orders
+ * paid by a simulated (test) payment are listed, marked "test payment", and left out of every
+ * figure: no money was taken and nothing was sold. A quarter the
  * owner marked filed (vat-periods.ts) never changes: nothing dated inside it may be written.
  *
  * Periods are calendar days in London, both ends included: a calendar quarter ('2025-Q4') by
@@ -74,6 +76,11 @@ export interface VatReturnEntry {
   grossPence: number;
   /** An invoice: the money received (less paid back) before its tax point, counted on its own days and left out here; else 0. */
   countedBeforePence: number;
+  /**
+   * Of an order paid by a simulated (test) payment (orders.payment_is_test): no money was taken
+   * and nothing was sold, so the entry is listed, marked, and left out of every figure.
+   */
+  testPayment: boolean;
 }
 
 /** The owner marked the quarter filed: who, when, and the figures as filed (they never change). */
@@ -99,13 +106,17 @@ export interface VatReturnFigures {
   creditNoteCount: number;
   /** Payments and refunds before their tax point (card payments included). */
   paymentCount: number;
+  /** Entries of test-payment orders, listed but left out of the figures and counts above, and their gross. */
+  testPaymentEntryCount: number;
+  testPaymentGrossPence: number;
   /** The entries behind the figures, by tax point (at most `entryLimit` when one was given). */
   entries: VatReturnEntry[];
   /** The period is a quarter the owner marked filed. */
   filed: FiledVatReturn | null;
 }
 
-export const VAT_RETURN_COLUMNS = ['entry', 'number', 'tax_point', 'order_number', 'destination', 'net', 'vat', 'gross', 'counted_before'] as const;
+/** `test_payment`: 'yes' for an entry of a test-payment order, listed but left out of the figures' rows. */
+export const VAT_RETURN_COLUMNS = ['entry', 'number', 'tax_point', 'order_number', 'destination', 'net', 'vat', 'gross', 'counted_before', 'test_payment'] as const;
 
 export const vatReturnMessages = {
   quarter: 'Choose a quarter such as 2025-Q4.',
@@ -180,7 +191,7 @@ function moneyBeforeTaxPoint(scope: ExportRange | { orderId: SQL }): SQL {
       : sql`c.created >= (${scope.from}::date)::timestamp AT TIME ZONE 'Europe/London' AND c.created < (${scope.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London'`;
   return sql`
     SELECT m.kind, m.number, m.received_on::text AS tax_point, m.order_id, mo.vat_treatment,
-           m.gross - m.vat AS net, m.vat, m.gross, 0 AS counted_before
+           m.gross - m.vat AS net, m.vat, m.gross, 0 AS counted_before, mo.payment_is_test
     FROM (
       SELECT x.*, CASE WHEN o.vat_treatment = 'export' THEN 0 ELSE ${vatInGrossSql(sql`x.gross`, sql`o.vat_rate_percent`)} END AS vat
       FROM (
@@ -214,14 +225,14 @@ function vatReturnEntries(period: ExportRange): SQL {
   return sql`
     SELECT 'invoice' AS kind, inv.invoice_number AS number, inv.tax_point_date::text AS tax_point, io.order_id, io.vat_treatment,
            io.sub_total_pence + io.delivery_fee_pence - (b.gross - b.vat) AS net, io.total_tax_pence - b.vat AS vat, io.total_pence - b.gross AS gross,
-           b.gross AS counted_before
+           b.gross AS counted_before, io.payment_is_test
     FROM invoices inv
     JOIN orders io ON io.order_id = inv.order_id
     CROSS JOIN LATERAL (SELECT COALESCE(sum(e.gross), 0) AS gross, COALESCE(sum(e.vat), 0) AS vat FROM (${before}) e) b
     WHERE inv.tax_point_date BETWEEN ${period.from}::date AND ${period.to}::date
     UNION ALL
     SELECT 'credit_note', c.credit_note_number, c.tax_point_date::text, c.order_id, o.vat_treatment,
-           -c.net_pence, -c.vat_pence, -c.total_pence, 0
+           -c.net_pence, -c.vat_pence, -c.total_pence, 0, o.payment_is_test
     FROM credit_notes c JOIN orders o ON o.order_id = c.order_id
     WHERE c.tax_point_date BETWEEN ${period.from}::date AND ${period.to}::date
     UNION ALL
@@ -238,8 +249,18 @@ type EntryRow = {
   vat: number | string;
   gross: number | string;
   counted_before: number | string;
+  payment_is_test: boolean;
 };
-type TotalsRow = { vat: number | string; net: number | string; export_net: number | string; invoices: number | string; credit_notes: number | string; payments: number | string };
+type TotalsRow = {
+  vat: number | string;
+  net: number | string;
+  export_net: number | string;
+  invoices: number | string;
+  credit_notes: number | string;
+  payments: number | string;
+  test_entries: number | string;
+  test_gross: number | string;
+};
 
 function entryNumber(kind: VatReturnEntryKind, number: number): string {
   switch (kind) {
@@ -267,6 +288,7 @@ function entryOf(row: EntryRow): VatReturnEntry {
     vatPence: Number(row.vat),
     grossPence: Number(row.gross),
     countedBeforePence: Number(row.counted_before),
+    testPayment: row.payment_is_test,
   };
 }
 
@@ -298,10 +320,13 @@ export class VatReturns {
     const [[totals], rows, filed] = await Promise.all([
       queryRows<TotalsRow>(
         executor,
-        sql`SELECT COALESCE(sum(d.vat), 0) AS vat, COALESCE(sum(d.net), 0) AS net,
-                   COALESCE(sum(d.net) FILTER (WHERE d.vat_treatment = 'export'), 0) AS export_net,
-                   count(*) FILTER (WHERE d.kind = 'invoice') AS invoices, count(*) FILTER (WHERE d.kind = 'credit_note') AS credit_notes,
-                   count(*) FILTER (WHERE d.kind IN ('payment', 'card_payment', 'refund')) AS payments
+        // Test-payment orders took no money and sold nothing: counted apart, never in the boxes.
+        sql`SELECT COALESCE(sum(d.vat) FILTER (WHERE NOT d.payment_is_test), 0) AS vat, COALESCE(sum(d.net) FILTER (WHERE NOT d.payment_is_test), 0) AS net,
+                   COALESCE(sum(d.net) FILTER (WHERE d.vat_treatment = 'export' AND NOT d.payment_is_test), 0) AS export_net,
+                   count(*) FILTER (WHERE d.kind = 'invoice' AND NOT d.payment_is_test) AS invoices,
+                   count(*) FILTER (WHERE d.kind = 'credit_note' AND NOT d.payment_is_test) AS credit_notes,
+                   count(*) FILTER (WHERE d.kind IN ('payment', 'card_payment', 'refund') AND NOT d.payment_is_test) AS payments,
+                   count(*) FILTER (WHERE d.payment_is_test) AS test_entries, COALESCE(sum(d.gross) FILTER (WHERE d.payment_is_test), 0) AS test_gross
             FROM (${entries}) d`,
       ),
       entryLimit === 0
@@ -319,6 +344,8 @@ export class VatReturns {
       invoiceCount: Number(totals!.invoices),
       creditNoteCount: Number(totals!.credit_notes),
       paymentCount: Number(totals!.payments),
+      testPaymentEntryCount: Number(totals!.test_entries),
+      testPaymentGrossPence: Number(totals!.test_gross),
       entries: rows.map(entryOf),
       filed,
     };
@@ -389,6 +416,7 @@ export class VatReturns {
               pounds(d.vatPence),
               pounds(d.grossPence),
               d.kind === 'invoice' ? pounds(d.countedBeforePence) : '',
+              d.testPayment ? 'yes' : '',
             ];
           }),
         );
@@ -399,9 +427,9 @@ export class VatReturns {
     }
     const figures = await this.figures(period, 0);
     yield stringify([
-      ['box_1_vat_due_on_sales', '', '', '', '', '', pounds(figures.box1VatDuePence), '', ''],
-      ['box_6_total_sales_ex_vat', '', '', '', '', pounds(figures.box6NetSalesPence), '', '', ''],
-      ['sales_of_goods_outside_the_uk', '', '', '', 'outside_uk', pounds(figures.exportSalesPence), '', '', ''],
+      ['box_1_vat_due_on_sales', '', '', '', '', '', pounds(figures.box1VatDuePence), '', '', ''],
+      ['box_6_total_sales_ex_vat', '', '', '', '', pounds(figures.box6NetSalesPence), '', '', '', ''],
+      ['sales_of_goods_outside_the_uk', '', '', '', 'outside_uk', pounds(figures.exportSalesPence), '', '', '', ''],
     ]);
   }
 }

@@ -19,9 +19,12 @@ export const CUSTOM_QUANTITY_TOLERANCE_PERCENT = 10;
 
 export const customQuantityMessages = {
   deliveredUnits: 'Enter the units delivered of this made-to-order line (a whole number, 1 or more).',
-  outside: (ordered: number, delivered: number) =>
+  /** `mayAgree`: the staff member may record the customer's agreement (order-states.ts 'agreeCustomQuantity'); else a manager must. */
+  outside: (ordered: number, delivered: number, mayAgree = true) =>
     `${formatCount(delivered)} units is outside 10% of the ${formatCount(ordered)} ordered (${formatCount(lowestAccepted(ordered))} to ${formatCount(highestAccepted(ordered))} units are accepted). ` +
-    `Tick "The customer agreed" and say how they agreed to send it.`,
+    (mayAgree
+      ? `Tick "The customer agreed" and say how they agreed to send it.`
+      : 'Only a manager or the owner can send another quantity, on the customer\'s agreement: ask one to dispatch this order.'),
   agreementNote: 'Say how the customer agreed to this quantity (1-200 characters): who, when, how.',
 } as const;
 
@@ -50,13 +53,19 @@ export interface CustomerAgreement {
  * Accepts the units delivered of a custom line, or refuses them (Invalid, on `field`) with the
  * range that is accepted. Answers whether the customer's agreement was needed (and so recorded).
  */
-export function checkDeliveredUnits(orderedUnits: number, deliveredUnits: number, agreement: CustomerAgreement | null, field = 'delivered_units'): { agreed: boolean } {
+export function checkDeliveredUnits(
+  orderedUnits: number,
+  deliveredUnits: number,
+  agreement: CustomerAgreement | null,
+  field = 'delivered_units',
+  mayAgree = true,
+): { agreed: boolean } {
   if (!Number.isSafeInteger(deliveredUnits) || deliveredUnits < 1 || deliveredUnits > 10_000_000) {
     throw new Invalid(customQuantityMessages.deliveredUnits, { fields: [{ field, message: customQuantityMessages.deliveredUnits }] });
   }
   if (withinCustomTolerance(orderedUnits, deliveredUnits)) return { agreed: false };
   if (!agreement) {
-    const message = customQuantityMessages.outside(orderedUnits, deliveredUnits);
+    const message = customQuantityMessages.outside(orderedUnits, deliveredUnits, mayAgree);
     throw new Invalid(message, { fields: [{ field, message }] });
   }
   const note = agreement.note.trim();
@@ -69,6 +78,41 @@ export function deliveredLineTotalPence(orderedTotalPence: number, orderedUnits:
   if (orderedUnits <= 0) return orderedTotalPence;
   // Half-up in integers: floor((2 * a * b + c) / (2 * c)).
   return Math.floor((2 * orderedTotalPence * deliveredUnits + orderedUnits) / (2 * orderedUnits));
+}
+
+/** An order line as its price is read beside its total. */
+export interface ChargeableLine {
+  qty: number;
+  count: number;
+  /** The price of one pack of `qty` units, as ordered. */
+  pricePence: number;
+  totalPricePence: number;
+  custom: boolean;
+  deliveredUnits: number | null;
+}
+
+/** What a line charges: the units charged for and the price it charges by, so the two agree with its total. */
+export interface LineCharge {
+  /** Units charged for: those delivered of a made-to-order line repriced for them, else those ordered. */
+  units: number;
+  orderedUnits: number;
+  /** 'unit': a made-to-order line, charged by the unit (its pack is the whole run); else by the pack. */
+  per: 'pack' | 'unit';
+  /** The price of one pack, or of one unit (it may hold a fraction of a penny). */
+  pricePence: number;
+}
+
+/**
+ * A made-to-order line is one "pack" of its whole run (2,500 printed boxes at £1,550.00) but is
+ * charged for the units delivered (`deliveredLineTotalPence`): beside a total of £1,472.50 for
+ * 2,375 delivered it reads "2,375 units at £0.62 a unit", never "2,500 units at £1,550.00". A
+ * line invoiced before its units were known keeps its ordered total, and so its ordered units.
+ */
+export function lineChargeOf(line: ChargeableLine): LineCharge {
+  const orderedUnits = line.qty * line.count;
+  if (!line.custom) return { units: orderedUnits, orderedUnits, per: 'pack', pricePence: line.pricePence };
+  const repriced = line.deliveredUnits !== null && line.totalPricePence === deliveredLineTotalPence(line.pricePence * line.count, orderedUnits, line.deliveredUnits);
+  return { units: repriced ? line.deliveredUnits! : orderedUnits, orderedUnits, per: 'unit', pricePence: line.qty > 0 ? line.pricePence / line.qty : 0 };
 }
 
 /** A made-to-order line once dispatched: what was ordered and what was delivered. */

@@ -23,6 +23,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields, VatOfSupply } from '@shop/contract';
 import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
+import { formatDayMonthYear } from '../../documents/document-format.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound, ProviderUnavailable } from '../../errors.ts';
 import { PaymentProviderUnavailable, type PaymentRefunds, type RefundOutcome } from '../../payments/payment-verifier.ts';
@@ -50,6 +51,7 @@ import {
   type PaymentStatus,
 } from './order-states.ts';
 import { insertOrderEvent, insertOrderPayment } from './order-payments.ts';
+import { lineChargeOf, type LineCharge } from './custom-quantity.ts';
 import { orderActionFactsOf } from './order-action-facts.ts';
 import { OrderShipmentsService, type OrderShipments } from './order-shipments.ts';
 import { isoTime, isoTimeOrNull } from '../../iso-time.ts';
@@ -66,6 +68,9 @@ export const orderAdminMessages = {
   reason: 'Give the reason for cancelling (1-200 characters); the customer reads it.',
   amount: 'Enter the amount received, more than £0.00.',
   receivedOn: 'Enter the date the money reached the bank (not in the future).',
+  /** The delivery date of "Mark delivered": the return windows count from it. */
+  deliveredOn: (dispatchedOn: string | null) =>
+    `Enter the date it was delivered: not in the future${dispatchedOn ? `, nor before it was dispatched on ${formatDayMonthYear(dispatchedOn)}` : ''}.`,
   bankReference: 'Enter the bank reference of the payment (1-50 characters).',
   refundTooLarge: (maxPence: number) => `At most ${pounds(maxPence)} can be refunded (what was paid, less refunds already made or pending).`,
   notPaid: ORDER_ACTION_MESSAGES.notPaid,
@@ -146,7 +151,8 @@ export interface AdminOrder {
   deliveryAddress: AddressFields | null;
   billingAddress: AddressFields | null;
   /** `kind` 'charge': a quoted charge without stock (print plates, set-up), never picked or shipped. */
-  lines: { orderLineId: number; kind: 'goods' | 'charge'; productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number }[];
+  /** `charge`: the units charged for and the price charged by, agreeing with the total (custom-quantity.ts `lineChargeOf`). */
+  lines: { orderLineId: number; kind: 'goods' | 'charge'; productName: string; size1: string; qty: number; count: number; pricePence: number; totalPricePence: number; charge: LineCharge }[];
   totals: { subTotalPence: number; deliveryFeePence: number; totalTaxPence: number; totalPence: number };
   /** VAT by the delivery zone, fixed when the order was placed (pricing/vat-by-destination.ts). */
   vat: VatOfSupply;
@@ -186,7 +192,8 @@ export interface AdminOrder {
   shipping: OrderShipments;
   /** "Part dispatched" while some packs have left, else the state's words (order-states.ts). */
   progressLabel: string;
-  dispatch: { at: string | null; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; deliveredAt: string | null };
+  /** `dispatchedOn`: the London day the first parcel left, the earliest day it can be marked delivered. */
+  dispatch: { at: string | null; dispatchedOn: string | null; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; deliveredAt: string | null };
   cancellation: { at: string | null; reason: string | null };
   /** Hidden from the warehouse (null). */
   customer: { userId: number; name: string; email: string; phone: string; companyName: string | null; vatNumber: string | null } | null;
@@ -277,7 +284,7 @@ type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTO
 /** An order in the list: ORDER's columns a row shows, and its customer's name. */
 const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'creditedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
-const LINE = columnsOf(orderLines, ['orderLineId', 'kind', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
+const LINE = columnsOf(orderLines, ['orderLineId', 'kind', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence', 'custom', 'deliveredUnits']);
 const PAYMENT = columnsOf(
   orderPayments,
   ['orderPaymentId', 'kind', 'amountPence', 'receivedOn', 'bankReference', 'createdAt', 'provider', 'providerState', 'providerRefundId', 'failureReason'],
@@ -445,8 +452,14 @@ export class OrderAdministration {
       deliveryAddress: row.deliveryAddress,
       billingAddress: seesCustomer ? row.billingAddress : null,
       lines: lines.map((raw) => {
-        const l = LINE.read(raw);
-        return { ...l, pricePence: seesMoney ? l.pricePence : 0, totalPricePence: seesMoney ? l.totalPricePence : 0 };
+        const { custom, deliveredUnits, ...l } = LINE.read(raw);
+        const charge = lineChargeOf({ ...l, custom, deliveredUnits });
+        return {
+          ...l,
+          pricePence: seesMoney ? l.pricePence : 0,
+          totalPricePence: seesMoney ? l.totalPricePence : 0,
+          charge: { ...charge, pricePence: seesMoney ? charge.pricePence : 0 },
+        };
       }),
       totals: seesMoney
         ? { subTotalPence: row.subTotalPence, deliveryFeePence: row.deliveryFeePence, totalTaxPence: row.totalTaxPence, totalPence: row.totalPence }
@@ -478,6 +491,7 @@ export class OrderAdministration {
       progressLabel: orderProgressLabel(row.status, shipping.progress),
       dispatch: {
         at: isoTimeOrNull(row.dispatchedAt),
+        dispatchedOn: row.dispatchedAt ? londonWallClock(row.dispatchedAt).date : null,
         carrier: row.carrier,
         trackingNumber: row.trackingNumber,
         trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
@@ -519,12 +533,26 @@ export class OrderAdministration {
     await this.shipments.ship(staff, orderId, seenVersion, { carrier: input.carrier, trackingNumber: input.trackingNumber, lines: 'rest' });
   }
 
-  async markDelivered(staff: StaffMember, orderId: number, seenVersion: number): Promise<void> {
+  /**
+   * Delivered on the London day staff give (the carrier's proof of delivery; today when none is
+   * given): the return windows count from it (SPEC section 9, returns/return-windows.ts), so it
+   * is never in the future nor before the order was dispatched.
+   */
+  async markDelivered(staff: StaffMember, orderId: number, seenVersion: number, input: { deliveredOn?: string } = {}): Promise<void> {
     permit(staff, 'orders:dispatch');
+    const today = this.today();
+    const deliveredOn = input.deliveredOn?.trim() || today;
     await this.change(staff, orderId, seenVersion, 'delivered', async (order, tx) => {
       assertOrderAction('deliver', await orderActionFactsOf(tx, orderId), staff.role);
-      await this.update(tx, order, sql`status = 'Delivered', delivered_at = now()`);
-      return { before: { status: order.status }, after: { status: 'Delivered' }, result: undefined };
+      const dispatchedOn = order.dispatchedAt ? londonWallClock(order.dispatchedAt).date : null;
+      if (!isCalendarDate(deliveredOn) || deliveredOn > today || (dispatchedOn !== null && deliveredOn < dispatchedOn)) {
+        throw invalidField('delivered_on', orderAdminMessages.deliveredOn(dispatchedOn));
+      }
+      // Today: the moment it was marked; an earlier day: that day's London noon (its London date, whatever the clock change).
+      const deliveredAt =
+        deliveredOn === today ? sql`${this.options.now().toISOString()}::timestamptz` : sql`((${deliveredOn}::date + time '12:00') AT TIME ZONE 'Europe/London')`;
+      await this.update(tx, order, sql`status = 'Delivered', delivered_at = ${deliveredAt}`);
+      return { before: { status: order.status }, after: { status: 'Delivered', delivered_on: deliveredOn }, result: undefined };
     });
   }
 
@@ -1015,10 +1043,21 @@ function permit(staff: StaffMember, permission: Parameters<typeof can>[1]): void
   if (!can(staff.role, permission)) throw new Forbidden(orderAdminMessages.notPermitted);
 }
 
-/** How a refund of the order goes: card/wallet orders through their provider (the simulated one for test orders), others by hand. */
-function refundProviderOf(order: { paymentMethod: string; paymentIsTest: boolean }): RefundProvider | null {
+/**
+ * How a refund of the order goes: card/wallet orders through their provider (the simulated one
+ * for test orders: no money went through PayPal, so none comes back through it), others by hand.
+ * Every page that offers a refund names the provider from it.
+ */
+export function refundProviderOf(order: { paymentMethod: string; paymentIsTest: boolean }): RefundProvider | null {
   if (!paidThroughProvider(order.paymentMethod)) return null;
   return order.paymentIsTest ? 'test' : 'paypal';
+}
+
+/** A real YYYY-MM-DD day (not 2026-02-30). */
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
 function checkAmount(amountPence: number): number {

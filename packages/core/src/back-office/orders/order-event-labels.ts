@@ -48,6 +48,11 @@ export const ORDER_CHANGE_LABELS: Readonly<Record<string, string>> = {
   statement_import: 'bank statement import',
   statement_line: 'line of the statement',
   matched_by: 'matched by',
+  lines: 'packs taken off',
+  sub_total_pence: 'items ex-VAT',
+  delivery_fee_pence: 'delivery ex-VAT',
+  total_tax_pence: 'VAT',
+  total_pence: 'total',
 };
 
 /** What an audited event was; a kind this module does not know is shown as it is. */
@@ -59,3 +64,21 @@ export function orderEventLabel(kind: string): string {
 export function orderChangeLabel(field: string): string {
   return Object.hasOwn(ORDER_CHANGE_LABELS, field) ? ORDER_CHANGE_LABELS[field]! : field.replace(/_/g, ' ');
 }
+
+/**
+ * What an event recorded of a field, in words: the packs a line cancellation took off read as the
+ * dispatch entries do ("2 x Box 12x9x6; 1 x Tape"), other lists and records field by field, never
+ * "[object Object]". Amounts and dates are the page's to format (they stay as stored).
+ */
+export function orderChangeText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(orderChangeText).join('; ');
+  if (value === null || value === undefined) return 'none';
+  if (typeof value !== 'object') return String(value);
+  const record = value as Record<string, unknown>;
+  if (typeof record.name === 'string' && typeof record.packs === 'number') return `${record.packs} x ${record.name}`;
+  return Object.entries(record)
+    .filter(([field]) => !field.endsWith('_id'))
+    .map(([field, inner]) => `${orderChangeLabel(field)} ${orderChangeText(inner)}`)
+    .join(', ');
+}
+

@@ -7,6 +7,7 @@
  * the order's money following what was delivered.
  */
 import { sql } from 'drizzle-orm';
+import { Forbidden } from '../../errors.ts';
 import type { OrderDto } from '@shop/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DatabaseHandle } from '@shop/db';
@@ -19,7 +20,7 @@ import { insertFixtureCustomer, insertFixtureOrder } from '../../documents/docum
 import { emailJobKinds, EMAIL_JOB_KINDS } from '../../email/email-jobs.ts';
 import type { MailMessage } from '../../email/mailer.ts';
 import { stockMovements } from '../../stock/stock-movements.ts';
-import { customQuantityMessages, deliveredCustomStatement, highestAccepted, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
+import { customQuantityMessages, deliveredCustomStatement, highestAccepted, lineChargeOf, lowestAccepted, withinCustomTolerance } from './custom-quantity.ts';
 import { shipmentMessages } from './order-shipments.ts';
 import { DocumentService } from '../../documents/document-service.ts';
 import { OrderRepository } from '../../orders/order-repository.ts';
@@ -39,6 +40,22 @@ describe('the ±10% custom-quantity rule', () => {
     expect([lowestAccepted(333), highestAccepted(333)]).toEqual([300, 366]);
     expect(withinCustomTolerance(333, 299)).toBe(false);
     expect(withinCustomTolerance(333, 300)).toBe(true);
+  });
+});
+
+describe('what a made-to-order line charges, read beside its total', () => {
+  const printedBoxes = { qty: 2500, count: 1, pricePence: 1550_00, custom: true };
+  it('2,375 delivered of 2,500 at £1,550.00 the run: 2,375 units at £0.62 a unit, which make its £1,472.50', () => {
+    const charge = lineChargeOf({ ...printedBoxes, totalPricePence: 1472_50, deliveredUnits: 2375 });
+    expect(charge).toEqual({ units: 2375, orderedUnits: 2500, per: 'unit', pricePence: 62 });
+    expect(charge.units * charge.pricePence).toBe(1472_50);
+  });
+  it('before dispatch, or invoiced before its units were known, it charges the units ordered', () => {
+    expect(lineChargeOf({ ...printedBoxes, totalPricePence: 1550_00, deliveredUnits: null })).toMatchObject({ units: 2500, per: 'unit', pricePence: 62 });
+    expect(lineChargeOf({ ...printedBoxes, totalPricePence: 1550_00, deliveredUnits: 2375 })).toMatchObject({ units: 2500 });
+  });
+  it('a stock line charges by the pack', () => {
+    expect(lineChargeOf({ qty: 25, count: 2, pricePence: 20_00, totalPricePence: 40_00, custom: false, deliveredUnits: null })).toEqual({ units: 50, orderedUnits: 50, per: 'pack', pricePence: 20_00 });
   });
 });
 
@@ -295,11 +312,11 @@ for (const kind of databaseKinds()) {
         for (const units of [899, 1101]) {
           await expect(
             admin.shipments.ship(warehouse, orderId, version, { carrier: 'DPD', trackingNumber: 'P3', lines: [{ orderLineId: lineId, count: 1, deliveredUnits: units }] }),
-          ).rejects.toThrow(customQuantityMessages.outside(1000, units));
+          ).rejects.toThrow(customQuantityMessages.outside(1000, units, false));
         }
         // Ticked without saying how they agreed: refused too.
         await expect(
-          admin.shipments.ship(warehouse, orderId, version, {
+          admin.shipments.ship(manager, orderId, version, {
             carrier: 'DPD',
             trackingNumber: 'P3',
             lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 850 }],
@@ -309,7 +326,7 @@ for (const kind of databaseKinds()) {
         expect((await admin.detail(orderId, warehouse)).status).toBe('PendingDelivery');
         expect(shipped).not.toHaveBeenCalled();
 
-        await admin.shipments.ship(warehouse, orderId, version, {
+        await admin.shipments.ship(manager, orderId, version, {
           carrier: 'DPD',
           trackingNumber: 'P3',
           lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 850 }],
@@ -318,8 +335,34 @@ for (const kind of databaseKinds()) {
         const order = await admin.detail(orderId, manager);
         expect(order.lines[0]!.totalPricePence).toBe(212_50);
         const entry = order.timeline.at(-1)!;
-        expect(entry.by).toBe('Will Warehouse');
+        expect(entry.by).toBe('Mona Manager');
         expect(String(entry.after!.custom_quantities)).toContain('850 units delivered of 1000 ordered (outside 10%: the customer agreed, Ann Buyer agreed by phone, 26 Nov)');
+      });
+
+      it('the warehouse cannot send a made-to-order quantity outside 10% on the customer\'s word: it is told a manager must, and nothing leaves', async () => {
+        const { orderId, version, lineId } = await customOrder();
+        await expect(
+          admin.shipments.ship(warehouse, orderId, version, {
+            carrier: 'DPD',
+            trackingNumber: 'P4',
+            lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 850 }],
+            customerAgreed: { note: 'Ann Buyer agreed by phone, 26 Nov' },
+          }),
+        ).rejects.toThrow(Forbidden);
+        // Ticked even within 10%: the agreement is not the warehouse's to record.
+        await expect(
+          admin.shipments.ship(warehouse, orderId, version, {
+            carrier: 'DPD',
+            trackingNumber: 'P4',
+            lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 1000 }],
+            customerAgreed: { note: 'Ann Buyer agreed' },
+          }),
+        ).rejects.toThrow(Forbidden);
+        await expect(
+          admin.shipments.ship(warehouse, orderId, version, { carrier: 'DPD', trackingNumber: 'P4', lines: [{ orderLineId: lineId, count: 1, deliveredUnits: 850 }] }),
+        ).rejects.toThrow(customQuantityMessages.outside(1000, 850, false));
+        expect((await admin.detail(orderId, warehouse)).status).toBe('PendingDelivery');
+        expect(shipped).not.toHaveBeenCalled();
       });
 
       it('a made-to-order line is not sent by the bulk "everything left" dispatch: it needs its units delivered', async () => {

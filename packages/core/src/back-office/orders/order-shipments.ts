@@ -35,7 +35,7 @@ import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import { stockMovements, type OrderLineCount } from '../../stock/stock-movements.ts';
 import { checkDeliveredUnits, deliveredLineTotalPence, type CustomerAgreement } from './custom-quantity.ts';
 import { insertOrderEvent } from './order-payments.ts';
-import { assertMove, assertOrderAction, carrierTracks, ORDER_ACTION_MESSAGES, DISPATCH_HOLD_TEXT, dispatchHoldOf, isCarrier, mayDispatch, TRACKING_NUMBER_RULE, trackingNumberOf, trackingUrl, type Carrier, type ShippedProgress } from './order-states.ts';
+import { assertMove, assertOrderAction, carrierTracks, mayDoOrderAction, ORDER_ACTION_MESSAGES, DISPATCH_HOLD_TEXT, dispatchHoldOf, isCarrier, mayDispatch, TRACKING_NUMBER_RULE, trackingNumberOf, trackingUrl, type Carrier, type ShippedProgress } from './order-states.ts';
 
 export const shipmentMessages = {
   changedMeanwhile: 'This order was changed by someone else. Reload it to see the change.',
@@ -276,7 +276,12 @@ export class OrderShipmentsService {
   private async shipLocked(tx: Executor, staff: StaffMember, order: LockedOrder, carrier: Carrier, trackingNumber: string | null, input: ShipInput): Promise<ShipResult> {
     const orderId = order.orderId;
     // No longer awaiting dispatch: the state module's words.
-    assertOrderAction('dispatch', await orderActionFactsOf(tx, orderId), staff.role);
+    const facts = await orderActionFactsOf(tx, orderId);
+    assertOrderAction('dispatch', facts, staff.role);
+    // The customer's agreement to a made-to-order quantity outside ±10% changes what they pay:
+    // refused from a role that may not change an order's money (the page does not offer it).
+    if (input.customerAgreed) assertOrderAction('agreeCustomQuantity', facts, staff.role);
+    const mayAgree = mayDoOrderAction('agreeCustomQuantity', facts, staff.role);
     if (!mayDispatch(order)) {
       // Awaiting payment (or refunded: net paid decides).
       const hold = dispatchHoldOf(order);
@@ -300,7 +305,7 @@ export class OrderShipmentsService {
     for (const { line, deliveredUnits } of chosen) {
       if (!line.custom) continue;
       const orderedUnits = line.qty * line.count;
-      const { agreed } = checkDeliveredUnits(orderedUnits, deliveredUnits ?? Number.NaN, input.customerAgreed ?? null, `delivered_units_${line.orderLineId}`);
+      const { agreed } = checkDeliveredUnits(orderedUnits, deliveredUnits ?? Number.NaN, input.customerAgreed ?? null, `delivered_units_${line.orderLineId}`, mayAgree);
       const newTotal = deliveredLineTotalPence(line.totalPricePence, orderedUnits, deliveredUnits!);
       deltaPence += newTotal - line.totalPricePence;
       customChanges.push({

@@ -177,6 +177,7 @@ describe('the changes an order allows now, by role (what the order page offers a
       recordRefund: true,
       retryRefund: true,
       dispatch: true,
+      agreeCustomQuantity: true,
       correctShipment: true,
       deliver: false,
       cancel: true,
@@ -188,6 +189,13 @@ describe('the changes an order allows now, by role (what the order page offers a
     const allowed = allowedOrderActions(awaiting, 'warehouse');
     expect(Object.entries(allowed).filter(([, yes]) => yes).map(([action]) => action)).toEqual(['dispatch', 'correctShipment']);
     expect(() => assertOrderAction('cancel', awaiting, 'warehouse')).toThrow(Forbidden);
+  });
+
+  it('let only a role that may change money send a made-to-order quantity outside 10% on the customer\'s word, never the warehouse', () => {
+    expect(mayDoOrderAction('agreeCustomQuantity', awaiting, 'owner')).toBe(true);
+    expect(mayDoOrderAction('agreeCustomQuantity', awaiting, 'manager')).toBe(true);
+    expect(mayDoOrderAction('agreeCustomQuantity', awaiting, 'warehouse')).toBe(false);
+    expect(() => assertOrderAction('agreeCustomQuantity', awaiting, 'warehouse')).toThrow(Forbidden);
   });
 
   it('refuse cancelling an order part of which has left, saying to refund instead', () => {

@@ -98,7 +98,7 @@ function moveRefusal(from: string, to: OrderState): string {
  * which the page offers; the services refuse the others with `assertOrderAction`, so the page
  * and core cannot disagree.
  */
-export const ORDER_ACTIONS = ['recordPayment', 'recordRefund', 'retryRefund', 'dispatch', 'correctShipment', 'deliver', 'cancel', 'cancelLines'] as const;
+export const ORDER_ACTIONS = ['recordPayment', 'recordRefund', 'retryRefund', 'dispatch', 'agreeCustomQuantity', 'correctShipment', 'deliver', 'cancel', 'cancelLines'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** Who may make each change (staff-roles.ts). */
@@ -107,6 +107,9 @@ const ORDER_ACTION_PERMISSIONS: Readonly<Record<OrderAction, StaffPermission>> =
   recordRefund: 'payments:record',
   retryRefund: 'payments:record',
   dispatch: 'orders:dispatch',
+  // Sending a made-to-order line outside ±10% on the customer's word changes what they pay
+  // (custom-quantity.ts): only roles that may change an order's money record that agreement.
+  agreeCustomQuantity: 'payments:record',
   correctShipment: 'orders:dispatch',
   deliver: 'orders:dispatch',
   cancel: 'orders:cancel',
@@ -157,6 +160,7 @@ export function orderActionRefusal(action: OrderAction, order: OrderActionFacts)
     case 'retryRefund':
       return null;
     case 'dispatch':
+    case 'agreeCustomQuantity':
       return nextStates(order.status).includes('Dispatched') ? null : moveRefusal(order.status, 'Dispatched');
     case 'correctShipment':
       return order.status === 'Cancelled' ? ORDER_ACTION_MESSAGES.cancelledShipment : null;

@@ -6,7 +6,7 @@ import { Field } from '../admin-kit';
 import { Version, type OrderPanelProps } from './order-panel';
 
 export function DispatchPanel({ page, answer, busy }: OrderPanelProps) {
-  const { order, dispatchHoldText, carriers, untrackedCarriers, linesToSend } = page;
+  const { order, dispatchHoldText, carriers, untrackedCarriers, linesToSend, allowed } = page;
   const { errorOf, valueOf } = answer;
   return (
     <section className="card p-5" aria-labelledby="dispatch-heading">
@@ -35,7 +35,9 @@ export function DispatchPanel({ page, answer, busy }: OrderPanelProps) {
                       {line.itemName}
                       <span className="block text-xs text-stone-500">
                         Pack of {line.qty}
-                        {line.custom ? ` · made to order: ${line.count * line.qty} units ordered, 90% to 110% may be delivered` : ''}
+                        {line.custom
+                          ? ` · made to order: ${line.count * line.qty} units ordered, 90% to 110% may be delivered${allowed.agreeCustomQuantity ? '' : ' (a manager or the owner sends any other quantity)'}`
+                          : ''}
                       </span>
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{line.remainingPacks}</td>
@@ -84,7 +86,8 @@ export function DispatchPanel({ page, answer, busy }: OrderPanelProps) {
               </tbody>
             </table>
           </div>
-          {linesToSend.some((line) => line.custom) ? (
+          {/* Only roles that may change the order's money record the customer's agreement (core refuses the others). */}
+          {linesToSend.some((line) => line.custom) && allowed.agreeCustomQuantity ? (
             <fieldset className="space-y-2 rounded-md border border-stone-200 p-3">
               <legend className="px-1 text-sm font-medium text-stone-800">A made-to-order quantity outside 10%</legend>
               <label htmlFor="ship-customer-agreed" className="flex items-start gap-2 text-sm text-stone-800">

@@ -1,7 +1,7 @@
 /**
  * What to send: the order's lines (prices for those who see money), its totals and the customer's note.
  */
-import { vatLineLabel } from '@shop/contract/browser';
+import { formatCount, formatUnitPrice, vatLineLabel } from '@shop/contract/browser';
 import { pounds } from '../admin-format';
 import { type OrderPanelProps } from './order-panel';
 
@@ -40,10 +40,18 @@ export function OrderLinesPanel({ page }: Pick<OrderPanelProps, 'page'>) {
                 ) : null}
               </td>
               <td className="px-4 py-2 text-right tabular-nums">{line.count}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{line.count * line.qty}</td>
+              {/* Units charged for and the price charged by (core's lineChargeOf): units x price make the total. */}
+              <td className="px-4 py-2 text-right tabular-nums" data-testid="line-units">
+                {formatCount(line.charge.units)}
+                {line.charge.units !== line.charge.orderedUnits ? (
+                  <span className="block text-xs text-stone-500">delivered, of {formatCount(line.charge.orderedUnits)} ordered</span>
+                ) : null}
+              </td>
               {allowed.money ? (
                 <>
-                  <td className="px-4 py-2 text-right tabular-nums">{pounds(line.pricePence)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums" data-testid="line-price">
+                    {line.charge.per === 'unit' ? `${formatUnitPrice(line.charge.pricePence / 100)} a unit` : pounds(line.charge.pricePence)}
+                  </td>
                   <td className="px-4 py-2 text-right tabular-nums">{pounds(line.totalPricePence)}</td>
                 </>
               ) : null}
