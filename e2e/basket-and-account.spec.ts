@@ -242,7 +242,7 @@ test.describe('with JavaScript turned off', () => {
     const dialog = page.getByRole('dialog', { name: 'Add/Update Address' });
     await dialog.getByLabel('Reference').fill('Warehouse');
     await dialog.getByLabel('Contact Name').fill('Alice Walker');
-    await dialog.getByLabel('Region').fill('Unit 4');
+    await dialog.getByLabel('House number or name').fill('Unit 4');
     await dialog.getByLabel('Address', { exact: true }).fill('1 Wharf Street');
     await dialog.getByLabel('Town').fill('Leeds');
     await dialog.getByLabel('Post Code').fill('LS1 4AP');
