@@ -242,15 +242,20 @@ test.describe('with JavaScript turned off', () => {
     const dialog = page.getByRole('dialog', { name: 'Add/Update Address' });
     await dialog.getByLabel('Reference').fill('Warehouse');
     await dialog.getByLabel('Contact Name').fill('Alice Walker');
-    await dialog.getByLabel('Region').fill('Unit 4');
+    await dialog.getByLabel('House number or name').fill('Unit 4');
     await dialog.getByLabel('Address', { exact: true }).fill('1 Wharf Street');
     await dialog.getByLabel('Town').fill('Leeds');
     await dialog.getByLabel('Post Code').fill('LS1 4AP');
     await dialog.getByLabel('Phone').fill('01134960123');
     await dialog.getByTestId('save-address').click();
+    // The payment step on a phone: the card tab says card payments need JavaScript and offers no button that cannot work.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Deliver to this Address' }).first().click();
     await expect(page).toHaveURL(/\/payment/);
     await expect(page.getByTestId('card-needs-javascript')).toBeVisible();
+    await expect(page.getByTestId('panel-card').getByRole('button')).toHaveCount(0);
+    await expect(page.getByTestId('pay-test-card')).toHaveCount(0);
+    await expect(page.getByTestId('test-payments')).toHaveCount(0);
     await page.getByTestId('tab-bank').click();
     await page.getByTestId('delivery-note').fill('Leave at the gate');
     await page.getByTestId('bank-transfer-done').click();

@@ -23,7 +23,7 @@ async function addAddress(page: Page, fields: { reference: string; region: strin
   const dialog = page.getByRole('dialog', { name: 'Add/Update Address' });
   await dialog.getByLabel('Reference').fill(fields.reference);
   await dialog.getByLabel('Contact Name').fill('Alice Walker');
-  await dialog.getByLabel('Region').fill(fields.region);
+  await dialog.getByLabel('House number or name').fill(fields.region);
   await dialog.getByLabel('Address', { exact: true }).fill(fields.street);
   await dialog.getByLabel('Town').fill(fields.town);
   await dialog.getByLabel('Post Code').fill(fields.postCode);

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { acceptCookies, newCustomer, placeBankOrder, setUpOwner } from './fixtures';
+import { acceptCookies, newCustomer, placeBankOrder, setUpOwner, waitForHydration } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
 const OWNER = { name: 'Olive Owner', email: 'olive.returns@example.com', password: 'boxes and tape 2026' };
@@ -70,7 +70,7 @@ async function customerWithDeliveredOrder(browser: Browser, javaScriptEnabled = 
   await expect(staff.getByText('Dispatched. The customer is e-mailed the tracking link.')).toBeVisible();
   await staff.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(staff.getByText('Marked delivered.')).toBeVisible();
-  return { page, context, orderId, itemNames };
+  return { page, context, orderId, itemNames, customer };
 }
 
 test('a customer returns a pack, staff approve, receive and refund it, and the customer sees each step', async ({ browser }) => {
@@ -97,6 +97,7 @@ test('a customer returns a pack, staff approve, receive and refund it, and the c
   await expect(page).toHaveURL(new RegExp(`/order-detail\\?orderId=${orderId}`));
   const mine = page.getByTestId('customer-return');
   await expect(mine.getByTestId('customer-return-state')).toHaveText('Requested');
+  await expect(mine.getByTestId('customer-return-description')).toContainText('We ordered one pack too many; it is still sealed.');
   await expect(mine.getByRole('img', { name: 'Your photo 1' })).toBeVisible();
   const returnId = await mine.getAttribute('data-return-id');
 
@@ -149,6 +150,14 @@ test('without JavaScript a customer opens a return with the plain form; nobody s
   const { page, context, orderId } = await customerWithDeliveredOrder(browser, false);
   await page.goto(`/order-return?orderId=${orderId}`);
   const form = page.getByTestId('return-form');
+  // Nothing chosen for the customer; sent as it is, the page tells every problem at once.
+  await expect(form.getByRole('radio', { checked: true })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Send my request' }).click();
+  await expect(page.getByTestId('return-error')).toContainText('Please correct the fields marked below.');
+  await expect(page.getByTestId('return-lines-error')).toHaveText('Choose at least one item and how many packs of it.');
+  await expect(page.getByTestId('return-reason-error')).toHaveText('Choose why you are returning the goods.');
+  await expect(form.getByLabel('What is wrong?')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Describe what is wrong in 1 to 2000 characters.')).toBeVisible();
   await form.locator('input[type="number"]').first().fill('1');
   await form.getByLabel(/Damaged or short delivery/).check();
   await form.getByLabel('What is wrong?').fill('One carton arrived crushed.');
@@ -205,4 +214,48 @@ test("staff take a pack that cannot be supplied off a paid order: a refund due, 
   const order = await (await page.request.get(`/api/order/${orderId}`, { headers: { authorization: `Bearer ${(await signedUp.json()).token}` } })).json();
   expect(order.orderLines[0].count).toBe(1);
   await context.close();
+});
+
+test('on a phone with JavaScript, a return sent without a reason or a description marks every field and focuses the first', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, context, orderId } = await customerWithDeliveredOrder(browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/order-return?orderId=${orderId}`);
+  await waitForHydration(page);
+  const form = page.getByTestId('return-form');
+  await expect(form.getByRole('radio', { checked: true })).toHaveCount(0);
+  const firstCount = form.locator('input[type="number"]').first();
+  await firstCount.fill('1');
+  await form.getByRole('button', { name: 'Send my request' }).click();
+
+  // The reason is the first field wrong: focused, and every wrong field marked with its message.
+  const firstReason = form.getByRole('radio').first();
+  await expect(firstReason).toBeFocused();
+  await expect(firstReason).toHaveAttribute('aria-invalid', 'true');
+  await expect(firstReason).toHaveAttribute('aria-describedby', 'return-reason-error');
+  await expect(page.locator('#return-reason-error')).toHaveText('Choose why you are returning the goods.');
+  const description = form.getByLabel('What is wrong?');
+  await expect(description).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator(`#${await description.getAttribute('aria-describedby')}`)).toHaveText('Describe what is wrong in 1 to 2000 characters.');
+  await expect(firstCount).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(new RegExp(`/order-return\\?orderId=${orderId}$`));
+  await screenshot(page, 'order-return-refused');
+  await context.close();
+});
+
+test('signed out, the return form sends the customer to sign in and back to the form', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, orderId, customer } = await customerWithDeliveredOrder(browser);
+  await context.close();
+  const visitor = await browser.newContext({ baseURL: shop.baseURL, viewport: { width: 390, height: 844 } });
+  const page = await visitor.newPage();
+  await acceptCookies(page);
+  await page.goto(`/order-return?orderId=${orderId}`);
+  await expect(page).toHaveURL(/\/signin\?return=order-return%3ForderId%3D\d+$/);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/order-return\\?orderId=${orderId}$`));
+  await expect(page.getByTestId('return-form')).toBeVisible();
+  await visitor.close();
 });

@@ -87,7 +87,8 @@ export async function ensureBasketSession(request: Request, context: AppLoadCont
 
 /**
  * The signed-in customer's id, or a redirect to sign-in that comes back here (SPEC 6): checkout
- * steps pass `return=<step>`, order pages go to plain /signin as SPEC 2 says.
+ * steps pass `return=<step>`, order pages go to plain /signin as SPEC 2 says; the return form
+ * comes back to itself (signInReturningTo).
  */
 export async function requireCustomer(request: Request, context: AppLoadContext, signInPath: string): Promise<number> {
   const visitor = await visitorOf(request, context);

@@ -8,8 +8,17 @@ import { accountDetailsBodySchema } from './account-settings.ts';
 import { signUpBodySchema } from './accounts.ts';
 import { createAddressBodySchema } from './addresses.ts';
 import { normaliseVatNumber } from './field-rules.ts';
-import { accountDetailsFormSchema, addressFormSchema, changePasswordFormSchema, resetPasswordFormSchema, signInFormSchema, signUpFormSchema } from './forms.ts';
-import { accountSettingsMessages, fieldMessages } from './messages.ts';
+import {
+  accountDetailsFormSchema,
+  addressFormSchema,
+  changePasswordFormSchema,
+  resetPasswordFormSchema,
+  returnRequestFormSchema,
+  returnRequestSchema,
+  signInFormSchema,
+  signUpFormSchema,
+} from './forms.ts';
+import { accountSettingsMessages, fieldMessages, returnRequestMessages } from './messages.ts';
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
@@ -165,5 +174,32 @@ describe('direction controls in names and addresses', () => {
     expect(signUpFormSchema.safeParse({ ...form, first_name: rlo }).success).toBe(false);
     // Right-to-left names need no controls, and the marks LRM/RLM stay.
     expect(signUpFormSchema.parse({ ...form, first_name: 'سارا\u200F' }).first_name).toBe('سارا\u200F');
+  });
+});
+
+describe('a return or claim (the return page and POST /api/order/:id/returns)', () => {
+  it('tells every field that is wrong at once, the fault day included', () => {
+    const refused = returnRequestFormSchema.safeParse({ reason: 'faulty', lines: [{ order_line_id: 7, count: 0 }] });
+    expect(messagesOf(refused)).toEqual(
+      expect.arrayContaining([
+        ['description', returnRequestMessages.description],
+        ['lines', returnRequestMessages.noLines],
+        ['fault_found_on', returnRequestMessages.faultFoundOn],
+      ]),
+    );
+    expect(messagesOf(returnRequestSchema.safeParse({}))).toEqual(
+      expect.arrayContaining([
+        ['reason', returnRequestMessages.reason],
+        ['description', returnRequestMessages.description],
+        ['lines', returnRequestMessages.noLines],
+      ]),
+    );
+  });
+
+  it('wants a real day for faulty goods only', () => {
+    const asked = { description: 'It split', lines: [{ order_line_id: 7, count: 1 }] };
+    expect(messagesOf(returnRequestSchema.safeParse({ ...asked, reason: 'faulty', fault_found_on: '2026-02-30' }))).toEqual([['fault_found_on', returnRequestMessages.faultFoundOn]]);
+    expect(returnRequestSchema.safeParse({ ...asked, reason: 'faulty', fault_found_on: '2026-11-20' }).success).toBe(true);
+    expect(returnRequestSchema.safeParse({ ...asked, reason: 'damaged' }).success).toBe(true);
   });
 });

@@ -172,12 +172,10 @@ export const RETURN_PACKS_MAX = 1000;
 /** Packs of one line, 1 to 1000; anything else is "choose how many packs". */
 const returnPacks = z.number({ error: r.noLines }).int(r.noLines).min(1, r.noLines).max(RETURN_PACKS_MAX, r.noLines);
 
-/**
- * A return or claim, as POST /api/order/:id/returns takes it: the reason, what is wrong, the day
- * a fault was found (core requires it for faulty goods) and at least one line with its packs.
- * Core checks the rest (the window, the packs left, the owner) with the same messages.
- */
-export const returnRequestSchema = z.object({
+/** A calendar date as ISO text (2026-11-28), a real day of its month. */
+const isoDay = z.iso.date();
+
+const returnRequestFields = z.object({
   reason: z.enum(RETURN_REASONS, { error: r.reason }),
   description: z.string({ error: r.description }).trim().min(1, r.description).max(RETURN_DESCRIPTION_MAX, r.description),
   fault_found_on: z.string({ error: r.faultFoundOn }).nullable().optional(),
@@ -186,6 +184,24 @@ export const returnRequestSchema = z.object({
     .min(1, r.noLines)
     .max(ORDER_LINES_MAX, r.noLines),
 });
+
+/** Faulty goods need the day the fault was found: a real day. */
+const faultDayKnown = (input: { reason: string; fault_found_on?: string | null }) =>
+  input.reason !== 'faulty' || (typeof input.fault_found_on === 'string' && isoDay.safeParse(input.fault_found_on.trim()).success);
+const faultDayProblem = {
+  path: ['fault_found_on'],
+  message: r.faultFoundOn,
+  // Also when another field is wrong (zod skips an object's refinement once a field has a problem).
+  when: ({ value }: { value: unknown }) => typeof value === 'object' && value !== null,
+};
+
+/**
+ * A return or claim, as POST /api/order/:id/returns takes it: the reason, what is wrong, the day
+ * a fault was found (required for faulty goods) and at least one line with its packs. Every
+ * field's problem is told at once, the fault day's too. Core checks the rest (the window, the
+ * packs left, the owner) with the same messages.
+ */
+export const returnRequestSchema = returnRequestFields.refine(faultDayKnown, faultDayProblem);
 
 /** A row of the return page left empty or at 0: an item the customer is not returning. */
 function leftAtZero(row: unknown): boolean {
@@ -197,9 +213,11 @@ function leftAtZero(row: unknown): boolean {
  * The return page's form (multipart, photos aside): the API's schema, except that the page lists
  * every item with a count and a row left at 0 is not returned.
  */
-export const returnRequestFormSchema = returnRequestSchema.extend({
-  lines: z.preprocess((rows) => (Array.isArray(rows) ? rows.filter((row) => !leftAtZero(row)) : rows), returnRequestSchema.shape.lines),
-});
+export const returnRequestFormSchema = returnRequestFields
+  .extend({
+    lines: z.preprocess((rows) => (Array.isArray(rows) ? rows.filter((row) => !leftAtZero(row)) : rows), returnRequestFields.shape.lines),
+  })
+  .refine(faultDayKnown, faultDayProblem);
 
 /** Optional text, '' when left out, cut to `max` characters: core checks what it must hold. */
 const optionalText = (max: number) =>

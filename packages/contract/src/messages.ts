@@ -20,7 +20,7 @@ export const messages = {
 export const fieldMessages = {
   reference: 'Reference is required. (1-100) Characters',
   contactName: 'Contact Name is required. (1-100) Characters',
-  region: 'Region is required. (1-50) Characters',
+  region: 'House number or name is required. (1-50) Characters',
   address: 'Address is required. (1-500) Characters',
   town: 'Town is required. (1-50) Characters',
   country: 'Country is required. (1-50) Characters',

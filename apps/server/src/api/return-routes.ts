@@ -45,7 +45,7 @@ const orderReturnsSchema = z.object({
 });
 
 // The storefront's return form reads the same schema (returnRequestFormSchema), so both refuse alike.
-const openReturnBodySchema = returnRequestSchema.extend({
+const openReturnBodySchema = returnRequestSchema.safeExtend({
   fault_found_on: returnRequestSchema.shape.fault_found_on.describe('Faulty goods: the ISO date the fault was found'),
 });
 

@@ -210,7 +210,7 @@ describe('delivery page', () => {
     await screen.findByRole('dialog', { name: 'Add/Update Address' });
     fill('Reference', 'Depot');
     fill('Contact Name', 'Alice Walker');
-    fill(/Region/, '12');
+    fill(/House number or name/, '12');
     fill(/Company Name/, 'Boxes Ltd');
     fill('Address', 'Boar Lane');
     fill('Town', 'Leeds');
@@ -276,9 +276,11 @@ describe('delivery page', () => {
     expect(services.postcodes.search).toHaveBeenCalledWith('LS1 5AB');
     fireEvent.click(within(results).getByRole('button', { name: /2 Park Row/ }));
 
-    expect(within(dialog()).getByLabelText(/Region/)).toHaveValue('2');
+    expect(within(dialog()).getByLabelText(/House number or name/)).toHaveValue('2');
     expect(within(dialog()).getByLabelText('Address')).toHaveValue('Park Row');
     expect(within(dialog()).getByLabelText('Post Code')).toHaveValue('LS1 5AB');
+    // The lookup says 'England'; the form's Country holds the country.
+    expect(within(dialog()).getByLabelText('Country')).toHaveValue('United Kingdom');
     expect(within(dialog()).getByLabelText('Reference')).toHaveValue('Depot');
     expect(screen.queryByTestId('postcode-results')).toBeNull();
   });
@@ -288,7 +290,7 @@ describe('delivery page', () => {
     await screen.findByRole('dialog', { name: 'Add/Update Address' });
     fill('Reference', 'Depot');
     fill('Contact Name', 'Alice Walker');
-    fill(/Region/, '12');
+    fill(/House number or name/, '12');
     fill('Address', 'Boar Lane');
     fill('Town', 'Leeds');
     fill('Post Code', 'ls1 4ap');
@@ -334,7 +336,7 @@ describe('delivery action without JavaScript', () => {
   it("'pick:<n>' runs the lookup again and fills the n-th address into what was typed", async () => {
     const answer = await answerOf(typed({ intent: 'pick:1', postcode_search: 'LS1 5AB', reference: 'Depot', phone: '01134960123', region: 'Unit 4' }));
     expect(answer).toMatchObject({ intent: 'pick', ok: true, filled: true, search: 'LS1 5AB' });
-    expect(answer.values).toMatchObject({ reference: 'Depot', phone: '01134960123', region: '2', address: 'Park Row', town: 'Leeds', post_code: 'LS1 5AB', country: 'England' });
+    expect(answer.values).toMatchObject({ reference: 'Depot', phone: '01134960123', region: '2', address: 'Park Row', town: 'Leeds', post_code: 'LS1 5AB', country: 'United Kingdom' });
   });
 
   /** core's Invalid, as the page action receives it. */
@@ -381,7 +383,7 @@ describe('delivery action without JavaScript', () => {
     renderPage('/delivery?address=new', { loaderData: { delivery: loader({ request: new Request('http://shop.test/delivery?address=new') }) }, actionData: { delivery: answer } });
     const modal = await screen.findByRole('dialog', { name: 'Add/Update Address' });
     expect(within(modal).getByTestId('postcode-filled')).toBeInTheDocument();
-    expect(within(modal).getByLabelText(/Region/)).toHaveValue('1');
+    expect(within(modal).getByLabelText(/House number or name/)).toHaveValue('1');
     expect(within(modal).getByLabelText('Reference')).toHaveValue('Depot');
   });
 });

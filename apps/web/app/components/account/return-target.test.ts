@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_PATH_MAX_LENGTH, returnTarget, safeLocalPath, withReturn } from './return-target';
+import { LOCAL_PATH_MAX_LENGTH, returnTarget, safeLocalPath, signInReturningTo, withReturn } from './return-target';
 import { pageToGoBackTo } from '~/server/price-display.server';
 
 const search = (query: string) => new URLSearchParams(query);
@@ -19,6 +19,19 @@ describe('returnTarget', () => {
     expect(returnTarget(search('return=%5C%5Cevil.example'))).toBe('/evil.example');
     expect(returnTarget(search('return=https://evil.example'))).toBe('/landing');
     expect(returnTarget(search('return='))).toBe('/landing');
+  });
+});
+
+describe('signInReturningTo', () => {
+  it('comes back to the page and its query once signed in', () => {
+    const signIn = signInReturningTo(new URL('http://shop.test/order-return?orderId=7'));
+    expect(signIn).toBe('/signin?return=order-return%3ForderId%3D7');
+    expect(returnTarget(new URL(signIn, 'http://shop.test').searchParams)).toBe('/order-return?orderId=7');
+  });
+
+  it('is plain /signin for a page it would not go back to', () => {
+    expect(signInReturningTo(new URL(`http://shop.test/order-return?orderId=${'7'.repeat(LOCAL_PATH_MAX_LENGTH)}`))).toBe('/signin');
+    expect(signInReturningTo(new URL('http://shop.test/order-return?orderId=7&from=a@b'))).toBe('/signin');
   });
 });
 

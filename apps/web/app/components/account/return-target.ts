@@ -22,6 +22,16 @@ export function safeLocalPath(raw: string): string | null {
   return `/${path}`;
 }
 
+/**
+ * The sign-in page that comes back to `url` (its path and query) once signed in, by the same
+ * rule the sign-in page reads its `return` with (safeLocalPath); plain /signin for a page it
+ * would not go back to.
+ */
+export function signInReturningTo(url: URL): string {
+  const here = safeLocalPath(`${url.pathname}${url.search}`);
+  return here ? `/signin?${new URLSearchParams({ return: here.slice(1) }).toString()}` : '/signin';
+}
+
 /** A link to another account page that keeps the `return` parameter. */
 export function withReturn(path: string, search: URLSearchParams): string {
   const value = search.get('return');

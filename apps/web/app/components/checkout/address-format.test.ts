@@ -34,7 +34,18 @@ describe('foundAddressFrom', () => {
   it('takes the house number as region and the street as address', () => {
     expect(
       foundAddressFrom(entry({ line_1: '12 Boar Lane', building_number: '12', thoroughfare: 'Boar Lane', post_town: 'Leeds', postcode: 'LS1 4AP', country: 'England' })),
-    ).toEqual({ region: '12', address: 'Boar Lane', town: 'Leeds', post_code: 'LS1 4AP', country: 'England' });
+    ).toEqual({ region: '12', address: 'Boar Lane', town: 'Leeds', post_code: 'LS1 4AP', country: 'United Kingdom' });
+  });
+
+  it("sets Country to the form's United Kingdom for an address in England, Scotland, Wales or Northern Ireland", () => {
+    for (const nation of ['England', 'Scotland', 'Wales', 'Northern Ireland']) {
+      expect(foundAddressFrom(entry({ postcode: 'EH1 1YZ', country: nation })).country).toBe('United Kingdom');
+    }
+  });
+
+  it('keeps the name of a place outside the UK, and leaves Country alone when the lookup names none', () => {
+    expect(foundAddressFrom(entry({ postcode: 'JE2 3AB', country: 'Jersey' })).country).toBe('Jersey');
+    expect(foundAddressFrom(entry({ postcode: 'LS1 4AP' })).country).toBe('');
   });
 
   it('joins sub-building and building name, without repeats', () => {

@@ -34,6 +34,19 @@ export interface FoundAddress {
 
 const clean = (value: string | null | undefined) => (value ?? '').trim();
 
+/** The nations a UK postcode lookup names in its entries' `country` (SPEC's lookup entry). */
+const UK_NATIONS = new Set(['england', 'scotland', 'wales', 'northern ireland', 'united kingdom', 'uk', 'great britain']);
+
+/**
+ * The address form's Country for a lookup entry's country: the lookup names the nation
+ * ('England', 'Scotland'), the form (and a saved address) holds the country, 'United Kingdom'.
+ * A place outside the UK the lookup covers (Jersey, Guernsey, Isle of Man) keeps its own name.
+ */
+export function countryOfLookup(country: string | null | undefined): string {
+  const named = clean(country);
+  return UK_NATIONS.has(named.toLowerCase()) ? DEFAULT_COUNTRY : named;
+}
+
 /**
  * A lookup entry as form values: the region is the house number or name (sub-building,
  * building name, building number), the address the street (or the first line when the entry
@@ -50,7 +63,7 @@ export function foundAddressFrom(entry: PostcodeEntry): FoundAddress {
     address: street || line1,
     town: clean(entry.post_town),
     post_code: clean(entry.postcode),
-    country: clean(entry.country),
+    country: countryOfLookup(entry.country),
   };
 }
 

@@ -111,14 +111,8 @@ export function AddressModal({ address, answer, pendingIntent, closeHref }: Prop
           <TextField id="address-reference" label="Reference" placeholder="e.g. Warehouse, Home" required field={fields.reference} />
           <TextField id="address-contact-name" label="Contact Name" autoComplete="name" required field={fields.contact_name} />
         </div>
-        <TextField
-          id="address-region"
-          label="Region (house number or name)"
-          autoComplete="address-line1"
-         
-          required
-          field={fields.region}
-        />
+        {/* The API and SPEC call this field region; what it holds is the house number or name. */}
+        <TextField id="address-region" label="House number or name" autoComplete="address-line1" required field={fields.region} />
         <TextField id="address-company-name" label="Company Name (optional)" autoComplete="organization" field={fields.company_name} />
         <TextField id="address-address" label="Address" autoComplete="address-line2" required field={fields.address} />
         <div className="grid gap-4 sm:grid-cols-2">

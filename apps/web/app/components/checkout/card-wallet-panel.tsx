@@ -5,11 +5,14 @@
  * written to the order log and the order is placed. Without PayPal, a shop at a localhost address
  * or with PAYMENTS_TEST_MODE=1 runs "test payments": a clearly labelled button approves a
  * simulated provider order instead; elsewhere the payment step shows no card tab at all.
+ * Both need JavaScript: the server's HTML has neither the test button nor PayPal's placeholder
+ * (a button that cannot work), only the page's note that card payments need JavaScript.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { apiClient, failureMessage } from '~/lib/api-client';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useRootData } from '~/root';
 import type { PaymentsConfig } from './checkout-types';
 import { logOrderEvent } from './order-log';
@@ -36,6 +39,9 @@ function Unavailable({ text = unavailableText }: { text?: string }) {
 }
 
 export function CardWalletPanel({ config, cart, disabled, onPaid, showError, showStatus }: Props) {
+  // Without JavaScript nothing here could work: the payment page's <noscript> note says so instead.
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   if (config.mode === 'test') {
     return <TestPayment cart={cart} disabled={disabled} onPaid={onPaid} showError={showError} />;
   }

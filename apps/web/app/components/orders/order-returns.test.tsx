@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-/** A customer's return on their order page names each item once, as the order's lines do. */
+/** A customer's return on their order page: each item named once, as the order's lines do, and what the customer wrote. */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { renderStubbedPage } from '~/testing/route-stub';
 import { OrderReturnsSection, type OrderReturns } from './order-returns';
@@ -35,4 +35,10 @@ it('a returned item whose name carries its size is not followed by the size agai
   const returned = await screen.findByTestId('customer-return');
   expect(returned).toHaveTextContent('2 × Single Wall Box 12x9x6; 1 × Single Wall Cardboard Boxes Small');
   expect(returned).not.toHaveTextContent('12x9x6 12x9x6');
+});
+
+it("shows the customer's own description on the return's entry", async () => {
+  renderStubbedPage('/order-detail', { path: '/order-detail', Component: () => <OrderReturnsSection returns={returns} /> });
+  const returned = await screen.findByTestId('customer-return');
+  expect(within(returned).getByTestId('customer-return-description')).toHaveTextContent('What you told usCrushed corner');
 });

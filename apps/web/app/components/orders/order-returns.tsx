@@ -1,6 +1,6 @@
 /**
  * The order page's returns and claims (routes/order-detail.tsx): each return the customer opened
- * with its steps (requested, approved with the instructions or refused with the reason, goods
+ * with what they wrote, its steps (requested, approved with the instructions or refused with the reason, goods
  * received, refunded or replacement sent) and photos, and a link to open one while a window is
  * open, or, once every window has closed, why.
  */
@@ -70,6 +70,11 @@ export function OrderReturnsSection({ returns }: { returns: OrderReturns }) {
               <p className="mt-1 text-sm text-stone-700">
                 {r.lines.map((l) => `${l.count} × ${itemDisplayName(l.productName, l.size1)}`).join('; ')}
               </p>
+              {/* What the customer wrote, as staff read it: the steps and their answers refer to it. */}
+              <div className="mt-2 text-sm" data-testid="customer-return-description">
+                <p className="font-medium text-stone-900">What you told us</p>
+                <p className="whitespace-pre-line break-words text-stone-700">{r.description}</p>
+              </div>
               <ol className="mt-3 space-y-1 border-l border-stone-200 pl-3 text-sm" data-testid="customer-return-steps">
                 {r.steps.map((step, i) => (
                   <li key={i} data-step={step.kind}>
