@@ -70,6 +70,8 @@ test('a visitor (phone, no JavaScript) and a signed-in customer ask for a size o
   await form.getByRole('button', { name: ASK }).click();
   await expect(visitor.getByText('Tick the box so we may e-mail you once about this size.')).toBeVisible();
   await expect(visitor.getByTestId('back-in-stock-form').getByLabel('Email')).toHaveValue(visitorEmail);
+  await screenshots(visitor, 'back-in-stock-visitor-refused', [390]);
+  await visitor.setViewportSize({ width: 390, height: 844 }); // screenshots() leaves the page at 1280
   await visitor.getByTestId('back-in-stock-form').getByLabel(CONSENT).check();
   await visitor.getByTestId('back-in-stock-form').getByRole('button', { name: ASK }).click();
   await expect(visitor.getByTestId('back-in-stock-noted')).toContainText('Thank you. We will e-mail you once when');
