@@ -37,6 +37,21 @@ export async function latestOutboxMail(match: RegExp): Promise<{ subject: string
   throw new Error(`no e-mail matching ${match} in ${outbox}`);
 }
 
+/** Every e-mail in an outbox directory (a shop server's DATA_DIR/outbox), parsed: whom to, subject and text. */
+export async function outboxMails(outbox: string): Promise<{ to: string; subject: string; text: string }[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const { simpleParser } = await import('mailparser');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const mail = await simpleParser(await readFile(path.join(outbox, file)));
+      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+      return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+    }),
+  );
+}
+
 /** A unique, valid sign-up for one test. */
 export function newCustomer() {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -20,6 +20,7 @@ import { accountSettingsRoutes } from './api/account-settings-routes.ts';
 import { addressRoutes } from './api/address-routes.ts';
 import { orderRoutes } from './api/order-routes.ts';
 import { returnRoutes } from './api/return-routes.ts';
+import { backInStockRoutes } from './api/back-in-stock-routes.ts';
 import { paymentRoutes } from './api/payment-routes.ts';
 import { createPayments, paymentModeLine } from './adapters/payments/create-payment-verifier.ts';
 import { createPostcodeLookup } from './adapters/postcodes/create-postcode-lookup.ts';
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         rateLimits,
       });
       await api.register(returnRoutes, { returns: services.returns });
+      await api.register(backInStockRoutes, { backInStock: services.backInStock, attempts });
       await api.register(paymentRoutes, { payments });
       api.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));
     },

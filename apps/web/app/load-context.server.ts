@@ -10,7 +10,7 @@ import type { CoreServices } from '@shop/core';
  * Actions limited per client address (and per e-mail for the account ones), with the same
  * counters as the JSON API's calls (apps/server/src/http/attempt-limits.ts).
  */
-export type AttemptAction = 'signIn' | 'signUp' | 'forgotPassword' | 'resetPassword' | 'postcodeLookup' | 'staffSignIn' | 'staffCode';
+export type AttemptAction = 'signIn' | 'signUp' | 'forgotPassword' | 'resetPassword' | 'postcodeLookup' | 'backInStock' | 'staffSignIn' | 'staffCode';
 
 /** An attempt that was counted and allowed. */
 export interface CountedAttempt {

@@ -102,3 +102,23 @@ export const sessionBodySchema = z
   .object({ ip: z.string().max(100).optional() })
   .describe('ip is sent empty by the storefront; the server records the caller address');
 export const sessionResponseSchema = z.string().uuid().describe('The new session id');
+
+/**
+ * POST /api/products/BackInStock (not in SPEC 7): "Email me when it is back in stock" for a size
+ * that is out. With a Bearer token the account's e-mail is used and `email`/`consent` are
+ * ignored; without one both are needed (the storefront form's rules, backInStockVisitorSchema).
+ */
+export const backInStockBodySchema = z
+  .object({
+    product_size_id: z.number().int().positive().max(2_147_483_647).describe('The size (product_Sizes[].product_size_id)'),
+    email: z.string().max(200).optional().describe('Without a Bearer token: the address to e-mail once'),
+    consent: z.boolean().optional().describe('Without a Bearer token: must be true (the visitor agrees to one e-mail)'),
+  })
+  .meta({ id: 'BackInStockRequest' });
+
+export const backInStockResponseSchema = z
+  .object({
+    noted: z.boolean().describe('False when this e-mail already waits for this size'),
+    message: z.string().describe('What to tell the customer'),
+  })
+  .meta({ id: 'BackInStockAnswer' });

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { ADDRESS_PHONE_PATTERN, EMAIL_PATTERN, PACK_COUNT_MAX, PACK_COUNT_MIN, normaliseVatNumber, VAT_NUMBER_OR_BLANK, withoutDirectionControls } from './field-rules.ts';
-import { accountSettingsMessages as a, fieldMessages as m, quoteRequestMessages as q, returnRequestMessages as r } from './messages.ts';
+import { accountSettingsMessages as a, backInStockMessages as b, fieldMessages as m, quoteRequestMessages as q, returnRequestMessages as r } from './messages.ts';
 import { ORDER_LINES_MAX } from './form-limits.ts';
 import { PRICE_BASES } from './price-display.ts';
 
@@ -76,6 +76,20 @@ export const signUpFormSchema = confirmed(
 
 export const forgotPasswordFormSchema = z.object({
   email: text(4, 99, m.forgotEmail).regex(EMAIL_PATTERN, m.forgotEmail),
+});
+
+/**
+ * "Email me when it is back in stock" (a size out of stock, no backorders). A signed-in customer
+ * sends only the size: their account's e-mail is used. A visitor gives an e-mail and ticks the
+ * consent box, which must be ticked.
+ */
+export const backInStockCustomerSchema = z.object({
+  product_size_id: z.number({ error: b.size }).int(b.size).positive(b.size).max(2_147_483_647, b.size),
+});
+
+export const backInStockVisitorSchema = backInStockCustomerSchema.extend({
+  email: text(4, 99, b.email).regex(EMAIL_PATTERN, b.email),
+  consent: z.boolean({ error: b.consentRequired }).refine((ticked) => ticked, b.consentRequired),
 });
 
 export const resetPasswordSchema = password(5, 50, m.resetPassword);

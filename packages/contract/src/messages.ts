@@ -73,6 +73,20 @@ export const returnRequestMessages = {
 } as const;
 
 /** Asking for a quote (docs/sales-desk.md). */
+/** "Email me when it is back in stock" on the product page (core/stock/back-in-stock.ts). */
+export const backInStockMessages = {
+  offer: 'Email me when it is back in stock',
+  consent: 'E-mail me once when this size is back in stock. We use your address for nothing else.',
+  email: 'Email is required. (4-100) Characters',
+  consentRequired: 'Tick the box so we may e-mail you once about this size.',
+  noted: (size: string) => `Thank you. We will e-mail you once when ${size} is back in stock.`,
+  alreadyNoted: (size: string) => `You have already asked: we will e-mail you once when ${size} is back in stock.`,
+  inStock: 'This size is in stock now: you can add it to your basket.',
+  notTracked: 'This size is not out of stock: you can add it to your basket.',
+  backorder: 'This size can be ordered now: we dispatch it when more comes in.',
+  size: 'Choose a size from the product page.',
+} as const;
+
 export const quoteRequestMessages = {
   quantity: 'Enter a whole number of units, 1 to 1,000,000.',
   noItems: 'Enter how many units you want of at least one size.',

@@ -108,6 +108,7 @@ export * from './stock/stock-levels.ts';
 export { STOCK_MOVEMENT_LABELS, stockMovementLabel, type StockMovementKind } from './stock/stock-movements.ts';
 export { StockAdministration, stockAdminMessages, sizeLabel, type LowStockRow, type ProductStock, type SizeStockRow, type MovementRow, type SizeChoice } from './stock/stock-admin.ts';
 export { NotEnoughStock, stockMessages, type ShortLine } from './stock/stock-allocation.ts';
+export { BackInStockRequests, BACK_IN_STOCK_JOB, type BackInStockAsker, type BackInStockAnswer } from './stock/back-in-stock.ts';
 export { StockReader, type BasketStock, type ProductStockView } from './stock/stock-reads.ts';
 export * from './returns/return-windows.ts';
 export * from './returns/return-states.ts';

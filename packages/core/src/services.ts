@@ -41,6 +41,7 @@ import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
 import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { VatReturns } from './back-office/exports/vat-return.ts';
 import { StockAdministration } from './stock/stock-admin.ts';
+import { BackInStockRequests } from './stock/back-in-stock.ts';
 import { StockReader } from './stock/stock-reads.ts';
 import { CatalogueAdmin } from './catalogue-admin/catalogue-admin.ts';
 import { BankStatements } from './back-office/money/bank-statements.ts';
@@ -112,6 +113,8 @@ export interface CoreServices {
   stock: StockAdministration;
   /** The storefront's stock: labels of sizes and products (a small read outside the catalogue cache), the basket's checks. */
   stockReader: StockReader;
+  /** "Email me when it is back in stock": requests for sizes out of stock, e-mailed once when stock comes back. */
+  backInStock: BackInStockRequests;
   /** Returns and claims within SPEC 9's windows: the customer's request, staff's decision, goods received, refund or replacement. */
   returns: Returns;
   /** Lines of an order that cannot be supplied, cancelled by staff: totals recomputed, allocation released, the customer told. */
@@ -245,6 +248,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
   const stockReader = new StockReader(database.db, { now: clock });
   const customerPrices = new CustomerPrices(database.db);
+  const backInStock = new BackInStockRequests(database.db);
   const carts = new CartService(cartRepository, {
     rules,
     customerPrices,
@@ -283,7 +287,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     tradeAccounts,
     dispatch,
     jobs,
-    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds, ...unplacedPayments.jobKinds(), ...accounts.jobKinds() }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
+    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds, ...unplacedPayments.jobKinds(), ...accounts.jobKinds(), ...backInStock.jobKinds({ shop: options.shop, mailer, publicBaseUrl, log: options.log }) }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
     figures: new ShopFiguresReader(database.db, clock),
     payments,
     dueCardPayments: new DueCardPayments(database.db, { payments, now: clock, unplacedPayments, log: options.log }),
@@ -294,8 +298,9 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     accountingExports: new AccountingExports(database.db, { now: clock }),
     vatReturns: new VatReturns(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),
-    stock: new StockAdministration(database.db, { now: clock }),
+    stock: new StockAdministration(database.db, { now: clock, jobs }),
     stockReader,
+    backInStock,
     bankStatements: new BankStatements(database.db, { referencePrefix: options.shop.bank.referencePrefix, now: clock }),
     staffNotes: new StaffNotes(database.db),
     customerPrices,

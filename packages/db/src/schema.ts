@@ -1036,6 +1036,36 @@ export const stockMovements = pgTable(
       .where(sql`${t.orderId} IS NOT NULL`),
   ],
 );
+/**
+ * "Email me when it is back in stock" (core/stock/back-in-stock.ts): one open request per e-mail
+ * (without case) and size, asked while the size was out. When stock comes back, the requests are
+ * closed (`closed_at`) and one e-mail job each recorded in the same transaction; the job deletes
+ * its request once sent. The address is used for nothing else; a closed account's go with it.
+ */
+export const backInStockRequests = pgTable(
+  'back_in_stock_requests',
+  {
+    backInStockRequestId: serial('back_in_stock_request_id').primaryKey(),
+    productSizeId: integer('product_size_id')
+      .notNull()
+      .references(() => productSizes.productSizeId, { onDelete: 'cascade' }),
+    /** As typed (or the account's); compared without case. */
+    email: text('email').notNull(),
+    /** The signed-in customer who asked; null for a visitor (who ticked the consent box). */
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the size came back and the e-mail was recorded; null while waiting. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('back_in_stock_requests_open_key')
+      .on(t.productSizeId, sql`lower(${t.email})`)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('back_in_stock_requests_email_idx').on(sql`lower(${t.email})`),
+    index('back_in_stock_requests_user_idx').on(t.userId),
+  ],
+);
+
 // ---- returns ----
 
 /**

@@ -1,10 +1,10 @@
 /**
  * Rate limits for guessable or costly actions (sign-in, sign-up, forgot password, password
- * reset, postcode look-up, the back office's two-step code). Each action has up to three
- * counters per window:
+ * reset, postcode look-up, a visitor's back-in-stock request, the back office's two-step code).
+ * Each action has up to three counters per window:
  *  - per client IP: every attempt (one address trying many accounts, or many look-ups);
  *  - per (e-mail, client IP) pair: one address guessing one account;
- *  - sign-up and forgot password: per e-mail over all addresses, a higher ceiling.
+ *  - sign-up, forgot password and back-in-stock: per e-mail over all addresses, a higher ceiling.
  * Over a limit the answer is 429 with a clear message and Retry-After.
  *
  * Sign-ins (customers' and staff's) count only refused passwords against the e-mail, and have
@@ -103,6 +103,8 @@ function attemptRules({ accounts, postcodeLookupsPerMinute }: Omit<AttemptLimitS
     // The reset link names a user id and token, not an e-mail: per IP only.
     resetPassword: { windowMs: accounts.windowMs, perIp: accounts.perIp },
     postcodeLookup: { windowMs: 60_000, perIp: postcodeLookupsPerMinute },
+    // A visitor's "Email me when it is back in stock": an e-mail typed by anyone, as sign-up's.
+    backInStock: account('every attempt'),
   };
 }
 

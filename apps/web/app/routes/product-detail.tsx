@@ -27,6 +27,7 @@ import type { Route } from './+types/product-detail';
 import { imageSrcSet } from '~/lib/image-srcset';
 import { isNotFound, postedForm } from '~/server/forms.server';
 import { productStockLabels } from '~/server/catalogue/stock.server';
+import { askBackInStock, backInStockOffer, BACK_IN_STOCK_INTENT } from '~/server/catalogue/back-in-stock.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('productCode') ?? '';
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The whole path from the top category, as category pages show it.
     const path = categoryPath(tree, product.category.slug);
     const category = path.at(-1);
+    const anyOut = Object.values(stock.sizes).some((size) => size.state === 'out');
     return {
       product,
       // Unique in the shop: the name, with its category or code when another page has that name.
@@ -55,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ancestors: path.slice(0, -1).map((c) => ({ label: c.name, href: categoryHref(c) })),
       promise,
       stock,
+      backInStock: await backInStockOffer(request, context, product.product_id, anyOut),
     };
   } catch (error) {
     if (isNotFound(error)) throw data(null, { status: 404 });
@@ -62,9 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** 'Add +' on a pack with the quantity typed (a fetcher form; without JavaScript the page comes back with 'Item Added'). */
+/** 'Add +' on a pack with the quantity typed (a fetcher form; without JavaScript the page comes back with 'Item Added'), or a back-in-stock request. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return addByQuantity(request, context, await postedForm(request));
+  const form = await postedForm(request);
+  // "Email me when it is back in stock" under a size that is out (a plain POST without JavaScript too).
+  if (form.get('intent') === BACK_IN_STOCK_INTENT) return askBackInStock(request, context, form);
+  return addByQuantity(request, context, form);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
@@ -79,7 +85,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
 type InfoTab = 'description' | 'delivery';
 
 export default function ProductDetailPage() {
-  const { product, categoryLink, ancestors, promise, stock } = useLoaderData<typeof loader>();
+  const { product, categoryLink, ancestors, promise, stock, backInStock } = useLoaderData<typeof loader>();
   // A product none of whose sizes can leave today (out, or only to order) promises no dispatch today.
   const summary = stock?.summary ?? null;
   const noneInStock = summary !== null && (summary.state === 'out' || summary.state === 'backorder');
@@ -152,7 +158,14 @@ export default function ProductDetailPage() {
             <DispatchPromiseLine promise={promise} className="mt-3" />
           )}
 
-          <SizeSelector key={product.product_id} productId={product.product_id} sizes={product.product_Sizes} stock={stock?.sizes} />
+          <SizeSelector
+            key={product.product_id}
+            productId={product.product_id}
+            sizes={product.product_Sizes}
+            stock={stock?.sizes}
+            productName={product.name}
+            backInStock={backInStock}
+          />
 
           {product.link_product_id ? (
             <Link

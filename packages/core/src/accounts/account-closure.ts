@@ -7,7 +7,8 @@
  *  - the personal details are erased: name, phone and password replaced, the e-mail replaced by
  *    an address of the reserved `.invalid` domain (so the real one may sign up again), the
  *    newsletter choice cleared, the saved addresses and the basket deleted, the photos sent with
- *    returns and the artwork sent with quote requests deleted, e-mails still waiting
+ *    returns and the artwork sent with quote requests deleted, "back in stock" requests (of the
+ *    account or its e-mail) deleted, e-mails still waiting
  *    to be sent to the customer dropped, a trade account closed;
  *  - what HMRC requires the shop to keep for six years is kept: the orders (with the delivery and
  *    billing addresses they were placed with), their VAT invoices and credit notes, and the
@@ -29,6 +30,7 @@ import { recordCustomerEvent } from '../back-office/customers/customer-events.ts
 import { verifyPassword } from './password-hashing.ts';
 import { OPEN_RETURN_STATES } from '../returns/return-states.ts';
 import type { TokenService } from './token-service.ts';
+import { deleteBackInStockRequestsOf } from '../stock/back-in-stock.ts';
 
 /** How many years orders and invoices are kept after an account is closed (HMRC: six years). */
 export const RECORDS_KEPT_YEARS = 6;
@@ -119,6 +121,8 @@ export class AccountClosure {
       const reasons = await this.blockers(userId, tx);
       if (reasons.length > 0) throw new Conflict(reasons.join(' '), { reason: 'orders_open', reasons });
 
+      // Read by the e-mail about to be erased, so requests made before signing in go too.
+      await deleteBackInStockRequestsOf(tx, userId);
       await tx.execute(
         sql`UPDATE users SET first_name = ${CLOSED_ACCOUNT_NAME.firstName}, last_name = ${CLOSED_ACCOUNT_NAME.lastName},
                              email = ${closedAccountEmail(userId)}, phone = '', password_hash = 'closed', newsletter = false,

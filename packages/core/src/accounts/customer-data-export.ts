@@ -40,6 +40,7 @@ import { formatCreditNoteNumber } from '../documents/credit-note-numbers.ts';
 import type { DocumentService, PdfFile } from '../documents/document-service.ts';
 import { londonDate } from '../documents/invoice-eligibility.ts';
 import { RECORDS_KEPT_YEARS } from './account-closure.ts';
+import { backInStockRequestsOf } from '../stock/back-in-stock.ts';
 
 const USER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'vatNumber', 'newsletter', 'createdAt', 'closedAt']);
 const ADDRESS = columnsOf(addresses, ['addressId', 'reference', 'contactName', 'region', 'companyName', 'address', 'town', 'country', 'postCode', 'phone', 'type']);
@@ -164,6 +165,7 @@ export class CustomerDataExport {
     }
     const trade = tradeRows[0] ? TRADE_ACCOUNT.read(tradeRows[0]) : null;
     const { returnsOut, quotesOut, priceListNames } = await this.returnsQuotesAndPriceLists(userId, files);
+    const backInStock = await backInStockRequestsOf(this.db, userId);
     const exportedAt = this.now();
     const invoicesOut = invoiceRows.map((raw) => {
       const invoice = INVOICE.read(raw);
@@ -269,6 +271,13 @@ export class CustomerDataExport {
         closed: isoOrNull(trade.closedAt),
       },
       price_lists: priceListNames,
+      back_in_stock_requests: backInStock.map((r) => ({
+        product_id: r.productId,
+        item: r.item,
+        email: r.email,
+        requested: r.requestedAt,
+        back_in_stock: r.closedAt,
+      })),
     };
     files['data.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
     files['README.txt'] = strToU8(readme(this.options.shopName, exportedAt));
@@ -386,7 +395,8 @@ function readme(shopName: string, at: Date): string {
     'data.json       your account details, saved addresses, basket, orders with their lines,',
     '                invoices and credit notes (amounts in pounds, excluding VAT where a price',
     '                or line total is shown), returns and claims, quote requests, your trade',
-    '                account if you have one, and the price lists that give you trade prices.',
+    '                account if you have one, the price lists that give you trade prices, and',
+    '                the sizes you asked us to e-mail you about when back in stock.',
     'invoices/       your VAT invoices as PDF files.',
     'credit-notes/   your VAT credit notes as PDF files.',
     'returns/        the photos you sent with your returns and claims (data.json has their',

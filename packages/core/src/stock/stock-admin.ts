@@ -11,6 +11,7 @@ import { Forbidden, Invalid, NotFound } from '../errors.ts';
 import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
 import { londonWallClock } from '../delivery/dispatch-promise.ts';
 import { applyMovement } from './stock-movements.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { dayAndMonth, isLowOrOut, stockStatus, type StockStatus } from './stock-levels.ts';
 
 export const stockAdminMessages = {
@@ -104,7 +105,8 @@ type StaffName = { staffName: Row<typeof staffTable>['name'] | null };
 export class StockAdministration {
   constructor(
     private readonly db: Database,
-    private readonly options: { now?: () => Date } = {},
+    /** `jobs`: woken after stock came in, so the back-in-stock e-mails it recorded go at once. */
+    private readonly options: { now?: () => Date; jobs?: Pick<JobQueue, 'wakeWorkers'> } = {},
   ) {}
 
   private today(): string {
@@ -226,7 +228,7 @@ export class StockAdministration {
     input.lines.forEach((line, i) => {
       if (!isWhole(line.units, 1, MAX_UNITS_RECEIVED)) throw invalidField(`lines.${i}.units`, stockAdminMessages.units);
     });
-    return this.db.transaction(async (tx) => {
+    const received = await this.db.transaction(async (tx) => {
       const [delivery] = await tx
         .insert(stockDeliveries)
         .values({ supplierReference, note, staffId: staff.staffId })
@@ -246,6 +248,8 @@ export class StockAdministration {
       }
       return deliveryId;
     });
+    this.options.jobs?.wakeWorkers();
+    return received;
   }
 
   /** A stock count: on hand becomes the counted units, the difference recorded with the reason. */
@@ -255,6 +259,7 @@ export class StockAdministration {
     await this.db.transaction(async (tx) => {
       if (!(await recordCount(tx, staff.staffId, input.productSizeId, input.counted, reason))) throw new NotFound('There is no such size.');
     });
+    this.options.jobs?.wakeWorkers();
   }
 
   /** Tracked sizes that are low (below their threshold) or out, out first, then by product. */

@@ -13,6 +13,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@shop/db';
+import { closeBackInStockRequests } from './back-in-stock.ts';
 
 export interface OrderLineCount {
   orderLineId: number;
@@ -75,7 +76,11 @@ export interface Movement {
 export async function applyMovement(tx: Executor, movement: Movement): Promise<boolean> {
   // A count of the movements written: no table's row.
   const rows = await queryRows<{ moved: number }>(tx, movementStatement(movement));
-  return (rows[0]?.moved ?? 0) > 0;
+  const moved = (rows[0]?.moved ?? 0) > 0;
+  // More available (goods-in, a count, a return, an order released): whoever asked to hear when
+  // the size is back is e-mailed once, recorded in this transaction.
+  if (moved && movement.onHandChange - movement.allocatedChange > 0) await closeBackInStockRequests(tx, movement.productSizeId);
+  return moved;
 }
 
 export function movementStatement(m: Movement): SQL {

@@ -9,7 +9,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductSizeDto } from '@shop/contract';
 import { Tabs } from '~/components/tabs';
+import { itemDisplayName } from '@shop/contract/browser';
 import { PackTable } from './pack-table';
+import { BackInStockForm } from './back-in-stock-form';
 
 /** Keeps the chosen size in the address, and React Router's entry state so back/forward still work; no loader runs. */
 function keepSizeInAddress(id: number) {
@@ -29,6 +31,10 @@ interface Props {
   sizes: ProductSizeDto[];
   /** By product_size_id (docs/stock.md). */
   stock?: Record<number, SizeStockLabel>;
+  /** The product's name, for the item a back-in-stock request names. */
+  productName?: string;
+  /** A size that is out offers "Email me when it is back in stock": to this customer (null: a visitor). Absent: not offered. */
+  backInStock?: { customer: { email: string; waiting: number[] } | null };
 }
 
 const STOCK_TONES: Record<SizeStockLabel['state'], string> = {
@@ -39,7 +45,7 @@ const STOCK_TONES: Record<SizeStockLabel['state'], string> = {
   untracked: 'text-stone-700',
 };
 
-export function SizeSelector({ productId, sizes, stock }: Props) {
+export function SizeSelector({ productId, sizes, stock, productName = '', backInStock }: Props) {
   const [params] = useSearchParams();
   const fromUrl = Number(params.get('size'));
   const initial = sizes.find((s) => s.product_size_id === fromUrl) ?? sizes[0];
@@ -96,6 +102,14 @@ export function SizeSelector({ productId, sizes, stock }: Props) {
         <p className={`mt-2 text-sm font-semibold ${STOCK_TONES[stock[selected.product_size_id]!.state]}`} data-testid="stock-label">
           {stock[selected.product_size_id]!.label}
         </p>
+      ) : null}
+      {backInStock && stock?.[selected.product_size_id]?.state === 'out' ? (
+        <BackInStockForm
+          key={selected.product_size_id}
+          productSizeId={selected.product_size_id}
+          item={itemDisplayName(productName, selected.size1)}
+          customer={backInStock.customer}
+        />
       ) : null}
       <PackTable productId={productId} size={selected} />
     </div>
