@@ -11,7 +11,7 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { CoreServices } from '@shop/core';
+import { imageJobsStarted, type CoreServices } from '@shop/core';
 import type { DatabaseHandle } from '@shop/db';
 import { bearerTokenOf } from '../http/authentication.ts';
 import type { MetricsConfig } from '../config.ts';
@@ -44,6 +44,15 @@ export class ShopMetrics {
     database: Pick<DatabaseHandle, 'poolStats'>,
   ) {
     collectDefaultMetrics({ register: this.registry });
+    new Counter({
+      name: 'shop_image_jobs_total',
+      help: 'Uploaded images (catalogue images, photos of returns) decoded and resized by this process',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(imageJobsStarted());
+      },
+    });
     shopFigureGauges(this.registry, () => (this.figuresOfThisScrape ??= this.services.figures.read()));
     if (database.poolStats) poolGauges(this.registry, database.poolStats);
   }

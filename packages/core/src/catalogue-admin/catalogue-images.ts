@@ -144,19 +144,42 @@ export async function checkImageUpload(bytes: Uint8Array): Promise<{ buffer: Buf
 }
 
 /**
+ * An uploaded file not read yet (a page's upload waits in a temporary file): its size is known at
+ * once, its bytes are read only when its image job runs, so photos waiting their turn hold no
+ * memory, and a form refused for something else is never read at all.
+ */
+export interface PendingUpload {
+  size: number;
+  read(): Promise<Uint8Array>;
+}
+
+/** Bytes already in memory, as a pending upload. */
+export function pendingUploadOf(bytes: Uint8Array): PendingUpload {
+  return { size: bytes.byteLength, read: async () => bytes };
+}
+
+/**
  * An uploaded image checked as catalogue images are and kept as one upright WebP copy at most
  * `width` wide (a customer's photo of a return: private, so not stored among the public images).
+ * The whole of it, reading the upload included, is one image job: however many customers send
+ * photos at once, IMAGE_PROCESSING_CONCURRENCY photos at most are in memory.
  */
-export async function privateImageCopy(bytes: Uint8Array, width = 1280): Promise<{ contentType: 'image/webp'; width: number; height: number; bytes: Buffer }> {
-  const { buffer } = await checkImageUpload(bytes);
-  try {
-    const out = await processing.run(() =>
-      sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
-    );
-    return { contentType: 'image/webp', width: out.info.width, height: out.info.height, bytes: out.data };
-  } catch {
-    throw invalidImage(imageMessages.notImage);
-  }
+export async function privateImageCopy(upload: PendingUpload, width = 1280): Promise<{ contentType: 'image/webp'; width: number; height: number; bytes: Buffer }> {
+  // Too large is told from the size alone, before anything is read or queued.
+  if (upload.size > IMAGE_MAX_BYTES) throw invalidImage(imageMessages.tooLarge(upload.size));
+  return processing.run(async () => {
+    const { buffer } = await checkImageUpload(await upload.read());
+    try {
+      const out = await sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      return { contentType: 'image/webp' as const, width: out.info.width, height: out.info.height, bytes: out.data };
+    } catch {
+      throw invalidImage(imageMessages.notImage);
+    }
+  });
 }
 
 /** images.bytes of an upload: the upload is not kept (its served sizes are), see the module's comment. */
@@ -192,12 +215,15 @@ async function resize(buffer: Buffer): Promise<Variant[]> {
 /** At most `limit` tasks at once; the others wait in order. */
 class TaskQueue {
   private running = 0;
+  /** Tasks started so far (imageJobsStarted). */
+  started = 0;
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly limit: number) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running++;
+    this.started++;
     try {
       return await task();
     } finally {
@@ -210,6 +236,11 @@ class TaskQueue {
 
 /** One queue per process: the image work of every CatalogueImages shares the CPU and memory. */
 const processing = new TaskQueue(IMAGE_PROCESSING_CONCURRENCY);
+
+/** Image jobs (decoding and resizing an upload) this process has started: the metrics' shop_image_jobs_total. */
+export function imageJobsStarted(): number {
+  return processing.started;
+}
 
 function megapixels(pixels: number): string {
   return (pixels / 1_000_000).toLocaleString('en-GB', { maximumFractionDigits: 1 });

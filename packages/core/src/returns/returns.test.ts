@@ -21,6 +21,7 @@ import { demoShopConfig } from '../shop/shop-config.ts';
 import type { StaffMember } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
 import { PaymentProviderUnavailable, type PaymentRefunds } from '../payments/payment-verifier.ts';
+import { imageJobsStarted } from '../catalogue-admin/catalogue-images.ts';
 import { goodsBackByDefault, Returns } from './returns.ts';
 import { returnNextStep, returnSettleable } from './return-states.ts';
 
@@ -208,6 +209,30 @@ for (const kind of databaseKinds()) {
         returns.open(order.userId, order.orderId, { reason: 'unwanted', description: 'x', lines: [{ orderLineId: order.lineIds[0]!, count: 1 }], photos: [new TextEncoder().encode('hello')] }),
       );
       expect(notImage.message).toMatch(/^Photo 1: This file is not a JPEG, PNG or WebP image/);
+    });
+
+    it('a return of more packs than were bought, or with a window closed, is refused without reading or decoding its photos', async () => {
+      // Delivered a week ago: unwanted goods may come back, damage can no longer be claimed.
+      const order = await deliveredOrder('2026-11-20T11:00:00Z');
+      const reads: number[] = [];
+      // Three 10 MB phone photos as the page hands them over: still in their temporary files.
+      const photos = [1, 2, 3].map((n) => ({ size: 9_800_000, read: async () => (reads.push(n), new Uint8Array(9_800_000)) }));
+      const jobsBefore = imageJobsStarted();
+      const tooMany = await refusal(returns.open(order.userId, order.orderId, { reason: 'unwanted', description: 'x', lines: [{ orderLineId: order.lineIds[0]!, count: 999 }], photos }));
+      expect(tooMany.message).toMatch(/at most 2 packs/);
+      const closed = await refusal(returns.open(order.userId, order.orderId, { reason: 'damaged', description: 'x', lines: [{ orderLineId: order.lineIds[0]!, count: 1 }], photos }));
+      expect(closed.message).toMatch(/^Damage must be reported within 3 days of delivery/);
+      const other = await insertFixtureCustomer(database.db);
+      expect((await refusal(returns.open(other, order.orderId, { reason: 'unwanted', description: 'x', lines: [{ orderLineId: order.lineIds[0]!, count: 1 }], photos }))).code).toBe('not_found');
+      expect(reads).toEqual([]);
+      expect(imageJobsStarted()).toBe(jobsBefore);
+      // A photo over 10 MB is refused by its size alone, before it is read.
+      const huge = await refusal(
+        returns.open(order.userId, order.orderId, { reason: 'unwanted', description: 'x', lines: [{ orderLineId: order.lineIds[0]!, count: 1 }], photos: [{ size: 30_000_000, read: async () => (reads.push(0), new Uint8Array(0)) }] }),
+      );
+      expect(huge.message).toBe('Photo 1: The image is 28.6 MB; the largest is 10 MB.');
+      expect(reads).toEqual([]);
+      expect(imageJobsStarted()).toBe(jobsBefore);
     });
 
     it('a damage claim that needs nothing back is settled by a replacement sent with the van', async () => {

@@ -18,7 +18,8 @@ import { sql } from 'drizzle-orm';
 import { columnsOf, orderLines, orders, queryRows, returns, type Database, type Executor } from '@shop/db';
 import { formatPounds, RETURN_DESCRIPTION_MAX, returnRequestMessages } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
-import { privateImageCopy } from '../catalogue-admin/catalogue-images.ts';
+import { pendingUploadOf, privateImageCopy, type PendingUpload } from '../catalogue-admin/catalogue-images.ts';
+import { writeBytesInChunks } from '../event-loop.ts';
 import { londonDate } from '../documents/invoice-eligibility.ts';
 import { orderNoticeJob } from '../email/email-jobs.ts';
 import { linkLine, type MessageLine } from '../email/short-message.ts';
@@ -101,7 +102,8 @@ export interface OpenReturnInput {
   description: string;
   faultFoundOn?: string | null;
   lines: readonly ReturnLineInput[];
-  photos: readonly Uint8Array[];
+  /** Bytes, or uploads read only once the form's other checks have passed (a page's temporary files). */
+  photos: readonly (Uint8Array | PendingUpload)[];
 }
 
 export interface ReturnableLine {
@@ -300,12 +302,12 @@ export class Returns {
     if (reason === 'faulty' && (!faultFoundOn || !isIsoDate(faultFoundOn))) throw invalidField('fault_found_on', returnMessages.faultFoundOn);
     const wanted = input.lines.filter((line) => line.count > 0);
     if (wanted.length === 0 || wanted.some((line) => !Number.isSafeInteger(line.count))) throw invalidField('lines', returnMessages.noLines);
-    const photos = input.photos.filter((photo) => photo.byteLength > 0);
+    const photos = input.photos.map((photo) => (photo instanceof Uint8Array ? pendingUploadOf(photo) : photo)).filter((photo) => photo.size > 0);
     if (photos.length > MAX_RETURN_PHOTOS) throw invalidField('photos', returnMessages.tooManyPhotos);
     // The owner first: someone else's order is not found, whatever else is wrong with the form.
     // Then the window and the packs, which cost a query, before the photos, which cost seconds
-    // of decoding: a closed window or too many packs is told at once. Both are checked again
-    // in the transaction, against the locked order.
+    // of reading and decoding (none is even read before): a closed window or too many packs is
+    // told at once. Both are checked again in the transaction, against the locked order.
     const unlocked = await this.customerOrder(userId, orderId, this.db);
     this.checkWanted(returnWindow(deliveryFacts(unlocked), reason, this.today(), faultFoundOn), reason, wanted, await this.returnableLines(this.db, orderId));
     const copies: Awaited<ReturnType<typeof privateImageCopy>>[] = [];
@@ -332,9 +334,14 @@ export class Returns {
         await tx.execute(sql`INSERT INTO return_lines (return_id, order_line_id, count) VALUES (${id}, ${line.orderLineId}, ${line.count})`);
       }
       for (const [index, photo] of copies.entries()) {
+        const position = index + 1;
         await tx.execute(
           sql`INSERT INTO return_photos (return_id, position, content_type, width, height, bytes)
-              VALUES (${id}, ${index + 1}, ${photo.contentType}, ${photo.width}, ${photo.height}, ${photo.bytes})`,
+              VALUES (${id}, ${position}, ${photo.contentType}, ${photo.width}, ${photo.height}, ''::bytea)`,
+        );
+        // A copy is up to about 0.5 MB: written a piece at a time (event-loop.ts).
+        await writeBytesInChunks(photo.bytes, (piece) =>
+          tx.execute(sql`UPDATE return_photos SET bytes = bytes || ${piece} WHERE return_id = ${id} AND position = ${position}`),
         );
       }
       await insertOrderEvent(tx, {

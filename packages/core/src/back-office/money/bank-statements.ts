@@ -40,6 +40,7 @@ import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
 import { insertOrderEvent, insertOrderPayment } from '../orders/order-payments.ts';
 import { paymentDateProblem } from '../exports/vat-periods.ts';
 import { parseBankStatement, type ParsedStatement, type StatementCredit, type StatementRowError } from './bank-statement-csv.ts';
+import { workSlices } from '../../event-loop.ts';
 
 /** How a line was tied to its order. */
 export type MatchedBy = StatementMatch;
@@ -290,9 +291,13 @@ export class BankStatements {
       );
       for (const row of rows) imported.set(row.fingerprint, row.importId);
     }
+    // A statement has up to 10,000 lines, and on the embedded database every query runs on the
+    // request thread too: the lines are worked through in slices, other requests served between.
+    const pause = workSlices();
     const found = new Map<StatementCredit, string[]>();
     const quotedInvoices = new Map<StatementCredit, number[]>();
     for (const credit of parsed.credits) {
+      await pause();
       if (imported.has(credit.fingerprint)) continue;
       quotedInvoices.set(credit, invoiceNumbersIn(`${credit.reference} ${credit.description}`));
       const references = new Set([...referencesIn(credit.reference, prefix), ...referencesIn(credit.description, prefix)]);
@@ -378,6 +383,7 @@ export class BankStatements {
 
     const lines: StatementLine[] = [];
     for (const credit of parsed.credits) {
+      await pause();
       const base = {
         line: credit.line,
         postedOn: credit.postedOn,
