@@ -188,6 +188,11 @@ function OrderView({
           Dispatch promised for <time dateTime={order.promised_dispatch_date}>{formatPromisedDate(order.promised_dispatch_date)}</time>
         </p>
       ) : null}
+      {order.expectedDelivery ? (
+        <p className="mt-1 text-sm font-medium text-stone-900" data-testid="order-expected-delivery">
+          {order.expectedDelivery}
+        </p>
+      ) : null}
       <OrderFulfilment order={order} className="mt-1" />
 
       {justPlaced ? (

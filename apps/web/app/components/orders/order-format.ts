@@ -6,6 +6,8 @@ export type ShownOrder = OrderDto & {
   stateLabel: string;
   /** Made-to-order lines delivered in other numbers than ordered: the new total and what is due; null otherwise. */
   madeToOrderStatement: string | null;
+  /** "Expected delivery Tuesday 26 November", as promised when placed; null once delivered or cancelled, or with no promise. */
+  expectedDelivery: string | null;
 };
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
