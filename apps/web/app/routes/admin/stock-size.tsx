@@ -129,8 +129,10 @@ export default function StockSize({ loaderData, actionData }: Route.ComponentPro
                   <td className="px-4 py-2">{m.who}</td>
                   <td className="px-4 py-2">
                     {m.reason}
+                    {/* A separator in the text, not a margin: "Order placed · order #20", never "Order placedorder #20". */}
+                    {m.reason && m.orderId !== null ? ' · ' : null}
                     {m.orderId !== null && (
-                      <Link to={`/admin/orders/${m.orderId}`} className="ml-1 text-brand-700 hover:underline">
+                      <Link to={`/admin/orders/${m.orderId}`} className="text-brand-700 hover:underline">
                         order #{m.orderId}
                       </Link>
                     )}
