@@ -97,7 +97,7 @@ export function SizeSelector({ productId, sizes, stock }: Props) {
           {stock[selected.product_size_id]!.label}
         </p>
       ) : null}
-      <PackTable productId={productId} size={selected} />
+      <PackTable productId={productId} size={selected} soldOut={stock?.[selected.product_size_id]?.state === 'out'} />
     </div>
   );
 
