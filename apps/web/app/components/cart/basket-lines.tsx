@@ -9,7 +9,7 @@ import type { CartLineDto } from '@shop/contract';
 import { formatCount } from '@shop/contract/browser';
 import { usePriceDisplay } from '../price';
 import { PackCountInput } from './pack-count-input';
-import { TradePriceTag } from '~/components/catalogue/trade-price-tag';
+import { TradePriceTag, TradeSaving } from '~/components/catalogue/trade-price-tag';
 
 interface Props {
   lines: CartLineDto[];
@@ -103,6 +103,7 @@ export function BasketLines({ lines, vatRatePercent, shortfalls = {}, backordere
                 {line.trade_price ? (
                   <span className="block">
                     <TradePriceTag className="mt-0.5" />
+                    {line.public_price !== undefined ? <TradeSaving listPrice={line.public_price} tradePrice={line.price} price={price} className="mt-0.5" /> : null}
                   </span>
                 ) : null}
                 <span className="block text-xs text-stone-600" data-testid="line-unit-price">

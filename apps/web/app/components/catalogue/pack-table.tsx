@@ -27,7 +27,7 @@ import { useVisitor } from '~/state/visitor';
 import { CheckIcon } from '../icons';
 import { usePriceDisplay } from '../price';
 import { isQuantityUnit, packsFor, packsLabel, parseQuantity, quantityProblem, type QuantityUnit } from './order-quantity';
-import { TradePriceTag } from './trade-price-tag';
+import { TradePriceTag, TradeSaving } from './trade-price-tag';
 
 interface Props {
   productId: number;
@@ -214,6 +214,7 @@ export function PackTable({ productId, size, soldOut = false }: Props) {
                   <td className="px-2 py-3 whitespace-nowrap sm:px-4">
                     <span className="font-semibold text-stone-900" data-testid="pack-price">{price.pounds(pack.price)}</span>
                     {pack.trade_price ? <TradePriceTag className="ml-1.5" /> : null}
+                    {pack.trade_price && pack.public_price !== undefined ? <TradeSaving listPrice={pack.public_price} tradePrice={pack.price} price={price} className="mt-0.5" /> : null}
                     <span className="block text-xs text-stone-600 sm:hidden">{price.unit(pack.unit_price)} each</span>
                   </td>
                   <td className="hidden px-2 py-3 whitespace-nowrap text-stone-600 sm:table-cell sm:px-4">{price.unit(pack.unit_price)} each</td>
