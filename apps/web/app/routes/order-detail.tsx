@@ -176,7 +176,7 @@ function OrderView({
             </a>
           ) : null}
           {lines.length > 0 ? (
-            <ReorderButton orderId={order.order_id} action={`/order-detail?orderId=${order.order_id}`} error={reorderError} className="w-full sm:w-auto" />
+            <ReorderButton orderId={order.order_id} action={`/order-detail?orderId=${order.order_id}`} error={reorderError} quoted={order.quotedReorder} className="w-full sm:w-auto" />
           ) : null}
         </div>
       </div>
