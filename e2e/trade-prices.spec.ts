@@ -23,6 +23,7 @@ async function phoneScreenshot(page: Page, name: string): Promise<void> {
 }
 
 test.beforeAll(async () => {
+  test.setTimeout(150_000);
   shop = await startOwnShopServer();
 });
 test.afterAll(async () => shop?.stop());
@@ -78,10 +79,15 @@ test('a trade customer sees "Your trade price" on the product page and in the ba
   await expect(customer.getByText('Your trade price').first()).toBeVisible();
   if (process.env.E2E_SHOTS_DIR) await customer.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/product-trade-price-1280.png` });
   await expect(customer.getByTestId('trade-price')).toHaveCount(size.packs.length);
+  // The list price it replaces, struck through, and the saving (15% off).
+  await expect(customer.getByTestId('trade-saving')).toHaveCount(size.packs.length);
+  await expect(customer.getByTestId('list-price').first()).toHaveText(`£${size.packs[0]!.price.toFixed(2)}`);
+  await expect(customer.getByTestId('trade-saving').first()).toContainText(/You save £\d+\.\d\d \(1[45]%\)/);
   await customer.getByRole('button', { name: /Add \+/ }).first().click();
   await expect(customer.getByRole('button', { name: /Item Added/ }).first()).toBeVisible();
   await customer.goto(`${shop.baseURL}/checkout`);
   await expect(customer.getByTestId('trade-price').first()).toBeVisible();
+  await expect(customer.getByTestId('trade-saving').first()).toContainText(`List price £${size.packs[0]!.price.toFixed(2)}`);
   await expect(customer.getByTestId('line-price').first()).not.toHaveText(new RegExp(size.packs[0]!.price.toFixed(2).replace('.', '\\.')));
   if (process.env.E2E_SHOTS_DIR) {
     await customer.setViewportSize({ width: 390, height: 844 });
@@ -95,5 +101,6 @@ test('a trade customer sees "Your trade price" on the product page and in the ba
   await visitor.goto(`${shop.baseURL}/product-detail?productCode=${product.product_id}`);
   await expect(visitor.getByTestId('pack-price').first()).toBeVisible();
   await expect(visitor.getByTestId('trade-price')).toHaveCount(0);
+  await expect(visitor.getByTestId('trade-saving')).toHaveCount(0);
   await visitorContext.close();
 });

@@ -17,6 +17,7 @@ export const cartLineSchema = z
     total_price: z.number().describe('price x count, pounds ex-VAT'),
     unit_price: z.number().describe('Not in SPEC 3: price / qty, one unit, pounds ex-VAT, 4 decimals'),
     trade_price: z.literal(true).optional().describe("Not in SPEC 3: present when `price` is the customer's own price from their price list"),
+    public_price: z.number().optional().describe('Not in SPEC 3: with trade_price, the public (list) price of one pack, pounds ex-VAT'),
     item_name: z.string().describe('Display name: the product name, plus size1 unless the name already has a size'),
     product: z.object({
       product_id: z.number().int(),

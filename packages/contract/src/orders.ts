@@ -204,6 +204,10 @@ export const orderSchema = z
     billing_address: orderAddressSchema.nullable(),
     orderLines: z.array(orderLineSchema),
     purchase_order_number: z.string().nullable().describe("Not in SPEC 3: the customer's purchase order number, when they gave one"),
+    quote_number: z
+      .string()
+      .nullable()
+      .describe("Not in SPEC 3: the quote the order was placed from ('Q-000042'), whose prices were for that quote alone; null for an order from the basket"),
     dispatched_at: z.string().nullable().describe('Not in SPEC 3: when the order left the warehouse (ISO 8601), once Dispatched'),
     carrier: z.string().nullable().describe('Not in SPEC 3: who delivers it, once Dispatched'),
     tracking_number: z.string().nullable().describe("Not in SPEC 3: the carrier's tracking number"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayedPounds, displayedUnitPounds, priceBasisOfCookieHeader } from './price-display.ts';
+import { displayedPounds, displayedUnitPounds, priceBasisOfCookieHeader, tradeSaving } from './price-display.ts';
 
 describe('prices ex VAT or inc VAT', () => {
   it('shows a price unchanged ex-VAT (SPEC), and with VAT rounded half-up to the penny as baskets are', () => {
@@ -21,5 +21,10 @@ describe('prices ex VAT or inc VAT', () => {
     expect(priceBasisOfCookieHeader('shop_prices=gross')).toBe('ex');
     expect(priceBasisOfCookieHeader('not_shop_prices=inc')).toBe('ex');
     expect(priceBasisOfCookieHeader(null)).toBe('ex');
+  });
+
+  it("gives a trade buyer's list price and saving as they see prices: £12.50 less £10.63 saves £1.87 (15%) ex-VAT, £15.00 less £12.76 saves £2.24 inc VAT", () => {
+    expect(tradeSaving(12.5, 10.63, 'ex', 20)).toEqual({ listPounds: 12.5, savingPounds: 1.87, savingPercent: 15 });
+    expect(tradeSaving(12.5, 10.63, 'inc', 20)).toEqual({ listPounds: 15, savingPounds: 2.24, savingPercent: 15 });
   });
 });

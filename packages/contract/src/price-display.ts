@@ -55,3 +55,21 @@ export function displayedUnitPounds(poundsExVat: number, basis: PriceBasis, vatR
   if (basis === 'ex') return poundsExVat;
   return Math.round(poundsExVat * (100 + vatRatePercent) * 100) / 10_000;
 }
+
+/**
+ * A trade buyer's price beside the list price it replaces, as the visitor sees prices (ex or inc
+ * VAT): the list price, the saving (the difference of the two shown prices, so the three agree to
+ * the penny) and the saving as a whole percentage of the list price.
+ */
+export function tradeSaving(
+  listPoundsExVat: number,
+  tradePoundsExVat: number,
+  basis: PriceBasis,
+  vatRatePercent: number,
+): { listPounds: number; savingPounds: number; savingPercent: number } {
+  const listPounds = displayedPounds(listPoundsExVat, basis, vatRatePercent);
+  const tradePounds = displayedPounds(tradePoundsExVat, basis, vatRatePercent);
+  const savingPence = Math.max(0, Math.round(listPounds * 100) - Math.round(tradePounds * 100));
+  const listPence = Math.round(listPounds * 100);
+  return { listPounds, savingPounds: savingPence / 100, savingPercent: listPence > 0 ? Math.round((savingPence * 100) / listPence) : 0 };
+}

@@ -33,7 +33,7 @@ export * from './payments/unplaced-payments.ts';
 export { OrderRepository, ORDER_HISTORY_LIMIT, type NewOrder, type NewOrderLine, type OrderRow, type OrderLineRow, type OrderLogEntry } from './orders/order-repository.ts';
 export { OrderService, type OrderServiceOptions } from './orders/order-service.ts';
 export * from './orders/order-placement.ts';
-export { Reorder } from './orders/reorder.ts';
+export { Reorder, reorderMessages } from './orders/reorder.ts';
 export * from './trade-accounts/trade-accounts.ts';
 export {
   dispatchPromise,

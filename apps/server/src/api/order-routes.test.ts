@@ -89,6 +89,7 @@ describeOnEachDatabase('orders API', (kind) => {
         billing_address: expect.objectContaining({ reference: 'Warehouse', post_code: 'LS1 4AP' }),
         // Fixed at placement by the server's clock (tested with a fixed clock in core's order-placement-dispatch.test.ts).
         purchase_order_number: null,
+        quote_number: null,
         dispatched_at: null,
         carrier: null,
         tracking_number: null,

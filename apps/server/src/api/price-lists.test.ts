@@ -94,11 +94,13 @@ describeOnEachDatabase('customer price lists through the API', (kind) => {
 
   it('the basket, the order, its e-mail and its invoice are at their price; another customer pays the public price', async () => {
     const theirs = await addToBasket(t.app, trade.token, packs.box25, 2);
-    expect(theirs.cartIems[0]).toMatchObject({ price: 20, total_price: 40, unit_price: 0.8, trade_price: true });
+    // With the list price it replaces, for the basket to show it and the saving.
+    expect(theirs.cartIems[0]).toMatchObject({ price: 20, total_price: 40, unit_price: 0.8, trade_price: true, public_price: 25 });
     expect(theirs.subTotal).toBe(40);
     const others = await addToBasket(t.app, other.token, packs.box25, 2);
     expect(others.cartIems[0]).toMatchObject({ price: 25, total_price: 50 });
     expect(others.cartIems[0]!.trade_price).toBeUndefined();
+    expect(others.cartIems[0]!.public_price).toBeUndefined();
 
     const saved = await createAddress(t.app, trade.token);
     const assigned = await t.app.inject({ method: 'PUT', url: '/api/cart/AssignAddress', headers: bearer(trade.token), payload: { addressId: saved.address_id, cartId: null } });

@@ -22,6 +22,8 @@ export interface PriceDisplay {
   basis: PriceBasis;
   /** 'ex-VAT' or 'inc VAT': said beside every price. */
   marker: string;
+  /** The rate prices with VAT are shown at (the basket's own, or the standard UK rate). */
+  vatRatePercent: number;
   /** A price (pounds ex-VAT, as the server answers it) formatted as the visitor sees it. */
   pounds(exVat: number): string;
   /** A unit price (up to 4 decimals) formatted as the visitor sees it. */
@@ -40,6 +42,7 @@ export function usePriceDisplay(basketRatePercent?: number): PriceDisplay {
   return {
     basis,
     marker: priceBasisMarker[basis],
+    vatRatePercent,
     pounds: (exVat) => formatPounds(displayedPounds(exVat, basis, vatRatePercent)),
     unit: (exVat) => formatUnitPrice(displayedUnitPounds(exVat, basis, vatRatePercent)),
   };

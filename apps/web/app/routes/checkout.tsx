@@ -38,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [basket, reorder] = await Promise.all([basketStock(request, context), takeReorderNotice(request, context)]);
   // Later than usual when some lines wait for more to come in, as the order's promise will be.
   const promise = await visitorDispatchPromise(request, context, basket);
-  const { shortfalls } = basket;
-  return data({ promise, reorderNotice: reorder.notice, shortfalls }, reorder.setCookie ? { headers: { 'Set-Cookie': reorder.setCookie } } : undefined);
+  const { shortfalls, backordered } = basket;
+  return data({ promise, reorderNotice: reorder.notice, shortfalls, backordered }, reorder.setCookie ? { headers: { 'Set-Cookie': reorder.setCookie } } : undefined);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -102,7 +102,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                     Some items sold out since you added them. Change or remove the lines marked below: the order cannot be placed with them as they are.
                   </p>
                 ) : null}
-                <BasketLines lines={lines} vatRatePercent={cart.taxPercentage} shortfalls={loaderData?.shortfalls ?? {}} />
+                <BasketLines lines={lines} vatRatePercent={cart.taxPercentage} shortfalls={loaderData?.shortfalls ?? {}} backordered={loaderData?.backordered ?? {}} />
               </div>
               <div className="mt-4">
                 <Link to="/landing" className="btn-secondary w-full sm:w-auto">

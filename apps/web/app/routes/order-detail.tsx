@@ -176,7 +176,7 @@ function OrderView({
             </a>
           ) : null}
           {lines.length > 0 ? (
-            <ReorderButton orderId={order.order_id} action={`/order-detail?orderId=${order.order_id}`} error={reorderError} className="w-full sm:w-auto" />
+            <ReorderButton orderId={order.order_id} action={`/order-detail?orderId=${order.order_id}`} error={reorderError} quoted={order.quotedReorder} className="w-full sm:w-auto" />
           ) : null}
         </div>
       </div>
@@ -186,6 +186,11 @@ function OrderView({
       {order.promised_dispatch_date ? (
         <p className="mt-1 text-sm font-medium text-stone-900" data-testid="order-dispatch-promise">
           Dispatch promised for <time dateTime={order.promised_dispatch_date}>{formatPromisedDate(order.promised_dispatch_date)}</time>
+        </p>
+      ) : null}
+      {order.expectedDelivery ? (
+        <p className="mt-1 text-sm font-medium text-stone-900" data-testid="order-expected-delivery">
+          {order.expectedDelivery}
         </p>
       ) : null}
       <OrderFulfilment order={order} className="mt-1" />

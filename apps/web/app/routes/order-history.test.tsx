@@ -36,6 +36,7 @@ function order(order_id: number, payment_reference: string): OrderDto {
     billing_address: null,
     orderLines: [],
     purchase_order_number: null,
+    quote_number: null,
     ...ORDER_NOT_YET_DISPATCHED,
     promised_dispatch_date: '2026-03-02',
   };

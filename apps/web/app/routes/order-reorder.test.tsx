@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDto } from '~/components/checkout/checkout-types';
 import { basketOf, ORDER_NOT_YET_DISPATCHED, renderStubbedPage } from '~/testing/route-stub';
 import CheckoutPage from './checkout';
+import { shownOrder } from '~/server/orders/shown-order.server';
 import OrderDetailPage from './order-detail';
 import OrderHistoryPage from './order-history';
 
@@ -53,6 +54,7 @@ function order(order_id: number): OrderDto {
       },
     ],
     purchase_order_number: null,
+    quote_number: null,
     ...ORDER_NOT_YET_DISPATCHED,
     promised_dispatch_date: null,
   };
@@ -109,6 +111,26 @@ describe("'Order again' on order detail", () => {
     renderDetail(refused);
     fireEvent.click(await screen.findByTestId('reorder'));
     expect(await screen.findByRole('alert')).toHaveTextContent('You have no order 41.');
+  });
+});
+
+describe('an order placed from a quote', () => {
+  const quoted = () => shownOrder({ ...order(42), quote_number: 'Q-000012' });
+
+  it('offers no "Order again" on its page, but says why and links to a new quote for its goods', async () => {
+    renderStubbedPage('/order-detail?orderId=42', { path: '/order-detail', Component: OrderDetailPage, loader: () => ({ order: quoted(), placed: false }) });
+    const note = await screen.findByTestId('reorder-quoted');
+    expect(screen.queryByTestId('reorder')).toBeNull();
+    expect(note).toHaveTextContent('This order was placed from your quote Q-000012, at prices for that quote only, so it cannot go back in the basket. To order it again, ask us for a new quote.');
+    expect(within(note).getByRole('link', { name: 'Ask for a new quote for order 42' })).toHaveAttribute('href', '/quote-request?productCode=1');
+  });
+
+  it('offers none on its order history row, while an order from the basket keeps its button', async () => {
+    renderStubbedPage('/order-history', { path: '/order-history', Component: OrderHistoryPage, loader: () => ({ orders: [quoted(), shownOrder(order(41))], filter: '' }) });
+    const rows = await screen.findAllByTestId('order-row');
+    expect(within(rows[0]!).queryByTestId('reorder')).toBeNull();
+    expect(within(rows[0]!).getByTestId('reorder-quoted')).toBeVisible();
+    expect(within(rows[1]!).getByRole('button', { name: 'Order again order 41' })).toBeVisible();
   });
 });
 

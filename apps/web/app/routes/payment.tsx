@@ -74,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     promise: dispatchPromiseView(context, deliveryPostcode, stock.backorder),
     // Lines sold out since they were added (by product_price_id), as the basket page marks them.
     shortfalls: stock.shortfalls,
+    // Lines that wait for more to come in, with their expected date, as the basket marks them.
+    backordered: stock.backordered,
     // Anything else placing would refuse (a withdrawn product, an address not delivered to).
     basketProblem,
     payments: context.payments,
@@ -96,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, payments, bankReference, idempotencyKey, promise, account, shortfalls, basketProblem } = loaderData;
+  const { cart, addresses, payments, bankReference, idempotencyKey, promise, account, shortfalls, backordered, basketProblem } = loaderData;
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -295,7 +297,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             </div>
 
             <div className="lg:sticky lg:top-4">
-              <OrderSummary cart={cart} />
+              <OrderSummary cart={cart} backordered={backordered} />
               <DispatchPromiseLine promise={promise} className="mt-4" />
             </div>
           </div>

@@ -44,6 +44,8 @@ export type CartLineRow = Pick<Row<typeof cartLines>, 'productId' | 'productPric
     productIsActive: Row<typeof products>['isActive'];
     /** Set by pricing/customer-prices.ts: `pricePence` is the customer's price from their price list. */
     tradePrice?: boolean;
+    /** With tradePrice: the pack's public (list) price that the customer's price replaces. */
+    publicPricePence?: number;
   };
 
 export interface CartContents {

@@ -240,7 +240,7 @@ export class CartService {
           count: line.count,
           total_price: penceToPounds(line.pricePence * line.count),
           unit_price: unitPricePounds(line.pricePence, line.qty),
-          ...(line.tradePrice ? { trade_price: true as const } : {}),
+          ...(line.tradePrice ? { trade_price: true as const, public_price: penceToPounds(line.publicPricePence ?? line.pricePence) } : {}),
           item_name: itemDisplayName(line.productName, line.size1),
           product: {
             product_id: line.productId,

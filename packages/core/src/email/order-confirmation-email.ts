@@ -6,6 +6,7 @@
 import { formatPounds, vatLineLabel, vatWording, type OrderAddressDto, type OrderDto } from '@shop/contract';
 import { formatDayMonth } from '../delivery/dispatch-promise.ts';
 import { promisedDeliveryOf } from '../delivery/dispatch-promises.ts';
+import { orderStateLabel } from '../back-office/orders/order-states.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { MailMessage } from './mailer.ts';
 import { escapeHtml } from './short-message.ts';
@@ -25,6 +26,8 @@ const placedAt = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle
 export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }: OrderConfirmationEmailInput): MailMessage {
   const subject = `Your ${shop.tradingName} order ${order.order_id}`;
   const placed = placedAt.format(new Date(order.created));
+  // The customer reads the state's words ("Awaiting dispatch"), never the API's value.
+  const status = orderStateLabel(order.status);
   const shopAddress = [shop.address.line1, shop.address.line2, shop.address.town, shop.address.postcode].filter(Boolean).join(', ');
   const deliveryLines = addressLines(order.address);
   const totals: [string, string][] = [
@@ -68,7 +71,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
   const text = [
     `Hello ${firstName},`,
     '',
-    `Thank you for your order. Order number ${order.order_id}, placed ${placed}. Status: ${order.status}.`,
+    `Thank you for your order. Order number ${order.order_id}, placed ${placed}. Status: ${status}.`,
     '',
     'What you ordered:',
     ...order.orderLines.map(
@@ -128,7 +131,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
     <tr><td style="padding:20px 24px;background:#0f5c63;border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold;">${e(shop.tradingName)}</td></tr>
     <tr><td style="padding:24px;font-size:15px;line-height:1.5;">
       <p style="margin:0 0 16px;">Hello ${e(firstName)},</p>
-      <p style="margin:0 0 16px;">Thank you for your order. Order number <strong>${order.order_id}</strong>, placed ${e(placed)}. Status: ${e(order.status)}.</p>
+      <p style="margin:0 0 16px;">Thank you for your order. Order number <strong>${order.order_id}</strong>, placed ${e(placed)}. Status: ${e(status)}.</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border-collapse:collapse;margin:0 0 16px;">
         <tr>
           <th scope="col" style="${cell}text-align:left;">Item</th>

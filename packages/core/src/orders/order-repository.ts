@@ -6,8 +6,8 @@
  * order; the partial unique index on payment_reference (payment_method = 'paypal') makes a
  * provider payment pay for one order only, whatever races the application code misses.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { columnsOf, intArrayParam, orderLines, orderLogs, orders, queryPreparedRows, queryRows, users, type Database, type Executor, type Row } from '@shop/db';
+import { inArray, isNotNull, and, sql, type SQL } from 'drizzle-orm';
+import { columnsOf, intArrayParam, orderLines, orderLogs, orders, queryPreparedRows, queryRows, quotes, users, type Database, type Executor, type Row } from '@shop/db';
 import { cardPaymentRecordKey } from '../payments/unplaced-payments.ts';
 
 type Order = Row<typeof orders>;
@@ -261,6 +261,19 @@ export class OrderRepository {
       byOrder.set(orderId, lines);
     }
     return byOrder;
+  }
+
+  /**
+   * The quotes these orders were placed from (accepting a quote places its order), by order id:
+   * such an order's lines were priced for that quote alone. Orders from the basket are not in it.
+   */
+  async quoteNumbersOf(orderIds: readonly number[], executor: Executor = this.db): Promise<Map<number, number>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await executor
+      .select({ orderId: quotes.orderId, quoteNumber: quotes.quoteNumber })
+      .from(quotes)
+      .where(and(isNotNull(quotes.orderId), inArray(quotes.orderId, [...orderIds])));
+    return new Map(rows.flatMap((row) => (row.orderId === null ? [] : [[row.orderId, row.quoteNumber] as const])));
   }
 
   /**

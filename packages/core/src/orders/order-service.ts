@@ -13,6 +13,7 @@ import { penceToPounds } from '../pricing/money.ts';
 import { BatchedReads } from '../batched-reads.ts';
 import { orderKey, type OrderKey, type OrderLineRow, type OrderRepository, type OrderRow, type OrderWithCustomer } from './order-repository.ts';
 import { isoTimeOrNull } from '../iso-time.ts';
+import { formatQuoteNumber } from '../quotes/quote-desk.ts';
 import type { OrderShipments } from '../back-office/orders/order-shipments.ts';
 
 export interface OrderServiceOptions {
@@ -61,8 +62,8 @@ export class OrderService {
     const text = (filter ?? '').trim().replace(/^#/, '');
     const orders = await this.repository.listOf(callerUserId, text);
     const ids = orders.map((order) => order.orderId);
-    const [lines, shipments] = await Promise.all([this.repository.linesOfOrders(ids), this.shipmentsOf(ids)]);
-    return orders.map((order) => this.toDto(order, lines.get(order.orderId) ?? [], null, shipments.get(order.orderId)));
+    const [lines, shipments, quoted] = await Promise.all([this.repository.linesOfOrders(ids), this.shipmentsOf(ids), this.repository.quoteNumbersOf(ids)]);
+    return orders.map((order) => this.toDto(order, lines.get(order.orderId) ?? [], null, shipments.get(order.orderId), quoted.get(order.orderId) ?? null));
   }
 
   /** POST /api/OrderLog: the storefront's report of a card/wallet problem. */
@@ -79,11 +80,12 @@ export class OrderService {
   /** One order as its detail shows it, with its billing address. */
   private async detailDto(userId: number, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderDto> {
     // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
-    const [billing, shipments] = await Promise.all([
+    const [billing, shipments, quoted] = await Promise.all([
       order.billingAddress ?? (order.billingAddressId === null ? null : this.liveBillingAddress(userId, order.billingAddressId)),
       this.shipmentsOf([order.orderId]),
+      this.repository.quoteNumbersOf([order.orderId]),
     ]);
-    return this.toDto(order, lines, billing, shipments.get(order.orderId));
+    return this.toDto(order, lines, billing, shipments.get(order.orderId), quoted.get(order.orderId) ?? null);
   }
 
   private async liveBillingAddress(userId: number, addressId: number): Promise<AddressFields | null> {
@@ -91,7 +93,7 @@ export class OrderService {
     return row ? addressSnapshot(row) : null;
   }
 
-  toDto(order: OrderRow, lines: readonly OrderLineRow[], billing: AddressFields | null, shipping?: OrderShipments): OrderDto {
+  toDto(order: OrderRow, lines: readonly OrderLineRow[], billing: AddressFields | null, shipping?: OrderShipments, quoteNumber: number | null = null): OrderDto {
     return {
       order_id: order.orderId,
       created: order.created.toISOString(),
@@ -126,6 +128,7 @@ export class OrderService {
         is_active: line.isActive,
       })),
       purchase_order_number: order.purchaseOrderNumber,
+      quote_number: quoteNumber === null ? null : formatQuoteNumber(quoteNumber),
       promised_dispatch_date: order.promisedDispatchDate,
       dispatched_at: isoTimeOrNull(order.dispatchedAt),
       carrier: order.carrier,

@@ -4,6 +4,9 @@
  * price ("Cardboard Box 12x9x6, pack of 25: now £12.40 (was £11.90)") or a pack no longer sold
  * ("Bubble Wrap 500mm is no longer sold", left out).
  *
+ * An order placed from a quote is not ordered again from the basket: its lines were priced for
+ * that quote alone (custom quantities), so the customer is asked to request a new quote.
+ *
  * A pack already in the basket keeps the larger of the two counts, as a sign-in merge does
  * (DESIGN 4 "Sign-in merges baskets"): ordering again never doubles what is already there.
  * Not one transaction: each line goes through the basket's own add (its checks and limits), and
@@ -15,9 +18,20 @@ import { formatPounds } from '@shop/contract';
 import type { CartService } from '../cart/cart-service.ts';
 import type { CartOwner, PackForSale } from '../cart/cart-repository.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
-import { DomainError, NotFound, Unauthorized } from '../errors.ts';
+import { Conflict, DomainError, NotFound, Unauthorized } from '../errors.ts';
+import { formatQuoteNumber } from '../quotes/quote-desk.ts';
 import { penceToPounds, poundsToPence } from '../pricing/money.ts';
 import type { OrderLineRow, OrderRepository } from './order-repository.ts';
+
+/** What "Order again" says when it cannot put an order's lines back in the basket. */
+export const reorderMessages = {
+  /** An order placed from a quote: its lines were priced (and often made) for that quote alone. */
+  quoted: (quoteNumber: string) =>
+    `This order was placed from your quote ${quoteNumber}, at prices for that quote only, so it cannot go back in the basket. To order it again, ask us for a new quote.`,
+  /** Nothing of the order could go in the basket (every line withdrawn): said on the order, not on an empty basket. */
+  nothingAdded: (orderId: number, changes: readonly string[]) =>
+    `Nothing from order ${orderId} could go in your basket${changes.length > 0 ? `: ${changes.join('; ')}` : ''}.`,
+} as const;
 
 export class Reorder {
   constructor(
@@ -30,6 +44,9 @@ export class Reorder {
     if (callerUserId === null) throw new Unauthorized('Sign in to order again');
     const found = await this.orders.findWithLines(callerUserId, orderId);
     if (!found) throw new NotFound(`You have no order ${orderId}.`);
+    // A quote's lines (custom quantities at the quote's prices) are no packs of the catalogue: ask for a new quote.
+    const quoteNumber = (await this.orders.quoteNumbersOf([orderId])).get(orderId);
+    if (quoteNumber !== undefined) throw new Conflict(reorderMessages.quoted(formatQuoteNumber(quoteNumber)));
     const owner: CartOwner = { kind: 'user', userId: callerUserId };
     // A quoted charge (print plates, set-up) is no product: it is not bought again from the basket.
     const lines = found.lines.filter((line): line is GoodsLine => line.isActive && line.kind === 'goods' && line.productId !== null && line.productPriceId !== null);

@@ -15,11 +15,15 @@ interface CategoryNode {
   parentId: number | null;
 }
 
-/** A basket line as priced for its customer: `tradePrice` when their list gave the price. */
+/**
+ * A basket line as priced for its customer: `tradePrice` when their list gave the price, with
+ * `publicPricePence`, the pack's list price it replaces (shown struck through, with the saving).
+ */
 export interface CustomerPricedLine {
   productPriceId: number;
   pricePence: Pence;
   tradePrice?: boolean;
+  publicPricePence?: Pence;
 }
 
 export class PriceBook {
@@ -128,7 +132,8 @@ export class CustomerPrices {
 
   /**
    * Basket lines priced for their customer: each line's public `pricePence` replaced by the
-   * customer's price where their list makes it lower, with `tradePrice: true`. The lines as they
+   * customer's price where their list makes it lower, with `tradePrice: true` and the public price
+   * as `publicPricePence`. The lines as they
    * were for a customer on no list. `executor`: the order's transaction when placing.
    */
   async cartLines<L extends CustomerPricedLine & { qty: number }>(userId: number | null, lines: L[], executor: Executor = this.db): Promise<L[]> {
@@ -155,7 +160,7 @@ export class CustomerPrices {
         packQuantity: Number(pack.packQuantity ?? line.qty),
         categoryId: needsTree ? pack.categoryId : null,
       });
-      return resolved.tradePrice ? { ...line, pricePence: resolved.pricePence, tradePrice: true } : line;
+      return resolved.tradePrice ? { ...line, pricePence: resolved.pricePence, tradePrice: true, publicPricePence: line.pricePence } : line;
     });
   }
 }

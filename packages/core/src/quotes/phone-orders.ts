@@ -122,8 +122,8 @@ export class PhoneOrders {
         count: line.count,
       };
     });
-    const priced: (PackLine & { tradePrice?: boolean })[] = await this.options.customerPrices.cartLines(userId, packLines);
-    return priced.map(({ tradePrice: _tradePrice, ...line }) => line);
+    const priced: (PackLine & { tradePrice?: boolean; publicPricePence?: number })[] = await this.options.customerPrices.cartLines(userId, packLines);
+    return priced.map(({ tradePrice: _tradePrice, publicPricePence: _publicPricePence, ...line }) => line);
   }
 
   /** What the order comes to, delivered to this address of the customer's. */

@@ -19,6 +19,7 @@ import { QUOTE_SENT_JOB, quoteEmailJobKinds } from './quote-email.ts';
 import { quoteHasExpired, quoteValidUntil } from './quote-validity.ts';
 import { quoteDispatchMessages } from './quote-dispatch.ts';
 import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
+import { reorderMessages } from '../orders/reorder.ts';
 
 describe('quote validity in London days', () => {
   it('a quote sent on 1 December is valid to the end of 31 December, London time', () => {
@@ -222,6 +223,17 @@ for (const kind of databaseKinds()) {
         orderId,
         created: false,
       });
+    });
+
+    it('an order placed from a quote names the quote, and "Order again" asks for a new quote rather than emptying into the basket', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, addressId, quoteId } = await sentQuote();
+      const { orderId } = await services.quotes.accept(userId, quoteId, { payment: { method: 'bank' }, deliveryAddressId: addressId, billingAddressId: null, purchaseOrderNumber: null });
+      const { number } = await services.quotes.forCustomer(userId, quoteId);
+      expect((await services.orders.detail(userId, orderId)).quote_number).toBe(number);
+      expect((await services.orders.mine(userId, undefined)).find((o) => o.order_id === orderId)?.quote_number).toBe(number);
+      await expect(services.reorder.reorder(userId, orderId)).rejects.toThrow(reorderMessages.quoted(number));
+      expect((await services.carts.cartOf({ kind: 'user', userId })).cartIems).toEqual([]);
     });
 
     it('printed or custom lines are made to order and take no stock; stock lines are allocated as a basket\'s are, and refused when the shelf is short', async () => {

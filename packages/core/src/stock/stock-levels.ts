@@ -64,7 +64,7 @@ export function stockStatus(stock: SizeStock | null, settings: ProductStockSetti
       return {
         state: 'backorder',
         availableUnits: Math.max(available, 0),
-        label: expected ? `Available to order, dispatched around ${dayAndMonth(expected)}` : 'Available to order',
+        label: backorderLabel(expected),
         schemaAvailability: 'BackOrder',
       };
     }
@@ -85,6 +85,14 @@ export function stockStatus(stock: SizeStock | null, settings: ProductStockSetti
     };
   }
   return { state: 'in_stock', availableUnits: available, label: 'In stock', schemaAvailability: 'InStock' };
+}
+
+/**
+ * What a size (or a basket line) that waits for more to come in says: with the date staff expect
+ * more when one is given and still ahead ("Available to order, dispatched around 4 December").
+ */
+export function backorderLabel(expectedDate: string | null): string {
+  return expectedDate ? `Available to order, dispatched around ${dayAndMonth(expectedDate)}` : 'Available to order';
 }
 
 /** Packs of `packUnits` that can be had of a size (null: no limit, not tracked or backordered). */

@@ -50,16 +50,18 @@ describe('stock as the storefront reads it [pglite]', () => {
     });
   });
 
-  it('a basket needing more than the shelf holds of a product that may be backordered is not short: it waits for the date staff expect more', async () => {
+  it('a basket needing more than the shelf holds of a product that may be backordered is not short: it waits for the date staff expect more, and its line says so', async () => {
     await setStock(database.db, c.sizeA, 30); // 1 pack of 25 on the shelf
     await setBackorders(database.db, c.productId, true, '2026-12-04');
     try {
       const within = await reader.basketStock([{ product_price_id: c.packA25, qty: 25, count: 1 }]);
-      expect(within).toEqual({ shortfalls: new Map(), backorder: null });
+      expect(within).toEqual({ shortfalls: new Map(), backordered: new Map(), backorder: null });
       const beyond = await reader.basketStock([{ product_price_id: c.packA25, qty: 25, count: 2 }]);
-      expect(beyond).toEqual({ shortfalls: new Map(), backorder: { expectedDate: '2026-12-04' } });
+      expect(beyond).toEqual({ shortfalls: new Map(), backordered: new Map([[c.packA25, 'Available to order, dispatched around 4 December']]), backorder: { expectedDate: '2026-12-04' } });
       await setBackorders(database.db, c.productId, true, null);
-      expect((await reader.basketStock([{ product_price_id: c.packA25, qty: 25, count: 2 }])).backorder).toEqual({ expectedDate: null });
+      const undated = await reader.basketStock([{ product_price_id: c.packA25, qty: 25, count: 2 }]);
+      expect(undated.backorder).toEqual({ expectedDate: null });
+      expect(Object.fromEntries(undated.backordered)).toEqual({ [c.packA25]: 'Available to order' });
     } finally {
       await setBackorders(database.db, c.productId, false);
     }

@@ -9,7 +9,7 @@ import { queryPreparedRows, type Database } from '@shop/db';
 import { londonWallClock } from '../delivery/dispatch-promise.ts';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotEnoughStock, stockMessages, type ShortLine } from './stock-allocation.ts';
-import { NO_BACKORDERS, stockStatus, type ProductStockSettings, type SizeStock, type StockStatus } from './stock-levels.ts';
+import { backorderLabel, NO_BACKORDERS, stockStatus, type ProductStockSettings, type SizeStock, type StockStatus } from './stock-levels.ts';
 
 /** A product's stock as a customer sees it: each size's status, and the product's in a list. */
 export interface ProductStockView {
@@ -142,6 +142,9 @@ export class StockReader {
    * share what is available, in order):
    * - `shortfalls`: the lines that cannot be ordered as they are (by product_price_id), with a
    *   message saying how many packs can be had;
+   * - `backordered`: the lines that need more than the shelf holds of a size that may be
+   *   backordered (by product_price_id), with what they wait for ("Available to order,
+   *   dispatched around 4 December"), so the basket marks each one;
    * - `backorder`: when some line needs more than the shelf holds of a size that may be
    *   backordered, the latest date staff expect more of those sizes (null: none given), else
    *   null. The order's promised dispatch moves to that date (stock-allocation.ts), so the
@@ -149,8 +152,10 @@ export class StockReader {
    */
   async basketStock(lines: readonly { product_price_id: number; qty: number; count: number }[]): Promise<BasketStock> {
     const shortfalls = new Map<number, string>();
+    const backordered = new Map<number, string>();
     let backorder = null as BasketStock['backorder'];
-    if (lines.length === 0) return { shortfalls, backorder };
+    if (lines.length === 0) return { shortfalls, backordered, backorder };
+    const today = this.today();
     const rows = await queryPreparedRows<{
       product_price_id: number;
       product_size_id: number;
@@ -180,6 +185,8 @@ export class StockReader {
           const latest: string | null = backorder?.expectedDate ?? null;
           const expected = row.expected_date;
           backorder = { expectedDate: expected !== null && (latest === null || expected > latest) ? expected : latest };
+          // A date already past is no promise (as the product page's label).
+          backordered.set(line.product_price_id, backorderLabel(expected !== null && expected > today ? expected : null));
         }
         bySize.set(sizeId, left - units);
         continue;
@@ -190,13 +197,15 @@ export class StockReader {
       }
       bySize.set(sizeId, left - Math.min(units, Math.max(left, 0)));
     }
-    return { shortfalls, backorder };
+    return { shortfalls, backordered, backorder };
   }
 }
 
 /** What stock says of a basket (StockReader.basketStock). */
 export interface BasketStock {
   shortfalls: Map<number, string>;
+  /** Lines that wait for more to come in, with what they say (by product_price_id). */
+  backordered: Map<number, string>;
   backorder: { expectedDate: string | null } | null;
 }
 

@@ -9,7 +9,7 @@ import type { CartLineDto } from '@shop/contract';
 import { formatCount } from '@shop/contract/browser';
 import { usePriceDisplay } from '../price';
 import { PackCountInput } from './pack-count-input';
-import { TradePriceTag } from '~/components/catalogue/trade-price-tag';
+import { TradePriceTag, TradeSaving } from '~/components/catalogue/trade-price-tag';
 
 interface Props {
   lines: CartLineDto[];
@@ -17,6 +17,8 @@ interface Props {
   vatRatePercent?: number;
   /** Lines that can no longer be had as they are (by product_price_id), with what to do (docs/stock.md). */
   shortfalls?: Record<number, string>;
+  /** Lines that wait for more to come in, with the date expected in words (by product_price_id, core's stock rules). */
+  backordered?: Record<number, string>;
 }
 
 const headCell = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap text-stone-700';
@@ -36,7 +38,7 @@ export function packSizeLabel(qty: number): string {
   return `Pack of ${qty}`;
 }
 
-export function BasketLines({ lines, vatRatePercent, shortfalls = {} }: Props) {
+export function BasketLines({ lines, vatRatePercent, shortfalls = {}, backordered = {} }: Props) {
   const price = usePriceDisplay(vatRatePercent);
   return (
     <table className="block w-full md:table" data-testid="basket-table">
@@ -91,6 +93,7 @@ export function BasketLines({ lines, vatRatePercent, shortfalls = {} }: Props) {
                   {shortfalls[line.product_price_id]}
                 </span>
               ) : null}
+              <BackorderedNote text={backordered[line.product_price_id]} />
             </td>
             <td className={stackedCell}>
               <CellLabel>Price</CellLabel>
@@ -100,6 +103,7 @@ export function BasketLines({ lines, vatRatePercent, shortfalls = {} }: Props) {
                 {line.trade_price ? (
                   <span className="block">
                     <TradePriceTag className="mt-0.5" />
+                    {line.public_price !== undefined ? <TradeSaving listPrice={line.public_price} tradePrice={line.price} price={price} className="mt-0.5" /> : null}
                   </span>
                 ) : null}
                 <span className="block text-xs text-stone-600" data-testid="line-unit-price">
@@ -144,6 +148,16 @@ export function BasketLines({ lines, vatRatePercent, shortfalls = {} }: Props) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A line that waits for more to come in: what it waits for, under its name (basket and order summary). */
+export function BackorderedNote({ text, className = 'mt-1' }: { text: string | undefined; className?: string }) {
+  if (!text) return null;
+  return (
+    <span className={`block text-sm font-medium text-brand-800 ${className}`} data-testid="line-backordered">
+      {text}
+    </span>
   );
 }
 

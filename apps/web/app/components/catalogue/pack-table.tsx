@@ -16,7 +16,8 @@
  *
  * Keyboard: 'Add +' is never disabled while the add is sent (a disabled button loses focus); it
  * only refuses a second press. When 'Item Added' takes its place, focus moves onto it, so the
- * next Tab goes on from that row rather than from the top of the page.
+ * next Tab goes on from that row rather than from the top of the page. A sold-out size (no stock,
+ * no backorders) is another matter: its 'Add +' is disabled, with the reason beside it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
@@ -26,12 +27,20 @@ import { useVisitor } from '~/state/visitor';
 import { CheckIcon } from '../icons';
 import { usePriceDisplay } from '../price';
 import { isQuantityUnit, packsFor, packsLabel, parseQuantity, quantityProblem, type QuantityUnit } from './order-quantity';
-import { TradePriceTag } from './trade-price-tag';
+import { TradePriceTag, TradeSaving } from './trade-price-tag';
 
 interface Props {
   productId: number;
   size: ProductSizeDto;
+  /**
+   * The size cannot be bought: none on the shelf and no backorders (core's stock state 'out').
+   * Its 'Add +' buttons are disabled and say why; the server refuses such an add anyway.
+   */
+  soldOut?: boolean;
 }
+
+/** Why a sold-out size's 'Add +' is disabled (the stock label above says what is known of more). */
+export const SOLD_OUT_REASON = 'This size is out of stock, so it cannot be added to your basket.';
 
 /** What the product page's action answers to an add. */
 type AddAnswer =
@@ -50,7 +59,7 @@ function typedIn(form: HTMLFormElement): { quantity: string; unit: QuantityUnit 
   return { quantity: String(fields.get('quantity') ?? ''), unit: isQuantityUnit(unit) ? unit : 'packs' };
 }
 
-export function PackTable({ productId, size }: Props) {
+export function PackTable({ productId, size, soldOut = false }: Props) {
   const { cart } = useVisitor();
   const price = usePriceDisplay();
   const fetcher = useFetcher<AddAnswer>();
@@ -164,6 +173,11 @@ export function PackTable({ productId, size }: Props) {
           : ''}
       </p>
 
+      {soldOut ? (
+        <p id={`${inputId}-sold-out`} className="mt-1 text-sm font-medium text-red-800" data-testid="sold-out-reason">
+          {SOLD_OUT_REASON}
+        </p>
+      ) : null}
       <div className="mt-2 overflow-x-auto rounded-lg border border-stone-200">
         <table className="w-full text-left text-sm" data-testid="pack-table">
           <caption className="sr-only">Packs and prices for size {size.size1}</caption>
@@ -200,6 +214,7 @@ export function PackTable({ productId, size }: Props) {
                   <td className="px-2 py-3 whitespace-nowrap sm:px-4">
                     <span className="font-semibold text-stone-900" data-testid="pack-price">{price.pounds(pack.price)}</span>
                     {pack.trade_price ? <TradePriceTag className="ml-1.5" /> : null}
+                    {pack.trade_price && pack.public_price !== undefined ? <TradeSaving listPrice={pack.public_price} tradePrice={pack.price} price={price} className="mt-0.5" /> : null}
                     <span className="block text-xs text-stone-600 sm:hidden">{price.unit(pack.unit_price)} each</span>
                   </td>
                   <td className="hidden px-2 py-3 whitespace-nowrap text-stone-600 sm:table-cell sm:px-4">{price.unit(pack.unit_price)} each</td>
@@ -211,8 +226,10 @@ export function PackTable({ productId, size }: Props) {
                         type="submit"
                         name="product_price_id"
                         value={pack.product_price_id}
-                        className={`btn-accent px-2 whitespace-nowrap aria-disabled:cursor-wait aria-disabled:opacity-50 ${BUTTON_WIDTH}`}
+                        className={`btn-accent px-2 whitespace-nowrap aria-disabled:cursor-wait aria-disabled:opacity-50 disabled:cursor-not-allowed disabled:opacity-50 ${BUTTON_WIDTH}`}
                         aria-disabled={busy || undefined}
+                        disabled={soldOut}
+                        aria-describedby={soldOut ? `${inputId}-sold-out` : undefined}
                         aria-label={`Add + ${gives && gives.count !== 1 ? `${packsLabel(gives.count)} of ${packSize}` : `pack of ${packSize}`}, ${size.size1}`}
                         data-testid="add-pack"
                       >

@@ -111,7 +111,7 @@ export function SizeSelector({ productId, sizes, stock, productName = '', backIn
           customer={backInStock.customer}
         />
       ) : null}
-      <PackTable productId={productId} size={selected} />
+      <PackTable productId={productId} size={selected} soldOut={stock?.[selected.product_size_id]?.state === 'out'} />
     </div>
   );
 

@@ -6,13 +6,15 @@
 import type { ReactNode } from 'react';
 import type { CartDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
-import { packSizeLabel } from '~/components/cart/basket-lines';
+import { BackorderedNote, packSizeLabel } from '~/components/cart/basket-lines';
 import { usePriceDisplay } from '~/components/price';
 import { TradePriceTag } from '~/components/catalogue/trade-price-tag';
 import { basketVatLabel, basketVatNote, deliveryDestination } from './delivery-zone';
 
 interface Props {
   cart: CartDto;
+  /** Lines that wait for more to come in, with the date expected in words (by product_price_id). */
+  backordered?: Record<number, string>;
   /** Shown under the totals (e.g. a button to the next step). */
   children?: ReactNode;
 }
@@ -70,7 +72,7 @@ export function TotalsList({
   );
 }
 
-export function OrderSummary({ cart, children }: Props) {
+export function OrderSummary({ cart, backordered = {}, children }: Props) {
   const price = usePriceDisplay(cart.taxPercentage);
   return (
     <section className="card p-5" aria-labelledby="order-summary-heading" data-testid="order-summary">
@@ -96,6 +98,7 @@ export function OrderSummary({ cart, children }: Props) {
             />
             <div className="min-w-0 flex-1">
               <p className="text-sm leading-snug font-medium text-stone-900">{line.item_name}</p>
+              <BackorderedNote text={backordered[line.product_price_id]} className="mt-0.5 text-xs" />
               <p className="mt-0.5 text-xs text-stone-600">
                 {packSizeLabel(line.qty)} · {line.count} {line.count === 1 ? 'pack' : 'packs'} × <span data-testid="summary-line-price">{price.pounds(line.price)}</span>
                 {line.trade_price ? <TradePriceTag className="ml-1.5" /> : null}

@@ -104,6 +104,7 @@ describe('dispatch promise line', () => {
       billing_address: null,
       orderLines: [],
       purchase_order_number: null,
+      quote_number: null,
       ...ORDER_NOT_YET_DISPATCHED,
       promised_dispatch_date: '2024-11-26',
     };

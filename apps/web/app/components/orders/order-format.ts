@@ -6,6 +6,10 @@ export type ShownOrder = OrderDto & {
   stateLabel: string;
   /** Made-to-order lines delivered in other numbers than ordered: the new total and what is due; null otherwise. */
   madeToOrderStatement: string | null;
+  /** "Expected delivery Tuesday 26 November", as promised when placed; null once delivered or cancelled, or with no promise. */
+  expectedDelivery: string | null;
+  /** Placed from a quote: "Order again" is not offered; why, and where to ask for a new quote. Null otherwise. */
+  quotedReorder: { note: string; newQuoteHref: string } | null;
 };
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });

@@ -103,6 +103,7 @@ export function OrderHistoryTable({ orders, reorderError = null }: Props) {
                 <ReorderButton
                   orderId={order.order_id}
                   action="/order-history"
+                  quoted={order.quotedReorder}
                   error={reorderError?.orderId === order.order_id ? reorderError.message : null}
                 />
               </div>

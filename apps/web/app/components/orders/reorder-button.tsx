@@ -3,7 +3,8 @@
  * (intent=reorder), so it works without JavaScript; the action puts the order's lines still on
  * sale into the basket and goes to the basket, which says what changed.
  */
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
+import type { ShownOrder } from './order-format';
 
 interface Props {
   orderId: number;
@@ -12,10 +13,13 @@ interface Props {
   /** The message of a refused "Order again" of this order. */
   error?: string | null;
   className?: string;
+  /** The order was placed from a quote: no button, but why and a link to ask for a new quote. */
+  quoted?: ShownOrder['quotedReorder'];
 }
 
-export function ReorderButton({ orderId, action, error, className = '' }: Props) {
+export function ReorderButton({ orderId, action, error, className = '', quoted = null }: Props) {
   const navigation = useNavigation();
+  if (quoted) return <QuotedOrderNote orderId={orderId} quoted={quoted} className={className} />;
   const pending =
     navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reorder' && navigation.formData.get('order_id') === String(orderId);
   return (
@@ -32,5 +36,17 @@ export function ReorderButton({ orderId, action, error, className = '' }: Props)
         </span>
       ) : null}
     </Form>
+  );
+}
+
+/** In place of "Order again" for an order placed from a quote. */
+function QuotedOrderNote({ orderId, quoted, className }: { orderId: number; quoted: NonNullable<ShownOrder['quotedReorder']>; className: string }) {
+  return (
+    <div className={`inline-flex flex-col items-stretch md:items-end ${className}`} data-testid="reorder-quoted">
+      <Link to={quoted.newQuoteHref} className="btn-secondary w-full px-3 py-1.5 whitespace-nowrap md:w-auto">
+        Ask for a new quote<span className="sr-only"> for order {orderId}</span>
+      </Link>
+      <span className="mt-1 text-xs text-stone-700 md:max-w-64 md:text-right">{quoted.note}</span>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { adminAction, foundOr404, FormRefusal, recordIdOf } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { takeNotice } from '~/server/admin/admin-notice.server';
-import { CHARGE_CHOICE, dispatchForCore, linesForCore, QUEUE_LABELS, quoteFormSchema, quoteMovesOf } from '~/server/admin/quotes.server';
+import { CHARGE_CHOICE, dispatchForCore, linesForCore, QUEUE_LABELS, quoteFormSchema, quoteMovesOf, suggestedLineDescription } from '~/server/admin/quotes.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { PageHead, useAdminAnswer } from '~/components/admin/admin-kit';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
@@ -45,9 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }))
       : quote.items.map((item) => ({
           productPriceId: String(item.productPriceId),
-          description: [item.productName, item.size1, item.printed ? `printed${item.printColours ? ` ${item.printColours}` : ''}` : '', item.custom && item.customSize ? `custom ${item.customSize}` : '']
-            .filter(Boolean)
-            .join(', '),
+          description: suggestedLineDescription(item),
           quantity: item.quantity,
           unitPrice: '',
           // Printed or custom-sized goods are made to order: the ±10% rule applies.

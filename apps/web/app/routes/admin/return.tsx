@@ -8,6 +8,7 @@
  * replacement shipment. Each step is e-mailed to the customer and shown on their order page.
  */
 import { data, Form, Link, useNavigation } from 'react-router';
+import { itemDisplayName } from '@shop/contract/browser';
 import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.server';
 import { RETURN_FORM_FIELDS, returnFormSchema, returnPage } from '~/server/admin/returns.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
@@ -144,7 +145,7 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
                 {found.lines.map((line) => (
                   <tr key={line.orderLineId}>
                     <td className="px-3 py-2">
-                      {line.productName} <span className="text-stone-600">{line.size1}</span>
+                      {itemDisplayName(line.productName, line.size1)}
                       <span className="block text-xs text-stone-500">Pack of {line.qty}</span>
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{line.count}</td>

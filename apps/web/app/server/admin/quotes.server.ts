@@ -6,8 +6,8 @@
  * without stock (print plates, set-up); the dispatch promise is a lead time or a date.
  */
 import { z } from 'zod';
-import { isRecordId } from '@shop/contract/browser';
-import { allowedQuoteMoves, QUOTE_STATE_STAFF_LABELS, quoteDispatchMessages, type QuoteDispatch, type QuoteState, type StaffMember } from '@shop/core';
+import { isRecordId, itemDisplayName } from '@shop/contract/browser';
+import { allowedQuoteMoves, QUOTE_STATE_STAFF_LABELS, quoteDispatchMessages, type QuoteDispatch, type QuoteItem, type QuoteState, type StaffMember } from '@shop/core';
 import { checkbox, penceFromPounds, textField, wholeNumber } from '~/server/admin/admin-forms.server';
 
 /**
@@ -34,6 +34,17 @@ const pounds = (message: string) =>
 
 /** The "For" choice of a line: a requested pack's id, or CHARGE_CHOICE for a charge without stock. */
 export const CHARGE_CHOICE = 'charge';
+
+/**
+ * The description suggested for a requested item's priced line. It becomes the line's name on the
+ * quote page, its e-mail and PDF and the order, so it starts from the item's display name: a size
+ * the product's name states already ("Single Wall Box 12x9x6") is not said twice.
+ */
+export function suggestedLineDescription(item: Pick<QuoteItem, 'productName' | 'size1' | 'printed' | 'printColours' | 'custom' | 'customSize'>): string {
+  return [itemDisplayName(item.productName, item.size1), item.printed ? `printed${item.printColours ? ` ${item.printColours}` : ''}` : '', item.custom && item.customSize ? `custom ${item.customSize}` : '']
+    .filter(Boolean)
+    .join(', ');
+}
 
 const line = z.object({
   productPriceId: z.string().default(''),

@@ -43,18 +43,20 @@ export async function listStockLabels(context: AppLoadContext, productIds: reado
  */
 export async function basketStock(request: Request, context: AppLoadContext): Promise<BasketStockView & { cart: CartDto | null }> {
   const owner = basketOwnerOf(await visitorOf(request, context));
-  if (!owner) return { cart: null, shortfalls: {}, backorder: null };
+  if (!owner) return { cart: null, shortfalls: {}, backordered: {}, backorder: null };
   const cart = await context.services.carts.cartOf(owner);
   return { cart, ...(await basketStockOf(context, cart)) };
 }
 
 /** basketStock for a basket the loader has read already. */
 export async function basketStockOf(context: AppLoadContext, cart: Pick<CartDto, 'cartIems'>): Promise<BasketStockView> {
-  const { shortfalls, backorder } = await context.services.stockReader.basketStock(cart.cartIems);
-  return { shortfalls: Object.fromEntries(shortfalls), backorder };
+  const { shortfalls, backordered, backorder } = await context.services.stockReader.basketStock(cart.cartIems);
+  return { shortfalls: Object.fromEntries(shortfalls), backordered: Object.fromEntries(backordered), backorder };
 }
 
 export interface BasketStockView {
   shortfalls: Record<number, string>;
+  /** Lines that wait for more to come in, with their expected date in words (by product_price_id). */
+  backordered: Record<number, string>;
   backorder: BasketStock['backorder'];
 }

@@ -6,6 +6,7 @@
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { isRecordId } from '@shop/contract/browser';
+import { reorderMessages } from '@shop/core';
 import { requireCustomer } from '~/session.server';
 import { failure, failureFrom } from '~/server/forms.server';
 import { oneTimeNotice } from '~/server/one-time-notice.server';
@@ -26,6 +27,8 @@ export async function reorderOrder(request: Request, context: AppLoadContext, fo
   try {
     const result = await context.services.reorder.reorder(userId, Number(orderId));
     changes = result.changes.map((change) => change.message);
+    // Never to an empty basket ('No cart found'): say on the order why nothing was added.
+    if (result.cartIems.length === 0) return failure('conflict', reorderMessages.nothingAdded(Number(orderId), changes), {}, 'reorder', { order_id: orderId });
   } catch (error) {
     return failureFrom(error, 'reorder', form);
   }

@@ -5,7 +5,7 @@
  * left in a shipment), the same words staff read; and, once made-to-order lines were delivered
  * in other numbers than ordered, what that did to the total and what is due (custom-quantity.ts).
  */
-import { deliveredCustomStatementOfOrder, orderProgressLabel } from '@shop/core';
+import { deliveredCustomStatementOfOrder, orderProgressLabel, promisedDeliveryOf, reorderMessages } from '@shop/core';
 import type { OrderDto } from '@shop/contract';
 import type { ShownOrder } from '~/components/orders/order-format';
 
@@ -17,5 +17,26 @@ export function shownOrder(order: OrderDto): ShownOrder {
     ...order,
     stateLabel: orderProgressLabel(order.status, { shippedPacks, orderedPacks }),
     madeToOrderStatement: order.status === 'Cancelled' ? null : deliveredCustomStatementOfOrder(order),
+    expectedDelivery: expectedDeliveryOf(order),
+    quotedReorder: quotedReorderOf(order),
   };
+}
+
+/**
+ * The delivery the checkout promised ("Expected delivery Tuesday 26 November"), from the dispatch
+ * date stored with the order and its delivery postcode; none once delivered or cancelled.
+ */
+function expectedDeliveryOf(order: OrderDto): string | null {
+  if (!order.promised_dispatch_date || order.status === 'Delivered' || order.status === 'Cancelled') return null;
+  return promisedDeliveryOf(order.promised_dispatch_date, order.address?.post_code).deliveryText;
+}
+
+/**
+ * An order placed from a quote is not put back in the basket ("Order again" is not offered): its
+ * lines were priced for that quote alone. The page says so and links to a new quote for its goods.
+ */
+function quotedReorderOf(order: OrderDto): ShownOrder['quotedReorder'] {
+  if (!order.quote_number) return null;
+  const product = order.orderLines.find((line) => line.kind !== 'charge' && line.product_id !== null)?.product_id;
+  return { note: reorderMessages.quoted(order.quote_number), newQuoteHref: product ? `/quote-request?productCode=${product}` : '/quote-request?from=basket' };
 }

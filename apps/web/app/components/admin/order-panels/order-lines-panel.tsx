@@ -1,7 +1,7 @@
 /**
  * What to send: the order's lines (prices for those who see money), its totals and the customer's note.
  */
-import { formatCount, formatUnitPrice, vatLineLabel } from '@shop/contract/browser';
+import { formatCount, formatUnitPrice, itemDisplayName, vatLineLabel } from '@shop/contract/browser';
 import { pounds } from '../admin-format';
 import { type OrderPanelProps } from './order-panel';
 
@@ -31,7 +31,7 @@ export function OrderLinesPanel({ page }: Pick<OrderPanelProps, 'page'>) {
           {order.lines.map((line) => (
             <tr key={line.orderLineId}>
               <td className="px-4 py-2">
-                {line.productName} <span className="text-stone-600">{line.size1}</span>
+                {itemDisplayName(line.productName, line.size1)}
                 <span className="block text-xs text-stone-500">{line.kind === 'charge' ? 'Charge: no stock, not dispatched' : `Pack of ${line.qty}`}</span>
                 {withdrawnOf(line.orderLineId) > 0 ? (
                   <span className="block text-xs text-red-800" data-testid="withdrawn-packs">
