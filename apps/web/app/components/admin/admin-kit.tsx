@@ -3,7 +3,7 @@
  * new page is a schema, a loader and its markup (the server side is
  * ~/server/admin/admin-page.server.ts). Everything renders and posts without JavaScript.
  */
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { AdminMessage } from './admin-frame';
 
 /** A refused form as an action answers it (AdminFailure), as far as the markup needs it. */
@@ -77,7 +77,7 @@ export function PageHead({
   children,
 }: {
   back?: { to: string; label: string };
-  title: string;
+  title: React.ReactNode;
   state?: React.ReactNode;
   stateTestId?: string;
   notice?: string | null;
@@ -184,5 +184,270 @@ export function ImportCounts({ counts, testId }: { counts: readonly (readonly [l
         </div>
       ))}
     </dl>
+  );
+}
+
+// Lists: the tables, paging, filters and state tabs the list and record pages are made of.
+
+/** A column of a list table: its heading; `right` for figures; `className` to hide it on a phone, say. */
+export type Column = string | { label: React.ReactNode; right?: boolean; className?: string; key?: string };
+
+/** A table cell's classes: every list pads its cells alike; figures sit right, in even digits. */
+function cellClass({ right, nowrap, className }: { right?: boolean; nowrap?: boolean; className?: string }): string {
+  return ['px-4 py-2.5', right ? 'text-right tabular-nums' : '', nowrap ? 'whitespace-nowrap' : '', className ?? ''].filter(Boolean).join(' ');
+}
+
+/** One cell of a list table's row (see Table). */
+export function Cell({ right, nowrap, className, ...cell }: { right?: boolean; nowrap?: boolean } & React.TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cellClass({ right, nowrap, className })} {...cell} />;
+}
+
+/**
+ * A table of items: the column headings, a row per item (`row` renders its <tr>) and, with no
+ * item, the `empty` words across the table, or in their place with `emptyAs="text"`.
+ */
+export function Table<Item>({
+  columns,
+  items,
+  row,
+  empty,
+  emptyAs = 'row',
+  testId,
+  className,
+  after,
+}: {
+  columns: readonly Column[];
+  items: readonly Item[];
+  row: (item: Item, index: number) => React.ReactNode;
+  empty?: React.ReactNode;
+  emptyAs?: 'row' | 'text';
+  testId?: string;
+  className?: string;
+  /** Rows after the items' (a total, the delivery). */
+  after?: React.ReactNode;
+}) {
+  if (items.length === 0 && empty && emptyAs === 'text') return <p className="px-5 pt-1 pb-4 text-sm text-stone-600">{empty}</p>;
+  return (
+    <table className={`w-full text-left text-sm ${className ?? ''}`} data-testid={testId}>
+      <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+        <tr>
+          {columns.map((column, i) => {
+            const { label, right, className: classes, key } = typeof column === 'string' ? { label: column } : column;
+            return (
+              <th key={key ?? (typeof label === 'string' ? label : i)} scope="col" className={cellClass({ right, className: classes })}>
+                {label}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">
+        {items.map(row)}
+        {after}
+        {items.length === 0 && empty ? (
+          <tr>
+            <td colSpan={columns.length} className="px-4 py-8 text-center text-stone-600">
+              {empty}
+            </td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * A list in a card: its heading (for screen readers only unless `titleShown`), what `children`
+ * say above it, and the table (see Table).
+ */
+export function ListTable<Item>({
+  id,
+  title,
+  titleShown = false,
+  sectionTestId,
+  children,
+  ...table
+}: { id: string; title: React.ReactNode; titleShown?: boolean; sectionTestId?: string; children?: React.ReactNode } & React.ComponentProps<typeof Table<Item>>) {
+  return (
+    <section className="card overflow-x-auto" aria-labelledby={id} data-testid={sectionTestId}>
+      <h2 id={id} className={titleShown ? 'px-5 pt-4 text-lg font-semibold text-stone-900' : 'sr-only'}>
+        {title}
+      </h2>
+      {children}
+      <Table {...table} className={titleShown ? 'mt-2' : ''} />
+    </section>
+  );
+}
+
+/** A list page's head: its title, what it lists, and links or forms beside them. */
+export function ListHead({ title, intro, children }: { title: string; intro?: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{title}</h1>
+        {intro ? <p className="mt-1 text-sm text-stone-600">{intro}</p> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A list's pages: which items are shown of how many, and the way to the pages before and after. */
+export function Paging({ label, count, testId, previous, next }: { label: string; count: string; testId: string; previous: string | null; next: string | null }) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm text-stone-600">
+      <p data-testid={testId}>{count}</p>
+      <div className="flex gap-2">
+        {previous ? (
+          <Link className="btn-secondary px-3 py-1.5" to={previous} rel="prev">
+            Previous
+          </Link>
+        ) : null}
+        {next ? (
+          <Link className="btn-secondary px-3 py-1.5" to={next} rel="next">
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+/** A list's states as tabs (links, so they work without JavaScript): the one shown is marked. */
+export function StateTabs({ label, tabs, current, testId }: { label: string; tabs: readonly { key: string; label: React.ReactNode; to: string }[]; current: string; testId?: string }) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2" data-testid={testId}>
+      {tabs.map((tab) => (
+        <Link
+          key={tab.key}
+          to={tab.to}
+          aria-current={tab.key === current ? 'page' : undefined}
+          className={`rounded-full border px-3 py-1 text-sm ${tab.key === current ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'}`}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A filter form's choice (a GET form's <select>), 'Any' first unless `any` is null. */
+export function FilterSelect({ label, name, value, options, any = 'Any' }: { label: string; name: string; value: string | null | undefined; options: readonly (readonly [value: string, label: string])[]; any?: string | null }) {
+  return (
+    <label className="block text-sm">
+      <span className="font-medium text-stone-800">{label}</span>
+      <select name={name} defaultValue={value ?? ''} className="form-input mt-1 w-full">
+        {any === null ? null : <option value="">{any}</option>}
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A filter form's field (a GET form's <input>): its label above it. */
+export function FilterInput({ label, className, ...input }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="block text-sm">
+      <span className="font-medium text-stone-800">{label}</span>
+      <input className={`form-input mt-1 ${className ?? 'w-full'}`} {...input} />
+    </label>
+  );
+}
+
+/** A filter form's buttons: Filter, and Clear (to the list unfiltered) once something is filtered. */
+export function FilterButtons({ clear, label = 'Filter' }: { clear: string | null; label?: string }) {
+  return (
+    <div className="flex gap-2">
+      <button type="submit" className="btn-primary">
+        {label}
+      </button>
+      {clear ? (
+        <Link to={clear} className="btn-secondary">
+          Clear
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The button of a change that cannot be undone (delete, disable, close); amber where it is a step to be sure of (filing a VAT return). */
+export const DANGER_BUTTON = 'rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800';
+export const CAREFUL_BUTTON = 'rounded-md bg-amber-700 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-800';
+
+const CONFIRM_TONES = {
+  danger: { box: 'border-red-300 bg-red-50', text: 'text-red-900' },
+  careful: { box: 'border-amber-300 bg-amber-50', text: 'text-amber-900' },
+};
+
+/**
+ * The question before a change that cannot be undone (reached by a GET to `?confirm=...`, so it
+ * works without JavaScript): what it does, then its form(s) and the way back (`cancel`).
+ */
+export function ConfirmPanel({
+  id,
+  title,
+  testId,
+  cancel,
+  children,
+  actions,
+  tone = 'danger',
+}: {
+  id: string;
+  title: React.ReactNode;
+  testId: string;
+  cancel: string;
+  children: React.ReactNode;
+  actions: React.ReactNode;
+  tone?: keyof typeof CONFIRM_TONES;
+}) {
+  const { box, text } = CONFIRM_TONES[tone];
+  return (
+    <section className={`rounded-lg border p-5 ${box}`} aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className={`text-lg font-semibold ${text}`}>
+        {title}
+      </h2>
+      <div className={`mt-1 text-sm ${text}`}>{children}</div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {actions}
+        <Link to={cancel} className="btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** A form of one button on a list's row (Remove, Try again): its intent and the row's id(s), posted to `action`. */
+export function RowButton({
+  action,
+  intent,
+  fields,
+  label,
+  ariaLabel,
+  className = 'text-sm font-medium text-red-700 hover:underline',
+  testId,
+}: {
+  action?: string;
+  intent: string;
+  fields: Record<string, string | number>;
+  label: string;
+  ariaLabel?: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={className} aria-label={ariaLabel} data-testid={testId}>
+        {label}
+      </button>
+    </Form>
   );
 }

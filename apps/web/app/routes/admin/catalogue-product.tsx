@@ -14,15 +14,14 @@
  * message and nothing is overwritten.
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { isRecordId } from '@shop/contract/browser';
-import { adminFailureOf, postedIntent } from '~/server/admin/admin-forms.server';
-import { parseForm, postedForm, type FormProblems, isNotFound } from '~/server/forms.server';
+import { adminAction, foundOr404, recordIdOf, type AdminFailure } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { Cell, ConfirmPanel, DANGER_BUTTON, ListTable, useAdminAnswer } from '~/components/admin/admin-kit';
 import { londonDateTime, pounds } from '~/components/admin/admin-format';
-import { imageUrlFromForm, postedValues, productFormSchema } from '~/server/admin/catalogue.server';
-import { locationsOf, stockSettingsSchema, thresholdsOf } from '~/server/admin/stock.server';
+import { imageUrlFromForm, productPageSchema } from '~/server/admin/catalogue.server';
+import { locationsOf, thresholdsOf } from '~/server/admin/stock.server';
 import { imageSrcSet } from '~/lib/image-srcset';
 import type { Route } from './+types/catalogue-product';
 import { packLabel, SizesTable, StockSection } from '~/components/admin/product-editor-parts';
@@ -43,15 +42,13 @@ const NOTICES: Record<string, string> = {
 const BLANK_SIZES_NEW = 3;
 const BLANK_SIZES_EDIT = 1;
 
-function productIdOf(params: { productId?: string }): number | 'new' {
-  if (params.productId === 'new') return 'new';
-  if (!isRecordId(params.productId ?? '')) throw data({ message: 'No such product.' }, { status: 404 });
-  return Number(params.productId);
-}
+const NO_SUCH_PRODUCT = 'No such product.';
+/** The address word of a product not made yet (/admin/catalogue/products/new). */
+const NEW_PRODUCT = 'new';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'catalogue:edit');
-  const id = productIdOf(params);
+  const id = params.productId === NEW_PRODUCT ? NEW_PRODUCT : recordIdOf(params.productId, NO_SUCH_PRODUCT);
   const { catalogueAdmin } = context.services;
   const tree = await catalogueAdmin.categories.tree();
   const flat = (nodes: typeof tree): typeof tree => nodes.flatMap((n) => [n, ...flat(n.children)]);
@@ -62,79 +59,62 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const category = Number(url.searchParams.get('category'));
     return data({ product: null, categories, notice, defaultCategoryId: Number.isSafeInteger(category) ? category : null, confirmDelete: false, stock: null }, { headers });
   }
-  const product = await catalogueAdmin.products.product(id).catch((error: unknown) => {
-    if (isNotFound(error)) throw data({ message: 'No such product.' }, { status: 404 });
-    throw error;
-  });
+  const product = await foundOr404(catalogueAdmin.products.product(id), NO_SUCH_PRODUCT);
   // Deleting cannot be undone: a GET to ?confirm=delete shows the question first (works without JavaScript).
   const confirmDelete = url.searchParams.get('confirm') === 'delete' && !product.hasOrders;
   const stock = await context.services.stock.productStock(staff, id);
   return data({ product, categories, notice, defaultCategoryId: null, confirmDelete, stock }, { headers });
 }
 
-export type Answer = { ok: false; intent: string; message: string; fields: Record<string, string>; values: Record<string, string> };
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'catalogue:edit');
-  const id = productIdOf(params);
-  const posted = await postedForm(request, context);
-  if (id !== 'new' && posted.get('intent') === 'stock') return saveStock(staff, id, posted, context);
-  const form = parseForm(posted, productFormSchema);
-  const refused = (problems: FormProblems) =>
-    data<Answer>({ ok: false, intent: postedIntent(form.posted) || 'save', message: problems.message, fields: problems.fields, values: postedValues(posted) }, { status: problems.status });
-  if (!form.ok) return refused(form.problems);
-  const { intent, version, product } = form.value;
-  const { products } = context.services.catalogueAdmin;
-  try {
-    if (id !== 'new' && (intent === 'withdraw' || intent === 'on-sale')) {
-      await products.setOnSale(id, version, intent === 'on-sale');
-      return redirectWithNotice(`/admin/catalogue/products/${id}`, intent === 'withdraw' ? 'withdrawn' : 'on-sale', context);
+export const action = adminAction({
+  permission: 'catalogue:edit',
+  record: { param: 'productId', notFound: NO_SUCH_PRODUCT, orNew: NEW_PRODUCT },
+  schema: productPageSchema,
+  keep: [
+    ...['productCode', 'name', 'description', 'categoryId', 'linkProductCode', 'isNew', 'isFeatured', 'onSale', 'imageUrl', 'removeImage'],
+    ...['size.*.id', 'size.*.size1', 'size.*.size2', 'size.*.remove', 'pack.*.*.id', 'pack.*.*.qty', 'pack.*.*.price', 'pack.*.*.remove'],
+    ...['backordersAllowed', 'expectedDate', 'threshold.*', 'location.*'],
+  ],
+  keepMax: 10_000,
+  async run({ value, staff, id, context }) {
+    const { products } = context.services.catalogueAdmin;
+    if (value.intent === 'stock') {
+      // Thresholds and backorders (core audits each change); a product not made yet has none.
+      if (id === null) throw data({ message: NO_SUCH_PRODUCT }, { status: 404 });
+      await context.services.stock.saveSettings(staff, id, {
+        backordersAllowed: value.backordersAllowed,
+        expectedDate: value.expectedDate || null,
+        thresholds: thresholdsOf(value),
+        locations: locationsOf(value),
+      });
+      return redirectWithNotice(`/admin/catalogue/products/${id}#stock`, 'stock-saved', context);
     }
-    if (id !== 'new' && intent === 'delete') {
-      if (!form.value.confirmed) return redirect(`/admin/catalogue/products/${id}?confirm=delete`);
+    const { intent, version, product } = value;
+    if (id !== null && (intent === 'withdraw' || intent === 'on-sale')) {
+      await products.setOnSale(id, version, intent === 'on-sale');
+      return intent === 'withdraw' ? 'withdrawn' : 'on-sale';
+    }
+    if (id !== null && intent === 'delete') {
+      if (!value.confirmed) return redirect(`/admin/catalogue/products/${id}?confirm=delete`);
       await products.delete(id, version);
       return redirectWithNotice('/admin/catalogue', 'product-deleted', context);
     }
-    const state = { ...product, imageUrl: await imageUrlFromForm(form.value, context, staff.staffId) };
-    if (id === 'new') {
-      const created = await products.create(staff.staffId, state);
-      return redirectWithNotice(`/admin/catalogue/products/${created}`, 'created', context);
-    }
+    const state = { ...product, imageUrl: await imageUrlFromForm(value, context, staff.staffId) };
+    if (id === null) return redirectWithNotice(`/admin/catalogue/products/${await products.create(staff.staffId, state)}`, 'created', context);
     await products.update(staff.staffId, id, version, state);
-    return redirectWithNotice(`/admin/catalogue/products/${id}`, 'saved', context);
-  } catch (error) {
-    return refused(adminFailureOf(error));
-  }
-}
+    return 'saved';
+  },
+});
 
-export type StockAnswer = { ok: false; intent: 'stock'; message: string; fields: Record<string, string>; values: Record<string, string> };
-
-/** The stock section's form: thresholds and backorders (core audits each change). */
-async function saveStock(staff: Awaited<ReturnType<typeof requireStaff>>, productId: number, posted: FormData, context: Route.ActionArgs['context']) {
-  const values: Record<string, string> = {};
-  for (const [name, value] of posted.entries()) if (typeof value === 'string') values[name] = value.slice(0, 20);
-  const refused = (problems: FormProblems) => data<StockAnswer>({ ok: false, intent: 'stock', message: problems.message, fields: problems.fields, values }, { status: problems.status });
-  const form = parseForm(posted, stockSettingsSchema);
-  if (!form.ok) return refused(form.problems);
-  try {
-    await context.services.stock.saveSettings(staff, productId, {
-      backordersAllowed: form.value.backordersAllowed,
-      expectedDate: form.value.expectedDate || null,
-      thresholds: thresholdsOf(form.value),
-      locations: locationsOf(form.value),
-    });
-  } catch (error) {
-    return refused(adminFailureOf(error));
-  }
-  return redirectWithNotice(`/admin/catalogue/products/${productId}#stock`, 'stock-saved', context);
-}
-
+/** A refused product form (any intent but the stock section's), and a refused stock section. */
+export type Answer = AdminFailure;
+export type StockAnswer = AdminFailure;
 
 export default function CatalogueProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, categories, notice, defaultCategoryId, confirmDelete, stock } = loaderData;
-  const posted = actionData as Answer | StockAnswer | undefined;
-  const answer = posted?.intent === 'stock' ? undefined : (posted as Answer | undefined);
-  const stockAnswer = posted?.intent === 'stock' ? (posted as StockAnswer) : undefined;
+  const { failed } = useAdminAnswer(actionData);
+  const answer = failed?.intent === 'stock' ? undefined : (failed ?? undefined);
+  const stockAnswer = failed?.intent === 'stock' ? failed : undefined;
   const v = (name: string, fallback: string) => answer?.values[name] ?? fallback;
   const checked = (name: string, fallback: boolean) => (answer ? answer.values[name] === 'on' : fallback);
   const imageUrl = product?.imageUrl ?? '';
@@ -265,49 +245,34 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
         <>
           {stock && <StockSection stock={stock} answer={stockAnswer} />}
 
-          <section className="card p-5" aria-labelledby="history-heading">
-            <h2 id="history-heading" className="text-lg font-semibold text-stone-900">
-              Price history
-            </h2>
-            {product.priceHistory.length === 0 ? (
-              <p className="mt-1 text-sm text-stone-600">No price changes yet.</p>
-            ) : (
-              <div className="mt-2 overflow-x-auto">
-                <table className="w-full text-left text-sm" data-testid="price-history">
-                  <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3">When</th>
-                      <th scope="col" className="py-2 pr-3">Who</th>
-                      <th scope="col" className="py-2 pr-3">Size</th>
-                      <th scope="col" className="py-2 pr-3">Pack</th>
-                      <th scope="col" className="py-2 pr-3 text-right">Old</th>
-                      <th scope="col" className="py-2 text-right">New</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-100">
-                    {product.priceHistory.map((h) => (
-                      <tr key={h.priceChangeId}>
-                        <td className="py-1.5 pr-3 whitespace-nowrap">{londonDateTime(h.changedAt)}</td>
-                        <td className="py-1.5 pr-3">
-                          {h.staffName ?? '-'}
-                          {h.source === 'import' && <span className="ml-1 text-xs text-stone-500">(CSV import)</span>}
-                        </td>
-                        <td className="py-1.5 pr-3">{h.size ?? <span className="text-stone-500">(pack since removed)</span>}</td>
-                        <td className="py-1.5 pr-3">
-                          {packLabel(h.newPackRange ?? h.oldPackRange)}
-                          {h.oldPackRange && h.newPackRange && h.oldPackRange.join('|') !== h.newPackRange.join('|') && (
-                            <span className="block text-xs text-stone-500">was {packLabel(h.oldPackRange)}</span>
-                          )}
-                        </td>
-                        <td className="py-1.5 pr-3 text-right tabular-nums">{h.oldPricePence === null ? 'added' : pounds(h.oldPricePence)}</td>
-                        <td className="py-1.5 text-right tabular-nums">{h.newPricePence === null ? 'removed' : pounds(h.newPricePence)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+          <ListTable
+            id="history-heading"
+            title="Price history"
+            titleShown
+            testId="price-history"
+            columns={['When', 'Who', 'Size', 'Pack', { label: 'Old', right: true }, { label: 'New', right: true }]}
+            items={product.priceHistory}
+            empty="No price changes yet."
+            emptyAs="text"
+            row={(h) => (
+              <tr key={h.priceChangeId}>
+                <Cell nowrap>{londonDateTime(h.changedAt)}</Cell>
+                <Cell>
+                  {h.staffName ?? '-'}
+                  {h.source === 'import' && <span className="ml-1 text-xs text-stone-500">(CSV import)</span>}
+                </Cell>
+                <Cell>{h.size ?? <span className="text-stone-500">(pack since removed)</span>}</Cell>
+                <Cell>
+                  {packLabel(h.newPackRange ?? h.oldPackRange)}
+                  {h.oldPackRange && h.newPackRange && h.oldPackRange.join('|') !== h.newPackRange.join('|') && (
+                    <span className="block text-xs text-stone-500">was {packLabel(h.oldPackRange)}</span>
+                  )}
+                </Cell>
+                <Cell right>{h.oldPricePence === null ? 'added' : pounds(h.oldPricePence)}</Cell>
+                <Cell right>{h.newPricePence === null ? 'removed' : pounds(h.newPricePence)}</Cell>
+              </tr>
             )}
-          </section>
+          />
 
           <section className="card flex flex-wrap items-center gap-3 p-5" aria-labelledby="status-heading">
             <h2 id="status-heading" className="w-full text-lg font-semibold text-stone-900">
@@ -333,34 +298,37 @@ export default function CatalogueProduct({ loaderData, actionData }: Route.Compo
               </Link>
             )}
             {confirmDelete && (
-              <div className="w-full rounded-lg border border-red-300 bg-red-50 p-4" role="alertdialog" aria-labelledby="confirm-delete-heading" data-testid="confirm-delete">
-                <h3 id="confirm-delete-heading" className="font-semibold text-red-900">
-                  Delete {product.name}?
-                </h3>
-                <p className="mt-1 text-sm text-red-900">
-                  It leaves the shop at once, its page answers “not found” and its sizes, packs and price history go with it. This cannot be undone. Withdrawing it from
-                  sale hides it from customers and can be undone.
-                </p>
-                <div className="mt-3 flex flex-wrap gap-3">
-                  <Form method="post">
-                    <input type="hidden" name="version" value={product.version} />
-                    <input type="hidden" name="confirmed" value="on" />
-                    <button type="submit" name="intent" value="delete" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
-                      Yes, delete {product.name}
-                    </button>
-                  </Form>
-                  {product.onSale && (
-                    <Form method="post">
-                      <input type="hidden" name="version" value={product.version} />
-                      <button type="submit" name="intent" value="withdraw" className="btn-secondary">
-                        Withdraw from sale instead
-                      </button>
-                    </Form>
-                  )}
-                  <Link to="." className="btn-secondary">
-                    Cancel
-                  </Link>
-                </div>
+              <div className="w-full">
+                <ConfirmPanel
+                  id="confirm-delete-heading"
+                  title={`Delete ${product.name}?`}
+                  testId="confirm-delete"
+                  cancel="."
+                  actions={
+                    <>
+                      <Form method="post">
+                        <input type="hidden" name="version" value={product.version} />
+                        <input type="hidden" name="confirmed" value="on" />
+                        <button type="submit" name="intent" value="delete" className={DANGER_BUTTON}>
+                          Yes, delete {product.name}
+                        </button>
+                      </Form>
+                      {product.onSale && (
+                        <Form method="post">
+                          <input type="hidden" name="version" value={product.version} />
+                          <button type="submit" name="intent" value="withdraw" className="btn-secondary">
+                            Withdraw from sale instead
+                          </button>
+                        </Form>
+                      )}
+                    </>
+                  }
+                >
+                  <p>
+                    It leaves the shop at once, its page answers “not found” and its sizes, packs and price history go with it. This cannot be undone. Withdrawing it from
+                    sale hides it from customers and can be undone.
+                  </p>
+                </ConfirmPanel>
               </div>
             )}
           </section>

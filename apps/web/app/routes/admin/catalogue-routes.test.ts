@@ -188,6 +188,15 @@ for (const kind of pgliteOnly()) {
       expect((await services.catalogueAdmin.products.list({ query: 'SVG-1' })).total).toBe(0);
     });
 
+    it('refuses a bad low-stock threshold beside its size, keeping every size\'s figure and shelf as typed', async () => {
+      const refused = await call(productAction, services, '/admin/catalogue/products/1', 'manager', {
+        params: { productId: '1' },
+        form: { intent: 'stock', 'threshold.s1': 'lots', 'location.s1': 'Bay 4', expectedDate: '' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ intent: 'stock', fields: { 'threshold.s1': expect.any(String) }, values: { 'threshold.s1': 'lots', 'location.s1': 'Bay 4' } });
+    });
+
     it('tells the second of two managers saving one product that it changed (409), keeping the first save', async () => {
       const form = (price: string) => ({
         version: '1',

@@ -9,7 +9,7 @@ import { adminAction } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice, takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
-import { useAdminAnswer } from '~/components/admin/admin-kit';
+import { Cell, Paging, Table, useAdminAnswer } from '~/components/admin/admin-kit';
 import { pounds } from '~/components/admin/admin-format';
 import { catalogueFormSchema, categoryInputOf } from '~/server/admin/catalogue.server';
 import type { Route } from './+types/catalogue';
@@ -234,66 +234,48 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
             </p>
           )}
           <div className="card overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="products-table">
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2.5">Code</th>
-                  <th scope="col" className="px-3 py-2.5">Product</th>
-                  <th scope="col" className="px-3 py-2.5 text-right">Packs</th>
-                  <th scope="col" className="px-3 py-2.5 text-right">From</th>
-                  <th scope="col" className="px-3 py-2.5">Status</th>
+            <Table
+              testId="products-table"
+              columns={['Code', 'Product', { label: 'Packs', right: true }, { label: 'From', right: true }, 'Status']}
+              items={list.products}
+              empty={list.query ? `No product matches "${list.query}".` : 'No products here yet.'}
+              row={(p) => (
+                <tr key={p.productId} className={p.onSale ? '' : 'text-stone-500'}>
+                  <Cell nowrap className="font-mono text-xs">
+                    {p.productCode}
+                  </Cell>
+                  <Cell>
+                    <Link to={`/admin/catalogue/products/${p.productId}`} className="font-medium text-brand-700 hover:underline">
+                      {p.name}
+                    </Link>
+                    <span className="block text-xs text-stone-500">{p.categoryPath}</span>
+                  </Cell>
+                  <Cell right>
+                    {p.packCount}
+                    <span className="block text-xs text-stone-500">
+                      {p.sizeCount} size{p.sizeCount === 1 ? '' : 's'}
+                    </span>
+                  </Cell>
+                  <Cell right nowrap>
+                    {p.fromPricePence === null ? '-' : pounds(p.fromPricePence)}
+                  </Cell>
+                  <Cell>
+                    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${p.onSale ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-200 text-stone-700'}`}>
+                      {p.onSale ? 'On sale' : 'Withdrawn'}
+                    </span>
+                    {p.isNew && <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">New</span>}
+                  </Cell>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {list.products.map((p) => (
-                  <tr key={p.productId} className={p.onSale ? '' : 'text-stone-500'}>
-                    <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{p.productCode}</td>
-                    <td className="px-3 py-2">
-                      <Link to={`/admin/catalogue/products/${p.productId}`} className="font-medium text-brand-700 hover:underline">
-                        {p.name}
-                      </Link>
-                      <span className="block text-xs text-stone-500">{p.categoryPath}</span>
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {p.packCount}
-                      <span className="block text-xs text-stone-500">
-                        {p.sizeCount} size{p.sizeCount === 1 ? '' : 's'}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{p.fromPricePence === null ? '-' : pounds(p.fromPricePence)}</td>
-                    <td className="px-3 py-2">
-                      <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${p.onSale ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-200 text-stone-700'}`}>
-                        {p.onSale ? 'On sale' : 'Withdrawn'}
-                      </span>
-                      {p.isNew && <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">New</span>}
-                    </td>
-                  </tr>
-                ))}
-                {list.products.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="px-3 py-8 text-center text-stone-600">
-                      {list.query ? `No product matches "${list.query}".` : 'No products here yet.'}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
+              )}
+            />
           </div>
-          <nav aria-label="Pages of products" className="flex flex-wrap items-center justify-between gap-3 text-sm text-stone-600">
-            <p data-testid="products-count">{list.total === 0 ? 'No products' : `${first}-${last} of ${list.total} products`}</p>
-            <div className="flex gap-2">
-              {list.page > 1 && (
-                <Link className="btn-secondary px-3 py-1.5" to={listHref({ q: list.query, page: list.page - 1, category: list.categoryId, status: list.status })} rel="prev">
-                  Previous
-                </Link>
-              )}
-              {list.page < list.pageCount && (
-                <Link className="btn-secondary px-3 py-1.5" to={listHref({ q: list.query, page: list.page + 1, category: list.categoryId, status: list.status })} rel="next">
-                  Next
-                </Link>
-              )}
-            </div>
-          </nav>
+          <Paging
+            label="Pages of products"
+            testId="products-count"
+            count={list.total === 0 ? 'No products' : `${first}-${last} of ${list.total} products`}
+            previous={list.page > 1 ? listHref({ q: list.query, page: list.page - 1, category: list.categoryId, status: list.status }) : null}
+            next={list.page < list.pageCount ? listHref({ q: list.query, page: list.page + 1, category: list.categoryId, status: list.status }) : null}
+          />
         </section>
       </div>
     </div>

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { frameStaffOf } from '~/server/admin/admin-frame.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
+import { Cell, ListTable } from '~/components/admin/admin-kit';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard - Back office' }];
@@ -116,51 +117,40 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       {money && (
-        <section className="card overflow-x-auto" aria-labelledby="overdue-heading" data-testid="dashboard-overdue">
-          <h2 id="overdue-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
-            Overdue trade accounts
-          </h2>
-          {money.overdueAccounts.length === 0 ? (
-            <p className="px-5 pt-1 pb-4 text-sm text-stone-600">No account is overdue.</p>
-          ) : (
-            <table className="mt-2 w-full text-left text-sm">
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5">Customer</th>
-                  <th scope="col" className="px-4 py-2.5 text-right">Overdue</th>
-                  <th scope="col" className="px-4 py-2.5 text-right">Days overdue</th>
-                  <th scope="col" className="px-4 py-2.5">Oldest order</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {money.overdueAccounts.map((a) => (
-                  <tr key={a.userId}>
-                    <td className="px-4 py-2.5">
-                      {canOpenCustomers ? (
-                        <Link to={`/admin/customers/${a.userId}`} className="font-medium text-brand-700 hover:underline">
-                          {a.companyName ?? a.customerName}
-                        </Link>
-                      ) : (
-                        <span className="font-medium">{a.companyName ?? a.customerName}</span>
-                      )}
-                      <span className="block text-xs text-stone-500">{a.companyName ? `${a.customerName}, ${a.email}` : a.email}</span>
-                    </td>
-                    <td className="px-4 py-2.5 text-right font-semibold text-red-800 tabular-nums">
-                      {pounds(a.overduePence)}
-                      <span className="block text-xs font-normal text-stone-500">{a.orderCount === 1 ? '1 order' : `${a.orderCount} orders`}</span>
-                    </td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{a.daysOverdue}</td>
-                    <td className="px-4 py-2.5">
-                      <Link to={`/admin/orders/${a.oldestOrderId}`} className="text-brand-700 hover:underline">
-                        #{a.oldestOrderId}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <ListTable
+          id="overdue-heading"
+          title="Overdue trade accounts"
+          titleShown
+          sectionTestId="dashboard-overdue"
+          columns={['Customer', { label: 'Overdue', right: true }, { label: 'Days overdue', right: true }, 'Oldest order']}
+          items={money.overdueAccounts}
+          empty="No account is overdue."
+          emptyAs="text"
+          row={(a) => (
+            <tr key={a.userId}>
+              <Cell>
+                {canOpenCustomers ? (
+                  <Link to={`/admin/customers/${a.userId}`} className="font-medium text-brand-700 hover:underline">
+                    {a.companyName ?? a.customerName}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{a.companyName ?? a.customerName}</span>
+                )}
+                <span className="block text-xs text-stone-500">{a.companyName ? `${a.customerName}, ${a.email}` : a.email}</span>
+              </Cell>
+              <Cell right className="font-semibold text-red-800">
+                {pounds(a.overduePence)}
+                <span className="block text-xs font-normal text-stone-500">{a.orderCount === 1 ? '1 order' : `${a.orderCount} orders`}</span>
+              </Cell>
+              <Cell right>{a.daysOverdue}</Cell>
+              <Cell>
+                <Link to={`/admin/orders/${a.oldestOrderId}`} className="text-brand-700 hover:underline">
+                  #{a.oldestOrderId}
+                </Link>
+              </Cell>
+            </tr>
           )}
-        </section>
+        />
       )}
     </div>
   );

@@ -6,12 +6,12 @@
  * portal exported. Plain HTML forms (reloadDocument): everything works without JavaScript, and
  * the answer lists each order sent and each order or CSV row that was not, with why.
  */
-import { data, Form, Link } from 'react-router';
-import { adminFailureOf } from '~/server/admin/admin-forms.server';
-import { parseForm, postedForm } from '~/server/forms.server';
+import { Form, Link } from 'react-router';
+import { adminAction, shown } from '~/server/admin/admin-page.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { DESK_CARRIERS, deskFormSchema, queueFilterOf, TRACKING_CSV_MAX_KB } from '~/server/admin/dispatch-desk.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
+import { PageHead } from '~/components/admin/admin-kit';
 import { calendarDate, londonDateTime } from '~/components/admin/admin-format';
 import type { Route } from './+types/dispatch';
 
@@ -29,18 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { queue, query, carriers: DESK_CARRIERS, nothingTicked: url.searchParams.get('ticked') === 'none', csvMaxKb: TRACKING_CSV_MAX_KB };
 }
 
-type Answer =
-  | { ok: true; intent: string; dispatched: { orderId: number; message: string }[]; problems: { line: number | null; orderId: number | null; message: string }[] }
-  | { ok: false; intent: string; message: string };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'orders:dispatch');
-  const form = parseForm(await postedForm(request, context), deskFormSchema);
-  const intent = typeof form.posted.intent === 'string' ? form.posted.intent : '';
-  if (!form.ok) return data<Answer>({ ok: false, intent, message: form.problems.message }, { status: form.problems.status });
-  const desk = context.services.dispatchDesk;
-  try {
-    const change = form.value;
+// The answer is a report of what was dispatched and what was not: shown, never redirected.
+export const action = adminAction({
+  permission: 'orders:dispatch',
+  schema: deskFormSchema,
+  async run({ value: change, staff, context }) {
+    const desk = context.services.dispatchDesk;
     const report =
       change.intent === 'csv'
         ? await desk.dispatchFromCsv(staff, change.carrier, new Uint8Array(await change.file.arrayBuffer()))
@@ -49,12 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
             change.carrier,
             change.rows.filter((row) => row.selected).map((row) => ({ orderId: row.order_id, trackingNumber: row.tracking })),
           );
-    return data<Answer>({ ok: true, intent, ...report });
-  } catch (error) {
-    const { message, status } = adminFailureOf(error);
-    return data<Answer>({ ok: false, intent, message }, { status });
-  }
-}
+    return shown({ intent: change.intent, ...report });
+  },
+});
 
 function CarrierSelect({ id, carriers }: { id: string; carriers: readonly string[] }) {
   return (
@@ -76,18 +67,12 @@ export default function DispatchDesk({ loaderData, actionData }: Route.Component
   const answer = actionData;
   return (
     <div className="space-y-5">
-      <div>
-        <p className="text-sm">
-          <Link to="/admin/orders" className="text-brand-700 hover:underline">
-            Orders
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Ready to dispatch</h1>
+      <PageHead back={{ to: '/admin/orders', label: 'Orders' }} title="Ready to dispatch">
         <p className="mt-1 max-w-3xl text-sm text-stone-600">
           Paid or on account, not cancelled, with something left to send: oldest first. Tick orders, print their picking lists in one PDF, then mark them dispatched with a tracking
           number each, or upload the carrier&apos;s CSV of order and tracking numbers. To send an order in parts, or a made-to-order line, open the order.
         </p>
-      </div>
+      </PageHead>
 
       {nothingTicked ? <AdminMessage tone="error">Tick at least one order to print its picking list.</AdminMessage> : null}
       {answer && !answer.ok ? <AdminMessage tone="error">{answer.message}</AdminMessage> : null}

@@ -10,7 +10,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { PHONE_ORDER_KEPT, phoneOrderChange, phoneOrderFormSchema, phoneOrderPage } from '~/server/admin/phone-order.server';
 import { adminAction } from '~/server/admin/admin-page.server';
-import { useAdminAnswer } from '~/components/admin/admin-kit';
+import { Cell, PageHead, Table, useAdminAnswer } from '~/components/admin/admin-kit';
 import { parseLines, phoneOrderHref } from '~/components/admin/phone-order-steps';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate } from '~/components/admin/admin-format';
@@ -45,15 +45,9 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
   const lines = parseLines(d.linesText);
   return (
     <div className="space-y-5">
-      <div>
-        <p className="text-sm">
-          <Link to="/admin/quotes" className="text-brand-700 hover:underline">
-            Quotes
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900">Take an order by phone</h1>
+      <PageHead back={{ to: '/admin/quotes', label: 'Quotes' }} title="Take an order by phone">
         <p className="mt-1 text-sm text-stone-600">Prices, VAT and delivery are worked out as on the website. The order's timeline records that you took it by phone.</p>
-      </div>
+      </PageHead>
 
       <Step n={1} title="Customer" id="step-customer">
         {d.customer ? (
@@ -202,36 +196,26 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             {d.linesProblem ? <AdminMessage tone="error">{d.linesProblem}</AdminMessage> : null}
             {d.lines.length > 0 ? (
-              <table className="w-full text-left text-sm" data-testid="phone-lines">
-                <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3">Item</th>
-                    <th scope="col" className="py-2 pr-3 text-right">Packs</th>
-                    <th scope="col" className="py-2 pr-3 text-right">Pack price</th>
-                    <th scope="col" className="py-2 pr-3 text-right">Total ex-VAT</th>
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">Remove</span>
-                    </th>
+              <Table
+                testId="phone-lines"
+                columns={['Item', { label: 'Packs', right: true }, { label: 'Pack price', right: true }, { label: 'Total ex-VAT', right: true }, { label: <span className="sr-only">Remove</span>, key: 'remove' }]}
+                items={d.lines}
+                row={(l) => (
+                  <tr key={l.productPriceId}>
+                    <Cell>
+                      {l.name} {l.size1} <span className="text-stone-500">(pack of {l.qty})</span>
+                    </Cell>
+                    <Cell right>{l.count}</Cell>
+                    <Cell right>{l.packPrice}</Cell>
+                    <Cell right>{l.lineTotal}</Cell>
+                    <Cell className="text-right">
+                      <Link to={phoneOrderHref({ customer: customerId, lines: lines.filter((x) => x.productPriceId !== l.productPriceId), find: d.find })} className="text-brand-700 hover:underline">
+                        Remove
+                      </Link>
+                    </Cell>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {d.lines.map((l) => (
-                    <tr key={l.productPriceId}>
-                      <td className="py-2 pr-3">
-                        {l.name} {l.size1} <span className="text-stone-500">(pack of {l.qty})</span>
-                      </td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{l.count}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{l.packPrice}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{l.lineTotal}</td>
-                      <td className="py-2 text-right">
-                        <Link to={phoneOrderHref({ customer: customerId, lines: lines.filter((x) => x.productPriceId !== l.productPriceId), find: d.find })} className="text-brand-700 hover:underline">
-                          Remove
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                )}
+              />
             ) : (
               <p className="text-sm text-stone-600">No products yet: find them above and add packs.</p>
             )}

@@ -21,7 +21,7 @@ import { IMPORT_MAX_MEGABYTES } from '~/server/admin/catalogue.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { takeNotice } from '~/server/admin/admin-notice.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
-import { useAdminAnswer } from '~/components/admin/admin-kit';
+import { Cell, RowButton, Table, useAdminAnswer } from '~/components/admin/admin-kit';
 import { PriceListImportReportView as Report, type ReportView } from '~/components/admin/price-list-import-report';
 import { AuditTrail } from '~/components/admin/audit-trail';
 import type { Route } from './+types/price-list';
@@ -158,41 +158,28 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
           Prices
         </h2>
         <p className="px-5 text-sm text-stone-600">Prices are ex-VAT. A customer on several lists, or with two prices for one pack, pays the lowest; never more than the normal price.</p>
-        {list.entries.length === 0 ? (
-          <p className="px-5 pt-2 pb-4 text-sm text-stone-600">No prices yet: add one below, or import a CSV.</p>
-        ) : (
-          <table className="mt-2 w-full text-left text-sm" data-testid="price-list-entries">
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5">Price for</th>
-                <th scope="col" className="px-4 py-2.5">Price</th>
-                <th scope="col" className="px-4 py-2.5">
-                  <span className="sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {list.entries.map((entry) => (
-                <tr key={entry.priceListEntryId}>
-                  <td className="px-4 py-2.5 break-words">
-                    {entry.what}
-                    {entry.productName ? <span className="block text-xs text-stone-600">{entry.productName}</span> : null}
-                  </td>
-                  <td className="px-4 py-2.5 whitespace-nowrap tabular-nums">{entry.rule}</td>
-                  <td className="px-4 py-2.5 text-right">
-                    <Form method="post" action={here}>
-                      <input type="hidden" name="intent" value="remove-entry" />
-                      <input type="hidden" name="entry_id" value={entry.priceListEntryId} />
-                      <button type="submit" className="text-sm font-medium text-red-700 hover:underline" aria-label={`Remove the price for ${entry.what}`}>
-                        Remove
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <Table
+          className="mt-2"
+          testId="price-list-entries"
+          columns={['Price for', 'Price', { label: <span className="sr-only">Remove</span>, key: 'remove' }]}
+          items={list.entries}
+          empty="No prices yet: add one below, or import a CSV."
+          emptyAs="text"
+          row={(entry) => (
+            <tr key={entry.priceListEntryId}>
+              <Cell className="break-words">
+                {entry.what}
+                {entry.productName ? <span className="block text-xs text-stone-600">{entry.productName}</span> : null}
+              </Cell>
+              <Cell nowrap className="tabular-nums">
+                {entry.rule}
+              </Cell>
+              <Cell className="text-right">
+                <RowButton action={here} intent="remove-entry" fields={{ entry_id: entry.priceListEntryId }} label="Remove" ariaLabel={`Remove the price for ${entry.what}`} />
+              </Cell>
+            </tr>
+          )}
+        />
         <div className="border-t border-stone-200 p-5">
           <h3 className="text-base font-semibold text-stone-900">Add or change a price</h3>
           <p className="mt-1 text-sm text-stone-600">
@@ -257,43 +244,28 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
         <h2 id="customers-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
           Customers on this list
         </h2>
-        {list.customers.length === 0 ? (
-          <p className="px-5 pt-2 pb-4 text-sm text-stone-600">No customers yet: they pay the normal prices until you add them.</p>
-        ) : (
-          <table className="mt-2 w-full text-left text-sm" data-testid="price-list-customers">
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5">Customer</th>
-                <th scope="col" className="px-4 py-2.5">E-mail</th>
-                <th scope="col" className="px-4 py-2.5">
-                  <span className="sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {list.customers.map((customer) => (
-                <tr key={customer.userId}>
-                  <td className="px-4 py-2.5">
-                    <Link to={`/admin/customers/${customer.userId}`} className="font-medium text-brand-700 hover:underline">
-                      {customer.name}
-                    </Link>
-                    {customer.companyName ? <span className="block text-xs text-stone-600">{customer.companyName}</span> : null}
-                  </td>
-                  <td className="px-4 py-2.5 break-all">{customer.email}</td>
-                  <td className="px-4 py-2.5 text-right">
-                    <Form method="post" action={here}>
-                      <input type="hidden" name="intent" value="unassign" />
-                      <input type="hidden" name="user_id" value={customer.userId} />
-                      <button type="submit" className="text-sm font-medium text-red-700 hover:underline" aria-label={`Remove ${customer.name} from this list`}>
-                        Remove
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <Table
+          className="mt-2"
+          testId="price-list-customers"
+          columns={['Customer', 'E-mail', { label: <span className="sr-only">Remove</span>, key: 'remove' }]}
+          items={list.customers}
+          empty="No customers yet: they pay the normal prices until you add them."
+          emptyAs="text"
+          row={(customer) => (
+            <tr key={customer.userId}>
+              <Cell>
+                <Link to={`/admin/customers/${customer.userId}`} className="font-medium text-brand-700 hover:underline">
+                  {customer.name}
+                </Link>
+                {customer.companyName ? <span className="block text-xs text-stone-600">{customer.companyName}</span> : null}
+              </Cell>
+              <Cell className="break-all">{customer.email}</Cell>
+              <Cell className="text-right">
+                <RowButton action={here} intent="unassign" fields={{ user_id: customer.userId }} label="Remove" ariaLabel={`Remove ${customer.name} from this list`} />
+              </Cell>
+            </tr>
+          )}
+        />
         <Form key={history.length} method="post" action={here} className="flex flex-wrap items-end gap-3 border-t border-stone-200 p-5">
           <input type="hidden" name="intent" value="assign" />
           <div className="min-w-0 flex-1 sm:max-w-md">

@@ -12,7 +12,7 @@ import { requireStaff } from '~/server/admin/staff-session.server';
 import { takeNotice } from '~/server/admin/admin-notice.server';
 import { CHARGE_CHOICE, dispatchForCore, linesForCore, QUEUE_LABELS, quoteFormSchema, quoteMovesOf, suggestedLineDescription } from '~/server/admin/quotes.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
-import { PageHead, useAdminAnswer } from '~/components/admin/admin-kit';
+import { Cell, PageHead, Table, useAdminAnswer } from '~/components/admin/admin-kit';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/quote';
 
@@ -237,36 +237,29 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
             </button>
           </Form>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-3">Description</th>
-                <th scope="col" className="py-2 pr-3 text-right">Units</th>
-                <th scope="col" className="py-2 pr-3 text-right">Unit price</th>
-                <th scope="col" className="py-2 text-right">Amount ex-VAT</th>
+          <Table
+            className="mt-3"
+            columns={['Description', { label: 'Units', right: true }, { label: 'Unit price', right: true }, { label: 'Amount ex-VAT', right: true }]}
+            items={quote.lines}
+            row={(l) => (
+              <tr key={l.lineNumber}>
+                <Cell>
+                  {l.description}
+                  {l.isCustom ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900">Custom ±10%</span> : null}
+                  {l.kind === 'charge' ? <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs text-stone-800">Charge, no stock</span> : null}
+                </Cell>
+                <Cell right>{l.quantity.toLocaleString('en-GB')}</Cell>
+                <Cell right>{pounds(l.unitPricePence)}</Cell>
+                <Cell right>{pounds(l.totalPence)}</Cell>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {quote.lines.map((l) => (
-                <tr key={l.lineNumber}>
-                  <td className="py-2 pr-3">
-                    {l.description}
-                    {l.isCustom ? <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900">Custom ±10%</span> : null}
-                    {l.kind === 'charge' ? <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs text-stone-800">Charge, no stock</span> : null}
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{l.quantity.toLocaleString('en-GB')}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{pounds(l.unitPricePence)}</td>
-                  <td className="py-2 text-right tabular-nums">{pounds(l.totalPence)}</td>
-                </tr>
-              ))}
+            )}
+            after={
               <tr>
-                <td className="py-2 pr-3" colSpan={3}>
-                  Delivery
-                </td>
-                <td className="py-2 text-right tabular-nums">{pounds(quote.deliveryChargePence ?? 0)}</td>
+                <Cell colSpan={3}>Delivery</Cell>
+                <Cell right>{pounds(quote.deliveryChargePence ?? 0)}</Cell>
               </tr>
-            </tbody>
-          </table>
+            }
+          />
         )}
         {moves.send ? (
           <Form method="post" className="mt-5 border-t border-stone-200 pt-4" data-testid="send-quote-form">

@@ -13,8 +13,7 @@ import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.s
 import { RETURN_FORM_FIELDS, returnFormSchema, returnPage } from '~/server/admin/returns.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { takeNotice } from '~/server/admin/admin-notice.server';
-import { AdminMessage } from '~/components/admin/admin-frame';
-import { Field, Row, useAdminAnswer } from '~/components/admin/admin-kit';
+import { Cell, Field, PageHead, Row, Table, useAdminAnswer } from '~/components/admin/admin-kit';
 import { calendarDate, londonDateTime, pounds } from '~/components/admin/admin-format';
 import type { Route } from './+types/return';
 
@@ -91,32 +90,27 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="space-y-6" data-testid="admin-return" data-version={found.version}>
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <div>
-          <p className="text-sm">
-            <Link to="/admin/returns" className="text-brand-700 hover:underline">
-              Returns
-            </Link>
-          </p>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">
+      <PageHead
+        back={{ to: '/admin/returns', label: 'Returns' }}
+        title={
+          <>
             Return {found.returnId} <span className="text-base font-normal text-stone-600">on</span>{' '}
             <Link to={`/admin/orders/${found.orderId}`} className="text-brand-700 hover:underline">
               order #{found.orderId}
             </Link>
-          </h1>
-          <p className="mt-1 text-sm text-stone-600">
-            {/* Who asked is hidden from the warehouse (core answers no customer), as on the order page. */}
-            Asked {londonDateTime(found.createdAt)}
-            {found.customer ? ` by ${found.customer.name} (${found.customer.email})` : ''}
-          </p>
-        </div>
-        <span className="rounded-full bg-stone-900 px-3 py-1 text-sm font-semibold text-white" data-testid="admin-return-state">
-          {found.stateLabel}
-        </span>
-      </div>
-
-      {notice ? <AdminMessage tone="success">{notice}</AdminMessage> : null}
-      {failed ? <AdminMessage tone="error">{failed.message}</AdminMessage> : null}
+          </>
+        }
+        state={found.stateLabel}
+        stateTestId="admin-return-state"
+        notice={notice}
+        failure={failed?.message}
+      >
+        <p className="mt-1 text-sm text-stone-600">
+          {/* Who asked is hidden from the warehouse (core answers no customer), as on the order page. */}
+          Asked {londonDateTime(found.createdAt)}
+          {found.customer ? ` by ${found.customer.name} (${found.customer.email})` : ''}
+        </p>
+      </PageHead>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
@@ -133,27 +127,22 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
                 <span className="whitespace-pre-line">{found.description}</span>
               </Row>
             </dl>
-            <table className="mt-3 w-full text-left text-sm" data-testid="return-lines">
-              <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Item</th>
-                  <th scope="col" className="px-3 py-2 text-right">Packs</th>
-                  <th scope="col" className="px-3 py-2 text-right">Units</th>
+            <Table
+              className="mt-3"
+              testId="return-lines"
+              columns={['Item', { label: 'Packs', right: true }, { label: 'Units', right: true }]}
+              items={found.lines}
+              row={(line) => (
+                <tr key={line.orderLineId}>
+                  <Cell>
+                    {itemDisplayName(line.productName, line.size1)}
+                    <span className="block text-xs text-stone-500">Pack of {line.qty}</span>
+                  </Cell>
+                  <Cell right>{line.count}</Cell>
+                  <Cell right>{line.count * line.qty}</Cell>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {found.lines.map((line) => (
-                  <tr key={line.orderLineId}>
-                    <td className="px-3 py-2">
-                      {itemDisplayName(line.productName, line.size1)}
-                      <span className="block text-xs text-stone-500">Pack of {line.qty}</span>
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{line.count}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{line.count * line.qty}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              )}
+            />
             {allowed.money ? <p className="mt-2 text-sm text-stone-700">Value of these packs with VAT: {pounds(found.valuePence)}</p> : null}
             {found.photoCount > 0 ? (
               <div className="mt-4 flex flex-wrap gap-3" data-testid="return-photos">

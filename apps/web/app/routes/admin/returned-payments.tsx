@@ -11,6 +11,7 @@ import { adminAction } from '~/server/admin/admin-page.server';
 import { RETURNED_PAYMENTS_NOTICES, returnedPaymentsFormSchema, returnedPaymentsPage } from '~/server/admin/returned-payments.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { londonDateTime, pounds } from '~/components/admin/admin-format';
+import { Cell, ListHead, ListTable } from '~/components/admin/admin-kit';
 import type { Route } from './+types/returned-payments';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Returned payments - Back office' }];
@@ -44,13 +45,10 @@ export default function ReturnedPayments({ loaderData, actionData }: Route.Compo
   const { rows, notice } = loaderData;
   return (
     <div className="space-y-5">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Returned payments</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Card and wallet payments taken whose order could not be placed (an item sold out meanwhile, the basket changed). The shop returns each one
-          through the payment provider by itself, trying again while the provider is down; a failed return needs you to try again or refund it by hand.
-        </p>
-      </div>
+      <ListHead
+        title="Returned payments"
+        intro="Card and wallet payments taken whose order could not be placed (an item sold out meanwhile, the basket changed). The shop returns each one through the payment provider by itself, trying again while the provider is down; a failed return needs you to try again or refund it by hand."
+      />
       {notice ? <AdminMessage tone="success">{notice}</AdminMessage> : null}
       {actionData && !actionData.ok ? (
         <AdminMessage tone="error" testId="returned-payments-error">
@@ -62,59 +60,50 @@ export default function ReturnedPayments({ loaderData, actionData }: Route.Compo
           No payment has needed returning.
         </p>
       ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="returned-payments">
-            <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">Taken</th>
-                <th scope="col" className="px-4 py-2">Customer</th>
-                <th scope="col" className="px-4 py-2">Payment</th>
-                <th scope="col" className="px-4 py-2 text-right">Amount</th>
-                <th scope="col" className="px-4 py-2">Why no order</th>
-                <th scope="col" className="px-4 py-2">Return</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="returned-payment" data-state={row.state}>
-                  <td className="px-4 py-2 whitespace-nowrap">{londonDateTime(row.createdAt)}</td>
-                  <td className="px-4 py-2">
-                    {row.userId !== null ? (
-                      <Link to={`/admin/customers/${row.userId}`} className="font-medium text-brand-700 hover:underline">
-                        {row.customer?.name || `Customer ${row.userId}`}
-                      </Link>
-                    ) : (
-                      'Unknown'
-                    )}
-                    {row.customer?.email ? <span className="block text-xs text-stone-500">{row.customer.email}</span> : null}
-                  </td>
-                  <td className="px-4 py-2">
-                    <span className="font-mono text-xs break-all">{row.reference}</span>
-                    <span className="block text-xs text-stone-500">{row.providerLabel}</span>
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{pounds(row.amountPence)}</td>
-                  <td className="px-4 py-2 text-xs text-stone-700">{row.reason}</td>
-                  <td className="px-4 py-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONES[row.state] ?? ''}`} data-testid="returned-payment-state">
-                      {row.stateLabel}
-                    </span>
-                    {row.refundId ? <span className="block text-xs text-stone-600">Refund {row.refundId}</span> : null}
-                    {row.refundedAt ? <span className="block text-xs text-stone-600">{londonDateTime(row.refundedAt)}</span> : null}
-                    {row.failureReason ? <span className="block text-xs text-red-700">{row.failureReason}</span> : null}
-                    {row.mayRetry ? (
-                      <Form method="post" className="mt-1">
-                        <input type="hidden" name="unplaced_payment_id" value={row.id} />
-                        <button type="submit" name="intent" value="retry" className="btn-secondary px-2 py-1 text-xs" data-testid="returned-payment-retry">
-                          Try again
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          id="returned-payments-heading"
+          title="Payments returned or to return"
+          testId="returned-payments"
+          columns={['Taken', 'Customer', 'Payment', { label: 'Amount', right: true }, 'Why no order', 'Return']}
+          items={rows}
+          row={(row) => (
+            <tr key={row.id} data-testid="returned-payment" data-state={row.state}>
+              <Cell nowrap>{londonDateTime(row.createdAt)}</Cell>
+              <Cell>
+                {row.userId !== null ? (
+                  <Link to={`/admin/customers/${row.userId}`} className="font-medium text-brand-700 hover:underline">
+                    {row.customer?.name || `Customer ${row.userId}`}
+                  </Link>
+                ) : (
+                  'Unknown'
+                )}
+                {row.customer?.email ? <span className="block text-xs text-stone-500">{row.customer.email}</span> : null}
+              </Cell>
+              <Cell>
+                <span className="font-mono text-xs break-all">{row.reference}</span>
+                <span className="block text-xs text-stone-500">{row.providerLabel}</span>
+              </Cell>
+              <Cell right>{pounds(row.amountPence)}</Cell>
+              <Cell className="text-xs text-stone-700">{row.reason}</Cell>
+              <Cell>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONES[row.state] ?? ''}`} data-testid="returned-payment-state">
+                  {row.stateLabel}
+                </span>
+                {row.refundId ? <span className="block text-xs text-stone-600">Refund {row.refundId}</span> : null}
+                {row.refundedAt ? <span className="block text-xs text-stone-600">{londonDateTime(row.refundedAt)}</span> : null}
+                {row.failureReason ? <span className="block text-xs text-red-700">{row.failureReason}</span> : null}
+                {row.mayRetry ? (
+                  <Form method="post" className="mt-1">
+                    <input type="hidden" name="unplaced_payment_id" value={row.id} />
+                    <button type="submit" name="intent" value="retry" className="btn-secondary px-2 py-1 text-xs" data-testid="returned-payment-retry">
+                      Try again
+                    </button>
+                  </Form>
+                ) : null}
+              </Cell>
+            </tr>
+          )}
+        />
       )}
     </div>
   );

@@ -6,6 +6,7 @@
 import { Link } from 'react-router';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { calendarDate, londonDateTime } from '~/components/admin/admin-format';
+import { Cell, ListHead, ListTable } from '~/components/admin/admin-kit';
 import type { Route } from './+types/returns';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Returns - Back office' }];
@@ -19,51 +20,38 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
   const { rows } = loaderData;
   return (
     <div className="space-y-5">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Returns and claims</h1>
-        <p className="mt-1 text-sm text-stone-600">Open returns, oldest first. Open one to approve or refuse it, record the goods received, and refund or replace.</p>
-      </div>
+      <ListHead title="Returns and claims" intro="Open returns, oldest first. Open one to approve or refuse it, record the goods received, and refund or replace." />
       {rows.length === 0 ? (
         <p className="card p-5 text-sm text-stone-700" data-testid="returns-empty">
           No returns are waiting.
         </p>
       ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="returns-queue">
-            <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">Return</th>
-                <th scope="col" className="px-4 py-2">Asked</th>
-                <th scope="col" className="px-4 py-2">Customer</th>
-                <th scope="col" className="px-4 py-2">Reason</th>
-                <th scope="col" className="px-4 py-2 text-right">Packs</th>
-                <th scope="col" className="px-4 py-2">Window until</th>
-                <th scope="col" className="px-4 py-2">Next step</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {rows.map((row) => (
-                <tr key={row.returnId}>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    <Link to={`/admin/returns/${row.returnId}`} className="font-medium text-brand-700 hover:underline">
-                      Return {row.returnId}
-                    </Link>
-                    <span className="block text-xs text-stone-500">Order #{row.orderId}</span>
-                  </td>
-                  <td className="px-4 py-2 whitespace-nowrap">{londonDateTime(row.createdAt)}</td>
-                  <td className="px-4 py-2">{row.customerName}</td>
-                  <td className="px-4 py-2">{row.reasonLabel}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{row.packs}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">{calendarDate(row.windowUntil)}</td>
-                  <td className="px-4 py-2">
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{row.stateLabel}</span>
-                    <span className="block text-xs text-stone-600">{row.nextStep}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          id="returns-heading"
+          title="Open returns"
+          testId="returns-queue"
+          columns={['Return', 'Asked', 'Customer', 'Reason', { label: 'Packs', right: true }, 'Window until', 'Next step']}
+          items={rows}
+          row={(row) => (
+            <tr key={row.returnId}>
+              <Cell nowrap>
+                <Link to={`/admin/returns/${row.returnId}`} className="font-medium text-brand-700 hover:underline">
+                  Return {row.returnId}
+                </Link>
+                <span className="block text-xs text-stone-500">Order #{row.orderId}</span>
+              </Cell>
+              <Cell nowrap>{londonDateTime(row.createdAt)}</Cell>
+              <Cell>{row.customerName}</Cell>
+              <Cell>{row.reasonLabel}</Cell>
+              <Cell right>{row.packs}</Cell>
+              <Cell nowrap>{calendarDate(row.windowUntil)}</Cell>
+              <Cell>
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{row.stateLabel}</span>
+                <span className="block text-xs text-stone-600">{row.nextStep}</span>
+              </Cell>
+            </tr>
+          )}
+        />
       )}
     </div>
   );

@@ -6,13 +6,13 @@
  * hand at once, each line audited with the delivery and who received it; the latest deliveries
  * are listed below.
  */
-import { data, Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { redirectWithNotice } from '~/server/admin/admin-notice.server';
-import { adminFailureOf } from '~/server/admin/admin-forms.server';
-import { parseForm, postedForm } from '~/server/forms.server';
+import { adminAction, FormRefusal, renamedRefusal } from '~/server/admin/admin-page.server';
 import { GOODS_IN_ROWS, goodsInLines, goodsInSchema } from '~/server/admin/stock.server';
 import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
+import { Cell, ListTable, PageHead, useAdminAnswer } from '~/components/admin/admin-kit';
 import { londonDateTime } from '~/components/admin/admin-format';
 import type { Route } from './+types/stock-goods-in';
 
@@ -24,46 +24,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { rowCount: GOODS_IN_ROWS, choices: choices.map((c) => c.label), deliveries: deliveries.map((d) => ({ ...d, receivedAt: d.receivedAt.toISOString() })) };
 }
 
-type Answer = { message: string; fields: Record<string, string>; values: Record<string, string> };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context, 'stock:receive');
-  const posted = await postedForm(request, context);
-  const values: Record<string, string> = {};
-  for (const [name, value] of posted.entries()) if (typeof value === 'string') values[name] = value.slice(0, 300);
-  const refused = (message: string, fields: Record<string, string>, status = 400) => data<Answer>({ message, fields, values }, { status });
-  const form = parseForm(posted, goodsInSchema);
-  if (!form.ok) return refused(form.problems.message, form.problems.fields, form.problems.status);
-  const { lines, rows, fields } = goodsInLines(form.value, await context.services.stock.sizeChoices(staff));
-  if (Object.keys(fields).length > 0) return refused(Object.values(fields)[0]!, fields);
-  try {
-    await context.services.stock.receiveGoods(staff, { supplierReference: form.value.supplierReference, note: form.value.note, lines });
-  } catch (error) {
-    const problems = adminFailureOf(error);
-    // Core names lines by their place among the rows filled in; the page by its row.
-    const mapped: Record<string, string> = {};
-    for (const [name, message] of Object.entries(problems.fields)) {
-      const line = /^lines\.(\d+)\.(\w+)$/.exec(name);
-      mapped[line ? `lines[${rows[Number(line[1])]}].${line[2]}` : name] = message;
+export const action = adminAction({
+  permission: 'stock:receive',
+  schema: goodsInSchema,
+  keep: ['supplierReference', 'note', 'lines[*].size', 'lines[*].units'],
+  keepMax: 300,
+  async run({ value, staff, context }) {
+    const { lines, rows, fields } = goodsInLines(value, await context.services.stock.sizeChoices(staff));
+    if (Object.keys(fields).length > 0) throw new FormRefusal(Object.values(fields)[0]!, fields);
+    try {
+      await context.services.stock.receiveGoods(staff, { supplierReference: value.supplierReference, note: value.note, lines });
+    } catch (error) {
+      // Core names lines by their place among the rows filled in; the page by its row.
+      throw renamedRefusal(error, (name) => name.replace(/^lines\.(\d+)\.(\w+)$/, (_, line: string, field: string) => `lines[${rows[Number(line)]}].${field}`));
     }
-    return refused(problems.message, mapped, problems.status);
-  }
-  return redirectWithNotice('/admin/stock', 'received', context);
-}
+    return redirectWithNotice('/admin/stock', 'received', context);
+  },
+});
 
 export default function GoodsIn({ loaderData, actionData }: Route.ComponentProps) {
   const { rowCount, choices, deliveries } = loaderData;
-  const answer = actionData as Answer | undefined;
+  const answer = useAdminAnswer(actionData).failed;
   const v = (name: string) => answer?.values[name] ?? '';
   return (
     <div className="space-y-5">
-      <div>
-        <Link to="/admin/stock" className="text-sm text-brand-700 hover:underline">
-          ← Low stock
-        </Link>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900">Goods in</h1>
+      <PageHead back={{ to: '/admin/stock', label: '← Low stock' }} title="Goods in">
         <p className="text-sm text-stone-600">Record a delivery from a supplier. The units received go on hand at once. Leave rows you do not need empty.</p>
-      </div>
+      </PageHead>
       {answer && (
         <AdminMessage tone="error" testId="goods-in-error">
           {answer.message}
@@ -79,16 +66,16 @@ export default function GoodsIn({ loaderData, actionData }: Route.ComponentProps
             maxLength={100}
             hint="As on the delivery note, e.g. DN-4471."
             defaultValue={v('supplierReference')}
-            error={answer?.fields.supplierReference}
+            error={answer?.fields?.supplierReference}
           />
-          <AdminField id="note" name="note" label="Note (optional)" maxLength={500} defaultValue={v('note')} error={answer?.fields.note} />
+          <AdminField id="note" name="note" label="Note (optional)" maxLength={500} defaultValue={v('note')} error={answer?.fields?.note} />
         </section>
         <section className="card p-5" aria-labelledby="lines-heading">
           <h2 id="lines-heading" className="text-lg font-semibold text-stone-900">
             What arrived
           </h2>
           <p className="mb-3 text-sm text-stone-600">Type the product code or name and pick the size from the list; then the units counted off the pallet (not packs).</p>
-          {answer?.fields.lines && <p className="field-error">{answer.fields.lines}</p>}
+          {answer?.fields?.lines && <p className="field-error">{answer.fields?.lines}</p>}
           <datalist id="size-choices">
             {choices.map((label) => (
               <option key={label} value={label} />
@@ -107,8 +94,8 @@ export default function GoodsIn({ loaderData, actionData }: Route.ComponentProps
             </thead>
             <tbody>
               {Array.from({ length: rowCount }, (_, row) => {
-                const sizeError = answer?.fields[`lines[${row}].size`];
-                const unitsError = answer?.fields[`lines[${row}].units`];
+                const sizeError = answer?.fields?.[`lines[${row}].size`];
+                const unitsError = answer?.fields?.[`lines[${row}].units`];
                 return (
                   <tr key={row} data-testid={`goods-in-row-${row}`}>
                     <td className="py-1 pr-2 align-top">
@@ -145,37 +132,25 @@ export default function GoodsIn({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
 
-      <section className="card overflow-x-auto" aria-labelledby="deliveries-heading">
-        <h2 id="deliveries-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
-          Latest deliveries
-        </h2>
-        {deliveries.length === 0 ? (
-          <p className="px-5 pt-1 pb-4 text-sm text-stone-600">No delivery received yet.</p>
-        ) : (
-          <table className="mt-2 w-full text-left text-sm" data-testid="deliveries">
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5">Received</th>
-                <th scope="col" className="px-4 py-2.5">Supplier reference</th>
-                <th scope="col" className="px-4 py-2.5">By</th>
-                <th scope="col" className="px-4 py-2.5 text-right">Lines</th>
-                <th scope="col" className="px-4 py-2.5 text-right">Units</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {deliveries.map((d) => (
-                <tr key={d.deliveryId}>
-                  <td className="px-4 py-2.5 whitespace-nowrap">{londonDateTime(d.receivedAt)}</td>
-                  <td className="px-4 py-2.5">{d.supplierReference}</td>
-                  <td className="px-4 py-2.5">{d.staffName ?? '-'}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{d.lines}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{d.units}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <ListTable
+        id="deliveries-heading"
+        title="Latest deliveries"
+        titleShown
+        testId="deliveries"
+        columns={['Received', 'Supplier reference', 'By', { label: 'Lines', right: true }, { label: 'Units', right: true }]}
+        items={deliveries}
+        empty="No delivery received yet."
+        emptyAs="text"
+        row={(d) => (
+          <tr key={d.deliveryId}>
+            <Cell nowrap>{londonDateTime(d.receivedAt)}</Cell>
+            <Cell>{d.supplierReference}</Cell>
+            <Cell>{d.staffName ?? '-'}</Cell>
+            <Cell right>{d.lines}</Cell>
+            <Cell right>{d.units}</Cell>
+          </tr>
         )}
-      </section>
+      />
     </div>
   );
 }

@@ -9,8 +9,8 @@ import { requireStaff } from '~/server/admin/staff-session.server';
 import { takeNotice } from '~/server/admin/admin-notice.server';
 import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.server';
 import { countSchema, editsCatalogue, movementForPage } from '~/server/admin/stock.server';
-import { AdminField, AdminMessage } from '~/components/admin/admin-frame';
-import { useAdminAnswer } from '~/components/admin/admin-kit';
+import { AdminField } from '~/components/admin/admin-frame';
+import { Cell, ListTable, PageHead, useAdminAnswer } from '~/components/admin/admin-kit';
 import { londonDateTime } from '~/components/admin/admin-format';
 import type { Route } from './+types/stock-size';
 
@@ -53,19 +53,13 @@ export default function StockSize({ loaderData, actionData }: Route.ComponentPro
   const available = size.onHand - size.allocated;
   return (
     <div className="space-y-5">
-      <div>
-        <Link to="/admin/stock" className="text-sm text-brand-700 hover:underline">
-          ← Low stock
-        </Link>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900">{size.label}</h1>
+      <PageHead back={{ to: '/admin/stock', label: '← Low stock' }} title={size.label} notice={notice} failure={answer?.message}>
         {editsCatalogue && (
           <Link to={`/admin/catalogue/products/${size.productId}#stock`} className="text-sm text-brand-700 hover:underline">
             The product's page (threshold, backorders)
           </Link>
         )}
-      </div>
-      {notice && <AdminMessage tone="success">{notice}</AdminMessage>}
-      {answer && <AdminMessage tone="error">{answer.message}</AdminMessage>}
+      </PageHead>
 
       <section className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4" aria-label="Stock figures">
         {size.tracked ? (
@@ -101,48 +95,35 @@ export default function StockSize({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </section>
 
-      <section className="card overflow-x-auto" aria-labelledby="history-heading">
-        <h2 id="history-heading" className="px-5 pt-4 text-lg font-semibold text-stone-900">
-          History
-        </h2>
-        {size.movements.length === 0 ? (
-          <p className="px-5 pt-1 pb-4 text-sm text-stone-600">No stock movements yet.</p>
-        ) : (
-          <table className="mt-2 w-full text-left text-sm" data-testid="stock-history">
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5">When</th>
-                <th scope="col" className="px-4 py-2.5">What</th>
-                <th scope="col" className="px-4 py-2.5 text-right">On hand</th>
-                <th scope="col" className="px-4 py-2.5 text-right">Allocated</th>
-                <th scope="col" className="px-4 py-2.5">Who</th>
-                <th scope="col" className="px-4 py-2.5">Why</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {size.movements.map((m, i) => (
-                <tr key={i}>
-                  <td className="px-4 py-2 whitespace-nowrap">{londonDateTime(m.at)}</td>
-                  <td className="px-4 py-2">{m.label}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{signed(m.onHandChange)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{signed(m.allocatedChange)}</td>
-                  <td className="px-4 py-2">{m.who}</td>
-                  <td className="px-4 py-2">
-                    {m.reason}
-                    {/* A separator in the text, not a margin: "Order placed · order #20", never "Order placedorder #20". */}
-                    {m.reason && m.orderId !== null ? ' · ' : null}
-                    {m.orderId !== null && (
-                      <Link to={`/admin/orders/${m.orderId}`} className="text-brand-700 hover:underline">
-                        order #{m.orderId}
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <ListTable
+        id="history-heading"
+        title="History"
+        titleShown
+        testId="stock-history"
+        columns={['When', 'What', { label: 'On hand', right: true }, { label: 'Allocated', right: true }, 'Who', 'Why']}
+        items={size.movements}
+        empty="No stock movements yet."
+        emptyAs="text"
+        row={(m, i) => (
+          <tr key={i}>
+            <Cell nowrap>{londonDateTime(m.at)}</Cell>
+            <Cell>{m.label}</Cell>
+            <Cell right>{signed(m.onHandChange)}</Cell>
+            <Cell right>{signed(m.allocatedChange)}</Cell>
+            <Cell>{m.who}</Cell>
+            <Cell>
+              {m.reason}
+              {/* A separator in the text, not a margin: "Order placed · order #20", never "Order placedorder #20". */}
+              {m.reason && m.orderId !== null ? ' · ' : null}
+              {m.orderId !== null && (
+                <Link to={`/admin/orders/${m.orderId}`} className="text-brand-700 hover:underline">
+                  order #{m.orderId}
+                </Link>
+              )}
+            </Cell>
+          </tr>
         )}
-      </section>
+      />
     </div>
   );
 }

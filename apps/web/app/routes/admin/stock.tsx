@@ -10,6 +10,7 @@ import { takeNotice } from '~/server/admin/admin-notice.server';
 import { editsCatalogue } from '~/server/admin/stock.server';
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate } from '~/components/admin/admin-format';
+import { Cell, ListHead, ListTable } from '~/components/admin/admin-kit';
 import type { Route } from './+types/stock';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Low stock - Back office' }];
@@ -29,67 +30,61 @@ export default function LowStock({ loaderData }: Route.ComponentProps) {
   const { rows, notice, editsCatalogue } = loaderData;
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Low stock</h1>
-          <p className="text-sm text-stone-600">Sizes that are out of stock or below their low-stock threshold. Available = on hand − allocated to open orders.</p>
-        </div>
+      <ListHead title="Low stock" intro="Sizes that are out of stock or below their low-stock threshold. Available = on hand − allocated to open orders.">
         <Link to="/admin/stock/goods-in" className="btn-primary">
           Receive a delivery (goods in)
         </Link>
-      </div>
+      </ListHead>
       {notice && <AdminMessage tone="success">{notice}</AdminMessage>}
       {rows.length === 0 ? (
         <p className="card p-5 text-stone-700" data-testid="low-stock-empty">
           Nothing is low or out of stock.
         </p>
       ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="low-stock">
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5">Product and size</th>
-                <th scope="col" className="px-4 py-2.5">State</th>
-                <th scope="col" className="px-4 py-2.5 text-right">Available</th>
-                <th scope="col" className="px-4 py-2.5 text-right">On hand</th>
-                <th scope="col" className="px-4 py-2.5 text-right">Allocated</th>
-                <th scope="col" className="px-4 py-2.5 text-right">Threshold</th>
-                <th scope="col" className="px-4 py-2.5">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {rows.map((row) => (
-                <tr key={row.productSizeId} data-testid="low-stock-row">
-                  <td className="px-4 py-2.5">
-                    <span className="font-medium text-stone-900">{row.productName}</span> <span className="text-stone-700">{row.size1}</span>
-                    <span className="block font-mono text-xs text-stone-500">{row.productCode}</span>
-                  </td>
-                  <td className="px-4 py-2.5">
-                    {row.out ? <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Out</span> : <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Low</span>}
-                    {row.backordersAllowed && <span className="block text-xs text-stone-600">Backorders allowed</span>}
-                    {row.expectedDate && <span className="block text-xs text-stone-600">Expected {calendarDate(row.expectedDate)}</span>}
-                  </td>
-                  <td className={`px-4 py-2.5 text-right font-semibold tabular-nums ${row.available <= 0 ? 'text-red-800' : ''}`}>{row.available}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{row.onHand}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{row.allocated}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{row.lowThreshold}</td>
-                  <td className="px-4 py-2.5 whitespace-nowrap">
-                    <Link to={`/admin/stock/sizes/${row.productSizeId}`} className="font-medium text-brand-700 hover:underline">
-                      Count
-                    </Link>
-                    {editsCatalogue && (
-                      <Link to={`/admin/catalogue/products/${row.productId}#stock`} className="ml-3 text-brand-700 hover:underline">
-                        Product
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          id="low-stock-heading"
+          title="Sizes low or out of stock"
+          testId="low-stock"
+          columns={[
+            'Product and size',
+            'State',
+            { label: 'Available', right: true },
+            { label: 'On hand', right: true },
+            { label: 'Allocated', right: true },
+            { label: 'Threshold', right: true },
+            { label: <span className="sr-only">Actions</span>, key: 'actions' },
+          ]}
+          items={rows}
+          row={(row) => (
+            <tr key={row.productSizeId} data-testid="low-stock-row">
+              <Cell>
+                <span className="font-medium text-stone-900">{row.productName}</span> <span className="text-stone-700">{row.size1}</span>
+                <span className="block font-mono text-xs text-stone-500">{row.productCode}</span>
+              </Cell>
+              <Cell>
+                {row.out ? <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Out</span> : <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Low</span>}
+                {row.backordersAllowed && <span className="block text-xs text-stone-600">Backorders allowed</span>}
+                {row.expectedDate && <span className="block text-xs text-stone-600">Expected {calendarDate(row.expectedDate)}</span>}
+              </Cell>
+              <Cell right className={`font-semibold ${row.available <= 0 ? 'text-red-800' : ''}`}>
+                {row.available}
+              </Cell>
+              <Cell right>{row.onHand}</Cell>
+              <Cell right>{row.allocated}</Cell>
+              <Cell right>{row.lowThreshold}</Cell>
+              <Cell nowrap>
+                <Link to={`/admin/stock/sizes/${row.productSizeId}`} className="font-medium text-brand-700 hover:underline">
+                  Count
+                </Link>
+                {editsCatalogue && (
+                  <Link to={`/admin/catalogue/products/${row.productId}#stock`} className="ml-3 text-brand-700 hover:underline">
+                    Product
+                  </Link>
+                )}
+              </Cell>
+            </tr>
+          )}
+        />
       )}
     </div>
   );

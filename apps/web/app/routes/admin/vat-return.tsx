@@ -10,6 +10,7 @@ import { vatReturnAction, vatReturnPage } from '~/server/admin/vat-return.server
 import { AdminMessage } from '~/components/admin/admin-frame';
 import { calendarDate, pounds } from '~/components/admin/admin-format';
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge';
+import { CAREFUL_BUTTON, Cell, ConfirmPanel, PageHead, Table } from '~/components/admin/admin-kit';
 import type { Route } from './+types/vat-return';
 
 export const meta: Route.MetaFunction = () => [{ title: 'VAT return - Back office' }];
@@ -48,18 +49,12 @@ export default function VatReturnPage({ loaderData, actionData }: Route.Componen
   const here = `/admin/vat-return?quarter=${period.quarter ?? ''}`;
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link to="/admin/exports" className="text-brand-700 hover:underline">
-            Exports
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">VAT return</h1>
+      <PageHead back={{ to: '/admin/exports', label: 'Exports' }} title="VAT return">
         <p className="mt-1 max-w-3xl text-sm text-stone-600">
           The sales figures of your VAT return by tax point: money received before the goods left counts on the day it was received, the VAT
           invoice for the rest on its time of supply, and VAT credit notes on their date. Days are UK days, both ends included.
         </p>
-      </div>
+      </PageHead>
       {problem ? <AdminMessage tone="error">{problem}</AdminMessage> : null}
       {actionData && !actionData.ok ? <AdminMessage tone="error">{actionData.message}</AdminMessage> : null}
       {notice ? <AdminMessage tone="success">{notice}</AdminMessage> : null}
@@ -131,27 +126,27 @@ export default function VatReturnPage({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {confirmFile ? (
-        <section className="rounded-lg border border-amber-300 bg-amber-50 p-5" aria-labelledby="confirm-file-heading" data-testid="confirm-file">
-          <h2 id="confirm-file-heading" className="text-lg font-semibold text-amber-900">
-            Mark {quarterName} as filed with HMRC?
-          </h2>
-          <p className="mt-1 text-sm text-amber-900">
-            Do this once you have submitted these figures. From then on no payment, refund or invoice can be dated in {quarterName}: a payment dated in it is
-            refused, and an invoice for goods sent in it counts in the next open quarter and says so. This cannot be undone.
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
+        <ConfirmPanel
+          id="confirm-file-heading"
+          title={`Mark ${quarterName} as filed with HMRC?`}
+          testId="confirm-file"
+          tone="careful"
+          cancel={here}
+          actions={
             <Form method="post" action={here}>
               <input type="hidden" name="intent" value="file" />
               <input type="hidden" name="quarter" value={period.quarter ?? ''} />
-              <button type="submit" className="rounded-md bg-amber-700 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-800">
+              <button type="submit" className={CAREFUL_BUTTON}>
                 Yes, mark {quarterName} as filed
               </button>
             </Form>
-            <Link to={here} className="btn-secondary">
-              Cancel
-            </Link>
-          </div>
-        </section>
+          }
+        >
+          <p>
+            Do this once you have submitted these figures. From then on no payment, refund or invoice can be dated in {quarterName}: a payment dated in it is refused,
+            and an invoice for goods sent in it counts in the next open quarter and says so. This cannot be undone.
+          </p>
+        </ConfirmPanel>
       ) : null}
 
       <section className="card overflow-x-auto" aria-labelledby="vat-documents-heading">
@@ -175,44 +170,34 @@ export default function VatReturnPage({ loaderData, actionData }: Route.Componen
             The first {shownEntries} are shown; the CSV lists all {total}.
           </p>
         ) : null}
-        <table className="w-full text-left text-sm" data-testid="vat-documents">
-          <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-2">Tax point</th>
-              <th scope="col" className="px-4 py-2">Document or payment</th>
-              <th scope="col" className="px-4 py-2">Order</th>
-              <th scope="col" className="px-4 py-2">Destination</th>
-              <th scope="col" className="px-4 py-2 text-right">Net</th>
-              <th scope="col" className="px-4 py-2 text-right">VAT</th>
-              <th scope="col" className="px-4 py-2 text-right">Gross</th>
+        <Table
+          testId="vat-documents"
+          columns={['Tax point', 'Document or payment', 'Order', 'Destination', { label: 'Net', right: true }, { label: 'VAT', right: true }, { label: 'Gross', right: true }]}
+          items={figures.entries}
+          row={(d) => (
+            <tr key={`${d.kind}-${d.number}-${d.orderId}`}>
+              <Cell>{calendarDate(d.taxPoint)}</Cell>
+              <Cell>
+                <span className="font-medium">{d.number}</span> <span className="text-stone-600">{ENTRY_LABELS[d.kind]}</span>
+                {d.countedBeforePence !== 0 ? <span className="block text-xs text-stone-600">less {pounds(d.countedBeforePence)} paid before, counted on its day</span> : null}
+                {d.testPayment ? (
+                  <span className="mt-0.5 block text-xs text-amber-900">
+                    <TestPaymentBadge /> not counted in the figures
+                  </span>
+                ) : null}
+              </Cell>
+              <Cell>
+                <Link to={`/admin/orders/${d.orderId}`} className="text-brand-700 hover:underline">
+                  #{d.orderId}
+                </Link>
+              </Cell>
+              <Cell>{d.vatTreatment === 'export' ? 'Outside the UK (zero-rated)' : 'UK'}</Cell>
+              <Cell right>{pounds(d.netPence)}</Cell>
+              <Cell right>{pounds(d.vatPence)}</Cell>
+              <Cell right>{pounds(d.grossPence)}</Cell>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {figures.entries.map((d) => (
-              <tr key={`${d.kind}-${d.number}-${d.orderId}`}>
-                <td className="px-4 py-2">{calendarDate(d.taxPoint)}</td>
-                <td className="px-4 py-2">
-                  <span className="font-medium">{d.number}</span> <span className="text-stone-600">{ENTRY_LABELS[d.kind]}</span>
-                  {d.countedBeforePence !== 0 ? <span className="block text-xs text-stone-600">less {pounds(d.countedBeforePence)} paid before, counted on its day</span> : null}
-                  {d.testPayment ? (
-                    <span className="mt-0.5 block text-xs text-amber-900">
-                      <TestPaymentBadge /> not counted in the figures
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-2">
-                  <Link to={`/admin/orders/${d.orderId}`} className="text-brand-700 hover:underline">
-                    #{d.orderId}
-                  </Link>
-                </td>
-                <td className="px-4 py-2">{d.vatTreatment === 'export' ? 'Outside the UK (zero-rated)' : 'UK'}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{pounds(d.netPence)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{pounds(d.vatPence)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{pounds(d.grossPence)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       </section>
     </div>
   );

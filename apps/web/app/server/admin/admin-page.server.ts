@@ -50,9 +50,21 @@ export function foundOr404<T>(found: Promise<T>, notFound: string): Promise<T> {
  * handler: answered like core's refusals, with `field` marked.
  */
 export class FormRefusal extends DomainError {
-  constructor(message: string, field?: string) {
-    super('invalid_request', message, field ? { fields: [{ field, message }] } : {});
+  /** `field` marked with the message, or several fields each with its own (a form's rows). */
+  constructor(message: string, field?: string | Record<string, string>, code = 'invalid_request') {
+    const fields = typeof field === 'string' ? { [field]: message } : (field ?? {});
+    super(code, message, { fields: Object.entries(fields).map(([name, text]) => ({ field: name, message: text })) });
   }
+}
+
+/**
+ * Core's refusal with its fields renamed as the form names them (core counts a form's rows
+ * among those filled in; the page by the row on screen): thrown again from a handler.
+ */
+export function renamedRefusal(error: unknown, rename: (field: string) => string): unknown {
+  if (!(error instanceof DomainError)) return error;
+  const { message, fields } = adminFailureOf(error);
+  return new FormRefusal(message, Object.fromEntries(Object.entries(fields).map(([name, text]) => [rename(name), text])), error.code);
 }
 
 /** A refused back-office form: the storefront's refusal shape, always naming the form (`intent`). */
@@ -76,7 +88,8 @@ export interface AdminChange<Value, Id, Staff extends StaffMember | null = Staff
 
 /**
  * What a change answers when the page must show it instead of redirecting: something shown once
- * and never put in an address (a set-password link to hand over, recovery codes). Built by `shown`.
+ * and never put in an address (a set-password link to hand over, recovery codes), or a report of
+ * what a change of many did (the dispatch desk: what was sent, what was not and why). Built by `shown`.
  */
 export type AdminShown<Answer extends { intent: string }> = ReturnType<typeof data<{ ok: true } & Answer>>;
 
@@ -98,7 +111,11 @@ interface AdminActionSpec<Schema extends z.ZodType, Id extends number | null, St
   formPermission?: (intent: string) => StaffPermission;
   /** Every form of the page, one schema (a discriminated union on `intent` for several). */
   schema: Schema;
-  /** Fields a refused form shows again as typed (never passwords), and their length at most. */
+  /**
+   * Fields a refused form shows again as typed (never passwords), and their length at most. A
+   * `*` stands for a row's index or key, for forms with rows of fields (`lines[*].size`,
+   * `pack.*.*.qty`, `threshold.*`): each row typed is kept under its field's own name.
+   */
   keep?: readonly string[];
   keepMax?: number;
   /** The page a saved change returns to (default: this page's own address). */
@@ -109,6 +126,32 @@ interface AdminActionSpec<Schema extends z.ZodType, Id extends number | null, St
    * once (`shown`). Core's refusals (and a FormRefusal) become the form's answer.
    */
   run: (change: AdminChange<z.output<Schema>, Id, Staff>) => Promise<string | Response | Done>;
+}
+
+/**
+ * What a refused form shows again: each field of `keep` as typed (postedText), and for a name
+ * with a `*` (a row's index) every row's field the form sent, under the name the form gave it.
+ */
+export function keptValues(posted: Record<string, unknown>, keep: readonly string[], max: number): Record<string, string> {
+  const plain = keep.filter((name) => !name.includes('*'));
+  const values: Record<string, string> = postedText(posted, plain, max);
+  const rows = keep.filter((name) => name.includes('*')).map(rowFieldPattern);
+  if (rows.length === 0) return values;
+  for (const [name, value] of fieldsOf(posted, '')) if (rows.some((row) => row.test(name))) values[name] = value.slice(0, max);
+  return values;
+}
+
+/** `lines[*].size` as a pattern of the names a form's rows send (`lines[3].size`; `threshold.*` takes `threshold.s12`). */
+function rowFieldPattern(name: string): RegExp {
+  return new RegExp(`^${name.replace(/[.[\]]/g, '\\$&').replace(/\*/g, '[^.[\\]]+')}$`);
+}
+
+/** The text fields of Conform's payload under the names the form sent (`lines[0].size`, `size.0.size1`). */
+function* fieldsOf(value: unknown, name: string, depth = 0): Generator<[string, string]> {
+  if (typeof value === 'string') yield [name, value];
+  if (depth > 4 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* fieldsOf(item, `${name}[${i}]`, depth + 1);
+  else for (const [key, item] of Object.entries(value)) yield* fieldsOf(item, name ? `${name}.${key}` : key, depth + 1);
 }
 
 /** A failed form answered with its status: one shape for every back-office page. */
@@ -129,9 +172,16 @@ interface RecordOfPage {
   notFound: string;
 }
 
+/** A record page that also makes a record: the address word for one not made yet (`/products/new`, id null). */
+interface RecordOrNewOfPage extends RecordOfPage {
+  orNew: string;
+}
+
 // A notice key is redirected (string): what the page may be answered is the rest.
 type AdminActionAnswer<Done> = (args: ActionArgs) => Promise<Response | ReturnType<typeof adminFailure> | Exclude<Done, string>>;
 
+/** The action of a back-office page about one record or one to make (`orNew`: its id is null). */
+export function adminAction<Schema extends z.ZodType, Done = never>(spec: AdminActionSpec<Schema, number | null, StaffMember, Done> & { record: RecordOrNewOfPage }): AdminActionAnswer<Done>;
 /** The action of a back-office page about one record (see the module's comment). */
 export function adminAction<Schema extends z.ZodType, Done = never>(spec: AdminActionSpec<Schema, number, StaffMember, Done> & { record: RecordOfPage }): AdminActionAnswer<Done>;
 /** The action of a back-office page about no one record (a list, a desk, a form). */
@@ -139,15 +189,16 @@ export function adminAction<Schema extends z.ZodType, Done = never>(spec: AdminA
 /** The action of a page before sign-in (`permission: null`): no staff member. */
 export function adminAction<Schema extends z.ZodType, Done = never>(spec: AdminActionSpec<Schema, null, null, Done> & { permission: null; record?: undefined }): AdminActionAnswer<Done>;
 // `never`: either form's handlers fit; the id and staff given them are the ones their form promises.
-export function adminAction<Schema extends z.ZodType>(spec: Omit<AdminActionSpec<Schema, never, never, unknown>, 'permission'> & { permission?: StaffPermission | null; record?: RecordOfPage }) {
+export function adminAction<Schema extends z.ZodType>(spec: Omit<AdminActionSpec<Schema, never, never, unknown>, 'permission'> & { permission?: StaffPermission | null; record?: RecordOfPage & { orNew?: string } }) {
   return async ({ request, context, params }: ActionArgs) => {
     let staff = (spec.permission === null ? null : await requireStaff(request, context, spec.permission)) as never;
-    const id = (spec.record ? recordIdOf(params[spec.record.param], spec.record.notFound) : null) as never;
+    const record = spec.record;
+    const id = (!record || (record.orNew !== undefined && params[record.param] === record.orNew) ? null : recordIdOf(params[record.param], record.notFound)) as never;
     // An upload page's multipart form, as the server already parsed it (postedForm).
     const form = parseForm(await postedForm(request, context), spec.schema);
     const intent = postedIntent(form.posted);
     if (spec.formPermission) staff = (await requireStaff(request, context, spec.formPermission(intent))) as never;
-    const values = postedText(form.posted, spec.keep ?? [], spec.keepMax ?? 1000);
+    const values = keptValues(form.posted, spec.keep ?? [], spec.keepMax ?? 1000);
     if (!form.ok) return adminFailure(intent, values, form.problems);
     try {
       const outcome = await spec.run({ value: form.value, staff, id, request, context });

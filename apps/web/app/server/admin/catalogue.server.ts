@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { CatalogueCsv, IMPORT_MAX_BYTES, importReportCsv, type ImportReport, parsePackRange, parsePricePounds, type CategoryInput, type ProductState } from '@shop/core';
 import { checkbox, textField, UNKNOWN_FORM } from './admin-forms.server';
 import { carriedImportFields, importPipeline } from './import-pipeline.server';
+import { stockSettingsSchema } from './stock.server';
 
 /** Size rows and pack rows a form may post (more are ignored). */
 export const MAX_FORM_SIZES = 60;
@@ -156,6 +157,9 @@ export const productFormSchema = z
     return { intent: form.intent, confirmed: form.confirmed, version: form.version, image: form.image, removeImage: form.removeImage, imageUrl: form.imageUrl, product };
   });
 
+/** The product page's forms: the product's (save, withdraw, put on sale, delete; none named is a save) and its stock section's (intent 'stock'). */
+export const productPageSchema = z.discriminatedUnion('intent', [stockSettingsSchema, productFormSchema], { error: UNKNOWN_FORM });
+
 const CHOOSE_CSV = 'Choose a CSV file to check.';
 
 /** The import page: a dry run of a chosen file, or applying the dry run it answered (the file carried, import-pipeline.server.ts). */
@@ -196,13 +200,6 @@ export function importReportCsvText(report: ImportReport): string {
 /** The name of a dry run's full list: "prices.csv" -> "prices-dry-run.csv". */
 export function importReportFileName(fileName: string): string {
   return `${fileName.replace(/\.csv$/i, '') || 'catalogue'}-dry-run.csv`;
-}
-
-/** Every posted text field, to show the form again as it was sent. */
-export function postedValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === 'string' && name !== 'csv') values[name] = value.slice(0, 10_000);
-  return values;
 }
 
 /**
