@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressBodySchema } from '@shop/contract';
+import { createAddressBodySchema, vatWording } from '@shop/contract';
 import { queryRows, staff, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { pdfText } from '../documents/pdf-text.ts';
@@ -132,6 +132,37 @@ for (const kind of databaseKinds()) {
       expect(await services.quotes.artworkOf(asked.quoteId)).toMatchObject({ name: 'logo.png', type: 'image/png' });
       const other = await customer();
       await expect(services.quotes.forCustomer(other.userId, asked.quoteId)).rejects.toMatchObject({ code: 'not_found' });
+    });
+
+    it('a customer who asks for a quote is e-mailed once that we have it, with what they asked for and when we reply', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId } = await customer();
+      const asked = await services.quotes.request(userId, {
+        items: [{ productPriceId: mailingBoxPack, quantity: 2500, printed: true, custom: true, customSize: '300x200x80', printColours: '2 colours', notes: 'Logo on the lid' }],
+        neededBy: '2027-01-15',
+        note: 'For our January campaign',
+        artwork: null,
+      });
+      const jobs = await queryRows<{ kind: string }>(database.db, sql`SELECT kind FROM jobs WHERE payload ->> 'quoteId' = ${String(asked.quoteId)}`);
+      expect(jobs.map((job) => job.kind)).toEqual([QUOTE_REQUESTED_JOB]);
+
+      const sent: MailMessage[] = [];
+      const kinds = quoteEmailJobKinds({
+        shop: demoShopConfig,
+        mailer: { send: async (message) => void sent.push(message) },
+        publicBaseUrl: 'https://shop.example',
+        quotes: () => services.quotes,
+        contactOf: async () => ({ email: 'ria@example.com', firstName: 'Ria' }),
+      });
+      await kinds[QUOTE_REQUESTED_JOB]!.run({ jobId: 1, kind: QUOTE_REQUESTED_JOB, payload: { userId, quoteId: asked.quoteId }, createdAt: now, attempt: 1 });
+      const [mail] = sent;
+      expect(mail!.to).toBe('ria@example.com');
+      expect(mail!.subject).toBe(`We have your quote request ${asked.number}`);
+      expect(mail!.text).toContain(`We have your request ${asked.number}, and we reply within ${QUOTE_REPLY_WORKING_DAYS} working days with our prices.`);
+      expect(mail!.text).toMatch(/- 2,500 x .+ \(printed: 2 colours; custom size 300x200x80; Logo on the lid\)/);
+      expect(mail!.text).toContain('Needed by 15 January 2027.');
+      expect(mail!.text).toContain(`https://shop.example/quotes/${asked.quoteId}`);
+      expect(mail!.text).not.toContain('See your order');
     });
 
     it('quote numbers follow one another without gaps', async () => {
