@@ -15,7 +15,7 @@ import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
 import { checkedArtwork } from './artwork.ts';
 import type { MailMessage } from '../email/mailer.ts';
-import { QUOTE_SENT_JOB, quoteEmailJobKinds } from './quote-email.ts';
+import { QUOTE_REPLY_WORKING_DAYS, QUOTE_REQUESTED_JOB, QUOTE_SENT_JOB, quoteEmailJobKinds } from './quote-email.ts';
 import { quoteHasExpired, quoteValidUntil } from './quote-validity.ts';
 import { quoteDispatchMessages } from './quote-dispatch.ts';
 import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
@@ -190,6 +190,15 @@ for (const kind of databaseKinds()) {
       expect(text).toContain('£1,200.00');
       expect(text).toContain('£25.00');
       expect(text).toContain('31 December 2026');
+    });
+
+    it("the quote's PDF words VAT as checkout does, and tells a Channel Islands or Irish buyer that import VAT or duty may be due", async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, quoteId } = await sentQuote();
+      const text = (await pdfText((await services.quotes.pdfOf(userId, quoteId)).pdf)).join(' ').replace(/\s+/g, ' ');
+      expect(text).toContain('VAT (20%) in the UK, Zero-rated export (no UK VAT) to the Channel Islands and the Republic of Ireland.');
+      expect(text).toContain(vatWording.importCharges);
+      expect(text).not.toContain('VAT (0%)');
     });
 
     it('the quote e-mail greets the customer, lists the lines, attaches the PDF and links to the quote', async () => {
