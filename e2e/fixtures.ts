@@ -37,6 +37,21 @@ export async function latestOutboxMail(match: RegExp): Promise<{ subject: string
   throw new Error(`no e-mail matching ${match} in ${outbox}`);
 }
 
+/** The newest e-mail in the server's outbox sent to `address`, parsed; null when there is none yet. */
+export async function outboxMailTo(address: string): Promise<{ subject: string; text: string } | null> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const { simpleParser } = await import('mailparser');
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  for (const file of files) {
+    const mail = await simpleParser(await readFile(path.join(outbox, file)));
+    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+    if (to.toLowerCase().includes(address.toLowerCase())) return { subject: mail.subject ?? '', text: mail.text ?? '' };
+  }
+  return null;
+}
+
 /** A unique, valid sign-up for one test. */
 export function newCustomer() {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
