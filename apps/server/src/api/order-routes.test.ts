@@ -646,7 +646,7 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
     expect(mail?.text).toContain('Zero-rated export (no UK VAT): £0.00');
     expect(mail?.text).toContain('Total: £39.99');
     expect(mail?.text).toContain('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
-    expect(mail?.text.split('Import VAT, GST or customs duty may be due when the goods arrive')).toHaveLength(2);
+    expect((mail?.text ?? '').split('Import VAT, GST or customs duty may be due when the goods arrive')).toHaveLength(2);
     expect(mail?.html).toContain('Zero-rated export (no UK VAT)');
   });
 });
