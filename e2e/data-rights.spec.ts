@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, newCustomer, signInAs, signUp, waitForHydration } from './fixtures';
+import { acceptCookies, newCustomer, outboxMailTo, signInAs, signUp, waitForHydration } from './fixtures';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -113,7 +113,10 @@ test.describe('without JavaScript', () => {
     await page.getByTestId('close-confirm').check();
     await page.getByTestId('close-account').click();
     await expect(page).toHaveURL(/\/account\/close\?closed=1$/);
-    await expect(page.getByTestId('account-closed')).toBeVisible();
+    await expect(page.getByTestId('account-closed')).toContainText('a confirmation is on its way to your e-mail');
+    // The confirmation goes to the address the account had, read before it was erased.
+    await expect.poll(async () => (await outboxMailTo(customer.email))?.subject ?? '', { timeout: 20_000 }).toMatch(/account is closed$/);
+    expect((await outboxMailTo(customer.email))!.text).toContain('we have closed your');
 
     const again = await page.request.post('/api/account', { data: { email: customer.email, password: customer.password } });
     expect(again.status()).toBe(401);

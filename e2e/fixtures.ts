@@ -52,6 +52,13 @@ export async function outboxMails(outbox: string): Promise<{ to: string; subject
   );
 }
 
+/** The newest e-mail in the shared server's outbox sent to `address`; null when there is none yet. */
+export async function outboxMailTo(address: string): Promise<{ subject: string; text: string } | null> {
+  const path = await import('node:path');
+  const mails = await outboxMails(path.join(process.env.E2E_DATA_DIR!, 'outbox'));
+  return mails.reverse().find((mail) => mail.to.toLowerCase().includes(address.toLowerCase())) ?? null;
+}
+
 /** A unique, valid sign-up for one test. */
 export function newCustomer() {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

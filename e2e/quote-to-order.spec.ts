@@ -30,11 +30,12 @@ async function shots(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
+  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(viewport);
 }
 
 /** The newest e-mail in this shop's outbox whose subject matches, with its attachments' names. */
@@ -184,4 +185,104 @@ test('staff take an order by phone for a new customer: address from the postcode
   await expect(staffPage).toHaveURL(/\/admin\/orders\/\d+/);
   await expect(staffPage.getByTestId('order-timeline')).toContainText('Taken by phone, Mandy Manager');
   await shots(staffPage, 'admin-phone-order-placed');
+});
+
+/** The owner signed in at /admin: made from the setup link by the first test to need it, signed in after. */
+async function staffSignedIn(page: Page): Promise<void> {
+  await setUpOwner(page, shop, OWNER).catch(async () => {
+    await page.goto('/admin/signin');
+    await page.getByLabel('E-mail').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: /Sign in/ }).click();
+    await expect(page).toHaveURL(`${shop.baseURL}/admin`);
+  });
+}
+
+test('without JavaScript on a phone: the quote request is acknowledged by e-mail, the quote opens on the address checkout delivers to, an export says import VAT may be due, and the order says thank you', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const api = (await browser.newContext({ baseURL: shop.baseURL })).request;
+  const customer = newCustomer();
+  const signedUp = await api.post('/api/users', {
+    data: { first_name: customer.firstName, last_name: customer.lastName, email: customer.email, password: customer.password, phone: customer.phone },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(200);
+  const auth = { authorization: `Bearer ${((await signedUp.json()) as { token: string }).token}` };
+  const addressAt = async (reference: string, town: string, postCode: string, country: string) => {
+    const saved = await api.post('/api/address', {
+      headers: auth,
+      data: { reference, contact_name: 'Alice Walker', region: '1', address: 'High Street', town, country, post_code: postCode, phone: '0113 496 0123', user_id: 1 },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    return ((await saved.json()) as { address_id: number }).address_id;
+  };
+  // Oldest first: the billing address (Leeds), a one-off Jersey address, then the depot checkout delivers to.
+  await addressAt('Head office', 'Leeds', 'LS1 4AP', 'United Kingdom');
+  await addressAt('Jersey shop', 'St Helier', 'JE2 3AB', 'Jersey');
+  const depot = await addressAt('Manchester depot', 'Manchester', 'M1 1AE', 'United Kingdom');
+  const landing = (await (await api.get('/api/products/GetLanding?condition=')).json()) as { product_id: number }[];
+  const detail = await (await api.get(`/api/products/GetById/${landing[0]!.product_id}`)).json();
+  const pack = detail.product_Sizes[0].packs[0];
+  expect((await api.post('/api/cart', { headers: auth, data: { user_id: 1, product_id: detail.product_id, product_price_id: pack.product_price_id, price: pack.price, qty: pack.pack_range[0], count: 1 } })).status()).toBe(200);
+  expect((await api.put('/api/cart/AssignAddress', { headers: auth, data: { addressId: depot, cartId: null } })).status()).toBe(200);
+
+  // The customer, on a 390 px phone without JavaScript, signs in and asks for a quote.
+  const phone = await browser.newContext({ baseURL: shop.baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  const signedIn = await page.request.post('/signin', { form: { intent: 'signin', email: customer.email, password: customer.password }, headers: { origin: shop.baseURL }, maxRedirects: 0 });
+  expect(signedIn.status(), await signedIn.text()).toBe(302);
+  await page.goto(`/quote-request?productCode=${detail.product_id}`);
+  await page.getByTestId('quote-item').first().getByLabel('Quantity (units)').fill('400');
+  await page.getByRole('button', { name: 'Ask for a quote' }).click();
+  await expect(page.getByTestId('quote-requested')).toContainText(/we have your request Q-\d{6}/);
+  const quoteUrl = page.url().replace(/\?.*$/, '');
+  const quoteNumber = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Quote ', '').trim();
+
+  // Acknowledged by e-mail, once, with what was asked for.
+  await expect.poll(async () => (await mailWithSubject(new RegExp(`We have your quote request ${quoteNumber}$`)))?.text ?? '', { timeout: 20_000 }).toContain(
+    `We have your request ${quoteNumber}, and we reply within 2 working days`,
+  );
+  expect((await mailWithSubject(new RegExp(`We have your quote request ${quoteNumber}$`)))!.text).toMatch(/- 400 x /);
+
+  // Staff price it: £1 a unit, £10 delivery.
+  const staffPage = await (await browser.newContext({ baseURL: shop.baseURL })).newPage();
+  await staffSignedIn(staffPage);
+  await staffPage.goto('/admin/quotes');
+  await staffPage.getByRole('link', { name: quoteNumber }).click();
+  const line = staffPage.getByTestId('quote-line-row').first();
+  await line.getByLabel('Description').fill('Boxes as asked');
+  await line.getByLabel('Unit price £').fill('1.00');
+  await staffPage.getByLabel('Delivery charge £ ex-VAT').fill('10.00');
+  await staffPage.getByRole('button', { name: 'Save prices' }).click();
+  await expect(staffPage.getByTestId('admin-notice')).toContainText('Prices saved');
+  await staffPage.getByRole('button', { name: 'Send the quote to the customer' }).click();
+  await expect(staffPage.getByTestId('admin-notice')).toContainText('Sent');
+
+  // The quote opens on the depot checkout delivers to, not the newest or the Jersey address: UK VAT.
+  await page.goto(quoteUrl);
+  await expect(page.getByLabel('Deliver to')).toHaveValue(String(depot));
+  await expect(page.getByTestId('quote-vat-label')).toHaveText('VAT (20%)');
+  // £400.00 + £10.00 delivery, + 20% VAT = £492.00
+  await expect(page.getByTestId('quote-total')).toHaveText('£492.00');
+  await expect(page.getByTestId('quote-vat-note')).toHaveCount(0);
+  await shots(page, 'quote-uk-default');
+
+  // Delivered to Jersey: worded as checkout words it, and import VAT or duty may be due, said once.
+  await page.getByLabel('Deliver to').selectOption({ label: 'Jersey shop, High Street, St Helier, JE2 3AB' });
+  await page.getByRole('button', { name: 'Show the total for this address' }).click();
+  await expect(page.getByTestId('quote-vat-label')).toHaveText('Zero-rated export (no UK VAT)');
+  await expect(page.getByText('VAT (0%)')).toHaveCount(0);
+  await expect(page.getByTestId('quote-vat-note')).toContainText('Import VAT, GST or customs duty may be due when the goods arrive');
+  await expect(page.getByText(/Import VAT/)).toHaveCount(1);
+  await expect(page.getByTestId('quote-total')).toHaveText('£410.00');
+  await shots(page, 'quote-jersey');
+
+  // Accepted: the order page thanks them as checkout's order page does.
+  await page.getByLabel(/Bank transfer/).check();
+  await page.getByRole('button', { name: 'Accept and place the order' }).click();
+  await expect(page).toHaveURL(/\/order-detail\?orderId=\d+&placed=1/);
+  await expect(page.getByTestId('order-placed')).toContainText('Thank you, your order has been placed.');
+  await expect(page.getByTestId('order-vat-note')).toContainText('Import VAT, GST or customs duty may be due');
+  await expect(page.getByText(/Import VAT/)).toHaveCount(1);
+  await shots(page, 'quote-order-placed');
+  await phone.close();
 });

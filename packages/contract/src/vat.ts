@@ -21,7 +21,18 @@ export const vatWording = {
   zeroRatedExport: 'Zero-rated export',
   /** Why no VAT is charged, for the customer and on the invoice (HMRC requires the reason for zero rating). */
   exportExplanation: 'No UK VAT: goods sent outside the UK VAT area are zero-rated exports.',
+  /** What a buyer outside the UK VAT area (the Channel Islands, Ireland) may still pay on arrival. */
+  importCharges: 'Import VAT, GST or customs duty may be due when the goods arrive: the destination charges it to you, not us.',
 } as const;
+
+/**
+ * The note under the totals of a zero-rated export (basket, checkout, quote, order page, e-mails):
+ * why no UK VAT is charged, and that the destination may charge import VAT or duty. Null at the
+ * standard rate. The one place this is worded, so each page says it once and the same way.
+ */
+export function exportVatNote(treatment: VatTreatment): string | null {
+  return treatment === 'export' ? `${vatWording.exportExplanation} ${vatWording.importCharges}` : null;
+}
 
 /** The label of the VAT line of a basket, an order or an e-mail: "VAT (20%)" or "Zero-rated export (no UK VAT)". */
 export function vatLineLabel(vat: VatOfSupply): string {

@@ -267,7 +267,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     carts,
     accounts,
     customerData: new CustomerDataExport(database.db, documents, { now: clock, shopName: options.shop.tradingName }),
-    accountClosure: new AccountClosure(database.db, tokens),
+    accountClosure: new AccountClosure(database.db, tokens, jobs),
     addresses,
     postcodes: new PostcodeSearch(options.postcodes ?? unconfiguredPostcodeLookup),
     orders,

@@ -639,7 +639,7 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
     expect(mail.text).toContain('VAT (20%): £');
   });
 
-  it('an order to Jersey e-mails its VAT line as a zero-rated export, and why', async () => {
+  it('an order to Jersey e-mails its VAT line as a zero-rated export, why, and that import VAT or duty may be due on arrival', async () => {
     const { customer, cart } = await readyCustomer(t, [[packs.box25, 1]], { post_code: 'JE2 3AB', town: 'St Helier', country: 'Jersey' });
     const orderId = (await placeOrder(t.app, customer.token, orderBodyFrom(cart))).json<number>();
     await t.app.services.jobWorker.drain();
@@ -647,6 +647,7 @@ describeOnEachDatabase('order confirmation through a real SMTP server', (kind) =
     expect(mail?.text).toContain('Zero-rated export (no UK VAT): £0.00');
     expect(mail?.text).toContain('Total: £39.99');
     expect(mail?.text).toContain('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+    expect((mail?.text ?? '').split('Import VAT, GST or customs duty may be due when the goods arrive')).toHaveLength(2);
     expect(mail?.html).toContain('Zero-rated export (no UK VAT)');
   });
 });

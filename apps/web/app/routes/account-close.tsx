@@ -39,7 +39,7 @@ export default function CloseAccountPage({ loaderData, actionData }: Route.Compo
       {closed ? (
         <div className="mt-4 space-y-4">
           <FormMessage
-            message={{ tone: 'success', text: 'Your account has been closed and you have been signed out everywhere. Your personal details have been erased.' }}
+            message={{ tone: 'success', text: 'Your account has been closed and you have been signed out everywhere. Your personal details have been erased, and a confirmation is on its way to your e-mail.' }}
             testId="account-closed"
           />
           <p className="text-sm text-stone-700">

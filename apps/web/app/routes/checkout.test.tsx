@@ -95,7 +95,7 @@ describe('basket page', () => {
     expect(screen.getByTestId('summary-vat').closest('div')).toHaveTextContent('VAT (20%)£19.00');
   });
 
-  it('a basket for a Republic of Ireland address says it is a zero-rated export, with no UK VAT', async () => {
+  it('a basket for a Republic of Ireland address says it is a zero-rated export, with no UK VAT, and that import VAT or duty may be due on arrival', async () => {
     // As the server answers once a Dublin address is chosen: £14.99 carriage, no VAT.
     const cart = {
       ...basketOf([{ id: 1, name: 'Double Wall Box 18x12x12', price: 80, qty: 25, count: 1 }], 4),
@@ -110,6 +110,8 @@ describe('basket page', () => {
     const vat = await screen.findByTestId('summary-vat');
     expect(vat.closest('div')).toHaveTextContent('Zero-rated export (no UK VAT)£0.00');
     expect(screen.getByTestId('summary-vat-note')).toHaveTextContent('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+    expect(screen.getByTestId('summary-vat-note')).toHaveTextContent('Import VAT, GST or customs duty may be due when the goods arrive');
+    expect(screen.getAllByText(/Import VAT/)).toHaveLength(1);
     expect(screen.getByTestId('summary-total')).toHaveTextContent('£94.99');
   });
 });

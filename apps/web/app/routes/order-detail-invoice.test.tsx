@@ -72,11 +72,13 @@ describe('the VAT line of an order', () => {
     expect((await screen.findByTestId('summary-vat')).closest('div')).toHaveTextContent('VAT (20%)£6.00');
   });
 
-  it('an order delivered to Jersey shows it was a zero-rated export, with no UK VAT', async () => {
+  it('an order delivered to Jersey shows it was a zero-rated export, with no UK VAT, and that import VAT or duty may be due on arrival', async () => {
     const exported = { ...order, delivery_fee: 14.99, total_tax: 0, total: 39.99, vat_treatment: 'export', vat_rate_percent: 0 } as OrderDto;
     renderDetail(null, exported);
     expect((await screen.findByTestId('summary-vat')).closest('div')).toHaveTextContent('Zero-rated export (no UK VAT)£0.00');
     expect(screen.getByTestId('order-vat-note')).toHaveTextContent('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+    expect(screen.getByTestId('order-vat-note')).toHaveTextContent('Import VAT, GST or customs duty may be due when the goods arrive');
+    expect(screen.getAllByText(/Import VAT/)).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,7 @@
  * One order (SPEC 2 "Order detail"), query orderId; needs a signed-in customer (else /signin).
  * Order number, placed date, payment reference, status, delivery address, totals, delivery note
  * and the lines; for a bank transfer order, the payee details and the reference to pay with.
- * The payment step comes here with `placed=1`, which adds the thank-you banner. An id that is
+ * The payment step and an accepted quote come here with `placed=1` (placedOrderPath), which adds the thank-you banner. An id that is
  * malformed, unknown or another customer's shows 'Order not found' with a 404.
  * Once the order may have a VAT invoice (core/documents/invoice-eligibility.ts), a link downloads it
  * (/order-invoice); before that, the Order Details say when it will be available. The order's VAT
@@ -10,7 +10,7 @@
  */
 import { data, Link, type MetaFunction } from 'react-router';
 import type { CartDto } from '@shop/contract';
-import { formatPounds, isRecordId, vatLineLabel, vatWording } from '@shop/contract/browser';
+import { exportVatNote, formatPounds, isRecordId, vatLineLabel } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { CheckIcon } from '~/components/icons';
@@ -46,7 +46,7 @@ export const meta: MetaFunction = ({ matches }) => [
 interface OrderDetailData {
   /** The order, or null when there is no such order of this customer. */
   order: ShownOrder | null;
-  /** Just placed by the payment step: show the thank-you banner. */
+  /** Just placed (the payment step, an accepted quote): show the thank-you banner. */
   placed: boolean;
   /** The VAT invoice: its download path when available, else why not yet. */
   invoice?: { available: boolean; path: string; reason: string | null } | null;
@@ -306,11 +306,10 @@ function OrderView({
             />
           </div>
           <p className="mt-2 text-xs text-stone-600" data-testid="order-vat-note">
-            {order.vat_treatment === 'export'
-              ? vatWording.exportExplanation
-              : prices.basis === 'inc'
+            {exportVatNote(order.vat_treatment) ??
+              (prices.basis === 'inc'
                 ? 'Prices inc VAT; the totals show VAT on its own line.'
-                : 'Prices ex-VAT; VAT is included in the total.'}
+                : 'Prices ex-VAT; VAT is included in the total.')}
           </p>
         </section>
       </div>

@@ -110,7 +110,7 @@ describe('payment page', () => {
     expect(screen.getByTestId('place-on-account')).toBeDisabled();
   });
 
-  it('a basket delivered to Jersey says before payment that it is a zero-rated export, with no UK VAT', async () => {
+  it('a basket delivered to Jersey says before payment that it is a zero-rated export, with no UK VAT, and that import VAT or duty may be due on arrival', async () => {
     // As the server prices it for a Channel Islands address: remote carriage, no VAT.
     const jersey = { ...CART, deliveryZone: 'channel-islands' as const, vatTreatment: 'export' as const, taxPercentage: 0, deliveryFee: 14.99, totalTax: 0, total: 51.99 };
     const { posted } = renderPayment('/payment?pay=bank', undefined, null, undefined, jersey);
@@ -119,6 +119,8 @@ describe('payment page', () => {
     expect(screen.getByTestId('summary-vat')).toHaveTextContent('£0.00');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('£51.99');
     expect(screen.getByTestId('summary-vat-note')).toHaveTextContent('No UK VAT: goods sent outside the UK VAT area are zero-rated exports.');
+    expect(screen.getByTestId('summary-vat-note')).toHaveTextContent('Import VAT, GST or customs duty may be due when the goods arrive');
+    expect(screen.getAllByText(/Import VAT/)).toHaveLength(1);
     expect(summary).not.toHaveTextContent('VAT (20%)');
     fireEvent.click(screen.getByTestId('bank-transfer-done'));
     await waitFor(() => expect(posted).toHaveLength(1));

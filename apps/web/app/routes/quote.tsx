@@ -190,7 +190,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               </Form>
               {addressProblem ? <FormMessage message={{ tone: 'error', text: addressProblem }} /> : null}
               {totals ? (
-                <dl className="max-w-xs space-y-1 text-sm" data-testid="quote-totals">
+                <dl className="max-w-sm space-y-1 text-sm" data-testid="quote-totals">
                   <div className="flex justify-between">
                     <dt>Goods ex-VAT</dt>
                     <dd className="tabular-nums">{formatPounds(totals.subTotal)}</dd>
@@ -199,8 +199,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     <dt>Delivery ex-VAT</dt>
                     <dd className="tabular-nums">{formatPounds(totals.deliveryFee)}</dd>
                   </div>
-                  <div className="flex justify-between">
-                    <dt>VAT ({totals.vatRatePercent}%)</dt>
+                  <div className="flex justify-between gap-3">
+                    <dt data-testid="quote-vat-label">{totals.vatLabel}</dt>
                     <dd className="tabular-nums">{formatPounds(totals.vat)}</dd>
                   </div>
                   <div className="flex justify-between font-semibold">
@@ -210,6 +210,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     </dd>
                   </div>
                 </dl>
+              ) : null}
+              {totals?.vatNote ? (
+                <p className="max-w-md text-xs text-stone-600" data-testid="quote-vat-note">
+                  {totals.vatNote}
+                </p>
               ) : null}
               <Form method="post" className="space-y-4" data-testid="accept-quote-form">
                 <FormMessage message={failed ? { tone: 'error', text: failed.message } : null} testId="accept-message" />

@@ -14,7 +14,9 @@
  *    billing addresses they were placed with), their VAT invoices and credit notes, and the
  *    company name and VAT number printed on those invoices; the `users` row stays, anonymised,
  *    because they point at it;
- *  - an audit entry says who closed it and what was kept, with no personal details in it.
+ *  - an audit entry says who closed it and what was kept, with no personal details in it;
+ *  - the customer is e-mailed that it is closed (a durable job): at the real address, read before
+ *    it is erased and carried by the job itself, recorded after the waiting e-mails are dropped.
  *
  * An account with an order still open is not closed (blockers): an order not yet dispatched,
  * money still due from the customer, money the shop owes back, or a return or claim not yet
@@ -31,6 +33,8 @@ import { verifyPassword } from './password-hashing.ts';
 import { OPEN_RETURN_STATES } from '../returns/return-states.ts';
 import type { TokenService } from './token-service.ts';
 import { deleteBackInStockRequestsOf } from '../stock/back-in-stock.ts';
+import { accountClosedJob } from '../email/email-jobs.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 
 /** How many years orders and invoices are kept after an account is closed (HMRC: six years). */
 export const RECORDS_KEPT_YEARS = 6;
@@ -67,6 +71,7 @@ export class AccountClosure {
   constructor(
     private readonly db: Database,
     private readonly tokens: Pick<TokenService, 'revokeAllOfUser' | 'forgetSignInsOf'>,
+    private readonly jobs: Pick<JobQueue, 'record' | 'wakeWorkers'>,
   ) {}
 
   /** Why the account cannot be closed yet, one sentence per open order; empty when it can. */
@@ -112,7 +117,11 @@ export class AccountClosure {
 
   private async close(userId: number, by: ClosedBy): Promise<ClosureResult> {
     const result = await this.db.transaction(async (tx) => {
-      const [user] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.userId, userId)).for('update');
+      const [user] = await tx
+        .select({ closedAt: users.closedAt, email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.userId, userId))
+        .for('update');
       if (!user) throw new NotFound(`There is no customer ${userId}.`);
       if (user.closedAt !== null) throw new Conflict(accountClosureMessages.alreadyClosed);
       // Orders are placed and changed under their own row locks: read them locked, so none
@@ -149,6 +158,8 @@ export class AccountClosure {
                    (SELECT count(*) FROM invoices i JOIN orders o ON o.order_id = i.order_id WHERE o.user_id = ${userId}) AS invoices`,
       );
       const closure = { ordersKept: Number(kept?.orders ?? 0), invoicesKept: Number(kept?.invoices ?? 0) };
+      // After the waiting e-mails were dropped (so this one is not), to the address as it was before erasing.
+      await this.jobs.record(accountClosedJob(userId, { email: user.email, firstName: user.firstName, ...closure, keptYears: RECORDS_KEPT_YEARS }), tx);
       await recordCustomerEvent(tx, {
         userId,
         staffId: by.kind === 'staff' ? by.staffId : null,
@@ -160,6 +171,7 @@ export class AccountClosure {
     });
     // Committed: other processes hear it through sign_ins_changed (disabled_at set), this one now.
     this.tokens.forgetSignInsOf(userId);
+    this.jobs.wakeWorkers();
     return result;
   }
 }

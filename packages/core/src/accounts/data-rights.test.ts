@@ -15,6 +15,7 @@ import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
 import { insertFixtureOrder } from '../documents/document-fixtures.ts';
 import { pdfText } from '../documents/pdf-text.ts';
+import type { MailMessage } from '../email/mailer.ts';
 import { accountClosureMessages, closedAccountEmail } from './account-closure.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -37,6 +38,7 @@ for (const kind of databaseKinds()) {
     let drop: () => Promise<void>;
     let services: CoreServices;
     let staffId: number;
+    const sent: MailMessage[] = [];
     const tag = `r${Date.now().toString(36)}`;
 
     async function customer(first: string, last: string, phone: string) {
@@ -77,7 +79,7 @@ for (const kind of databaseKinds()) {
 
     beforeAll(async () => {
       ({ database, drop } = await createTestDatabase(kind));
-      services = createCoreServices(database, { shop: demoShopConfig });
+      services = createCoreServices(database, { shop: demoShopConfig, mailer: { send: async (message) => void sent.push(message) } });
       const [row] = await queryRows<{ staff_id: number }>(
         database.db,
         sql`INSERT INTO staff (email, name, role) VALUES (${`${tag}.manager@example.com`}, 'Mia Manager', 'manager') RETURNING staff_id`,
@@ -273,6 +275,24 @@ for (const kind of databaseKinds()) {
       const [entry] = await services.customerDirectory.history(fay.userId);
       expect(entry).toMatchObject({ kind: 'customer.account-closed', staffName: null, after: { by: 'customer', ordersKept: 1, invoicesKept: 1 } });
       await expect(services.accountClosure.closeByCustomer(fay.userId, PASSWORD)).rejects.toMatchObject({ code: 'unauthorized' });
+    });
+
+    it('the customer is e-mailed once that the account is closed, at the address it had, and the sent job keeps no copy of it', async () => {
+      const hal = await customer('Halcyon', 'Marsh', '07700 900888');
+      await invoicedOrder(hal.userId, 'Halcyon Marsh');
+      await services.accountClosure.closeByCustomer(hal.userId, PASSWORD);
+      await services.jobWorker.drain();
+      await services.jobWorker.drain();
+
+      const mails = sent.filter((mail) => mail.to === hal.email);
+      expect(mails.map((mail) => mail.subject)).toEqual([`Your ${demoShopConfig.tradingName} account is closed`]);
+      expect(mails[0]!.text).toContain('Hello Halcyon,');
+      expect(mails[0]!.text).toContain('we have closed your');
+      expect(mails[0]!.text).toContain('we keep your order and its VAT invoice, with the addresses they went to, for 6 years');
+      expect(sent.some((mail) => mail.to === closedAccountEmail(hal.userId))).toBe(false);
+      const [job] = await queryRows<{ state: string; payload: unknown }>(database.db, sql`SELECT state, payload FROM jobs WHERE dedupe_key = ${`account-closed:${hal.userId}`}`);
+      expect(job!.state).toBe('done');
+      expect(JSON.stringify(job!.payload)).not.toMatch(/Halcyon|example\.com/);
     });
 
     it('staff close an account for a customer who asked, audited with how they asked; it cannot be enabled again', async () => {

@@ -31,6 +31,7 @@ export const EMAIL_JOB_KINDS = {
   staffLink: 'email.staff-link',
   orderNotice: 'email.order-notice',
   shipment: 'email.shipment',
+  accountClosed: 'email.account-closed',
 } as const;
 
 export function orderConfirmationJob(userId: number, orderId: number): NewJob {
@@ -63,6 +64,25 @@ export function creditNoteJob(userId: number, orderId: number, creditNoteNumber:
  */
 export function orderNoticeJob(userId: number, orderId: number, notice: { subject: string; lines: MessageLine[] }, dedupeKey: string): NewJob {
   return { kind: EMAIL_JOB_KINDS.orderNotice, payload: { userId, orderId, subject: notice.subject, lines: notice.lines }, dedupeKey };
+}
+
+/** What the account-closed e-mail tells: the real address and name, read before they were erased, and what was kept. */
+export type AccountClosedNotice = {
+  email: string;
+  firstName: string;
+  ordersKept: number;
+  invoicesKept: number;
+  keptYears: number;
+};
+
+/**
+ * The customer is told their account was closed (accounts/account-closure.ts). Recorded in the
+ * closing transaction after the customer's waiting e-mails were dropped, and carrying the address
+ * and name itself: the account's own are erased by then, and no `userId` in it means nothing
+ * drops it. One per account.
+ */
+export function accountClosedJob(userId: number, notice: AccountClosedNotice): NewJob {
+  return { kind: EMAIL_JOB_KINDS.accountClosed, payload: { ...notice }, dedupeKey: `account-closed:${userId}` };
 }
 
 /** A single-use link to choose a password: asked for (forgot password), or for an account staff opened. */
@@ -238,6 +258,33 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
         });
         deps.log?.info({ orderId, jobId: job.jobId, shipmentId, reason }, 'shipment e-mail sent');
       },
+    },
+    [EMAIL_JOB_KINDS.accountClosed]: {
+      async run(job) {
+        const notice = job.payload as AccountClosedNotice;
+        const kept =
+          notice.ordersKept > 0
+            ? `As the law requires, we keep ${notice.ordersKept === 1 ? 'your order' : `your ${notice.ordersKept} orders`}${notice.invoicesKept === 0 ? '' : notice.ordersKept === 1 ? ' and its VAT invoice' : ' and their VAT invoices'}, with the addresses they went to, for ${notice.keptYears} years, and nothing else.`
+            : '';
+        await deps.mailer.send({
+          ...shortMessage({
+            shop: deps.shop,
+            to: notice.email,
+            subject: `Your ${deps.shop.tradingName} account is closed`,
+            firstName: notice.firstName,
+            lines: [
+              `As you asked, we have closed your ${deps.shop.tradingName} account. You can no longer sign in, and we have erased your name, phone number, saved addresses and basket.`,
+              kept,
+              `If you did not ask for this, call us on ${deps.shop.phones.sales}. To shop with us again, create a new account: this e-mail address is free to use.`,
+            ],
+            button: { url: `${base}/`, label: `Visit ${deps.shop.tradingName}` },
+          }),
+          messageId: messageId(job),
+        });
+        deps.log?.info({ jobId: job.jobId }, 'account closed e-mail sent');
+      },
+      // The address and name were erased from the account: keep no copy of them once sent.
+      finishedPayload: (payload) => ({ ordersKept: payload.ordersKept, invoicesKept: payload.invoicesKept }),
     },
     [EMAIL_JOB_KINDS.passwordReset]: {
       async run(job) {

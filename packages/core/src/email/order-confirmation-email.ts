@@ -3,7 +3,7 @@
  * goes, and how it is paid. For a bank transfer it carries the payee details and the reference
  * to quote, from the shop's configuration.
  */
-import { formatPounds, vatLineLabel, vatWording, type OrderAddressDto, type OrderDto } from '@shop/contract';
+import { exportVatNote, formatPounds, vatLineLabel, type OrderAddressDto, type OrderDto } from '@shop/contract';
 import { formatDayMonth } from '../delivery/dispatch-promise.ts';
 import { promisedDeliveryOf } from '../delivery/dispatch-promises.ts';
 import { orderStateLabel } from '../back-office/orders/order-states.ts';
@@ -37,7 +37,7 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
     [vatLineLabel({ treatment: order.vat_treatment, ratePercent: order.vat_rate_percent }), formatPounds(order.total_tax)],
     ['Total', formatPounds(order.total)],
   ];
-  const vatNote = order.vat_treatment === 'export' ? vatWording.exportExplanation : null;
+  const vatNote = exportVatNote(order.vat_treatment);
   const bank = order.payment_method === 'bank';
   const payment: [string, string][] = bank
     ? [

@@ -27,7 +27,8 @@ export interface ShortMessage {
   firstName: string;
   /** Paragraphs; empty ones are left out. */
   lines: MessageLine[];
-  orderUrl: string;
+  /** The order's page, as the plain text's last link; none for an e-mail about no order. */
+  orderUrl?: string;
   /** The HTML version's button. */
   button: { url: string; label: string };
 }
@@ -35,7 +36,7 @@ export interface ShortMessage {
 export function shortMessage({ shop, to, subject, firstName, lines: given, orderUrl, button }: ShortMessage): MailMessage {
   const lines = given.filter((line) => (typeof line === 'string' ? line !== '' : line.url !== ''));
   const plain = (line: MessageLine) => (typeof line === 'string' ? line : `${line.text}: ${line.url}`);
-  const text = [`Hello ${firstName},`, '', ...lines.flatMap((line) => [plain(line), '']), `See your order: ${orderUrl}`, '', shop.tradingName, ''].join('\n');
+  const text = [`Hello ${firstName},`, '', ...lines.flatMap((line) => [plain(line), '']), ...(orderUrl ? [`See your order: ${orderUrl}`, ''] : []), shop.tradingName, ''].join('\n');
   const e = escapeHtml;
   const marked = (line: MessageLine) =>
     typeof line === 'string' ? e(line) : `${e(line.text)}: <a href="${e(line.url)}" style="color:#0f5c63;">${e(line.url)}</a>`;

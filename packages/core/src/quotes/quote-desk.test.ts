@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressBodySchema } from '@shop/contract';
+import { createAddressBodySchema, vatWording } from '@shop/contract';
 import { queryRows, staff, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { pdfText } from '../documents/pdf-text.ts';
@@ -15,7 +15,7 @@ import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
 import { checkedArtwork } from './artwork.ts';
 import type { MailMessage } from '../email/mailer.ts';
-import { QUOTE_SENT_JOB, quoteEmailJobKinds } from './quote-email.ts';
+import { QUOTE_REPLY_WORKING_DAYS, QUOTE_REQUESTED_JOB, QUOTE_SENT_JOB, quoteEmailJobKinds } from './quote-email.ts';
 import { quoteHasExpired, quoteValidUntil } from './quote-validity.ts';
 import { quoteDispatchMessages } from './quote-dispatch.ts';
 import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
@@ -135,6 +135,37 @@ for (const kind of databaseKinds()) {
       await expect(services.quotes.forCustomer(other.userId, asked.quoteId)).rejects.toMatchObject({ code: 'not_found' });
     });
 
+    it('a customer who asks for a quote is e-mailed once that we have it, with what they asked for and when we reply', async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId } = await customer();
+      const asked = await services.quotes.request(userId, {
+        items: [{ productPriceId: mailingBoxPack, quantity: 2500, printed: true, custom: true, customSize: '300x200x80', printColours: '2 colours', notes: 'Logo on the lid' }],
+        neededBy: '2027-01-15',
+        note: 'For our January campaign',
+        artwork: null,
+      });
+      const jobs = await queryRows<{ kind: string }>(database.db, sql`SELECT kind FROM jobs WHERE payload ->> 'quoteId' = ${String(asked.quoteId)}`);
+      expect(jobs.map((job) => job.kind)).toEqual([QUOTE_REQUESTED_JOB]);
+
+      const sent: MailMessage[] = [];
+      const kinds = quoteEmailJobKinds({
+        shop: demoShopConfig,
+        mailer: { send: async (message) => void sent.push(message) },
+        publicBaseUrl: 'https://shop.example',
+        quotes: () => services.quotes,
+        contactOf: async () => ({ email: 'ria@example.com', firstName: 'Ria' }),
+      });
+      await kinds[QUOTE_REQUESTED_JOB]!.run({ jobId: 1, kind: QUOTE_REQUESTED_JOB, payload: { userId, quoteId: asked.quoteId }, createdAt: now, attempt: 1 });
+      const [mail] = sent;
+      expect(mail!.to).toBe('ria@example.com');
+      expect(mail!.subject).toBe(`We have your quote request ${asked.number}`);
+      expect(mail!.text).toContain(`We have your request ${asked.number}, and we reply within ${QUOTE_REPLY_WORKING_DAYS} working days with our prices.`);
+      expect(mail!.text).toMatch(/- 2,500 x .+ \(printed: 2 colours; custom size 300x200x80; Logo on the lid\)/);
+      expect(mail!.text).toContain('Needed by 15 January 2027.');
+      expect(mail!.text).toContain(`https://shop.example/quotes/${asked.quoteId}`);
+      expect(mail!.text).not.toContain('See your order');
+    });
+
     it('quote numbers follow one another without gaps', async () => {
       const { userId } = await customer();
       const item = { productPriceId: mailingBoxPack, quantity: 10, printed: false, custom: false, customSize: '', printColours: '', notes: '' };
@@ -160,6 +191,15 @@ for (const kind of databaseKinds()) {
       expect(text).toContain('£1,200.00');
       expect(text).toContain('£25.00');
       expect(text).toContain('31 December 2026');
+    });
+
+    it("the quote's PDF words VAT as checkout does, and tells a Channel Islands or Irish buyer that import VAT or duty may be due", async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const { userId, quoteId } = await sentQuote();
+      const text = (await pdfText((await services.quotes.pdfOf(userId, quoteId)).pdf)).join(' ').replace(/\s+/g, ' ');
+      expect(text).toContain('VAT (20%) in the UK, Zero-rated export (no UK VAT) to the Channel Islands and the Republic of Ireland.');
+      expect(text).toContain(vatWording.importCharges);
+      expect(text).not.toContain('VAT (0%)');
     });
 
     it('the quote e-mail greets the customer, lists the lines, attaches the PDF and links to the quote', async () => {

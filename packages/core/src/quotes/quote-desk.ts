@@ -35,7 +35,7 @@ import type { CartTotals } from '../pricing/cart-totals.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { Artwork } from './artwork.ts';
-import { quoteSentJob, quoteUrl } from './quote-email.ts';
+import { quoteRequestedJob, quoteSentJob, quoteUrl } from './quote-email.ts';
 import { quotePdf } from './quote-pdf.ts';
 import { MAX_LEAD_WORKING_DAYS, quoteDispatchDate, quoteDispatchMessages, quoteDispatchOf, quoteDispatchText, type QuoteDispatch } from './quote-dispatch.ts';
 import { MAX_QUOTE_VALIDITY_DAYS, quoteValidityDays, quoteValidUntil } from './quote-validity.ts';
@@ -224,7 +224,7 @@ export class QuoteDesk {
 
   // ---- the customer ----
 
-  /** A signed-in customer asks for a quote: its number is given now; staff see it in their queue. */
+  /** A signed-in customer asks for a quote: its number is given now, they are e-mailed an acknowledgement; staff see it in their queue. */
   async request(userId: number, input: QuoteRequestInput): Promise<{ quoteId: number; number: string }> {
     if (input.items.length === 0) throw new Invalid(quoteMessages.noItems);
     if (input.items.length > MAX_QUOTE_ITEMS) throw new Invalid(quoteMessages.tooManyItems);
@@ -277,8 +277,11 @@ export class QuoteDesk {
           };
         }),
       );
+      // Acknowledged by e-mail, recorded with the request: sent once, even if the worker restarts.
+      await this.options.jobs.record(quoteRequestedJob(userId, quote!.quoteId), tx);
       return { quoteId: quote!.quoteId, number: formatQuoteNumber(quoteNumber) };
     });
+    this.options.jobs.wakeWorkers();
     return created;
   }
 

@@ -1,22 +1,43 @@
 /**
- * The e-mail that sends a customer their quote (a durable job recorded when staff send it,
- * quote-desk.ts): the quote as a PDF attachment and the link to see and accept it, signed in.
+ * The quote e-mails, as durable jobs on the shop's job queue (as email/email-jobs.ts's): the
+ * acknowledgement of a request (recorded with the request, quote-desk.ts: its number, what was
+ * asked for and when we reply), and the quote itself when staff send it (the PDF attached and
+ * the link to see and accept it, signed in).
  */
+import { itemDisplayName } from '@shop/contract';
 import type { NewJob } from '../jobs/job-queue.ts';
 import { PermanentJobFailure, type JobKind } from '../jobs/job-worker.ts';
 import { formatDayMonthYear } from '../documents/document-format.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { linkLine, shortMessage } from '../email/short-message.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
-import type { QuoteDesk } from './quote-desk.ts';
+import type { QuoteDesk, QuoteItem } from './quote-desk.ts';
 import { quotePounds } from './quote-desk.ts';
 
+export const QUOTE_REQUESTED_JOB = 'email.quote-requested';
 export const QUOTE_SENT_JOB = 'email.quote-sent';
+/** Working days the sales desk takes to price a request: what the acknowledgement promises. */
+export const QUOTE_REPLY_WORKING_DAYS = 2;
 /** A phone order to be paid by card: the packs are in the customer's basket, the e-mail links to paying for them. */
 export const CARD_PAYMENT_LINK_JOB = 'email.card-payment-link';
 
 export function cardPaymentLinkJob(userId: number, staffName: string, formKey: string): NewJob {
   return { kind: CARD_PAYMENT_LINK_JOB, payload: { userId, staffName }, dedupeKey: `card-payment-link:${formKey}` };
+}
+
+/** One acknowledgement per request, whatever retries the request sees. */
+export function quoteRequestedJob(userId: number, quoteId: number): NewJob {
+  return { kind: QUOTE_REQUESTED_JOB, payload: { userId, quoteId }, dedupeKey: `quote-requested:${quoteId}` };
+}
+
+/** "2,500 x Mailer box 305x215 (printed: 2 colours; custom size 300x200; Logo on the lid)": one requested item, as the customer asked. */
+export function requestedItemText(item: QuoteItem): string {
+  const details = [
+    item.printed ? `printed${item.printColours ? `: ${item.printColours}` : ''}` : '',
+    item.custom ? `custom size${item.customSize ? ` ${item.customSize}` : ''}` : '',
+    item.notes,
+  ].filter(Boolean);
+  return `${item.quantity.toLocaleString('en-GB')} x ${itemDisplayName(item.productName, item.size1)}${details.length > 0 ? ` (${details.join('; ')})` : ''}`;
 }
 
 /** One e-mail per quote sent. */
@@ -40,6 +61,37 @@ export interface QuoteEmailDependencies {
 
 export function quoteEmailJobKinds(deps: QuoteEmailDependencies): Record<string, JobKind> {
   return {
+    [QUOTE_REQUESTED_JOB]: {
+      async run(job) {
+        const { userId, quoteId } = job.payload as { userId: number; quoteId: number };
+        const contact = await deps.contactOf(userId);
+        if (!contact) throw new PermanentJobFailure(`customer ${userId} no longer exists`);
+        const quote = await deps.quotes().forCustomer(userId, quoteId).catch(() => null);
+        if (!quote) throw new PermanentJobFailure(`quote ${quoteId} of customer ${userId} cannot be read`);
+        const link = quoteUrl(deps.publicBaseUrl, quoteId);
+        const message = shortMessage({
+          shop: deps.shop,
+          to: contact.email,
+          subject: `We have your quote request ${quote.number}`,
+          firstName: contact.firstName,
+          lines: [
+            `We have your request ${quote.number}, and we reply within ${QUOTE_REPLY_WORKING_DAYS} working days with our prices. You asked for:`,
+            ...quote.items.map((item) => `- ${requestedItemText(item)}`),
+            quote.neededBy ? `Needed by ${formatDayMonthYear(quote.neededBy)}.` : '',
+            quote.requestNote ? `Your note: ${quote.requestNote}` : '',
+            quote.artwork ? `Artwork received: ${quote.artwork.name}` : '',
+            linkLine('See your request (signed in to your account)', link),
+            `Questions? Call us on ${deps.shop.phones.sales} or reply to this e-mail.`,
+          ],
+          button: { url: link, label: 'See your request' },
+        });
+        await deps.mailer.send({
+          ...message,
+          messageId: `<${job.kind}.${job.jobId}.${job.createdAt.getTime()}@${deps.shop.email.split('@')[1] ?? 'localhost'}>`,
+        });
+        deps.log?.info({ quoteId, jobId: job.jobId }, 'quote request acknowledged by e-mail');
+      },
+    },
     [QUOTE_SENT_JOB]: {
       async run(job) {
         const { userId, quoteId } = job.payload as { userId: number; quoteId: number };

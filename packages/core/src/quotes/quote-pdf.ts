@@ -6,6 +6,8 @@
  * quote is accepted, which the PDF says.
  */
 import { A4, drawTable, formatDayMonthYear, poundsOf, BOLD_FONT, REGULAR_FONT, renderPdf, printable, type Column } from '../documents/document-format.ts';
+import { DELIVERY_ZONES, deliveryZoneNames, vatLineLabel, vatWording } from '@shop/contract';
+import { VAT_TREATMENT_BY_ZONE, vatForZone } from '../pricing/vat-by-destination.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import type { QuoteView } from './quote-desk.ts';
 
@@ -23,6 +25,18 @@ export interface QuotePdfInput {
 /** "£0.4800" style unit prices would confuse: a unit price is shown to the penny, or to a tenth of a penny when it has one. */
 export function unitPriceText(pence: number): string {
   return poundsOf(pence);
+}
+
+/**
+ * How VAT will be charged, before the delivery address is known: each treatment's VAT line as
+ * checkout and the quote page word it (the contract's vatLineLabel), where it applies (core's
+ * one table), and what an export may still cost on arrival.
+ */
+export function quoteVatNote(standardRatePercent: number): string {
+  const exportZones = DELIVERY_ZONES.filter((zone) => VAT_TREATMENT_BY_ZONE[zone] === 'export');
+  const standard = vatLineLabel(vatForZone('mainland', standardRatePercent));
+  const zeroRated = vatLineLabel({ treatment: 'export', ratePercent: 0 });
+  return `VAT is added for the delivery address when you accept: ${standard} in the UK, ${zeroRated} to ${exportZones.map((zone) => deliveryZoneNames[zone]).join(' and ')}. ${vatWording.importCharges}`;
 }
 
 export function quotePdf({ shop, quote, customer, acceptUrl }: QuotePdfInput): Promise<Buffer> {
@@ -72,7 +86,7 @@ export function quotePdf({ shop, quote, customer, acceptUrl }: QuotePdfInput): P
       y += 15;
     }
     doc.font(REGULAR_FONT).fontSize(9).fillColor(MUTED);
-    doc.text(t('VAT is added at the rate for the delivery address when you accept (20% in the UK; exports are zero-rated).'), left, y + 6, { width });
+    doc.text(t(quoteVatNote(shop.vatRatePercent)), left, y + 6, { width });
     if (quote.dispatchText) doc.font(BOLD_FONT).fillColor(INK).text(t(`${quote.dispatchText}.`), { width });
     if (quote.quoteNote) {
       doc.moveDown();

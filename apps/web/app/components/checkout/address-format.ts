@@ -16,6 +16,16 @@ export function billingAddressOf(addresses: AddressDto[]): AddressDto | null {
   return addresses.find(isBilling) ?? addresses[0] ?? null;
 }
 
+/**
+ * Where an order goes unless the customer picks another address: the one chosen for the basket at
+ * checkout ('Deliver to this Address', the delivery step's selected address), else the billing
+ * address. Never simply the newest address: one added for a one-off export would otherwise price
+ * every later quote without UK VAT.
+ */
+export function deliveryDefaultOf(addresses: AddressDto[], basketAddressId: number | null): AddressDto | null {
+  return addresses.find((a) => a.address_id === basketAddressId) ?? billingAddressOf(addresses);
+}
+
 /** '12 Boar Lane' for a house number, 'Aire House, Boar Lane' for a name. */
 export function streetLine(region: string | null | undefined, street: string | null | undefined): string {
   const house = (region ?? '').trim();

@@ -6,7 +6,7 @@
  * is only worded here.
  */
 import type { CartDto, PriceBasis } from '@shop/contract';
-import { deliveryZoneNames, isRemoteZone, vatLineLabel, vatWording } from '@shop/contract/browser';
+import { deliveryZoneNames, exportVatNote, isRemoteZone, vatLineLabel } from '@shop/contract/browser';
 
 /** "to mainland UK", "to Northern Ireland", ... */
 export function deliveryDestination(cart: Pick<CartDto, 'deliveryZone'>): string {
@@ -20,8 +20,7 @@ export function basketVatLabel(cart: Pick<CartDto, 'vatTreatment' | 'taxPercenta
 
 /** The line under a basket's totals: how VAT is charged, or why none is (a zero-rated export); `basis`: how the lines show prices. */
 export function basketVatNote(cart: Pick<CartDto, 'vatTreatment'>, basis: PriceBasis = 'ex'): string {
-  if (cart.vatTreatment === 'export') return vatWording.exportExplanation;
-  return basis === 'inc' ? 'Prices are shown including VAT; the totals show VAT on its own line.' : 'Prices are shown excluding VAT; VAT is added in the total.';
+  return exportVatNote(cart.vatTreatment) ?? (basis === 'inc' ? 'Prices are shown including VAT; the totals show VAT on its own line.' : 'Prices are shown excluding VAT; VAT is added in the total.');
 }
 
 /** Whether the chosen delivery address is in a remote zone (extra carriage, 3-5 working days). */

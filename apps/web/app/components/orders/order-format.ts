@@ -38,3 +38,8 @@ export function formatOrderDateTime(iso: string): string {
   const date = parsed(iso);
   return date ? dateTimeFormatter.format(date) : iso;
 }
+
+/** The page an order just placed opens on, with the thank-you banner: checkout's and an accepted quote's alike. */
+export function placedOrderPath(orderId: number): string {
+  return `/order-detail?orderId=${orderId}&placed=1`;
+}

@@ -11,6 +11,7 @@ import { redirect, type AppLoadContext } from 'react-router';
 import { placeOrderBodySchema, type PaymentMethod } from '@shop/contract';
 import { DomainError } from '@shop/core';
 import { failure, failureFrom, parseForm, refusedForm } from '~/server/forms.server';
+import { placedOrderPath } from '~/components/orders/order-format';
 
 export const placementMessages = {
   totalsChanged:
@@ -29,7 +30,7 @@ export async function placeOrderAction(context: AppLoadContext, userId: number, 
   if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return failure('invalid_request', placementMessages.failed, {}, method);
   try {
     const placed = await context.services.orderPlacement.place(userId, { body: parsed.value, idempotencyKey });
-    return redirect(`/order-detail?orderId=${placed.orderId}&placed=1`);
+    return redirect(placedOrderPath(placed.orderId));
   } catch (error) {
     const code = error instanceof DomainError ? error.code : null;
     let answer = code === 'conflict' && (error as { details?: { totals?: unknown } }).details?.totals

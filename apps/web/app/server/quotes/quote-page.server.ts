@@ -1,15 +1,18 @@
 /**
  * The customer's page of a quote (docs/sales-desk.md): the quote with the total it comes to at
  * the chosen delivery address (VAT by destination), how they may pay, and the acceptance form's
- * schema and action: the quote becomes their order, then its page.
+ * schema and action: the quote becomes their order, then its page with checkout's thank-you.
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { isRecordId } from '@shop/contract/browser';
+import { exportVatNote, isRecordId, vatLineLabel } from '@shop/contract/browser';
 import { NotFound, penceToPounds, type QuoteView } from '@shop/core';
+import { addressNamed } from '~/components/checkout/address-book';
+import { deliveryDefaultOf } from '~/components/checkout/address-format';
 import { tradeAccountView } from '~/server/checkout/trade-account.server';
 import { failureFrom, parseForm, postedForm, refusedForm } from '~/server/forms.server';
 import { documentNotFound, pdfResponse } from '~/server/pdf-response.server';
+import { placedOrderPath } from '~/components/orders/order-format';
 
 export function quoteIdOf(params: { quoteId?: string }): number {
   if (!isRecordId(params.quoteId ?? '')) throw data(null, { status: 404 });
@@ -23,17 +26,42 @@ export async function customerQuote(context: AppLoadContext, userId: number, quo
   });
 }
 
+/** What the quote comes to at the chosen address, worded as checkout words its totals. */
+interface QuoteTotals {
+  subTotal: number;
+  deliveryFee: number;
+  vat: number;
+  vatRatePercent: number;
+  /** "VAT (20%)" or "Zero-rated export (no UK VAT)" (the contract's one wording). */
+  vatLabel: string;
+  /** A zero-rated export's note (no UK VAT; import VAT or duty may be due on arrival), else null. */
+  vatNote: string | null;
+  total: number;
+}
+
 export async function quotePage(context: AppLoadContext, userId: number, quoteId: number, search: URLSearchParams) {
   const quote = await customerQuote(context, userId, quoteId);
-  const [addresses, tradeAccount] = await Promise.all([context.services.addresses.listOf(userId, userId), tradeAccountView(context, userId)]);
-  const asked = Number(search.get('address'));
-  const chosen = addresses.find((a) => a.address_id === asked) ?? addresses.find((a) => a.type !== 'Billing') ?? addresses[0] ?? null;
-  let totals: { subTotal: number; deliveryFee: number; vat: number; vatRatePercent: number; total: number } | null = null;
+  const [addresses, tradeAccount, basket] = await Promise.all([
+    context.services.addresses.listOf(userId, userId),
+    tradeAccountView(context, userId),
+    context.services.carts.cartOf({ kind: 'user', userId }),
+  ]);
+  // The address asked for, else the one checkout would deliver to, so the first total shown is checkout's.
+  const chosen = addressNamed(search.get('address'), addresses) ?? deliveryDefaultOf(addresses, basket.address_id);
+  let totals: QuoteTotals | null = null;
   let addressProblem: string | null = null;
   if (quote.state === 'sent' && chosen) {
     try {
       const t = await context.services.quotes.totalsFor(userId, quoteId, chosen.address_id);
-      totals = { subTotal: penceToPounds(t.subTotalPence), deliveryFee: penceToPounds(t.deliveryFeePence), vat: penceToPounds(t.totalTaxPence), vatRatePercent: t.vat.ratePercent, total: penceToPounds(t.totalPence) };
+      totals = {
+        subTotal: penceToPounds(t.subTotalPence),
+        deliveryFee: penceToPounds(t.deliveryFeePence),
+        vat: penceToPounds(t.totalTaxPence),
+        vatRatePercent: t.vat.ratePercent,
+        vatLabel: vatLineLabel(t.vat),
+        vatNote: exportVatNote(t.vat.treatment),
+        total: penceToPounds(t.totalPence),
+      };
     } catch (error) {
       addressProblem = error instanceof Error ? error.message : String(error);
     }
@@ -83,7 +111,7 @@ export async function acceptQuote(request: Request, context: AppLoadContext, use
       billingAddressId: null,
       purchaseOrderNumber: parsed.value.purchase_order_number || null,
     });
-    return redirect(`/order-detail?orderId=${orderId}`);
+    return redirect(placedOrderPath(orderId));
   } catch (error) {
     return failureFrom(error, 'accept', form);
   }
