@@ -2,11 +2,11 @@
  * `npm test` and flaky browser tests: a test that failed and then passed on its retry fails the
  * run, unless e2e/quarantine.json lists it with a reason (scripts/test.mjs, e2e/README.md).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failedBrowserTests, failedVitestTests, flakyTests, judgeFlaky, QUARANTINE_FILE, readQuarantine } from './test.mjs';
+import { failedBrowserTests, failedVitestTests, flakyTests, judgeFlaky, QUARANTINE_FILE, readQuarantine, TIMED_SUITES } from './test.mjs';
 
 /** The shape of Playwright's JSON report, trimmed to what is read: files, describes, specs and their tests' outcomes. */
 const report = {
@@ -48,6 +48,12 @@ describe('the end of a test run', () => {
     expect(failedVitestTests(vitest)).toEqual(['packages/core/a.test.ts › orders › adds VAT', 'apps/server/b.test.ts › Cannot find module x']);
     expect(failedBrowserTests(report)).toEqual(['search.spec.ts › finds tape']);
     expect(failedVitestTests(null)).toEqual([]);
+  });
+
+  it('runs each timed suite alone after the rest, and each one named exists', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    expect(TIMED_SUITES.length).toBeGreaterThan(0);
+    for (const suite of TIMED_SUITES) expect(existsSync(path.join(root, suite)), suite).toBe(true);
   });
 });
 
