@@ -217,6 +217,16 @@ const faultDayProblem = {
  */
 export const returnRequestSchema = returnRequestFields.refine(faultDayKnown, faultDayProblem);
 
+/**
+ * The same request as two alternatives a JSON Schema can state (its documents cannot say "required
+ * when reason is faulty" beside the fields): any other reason, or faulty with its day. For the
+ * API's document only; requests are checked by returnRequestSchema.
+ */
+export const returnRequestAlternatives = [
+  returnRequestFields.extend({ reason: returnRequestFields.shape.reason.exclude(['faulty']) }),
+  returnRequestFields.extend({ reason: z.literal('faulty'), fault_found_on: isoDay }),
+] as const;
+
 /** A row of the return page left empty or at 0: an item the customer is not returning. */
 function leftAtZero(row: unknown): boolean {
   const count = (row as { count?: unknown } | null)?.count;

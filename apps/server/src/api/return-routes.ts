@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, orderIdParamsSchema, RETURN_REASONS, returnRequestSchema } from '@shop/contract';
+import { errorResponseSchema, orderIdParamsSchema, RETURN_REASONS, returnRequestAlternatives, returnRequestSchema } from '@shop/contract';
 import type { Returns } from '@shop/core';
 import { requireUserId } from '../http/authentication.ts';
 
@@ -45,9 +45,18 @@ const orderReturnsSchema = z.object({
 });
 
 // The storefront's return form reads the same schema (returnRequestFormSchema), so both refuse alike.
-const openReturnBodySchema = returnRequestSchema.safeExtend({
-  fault_found_on: returnRequestSchema.shape.fault_found_on.describe('Faulty goods: the ISO date the fault was found'),
-});
+const openReturnBodySchema = returnRequestSchema
+  .safeExtend({
+    fault_found_on: returnRequestSchema.shape.fault_found_on.describe('Faulty goods: the ISO date the fault was found'),
+  })
+  // The document states the fault day's rule as alternatives (the check itself is the refinement).
+  .meta({ anyOf: returnRequestAlternatives.map(documentedInput) });
+
+/** A schema's JSON Schema as a request's body, without the `$schema` line of a document of its own. */
+function documentedInput(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input' });
+  return json;
+}
 
 type Summary = Awaited<ReturnType<Returns['open']>>;
 function returnBody(r: Summary): z.infer<typeof returnSchema> {

@@ -32,6 +32,12 @@ declare module 'fastify' {
 /** How long a form with files may wait for its answer once it has arrived (photos queue for the image job). */
 export const UPLOAD_ANSWER_TIMEOUT_MS = 180_000;
 
+/** The idle timeout of the request's connection; a request without one (injected, in tests) has none to set. */
+function setSocketTimeout(request: FastifyRequest, ms: number): void {
+  const socket = request.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
+  if (typeof socket?.setTimeout === 'function') socket.setTimeout(ms);
+}
+
 /** The temporary folder of each request whose form held files (made once, at its first file). */
 const uploadFolders = new WeakMap<FastifyRequest, Promise<string>>();
 
@@ -117,7 +123,7 @@ export async function readMultipartForm(request: FastifyRequest, payload: Readab
   // The whole form has arrived: from now on the client waits for the answer, which for photos
   // may wait its turn for the one image job at a time. The connection's idle timeout (meant for
   // silent clients) must not cut it off meanwhile; removeUploads sets it back.
-  if (uploadFolders.has(request)) request.raw.socket.setTimeout(UPLOAD_ANSWER_TIMEOUT_MS);
+  if (uploadFolders.has(request)) setSocketTimeout(request, UPLOAD_ANSWER_TIMEOUT_MS);
 
   const form = new FormData();
   for (const entry of entries) {
@@ -132,7 +138,7 @@ export async function removeUploads(request: FastifyRequest): Promise<void> {
   const folder = uploadFolders.get(request);
   if (!folder) return;
   uploadFolders.delete(request);
-  request.raw.socket.setTimeout(request.server.initialConfig.connectionTimeout ?? 0);
+  setSocketTimeout(request, request.server.initialConfig.connectionTimeout ?? 0);
   await rm(await folder, { recursive: true, force: true });
 }
 

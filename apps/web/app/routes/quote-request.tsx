@@ -7,6 +7,7 @@
  * sign in and comes back here.
  */
 import { Form, Link, useNavigation, type MetaFunction } from 'react-router';
+import { itemDisplayName } from '@shop/contract/browser';
 import { requireCustomer } from '~/session.server';
 import { pageMeta } from '~/components/page-meta';
 import { FormMessage } from '~/components/account/form-message';
@@ -68,7 +69,7 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
                 <div key={item.productPriceId} className="space-y-3 border-t border-stone-200 pt-4 first-of-type:border-t-0 first-of-type:pt-0" data-testid="quote-item">
                   <input type="hidden" name={name('productPriceId')} value={item.productPriceId} />
                   <p className="font-medium text-stone-900">
-                    {item.productName} <span className="text-stone-600">{item.size1}</span>
+                    {itemDisplayName(item.productName, item.size1)}
                   </p>
                   <div>
                     <label htmlFor={`quantity-${i}`} className="form-label">

@@ -13,7 +13,7 @@
  * (`deleteBackInStockRequestsOf`); a job whose request has gone sends nothing.
  */
 import { sql } from 'drizzle-orm';
-import { backInStockRequests, columnsOf, products, productSizes, queryRows, type Database, type Executor, type Row } from '@shop/db';
+import { backInStockRequests, columnsOf, products, productSizes, queryRows, users, type Database, type Executor, type Row } from '@shop/db';
 import { backInStockMessages, itemDisplayName } from '@shop/contract';
 import { Conflict, NotFound } from '../errors.ts';
 import type { JobKind } from '../jobs/job-worker.ts';
@@ -164,11 +164,13 @@ export async function backInStockRequestsOf(executor: Executor, userId: number):
   });
 }
 
+const ACCOUNT_EMAIL = columnsOf(users, ['email']);
+
 /** A signed-in customer's e-mail; NotFound for a closed or unknown account. */
 async function accountEmailOf(tx: Executor, userId: number): Promise<string> {
-  const [user] = await queryRows<{ email: string }>(tx, sql`SELECT email FROM users WHERE user_id = ${userId} AND closed_at IS NULL`);
-  if (!user) throw new NotFound('There is no such customer.');
-  return user.email;
+  const [row] = await queryRows<object>(tx, sql`SELECT ${ACCOUNT_EMAIL.list} FROM users WHERE user_id = ${userId} AND closed_at IS NULL`);
+  if (!row) throw new NotFound('There is no such customer.');
+  return ACCOUNT_EMAIL.read(row).email;
 }
 
 /**
@@ -177,6 +179,7 @@ async function accountEmailOf(tx: Executor, userId: number): Promise<string> {
  * movement that raised the stock, whose row lock it runs under). Answers how many were closed.
  */
 export async function closeBackInStockRequests(tx: Executor, productSizeId: number): Promise<number> {
+  // A count of what the statement did: no table's row.
   const rows = await queryRows<{ closed: number }>(
     tx,
     sql`WITH ready AS (
