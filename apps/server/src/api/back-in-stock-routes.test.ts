@@ -3,10 +3,10 @@
  * signed-in caller's account e-mail is used, asking again says it is already noted, a size that
  * can be bought now is a 409, and a guest asking too often is told to wait (429), as at sign-up.
  */
-import { sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backInStockMessages } from '@shop/contract';
-import { queryRows } from '@shop/db';
+import { backInStockRequests, productPrices } from '@shop/db';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
@@ -20,7 +20,7 @@ describeOnPglite('back-in-stock requests at the API', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false, env: { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000', AUTH_RATE_LIMIT_PER_EMAIL_AND_IP: String(PER_EMAIL_AND_IP) } });
     packs = await insertBasketCatalogue(t.database);
-    const [row] = await queryRows<{ product_size_id: number }>(t.database.db, sql`SELECT product_size_id FROM product_prices WHERE product_price_id = ${packs.box25.productPriceId}`);
+    const [row] = await t.database.db.select({ product_size_id: productPrices.productSizeId }).from(productPrices).where(eq(productPrices.productPriceId, packs.box25.productPriceId));
     sizeId = Number(row!.product_size_id);
     // Out: less than one pack of 25.
     await t.database.db.execute(sql`INSERT INTO stock_levels (product_size_id, on_hand) VALUES (${sizeId}, 3)`);
@@ -50,7 +50,7 @@ describeOnPglite('back-in-stock requests at the API', (kind) => {
     const customer = await signUp(t.app);
     const noted = await ask({ product_size_id: sizeId, email: 'ignored@example.com' }, bearer(customer.token), '198.51.100.2');
     expect(noted.json()).toEqual({ noted: true, message: backInStockMessages.noted(item) });
-    const rows = await queryRows<{ email: string; user_id: number }>(t.database.db, sql`SELECT email, user_id FROM back_in_stock_requests WHERE user_id IS NOT NULL`);
+    const rows = await t.database.db.select({ email: backInStockRequests.email, user_id: backInStockRequests.userId }).from(backInStockRequests).where(isNotNull(backInStockRequests.userId));
     expect(rows.map((r) => [r.email, Number(r.user_id)])).toEqual([[customer.email, customer.userId]]);
     expect((await ask({ product_size_id: sizeId }, bearer('x'.repeat(43)), '198.51.100.2')).statusCode).toBe(401);
   });

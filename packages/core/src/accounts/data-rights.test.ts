@@ -5,11 +5,11 @@
  * sign up again), keeps the orders and invoices HMRC requires, and is refused while an order is
  * open; both are in the customer's audit trail, whoever did them.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSettingsMessages, messages } from '@shop/contract';
-import { queryRows, type DatabaseHandle } from '@shop/db';
+import { jobs, queryRows, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
@@ -290,7 +290,7 @@ for (const kind of databaseKinds()) {
       expect(mails[0]!.text).toContain('we have closed your');
       expect(mails[0]!.text).toContain('we keep your order and its VAT invoice, with the addresses they went to, for 6 years');
       expect(sent.some((mail) => mail.to === closedAccountEmail(hal.userId))).toBe(false);
-      const [job] = await queryRows<{ state: string; payload: unknown }>(database.db, sql`SELECT state, payload FROM jobs WHERE dedupe_key = ${`account-closed:${hal.userId}`}`);
+      const [job] = await database.db.select({ state: jobs.state, payload: jobs.payload }).from(jobs).where(eq(jobs.dedupeKey, `account-closed:${hal.userId}`));
       expect(job!.state).toBe('done');
       expect(JSON.stringify(job!.payload)).not.toMatch(/Halcyon|example\.com/);
     });

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressBodySchema, vatWording } from '@shop/contract';
-import { queryRows, staff, type DatabaseHandle } from '@shop/db';
+import { jobs, queryRows, staff, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { pdfText } from '../documents/pdf-text.ts';
 import { createCoreServices, type CoreServices } from '../services.ts';
@@ -144,8 +144,8 @@ for (const kind of databaseKinds()) {
         note: 'For our January campaign',
         artwork: null,
       });
-      const jobs = await queryRows<{ kind: string }>(database.db, sql`SELECT kind FROM jobs WHERE payload ->> 'quoteId' = ${String(asked.quoteId)}`);
-      expect(jobs.map((job) => job.kind)).toEqual([QUOTE_REQUESTED_JOB]);
+      const recorded = await database.db.select({ kind: jobs.kind }).from(jobs).where(sql`${jobs.payload} ->> 'quoteId' = ${String(asked.quoteId)}`);
+      expect(recorded.map((job) => job.kind)).toEqual([QUOTE_REQUESTED_JOB]);
 
       const sent: MailMessage[] = [];
       const kinds = quoteEmailJobKinds({

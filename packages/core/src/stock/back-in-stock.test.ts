@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backInStockMessages } from '@shop/contract';
-import { queryRows, type DatabaseHandle } from '@shop/db';
+import { backInStockRequests, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { createCoreServices, type CoreServices } from '../services.ts';
 import { demoShopConfig } from '../shop/shop-config.ts';
@@ -49,7 +49,10 @@ for (const kind of databaseKinds()) {
     });
 
     const requests = () =>
-      queryRows<{ email: string; closed: boolean }>(database.db, sql`SELECT email, closed_at IS NOT NULL AS closed FROM back_in_stock_requests ORDER BY back_in_stock_request_id`);
+      database.db
+        .select({ email: backInStockRequests.email, closed: sql<boolean>`${backInStockRequests.closedAt} IS NOT NULL` })
+        .from(backInStockRequests)
+        .orderBy(backInStockRequests.backInStockRequestId);
 
     async function customer(first: string) {
       const email = `${tag}.${first.toLowerCase()}@example.com`;

@@ -3,9 +3,9 @@
  * windows (SPEC section 9) count from that day. It defaults to today, and is never in the future
  * nor before the order was dispatched.
  */
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle } from '@shop/db';
+import { orders, staff, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { OrderAdministration, orderAdminMessages } from './order-administration.ts';
 import { JobQueue } from '../../jobs/job-queue.ts';
@@ -27,8 +27,8 @@ for (const kind of databaseKinds()) describe(`marking an order delivered on the 
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase(kind));
     admin = new OrderAdministration(database.db, { jobs: new JobQueue(database.db), now: () => now });
-    const [row] = await queryRows<{ staff_id: number }>(database.db, sql`INSERT INTO staff (email, name, role) VALUES ('will@example.com', 'Will Warehouse', 'warehouse') RETURNING staff_id`);
-    warehouse = { staffId: Number(row!.staff_id), email: 'will@example.com', name: 'Will Warehouse', role: 'warehouse', totpEnabled: false };
+    const [row] = await database.db.insert(staff).values({ email: 'will@example.com', name: 'Will Warehouse', role: 'warehouse' }).returning({ staffId: staff.staffId });
+    warehouse = { staffId: row!.staffId, email: 'will@example.com', name: 'Will Warehouse', role: 'warehouse', totpEnabled: false };
   });
   afterAll(async () => drop?.());
 
@@ -39,8 +39,8 @@ for (const kind of databaseKinds()) describe(`marking an order delivered on the 
   }
 
   async function deliveredAtOf(orderId: number): Promise<Date | null> {
-    const [row] = await queryRows<{ delivered_at: string | Date | null }>(database.db, sql`SELECT delivered_at FROM orders WHERE order_id = ${orderId}`);
-    return row!.delivered_at === null ? null : new Date(row!.delivered_at);
+    const [row] = await database.db.select({ deliveredAt: orders.deliveredAt }).from(orders).where(eq(orders.orderId, orderId));
+    return row!.deliveredAt;
   }
 
   it('delivered on 21 November: the 3-day damage window runs to 24 November, so a claim on the 26th is too late', async () => {
