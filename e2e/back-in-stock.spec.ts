@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, expectNoSeriousA11yViolations, newCustomer, outboxMails, screenshots, setUpOwner, signUp, waitForHydration } from './fixtures';
+import { acceptCookies, countSize, expectNoSeriousA11yViolations, newCustomer, outboxMails, screenshots, setUpOwner, signUp, waitForHydration } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
 const OWNER = { name: 'Bea Backstock', email: 'bea.backstock@example.com', password: 'restock every size 2026' };
@@ -29,13 +29,6 @@ interface Landing {
   product_Sizes: { product_size_id: number; size1: string }[];
 }
 
-async function countSize(page: Page, sizeId: number, units: number): Promise<void> {
-  await page.goto(`/admin/stock/sizes/${sizeId}`);
-  await page.getByLabel('Units counted').fill(String(units));
-  await page.getByLabel('Reason').fill('Sold out for the browser test');
-  await page.getByRole('button', { name: 'Record the count' }).click();
-  await expect(page.getByTestId('stock-history')).toContainText('Sold out for the browser test');
-}
 
 async function goodsIn(page: Page, sizeLabel: string, reference: string): Promise<void> {
   await page.goto('/admin/stock/goods-in');
@@ -56,7 +49,7 @@ test('a visitor (phone, no JavaScript) and a signed-in customer ask for a size o
   const [product] = (await (await staff.request.get('/api/products/GetLanding?condition=')).json()) as Landing[];
   const size = product!.product_Sizes[0]!;
   const productUrl = `/product-detail?productCode=${product!.product_id}&size=${size.product_size_id}`;
-  await countSize(staff, size.product_size_id, 0);
+  await countSize(staff, size.product_size_id, 0, 'Sold out for the browser test');
 
   // A visitor on a phone, without JavaScript: the consent box must be ticked, then the request is noted once.
   const visitorContext = await browser.newContext({ baseURL: shop.baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

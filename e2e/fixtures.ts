@@ -203,3 +203,21 @@ export async function screenshots(page: Page, name: string, widths: readonly num
 export async function adminScreenshot(page: Page, name: string): Promise<void> {
   await screenshots(page, name, [1280, 800]);
 }
+
+/** A working day (Monday to Friday, not near Christmas or New Year) about two weeks ahead, as YYYY-MM-DD. */
+export function workingDayAhead(): string {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + 14);
+  const isHoliday = (d: Date) => (d.getUTCMonth() === 11 && d.getUTCDate() >= 24) || (d.getUTCMonth() === 0 && d.getUTCDate() <= 2);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6 || isHoliday(day)) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Staff record a stock count of `units` for a size on its back-office page, with `reason`, and see it in the history. */
+export async function countSize(page: Page, sizeId: number, units: number, reason: string): Promise<void> {
+  await page.goto(`/admin/stock/sizes/${sizeId}`);
+  await page.getByLabel('Units counted').fill(String(units));
+  await page.getByLabel('Reason').fill(reason);
+  await page.getByRole('button', { name: 'Record the count' }).click();
+  await expect(page.getByTestId('stock-history')).toContainText(reason);
+}

@@ -5,7 +5,7 @@
  * when it is dispatched.
  */
 import { expect, test } from '@playwright/test';
-import { screenshots, setUpOwner } from './fixtures';
+import { screenshots, setUpOwner, workingDayAhead } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
 const OWNER = { name: 'Dana Details', email: 'dana.details@example.com', password: 'every line counts 2026' };
@@ -23,14 +23,6 @@ interface Landing {
   product_Sizes: { product_size_id: number; size1: string; packs: { product_price_id: number }[] }[];
 }
 
-/** A working day about two weeks ahead, as YYYY-MM-DD (clear of Christmas and New Year). */
-function workingDayAhead(): string {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 14);
-  const isHoliday = (d: Date) => (d.getUTCMonth() === 11 && d.getUTCDate() >= 24) || (d.getUTCMonth() === 0 && d.getUTCDate() <= 2);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6 || isHoliday(day)) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
 test('on a phone without JavaScript: a sold-out size cannot be added and says why; a backordered basket line says when it leaves', async ({ browser }) => {
   test.setTimeout(180_000);

@@ -5,8 +5,8 @@
  * the basket marks the line, saying checkout cannot place it; staff allow backorders with a date
  * more is expected, and the product page and the basket promise dispatch around that date.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, screenshots, setUpOwner, waitForHydration } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { acceptCookies, countSize, screenshots, setUpOwner, waitForHydration, workingDayAhead } from './fixtures';
 import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
 const OWNER = { name: 'Stella Stock', email: 'stella.stock@example.com', password: 'count every box 2026' };
@@ -25,22 +25,7 @@ interface Landing {
   product_Sizes: { product_size_id: number; size1: string; packs: { product_price_id: number; pack_range: number[] }[] }[];
 }
 
-/** A working day (Monday to Friday, not near Christmas or New Year) about two weeks ahead, as YYYY-MM-DD. */
-function workingDayAhead(): string {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 14);
-  const isHoliday = (d: Date) => (d.getUTCMonth() === 11 && d.getUTCDate() >= 24) || (d.getUTCMonth() === 0 && d.getUTCDate() <= 2);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6 || isHoliday(day)) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
-async function countSize(page: Page, sizeId: number, units: number): Promise<void> {
-  await page.goto(`/admin/stock/sizes/${sizeId}`);
-  await page.getByLabel('Units counted').fill(String(units));
-  await page.getByLabel('Reason').fill('Counted for the browser test');
-  await page.getByRole('button', { name: 'Record the count' }).click();
-  await expect(page.getByTestId('stock-history')).toContainText('Counted for the browser test');
-}
 
 test('stock on the storefront: a low label, a refused add, a sold-out basket line, backorders promised for the expected date', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -56,7 +41,7 @@ test('stock on the storefront: a low label, a refused add, a sold-out basket lin
   const packUnits = Math.min(...size.packs.map((pack) => pack.pack_range[0]!));
 
   // Two packs of the smallest on the shelf: below the size's low-stock threshold.
-  await countSize(staff, size.product_size_id, 2 * packUnits);
+  await countSize(staff, size.product_size_id, 2 * packUnits, 'Counted for the browser test');
   await customer.goto(`/product-detail?productCode=${product!.product_id}`);
   await waitForHydration(customer);
   await expect(customer.getByTestId('stock-label')).toHaveText(`Only 2 packs of ${packUnits} left`);
@@ -73,7 +58,7 @@ test('stock on the storefront: a low label, a refused add, a sold-out basket lin
   await expect(customer.getByTestId('cart-count')).toHaveText('2');
 
   // The shelf is emptied by a count: the basket marks the line and says the order cannot be placed with it.
-  await countSize(staff, size.product_size_id, 0);
+  await countSize(staff, size.product_size_id, 0, 'Counted for the browser test');
   await customer.goto('/checkout');
   await expect(customer.getByTestId('basket-stock-problem')).toBeVisible();
   await expect(customer.getByTestId('line-stock-problem')).toHaveText('Out of stock: remove this line to order the rest.');
