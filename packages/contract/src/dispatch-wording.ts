@@ -22,3 +22,9 @@ export function minutesToCutOffOf(secondsToCutOff: number): number {
 export function dispatchTodayText(secondsToCutOff: number): string {
   return `Order within ${formatDuration(minutesToCutOffOf(secondsToCutOff))} for dispatch today`;
 }
+
+/**
+ * What an order paid by a simulated payment (orders.payment_is_test) is called wherever it shows:
+ * the back office's badge, the invoice, the VAT return. Nobody should take it for money received.
+ */
+export const TEST_PAYMENT_LABEL = 'Test payment';

@@ -5,7 +5,8 @@
  * zero rating on an export), and the payment status or terms. Everything printed goes through printable (what the typeface can print).
  */
 import { A4, drawTable, formatDayMonthYear, poundsOf, BOLD_FONT, REGULAR_FONT, renderPdf, printable, type Column, type PdfDoc } from './document-format.ts';
-import { TEST_PAYMENT_WORDS, type HowToPay, type VatInvoice } from './vat-invoice.ts';
+import { TEST_PAYMENT_LABEL } from '@shop/contract';
+import { type HowToPay, type VatInvoice } from './vat-invoice.ts';
 
 const INK = '#1c1917';
 const MUTED = '#57534e';
@@ -61,7 +62,7 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   doc.fillColor(INK).font(BOLD_FONT).fontSize(20).text('VAT INVOICE', left + 300, A4.margin, { width: contentWidth - 300, align: 'right' });
   // A test payment took no money: said at the top, where nobody misses it.
   if (invoice.testPayment) {
-    doc.fillColor('#b91c1c').font(BOLD_FONT).fontSize(11).text(`${TEST_PAYMENT_WORDS.toUpperCase()}: NO MONEY WAS TAKEN`, left + 300, doc.y + 2, { width: contentWidth - 300, align: 'right' });
+    doc.fillColor('#b91c1c').font(BOLD_FONT).fontSize(11).text(`${TEST_PAYMENT_LABEL.toUpperCase()}: NO MONEY WAS TAKEN`, left + 300, doc.y + 2, { width: contentWidth - 300, align: 'right' });
     doc.fillColor(INK);
   }
   const facts: [string, string][] = [

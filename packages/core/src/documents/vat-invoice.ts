@@ -18,7 +18,7 @@
  * - a trade-account order with money due: how to pay it (the shop's bank details, the order's
  *   reference to quote, the due date set at dispatch), since the invoice is what it is paid from.
  */
-import { formatCount, formatPounds, vatWording, type AddressFields, type VatTreatment } from '@shop/contract';
+import { formatCount, formatPounds, TEST_PAYMENT_LABEL, vatWording, type AddressFields, type VatTreatment } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { formatDayMonthYear } from './document-format.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
@@ -169,15 +169,12 @@ function howToPay(shop: ShopConfig, order: DocumentOrder, invoiceDate: IsoDate):
   return { amountPence: due, dueDate, payee, bankName, sortCode, accountNumber, reference: order.paymentReference };
 }
 
-/** What a document says of an order paid by a simulated payment (orders.payment_is_test), as the back office's badge does. */
-export const TEST_PAYMENT_WORDS = 'Test payment';
-
 function paymentLines(order: DocumentOrder, invoiceDate: IsoDate): string[] {
   const { paidPence, duePence } = balanceOf(order);
   const method =
     order.paymentMethod === 'paypal'
       ? order.paymentIsTest
-        ? `${TEST_PAYMENT_WORDS.toLowerCase()} (simulated: no money was taken)`
+        ? `${TEST_PAYMENT_LABEL.toLowerCase()} (simulated: no money was taken)`
         : 'card / PayPal'
       : order.paymentMethod === 'bank'
         ? 'bank transfer'

@@ -2,7 +2,7 @@
  * "Test payment": an order paid by a simulated payment while the shop ran test payments (DESIGN
  * section 4) says so wherever it appears, so nobody takes it for money received.
  */
-export const TEST_PAYMENT_LABEL = 'Test payment';
+import { TEST_PAYMENT_LABEL } from '@shop/contract/browser';
 
 export function TestPaymentBadge({ className = '' }: { className?: string }) {
   return (
