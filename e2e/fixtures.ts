@@ -109,6 +109,44 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   expect(response.status(), await response.text()).toBe(302);
 }
 
+/** A delivery address in Leeds, as POST /api/address takes it (with a user_id). */
+export const HEAD_OFFICE_ADDRESS = {
+  reference: 'Head office',
+  contact_name: 'Alice Walker',
+  region: '12',
+  address: 'Boar Lane',
+  town: 'Leeds',
+  country: 'United Kingdom',
+  post_code: 'LS1 4AP',
+  phone: '0113 496 0123',
+};
+
+interface ApiCart {
+  subTotal: number;
+  deliveryFee: number;
+  totalTax: number;
+  total: number;
+  cartIems: { product_id: number; product_price_id: number; price: number; qty: number; count: number }[];
+}
+
+/** POST /api/order's body for the basket as PUT /api/cart/AssignAddress answered it. */
+export function apiOrderBody(cart: ApiCart, addressId: number, paymentMethod: 'bank' | 'account') {
+  return {
+    sub_total: cart.subTotal,
+    delivery_fee: cart.deliveryFee,
+    total_tax: cart.totalTax,
+    total: cart.total,
+    note: '',
+    user_id: 1,
+    payment_reference: '',
+    status: 'PendingDelivery',
+    address_id: addressId,
+    is_active: true,
+    payment_method: paymentMethod,
+    orderLines: cart.cartIems.map((line) => ({ product_id: line.product_id, product_price_id: line.product_price_id, price: line.price, qty: line.qty, count: line.count, is_active: true })),
+  };
+}
+
 /** Places a bank-transfer order through the JSON API (as the payment step does); answers its id and the item names. */
 export async function placeBankOrder(request: APIRequestContext, token: string): Promise<{ orderId: number; itemNames: string[] }> {
   const auth = { authorization: `Bearer ${token}` };
@@ -122,49 +160,13 @@ export async function placeBankOrder(request: APIRequestContext, token: string):
     });
     expect(added.status(), await added.text()).toBe(200);
   }
-  const address = await request.post('/api/address', {
-    headers: auth,
-    data: {
-      reference: 'Head office',
-      contact_name: 'Alice Walker',
-      region: '12',
-      address: 'Boar Lane',
-      town: 'Leeds',
-      country: 'United Kingdom',
-      post_code: 'LS1 4AP',
-      phone: '0113 496 0123',
-      user_id: 1,
-    },
-  });
+  const address = await request.post('/api/address', { headers: auth, data: { ...HEAD_OFFICE_ADDRESS, user_id: 1 } });
   expect(address.status(), await address.text()).toBe(200);
   const { address_id } = await address.json();
   const assigned = await request.put('/api/cart/AssignAddress', { headers: auth, data: { addressId: address_id, cartId: null } });
   expect(assigned.status(), await assigned.text()).toBe(200);
   const cart = await assigned.json();
-  const placed = await request.post('/api/order', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      sub_total: cart.subTotal,
-      delivery_fee: cart.deliveryFee,
-      total_tax: cart.totalTax,
-      total: cart.total,
-      note: '',
-      user_id: 1,
-      payment_reference: '',
-      status: 'PendingDelivery',
-      address_id,
-      is_active: true,
-      payment_method: 'bank',
-      orderLines: cart.cartIems.map((line: { product_id: number; product_price_id: number; price: number; qty: number; count: number }) => ({
-        product_id: line.product_id,
-        product_price_id: line.product_price_id,
-        price: line.price,
-        qty: line.qty,
-        count: line.count,
-        is_active: true,
-      })),
-    },
-  });
+  const placed = await request.post('/api/order', { headers: { ...auth, 'idempotency-key': crypto.randomUUID() }, data: apiOrderBody(cart, address_id, 'bank') });
   expect(placed.status(), await placed.text()).toBe(200);
   return { orderId: await placed.json(), itemNames: cart.cartIems.map((line: { item_name: string }) => line.item_name) };
 }

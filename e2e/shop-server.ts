@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,8 @@ export interface OwnShopServer {
   setupLink: string | null;
   /** Every log line so far. */
   log: string[];
-  stop(): Promise<void>;
+  /** Stops the server and deletes its data directory (`keepData`: leaves it, for the template). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -33,10 +34,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The embedded database every own shop starts from: migrated and seeded once per run by
+ * e2e/global-setup.ts (E2E_PGLITE_TEMPLATE), copied here in well under a second, where migrating
+ * and seeding a fresh one took each server 10 s of its start.
+ */
+function copyTemplateDatabase(dataDir: string): void {
+  const template = process.env.E2E_PGLITE_TEMPLATE;
+  if (template && existsSync(template)) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+}
+
 export async function startOwnShopServer(env: Record<string, string> = {}): Promise<OwnShopServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-own-'));
+  if (!env.DATABASE_URL) copyTemplateDatabase(dataDir);
   const log: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
@@ -70,10 +82,10 @@ export async function startOwnShopServer(env: Record<string, string> = {}): Prom
     dataDir,
     setupLink,
     log,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -95,23 +107,38 @@ async function onConnection<T>(url: string, body: (client: pg.Client) => Promise
   }
 }
 
-/**
- * A shop server of the test's own on a PostgreSQL database of its own, uniquely named (`label`
- * in it), created here and dropped by `stop`: for journeys that seed orders with SQL.
- */
-export async function startShopOnOwnDatabase(label: string): Promise<ShopOnOwnDatabase> {
+export interface OwnDatabase {
+  databaseUrl: string;
+  /** Runs `body` on a connection to the database. */
+  sql<T>(body: (client: pg.Client) => Promise<T>): Promise<T>;
+  drop(): Promise<void>;
+}
+
+/** An empty PostgreSQL database of the test's own, uniquely named (`label` in it); `drop` removes it. */
+export async function createOwnDatabase(label: string): Promise<OwnDatabase> {
   const name = `shop_e2e_${label}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await onConnection(POSTGRES_URL, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const shop = await startOwnShopServer({ DATABASE_URL: databaseUrl });
+  const databaseUrl = Object.assign(new URL(POSTGRES_URL), { pathname: `/${name}` }).toString();
+  return {
+    databaseUrl,
+    sql: (body) => onConnection(databaseUrl, body),
+    drop: () => onConnection(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/**
+ * A shop server of the test's own on a PostgreSQL database of its own, created here and dropped
+ * by `stop`: for journeys that seed orders with SQL.
+ */
+export async function startShopOnOwnDatabase(label: string): Promise<ShopOnOwnDatabase> {
+  const database = await createOwnDatabase(label);
+  const shop = await startOwnShopServer({ DATABASE_URL: database.databaseUrl });
   return {
     ...shop,
-    sql: (body) => onConnection(databaseUrl, body),
+    sql: database.sql,
     async stop() {
       await shop.stop();
-      await onConnection(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await database.drop();
     },
   };
 }

@@ -58,6 +58,7 @@ function priceListFile(rows: number, categories: string[], priceOf: (n: number) 
           low_stock_threshold: '',
           backorders: '',
           expected_date: '',
+          unit_cost_ex_vat: '',
         };
         lines.push(CATALOGUE_CSV_COLUMNS.map((column) => cells[column]));
       }

@@ -162,13 +162,27 @@ function phase(answers: Answer[], since: number): OrderPhase {
   };
 }
 
+/** The discount code every basket of a run `withCode` carries: 10% off the basket, no limit (offers, decision record 023). */
+const BENCH_CODE = 'BENCH10';
+
+async function insertBenchOffer(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    await database.db.execute(sql`INSERT INTO offers (code, name, kind, percent_off, starts_on) VALUES (${BENCH_CODE}, '10% off for the bench', 'percent', 1000, '2020-01-01')`);
+  } finally {
+    await database.close();
+  }
+}
+
 async function prepareCustomer(
   base: string,
   { userId, token }: { userId: number; token: string },
   pack: BenchPack,
+  withCode: boolean,
 ): Promise<Prepared> {
   const auth = { authorization: `Bearer ${token}` };
   await json(`${base}/api/cart`, { method: 'POST', headers: auth, body: JSON.stringify({ user_id: userId, ...pack }) });
+  if (withCode) await json(`${base}/api/cart/code`, { method: 'PUT', headers: auth, body: JSON.stringify({ code: BENCH_CODE }) });
   const address = await json<{ address_id: number }>(`${base}/api/address`, {
     method: 'POST',
     headers: auth,
@@ -238,17 +252,25 @@ async function benchPacks(databaseUrl: string, packs: 'spread' | 'one'): Promise
   }
 }
 
-export async function measurePlaceOrder(adminUrl: string, customers: number, warmUpOrders: number, packs: 'spread' | 'one' = 'spread'): Promise<PlaceOrderResult> {
+export async function measurePlaceOrder(
+  adminUrl: string,
+  customers: number,
+  warmUpOrders: number,
+  packs: 'spread' | 'one' = 'spread',
+  /** Every basket carries a discount code: the order also takes a use of its offer. */
+  withCode = false,
+): Promise<PlaceOrderResult> {
   const scratch = await createScratchDatabase(adminUrl);
   const app = await startTarget('serve-app.ts', { BENCH_DATABASE_URL: scratch.url, AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' });
   try {
     const choice = await benchPacks(scratch.url, packs);
     await stockUp(scratch.url);
+    if (withCode) await insertBenchOffer(scratch.url);
     const accounts = await insertCustomers(app.url, scratch.url, warmUpOrders + customers);
     const prepared: Prepared[] = [];
     for (let start = 0; start < accounts.length; start += 20) {
       prepared.push(
-        ...(await Promise.all(accounts.slice(start, start + 20).map((account, i) => prepareCustomer(app.url, account, choice[(start + i) % choice.length]!)))),
+        ...(await Promise.all(accounts.slice(start, start + 20).map((account, i) => prepareCustomer(app.url, account, choice[(start + i) % choice.length]!, withCode)))),
       );
     }
     const { coldStart, measured } = await placeEachOnce(app.url, prepared, warmUpOrders);

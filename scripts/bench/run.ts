@@ -6,9 +6,10 @@
  *   BENCH_DATABASE_URL=postgres://...   PostgreSQL server for the basket and order sections (and
  *                                       search); scratch databases are created beside it and dropped.
  *                                       Default: postgres://postgres@127.0.0.1:5432/postgres
- *   BENCH_ONLY=reads,search,basket,orders,pages,invoices,admin,catalogue   run only some sections
+ *   BENCH_ONLY=reads,search,basket,orders,pages,invoices,admin,catalogue,reports   run only some sections
  *   BENCH_IMPORT_ROWS=10000             rows of the catalogue CSV import (PostgreSQL)
  *   BENCH_INVOICES=300                  invoices for the invoice-PDF section (PostgreSQL)
+ *   BENCH_REPORT_ORDERS=100000          orders of two years' history for the reports section (PostgreSQL)
  *   BENCH_ORDER_CUSTOMERS=2000          customers (one order each) for the place-order section
  *   BENCH_ORDER_WARM_UP=500             orders placed first, reported as the cold start
  *   BENCH_PROFILE=/tmp/profiles         write a V8 CPU profile of each server under test
@@ -28,6 +29,7 @@ import { createScratchDatabase, postgresAnswers } from './scratch-database.ts';
 import { measureInvoicePdfs } from './invoices.ts';
 import { measureAdminOrderList } from './admin-orders.ts';
 import { measureCatalogueImport } from './catalogue-import.ts';
+import { measureReports } from './reports.ts';
 import { storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 
 interface Row {
@@ -39,7 +41,7 @@ interface Row {
 
 const rows: Row[] = [];
 const duration = Number(process.env.BENCH_DURATION ?? 5);
-const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages,invoices,admin,catalogue').split(',');
+const only = (process.env.BENCH_ONLY ?? 'reads,search,basket,orders,pages,invoices,admin,catalogue,reports').split(',');
 const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const READ_ROUNDS = 3;
@@ -233,6 +235,17 @@ async function placeOrders(): Promise<void> {
     budget: '(reported) every order placed once',
     ok: hot.placed === customers,
   });
+  // DESIGN section 8's orders budget with a discount code on every basket (offers, decision record 023).
+  const coded = await measurePlaceOrder(postgresUrl, customers, warmUpOrders, 'spread', true);
+  const codedShare = pgbench ? coded.requestsPerSecond / pgbench.transactionsPerSecond : null;
+  rows.push({
+    measure: 'place order with a discount code',
+    value:
+      `${fmt(coded.requestsPerSecond, 0)} orders/s${codedShare === null ? '' : ` (${fmt(codedShare * 100, 1)}% of pgbench)`}, ` +
+      `p50 ${coded.p50} ms, p99 ${coded.p99} ms; ${coded.placed}/${customers} placed`,
+    budget: '>= 15% of pgbench; p99 < 150 ms; every order placed once',
+    ok: coded.placed === customers && (codedShare === null || codedShare >= 0.15) && coded.p99 < 150,
+  });
   const mail = result.confirmations;
   rows.push({
     measure: 'order confirmation e-mails',
@@ -313,6 +326,24 @@ async function catalogueImport(): Promise<void> {
   });
 }
 
+async function reports(): Promise<void> {
+  const measure = (report: string) => `reports: ${report} (PostgreSQL)`;
+  if (!(await postgresAnswers(postgresUrl))) {
+    rows.push({ measure: measure('each report'), value: `not run: no PostgreSQL at ${postgresUrl}`, budget: 'p95 < 300 ms', ok: null });
+    return;
+  }
+  const result = await measureReports(postgresUrl);
+  const history = `${result.orders.toLocaleString('en-GB')} orders, ${result.lines.toLocaleString('en-GB')} lines over two years, seeded in ${fmt(result.seedSeconds)} s`;
+  for (const [i, timing] of result.timings.entries()) {
+    rows.push({
+      measure: measure(timing.report),
+      value: `p50 ${fmt(timing.p50)} ms, p95 ${fmt(timing.p95)} ms, max ${fmt(timing.max)} ms${i === 0 ? ` (${history})` : ''}`,
+      budget: 'p95 < 300 ms',
+      ok: timing.p95 < 300,
+    });
+  }
+}
+
 if (only.includes('reads')) {
   if (await postgresAnswers(postgresUrl)) await cachedCatalogueReads('PostgreSQL');
   else rows.push({ measure: 'cached reads (PostgreSQL)', value: `not run: no PostgreSQL at ${postgresUrl}`, budget: '>= 80% of bare', ok: null });
@@ -325,6 +356,7 @@ if (only.includes('pages')) await productPage();
 if (only.includes('invoices')) await invoicePdfs();
 if (only.includes('admin')) await adminOrderList();
 if (only.includes('catalogue')) await catalogueImport();
+if (only.includes('reports')) await reports();
 
 const widths = [
   Math.max(7, ...rows.map((r) => r.measure.length)),

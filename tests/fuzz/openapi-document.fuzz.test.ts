@@ -94,6 +94,8 @@ interface Operation {
   access: Access;
   /** Each documented status, with the schema of its JSON body, or null for no body. */
   responses: Map<number, Schema | null>;
+  /** A status documented with a body that is not JSON (a PDF), and its media type. */
+  otherBodies: Map<number, string>;
 }
 
 interface GeneratedRequest {
@@ -111,8 +113,11 @@ function operationsOf(document: OpenApiDocument): Operation[] {
       const security = raw.security?.map((requirement) => Object.keys(requirement).join());
       const access: Access = !security?.includes('bearer') ? 'public' : security.includes('') ? 'guest-or-signed-in' : 'signed-in';
       const responses = new Map<number, Schema | null>();
+      const otherBodies = new Map<number, string>();
       for (const [status, response] of Object.entries(raw.responses)) {
         responses.set(Number(status), response.content?.['application/json']?.schema ?? null);
+        const other = Object.keys(response.content ?? {}).find((type) => type !== 'application/json');
+        if (other && !response.content?.['application/json']) otherBodies.set(Number(status), other);
       }
       operations.push({
         name: `${method.toUpperCase()} ${path}`,
@@ -122,6 +127,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         body: raw.requestBody?.content['application/json']?.schema ?? null,
         access,
         responses,
+        otherBodies,
       });
     }
   }
@@ -302,6 +308,11 @@ function checkAnswer(operation: Operation, request: GeneratedRequest, response: 
   else expect(response.statusCode >= 400 && response.statusCode < 500, `documented-invalid input accepted: ${context}`).toBe(true);
 
   const schema = operation.responses.get(response.statusCode);
+  const other = operation.otherBodies.get(response.statusCode);
+  if (other !== undefined) {
+    expect(response.headers['content-type'], `a body of another type than documented: ${context}`).toMatch(new RegExp(`^${other.replace('/', '\\/')}`));
+    return;
+  }
   if (schema === null) {
     expect(response.body, `a body where the document says none: ${context}`).toBe('');
     return;

@@ -2,7 +2,7 @@
  * A catalogue image upload on the embedded database, against the real server process: a new
  * photo of about 10 MB (12 megapixels) is checked, resized and stored while other visitors are
  * served, and the process stays within the memory bound docs/images.md states.
- *  - /healthz, polled every 50 ms by another client during the upload, never waits long (the
+ *  - /healthz, polled every 50 ms by another client (its own thread) during the upload, never waits long (the
  *    decoding and resizing run on sharp's threads; only the served sizes are written to the
  *    database, which runs on the request thread). It used to wait 3-13 s.
  *  - the process's peak resident memory (VmHWM, Linux) grows by less than the stated bound (it
@@ -14,10 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { pollHealthzFor, pollHealthzFromAnotherThread } from './another-visitor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { until } from '../../apps/server/src/testing/until.ts';
-import { sleep, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 
 const storefrontBuilt = storefrontIsBuilt();
 const onLinux = process.platform === 'linux';
@@ -90,28 +91,15 @@ describe.skipIf(!storefrontBuilt || !onLinux)('an image upload on the embedded d
   it('a new 10 MB photo is stored while /healthz keeps answering at once, within the stated memory bound', async () => {
     const photo = await tenMegabytePhoto();
     expect(photo.byteLength).toBeGreaterThan(8 * 1024 * 1024);
-    /** Polls /healthz every 50 ms until `done` settles; the waits, in ms. */
-    const probeHealth = async (done: Promise<unknown>) => {
-      let running = true;
-      void done.finally(() => (running = false));
-      const waits: number[] = [];
-      while (running) {
-        const started = performance.now();
-        await (await fetch(`${server.baseUrl}/healthz`)).text();
-        waits.push(performance.now() - started);
-        await sleep(50);
-      }
-      return waits;
-    };
     // Warm up (the first answers load code), then how slow /healthz is on this machine right now (logged).
     for (let i = 0; i < 5; i++) await fetch(`${server.baseUrl}/healthz`);
-    const quietSlowest = Math.max(...(await probeHealth(sleep(2_000))));
+    const quietSlowest = Math.max(...(await pollHealthzFor(server.baseUrl, 50, 2_000)));
     const memoryBefore = await peakMemoryMb(server.child.pid!);
 
     const started = performance.now();
-    const upload = uploadCategoryImage(photo);
-    const waits = await probeHealth(upload);
-    const answer = await upload;
+    const poller = pollHealthzFromAnotherThread(server.baseUrl, 50);
+    const answer = await uploadCategoryImage(photo);
+    const waits = await poller.stop();
     const uploadMs = performance.now() - started;
     const memoryAfter = await peakMemoryMb(server.child.pid!);
 

@@ -1,7 +1,8 @@
 /**
  * Four customers send a return with three phone photos each (about 29 MB a form) at the same
  * moment, against the real server process on the embedded database (loopback only):
- *  - another visitor's /healthz, polled every 25 ms meanwhile, answers within 200 ms at p99: the
+ *  - another visitor's /healthz, polled every 25 ms meanwhile from a thread of its own
+ *    (another-visitor.ts), answers within 200 ms at p99: the
  *    forms are read as they arrive, files to temporary files (apps/server/src/ssr/multipart-form.ts),
  *    each photo is read only when its image job runs, one job at a time, decoded on sharp's
  *    thread, and its copy written to the database a piece at a time (core/event-loop.ts).
@@ -23,6 +24,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@shop/db';
 import { storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
+import { pollHealthzFor, pollHealthzFromAnotherThread } from './another-visitor.ts';
 import {
   addToCartBody,
   call,
@@ -158,19 +160,6 @@ describe.skipIf(!storefrontBuilt || !onLinux)('four parallel return uploads of t
     return Number(/^shop_image_jobs_total (\d+)$/m.exec(await answer.text())![1]);
   }
 
-  /** /healthz asked one after another, `gapMs` apart, while `keepGoing()`: each answer's time in ms. */
-  async function pollHealthz(keepGoing: () => boolean, gapMs = 25): Promise<number[]> {
-    const latencies: number[] = [];
-    while (keepGoing()) {
-      const started = performance.now();
-      const answer = await fetch(`${server.baseUrl}/healthz`);
-      await answer.arrayBuffer();
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, gapMs));
-    }
-    return latencies;
-  }
-
   it('a return of more packs than were bought, with three big photos, is refused before any photo is read or decoded', async () => {
     const photos = await Promise.all([phonePhoto(), phonePhoto(), phonePhoto()]);
     const jobsBefore = await imageJobs();
@@ -187,17 +176,14 @@ describe.skipIf(!storefrontBuilt || !onLinux)('four parallel return uploads of t
     const photos = await Promise.all([phonePhoto(), phonePhoto(), phonePhoto()]);
     const bodyMb = photos.reduce((sum, p) => sum + p.length, 0) / 1024 / 1024;
     // What /healthz takes on this machine with nothing else asked of the server (3 s).
-    const quietUntil = performance.now() + 3_000;
-    const quiet = await pollHealthz(() => performance.now() < quietUntil);
+    const quiet = await pollHealthzFor(server.baseUrl, 25, 3_000);
     const jobsBefore = await imageJobs();
     const peakBefore = await peakMemoryMb(server.child.pid!);
-    let uploading = true;
-    const poller = pollHealthz(() => uploading);
+    const poller = pollHealthzFromAnotherThread(server.baseUrl, 25);
     const started = performance.now();
     const answers = await Promise.all(uploaders.map((uploader) => sendReturn(uploader, returnForm(uploader, 1, photos))));
     const uploadMs = performance.now() - started;
-    uploading = false;
-    const latencies = await poller;
+    const latencies = await poller.stop();
     const peakAfter = await peakMemoryMb(server.child.pid!);
     const growth = peakAfter - peakBefore;
     const p99 = percentile(latencies, 99);

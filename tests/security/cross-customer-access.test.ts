@@ -25,12 +25,14 @@ interface Context {
   a: Party;
   b: Party;
   packs: BasketFixture;
+  /** A's shopping list (its name holds A's last name, so any answer showing it leaks). */
+  aListId: number;
 }
 
 interface Call {
   /** What is tried, as a reader of the table would say it. */
   name: string;
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: (c: Context) => string;
   body?: (c: Context, caller: Caller) => unknown | Promise<unknown>;
   headers?: (c: Context) => Record<string, string>;
@@ -122,6 +124,20 @@ const calls: Call[] = [
     body: (c) => ({ addressId: c.a.otherAddressId }),
     expect: refused,
   },
+  // Shopping lists (docs/quick-order.md): listsVisibleTo is the one rule.
+  {
+    name: "list the caller's shopping lists (B sees none of A's)",
+    method: 'GET',
+    url: () => '/api/lists',
+    expect: { other: 200, anonymous: 401 },
+    verify: (_c, caller, response) => {
+      if (caller === 'customer B') expect(JSON.parse(response.body)).toEqual([]);
+    },
+  },
+  { name: "read A's shopping list", method: 'GET', url: (c) => `/api/lists/${c.aListId}`, expect: refused },
+  { name: "rename A's shopping list", method: 'PUT', url: (c) => `/api/lists/${c.aListId}`, body: () => ({ name: 'Taken over' }), expect: refused },
+  { name: "add A's shopping list to a basket", method: 'POST', url: (c) => `/api/lists/${c.aListId}/basket`, expect: refused },
+  { name: "delete A's shopping list", method: 'DELETE', url: (c) => `/api/lists/${c.aListId}`, expect: refused },
   // Addresses
   {
     name: "add an address naming A's user_id (the address is the caller's)",
@@ -259,13 +275,13 @@ const calls: Call[] = [
 ];
 
 /** Everything of A's, read as A, plus what only the database shows (password, tokens, order log). */
-async function snapshotOf(t: SecurityApp, a: Party) {
+async function snapshotOf(t: SecurityApp, a: Party & { listId: number }) {
   const read = async (url: string) => {
     const response = await t.app.inject({ method: 'GET', url, headers: bearer(a.token) });
     if (response.statusCode !== 200) throw new Error(`A cannot read ${url}: ${response.statusCode} ${response.body}`);
     return response.json<unknown>();
   };
-  const [user, cart, addresses, address1, address2, order, orders] = await Promise.all([
+  const [user, cart, addresses, address1, address2, order, orders, lists, list] = await Promise.all([
     read(`/api/users/${a.userId}`),
     read(`/api/cart/${a.userId}`),
     read(`/api/address/GetBy/${a.userId}`),
@@ -273,6 +289,8 @@ async function snapshotOf(t: SecurityApp, a: Party) {
     read(`/api/address/${a.otherAddressId}`),
     read(`/api/order/${a.orderId}`),
     read('/api/order/GetMine'),
+    read('/api/lists'),
+    read(`/api/lists/${a.listId}`),
   ]);
   const [account] = await queryRows(t.database.db, sql`SELECT first_name, last_name, email, password_hash, phone FROM users WHERE user_id = ${a.userId}`);
   // The tokens that work (revoking A's already expired token changes nothing that matters).
@@ -290,7 +308,7 @@ async function snapshotOf(t: SecurityApp, a: Party) {
     sql`SELECT (SELECT count(*)::int FROM orders WHERE user_id = ${a.userId}) AS orders,
                (SELECT count(*)::int FROM addresses WHERE user_id = ${a.userId}) AS addresses`,
   );
-  return { user, cart, addresses, address1, address2, order, orders, account, tokens, orderLogs, counts };
+  return { user, cart, addresses, address1, address2, order, orders, lists, list, account, tokens, orderLogs, counts };
 }
 
 /** A's data that must never appear in an answer to anyone else. */
@@ -315,6 +333,7 @@ function leakPatternsOf(a: Party): RegExp[] {
     field('address_id', a.otherAddressId),
     field('cart_id', a.cart.cart_id),
     field('user_id', a.userId),
+    text('quarterly boxes'),
     field('userId', a.userId),
     // A's order id as a bare JSON number (the answer of POST /api/order).
     new RegExp(`^\\s*${a.orderId}\\s*$`),
@@ -388,7 +407,12 @@ describeOnEachDatabase('security: one customer cannot reach another\'s records',
     tokens["A's revoked token"] = revoked;
     tokens['a forged token'] = randomBytes(32).toString('base64url');
 
-    before = await snapshotOf(c.t, c.a);
+    // A's shopping list, saved from A's basket.
+    const saved = await c.t.app.inject({ method: 'POST', url: '/api/lists', headers: bearer(c.a.token), payload: { name: 'Ashcroft quarterly boxes' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    c.aListId = saved.json<{ list_id: number }>().list_id;
+
+    before = await snapshotOf(c.t, { ...c.a, listId: c.aListId });
   });
   afterAll(async () => c.t?.close());
 
@@ -420,7 +444,7 @@ describeOnEachDatabase('security: one customer cannot reach another\'s records',
       for (const pattern of leakPatternsOf(c.a)) expect(response.body, `answer leaks ${pattern}`).not.toMatch(pattern);
       await call.verify?.(c, caller, response);
 
-      expect(await snapshotOf(c.t, c.a)).toEqual(before);
+      expect(await snapshotOf(c.t, { ...c.a, listId: c.aListId })).toEqual(before);
     });
   });
 

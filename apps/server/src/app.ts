@@ -21,7 +21,11 @@ import { addressRoutes } from './api/address-routes.ts';
 import { orderRoutes } from './api/order-routes.ts';
 import { returnRoutes } from './api/return-routes.ts';
 import { backInStockRoutes } from './api/back-in-stock-routes.ts';
+import { companyRoutes } from './api/company-routes.ts';
+import { approvalRoutes } from './api/approval-routes.ts';
 import { paymentRoutes } from './api/payment-routes.ts';
+import { quickOrderRoutes } from './api/quick-order-routes.ts';
+import { statementRoutes } from './api/statement-routes.ts';
 import { createPayments, paymentModeLine } from './adapters/payments/create-payment-verifier.ts';
 import { createPostcodeLookup } from './adapters/postcodes/create-postcode-lookup.ts';
 import { createMailer } from './adapters/email/create-mailer.ts';
@@ -141,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // The embedded database has one process: a lease still running belongs to a process that is gone.
     if (database.driver === 'pglite') await services.jobs.releaseAllLeases();
     services.jobWorker.start();
+    // Recurring work (decision record 021): every process ticks; each occasion is enqueued once.
+    if (config.jobs.scheduled) services.scheduler.start();
   });
   // DESIGN section 4: say at start how this shop takes payments, above all when test payments are on.
   app.addHook('onReady', async () => {
@@ -161,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // Attempts under way finish before the mailer closes; jobs not yet run wait in the table.
   app.addHook('onClose', async () => {
+    await services.scheduler.stop();
     await services.jobWorker.stop();
     await mailer.close();
   });
@@ -170,9 +177,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     responseCache.clear();
   });
   app.addHook('onClose', async () => stopListening());
-  // Whatever ends a sign-in, in this process or another, NOTIFYs its user (migration 0013).
-  const stopListeningToSignIns = await database.listen('sign_ins_changed', (payload) => services.accounts.tokens.signInsChanged(payload));
-  app.addHook('onClose', async () => stopListeningToSignIns());
   app.decorate('services', services);
 
   // Cached catalogue reads are answered here, inside Fastify (request id, logs, 503 while closing)
@@ -243,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // Resolves `Authorization: Bearer` to request.userId for every API route registered after it.
       await api.register(authentication, { accounts: services.accounts });
       await api.register(cartRoutes, { carts: services.carts });
+      await api.register(quickOrderRoutes, { carts: services.carts, quickOrder: services.quickOrder, shoppingLists: services.shoppingLists });
       await api.register(accountRoutes, { accounts: services.accounts, attempts });
       await api.register(accountSettingsRoutes, { accounts: services.accounts, attempts });
       await api.register(addressRoutes, {
@@ -262,6 +267,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(returnRoutes, { returns: services.returns });
       await api.register(backInStockRoutes, { backInStock: services.backInStock, attempts });
       await api.register(paymentRoutes, { payments });
+      await api.register(statementRoutes, { statements: services.statements, dueCardPayments: services.dueCardPayments });
+      await api.register(companyRoutes, { companies: services.companies });
+      await api.register(approvalRoutes, { approvals: services.approvals });
       api.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.url)));
     },
     { prefix: '/api' },

@@ -37,6 +37,20 @@ describe('REMOTE_DELIVERY_FEE (carriage to remote postcodes)', () => {
   });
 });
 
+describe('credit control and the scheduler (CREDIT_STOP_DAYS_OVERDUE, CREDIT_CONTROL_TIME, SCHEDULED_JOBS)', () => {
+  it('stops an account after 7 days overdue and runs credit control at 07:00 unless told otherwise; the scheduler runs unless turned off', () => {
+    expect(loadConfig({}).jobs).toMatchObject({ stopAfterDaysOverdue: 7, scheduled: true });
+    expect(loadConfig({ CREDIT_STOP_DAYS_OVERDUE: '14', SCHEDULED_JOBS: '0' }).jobs).toMatchObject({ stopAfterDaysOverdue: 14, scheduled: false });
+    expect(loadConfig({}).jobs.creditControlAt).toEqual({ hour: 7, minute: 0 });
+    expect(loadConfig({ CREDIT_CONTROL_TIME: '18:30' }).jobs.creditControlAt).toEqual({ hour: 18, minute: 30 });
+    expect(() => loadConfig({ CREDIT_CONTROL_TIME: '7am' })).toThrow('CREDIT_CONTROL_TIME must be a time of day as HH:MM, for example 07:00');
+  });
+
+  it.each(['-1', '7.5', 'a week', '366'])('refuses CREDIT_STOP_DAYS_OVERDUE=%j at start', (value) => {
+    expect(() => loadConfig({ CREDIT_STOP_DAYS_OVERDUE: value })).toThrow(/CREDIT_STOP_DAYS_OVERDUE must be a whole number of days from 0 to 365/);
+  });
+});
+
 describe('the supplier on VAT invoices (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_VAT_NUMBER)', () => {
   it('defaults to the fictional demo company, its address and a VAT number marked demo', () => {
     const { shop } = loadConfig({});

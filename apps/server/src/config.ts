@@ -151,6 +151,24 @@ const envSchema = z.object({
   JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(5),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  /** Recurring work (daily credit control, monthly statements: decision record 021); 0 leaves this process's scheduler off (tests). */
+  SCHEDULED_JOBS: z
+    .enum(['0', '1', 'true', 'false', ''], { error: 'SCHEDULED_JOBS must be 1 or 0' })
+    .default('1')
+    .transform((v) => v !== '0' && v !== 'false'),
+  /** Credit control: an account order more than this many days past its due date puts the account on stop (docs/credit-control.md). */
+  CREDIT_STOP_DAYS_OVERDUE: z.coerce
+    .number({ error: 'CREDIT_STOP_DAYS_OVERDUE must be a whole number of days from 0 to 365' })
+    .int('CREDIT_STOP_DAYS_OVERDUE must be a whole number of days from 0 to 365')
+    .min(0, 'CREDIT_STOP_DAYS_OVERDUE must be a whole number of days from 0 to 365')
+    .max(365, 'CREDIT_STOP_DAYS_OVERDUE must be a whole number of days from 0 to 365')
+    .default(7),
+  /** Credit control: when the daily reminders and stops run, London time (HH:MM, 24-hour clock). */
+  CREDIT_CONTROL_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'CREDIT_CONTROL_TIME must be a time of day as HH:MM, for example 07:00')
+    .default('07:00')
+    .transform((time) => ({ hour: Number(time.slice(0, 2)), minute: Number(time.slice(3, 5)) })),
   /** Prometheus metrics on a port of their own (at METRICS_HOST, loopback by default), never on the shop's. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -198,6 +216,12 @@ export interface JobConfig {
   retryBaseMs: number;
   maxAttempts: number;
   leaseMs: number;
+  /** This process runs the scheduler (SCHEDULED_JOBS). */
+  scheduled: boolean;
+  /** CREDIT_STOP_DAYS_OVERDUE. */
+  stopAfterDaysOverdue: number;
+  /** CREDIT_CONTROL_TIME. */
+  creditControlAt: { hour: number; minute: number };
 }
 
 export interface PostcodeConfig {
@@ -316,6 +340,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: e.JOB_RETRY_BASE_SECONDS * 1000,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       leaseMs: e.JOB_LEASE_SECONDS * 1000,
+      scheduled: e.SCHEDULED_JOBS,
+      stopAfterDaysOverdue: e.CREDIT_STOP_DAYS_OVERDUE,
+      creditControlAt: e.CREDIT_CONTROL_TIME,
     },
     metrics: e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : undefined,
   };

@@ -16,7 +16,7 @@ export interface ServiceAdapters {
 }
 
 export function coreServicesFor(config: AppConfig, database: DatabaseHandle, adapters: ServiceAdapters): CoreServices {
-  const { retryBaseMs, maxAttempts, leaseMs } = config.jobs;
+  const { retryBaseMs, maxAttempts, leaseMs, stopAfterDaysOverdue, creditControlAt } = config.jobs;
   return createCoreServices(database, {
     shop: config.shop,
     mediaBaseUrl: config.mediaBaseUrl,
@@ -28,5 +28,7 @@ export function coreServicesFor(config: AppConfig, database: DatabaseHandle, ada
     log: adapters.log,
     jobs: { retryBaseMs, maxAttempts, leaseMs },
     clock: adapters.clock,
+    stopAfterDaysOverdue,
+    creditControlAt,
   });
 }

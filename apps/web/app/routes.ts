@@ -23,9 +23,24 @@ export default [
     // Payments in from a bank statement CSV (dry run, then confirm).
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
     route('payments/returned', 'routes/admin/returned-payments.tsx'),
+    route('credit-control', 'routes/admin/credit-control.tsx'),
+    route('credit-control.csv', 'routes/admin/credit-control-csv.tsx'),
+    // The owner's numbers (docs/reports.md): the index, a page per report, each table as CSV.
+    route('reports', 'routes/admin/reports.tsx'),
+    route('reports/sales', 'routes/admin/reports-sales.tsx'),
+    route('reports/best-sellers', 'routes/admin/reports-best-sellers.tsx'),
+    route('reports/categories', 'routes/admin/reports-categories.tsx'),
+    route('reports/offers', 'routes/admin/reports-offers.tsx'),
+    route('reports/customers', 'routes/admin/reports-buyers.tsx'),
+    route('reports/margin', 'routes/admin/reports-margin.tsx'),
+    route('reports/stock-value', 'routes/admin/reports-stock-value.tsx'),
+    route('reports/slow-movers', 'routes/admin/reports-slow-movers.tsx'),
+    route('reports/csv/:report', 'routes/admin/reports-csv.tsx'),
     // Customers, exports; the CSV downloads are resource routes (no page).
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:userId', 'routes/admin/customer.tsx'),
+    route('companies', 'routes/admin/companies.tsx'),
+    route('companies/:companyId', 'routes/admin/company.tsx'),
     route('exports', 'routes/admin/exports.tsx'),
     route('exports/orders.csv', 'routes/admin/export-orders-csv.tsx'),
     route('exports/invoices.csv', 'routes/admin/export-invoices-csv.tsx'),
@@ -50,6 +65,10 @@ export default [
     route('price-lists', 'routes/admin/price-lists.tsx'),
     route('price-lists/:priceListId', 'routes/admin/price-list.tsx'),
     route('price-lists/:priceListId/export.csv', 'routes/admin/price-list-export-csv.tsx'),
+    // Discount codes and automatic offers: the list with what each has cost, a new one, one offer (ended early there).
+    route('offers', 'routes/admin/offers.tsx'),
+    route('offers/new', 'routes/admin/offer-new.tsx'),
+    route('offers/:offerId', 'routes/admin/offer.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   // Every page sits in the shop frame: header (visitor and basket), footer, cookie banner.
@@ -77,9 +96,19 @@ export default [
     route('order-history', 'routes/order-history.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/close', 'routes/account-close.tsx'),
+    // A trade customer's open invoices (paid by card together) and statement of account for any month.
+    route('account/statement', 'routes/account-statement.tsx'),
+    route('account/company', 'routes/account-company.tsx'),
+    // Orders over a buyer's limit, waiting for the company's admins: the list, and one to approve, decline or withdraw.
+    route('account/approvals', 'routes/account-approvals.tsx'),
+    route('account/approvals/:requestId', 'routes/account-approval.tsx'),
     // Quotes: ask for one (a multipart form with the artwork), see and accept one.
     route('quote-request', 'routes/quote-request.tsx'),
     route('quotes/:quoteId', 'routes/quote.tsx'),
+    // Quick order by product code (typed, pasted or CSV), and shopping lists saved from the basket.
+    route('quick-order', 'routes/quick-order.tsx'),
+    route('lists', 'routes/lists.tsx'),
+    route('lists/:listId', 'routes/list.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // Form targets without a page of their own (each answers a GET with a redirect to /landing).
@@ -94,6 +123,7 @@ export default [
   route('account/data', 'routes/account-data.tsx'),
   route('admin/customers/:userId/data', 'routes/admin/customer-data.tsx'),
   route('order-credit-note', 'routes/order-credit-note.tsx'),
+  route('account/statement.pdf', 'routes/account-statement-pdf.tsx'),
   route('admin/orders/:orderId/invoice.pdf', 'routes/admin/order-invoice-pdf.tsx'),
   route('admin/orders/:orderId/credit-notes/:creditNoteNumber', 'routes/admin/order-credit-note-pdf.tsx'),
   route('admin/orders/:orderId/picking-list.pdf', 'routes/admin/order-picking-list-pdf.tsx'),

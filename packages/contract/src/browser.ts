@@ -17,3 +17,5 @@ export * from './dispatch-wording.ts';
 export * from './item-display-name.ts';
 export * from './bank-statements.ts';
 export * from './form-limits.ts';
+export * from './quick-order-limits.ts';
+export * from './company-roles.ts';

@@ -42,6 +42,17 @@ export const cartDispatchPromiseSchema = z
   .meta({ id: 'CartDispatchPromise' });
 export type CartDispatchPromiseDto = z.infer<typeof cartDispatchPromiseSchema>;
 
+/** Not in SPEC 3: an offer that takes something off a basket or an order (offers). */
+export const cartOfferSchema = z
+  .object({
+    name: z.string().describe('What the shop calls it: "10% off mailing bags"'),
+    code: z.string().nullable().describe('The discount code; null for an automatic offer'),
+    discount: z.number().describe('Off the goods, pounds ex-VAT'),
+    delivery_saved: z.number().describe('Off the delivery fee (free delivery), pounds ex-VAT'),
+  })
+  .meta({ id: 'CartOffer' });
+export type CartOfferDto = z.infer<typeof cartOfferSchema>;
+
 export const cartSchema = z
   .object({
     cart_id: z.number().int().nullable(),
@@ -68,8 +79,19 @@ export const cartSchema = z
       'Not in SPEC 3: the promise for an order placed now to the delivery address (PUT /api/cart/AssignAddress); mainland UK (England and Wales) before one is chosen',
     ),
     cartIems: z.array(cartLineSchema),
+    discount: z.number().describe('Not in SPEC 3: what offers take off the goods, pounds ex-VAT, before VAT is worked out; total = subTotal - discount + deliveryFee + totalTax'),
+    offers: z
+      .array(cartOfferSchema)
+      .describe('Not in SPEC 3: the discount code or automatic offers that take something off this basket (at most one off the goods, and free delivery)'),
+    offer_code: z.string().nullable().describe('Not in SPEC 3: the discount code entered (PUT /api/cart/code), in capitals; null for none'),
+    offer_code_problem: z
+      .string()
+      .nullable()
+      .describe('Not in SPEC 3: why the code entered takes nothing off now ("Spend £5.00 more on what the code ... covers to use it."); null when it applies or none was entered'),
+    next_offers: z.array(z.string()).describe('Not in SPEC 3: what spending a little more would bring, nearest first ("Spend £12.40 more for free delivery")'),
   })
   .meta({ id: 'Cart' });
+
 export type CartDto = z.infer<typeof cartSchema>;
 
 /*
@@ -79,7 +101,7 @@ export type CartDto = z.infer<typeof cartSchema>;
  * comes from the token and prices from the database.
  */
 const ignored = z.union([z.number(), z.string()]).nullable().optional();
-const sessionIdSchema = z
+export const sessionIdSchema = z
   .uuid('session_id must be the session id from POST /api/session')
   .nullable()
   .optional()
@@ -144,3 +166,17 @@ export const assignCartBodySchema = z
   })
   .meta({ id: 'AssignCart' });
 export type AssignCartBody = z.infer<typeof assignCartBodySchema>;
+
+const enterOfferCode = 'Enter a discount code.';
+
+/** PUT /api/cart/code: the discount code for the caller's basket (a guest's by session_id). */
+export const applyOfferCodeBodySchema = z
+  .object({
+    session_id: sessionIdSchema,
+    code: z.string({ error: enterOfferCode }).trim().min(1, enterOfferCode).max(40, 'A discount code has at most 40 characters.').describe('The code as the customer typed it; any case'),
+  })
+  .meta({ id: 'ApplyOfferCode' });
+export type ApplyOfferCodeBody = z.infer<typeof applyOfferCodeBodySchema>;
+
+/** DELETE /api/cart/code. */
+export const removeOfferCodeBodySchema = z.object({ session_id: sessionIdSchema }).meta({ id: 'RemoveOfferCode' });

@@ -14,6 +14,9 @@ import { accountSettingsMessages as a, backInStockMessages as b, fieldMessages a
 import { ORDER_LINES_MAX } from './form-limits.ts';
 import { PRICE_BASES } from './price-display.ts';
 
+// The back office's offer form is checked in the browser too (its page loads these schemas once hydrated).
+export * from './offer-form.ts';
+
 /**
  * Text of min-max characters once trimmed, with one message for missing, too short and too long
  * (SPEC 5); invisible direction controls are dropped first (withoutDirectionControls).

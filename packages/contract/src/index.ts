@@ -23,3 +23,6 @@ export * from './dispatch-wording.ts';
 export * from './item-display-name.ts';
 export * from './bank-statements.ts';
 export * from './form-limits.ts';
+export * from './quick-order.ts';
+export * from './statements.ts';
+export * from './companies.ts';

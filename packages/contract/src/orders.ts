@@ -8,6 +8,7 @@ import { deliveryNoteRule, PURCHASE_ORDER_NUMBER_MAX } from './field-rules.ts';
 import { poundsSchema } from './money.ts';
 import { ORDER_LINES_MAX } from './form-limits.ts';
 import { VAT_TREATMENTS } from './vat.ts';
+import { cartOfferSchema } from './cart.ts';
 
 const ignored = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
 const optionalId = (name: string) => idSchema(name).nullable().optional();
@@ -153,6 +154,7 @@ export const orderLineSchema = z
     qty: z.number().int().describe('Units in the pack'),
     count: z.number().int().describe('Number of packs'),
     total_price: z.number().describe('price x count, pounds ex-VAT'),
+    discount: z.number().describe("Not in SPEC 3: the line's share of the order's discount (offers), pounds ex-VAT; the line is charged total_price - discount"),
     is_active: z.boolean(),
   })
   .meta({ id: 'OrderLine' });
@@ -189,6 +191,10 @@ export const orderSchema = z
       .describe('Not in SPEC 3: paid by a simulated test payment (a shop in test mode): no money was taken'),
     status: z.string(),
     sub_total: z.number(),
+    discount: z
+      .number()
+      .describe('Not in SPEC 3: what offers (a discount code, an automatic offer) took off the goods, before VAT; total = sub_total - discount + delivery_fee + total_tax'),
+    offers: z.array(cartOfferSchema).describe('Not in SPEC 3: the discount code or automatic offers the order was placed with, and what each took off'),
     delivery_fee: z.number(),
     total_tax: z.number(),
     total: z.number(),

@@ -34,6 +34,9 @@ export { OrderRepository, ORDER_HISTORY_LIMIT, type NewOrder, type NewOrderLine,
 export { OrderService, type OrderServiceOptions } from './orders/order-service.ts';
 export * from './orders/order-placement.ts';
 export { Reorder, reorderMessages } from './orders/reorder.ts';
+export { QuickOrder, quickOrderReasons } from './quick-order/quick-order.ts';
+export { quickOrderLines, type QuickOrderLine } from './quick-order/quick-order-lines.ts';
+export { ShoppingLists, listsVisibleTo, shoppingListReasons, SHOPPING_LISTS_MAX } from './shopping-lists/shopping-lists.ts';
 export * from './trade-accounts/trade-accounts.ts';
 export {
   dispatchPromise,
@@ -52,6 +55,11 @@ export { DispatchPromises, deliveryDestinationOf, promisedDeliveryOf } from './d
 export * from './email/order-confirmation-email.ts';
 export * from './jobs/job-queue.ts';
 export * from './jobs/job-worker.ts';
+export * from './jobs/scheduler.ts';
+export * from './jobs/shop-schedules.ts';
+export * from './jobs/monthly-statements-run.ts';
+export * from './credit-control/credit-stop.ts';
+export * from './credit-control/credit-control.ts';
 export * from './email/email-jobs.ts';
 export * from './error-for-log.ts';
 export { DocumentService, type CreditNoteSummary, type CustomerInvoiceStatus, type DocumentServiceOptions, type PdfFile } from './documents/document-service.ts';
@@ -92,7 +100,9 @@ export * from './pricing/price-lists.ts';
 export * from './pricing/customer-prices.ts';
 export * from './price-lists/price-lists-admin.ts';
 export * from './price-lists/price-list-csv.ts';
+export * from './offers/offer-admin.ts';
 export * from './back-office/dashboard/dashboard-figures.ts';
+export * from './reports/index.ts';
 export * from './back-office/exports/accounting-exports.ts';
 export * from './back-office/exports/vat-return.ts';
 export * from './back-office/orders/order-states.ts';
@@ -125,3 +135,10 @@ export { QUOTE_SENT_JOB, quoteSentJob, quoteUrl } from './quotes/quote-email.ts'
 export * from './quotes/phone-orders.ts';
 export { CARD_PAYMENT_LINK_JOB, cardPaymentLinkJob } from './quotes/quote-email.ts';
 export * from './payments/due-card-payment.ts';
+export { AccountStatements, formatStatementMonth, monthBounds, monthOf, statementMonthBefore, type AccountStatementsOptions, type StatementOfAccount } from './statements/account-statements.ts';
+export { AGEING_BUCKETS, AGEING_LABELS, buildStatement, type AgeingBucket, type LedgerEntry, type StatementFigures } from './statements/statement-ledger.ts';
+export { MONTHLY_STATEMENT_JOB, monthlyStatementJob, statementPath, statementPdfPath } from './statements/statement-email.ts';
+export * from './companies/companies.ts';
+export { Approvals, approvalMessages } from './companies/approvals.ts';
+export { APPROVAL_STATE_LABELS, londonDateTimeText } from './companies/approval-states.ts';
+export { companyOfUser, orderVisibleTo, addressBookOf } from './companies/company-access.ts';

@@ -24,6 +24,8 @@ import { OrderRepository } from './orders/order-repository.ts';
 import { OrderService } from './orders/order-service.ts';
 import { OrderPlacement } from './orders/order-placement.ts';
 import { Reorder } from './orders/reorder.ts';
+import { QuickOrder } from './quick-order/quick-order.ts';
+import { ShoppingLists } from './shopping-lists/shopping-lists.ts';
 import { DispatchPromises } from './delivery/dispatch-promises.ts';
 import { TradeAccounts } from './trade-accounts/trade-accounts.ts';
 import { JobQueue } from './jobs/job-queue.ts';
@@ -38,6 +40,7 @@ import { StaffService } from './staff/staff-service.ts';
 import { TrustedDevices } from './identity/trusted-devices.ts';
 import { CustomerDirectory } from './back-office/customers/customer-directory.ts';
 import { DashboardQueries } from './back-office/dashboard/dashboard-figures.ts';
+import { Reports } from './reports/reports.ts';
 import { AccountingExports } from './back-office/exports/accounting-exports.ts';
 import { VatReturns } from './back-office/exports/vat-return.ts';
 import { StockAdministration } from './stock/stock-admin.ts';
@@ -50,13 +53,25 @@ import { LineCancellation } from './back-office/orders/line-cancellation.ts';
 import { stockMovements } from './stock/stock-movements.ts';
 import { DispatchDesk } from './back-office/dispatch/dispatch-desk.ts';
 import { PricedOrderPlacement } from './orders/priced-order-placement.ts';
+import { BasketOffers } from './offers/basket-offers.ts';
 import { QuoteDesk } from './quotes/quote-desk.ts';
 import { PhoneOrders } from './quotes/phone-orders.ts';
 import { quoteEmailJobKinds } from './quotes/quote-email.ts';
 import { StaffNotes } from './staff-notes/staff-notes.ts';
 import { CustomerPrices } from './pricing/customer-prices.ts';
 import { PriceLists } from './price-lists/price-lists-admin.ts';
+import { OfferAdmin } from './offers/offer-admin.ts';
 import { UnplacedPayments } from './payments/unplaced-payments.ts';
+import { AccountStatements } from './statements/account-statements.ts';
+import { statementEmailJobKinds } from './statements/statement-email.ts';
+import { CreditControl } from './credit-control/credit-control.ts';
+import { DEFAULT_STOP_AFTER_DAYS_OVERDUE } from './credit-control/credit-stop.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { shopSchedules, type TimeOfDay } from './jobs/shop-schedules.ts';
+import { monthlyStatementsJobKinds } from './jobs/monthly-statements-run.ts';
+import { Companies } from './companies/companies.ts';
+import { Approvals } from './companies/approvals.ts';
+import { approvalEmailJobKinds } from './companies/approval-email.ts';
 
 export interface CoreServices {
   shop: ShopConfig;
@@ -76,11 +91,19 @@ export interface CoreServices {
   unplacedPayments: UnplacedPayments;
   /** "Order again": a past order's lines still on sale into the basket at today's prices. */
   reorder: Reorder;
+  /** Quick order: product codes and numbers of packs (typed, pasted or CSV) checked line by line and added to the basket. */
+  quickOrder: QuickOrder;
+  /** Shopping lists: the basket saved under a name, put back in the basket; who sees which list is listsVisibleTo's rule. */
+  shoppingLists: ShoppingLists;
   /** The dispatch promise ("Order within 2 h 14 min for dispatch today") by the server's clock. */
   dispatch: DispatchPromises;
   /** Durable jobs (e-mails): recorded by the use cases, run by `jobWorker` (started and stopped by the server). */
   jobs: JobQueue;
   jobWorker: JobWorker;
+  /** Recurring work (jobs/shop-schedules.ts): each occasion enqueued once across processes (started and stopped by the server). */
+  scheduler: Scheduler;
+  /** Credit control (docs/credit-control.md): the aged-debt report, the daily reminders and stops, lifting a stop. */
+  creditControl: CreditControl;
   /** Orders, money and the job queue's depth, for the metrics (DESIGN section 13). */
   figures: ShopFiguresReader;
   /** The card/wallet payment verifier, or null when only bank transfer is offered. */
@@ -89,6 +112,8 @@ export interface CoreServices {
   dueCardPayments: DueCardPayments;
   /** Trade (credit) accounts: pay on account within a limit (the back office opens them). */
   tradeAccounts: TradeAccounts;
+  /** A trade customer's open invoices, statement of account (page, PDF, API) and the monthly statement e-mail (docs/statements.md). */
+  statements: AccountStatements;
   /** Order documents: VAT invoices (gapless numbers, issued on first download) and picking lists, as PDF. */
   documents: DocumentService;
   /** Staff work on orders: the list, an order's timeline, dispatch, delivery, cancel, payments and refunds. */
@@ -101,6 +126,8 @@ export interface CoreServices {
   customerDirectory: CustomerDirectory;
   /** Back office dashboard figures (today's orders, awaiting payment, ready to dispatch, overdue accounts). */
   dashboard: DashboardQueries;
+  /** The owner's numbers: sales, best sellers, categories, customers, companies, stock value, slow movers (docs/reports.md). */
+  reports: Reports;
   /** Orders and VAT invoices of a date range as streamed CSV for an accounting import (docs/exports.md). */
   accountingExports: AccountingExports;
   /** The sales figures of a VAT return for a period, from invoices minus credit notes by tax point, with the documents behind them. */
@@ -133,6 +160,12 @@ export interface CoreServices {
   customerPrices: CustomerPrices;
   /** Back office price lists: names, entries, customers, CSV export and import with a dry run (docs/price-lists.md). */
   priceLists: PriceLists;
+  /** Back office offers: discount codes and automatic offers listed with their cost, made, ended early (offers/offer-admin.ts). */
+  offerAdmin: OfferAdmin;
+  /** Trade companies (docs/companies.md): members, roles, invitations, spending limits. */
+  companies: Companies;
+  /** A buyer's orders over a limit, waiting for the company's admins: approved (placed), declined, withdrawn (docs/companies.md). */
+  approvals: Approvals;
 }
 
 export interface CoreServicesOptions {
@@ -154,6 +187,10 @@ export interface CoreServicesOptions {
   jobs?: Partial<JobWorkerSettings>;
   /** The clock of the dispatch promises and of placed orders' promised dispatch dates (default: the system clock). */
   clock?: () => Date;
+  /** CREDIT_STOP_DAYS_OVERDUE: an account order more than this many days overdue puts the account on stop (default 7). */
+  stopAfterDaysOverdue?: number;
+  /** CREDIT_CONTROL_TIME: when the daily reminders and stops run, London time (default 07:00). */
+  creditControlAt?: TimeOfDay;
 }
 
 const unconfiguredPostcodeLookup: PostcodeLookup = {
@@ -235,7 +272,21 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   });
   const catalogue = new CatalogueService(new CatalogueRepository(database.db), { mediaBaseUrl: options.mediaBaseUrl });
   const packs = { packForSale: (id: number) => catalogue.cache.get(`pack:${id}`, () => cartRepository.packForSale(id)) };
-  const tradeAccounts = new TradeAccounts(database.db);
+  const stopAfterDaysOverdue = options.stopAfterDaysOverdue ?? DEFAULT_STOP_AFTER_DAYS_OVERDUE;
+  const tradeAccounts = new TradeAccounts(database.db, { stopAfterDaysOverdue, now: clock });
+  const creditControl = new CreditControl(database.db, { jobs, stopAfterDaysOverdue, now: clock });
+  const statements = new AccountStatements(database.db, { shop: options.shop, publicBaseUrl, jobs, now: clock });
+  const statementKinds = statementEmailJobKinds({
+    shop: options.shop,
+    mailer,
+    publicBaseUrl,
+    statements: () => statements,
+    async contactOf(userId) {
+      const user = await accounts.userDetails(userId, userId).catch(() => null);
+      return user ? { email: user.email, firstName: user.first_name } : null;
+    },
+    log: options.log,
+  });
   const pricedOrders = new PricedOrderPlacement(orderRepository, addressRepository, cartRepository, {
     shop: options.shop,
     rules,
@@ -248,10 +299,36 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
   const dispatch = new DispatchPromises({ now: clock, warehousePostcode: options.shop.address.postcode });
   const stockReader = new StockReader(database.db, { now: clock });
   const customerPrices = new CustomerPrices(database.db);
+  const basketOffers = new BasketOffers({ categoryTree: () => catalogue.categoryTree(), now: clock });
   const backInStock = new BackInStockRequests(database.db);
+  const orderPlacement = new OrderPlacement(orderRepository, cartRepository, addressRepository, {
+    shop: options.shop,
+    rules,
+    jobs,
+    payments,
+    tradeAccounts,
+    log: options.log,
+    now: clock,
+    customerPrices,
+    offers: basketOffers,
+    unplacedPayments,
+  });
+  const approvals = new Approvals(database.db, { jobs, placement: orderPlacement, pricedOrders, customerPrices, now: clock });
+  const approvalKinds = approvalEmailJobKinds({
+    shop: options.shop,
+    mailer,
+    publicBaseUrl,
+    approvals: () => approvals,
+    async contactOf(userId) {
+      const user = await accounts.userDetails(userId, userId).catch(() => null);
+      return user ? { email: user.email, firstName: user.first_name } : null;
+    },
+    log: options.log,
+  });
   const carts = new CartService(cartRepository, {
     rules,
     customerPrices,
+    offers: basketOffers,
     mediaBaseUrl: options.mediaBaseUrl,
     addresses,
     packs,
@@ -271,23 +348,33 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     addresses,
     postcodes: new PostcodeSearch(options.postcodes ?? unconfiguredPostcodeLookup),
     orders,
-    orderPlacement: new OrderPlacement(orderRepository, cartRepository, addressRepository, {
-      shop: options.shop,
-      rules,
-      jobs,
-      payments,
-      tradeAccounts,
-      log: options.log,
-      now: clock,
-      customerPrices,
-      unplacedPayments,
-    }),
+    orderPlacement,
     unplacedPayments,
     reorder: new Reorder(orderRepository, carts),
+    quickOrder: new QuickOrder(database.db, carts),
+    shoppingLists: new ShoppingLists(database.db, carts, customerPrices),
     tradeAccounts,
+    statements,
     dispatch,
     jobs,
-    jobWorker: new JobWorker(jobs, { ...emailKinds, ...quoteKinds, ...unplacedPayments.jobKinds(), ...accounts.jobKinds(), ...backInStock.jobKinds({ shop: options.shop, mailer, publicBaseUrl, log: options.log }) }, { ...DEFAULT_JOB_SETTINGS, ...options.jobs }, options.log),
+    jobWorker: new JobWorker(
+      jobs,
+      {
+        ...emailKinds,
+        ...quoteKinds,
+        ...statementKinds,
+        ...approvalKinds,
+        ...unplacedPayments.jobKinds(),
+        ...accounts.jobKinds(),
+        ...backInStock.jobKinds({ shop: options.shop, mailer, publicBaseUrl, log: options.log }),
+        ...creditControl.jobKinds({ shop: options.shop, mailer, publicBaseUrl, log: options.log, statementPdf: (userId) => statements.statementPdf(userId) }),
+        ...monthlyStatementsJobKinds({ statements: () => statements, log: options.log }),
+      },
+      { ...DEFAULT_JOB_SETTINGS, ...options.jobs },
+      options.log,
+    ),
+    scheduler: new Scheduler(database.db, jobs, shopSchedules(options.creditControlAt), clock, options.log),
+    creditControl,
     figures: new ShopFiguresReader(database.db, clock),
     payments,
     dueCardPayments: new DueCardPayments(database.db, { payments, now: clock, unplacedPayments, log: options.log }),
@@ -295,6 +382,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     trustedDevices: new TrustedDevices(database.db, clock),
     customerDirectory: new CustomerDirectory(database.db, tokens, { now: clock }),
     dashboard: new DashboardQueries(database.db, clock),
+    reports: new Reports(database.db, clock),
     accountingExports: new AccountingExports(database.db, { now: clock }),
     vatReturns: new VatReturns(database.db, { now: clock }),
     catalogueAdmin: new CatalogueAdmin(database.db),
@@ -305,6 +393,7 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     staffNotes: new StaffNotes(database.db),
     customerPrices,
     priceLists: new PriceLists(database.db),
+    offerAdmin: new OfferAdmin(database.db, clock),
     documents,
     orderAdministration,
     returns: new Returns(database.db, { jobs, now: clock, stock: stockMovements, orderAdministration }),
@@ -312,6 +401,8 @@ export function createCoreServices(database: DatabaseHandle, options: CoreServic
     dispatchDesk: new DispatchDesk(database.db, orderAdministration.shipments),
     quotes,
     pricedOrders,
+    companies: new Companies(database.db, { jobs, tokens, now: clock }),
+    approvals,
     phoneOrders: new PhoneOrders(database.db, { jobs, tokens, pricedOrders, carts, customerPrices, publicBaseUrl }),
   };
 }

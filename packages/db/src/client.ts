@@ -291,3 +291,14 @@ export async function queryRows<T>(db: Executor, query: Parameters<Database['exe
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * One number a statement computes (a count or a sum), as column `value` of its first row; 0 when
+ * there is no row or the value is null. A sum of integers is a bigint, which node-postgres gives as
+ * text: read here once rather than typed by hand at each call.
+ */
+export async function queryNumber(db: Executor, query: Parameters<Database['execute']>[0]): Promise<number> {
+  // The row is the statement's own (no table's): its one column is read as whatever the driver gives.
+  const [row] = await queryRows<Record<string, unknown>>(db, query);
+  return Number(row?.['value'] ?? 0);
+}

@@ -115,8 +115,16 @@ export const productSizes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Where the warehouse keeps this size (bin or shelf, e.g. `B12-3`), printed on picking lists; null when not set. */
     location: text('location'),
+    /**
+     * What one unit of this size costs the shop, ex VAT, in pence (the catalogue editor and CSV,
+     * docs/catalogue-csv.md); null when not known. Stock value and margin reports (docs/reports.md) use it.
+     */
+    unitCostPence: integer('unit_cost_pence'),
   },
-  (t) => [index('product_sizes_product_idx').on(t.productId)],
+  (t) => [
+    index('product_sizes_product_idx').on(t.productId),
+    check('product_sizes_unit_cost_nonnegative', sql`${t.unitCostPence} >= 0`),
+  ],
 );
 
 /** A pack: what a customer buys. `price_pence` is one pack ex-VAT; `pack_range` the unit quantities offered. */
@@ -180,6 +188,120 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Trade companies (docs/companies.md): a trade account belongs to a company whose members order
+ * for it. A customer belongs to at most one company (company_members.user_id is the key).
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    companyId: serial('company_id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('companies_name_length', sql`char_length(${t.name}) between 1 and 100`)],
+);
+
+/**
+ * A company's members and their roles: admin (everything: every order of the company, manages
+ * members and limits), buyer (orders within their limits, sees their own orders), viewer (sees
+ * the company's orders and invoices, cannot order). Limits are ex VAT, per order and per London
+ * calendar month; null is no limit.
+ */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'buyer', 'viewer'] }).notNull(),
+    orderLimitPence: integer('order_limit_pence'),
+    monthlyLimitPence: integer('monthly_limit_pence'),
+    /** The member who invited them; null for the company's first member or staff's additions. */
+    invitedBy: integer('invited_by').references((): AnyPgColumn => users.userId, { onDelete: 'set null' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_members_company_idx').on(t.companyId),
+    check('company_members_role_valid', sql`${t.role} in ('admin', 'buyer', 'viewer')`),
+    check('company_members_limits_positive', sql`coalesce(${t.orderLimitPence}, 1) > 0 and coalesce(${t.monthlyLimitPence}, 1) > 0`),
+  ],
+);
+
+/** Line snapshots an approval request holds, at the prices held for it. */
+export interface HeldLine {
+  productId: number;
+  productPriceId: number;
+  productName: string;
+  size1: string | null;
+  imageUrl: string | null;
+  pricePence: number;
+  qty: number;
+  count: number;
+  /** The line's share of an offer's discount (core/offers/), held with it; absent: none. */
+  discountPence?: number;
+}
+
+/** An offer that took something off a held basket (core/offers/offer-rules.ts AppliedOffer). */
+export interface HeldOffer {
+  offerId: number;
+  code: string | null;
+  name: string;
+  discountPence: number;
+  deliverySavedPence: number;
+}
+
+/**
+ * A buyer's order over their limit, waiting for a company admin (core/companies/approvals.ts,
+ * the states in approval-states.ts): the basket's lines, delivery charge and totals at the prices
+ * held until `held_until` (a waiting request past it reads 'expired'; nothing stores that).
+ * Approved, it is placed through the one order writer (order_id set); declined with a reason;
+ * withdrawn by its buyer; or 'not-placed' when approving found the stock, products or credit
+ * changed. `problem` says, in the buyer's words, what changed between asking and deciding.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    approvalRequestId: serial('approval_request_id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['waiting', 'placed', 'declined', 'withdrawn', 'not-placed'] }).notNull().default('waiting'),
+    lines: jsonb('lines').$type<HeldLine[]>().notNull(),
+    /** The offers that applied to the basket: placed with it, each use taken when it is approved. */
+    offers: jsonb('offers').$type<HeldOffer[]>().notNull().default([]),
+    subTotalPence: integer('sub_total_pence').notNull(),
+    deliveryFeePence: integer('delivery_fee_pence').notNull(),
+    totalTaxPence: integer('total_tax_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    deliveryAddressId: integer('delivery_address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
+    billingAddressId: integer('billing_address_id').references(() => addresses.addressId, { onDelete: 'set null' }),
+    paymentMethod: text('payment_method', { enum: ['bank', 'account'] }).notNull(),
+    note: text('note').notNull().default(''),
+    purchaseOrderNumber: text('purchase_order_number'),
+    /** Why it waits, as the buyer and admins read it. */
+    reason: text('reason').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    decidedBy: integer('decided_by').references((): AnyPgColumn => users.userId, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    problem: text('problem'),
+    orderId: integer('order_id').references(() => orders.orderId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('approval_requests_company_idx').on(t.companyId, t.status),
+    index('approval_requests_user_idx').on(t.userId),
+    check('approval_requests_status_valid', sql`${t.status} in ('waiting', 'placed', 'declined', 'withdrawn', 'not-placed')`),
+  ],
+);
+
 /** Opaque tokens, stored only as a SHA-256 hash. kind: 'access' (sign-in) or 'reset' (password reset). */
 export const authTokens = pgTable(
   'auth_tokens',
@@ -222,8 +344,10 @@ export const addresses = pgTable(
     type: text('type', { enum: ['Billing'] }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A company's address, shared by its members (core/companies); null: the customer's own. */
+    companyId: integer('company_id').references(() => companies.companyId, { onDelete: 'set null' }),
   },
-  (t) => [index('addresses_user_idx').on(t.userId)],
+  (t) => [index('addresses_user_idx').on(t.userId), index('addresses_company_idx').on(t.companyId)],
 );
 
 /** A basket belongs to exactly one anonymous session or one user. */
@@ -240,6 +364,8 @@ export const carts = pgTable(
      * placing; it moves to the order and is cleared with the basket.
      */
     paymentReference: text('payment_reference'),
+    /** The discount code the customer entered (core/offers/), as typed in capitals; null for none. Checked again at every read and at checkout. */
+    offerCode: text('offer_code'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -308,7 +434,13 @@ export const orders = pgTable(
     vatTreatment: text('vat_treatment', { enum: ['standard', 'export'] }).notNull().default('standard'),
     vatRatePercent: integer('vat_rate_percent').notNull().default(20),
     status: text('status', { enum: ['PendingDelivery', 'Dispatched', 'Delivered', 'Cancelled'] }).notNull(),
+    /** The goods as charged: the lines' totals, after any discount (offers, core/offers/). */
     subTotalPence: integer('sub_total_pence').notNull(),
+    /**
+     * The discount of offers taken off the goods before VAT (core/offers/), already out of
+     * sub_total_pence and shared over the lines (order_lines.discount_pence); 0 for none.
+     */
+    discountPence: integer('discount_pence').notNull().default(0),
     deliveryFeePence: integer('delivery_fee_pence').notNull(),
     totalTaxPence: integer('total_tax_pence').notNull(),
     totalPence: integer('total_pence').notNull(),
@@ -349,8 +481,11 @@ export const orders = pgTable(
     /** Trade (credit) account orders: payment due by (invoice date + the account's terms). */
     paymentDueDate: date('payment_due_date', { mode: 'string' }),
     purchaseOrderNumber: text('purchase_order_number'),
+    /** The company the customer ordered for (core/companies): its admins and viewers see the order; null for a customer of no company. */
+    companyId: integer('company_id').references(() => companies.companyId, { onDelete: 'restrict' }),
   },
   (t) => [
+    index('orders_company_idx').on(t.companyId, t.created),
     // A customer's orders are found by orders_idempotency_key below, whose first column is
     // user_id: a separate index on user_id alone would only be one more to write per order.
     // The back office lists newest first, filtered by state.
@@ -380,6 +515,7 @@ export const orders = pgTable(
     check('orders_credited_range', sql`${t.creditedPence} >= 0 and ${t.creditedPence} <= ${t.totalPence}`),
     check('orders_totals_consistent', sql`${t.totalPence} = ${t.subTotalPence} + ${t.deliveryFeePence} + ${t.totalTaxPence}`),
     check('orders_note_length', sql`char_length(${t.note}) <= 50`),
+    check('orders_discount_nonnegative', sql`${t.discountPence} >= 0`),
   ],
 );
 
@@ -406,7 +542,10 @@ export const orderLines = pgTable(
     pricePence: integer('price_pence').notNull(),
     qty: integer('qty').notNull(),
     count: integer('count').notNull(),
+    /** What the line is charged: price x count less its share of the order's discount (discount_pence). */
     totalPricePence: integer('total_price_pence').notNull(),
+    /** This line's share of the order's discount (offers), already out of total_price_pence; 0 for none. */
+    discountPence: integer('discount_pence').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     /**
      * A custom (made or printed to order) quantity, from a quote: the delivered quantity may vary
@@ -429,6 +568,7 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
     check('order_lines_count_range', sql`${t.count} between 1 and 1000`),
     check('order_lines_withdrawn_range', sql`${t.withdrawnCount} between 0 and ${t.count}`),
+    check('order_lines_discount_nonnegative', sql`${t.discountPence} >= 0`),
     check('order_lines_kind_valid', sql`${t.kind} in ('goods', 'charge')`),
     // Goods name their pack; a charge names none.
     check('order_lines_charge_has_no_product', sql`(${t.kind} = 'charge') = (${t.productPriceId} is null) and (${t.productId} is null) = (${t.productPriceId} is null)`),
@@ -476,6 +616,45 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt).where(sql`${t.state} = 'pending'`),
     check('jobs_state_valid', sql`${t.state} in ('pending', 'done', 'failed')`),
   ],
+);
+
+/**
+ * Recurring schedules (decision record 021): one row per occasion of a schedule (a daily run's
+ * London date, a monthly run's month). Every process's scheduler tries to insert the occasion
+ * when it falls due; the primary key lets one win, and the winner records the occasion's job in
+ * the same transaction: each occasion is run once however many processes run the shop.
+ */
+export const scheduleOccasions = pgTable(
+  'schedule_occasions',
+  {
+    scheduleName: text('schedule_name').notNull(),
+    occasion: text('occasion').notNull(),
+    /** When the occasion fell due (by the schedule's rule, not when it was noticed). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    enqueuedAt: timestamp('enqueued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleName, t.occasion] })],
+);
+
+/**
+ * Payment reminders of account orders (credit control): one row per order and stage, written in
+ * the transaction that records the reminder's e-mail job, so each stage is sent once per order.
+ */
+export const creditReminders = pgTable(
+  'credit_reminders',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['before-due', 'due', 'overdue-7', 'overdue-14', 'overdue-30'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    /** The London date of the daily run that sent it. */
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.stage] }), index('credit_reminders_user_idx').on(t.userId)],
 );
 
 /**
@@ -877,8 +1056,21 @@ export const tradeAccounts = pgTable(
     openedBy: integer('opened_by').references(() => staff.staffId, { onDelete: 'set null' }),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Credit control (docs/credit-control.md): when the daily run found the account on stop, and
+     * why ('overdue' or 'over-limit'); null while it is not. Whether it is on stop is decided from
+     * the orders each time (core's credit stop rule); these record the episode for its history.
+     */
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    stopReason: text('stop_reason', { enum: ['overdue', 'over-limit'] }),
+    /** Staff last lifted a stop: debts overdue by then, and what was owed then, no longer stop the account. */
+    stopLiftedAt: timestamp('stop_lifted_at', { withTimezone: true }),
+    stopLiftedOwedPence: integer('stop_lifted_owed_pence'),
+    /** The company the account belongs to (its members order on it); `user_id` is the customer it was opened for. */
+    companyId: integer('company_id').references(() => companies.companyId, { onDelete: 'restrict' }),
   },
   (t) => [
+    uniqueIndex('trade_accounts_company_key').on(t.companyId),
     check('trade_accounts_limit_positive', sql`${t.creditLimitPence} > 0`),
     check('trade_accounts_terms_positive', sql`${t.termsDays} > 0`),
   ],
@@ -1435,4 +1627,156 @@ export const priceListEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('price_list_events_list_idx').on(t.priceListId, t.priceListEventId)],
+);
+
+// ---- shopping lists ----
+
+/**
+ * A shopping list (core/shopping-lists, docs/quick-order.md): a named set of packs a customer
+ * keeps for a regular order, saved from the basket and put back in it. It belongs to the customer
+ * who saved it (`owner_user_id`); who else may see and use it is decided in one place,
+ * core's `listsVisibleTo`, so sharing inside a company changes that function, not this table.
+ */
+export const shoppingLists = pgTable(
+  'shopping_lists',
+  {
+    shoppingListId: serial('shopping_list_id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shopping_lists_owner_idx').on(t.ownerUserId), check('shopping_lists_name_length', sql`char_length(${t.name}) between 1 and 100`)],
+);
+
+/**
+ * A pack on a shopping list, with its name, size and pack units as they were when saved: a pack
+ * removed from the catalogue later leaves the line (its ids set to null), so adding the list to
+ * the basket can still say what is no longer sold.
+ */
+export const shoppingListLines = pgTable(
+  'shopping_list_lines',
+  {
+    shoppingListLineId: serial('shopping_list_line_id').primaryKey(),
+    shoppingListId: integer('shopping_list_id')
+      .notNull()
+      .references(() => shoppingLists.shoppingListId, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.productId, { onDelete: 'set null' }),
+    productPriceId: integer('product_price_id').references(() => productPrices.productPriceId, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    size1: text('size1').notNull(),
+    /** Units in the pack (the basket line's qty). */
+    qty: integer('qty').notNull(),
+    /** Number of packs. */
+    count: integer('count').notNull(),
+    /** The line's place in the list (the basket's order when saved). */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('shopping_list_lines_list_idx').on(t.shoppingListId, t.position),
+    index('shopping_list_lines_price_idx').on(t.productPriceId),
+    check('shopping_list_lines_count_range', sql`${t.count} between 1 and 1000`),
+    check('shopping_list_lines_qty_positive', sql`${t.qty} > 0`),
+  ],
+);
+
+/** What an offer takes off (core/offers/): a percentage or an amount of the goods it covers, or the delivery fee. */
+export const OFFER_KINDS = ['percent', 'amount', 'free-delivery'] as const;
+/** Which goods an offer covers: the whole basket, some categories (with their sub-categories), or some sizes. */
+export const OFFER_TARGETS = ['basket', 'categories', 'sizes'] as const;
+/** Who may have an offer: everyone, a customer's first order, or the customers and companies it names. */
+export const OFFER_AUDIENCES = ['everyone', 'new-customers', 'named'] as const;
+
+/**
+ * Discount codes and automatic offers (core/offers/, docs/offers.md): made by the owner or a
+ * manager, never changed once made (only ended early), so an order's discount always reads back
+ * as its offer said. A code is what customers type (kept in capitals); an offer without one
+ * applies by itself to every basket it fits.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    offerId: serial('offer_id').primaryKey(),
+    code: text('code'),
+    /** What the basket, the invoice and the back office call it: "10% off mailing bags". */
+    name: text('name').notNull(),
+    kind: text('kind', { enum: OFFER_KINDS }).notNull(),
+    /** 'percent': hundredths of a percent (1000 = 10%). */
+    percentOff: integer('percent_off'),
+    /** 'amount': pence off the goods it covers (never more than they cost). */
+    amountOffPence: integer('amount_off_pence'),
+    appliesTo: text('applies_to', { enum: OFFER_TARGETS }).notNull().default('basket'),
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::int[]`),
+    productSizeIds: integer('product_size_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** The goods it covers must come to this much, ex VAT, before it applies. */
+    minSpendPence: integer('min_spend_pence').notNull().default(0),
+    /** London days, both included; no end: until ended. */
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** Orders that may use it, in all and per customer; null: no limit. */
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    /** Orders placed with it so far: raised in the order's transaction, never past max_uses. */
+    uses: integer('uses').notNull().default(0),
+    audience: text('audience', { enum: OFFER_AUDIENCES }).notNull().default('everyone'),
+    /** 'named': the customers and companies (any of whose members) it is for. */
+    userIds: integer('user_ids').array().notNull().default(sql`'{}'::int[]`),
+    companyIds: integer('company_ids').array().notNull().default(sql`'{}'::int[]`),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => staff.staffId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('offers_code_key').on(sql`upper(${t.code})`),
+    check('offers_kind_valid', sql`${t.kind} in ('percent', 'amount', 'free-delivery')`),
+    check('offers_target_valid', sql`${t.appliesTo} in ('basket', 'categories', 'sizes')`),
+    check('offers_audience_valid', sql`${t.audience} in ('everyone', 'new-customers', 'named')`),
+    check('offers_percent_range', sql`(${t.kind} = 'percent') = (${t.percentOff} is not null) and (${t.percentOff} is null or ${t.percentOff} between 1 and 10000)`),
+    check('offers_amount_positive', sql`(${t.kind} = 'amount') = (${t.amountOffPence} is not null) and (${t.amountOffPence} is null or ${t.amountOffPence} > 0)`),
+    check('offers_uses_range', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check('offers_dates_ordered', sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
+    check('offers_min_spend_nonnegative', sql`${t.minSpendPence} >= 0`),
+  ],
+);
+
+/** One order placed with an offer: what it took off the goods and the delivery. */
+export const offerUses = pgTable(
+  'offer_uses',
+  {
+    offerUseId: serial('offer_use_id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.offerId, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    discountPence: integer('discount_pence').notNull().default(0),
+    deliverySavedPence: integer('delivery_saved_pence').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('offer_uses_offer_order_key').on(t.offerId, t.orderId), index('offer_uses_customer_idx').on(t.userId, t.offerId), index('offer_uses_order_idx').on(t.orderId)],
+);
+
+/**
+ * Who made an offer and who ended it early, when, and the terms as made (core/offers/offer-admin.ts):
+ * the back office's audit of offers. Append-only (a trigger refuses UPDATE and DELETE).
+ */
+export const offerEvents = pgTable(
+  'offer_events',
+  {
+    offerEventId: bigserial('offer_event_id', { mode: 'number' }).primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.offerId, { onDelete: 'restrict' }),
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['created', 'ended'] }).notNull(),
+    after: jsonb('after').$type<AuditedValues>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('offer_events_offer_idx').on(t.offerId, t.offerEventId), check('offer_events_kind_valid', sql`${t.kind} in ('created', 'ended')`)],
 );

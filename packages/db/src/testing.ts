@@ -2,7 +2,7 @@
  * Test databases for every suite: PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL
  * is set (a uniquely named database, dropped after, so suites and runs never share one).
  *
- * Migrating an empty database costs seconds (28 migrations), and seeding the demo catalogue
+ * Migrating an empty database costs seconds (30 and more migrations), and seeding the demo catalogue
  * seconds more, so each is done once: a suite's database is a copy of a template, migrated, with
  * or without the demo catalogue. PGlite: a dump of a data directory, kept in the temporary
  * directory under a name that hashes the migrations and the seed (a run after either changed

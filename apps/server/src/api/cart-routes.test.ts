@@ -66,6 +66,11 @@ describeOnEachDatabase('basket API', (kind) => {
         deliveryZone: null,
         dispatchPromise: expect.objectContaining({ dispatchText: expect.stringMatching(/^Order (within .+ for dispatch today|now for dispatch on .+)$/) }),
         cartIems: [],
+        discount: 0,
+        offers: [],
+        offer_code: null,
+        offer_code_problem: null,
+        next_offers: [],
       });
     });
 

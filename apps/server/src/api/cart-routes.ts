@@ -6,12 +6,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addToCartBodySchema,
+  applyOfferCodeBodySchema,
   assignCartBodySchema,
   cartOwnerParamsSchema,
   cartSchema,
   errorResponseSchema,
   modifyCartBodySchema,
   removeFromCartBodySchema,
+  removeOfferCodeBodySchema,
 } from '@shop/contract';
 import type { CartService } from '@shop/core';
 
@@ -91,6 +93,39 @@ export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, { c
       },
     },
     (request) => carts.remove(request.userId, request.body),
+  );
+
+  api.put(
+    '/cart/code',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Not in SPEC 7: enter a discount code for the basket',
+        description:
+          `${ownership} A code no offer has answers 400 and is not kept. A known code is kept even when it takes nothing off yet ` +
+          '(a minimum spend, sign-in needed): `offer_code_problem` says why, and it applies as soon as it can. The basket answers ' +
+          'with `discount`, `offers` and the totals after it; checkout charges what the basket shows.',
+        security: [{}, { bearer: [] }],
+        body: applyOfferCodeBodySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    (request) => carts.applyCode(request.userId, request.body),
+  );
+
+  api.delete(
+    '/cart/code',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Not in SPEC 7: take the discount code off the basket',
+        description: ownership,
+        security: [{}, { bearer: [] }],
+        body: removeOfferCodeBodySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    (request) => carts.removeCode(request.userId, request.body ?? {}),
   );
 
   api.put(

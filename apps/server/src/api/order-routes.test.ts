@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages, type OrderDto } from '@shop/contract';
-import { queryRows } from '@shop/db';
+import { orderLogs, queryRows } from '@shop/db';
 import { ORDER_REFERENCE_ALPHABET } from '@shop/core';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture} from '../testing/basket-fixtures.ts';
 import { addToBasket, basketOf, countRows, createAddress, insertCustomers, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
@@ -66,6 +66,8 @@ describeOnEachDatabase('orders API', (kind) => {
         payment_is_test: false,
         status: 'PendingDelivery',
         sub_total: 124.99,
+        discount: 0,
+        offers: [],
         delivery_fee: 0,
         total_tax: 25,
         total: 149.99,
@@ -118,6 +120,7 @@ describeOnEachDatabase('orders API', (kind) => {
             qty: 25,
             count: 2,
             total_price: 50,
+            discount: 0,
             is_active: true,
           },
           {
@@ -132,6 +135,7 @@ describeOnEachDatabase('orders API', (kind) => {
             qty: 6,
             count: 1,
             total_price: 74.99,
+            discount: 0,
             is_active: true,
           },
         ],
@@ -675,9 +679,14 @@ describeOnEachDatabase('a confirmation e-mail that cannot be sent', (kind) => {
     const job = await waitForJob(t, `order-confirmation:${orderId}`, (row) => row.state === 'failed');
     expect(job.attempts).toBe(3);
     expect(await countRows(t.database.db, 'orders', customer.userId)).toBe(1);
-    const logs = await queryRows<{ error: string; external_id: string }>(
-      t.database.db,
-      sql`SELECT error, external_id FROM order_logs WHERE user_id = ${customer.userId}`,
+    // The give-up step writes the log just after the job is marked failed.
+    const logs = await until(
+      async () => {
+        const rows = await t.database.db.select({ error: orderLogs.error, external_id: orderLogs.externalId }).from(orderLogs).where(eq(orderLogs.userId, customer.userId));
+        return rows.length > 0 && rows;
+      },
+      10_000,
+      'the order log of the e-mail given up',
     );
     expect(logs).toEqual([{ error: expect.stringMatching(/^Confirmation e-mail not sent/), external_id: String(orderId) }]);
   });

@@ -64,6 +64,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           'the same key with a different body is a 422 (nothing placed). Without the header every request places an order; ' +
           'an empty or malformed key is a 400 (nothing placed): leave the header out rather than send it empty. ' +
           "On account (not in SPEC 7): a 403 without an open trade account, a 402 when the total is over the account's available credit. " +
+          "A company's buyer (not in SPEC 7): a 403 with `limit` when the order is over their limit per order or per month; send it for approval with POST /api/company/approvals. " +
           'Answers the order id as a bare JSON number.',
         security: [{ bearer: [] }],
         headers: z.object({
@@ -76,7 +77,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           200: z.number().int().describe('The order id'),
           ...errors,
           402: errorResponseSchema,
-          403: errorResponseSchema,
+          403: errorResponseSchema.extend({
+            limit: z.enum(['order', 'month']).optional().describe("A company buyer's order over this limit (ex VAT): it needs an admin's approval (POST /api/company/approvals)"),
+          }),
           409: orderConflictSchema,
           422: idempotencyKeyReusedSchema,
           502: errorResponseSchema,

@@ -40,8 +40,9 @@ export function describeOnPglite(name: string, body: (kind: DatabaseKind) => voi
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // The demo catalogue comes with the database (a copy of a seeded template).
   const { database, drop } = await createTestDatabase(options.kind ?? 'pglite', { demoCatalogue: options.seed ?? true });
-  // Suites make many sessions from one address; session-routes.test.ts sets its own limit.
-  const config = loadConfig({ DATA_DIR: '/tmp/shop-test-data', LOG_LEVEL: 'silent', SESSION_RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
+  // Suites make many sessions from one address; session-routes.test.ts sets its own limit. The
+  // scheduler stays off: a suite's jobs are its own (api/credit-stop.test.ts turns it on).
+  const config = loadConfig({ DATA_DIR: '/tmp/shop-test-data', LOG_LEVEL: 'silent', SESSION_RATE_LIMIT_PER_MINUTE: '100000', SCHEDULED_JOBS: '0', ...options.env });
   const app = await buildApp({ config, database, logger: false, clock: options.clock });
   await app.ready();
   return {

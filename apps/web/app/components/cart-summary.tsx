@@ -1,10 +1,14 @@
-/** Header cart summary: packs in the basket, sub-total, and a dropdown of its lines (SPEC 1). */
+/**
+ * Header cart summary: packs in the basket, sub-total, and a dropdown of its lines (SPEC 1)
+ * with the sub-total and any offer's discount off it, as the basket page shows them.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatPounds } from '@shop/contract/browser';
 import { useVisitor } from '~/state/visitor';
 import { usePriceDisplay } from './price';
 import { CartIcon } from './icons';
+import { OfferAmount, offerTotalLines } from './cart/offer-lines';
 
 export function CartSummary() {
   const { cart } = useVisitor();
@@ -14,6 +18,7 @@ export function CartSummary() {
   const location = useLocation();
   const count = cart?.count ?? 0;
   const lines = cart?.cartIems ?? [];
+  const discounts = offerTotalLines(cart?.offers ?? []).discounts;
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   useEffect(() => {
@@ -72,6 +77,14 @@ export function CartSummary() {
                 <span className="text-stone-600">Sub-total (ex-VAT)</span>
                 <span className="font-semibold">{formatPounds(cart?.subTotal ?? 0)}</span>
               </div>
+              {discounts.map((line) => (
+                <div key={line.key} className="mt-1 flex items-center justify-between gap-3 text-sm" data-testid="cart-summary-discount">
+                  <span className="min-w-0 text-stone-600">{line.label}</span>
+                  <span className="font-semibold whitespace-nowrap">
+                    <OfferAmount line={line} />
+                  </span>
+                </div>
+              ))}
             </>
           )}
           <Link to="/checkout" className="btn-primary mt-3 w-full">

@@ -88,6 +88,13 @@ export const TruckIcon = (p: IconProps) => (
     <circle cx="18.5" cy="18.5" r="2.5" />
   </Icon>
 );
+/** A price tag: discount codes and offers. */
+export const TagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </Icon>
+);
 export const CheckIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M20 6 9 17l-5-5" />

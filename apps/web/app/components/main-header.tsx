@@ -74,6 +74,12 @@ function TopBar({ phones }: { phones: string[] }) {
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-3 sm:gap-5">
           <PriceBasisSwitch className="hidden md:flex" />
+          {/* Where a trade buyer looks first: ordering by product code (docs/quick-order.md). A phone's
+              top bar has no room for it beside the phone number and the name: there it is at the
+              foot of the menu drawer. */}
+          <Link to="/quick-order" className="hidden whitespace-nowrap hover:text-white sm:inline" data-testid="quick-order-link">
+            Quick Order
+          </Link>
           <Link to="/order-history" className="whitespace-nowrap hover:text-white">
             Past Orders
           </Link>

@@ -12,7 +12,7 @@
  * which lists its sub-categories.
  */
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { mobileMenuTarget } from '@shop/contract/browser';
 import { ChevronDownIcon, CloseIcon } from './icons';
 import type { MenuCategory } from './catalogue/category-path';
@@ -56,6 +56,12 @@ export function MobileCategoryMenu({ categories, open, onClose }: Props) {
             <MobileMenuItem key={category.slug} category={category} depth={0} branches={open} onSelect={go} />
           ))}
         </ul>
+        {/* On phones the top bar has no room for it (main-header.tsx). */}
+        <div className="border-t border-stone-200 px-4 py-3">
+          <Link to="/quick-order" onClick={onClose} className="font-semibold text-brand-700 hover:underline" data-testid="menu-quick-order-link">
+            Quick order by product code
+          </Link>
+        </div>
       </div>
     </div>
   );

@@ -97,6 +97,9 @@ const services = {
       { quoteId: 5, number: 'Q-000005', state: 'sent', stateLabel: 'Quoted: ready to accept', itemSummary: '2500 x Mailer box 6x4x2"', requestedAt: '2026-11-10T10:00:00.000Z', validUntil: '2026-12-10', subTotalPence: 120000, orderId: null },
     ]),
   },
+  // A customer of no company (core/companies): no company section, nothing waiting for approval.
+  companies: { membershipOf: vi.fn(async () => null) },
+  approvals: { waitingFor: vi.fn(async () => 0) },
 };
 
 /** The load context: the signed-in visitor (as session.server.ts memoises it), these services, attempts within their limit. */

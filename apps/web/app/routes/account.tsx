@@ -38,13 +38,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireCustomer(request, context, SIGN_IN);
   const search = new URL(request.url).searchParams;
   const { accounts, addresses } = context.services;
-  const [user, list, quotes] = await Promise.all([accounts.userDetails(userId, userId), addresses.listOf(userId, userId), context.services.quotes.listOf(userId)]);
+  const [user, list, quotes, membership, approvalsWaiting] = await Promise.all([
+    accounts.userDetails(userId, userId),
+    addresses.listOf(userId, userId),
+    context.services.quotes.listOf(userId),
+    context.services.companies.membershipOf(userId),
+    context.services.approvals.waitingFor(userId),
+  ]);
   const sorted = addressesInOrder(list);
   const saved = addressNamed(search.get('saved'), sorted);
   const notice = search.get('password') === 'changed' ? accountSettingsMessages.passwordChanged : saved ? `Address ${saved.reference} saved.` : null;
   return {
     user: { first_name: user.first_name, last_name: user.last_name, email: user.email, company_name: user.company_name, vat_number: user.vat_number, newsletter: user.newsletter },
     addresses: sorted,
+    // The company section (account-company.tsx): its name and the customer's role; addresses above are the company's when they have one.
+    company: membership ? { name: membership.companyName, role: membership.role } : null,
+    // Orders over a buyer's limit waiting for this admin (0 for anyone else): the Approvals link says how many.
+    approvalsWaiting,
     editor: addressEditor(search, sorted),
     deleting: addressNamed(search.get('delete'), sorted) ?? null,
     notice,
@@ -150,7 +160,32 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Signed in as {user.first_name} {user.last_name} ({user.email}).{' '}
           <Link to="/order-history" className="font-medium text-brand-700 underline hover:text-brand-800">
             Past Orders
+          </Link>{' '}
+          ·{' '}
+          <Link to="/account/company" className="font-medium text-brand-700 underline hover:text-brand-800" data-testid="company-link">
+            {loaderData.company ? `${loaderData.company.name}: members and roles` : 'Your Company'}
           </Link>
+          {' · '}
+          <Link to="/lists" className="font-medium text-brand-700 underline hover:text-brand-800" data-testid="account-lists-link">
+            Shopping lists
+          </Link>
+          {' · '}
+          <Link to="/quick-order" className="font-medium text-brand-700 underline hover:text-brand-800">
+            Quick order
+          </Link>
+          {' · '}
+          <Link to="/account/statement" className="font-medium text-brand-700 underline hover:text-brand-800" data-testid="statement-link">
+            Statement and invoices
+          </Link>
+          {loaderData.company ? (
+            <>
+              {' '}
+              ·{' '}
+              <Link to="/account/approvals" className="font-medium text-brand-700 underline hover:text-brand-800" data-testid="approvals-link">
+                Approvals{loaderData.approvalsWaiting > 0 ? ` (${loaderData.approvalsWaiting} waiting for you)` : ''}
+              </Link>
+            </>
+          ) : null}
         </p>
       </div>
 

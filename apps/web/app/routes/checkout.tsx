@@ -2,26 +2,28 @@
  * The basket page (SPEC 2 "Cart page", 4, 5, 8). The basket is the shop frame's loader data
  * (server-rendered, reloaded after every action): 'No cart found' or the lines with the
  * summary. Changing a pack count and leaving the field posts intent=modify; 'Remove' opens
- * 'Are you sure?' (?remove=<pack id>), whose Yes posts intent=remove. Both are this page's action,
- * and work without JavaScript.
+ * 'Are you sure?' (?remove=<pack id>), whose Yes posts intent=remove; the discount code's 'Apply'
+ * and 'Remove' post intent=apply-code and intent=remove-code. All are this page's action, and
+ * work without JavaScript.
  */
 import { useEffect, useRef } from 'react';
 import { data, Link, useNavigate, useSearchParams, type MetaFunction } from 'react-router';
 import { messages } from '@shop/contract/browser';
-import { useRootData } from '~/root';
 import { useVisitor } from '~/state/visitor';
 import { usePriceDisplay } from '~/components/price';
-import { changePackCount, removeBasketLine } from '~/server/cart/basket-actions.server';
+import { applyOfferCode, changePackCount, removeBasketLine, removeOfferCode } from '~/server/cart/basket-actions.server';
 import { failure, postedForm } from '~/server/forms.server';
 import { pageMeta } from '~/components/page-meta';
 import { CartIcon } from '~/components/icons';
 import { BasketLines } from '~/components/cart/basket-lines';
 import { basketStock } from '~/server/catalogue/stock.server';
 import { BasketSummary } from '~/components/cart/basket-summary';
+import { APPLY_CODE_INTENT, discountCodeAnswerOf, DiscountCodeForm, REMOVE_CODE_INTENT } from '~/components/cart/discount-code-form';
 import { RemoveLineDialog } from '~/components/cart/remove-line-dialog';
 import { visitorDispatchPromise } from '~/server/delivery/dispatch-promise.server';
 import { DispatchPromiseLine } from '~/components/delivery/dispatch-promise-line';
 import { ReorderNoticeBox } from '~/components/orders/reorder-notice';
+import { SaveBasketAsList } from '~/components/lists/save-basket-as-list';
 import { takeReorderNotice } from '~/server/orders/reorder.server';
 import type { Route } from './+types/checkout';
 
@@ -47,19 +49,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'modify') return changePackCount(request, context, form);
   if (intent === 'remove') return removeBasketLine(request, context, form);
+  if (intent === APPLY_CODE_INTENT) return applyOfferCode(request, context, form);
+  if (intent === REMOVE_CODE_INTENT) return removeOfferCode(request, context);
   return failure('invalid_request', 'Unknown basket action.');
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { userId, cart } = useVisitor();
   const price = usePriceDisplay();
-  const { shop } = useRootData();
   const heading = useRef<HTMLHeadingElement>(null);
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const lines = cart?.cartIems ?? [];
   const removing = lines.find((line) => String(line.product_price_id) === search.get('remove')) ?? null;
   const removed = actionData?.ok && actionData.intent === 'remove' ? actionData.product_price_id : null;
+  // The discount code's answers are shown beside its field; the others above the basket.
+  const codeAnswer = discountCodeAnswerOf(actionData);
+  const lineRefusal = actionData && !actionData.ok && !codeAnswer ? actionData : null;
 
   // The removed line's button is gone: put focus somewhere that still exists.
   useEffect(() => {
@@ -83,10 +89,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       </p>
       {loaderData?.reorderNotice ? <ReorderNoticeBox notice={loaderData.reorderNotice} /> : null}
       {/* A change the basket refused (a count outside 1-1000 posted without JavaScript, a pack no longer sold): say so. */}
-      {actionData && !actionData.ok ? (
+      {lineRefusal ? (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="basket-error">
-          {refusedLineName(lines, actionData.values?.product_price_id)}
-          {Object.values(actionData.fields ?? {})[0] ?? actionData.message}
+          {refusedLineName(lines, lineRefusal.values?.product_price_id)}
+          {Object.values(lineRefusal.fields ?? {})[0] ?? lineRefusal.message}
         </p>
       ) : null}
 
@@ -111,7 +117,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               </div>
             </div>
             <div className="lg:sticky lg:top-4">
-              <BasketSummary cart={cart} freeDeliveryThreshold={shop.freeDeliveryThreshold} checkoutHref={userId !== null ? '/delivery' : '/signin?return=delivery'} />
+              <BasketSummary cart={cart} checkoutHref={userId !== null ? '/delivery' : '/signin?return=delivery'}>
+                <DiscountCodeForm cart={cart} answer={codeAnswer} />
+              </BasketSummary>
               <DispatchPromiseLine promise={loaderData?.promise} className="mt-4" />
               <p className="mt-4 text-sm text-stone-700" data-testid="basket-quote">
                 Larger quantities, printed or custom?{' '}
@@ -119,6 +127,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   Ask for a quote for everything in your basket
                 </Link>
               </p>
+              <SaveBasketAsList signedIn={userId !== null} />
             </div>
           </div>
         )}
@@ -140,6 +149,17 @@ function EmptyBasket() {
       <Link to="/landing" className="btn-primary mt-6 px-6 py-2.5">
         Start Shopping!
       </Link>
+      <p className="mt-4 text-sm text-stone-600">
+        Have product codes?{' '}
+        <Link to="/quick-order" className="font-semibold text-brand-700 hover:underline">
+          Quick order
+        </Link>{' '}
+        or add one of{' '}
+        <Link to="/lists" className="font-semibold text-brand-700 hover:underline">
+          your shopping lists
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -87,6 +87,11 @@ beforeEach(() => {
     totalTax: 16,
     total: 96,
     deliveryZone: null,
+    discount: 0,
+    offers: [],
+    offer_code: null,
+    offer_code_problem: null,
+    next_offers: [],
     dispatchPromise: basketOf([]).dispatchPromise,
     cartIems: [
       {

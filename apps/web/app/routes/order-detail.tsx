@@ -299,6 +299,7 @@ function OrderView({
           <div className="mt-2">
             <TotalsList
               subTotal={order.sub_total}
+              offers={order.offers}
               deliveryFee={order.delivery_fee}
               vatLabel={vatLineLabel({ treatment: order.vat_treatment, ratePercent: order.vat_rate_percent })}
               totalTax={order.total_tax}

@@ -23,6 +23,8 @@ function order(order_id: number, payment_reference: string): OrderDto {
     payment_is_test: false,
     status: 'PendingDelivery',
     sub_total: 80,
+    discount: 0,
+    offers: [],
     delivery_fee: 0,
     total_tax: 16,
     vat_treatment: 'standard',

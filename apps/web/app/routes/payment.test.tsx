@@ -9,7 +9,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddressDto } from '~/components/checkout/checkout-types';
-import { basketOf, renderStubbedPage } from '~/testing/route-stub';
+import { basketOf, renderStubbedPage, withOffer } from '~/testing/route-stub';
 import PaymentPage from './payment';
 
 afterEach(cleanup);
@@ -35,7 +35,7 @@ const CART = basketOf([{ id: 1, name: 'Single Wall Cardboard Boxes 12x9x6', pric
 function renderPayment(
   url: string,
   action?: () => unknown,
-  account: { available: number; limit: number; termsDays: number } | null = null,
+  account: { available: number; limit: number; termsDays: number; stopMessage?: string | null } | null = null,
   payments: { mode: 'paypal' | 'test' | 'none'; clientId: string | null; currency: 'GBP' } = { mode: 'test', clientId: null, currency: 'GBP' },
   cart = CART,
   checks: { shortfalls: Record<number, string>; basketProblem: string | null } = { shortfalls: {}, basketProblem: null },
@@ -49,7 +49,7 @@ function renderPayment(
       payments,
       bankReference: 'BXW-7KQ4MC',
       idempotencyKey: '6f1c2a4e-1d7b-4c1e-9a53-0f3b1d2c4e5a',
-      account,
+      account: account && { stopMessage: null, ...account },
       ...checks,
     }),
     action,
@@ -70,6 +70,18 @@ describe('payment page', () => {
     expect(form.get('note')).toBe('Leave at the gate');
     expect(form.get('idempotency_key')).toBe('6f1c2a4e-1d7b-4c1e-9a53-0f3b1d2c4e5a');
     expect(form.get('address_id')).toBe('3');
+  });
+
+  it('a basket with a discount code shows its discount line and the total charged, and posts the totals shown', async () => {
+    // 10% off £37.00 of boxes; 20% of (37.00 - 3.70 + 4.99) = 7.658 -> 7.66.
+    const cart = withOffer(CART, { name: '10% off cardboard boxes', code: 'BOXES10', discount: 3.7, delivery_saved: 0 });
+    const { posted } = renderPayment('/payment?pay=bank', undefined, null, undefined, cart);
+    const summary = await screen.findByTestId('order-summary');
+    expect(summary).toHaveTextContent('Sub Total£37.00Discount (BOXES10)-£3.70Delivery (to mainland UK)£4.99VAT (20%)£7.66Total£45.95');
+    fireEvent.click(screen.getByTestId('bank-transfer-done'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.get('sub_total')).toBe('37');
+    expect(posted[0]!.get('total')).toBe('45.95');
   });
 
   it('says the delivery note takes up to 50 characters before anything is typed', async () => {
@@ -147,6 +159,14 @@ describe('payment page', () => {
     expect(screen.getByRole('tab', { name: /Bank Transfer/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByTestId('test-payments')).toBeNull();
     expect(screen.queryByTestId('pay-test-card')).toBeNull();
+  });
+
+  it('an account on stop says why and offers no way to place the order on account; card and bank transfer stay', async () => {
+    const stopMessage = 'Your trade account is on stop: order #22 was due on 12 June 2025 and is 8 days overdue. Nothing was ordered on account.';
+    renderPayment('/payment?pay=account', undefined, { available: 400, limit: 500, termsDays: 7, stopMessage });
+    expect(await screen.findByTestId('account-on-stop')).toHaveTextContent(stopMessage);
+    expect(screen.queryByTestId('place-on-account')).toBeNull();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent?.trim())).toContain('Bank Transfer');
   });
 
   it('a trade customer of such a shop may still pay on account', async () => {

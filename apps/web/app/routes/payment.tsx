@@ -21,6 +21,8 @@ import { requireCustomer } from '~/session.server';
 import { failure, postedForm } from '~/server/forms.server';
 import { placeOrderAction } from '~/server/checkout/place-order.server';
 import { tradeAccountView } from '~/server/checkout/trade-account.server';
+import { approvalNeedOf, requestApprovalAction } from '~/server/account/approval-actions.server';
+import { ApprovalPanel } from '~/components/checkout/approval-panel';
 import { pageMeta } from '~/components/page-meta';
 import type { ShopRouteHandle } from '~/components/shop-layout';
 import { FormMessage } from '~/components/account/form-message';
@@ -66,7 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // DESIGN section 4 "Orders": the order's own reference, known before the customer pays; the
   // basket keeps it, so a reload shows the same one and the order placed from it carries it.
   const bankReference = cart.cartIems.length > 0 ? ((await carts.paymentReference(userId)) ?? '') : '';
-  const [stock, basketProblem] = await Promise.all([basketStockOf(context, cart), context.services.orderPlacement.problemBeforePayment(userId)]);
+  const [stock, basketProblem, approval] = await Promise.all([
+    basketStockOf(context, cart),
+    context.services.orderPlacement.problemBeforePayment(userId),
+    approvalNeedOf(context, userId, cart),
+  ]);
   return {
     cart,
     addresses: saved,
@@ -84,6 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idempotencyKey: randomUUID(),
     // Trade customers (a manager opened an account) may pay on account, within their available credit.
     account: tradeAccount,
+    // A company's buyer over their spending limit: the order is sent for approval instead of paid.
+    approval,
   };
 }
 
@@ -94,11 +102,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'bank') return placeOrderAction(context, userId, form, 'bank');
   if (intent === 'card') return placeOrderAction(context, userId, form, 'paypal');
   if (intent === 'account') return placeOrderAction(context, userId, form, 'account');
+  if (intent === 'approval') return requestApprovalAction(context, userId, form);
   return failure('invalid_request', 'Unknown payment action.');
 }
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, payments, bankReference, idempotencyKey, promise, account, shortfalls, backordered, basketProblem } = loaderData;
+  const { cart, addresses, payments, bankReference, idempotencyKey, promise, account, shortfalls, backordered, basketProblem, approval } = loaderData;
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -113,7 +122,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
   // The overlay stays from the submit until order detail replaces this page.
   const placingIntent = navigation.formData?.get('intent');
-  const placing = navigation.state !== 'idle' && (placingIntent === 'bank' || placingIntent === 'card' || placingIntent === 'account');
+  const placing = navigation.state !== 'idle' && (placingIntent === 'bank' || placingIntent === 'card' || placingIntent === 'account' || placingIntent === 'approval');
   const lines = cart.cartIems;
   const delivery = addresses.find((a) => a.address_id === cart.address_id) ?? null;
   const billing = billingAddressOf(addresses);
@@ -196,16 +205,18 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               <section className="card p-5" aria-labelledby="pay-heading" data-testid="payment-methods">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h2 id="pay-heading" className="text-lg font-semibold text-stone-900">
-                    How would you like to pay?
+                    {approval && !blocked ? 'This order needs approval' : 'How would you like to pay?'}
                   </h2>
                   <p className="text-sm text-stone-600">
-                    Total to pay <strong className="text-base text-stone-900 tabular-nums">{formatPounds(cart.total)}</strong>
+                    {approval && !blocked ? 'Total' : 'Total to pay'} <strong className="text-base text-stone-900 tabular-nums">{formatPounds(cart.total)}</strong>
                   </p>
                 </div>
                 <div className="mt-4 space-y-4">
                   <FormMessage message={error ? { tone: 'error', text: error } : null} testId="payment-message" />
                   {blocked ? (
                     <BasketNotReady shortLines={shortLines} shortfalls={shortfalls} problem={basketProblem} />
+                  ) : approval ? (
+                    <ApprovalPanel need={approval} total={cart.total} disabled={!canPay} form={ORDER_FORM_ID} />
                   ) : (
                     <Tabs<PaymentTab>
                       label="Payment method"
@@ -360,12 +371,21 @@ function PayOnAccountPanel({
   disabled,
   form,
 }: {
-  account: { available: number; limit: number; termsDays: number };
+  account: { available: number; limit: number; termsDays: number; stopMessage: string | null };
   total: number;
   disabled: boolean;
   form: string;
 }) {
   const withinCredit = total <= account.available;
+  if (account.stopMessage) {
+    return (
+      <div className="space-y-4" data-testid="account-panel">
+        <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-900" role="alert" data-testid="account-on-stop">
+          {account.stopMessage}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4" data-testid="account-panel">
       <p className="text-sm text-stone-700">

@@ -6,8 +6,9 @@
 import { render } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import type { ComponentType } from 'react';
-import type { CartDto, PublicShopDetails } from '@shop/contract';
+import type { CartDto, CartOfferDto, PublicShopDetails } from '@shop/contract';
 import { demoShopConfig } from '../../../../packages/core/src/shop/shop-config';
+import { offerMessages } from '../../../../packages/core/src/offers/offer-rules';
 import type { RootData } from '~/root';
 import { SHOP_FRAME_ROUTE_ID, type VisitorView } from '~/state/visitor';
 
@@ -64,6 +65,8 @@ export function basketOf(lines: { id: number; name: string; price: number; qty: 
   const subTotal = lines.reduce((sum, line) => sum + line.price * line.count, 0);
   const deliveryFee = lines.length === 0 || subTotal >= 75 ? 0 : 4.99;
   const totalTax = Math.round((subTotal + deliveryFee) * 20) / 100;
+  // The shop's own free-delivery threshold is the one next step of a basket without offers.
+  const shortPence = 7500 - Math.round(subTotal * 100);
   return {
     cart_id: 1,
     address_id: addressId,
@@ -75,6 +78,11 @@ export function basketOf(lines: { id: number; name: string; price: number; qty: 
     total: Math.round((subTotal + deliveryFee + totalTax) * 100) / 100,
     vatTreatment: 'standard',
     deliveryZone: addressId === null ? null : 'mainland',
+    discount: 0,
+    offers: [],
+    offer_code: null,
+    offer_code_problem: null,
+    next_offers: lines.length > 0 && shortPence > 0 ? [offerMessages.spendForFreeDelivery(shortPence)] : [],
     dispatchPromise: {
       dispatchDate: '2026-11-23',
       dispatchToday: true,
@@ -96,6 +104,26 @@ export function basketOf(lines: { id: number; name: string; price: number; qty: 
       item_name: line.name,
       product: { product_id: line.id, name: line.name, image_url: '/media/products/box.svg', produc_prices: [{ product_price_id: line.id * 10, size1: '12x9x6' }] },
     })),
+  };
+}
+
+/**
+ * The basket with an offer applied (its code entered, if it has one), totals as the server would
+ * answer them: the discount off the goods before VAT, the delivery fee less what free delivery saves.
+ */
+export function withOffer(cart: CartDto, offer: CartOfferDto): CartDto {
+  const deliveryFee = Math.round((cart.deliveryFee - offer.delivery_saved) * 100) / 100;
+  const charged = cart.subTotal - offer.discount + deliveryFee;
+  const totalTax = Math.round(charged * cart.taxPercentage) / 100;
+  return {
+    ...cart,
+    discount: offer.discount,
+    offers: [offer],
+    offer_code: offer.code,
+    deliveryFee,
+    totalTax,
+    total: Math.round((charged + totalTax) * 100) / 100,
+    next_offers: offer.delivery_saved > 0 ? [] : cart.next_offers,
   };
 }
 

@@ -24,7 +24,7 @@
  * told which order and why; staff are told the same.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { columnsOf, orders, queryRows, returns, users, type Database, type Executor } from '@shop/db';
+import { columnsOf, orders, queryRows, returns, shoppingLists, users, type Database, type Executor } from '@shop/db';
 import { Conflict, NotFound, Unauthorized } from '../errors.ts';
 import { WrongCurrentPassword } from './account-service.ts';
 import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
@@ -70,7 +70,7 @@ export interface ClosureResult {
 export class AccountClosure {
   constructor(
     private readonly db: Database,
-    private readonly tokens: Pick<TokenService, 'revokeAllOfUser' | 'forgetSignInsOf'>,
+    private readonly tokens: Pick<TokenService, 'revokeAllOfUser'>,
     private readonly jobs: Pick<JobQueue, 'record' | 'wakeWorkers'>,
   ) {}
 
@@ -141,6 +141,8 @@ export class AccountClosure {
       // Orders keep their own snapshots of the addresses; their links to the saved ones go (ON DELETE SET NULL).
       await tx.execute(sql`DELETE FROM addresses WHERE user_id = ${userId}`);
       await tx.execute(sql`DELETE FROM carts WHERE user_id = ${userId}`);
+      // Shopping lists saved by the customer (their names are theirs); lines go with them.
+      await tx.delete(shoppingLists).where(eq(shoppingLists.ownerUserId, userId));
       // Photos and artwork the customer sent are theirs; what a return settled stays with its order.
       await tx.execute(sql`DELETE FROM return_photos WHERE return_id IN (SELECT return_id FROM returns WHERE user_id = ${userId})`);
       await tx.execute(sql`UPDATE quotes SET artwork_name = NULL, artwork_type = NULL, artwork_bytes = NULL WHERE user_id = ${userId} AND artwork_bytes IS NOT NULL`);
@@ -169,8 +171,6 @@ export class AccountClosure {
       });
       return closure;
     });
-    // Committed: other processes hear it through sign_ins_changed (disabled_at set), this one now.
-    this.tokens.forgetSignInsOf(userId);
     this.jobs.wakeWorkers();
     return result;
   }

@@ -154,7 +154,6 @@ export class AccountService {
       await this.tokens.revokeAllOfUser(callerUserId, tx);
       return this.tokens.issue(callerUserId, 'access', tx);
     });
-    this.tokens.forgetSignInsOf(callerUserId);
     return { userId: callerUserId, token };
   }
 
@@ -218,7 +217,6 @@ export class AccountService {
       await tx.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE user_id = ${input.userId}`);
       await this.tokens.revokeAllOfUser(input.userId, tx);
     });
-    this.tokens.forgetSignInsOf(input.userId);
     return { userId: input.userId };
   }
 }

@@ -41,6 +41,7 @@ import type { DocumentService, PdfFile } from '../documents/document-service.ts'
 import { londonDate } from '../documents/invoice-eligibility.ts';
 import { RECORDS_KEPT_YEARS } from './account-closure.ts';
 import { backInStockRequestsOf } from '../stock/back-in-stock.ts';
+import { shoppingListsSavedBy } from '../shopping-lists/shopping-lists.ts';
 
 const USER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'vatNumber', 'newsletter', 'createdAt', 'closedAt']);
 const ADDRESS = columnsOf(addresses, ['addressId', 'reference', 'contactName', 'region', 'companyName', 'address', 'town', 'country', 'postCode', 'phone', 'type']);
@@ -166,6 +167,7 @@ export class CustomerDataExport {
     const trade = tradeRows[0] ? TRADE_ACCOUNT.read(tradeRows[0]) : null;
     const { returnsOut, quotesOut, priceListNames } = await this.returnsQuotesAndPriceLists(userId, files);
     const backInStock = await backInStockRequestsOf(this.db, userId);
+    const shoppingLists = await shoppingListsSavedBy(this.db, userId);
     const exportedAt = this.now();
     const invoicesOut = invoiceRows.map((raw) => {
       const invoice = INVOICE.read(raw);
@@ -278,6 +280,7 @@ export class CustomerDataExport {
         requested: r.requestedAt,
         back_in_stock: r.closedAt,
       })),
+      shopping_lists: shoppingLists,
     };
     files['data.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
     files['README.txt'] = strToU8(readme(this.options.shopName, exportedAt));
@@ -396,7 +399,8 @@ function readme(shopName: string, at: Date): string {
     '                invoices and credit notes (amounts in pounds, excluding VAT where a price',
     '                or line total is shown), returns and claims, quote requests, your trade',
     '                account if you have one, the price lists that give you trade prices, and',
-    '                the sizes you asked us to e-mail you about when back in stock.',
+    '                the sizes you asked us to e-mail you about when back in stock, and your',
+    '                shopping lists.',
     'invoices/       your VAT invoices as PDF files.',
     'credit-notes/   your VAT credit notes as PDF files.',
     'returns/        the photos you sent with your returns and claims (data.json has their',

@@ -5,8 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryPreparedRows, queryRows, type Executor } from '@shop/db';
-import { SignInCache } from './sign-in-cache.ts';
+import { authTokens, columnsOf, queryPreparedRows, queryRows, type Executor } from '@shop/db';
 
 export type TokenKind = 'access' | 'reset';
 
@@ -29,16 +28,19 @@ export function looksLikeToken(token: string): boolean {
   return TOKEN_PATTERN.test(token);
 }
 
-export class TokenService {
-  /** Access tokens found valid lately (sign-in-cache.ts). */
-  private readonly signIns = new SignInCache();
+/** The user a token signs in (auth_tokens `t`). */
+const SIGNED_IN = columnsOf(authTokens, ['userId'], 't');
 
+export class TokenService {
   constructor(private readonly db: Executor) {}
 
-  /** Issues a token of the kind for the user; `executor` lets a transaction include it. */
-  async issue(userId: number, kind: TokenKind, executor: Executor = this.db): Promise<string> {
+  /**
+   * Issues a token of the kind for the user; `executor` lets a transaction include it. `ttlMs`
+   * overrides the kind's lifetime (a company invitation's set-password link works for a week).
+   */
+  async issue(userId: number, kind: TokenKind, executor: Executor = this.db, ttlMs?: number): Promise<string> {
     const token = newOpaqueToken();
-    const ttl = kind === 'access' ? ACCESS_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
+    const ttl = ttlMs ?? (kind === 'access' ? ACCESS_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS);
     const expiresAt = new Date(Date.now() + ttl).toISOString();
     // Expired tokens of this user are of no further use: tidy them up as new ones are made.
     await executor.execute(sql`DELETE FROM auth_tokens WHERE user_id = ${userId} AND expires_at < now()`);
@@ -55,28 +57,20 @@ export class TokenService {
    */
   async userOfAccessToken(token: string): Promise<number | null> {
     if (!looksLikeToken(token)) return null;
-    const tokenHash = hashToken(token);
-    const known = this.signIns.userOf(tokenHash);
-    if (known !== null) return known;
-    const checkStarted = this.signIns.checkStarts();
-    const rows = await queryPreparedRows<{ user_id: number; expires_at_ms: number }>(
+    // Prepared: every signed-in request runs it (each connection plans it once).
+    const [row] = await queryPreparedRows<object>(
       this.db,
-      sql`SELECT t.user_id, (extract(epoch FROM t.expires_at) * 1000)::float8 AS expires_at_ms FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
-          WHERE t.token_hash = ${tokenHash} AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now()
+      sql`SELECT ${SIGNED_IN.list} FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
+          WHERE t.token_hash = ${hashToken(token)} AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now()
             AND u.disabled_at IS NULL`,
     );
-    if (!rows[0]) return null;
-    const userId = Number(rows[0].user_id);
-    this.signIns.remember(tokenHash, userId, Number(rows[0].expires_at_ms), checkStarted);
-    return userId;
+    return row ? SIGNED_IN.read(row).userId : null;
   }
 
   /** Revokes one token (logout). Unknown tokens are ignored. */
   async revoke(token: string): Promise<void> {
     if (!looksLikeToken(token)) return;
-    const tokenHash = hashToken(token);
-    await this.db.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`);
-    this.signIns.forgetToken(tokenHash);
+    await this.db.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`);
   }
 
   /**
@@ -97,20 +91,9 @@ export class TokenService {
 
   /**
    * Revokes every live token of the user (a password reset or change, a disabled customer), in
-   * the caller's transaction. Until it commits the tokens still check valid: call
-   * forgetSignInsOf once it has.
+   * the caller's transaction: the next request after it commits is refused, in any process.
    */
   async revokeAllOfUser(userId: number, executor: Executor): Promise<void> {
     await executor.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`);
-  }
-
-  /** This process stops trusting the user's tokens it checked lately (their sign-ins ended, committed). */
-  forgetSignInsOf(userId: number): void {
-    this.signIns.forgetUser(userId);
-  }
-
-  /** A `sign_ins_changed` notification (migration 0013), from this process or another. */
-  signInsChanged(payload: string): void {
-    this.signIns.signInsChanged(payload);
   }
 }

@@ -1,6 +1,7 @@
 /**
- * SQL for the address book (table addresses). Every query names the owner: an address of
- * another user is never read or changed, it is simply not found.
+ * SQL for the address book (table addresses). Every query names the owner's book: a company's
+ * members share its addresses (companies/company-access.ts), a customer of no company has their
+ * own; an address of another book is never read or changed, it is simply not found.
  *
  * Invariant: a user with addresses has exactly one of type 'Billing'. Writes that could break
  * it (the first address, marking another as billing) lock the user's row first, so two
@@ -8,7 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AddressFields } from '@shop/contract';
-import { addresses, columnsOf, queryPreparedRows, queryRows, type Database, type Executor } from '@shop/db';
+import { addresses, columnsOf, queryPreparedRows, queryNumber, queryRows, type Database, type Executor } from '@shop/db';
+import { addressBookOf, companyOfUser } from '../companies/company-access.ts';
 
 export const BILLING_TYPE = 'Billing';
 
@@ -57,23 +59,23 @@ export class AddressRepository {
     return this.db.transaction((transaction) => work(transaction));
   }
 
-  /** Serialises the user's address-book writes until the transaction ends. */
+  /** Serialises the user's address-book writes until the transaction ends (their company's, when they have one). */
   async lockOwner(userId: number, tx: Executor): Promise<boolean> {
     const rows = await queryRows(tx, sql`SELECT user_id FROM users WHERE user_id = ${userId} FOR NO KEY UPDATE`);
+    await tx.execute(sql`SELECT company_id FROM companies WHERE company_id = ${companyOfUser(userId)} FOR NO KEY UPDATE`);
     return rows.length > 0;
   }
 
   async countOf(userId: number, executor: Executor = this.db): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(executor, sql`SELECT count(*)::int AS n FROM addresses WHERE user_id = ${userId}`);
-    return Number(row?.n ?? 0);
+    return queryNumber(executor, sql`SELECT count(*) AS value FROM addresses WHERE ${addressBookOf(userId)}`);
   }
 
   async insert(userId: number, fields: AddressFields, type: 'Billing' | null, tx: Executor): Promise<AddressRow> {
     const [row] = await queryRows<object>(
       tx,
-      sql`INSERT INTO addresses (user_id, reference, contact_name, region, company_name, address, town, country, post_code, phone, type)
+      sql`INSERT INTO addresses (user_id, reference, contact_name, region, company_name, address, town, country, post_code, phone, type, company_id)
           VALUES (${userId}, ${fields.reference}, ${fields.contact_name}, ${fields.region}, ${fields.company_name}, ${fields.address},
-                  ${fields.town}, ${fields.country}, ${fields.post_code}, ${fields.phone}, ${type})
+                  ${fields.town}, ${fields.country}, ${fields.post_code}, ${fields.phone}, ${type}, ${companyOfUser(userId)})
           RETURNING ${ADDRESS.list}`,
     );
     return ADDRESS.read(row!);
@@ -86,7 +88,7 @@ export class AddressRepository {
       sql`UPDATE addresses SET reference = ${fields.reference}, contact_name = ${fields.contact_name}, region = ${fields.region},
                  company_name = ${fields.company_name}, address = ${fields.address}, town = ${fields.town},
                  country = ${fields.country}, post_code = ${fields.post_code}, phone = ${fields.phone}
-          WHERE address_id = ${addressId} AND user_id = ${userId}
+          WHERE address_id = ${addressId} AND ${addressBookOf(userId)}
           RETURNING ${ADDRESS.list}`,
     );
     return row ? ADDRESS.read(row) : null;
@@ -97,7 +99,7 @@ export class AddressRepository {
     const rows = await queryRows(
       tx,
       sql`UPDATE addresses SET type = CASE WHEN address_id = ${addressId} THEN ${BILLING_TYPE} ELSE NULL END
-          WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM addresses a WHERE a.address_id = ${addressId} AND a.user_id = ${userId})
+          WHERE ${addressBookOf(userId)} AND EXISTS (SELECT 1 FROM addresses a WHERE a.address_id = ${addressId} AND ${addressBookOf(userId, 'a')})
           RETURNING address_id`,
     );
     return rows.length > 0;
@@ -111,7 +113,7 @@ export class AddressRepository {
   async delete(userId: number, addressId: number, tx: Executor): Promise<AddressRow | null> {
     const [row] = await queryRows<object>(
       tx,
-      sql`DELETE FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId} RETURNING ${ADDRESS.list}`,
+      sql`DELETE FROM addresses WHERE address_id = ${addressId} AND ${addressBookOf(userId)} RETURNING ${ADDRESS.list}`,
     );
     return row ? ADDRESS.read(row) : null;
   }
@@ -119,7 +121,7 @@ export class AddressRepository {
   async find(userId: number, addressId: number, executor: Executor = this.db): Promise<AddressRow | null> {
     const [row] = await queryRows<object>(
       executor,
-      sql`SELECT ${ADDRESS.list} FROM addresses WHERE address_id = ${addressId} AND user_id = ${userId}`,
+      sql`SELECT ${ADDRESS.list} FROM addresses WHERE address_id = ${addressId} AND ${addressBookOf(userId)}`,
     );
     return row ? ADDRESS.read(row) : null;
   }
@@ -138,7 +140,7 @@ export class AddressRepository {
     const rows = await queryPreparedRows<object>(
       executor,
       sql`SELECT ${ADDRESS.list} FROM addresses
-          WHERE user_id = ${userId} AND (address_id = ${deliveryAddressId} OR address_id = ${billingAddressId ?? 0} OR type = ${BILLING_TYPE})
+          WHERE ${addressBookOf(userId)} AND (address_id = ${deliveryAddressId} OR address_id = ${billingAddressId ?? 0} OR type = ${BILLING_TYPE})
           ORDER BY address_id`,
     );
     return addressesForOrder(rows, deliveryAddressId, billingAddressId);
@@ -148,13 +150,13 @@ export class AddressRepository {
   async billingOf(userId: number, executor: Executor = this.db): Promise<AddressRow | null> {
     const [row] = await queryRows<object>(
       executor,
-      sql`SELECT ${ADDRESS.list} FROM addresses WHERE user_id = ${userId} AND type = ${BILLING_TYPE} ORDER BY address_id LIMIT 1`,
+      sql`SELECT ${ADDRESS.list} FROM addresses WHERE ${addressBookOf(userId)} AND type = ${BILLING_TYPE} ORDER BY address_id LIMIT 1`,
     );
     return row ? ADDRESS.read(row) : null;
   }
 
   async listOf(userId: number, executor: Executor = this.db): Promise<AddressRow[]> {
-    const rows = await queryRows<object>(executor, sql`SELECT ${ADDRESS.list} FROM addresses WHERE user_id = ${userId} ORDER BY address_id`);
+    const rows = await queryRows<object>(executor, sql`SELECT ${ADDRESS.list} FROM addresses WHERE ${addressBookOf(userId)} ORDER BY address_id`);
     return rows.map(ADDRESS.read);
   }
 }

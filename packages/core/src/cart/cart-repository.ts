@@ -12,6 +12,7 @@ import {
   addresses,
   cartLines,
   carts,
+  offers,
   columnsOf,
   intArrayParam,
   productPrices,
@@ -25,6 +26,7 @@ import {
 } from '@shop/db';
 import { linesToWrite, planBasketMerge, type BasketMerge } from './basket-merge.ts';
 import { basketMayTake } from '../stock/stock-reads.ts';
+import type { OfferTerms } from '../offers/offer-rules.ts';
 
 export type CartOwner = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: number };
 
@@ -46,6 +48,9 @@ export type CartLineRow = Pick<Row<typeof cartLines>, 'productId' | 'productPric
     tradePrice?: boolean;
     /** With tradePrice: the pack's public (list) price that the customer's price replaces. */
     publicPricePence?: number;
+    /** The pack's size and the product's category, for offers that cover sizes or categories. */
+    productSizeId: number;
+    categoryId: number | null;
   };
 
 export interface CartContents {
@@ -59,6 +64,18 @@ export interface CartContents {
    * public ones, so only then are the lines priced for them (pricing/customer-prices.ts).
    */
   onPriceList: boolean;
+  /** What offers need (offers/), read with the basket: no round trip of its own. */
+  offers: BasketOfferFacts;
+}
+
+/** The code entered, the offers that may apply and the customer's facts, as read with the basket. */
+export interface BasketOfferFacts {
+  code: string | null;
+  offers: OfferTerms[];
+  /** Null for a guest's basket. */
+  firstOrder: boolean | null;
+  companyId: number | null;
+  usesByOffer: Map<number, number>;
 }
 
 /** The basket (carts `c`) and the postcode of its delivery address (addresses `a`). */
@@ -71,8 +88,8 @@ const LINE_ID = columnsOf(cartLines, ['cartLineId'], 'l');
 /** The reference the basket's order will carry, once the payment step has shown one. */
 const REFERENCE = columnsOf(carts, ['paymentReference'], 'c');
 /** What a basket line shows besides its pack and count: price, name, image, size, still for sale. */
-const PRICE = columnsOf(productPrices, ['pricePence'], 'pp', { leftJoined: true });
-const PRODUCT = columnsOf(products, ['name', 'imageUrl', 'isActive'], 'p', { leftJoined: true });
+const PRICE = columnsOf(productPrices, ['pricePence', 'productSizeId'], 'pp', { leftJoined: true });
+const PRODUCT = columnsOf(products, ['name', 'imageUrl', 'isActive', 'categoryId'], 'p', { leftJoined: true });
 const SIZE = columnsOf(productSizes, ['size1'], 's', { leftJoined: true });
 const LINE_DETAILS = sql`${PRICE.list}, ${PRODUCT.list}, ${SIZE.list}`;
 /** The joins LINE_DETAILS reads from, for lines aliased `l`. */
@@ -86,8 +103,41 @@ const LINE_DETAIL_JOINS = sql.raw(`LEFT JOIN product_prices pp ON pp.product_pri
  */
 const ON_PRICE_LIST = sql.raw('EXISTS (SELECT 1 FROM price_list_customers plc WHERE plc.user_id = c.user_id) AS on_price_list');
 
-/** The basket's delivery address (its owner's only), for the postcode: carts `c`, addresses `a`. */
-const DELIVERY_ADDRESS_JOIN = sql.raw('LEFT JOIN addresses a ON a.address_id = c.address_id AND a.user_id = c.user_id');
+/**
+ * What offers need of a basket (carts `c`), read with it: the code entered; the automatic offers
+ * not ended (as of London today) and the entered code's offer whatever its state (to say why it
+ * does not apply); and for a customer's basket whether it would be their first order, their
+ * company, and how often they have used each offer. Offers are few: these are index probes.
+ */
+const OFFER_FACTS = sql.raw(`c.offer_code,
+  (SELECT json_agg(json_build_object('offerId', o.offer_id, 'code', o.code, 'name', o.name, 'kind', o.kind, 'percentOff', o.percent_off,
+            'amountOffPence', o.amount_off_pence, 'appliesTo', o.applies_to, 'categoryIds', o.category_ids, 'productSizeIds', o.product_size_ids,
+            'minSpendPence', o.min_spend_pence, 'startsOn', o.starts_on, 'endsOn', o.ends_on, 'maxUses', o.max_uses,
+            'maxUsesPerCustomer', o.max_uses_per_customer, 'uses', o.uses, 'audience', o.audience, 'userIds', o.user_ids,
+            'companyIds', o.company_ids, 'ended', o.ended_at IS NOT NULL) ORDER BY o.offer_id)
+   FROM offers o
+   WHERE (o.code IS NULL AND o.ended_at IS NULL AND (o.ends_on IS NULL OR o.ends_on >= (now() AT TIME ZONE 'Europe/London')::date))
+      OR upper(o.code) = c.offer_code) AS live_offers,
+  CASE WHEN c.user_id IS NULL THEN NULL ELSE NOT EXISTS (SELECT 1 FROM orders fo WHERE fo.user_id = c.user_id) END AS first_order,
+  (SELECT m.company_id FROM company_members m WHERE m.user_id = c.user_id) AS member_company_id,
+  (SELECT json_object_agg(ou.offer_id, ou.uses) FROM (SELECT offer_id, count(*) AS uses FROM offer_uses WHERE user_id = c.user_id GROUP BY offer_id) ou) AS offer_uses`);
+
+/** The offer facts of a basket's first row (OFFER_FACTS). */
+function offerFactsOf(row: object): BasketOfferFacts {
+  const facts = row as { offer_code?: string | null; live_offers?: OfferTerms[] | null; first_order?: boolean | null; member_company_id?: number | null; offer_uses?: Record<string, number> | null };
+  return {
+    code: facts.offer_code ?? null,
+    offers: facts.live_offers ?? [],
+    firstOrder: facts.first_order ?? null,
+    companyId: facts.member_company_id == null ? null : Number(facts.member_company_id),
+    usesByOffer: new Map(Object.entries(facts.offer_uses ?? {}).map(([id, uses]) => [Number(id), Number(uses)])),
+  };
+}
+
+/** The basket's delivery address (from its owner's address book: companies/company-access.ts), for the postcode: carts `c`, addresses `a`. */
+const DELIVERY_ADDRESS_JOIN = sql.raw(
+  'LEFT JOIN addresses a ON a.address_id = c.address_id AND a.company_id IS NOT DISTINCT FROM (SELECT m.company_id FROM company_members m WHERE m.user_id = c.user_id) AND (a.company_id IS NOT NULL OR a.user_id = c.user_id)',
+);
 
 /** The same columns of the `basket` CTE (`b`) that addPacksAndRead reads its basket from. */
 const BASKET_OF_CTE = columnsOf(carts, ['cartId', 'addressId'], 'b');
@@ -108,6 +158,8 @@ function lineOf(row: object): CartLineRow | null {
     imageUrl: product.imageUrl ?? '',
     size1: SIZE.read(row).size1 ?? '',
     productIsActive: product.isActive !== false,
+    productSizeId: PRICE.read(row).productSizeId ?? 0,
+    categoryId: product.categoryId ?? null,
   };
 }
 
@@ -122,6 +174,7 @@ function contentsFrom(rows: object[]): CartContents | null {
     deliveryPostcode: DELIVERY.read(first).postCode,
     lines: rows.map(lineOf).filter((line) => line !== null),
     onPriceList: (first as { on_price_list?: boolean }).on_price_list === true,
+    offers: offerFactsOf(first),
   };
 }
 
@@ -152,6 +205,18 @@ export class CartRepository {
    * INSERT ... ON CONFLICT DO NOTHING never fails on a basket created a moment ago by another
    * request, and takes no lock on an existing basket row (a sign-in moving a basket holds it).
    */
+  /** Whether an offer has this code (capitals), whatever its state. */
+  async offerCodeExists(code: string): Promise<boolean> {
+    const [row] = await this.db.select({ offerId: offers.offerId }).from(offers).where(sql`upper(${offers.code}) = ${code}`).limit(1);
+    return row !== undefined;
+  }
+
+  /** Keeps the discount code the basket's owner entered (null: takes it off); the basket is made if there is none. */
+  async setOfferCode(owner: CartOwner, code: string | null): Promise<void> {
+    const cartId = await this.ensureCart(owner);
+    await this.db.update(carts).set({ offerCode: code, updatedAt: sql`now()` }).where(eq(carts.cartId, cartId));
+  }
+
   async ensureCart(owner: CartOwner, executor: Executor = this.db): Promise<number> {
     const select =
       owner.kind === 'session'
@@ -208,7 +273,7 @@ export class CartRepository {
     const rows = await queryPreparedRows<{ added_count: number | null; stock_ok: boolean }>(
       this.db,
       sql`WITH basket AS (
-            SELECT c.cart_id, c.address_id, a.post_code, ${ON_PRICE_LIST},
+            SELECT c.cart_id, c.address_id, a.post_code, ${ON_PRICE_LIST}, ${OFFER_FACTS},
                    ${basketMayTake(sql`c.cart_id`, line.productPriceId, line.qty * line.count)} AS stock_ok
             FROM carts c ${DELIVERY_ADDRESS_JOIN} WHERE ${ownedBy(owner)}),
           added AS (
@@ -225,7 +290,8 @@ export class CartRepository {
             UNION ALL
             SELECT * FROM added)
           SELECT ${BASKET_OF_CTE.list}, ${DELIVERY_OF_CTE.list}, ${LINE.list},
-                 ${LINE_DETAILS}, b.on_price_list, b.stock_ok, (SELECT count FROM added) AS added_count
+                 ${LINE_DETAILS}, b.on_price_list, b.offer_code, b.live_offers, b.first_order, b.member_company_id, b.offer_uses,
+                 b.stock_ok, (SELECT count FROM added) AS added_count
           FROM basket b
           LEFT JOIN lines l ON l.cart_id = b.cart_id
           ${LINE_DETAIL_JOINS}
@@ -287,7 +353,7 @@ export class CartRepository {
   async contents(owner: CartOwner, executor: Executor = this.db): Promise<CartContents | null> {
     const rows = await queryPreparedRows<object>(
       executor,
-      sql`SELECT ${BASKET.list}, ${DELIVERY.list}, ${LINE.list}, ${LINE_DETAILS}, ${ON_PRICE_LIST}
+      sql`SELECT ${BASKET.list}, ${DELIVERY.list}, ${LINE.list}, ${LINE_DETAILS}, ${ON_PRICE_LIST}, ${OFFER_FACTS}
           FROM carts c
           ${DELIVERY_ADDRESS_JOIN}
           LEFT JOIN cart_lines l ON l.cart_id = c.cart_id
@@ -340,6 +406,10 @@ export class CartRepository {
               ON CONFLICT (cart_id, product_price_id) DO UPDATE SET count = excluded.count`,
         );
       }
+      // A code entered before signing in comes along, unless the customer's basket has one already.
+      await tx.execute(
+        sql`UPDATE carts t SET offer_code = s.offer_code FROM carts s WHERE t.cart_id = ${targetId} AND s.cart_id = ${sourceId} AND t.offer_code IS NULL AND s.offer_code IS NOT NULL`,
+      );
       await tx.execute(sql`DELETE FROM cart_lines WHERE cart_id = ${sourceId}`);
       await tx.execute(sql`DELETE FROM carts WHERE cart_id = ${sourceId}`);
       return merge;
@@ -363,7 +433,7 @@ export class CartRepository {
     // trip of its own inside the locked transaction: that cost a tenth of the orders rate.
     const rows = await queryPreparedRows<{ reference_taken: boolean }>(
       tx,
-      sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}, ${ON_PRICE_LIST},
+      sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}, ${ON_PRICE_LIST}, ${OFFER_FACTS},
                  (EXISTS (SELECT 1 FROM carts WHERE payment_reference = ${candidateReference})
                   OR EXISTS (SELECT 1 FROM orders WHERE payment_reference = ${candidateReference})) AS reference_taken
           FROM carts c
@@ -393,7 +463,8 @@ export class CartRepository {
   removeOrderedLines(cartId: number, lineIds: readonly number[]): { removeLines: SQL; touchBasket: SQL } {
     return {
       removeLines: sql`DELETE FROM cart_lines WHERE cart_id = ${cartId} AND cart_line_id = ANY(${intArrayParam(lineIds)}::int[])`,
-      touchBasket: sql`UPDATE carts SET updated_at = now(), payment_reference = NULL WHERE cart_id = ${cartId}`,
+      // The code was used by this order: the next one starts without it.
+      touchBasket: sql`UPDATE carts SET updated_at = now(), payment_reference = NULL, offer_code = NULL WHERE cart_id = ${cartId}`,
     };
   }
 

@@ -17,6 +17,8 @@ import { penceToPounds, unitPricePounds } from '../pricing/money.ts';
 import { MAX_PACKS_PER_LINE, type CartContents, type CartOwner, type CartRepository, type PackForSale } from './cart-repository.ts';
 import { FOREIGN_KEY_VIOLATION, isUniqueViolationOf, sqlStateOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
+import { cartDiscountOf, NO_OFFERS, type BasketOffers } from '../offers/basket-offers.ts';
+import { normaliseOfferCode, offerMessages, type OfferOutcome } from '../offers/offer-rules.ts';
 
 export interface CartServiceOptions {
   rules: CartPricingRules;
@@ -43,6 +45,21 @@ export interface CartServiceOptions {
   drawReference?: (prefix: string) => string;
   /** A signed-in customer's prices from their price lists (without it, everyone pays the public price). */
   customerPrices?: Pick<CustomerPrices, 'cartLines'>;
+  /** Discount codes and automatic offers (offers/); without it no offer applies. */
+  offers?: Pick<BasketOffers, 'outcomeFor'>;
+}
+
+/** A basket priced for its customer: their prices, and the offers that apply for its delivery zone. */
+type PricedBasket = CartContents & { offerOutcome: OfferOutcome };
+
+/** The words of PUT /api/cart/code's refusals (a code no offer has: offer-rules.ts). */
+export const offerCodeMessages = {
+  empty: 'Enter a discount code.',
+};
+
+/** The delivery zone of a basket's address; null before one is chosen (priced as mainland UK). */
+function zoneOf(contents: Pick<CartContents, 'deliveryPostcode'>): DeliveryZone | null {
+  return contents.deliveryPostcode ? deliveryZoneOf(contents.deliveryPostcode) : null;
 }
 
 /** Draws of a new reference before giving up: a clash is about one in 100 million per draw, so more than one is rare. */
@@ -99,6 +116,27 @@ export class CartService {
       }
     }
     throw new Error(`No free payment reference after ${REFERENCE_DRAWS} draws`);
+  }
+
+  /**
+   * PUT /api/cart/code: keeps the discount code for the basket (a guest's too: it comes along at
+   * sign-in). A code no offer has is refused (400) and not kept; a known code that takes nothing
+   * off yet is kept, and the basket says why (`offer_code_problem`: spend more, sign in, ...).
+   */
+  async applyCode(callerUserId: number | null, body: { code: string; session_id?: string | null }): Promise<CartDto> {
+    const owner = this.ownerOf(callerUserId, body);
+    const code = normaliseOfferCode(body.code);
+    if (code === '') throw invalidField('code', offerCodeMessages.empty);
+    if (!(await this.repository.offerCodeExists(code))) throw invalidField('code', offerMessages.unknownCode(code));
+    await this.repository.setOfferCode(owner, code);
+    return this.cartOf(owner);
+  }
+
+  /** DELETE /api/cart/code: the basket goes on without a code. */
+  async removeCode(callerUserId: number | null, body: { session_id?: string | null }): Promise<CartDto> {
+    const owner = this.ownerOf(callerUserId, body);
+    await this.repository.setOfferCode(owner, null);
+    return this.cartOf(owner);
   }
 
   /** POST /api/cart: adds packs (default 1); a pack already in the basket gets more packs. */
@@ -195,18 +233,27 @@ export class CartService {
     await this.options.stock?.checkBasketChange(owner, line.productPriceId, line.qty, line.count, 'add');
   }
 
-  /** A signed-in customer's basket at their prices (price lists); a session's basket as it is. */
-  private async priced(owner: CartOwner, contents: CartContents | null): Promise<CartContents | null> {
-    if (!contents || owner.kind !== 'user' || !contents.onPriceList || !this.options.customerPrices) return contents;
-    return { ...contents, lines: await this.options.customerPrices.cartLines(owner.userId, contents.lines) };
+  /**
+   * A signed-in customer's basket at their prices (price lists; a session's basket as it is),
+   * with the offers that apply to it for its delivery zone.
+   */
+  private async priced(owner: CartOwner, contents: CartContents | null): Promise<PricedBasket | null> {
+    if (!contents) return null;
+    const lines =
+      owner.kind === 'user' && contents.onPriceList && this.options.customerPrices ? await this.options.customerPrices.cartLines(owner.userId, contents.lines) : contents.lines;
+    const offerOutcome = this.options.offers
+      ? await this.options.offers.outcomeFor({ lines, offers: contents.offers }, rulesForZone(this.options.rules, zoneOf(contents)), owner.kind === 'user' ? owner.userId : null)
+      : NO_OFFERS;
+    return { ...contents, lines, offerOutcome };
   }
 
-  toDto(contents: CartContents | null): CartDto {
+  private toDto(contents: PricedBasket | null): CartDto {
     const lines = contents?.lines ?? [];
     // The delivery address's zone; before one is chosen (or for a postcode outside every zone,
     // which checkout refuses) the basket quotes mainland UK. The zone decides the VAT as well.
-    const zone = contents?.deliveryPostcode ? deliveryZoneOf(contents.deliveryPostcode) : null;
-    const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone));
+    const zone = contents ? zoneOf(contents) : null;
+    const outcome = contents?.offerOutcome ?? NO_OFFERS;
+    const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone), cartDiscountOf(outcome));
     const cartId = contents?.cartId ?? null;
     const addressId = contents?.addressId ?? null;
     const promise = this.options.dispatch.promiseFor(contents?.deliveryPostcode ?? null);
@@ -215,12 +262,22 @@ export class CartService {
       address_id: addressId,
       count: totals.count,
       subTotal: penceToPounds(totals.subTotalPence),
+      discount: penceToPounds(totals.discountPence),
       deliveryFee: penceToPounds(totals.deliveryFeePence),
       taxPercentage: totals.vat.ratePercent,
       totalTax: penceToPounds(totals.totalTaxPence),
       total: penceToPounds(totals.totalPence),
       vatTreatment: totals.vat.treatment,
       deliveryZone: zone,
+      offers: outcome.applied.map((offer) => ({
+        name: offer.name,
+        code: offer.code,
+        discount: penceToPounds(offer.discountPence),
+        delivery_saved: penceToPounds(offer.deliverySavedPence),
+      })),
+      offer_code: contents?.offers.code ?? null,
+      offer_code_problem: outcome.codeProblem,
+      next_offers: outcome.nextThresholds.map((step) => step.text),
       dispatchPromise: {
         dispatchDate: promise.dispatchDate,
         dispatchToday: promise.dispatchToday,
@@ -258,7 +315,7 @@ export class CartService {
    * or, as SPEC's bodies name the owner in one slot (like GET /api/cart/{sessionOrUserId}), by
    * a session id sent in user_id.
    */
-  private ownerOf(
+  ownerOf(
     callerUserId: number | null,
     body: { session_id?: string | null; user_id?: number | string | null },
   ): CartOwner {

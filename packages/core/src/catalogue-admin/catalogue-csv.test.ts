@@ -166,7 +166,7 @@ for (const kind of databaseKinds()) {
         expect(missing).toEqual([{ row: 1, column: 'price_ex_vat', message: 'The column price_ex_vat is missing from the first row (the header).' }]);
         const unknown = await errorsOf(bytes(csvOf(rows.map((r) => ({ ...r, colour: 'red' })), [...CATALOGUE_CSV_COLUMNS, 'colour'])));
         expect(unknown).toEqual([{ row: 1, column: 'colour', message: expect.stringContaining('does not know') }]);
-        const simple = `${CATALOGUE_CSV_COLUMNS.join(',')}\n` + 'X1,Box,Cat,,A4,,5,1.00,yes,no,no,,,,,no,,extra\n' + 'X2,Box,Cat,,A4\n';
+        const simple = `${CATALOGUE_CSV_COLUMNS.join(',')}\n` + 'X1,Box,Cat,,A4,,5,1.00,yes,no,no,,,,,no,,,extra\n' + 'X2,Box,Cat,,A4\n';
         expect(await errorsOf(bytes(simple))).toEqual([
           { row: 2, column: null, message: expect.stringContaining('an extra cell') },
           { row: 3, column: null, message: expect.stringContaining('cells are missing') },

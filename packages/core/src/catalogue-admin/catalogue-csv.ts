@@ -21,6 +21,8 @@ import {
   parsePricePounds,
   parseProductCode,
   parseYesNo,
+  parseUnitCostPounds,
+  formatUnitCostPounds,
   PRODUCT_CODE_PATTERN,
   catalogueMessages,
 } from './catalogue-values.ts';
@@ -49,6 +51,9 @@ export const CATALOGUE_CSV_COLUMNS = [
   'low_stock_threshold',
   'backorders',
   'expected_date',
+  // Per size: what one unit costs the shop ex VAT, in pounds (empty: not known), for the stock
+  // value and margin reports (docs/reports.md). Left out of a file, costs stay as they are.
+  'unit_cost_ex_vat',
 ] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 
@@ -218,9 +223,10 @@ function rowsOf(product: StoredProduct, path: string, stock: StockOfSizes): stri
     stock_on_hand: '',
     low_stock_threshold: '',
   };
-  const cells = (size1: string, size2: string, pack: string, price: string, sizeId?: number) =>
+  const cells = (size1: string, size2: string, pack: string, price: string, sizeId?: number, unitCost: number | null = null) =>
     CATALOGUE_CSV_COLUMNS.map((column) => {
       const level = sizeId === undefined ? undefined : stock.sizes.get(sizeId);
+      if (column === 'unit_cost_ex_vat') return formatUnitCostPounds(unitCost);
       if (column === 'stock_on_hand') return level ? String(level.onHand) : '';
       if (column === 'low_stock_threshold') return level ? String(level.lowThreshold) : '';
       if (column === 'size1') return guardFormula(size1);
@@ -230,7 +236,7 @@ function rowsOf(product: StoredProduct, path: string, stock: StockOfSizes): stri
       return common[column];
     });
   const rows = product.sizes.flatMap((size) =>
-    size.packs.map((pack) => cells(size.size1, size.size2, formatPackRange(pack.packRange), formatPricePounds(pack.pricePence), size.productSizeId)),
+    size.packs.map((pack) => cells(size.size1, size.size2, formatPackRange(pack.packRange), formatPricePounds(pack.pricePence), size.productSizeId, size.unitCostPence)),
   );
   return rows.length > 0 ? rows : [cells('', '', '', '')];
 }
@@ -448,6 +454,7 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
     const sizes: ProductState['sizes'] = [];
     const sizeIndex = new Map<string, number>();
     const packKeys = new Set<string>();
+    const unitCostRows = new Map<string, ParsedRow>();
     const storedSizes = new Map((current?.sizes ?? []).map((s) => [`${s.size1}\u0000${s.size2}`, s]));
     for (const row of rows) {
       const size1 = (row.cells.size1 ?? '').trim();
@@ -476,7 +483,17 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
       if (index === undefined) {
         index = sizes.length;
         sizeIndex.set(sizeKey, index);
-        sizes.push({ productSizeId: storedSizes.get(sizeKey)?.productSizeId, size1, size2, packs: [] });
+        // The size's first row gives its unit cost; without the column the stored cost stays.
+        let unitCostPence: number | null | undefined;
+        if (has('unit_cost_ex_vat')) {
+          const cost = parseUnitCostPounds(cell(row, 'unit_cost_ex_vat'));
+          if (cost.ok) unitCostPence = cost.value;
+          else rowErrors.push({ row: row.row, column: 'unit_cost_ex_vat', message: cost.message });
+        }
+        unitCostRows.set(sizeKey, row);
+        sizes.push({ productSizeId: storedSizes.get(sizeKey)?.productSizeId, size1, size2, unitCostPence, packs: [] });
+      } else if (has('unit_cost_ex_vat') && cell(row, 'unit_cost_ex_vat') !== cell(unitCostRows.get(sizeKey)!, 'unit_cost_ex_vat')) {
+        rowErrors.push({ row: row.row, column: 'unit_cost_ex_vat', message: importMessages.sizeDisagree(cell(first, 'product_code'), 'unit_cost_ex_vat', unitCostRows.get(sizeKey)!.row) });
       }
       const storedPack = storedSizes.get(sizeKey)?.packs.find((p) => formatPackRange(p.packRange) === formatPackRange(pack.value));
       sizes[index]!.packs.push({ productPriceId: storedPack?.productPriceId, pricePence: price.value, packRange: pack.value });
@@ -624,6 +641,10 @@ function describeChanges(stored: StoredProduct, wanted: ProductState, pathOf: Ma
       const before = old.packs.find((p) => p.productPriceId === pack.productPriceId);
       if (!before) out.push(`${label(size.size1, size.size2)} pack of ${formatPackRange(pack.packRange)} added at ${pounds(pack.pricePence)}`);
       else if (before.pricePence !== pack.pricePence) out.push(`${label(size.size1, size.size2)} pack of ${formatPackRange(pack.packRange)}: ${pounds(before.pricePence)} -> ${pounds(pack.pricePence)}`);
+    }
+    if (size.unitCostPence !== undefined && size.unitCostPence !== old.unitCostPence) {
+      const cost = (pence: number | null) => (pence === null ? '(none)' : pounds(pence));
+      out.push(`${label(size.size1, size.size2)} unit cost: ${cost(old.unitCostPence)} -> ${cost(size.unitCostPence)}`);
     }
     const oldOrder = old.packs.map((p) => p.productPriceId).filter((id) => wantedPackIds.has(id));
     const newOrder = size.packs.map((p) => p.productPriceId).filter((id) => id !== undefined);

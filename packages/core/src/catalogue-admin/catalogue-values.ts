@@ -28,6 +28,8 @@ export const catalogueMessages = {
   duplicateSize: (size: string) => `The size ${size} is listed twice.`,
   duplicatePack: (size: string, pack: string) => `The size ${size} has the pack of ${pack} twice.`,
   yesNo: (value: string) => `"${value}" is not yes or no.`,
+  unitCostFormat: (value: string) => `"${value}" is not a unit cost: give what one unit costs ex-VAT in pounds, at most 2 decimals (for example 0.35), or leave it empty.`,
+  unitCostTooHigh: 'A unit cost is at most £100,000.00.',
   imageUrl: 'An image address is empty, a path under /media/ (without . or .. parts) or an https:// address.',
   changedMeanwhile: 'Someone else changed this since you opened it. Nothing was saved: reload to see their change, then make yours again.',
   unknownCategory: 'Choose a category.',
@@ -137,4 +139,23 @@ export function slugOf(name: string): string {
     .slice(0, 80)
     .replace(/-+$/, '');
   return slug || 'category';
+}
+
+/** The most a unit may cost (pence): as a pack's price. */
+export const MAX_UNIT_COST_PENCE = 10_000_000;
+
+/** "0.35", "£1.20", "0" -> pence (zero allowed: a free sample); empty -> null, not known. At most 2 decimals. */
+export function parseUnitCostPounds(raw: string): Parsed<number | null> {
+  const text = raw.trim().replace(/^£/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  if (!text) return ok(null);
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return fail(catalogueMessages.unitCostFormat(raw.trim()));
+  const pence = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (pence > MAX_UNIT_COST_PENCE) return fail(catalogueMessages.unitCostTooHigh);
+  return ok(pence);
+}
+
+/** Pence as the unit cost cell ("0.35"); null as an empty cell. */
+export function formatUnitCostPounds(pence: number | null): string {
+  return pence === null ? '' : formatPricePounds(pence);
 }

@@ -12,6 +12,7 @@ import {
   catalogueMessages,
   parseImageUrl,
   parseProductCode,
+  MAX_UNIT_COST_PENCE,
   PRODUCT_CODE_PATTERN,
 } from './catalogue-values.ts';
 import { loadProducts, writeProducts, type ProductState, type StoredProduct } from './product-store.ts';
@@ -95,6 +96,10 @@ export function checkProductState(state: ProductState): ProductState {
     if (seenSizes.has(key)) fields.push({ field: `sizes.${i}.size1`, message: catalogueMessages.duplicateSize(size.size1) });
     seenSizes.add(key);
     if (size.packs.length === 0) fields.push({ field: `sizes.${i}.packs`, message: catalogueMessages.noPacks });
+    const cost = size.unitCostPence;
+    if (cost !== undefined && cost !== null && !(Number.isInteger(cost) && cost >= 0 && cost <= MAX_UNIT_COST_PENCE)) {
+      fields.push({ field: `sizes.${i}.unitCost`, message: catalogueMessages.unitCostFormat(String(cost)) });
+    }
     const seenPacks = new Set<string>();
     for (const pack of size.packs) {
       const packKey = pack.packRange.join('|');
@@ -284,5 +289,8 @@ export class ProductEditor {
 }
 
 function stripIds(state: ProductState): ProductState {
-  return { ...state, sizes: state.sizes.map((s) => ({ size1: s.size1, size2: s.size2, packs: s.packs.map((p) => ({ pricePence: p.pricePence, packRange: p.packRange })) })) };
+  return {
+    ...state,
+    sizes: state.sizes.map((s) => ({ size1: s.size1, size2: s.size2, unitCostPence: s.unitCostPence, packs: s.packs.map((p) => ({ pricePence: p.pricePence, packRange: p.packRange })) })),
+  };
 }

@@ -26,6 +26,8 @@ export interface SizeState {
   productSizeId?: number;
   size1: string;
   size2: string;
+  /** What one unit costs the shop, ex VAT, in pence; null: not known; left out: keep what is stored (an import without the column). */
+  unitCostPence?: number | null;
   packs: PackState[];
 }
 
@@ -48,7 +50,7 @@ export interface ProductState {
 /** A product as stored, with its sizes and packs in display order. */
 export type StoredPack = Pick<Row<typeof productPrices>, 'productPriceId' | 'pricePence' | 'packRange'>;
 
-export type StoredSize = Pick<Row<typeof productSizes>, 'productSizeId' | 'size1' | 'size2'> & { packs: StoredPack[] };
+export type StoredSize = Pick<Row<typeof productSizes>, 'productSizeId' | 'size1' | 'size2' | 'unitCostPence'> & { packs: StoredPack[] };
 
 export interface StoredProduct extends Omit<ProductState, 'sizes'> {
   productId: number;
@@ -79,7 +81,7 @@ const PRODUCT = columnsOf(
   ['productId', 'productCode', 'name', 'description', 'categoryId', 'imageUrl', 'linkProductId', 'isNew', 'isFeatured', 'isActive', 'sortOrder', 'version'],
   'p',
 );
-const SIZE = columnsOf(productSizes, ['productSizeId', 'productId', 'size1', 'size2']);
+const SIZE = columnsOf(productSizes, ['productSizeId', 'productId', 'size1', 'size2', 'unitCostPence']);
 const PACK = columnsOf(productPrices, ['productPriceId', 'productId', 'productSizeId', 'pricePence', 'packRange']);
 
 /** Loads products (with sizes and packs) by id or by code; `lock` takes FOR UPDATE on the products. */
@@ -118,9 +120,9 @@ export async function loadProducts(db: Executor, by: { ids?: number[]; codes?: s
     packsBySize.set(productSizeId, list);
   }
   const sizesByProduct = new Map<number, StoredProduct['sizes']>();
-  for (const { productId, productSizeId, size1, size2 } of sizes.map(SIZE.read)) {
+  for (const { productId, productSizeId, size1, size2, unitCostPence } of sizes.map(SIZE.read)) {
     const list = sizesByProduct.get(productId) ?? [];
-    list.push({ productSizeId, size1, size2, packs: packsBySize.get(productSizeId) ?? [] });
+    list.push({ productSizeId, size1, size2, unitCostPence, packs: packsBySize.get(productSizeId) ?? [] });
     sizesByProduct.set(productId, list);
   }
   return stored.map(({ isActive, ...product }) => ({ ...product, onSale: isActive, sizes: sizesByProduct.get(product.productId) ?? [] }));
@@ -154,6 +156,7 @@ export function sizesDiffer(stored: StoredProduct, wanted: ProductState): boolea
   return stored.sizes.some((size, i) => {
     const other = wanted.sizes[i]!;
     if (other.productSizeId !== size.productSizeId || other.size1 !== size.size1 || other.size2 !== size.size2) return true;
+    if (other.unitCostPence !== undefined && other.unitCostPence !== size.unitCostPence) return true;
     if (other.packs.length !== size.packs.length) return true;
     return size.packs.some((pack, j) => {
       const o = other.packs[j]!;
@@ -232,8 +235,8 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
   const touched = [...creates, ...updates];
   const deleteSizeIds: number[] = [];
   const deletePackIds: number[] = [];
-  const sizeUpdates: { id: number; size1: string; size2: string; sort_order: number }[] = [];
-  const sizeInserts: { key: string; product_id: number; size1: string; size2: string; sort_order: number }[] = [];
+  const sizeUpdates: { id: number; size1: string; size2: string; unit_cost_pence: number | null; sort_order: number }[] = [];
+  const sizeInserts: { key: string; product_id: number; size1: string; size2: string; unit_cost_pence: number | null; sort_order: number }[] = [];
   const packUpdates: { id: number; size_id: number; price_pence: number; pack_range: number[]; sort_order: number }[] = [];
   const packInserts: { sizeKey: string | null; size_id: number | null; product_id: number; price_pence: number; pack_range: number[]; sort_order: number }[] = [];
   for (const w of touched) {
@@ -247,8 +250,9 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
       const sizeKey = `${productId}:${i}`;
       if (storedSize) {
         keptSizes.add(storedSize.productSizeId);
-        sizeUpdates.push({ id: storedSize.productSizeId, size1: size.size1, size2: size.size2, sort_order: i });
-      } else sizeInserts.push({ key: sizeKey, product_id: productId, size1: size.size1, size2: size.size2, sort_order: i });
+        const unitCost = size.unitCostPence === undefined ? storedSize.unitCostPence : size.unitCostPence;
+        sizeUpdates.push({ id: storedSize.productSizeId, size1: size.size1, size2: size.size2, unit_cost_pence: unitCost, sort_order: i });
+      } else sizeInserts.push({ key: sizeKey, product_id: productId, size1: size.size1, size2: size.size2, unit_cost_pence: size.unitCostPence ?? null, sort_order: i });
       size.packs.forEach((pack, j) => {
         const storedPack = pack.productPriceId !== undefined ? storedPacks.get(pack.productPriceId) : undefined;
         if (storedPack) {
@@ -297,10 +301,10 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
       tx,
       sql`WITH v AS (
             SELECT * FROM jsonb_to_recordset(${JSON.stringify(sizeInserts.map((s, i) => ({ ...s, ord: i })))}::jsonb)
-              AS v(product_id int, size1 text, size2 text, sort_order int, ord int)
+              AS v(product_id int, size1 text, size2 text, unit_cost_pence int, sort_order int, ord int)
           ), inserted AS (
-            INSERT INTO product_sizes (product_id, size1, size2, sort_order)
-            SELECT product_id, size1, size2, sort_order FROM v ORDER BY ord
+            INSERT INTO product_sizes (product_id, size1, size2, unit_cost_pence, sort_order)
+            SELECT product_id, size1, size2, unit_cost_pence, sort_order FROM v ORDER BY ord
             RETURNING product_size_id, product_id, sort_order
           )
           SELECT i.product_size_id AS "productSizeId", v.ord FROM inserted i JOIN v ON v.product_id = i.product_id AND v.sort_order = i.sort_order`,
@@ -309,9 +313,10 @@ export async function writeProducts(tx: Executor, writes: ProductWrite[], staffI
   }
   if (sizeUpdates.length > 0) {
     await tx.execute(
-      sql`UPDATE product_sizes s SET size1 = v.size1, size2 = v.size2, sort_order = v.sort_order
-          FROM jsonb_to_recordset(${JSON.stringify(sizeUpdates)}::jsonb) AS v(id int, size1 text, size2 text, sort_order int)
-          WHERE s.product_size_id = v.id AND (s.size1, s.size2, s.sort_order) IS DISTINCT FROM (v.size1, v.size2, v.sort_order)`,
+      sql`UPDATE product_sizes s SET size1 = v.size1, size2 = v.size2, unit_cost_pence = v.unit_cost_pence, sort_order = v.sort_order
+          FROM jsonb_to_recordset(${JSON.stringify(sizeUpdates)}::jsonb) AS v(id int, size1 text, size2 text, unit_cost_pence int, sort_order int)
+          WHERE s.product_size_id = v.id
+            AND (s.size1, s.size2, s.unit_cost_pence, s.sort_order) IS DISTINCT FROM (v.size1, v.size2, v.unit_cost_pence, v.sort_order)`,
     );
   }
   if (packUpdates.length > 0) {

@@ -46,6 +46,7 @@
 import { sql } from 'drizzle-orm';
 import { columnsOf, creditNotes, invoices, orderLines, orders, queryRows, type CreditNoteLine, type Executor, type Row } from '@shop/db';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
+import { chargedForPacks } from '../pricing/cart-totals.ts';
 import type { NewJob } from '../jobs/job-queue.ts';
 import { creditNoteJob } from '../email/email-jobs.ts';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
@@ -146,7 +147,7 @@ const ORDER = columnsOf(
   'o',
 );
 const INVOICE = columnsOf(invoices, ['invoiceNumber'], 'i', { leftJoined: true });
-const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence']);
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'discountPence', 'totalPricePence']);
 const CREDIT_NOTE = columnsOf(creditNotes, [
   'creditNoteNumber',
   'invoiceNumber',
@@ -199,6 +200,7 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
       lines = orderLineRows.map((raw) => {
         const line = LINE.read(raw);
         // A made-to-order line priced for the units delivered has no price per pack to show.
+        // A line with an offer's discount has no single price per pack either: its amount is after the discount.
         const unitNetPence = line.totalPricePence === line.pricePence * line.count ? line.pricePence : null;
         return { description: itemDisplayName(line.productName, line.size1), qty: line.qty, count: line.count, unitNetPence, netPence: line.totalPricePence };
       });
@@ -268,7 +270,9 @@ async function goodsLines(tx: Executor, orderId: number, goods: readonly Credite
   for (const row of rows) {
     const count = wanted.filter((g) => g.orderLineId === row.orderLineId).reduce((sum, g) => sum + g.count, 0);
     if (count === 0) continue;
-    lines.push({ description: itemDisplayName(row.productName, row.size1), qty: row.qty, count, unitNetPence: row.pricePence, netPence: row.pricePence * count });
+    // Packs with an offer's discount are credited at what they were charged: their price less their share of it.
+    const netPence = chargedForPacks(row, count);
+    lines.push({ description: itemDisplayName(row.productName, row.size1), qty: row.qty, count, unitNetPence: netPence === row.pricePence * count ? row.pricePence : null, netPence });
   }
   return lines;
 }

@@ -16,6 +16,9 @@ export interface FixtureLine {
   pricePence: number;
   qty: number;
   count: number;
+  /** The catalogue's product and pack, when the test needs the line to name them (reports); else made-up ids. */
+  productId?: number;
+  productPriceId?: number;
 }
 
 export interface FixtureOrder {
@@ -95,7 +98,7 @@ export async function insertFixtureOrder(db: Database, order: FixtureOrder): Pro
   );
   const orderId = Number(row!.order_id);
   const values = lines.map(
-    (l, i) => sql`(${orderId}, ${100 + i}, ${200 + i}, ${l.productName}, ${l.size1}, '', ${l.pricePence}, ${l.qty}, ${l.count}, ${l.pricePence * l.count})`,
+    (l, i) => sql`(${orderId}, ${l.productId ?? 100 + i}, ${l.productPriceId ?? 200 + i}, ${l.productName}, ${l.size1}, '', ${l.pricePence}, ${l.qty}, ${l.count}, ${l.pricePence * l.count})`,
   );
   await db.execute(
     sql`INSERT INTO order_lines (order_id, product_id, product_price_id, product_name, size1, image_url, price_pence, qty, count, total_price_pence)

@@ -3,6 +3,7 @@
  * customer's invoice details (company, VAT number), the latest payment date, the trade account's
  * terms and the invoice if one was issued. One query; the lines come from OrderRepository.
  */
+import { orderVisibleTo } from '../companies/company-access.ts';
 import { sql } from 'drizzle-orm';
 import { columnsOf, invoices, orders, queryRows, tradeAccounts, users, type Database, type Executor } from '@shop/db';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
@@ -21,6 +22,7 @@ const ORDER = columnsOf(
     'paymentReference',
     'paymentIsTest',
     'subTotalPence',
+    'discountPence',
     'deliveryFeePence',
     'totalTaxPence',
     'totalPence',
@@ -60,14 +62,15 @@ export class DocumentRepository {
    * committed, so an invoice is never issued beside a cancellation that saw no invoice to credit.
    */
   async order(orderId: number, userId: number | null, executor: Executor = this.db, lockForShare = false): Promise<DocumentOrder | null> {
-    const owner = userId === null ? sql`` : sql`AND o.user_id = ${userId}`;
+    // A company's order is its admins' and viewers' to read too (companies/company-access.ts).
+    const owner = userId === null ? sql`` : sql`AND ${orderVisibleTo(userId, 'o')}`;
     const [row] = await queryRows<{ lastPaymentReceivedOn: IsoDate | null }>(
       executor,
       sql`SELECT ${ORDER.list}, ${CUSTOMER.list}, ${TERMS.list}, ${INVOICE.list},
                  (SELECT max(p.received_on) FROM order_payments p WHERE p.order_id = o.order_id AND p.kind = 'payment') AS "lastPaymentReceivedOn"
           FROM orders o
           JOIN users u ON u.user_id = o.user_id
-          LEFT JOIN trade_accounts t ON t.user_id = o.user_id
+          LEFT JOIN trade_accounts t ON (o.company_id IS NULL AND t.user_id = o.user_id) OR t.company_id = o.company_id
           LEFT JOIN invoices i ON i.order_id = o.order_id
           WHERE o.order_id = ${orderId} ${owner}
           ${lockForShare ? sql`FOR SHARE OF o` : sql``}`,

@@ -45,6 +45,7 @@ function invoiceFor(name: string): VatInvoice {
     paidPence: 6000,
     balanceDuePence: 0,
     taxPointNote: null,
+    discountNote: null,
     currency: 'GBP',
     payment: ['Paid in full.'],
     howToPay: null,

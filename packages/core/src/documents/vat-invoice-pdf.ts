@@ -144,6 +144,9 @@ function drawInvoice(doc: PdfDoc, invoice: VatInvoice): void {
   if (invoice.zeroRatingReason) {
     doc.font(BOLD_FONT).fontSize(9).fillColor(INK).text(t(invoice.zeroRatingReason), left, doc.y + 8, { width: contentWidth });
   }
+  if (invoice.discountNote) {
+    doc.font(REGULAR_FONT).fontSize(9).fillColor(INK).text(t(invoice.discountNote), left, doc.y + 8, { width: contentWidth });
+  }
   // A time of supply in a VAT period already filed: the day the VAT is accounted on instead.
   if (invoice.taxPointNote) {
     doc.font(REGULAR_FONT).fontSize(9).fillColor(INK).text(t(invoice.taxPointNote), left, doc.y + 8, { width: contentWidth });

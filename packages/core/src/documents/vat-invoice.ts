@@ -70,6 +70,8 @@ export interface VatInvoice {
    * the VAT is accounted instead (the tax point printed); null otherwise.
    */
   taxPointNote: string | null;
+  /** An offer's discount, taken off the goods before VAT (offers/): what it was and how much; null for none. */
+  discountNote: string | null;
   currency: 'GBP';
   /** Payment status and terms, one sentence per entry. */
   payment: string[];
@@ -219,7 +221,11 @@ export function buildVatInvoice(
   const rate = vat.ratePercent;
   const invoiceDate = londonDate(invoice.issuedAt);
   const invoiceLines: VatInvoiceLine[] = lines.map((line) => ({
-    description: itemDisplayName(line.productName, line.size1),
+    // A line's share of an offer's discount is out of its amount: said, so unit price x quantity reads against it.
+    description:
+      (line.discountPence ?? 0) > 0
+        ? `${itemDisplayName(line.productName, line.size1)} (less ${formatPounds(penceToPounds(line.discountPence))} discount)`
+        : itemDisplayName(line.productName, line.size1),
     // A made-to-order line is invoiced for the units delivered (the ±10% rule).
     // A quoted charge (print plates, set-up) is no pack: its quantity is its number of units.
     quantity:
@@ -273,6 +279,10 @@ export function buildVatInvoice(
     // The order's stored totals: net = goods + delivery; the check constraint keeps total = net + VAT.
     totals: { netPence: order.subTotalPence + order.deliveryFeePence, vatPence: order.totalTaxPence, grossPence: order.totalPence },
     ...(({ paidPence, duePence }) => ({ paidPence, balanceDuePence: duePence }))(balanceOf(order)),
+    discountNote:
+      order.discountPence > 0
+        ? `Discount: ${formatPounds(penceToPounds(order.discountPence))} was taken off the goods at the time of sale, before VAT; the amounts above are after it.`
+        : null,
     taxPointNote: invoice.supplyDateInFiledPeriod
       ? `The goods were supplied on ${formatDayMonthYear(invoice.supplyDateInFiledPeriod)}, in a VAT period already filed with HMRC: the VAT on this invoice is accounted for on ${formatDayMonthYear(invoice.taxPointDate)}.`
       : null,

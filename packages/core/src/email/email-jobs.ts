@@ -10,7 +10,7 @@ import type { ShopConfig } from '../shop/shop-config.ts';
 import type { Mailer } from './mailer.ts';
 import { orderConfirmationEmail } from './order-confirmation-email.ts';
 import { orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
-import { passwordResetEmail, type PasswordLinkReason } from './password-reset-email.ts';
+import { passwordResetEmail, type CompanyInvitation, type PasswordLinkReason } from './password-reset-email.ts';
 import { staffCodeFailuresEmail } from './staff-code-failures-email.ts';
 import { creditNoteEmail, type CreditNoteEmailInput } from './credit-note-email.ts';
 import { shortMessage, type MessageLine } from './short-message.ts';
@@ -86,8 +86,8 @@ export function accountClosedJob(userId: number, notice: AccountClosedNotice): N
 }
 
 /** A single-use link to choose a password: asked for (forgot password), or for an account staff opened. */
-export function passwordResetJob(userId: number, token: string, expiresAt: Date, reason: PasswordLinkReason = 'forgot'): NewJob {
-  return { kind: EMAIL_JOB_KINDS.passwordReset, payload: { userId, token, expiresAt: expiresAt.toISOString(), reason } };
+export function passwordResetJob(userId: number, token: string, expiresAt: Date, reason: PasswordLinkReason = 'forgot', invitation?: CompanyInvitation): NewJob {
+  return { kind: EMAIL_JOB_KINDS.passwordReset, payload: { userId, token, expiresAt: expiresAt.toISOString(), reason, ...(invitation ? { invitation } : {}) } };
 }
 
 /**
@@ -288,7 +288,13 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
     },
     [EMAIL_JOB_KINDS.passwordReset]: {
       async run(job) {
-        const { userId, token, expiresAt, reason } = job.payload as { userId: number; token: string; expiresAt: string; reason?: PasswordLinkReason };
+        const { userId, token, expiresAt, reason, invitation } = job.payload as {
+          userId: number;
+          token: string;
+          expiresAt: string;
+          reason?: PasswordLinkReason;
+          invitation?: CompanyInvitation;
+        };
         // A link that has expired while the mail server was away would only disappoint.
         if (Date.parse(expiresAt) <= Date.now()) throw new PermanentJobFailure('the reset link expired before it could be sent');
         const contact = await contactOrGiveUp(userId);
@@ -298,8 +304,10 @@ export function emailJobKinds(deps: EmailJobDependencies): Record<string, JobKin
             to: contact.email,
             firstName: contact.firstName,
             resetUrl: `${base}/resetpassword?users=${userId}&token=${encodeURIComponent(token)}`,
-            validForMinutes: deps.resetLinkValidForMinutes,
+            // An invitation's link works longer than a reset link: its own lifetime, from when it was recorded.
+            validForMinutes: invitation ? Math.round((Date.parse(expiresAt) - job.createdAt.getTime()) / 60_000) : deps.resetLinkValidForMinutes,
             reason: reason ?? 'forgot',
+            invitation,
           }),
           messageId: messageId(job),
         });

@@ -32,6 +32,8 @@ export function orderConfirmationEmail({ shop, to, firstName, order, orderUrl }:
   const deliveryLines = addressLines(order.address);
   const totals: [string, string][] = [
     ['Items (ex-VAT)', formatPounds(order.sub_total)],
+    // An offer's discount, taken off the goods before VAT (total = items - discount + delivery + VAT).
+    ...(order.discount > 0 ? [['Discount', `-${formatPounds(order.discount)}`] as [string, string]] : []),
     ['Delivery', order.delivery_fee === 0 ? 'Free' : formatPounds(order.delivery_fee)],
     // The order's own VAT, fixed when placed by its delivery zone (a zero-rated export says so).
     [vatLineLabel({ treatment: order.vat_treatment, ratePercent: order.vat_rate_percent }), formatPounds(order.total_tax)],

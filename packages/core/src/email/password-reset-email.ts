@@ -7,7 +7,15 @@ import { escapeHtml } from './short-message.ts';
  * Why the customer gets a link to choose a password: they asked (forgot password), or staff
  * opened an account for them with a phone order and they have never had a password.
  */
-export type PasswordLinkReason = 'forgot' | 'account-opened';
+export type PasswordLinkReason = 'forgot' | 'account-opened' | 'company-invite';
+
+/** Who invited the member into which company, as the invitation says it (companies/companies.ts). */
+export interface CompanyInvitation {
+  company: string;
+  /** The company admin's name; null when staff invited them. */
+  invitedBy: string | null;
+  role: string;
+}
 
 export interface PasswordResetEmailInput {
   shop: ShopConfig;
@@ -16,19 +24,32 @@ export interface PasswordResetEmailInput {
   resetUrl: string;
   validForMinutes: number;
   reason?: PasswordLinkReason;
+  invitation?: CompanyInvitation;
 }
 
-export function passwordResetEmail({ shop, to, firstName, resetUrl, validForMinutes, reason = 'forgot' }: PasswordResetEmailInput): MailMessage {
-  const validFor = validForMinutes % 60 === 0 ? plural(validForMinutes / 60, 'hour') : plural(validForMinutes, 'minute');
-  const opened = reason === 'account-opened';
-  const subject = opened ? `Your ${shop.tradingName} account: choose a password` : `Reset your ${shop.tradingName} password`;
-  const why = opened
-    ? `We opened a ${shop.tradingName} account for you with your order by phone. Choose a password to sign in, follow your orders and order again online:`
-    : `We received a request to reset the password of your ${shop.tradingName} account.`;
+export function passwordResetEmail({ shop, to, firstName, resetUrl, validForMinutes, reason = 'forgot', invitation }: PasswordResetEmailInput): MailMessage {
+  const validFor =
+    validForMinutes % (24 * 60) === 0 ? plural(validForMinutes / (24 * 60), 'day') : validForMinutes % 60 === 0 ? plural(validForMinutes / 60, 'hour') : plural(validForMinutes, 'minute');
+  const invited = reason === 'company-invite' && invitation !== undefined;
+  const opened = reason === 'account-opened' || invited;
+  const subject = invited
+    ? `You are invited to order for ${invitation.company} at ${shop.tradingName}`
+    : opened
+      ? `Your ${shop.tradingName} account: choose a password`
+      : `Reset your ${shop.tradingName} password`;
+  const why = invited
+    ? `${invitation.invitedBy ?? shop.tradingName} invited you to ${invitation.company}'s trade account at ${shop.tradingName} as ${invitation.role.toLowerCase()}. Choose a password to sign in:`
+    : opened
+      ? `We opened a ${shop.tradingName} account for you with your order by phone. Choose a password to sign in, follow your orders and order again online:`
+      : `We received a request to reset the password of your ${shop.tradingName} account.`;
   const expiry = opened
     ? `The link works once and expires in ${validFor}. After that, choose "Forgot password" on the sign-in page with this e-mail address for a new one.`
     : `The link works once and expires in ${validFor}.`;
-  const ignore = opened ? 'If you did not order from us, please tell us by replying to this e-mail.' : 'If you did not ask for this, you can ignore this e-mail: your password stays the same.';
+  const ignore = invited
+    ? 'If you did not expect this, you can ignore this e-mail, or tell us by replying to it.'
+    : opened
+      ? 'If you did not order from us, please tell us by replying to this e-mail.'
+      : 'If you did not ask for this, you can ignore this e-mail: your password stays the same.';
   const button = opened ? 'Choose your password' : 'Choose a new password';
   const address = [shop.address.line1, shop.address.line2, shop.address.town, shop.address.postcode].filter(Boolean).join(', ');
   const hours = shop.openingHours.map((h) => `${h.days}: ${h.hours}`);

@@ -14,6 +14,8 @@ export interface NewJob {
   payload: Record<string, unknown>;
   /** One job per key, however many times it is recorded (e.g. `order-confirmation:42`). */
   dedupeKey?: string;
+  /** Not before this instant (decision record 021); default: as soon as it is recorded. */
+  runAt?: Date;
 }
 
 export type ClaimedJob = Pick<Row<typeof jobs>, 'jobId' | 'kind' | 'payload' | 'createdAt'> & {
@@ -42,8 +44,9 @@ export class JobQueue {
   /** The statement that records a job, to run within the change's own statement (inOneStatement). */
   recordStatement(job: NewJob): SQL {
     return sql`
-      INSERT INTO jobs (kind, payload, dedupe_key)
-      VALUES (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.dedupeKey ?? null})
+      INSERT INTO jobs (kind, payload, dedupe_key, run_at)
+      VALUES (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.dedupeKey ?? null},
+              COALESCE(${job.runAt?.toISOString() ?? null}::timestamptz, now()))
       ON CONFLICT (dedupe_key) DO NOTHING`;
   }
 

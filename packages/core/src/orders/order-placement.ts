@@ -52,6 +52,7 @@ import { OrderWriter } from './order-writer.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
 import { NotEnoughStock } from '../stock/stock-allocation.ts';
+import { cartDiscountOf, NO_OFFERS, type BasketOffers } from '../offers/basket-offers.ts';
 import { lockProviderReference, returnTakenPayment, unplacedPaymentMessages, type UnplacedPayments } from '../payments/unplaced-payments.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
@@ -75,6 +76,8 @@ export interface OrderPlacementOptions {
   now?: () => Date;
   /** The customer's prices from their price lists (without it, the public prices). */
   customerPrices?: Pick<CustomerPrices, 'cartLines'>;
+  /** Discount codes and automatic offers (offers/basket-offers.ts); without it none applies. */
+  offers?: Pick<BasketOffers, 'outcomeFor'>;
   /** Returns a verified payment whose order could not be placed (without it, the payment is only logged). */
   unplacedPayments?: Pick<UnplacedPayments, 'record' | 'isRecorded'>;
 }
@@ -106,6 +109,9 @@ export const orderMessages = {
   cardPaymentsOff: 'Card and wallet payments are not available at the moment. Please pay by bank transfer.',
   totalsChanged: (total: number) =>
     `Your basket has changed since you saw it: the total is now ${formatPounds(total)}. Nothing was ordered; please check your order and try again.`,
+  /** The basket's code stopped applying between the basket and the order (its last uses went to others, it ended). */
+  codeNoLongerApplies: (problem: string, total: number) =>
+    `${problem} Nothing was ordered: your basket now shows the total without it, ${formatPounds(total)}; please check it and place your order again.`,
   productsWithdrawn: (names: string[]) =>
     `We no longer sell ${names.join(', ')}. Nothing was ordered; please remove ${names.length === 1 ? 'it' : 'them'} from your basket and try again.`,
   paymentUsed: 'This payment has already been used for another order, so no new order was placed.',
@@ -173,6 +179,25 @@ export class OrderPlacement {
       if (error instanceof DomainError) return error.message;
       throw error;
     }
+  }
+
+  /**
+   * The user's basket, locked in the caller's transaction and priced by every rule of checkout
+   * (`checkedBasket`), its totals checked against those the customer saw (409 with the fresh
+   * ones): what an approval request holds instead of an order (companies/approvals.ts). Answers
+   * the lines at their prices, the addresses, the totals and the statements that empty the
+   * basket of these lines, for the caller to run with its own writes.
+   */
+  async lockedPricedBasket(tx: Executor, userId: number, body: SeenTotals & { address_id?: number | null; billing_address_id?: number | null }) {
+    const basket = await this.carts.lockedUserContents(userId, tx, newOrderReference(this.options.shop.bank.referencePrefix));
+    if (basket === null) throw new Invalid(orderMessages.emptyBasket);
+    const { contents, lineIds } = basket;
+    const priced = await this.checkedBasket(userId, { deliveryAddressId: body.address_id ?? contents.addressId, billingAddressId: body.billing_address_id ?? null }, contents, tx);
+    if (!sameTotals(body, priced.totals)) {
+      throw new Conflict(orderMessages.totalsChanged(penceToPounds(priced.totals.totalPence)), { totals: totalsInPounds(priced.totals) });
+    }
+    const { removeLines, touchBasket } = this.carts.removeOrderedLines(contents.cartId, lineIds);
+    return { ...priced, emptyBasket: [removeLines, touchBasket] };
   }
 
   /**
@@ -269,14 +294,16 @@ export class OrderPlacement {
     const { contents, lineIds } = basket;
     // Prices and totals from the locked basket, by every rule of checkout; the body's totals
     // must be what the server computes (never prices from the request).
-    const { lines, delivery, billing, totals } = await this.checkedBasket(
+    const { lines, delivery, billing, totals, offerOutcome } = await this.checkedBasket(
       userId,
       { deliveryAddressId: body.address_id ?? contents.addressId, billingAddressId: body.billing_address_id ?? null },
       contents,
       tx,
     );
     if (!sameTotals(body, totals)) {
-      throw new Conflict(orderMessages.totalsChanged(penceToPounds(totals.totalPence)), { totals: totalsInPounds(totals) });
+      const total = penceToPounds(totals.totalPence);
+      const codeLost = contents.offers.code !== null && offerOutcome.codeProblem !== null;
+      throw new Conflict(codeLost ? orderMessages.codeNoLongerApplies(offerOutcome.codeProblem!, total) : orderMessages.totalsChanged(total), { totals: totalsInPounds(totals) });
     }
     const { removeLines, touchBasket } = this.carts.removeOrderedLines(contents.cartId, lineIds);
     const written = await this.writer.write(tx, {
@@ -292,8 +319,10 @@ export class OrderPlacement {
         pricePence: line.pricePence,
         qty: line.qty,
         count: line.count,
+        discountPence: offerOutcome.lineDiscounts.get(line.productPriceId) ?? 0,
       })),
       totals,
+      offers: offerOutcome.applied,
       // Card/wallet: the provider's id. Otherwise the reference the customer was shown (and may
       // have paid with already), or a new one when the basket never showed one.
       payment: payment ? { method: 'paypal', payment } : { method: body.payment_method === 'account' ? 'account' : 'bank', reference: basket.paymentReference ?? basket.freeReference },
@@ -302,6 +331,8 @@ export class OrderPlacement {
       idempotency: idempotencyKey ? { key: idempotencyKey, requestFingerprint: fingerprint } : null,
       // The basket leaves with the order: emptied of the lines ordered, in the lines' statement.
       alongside: [removeLines, touchBasket],
+      // A company's buyer orders within their limits.
+      buyerLimits: {},
     });
     if (written === null) {
       // The key's order exists (a retry whose basket was filled again): the unique index answers it.
@@ -337,8 +368,11 @@ export class OrderPlacement {
     if (!billing) throw new NotFound(`You have no address ${billingAddressId}.`);
     // The delivery fee is the delivery address's zone's (never a PO box), as the basket quoted it.
     const zone = deliverableZone(delivery, 'address_id');
-    const totals = computeCartTotals(lines, rulesForZone(this.options.rules, zone));
-    return { lines, delivery, billing, totals };
+    // The offers as the basket showed them, for this address's zone (offers/basket-offers.ts).
+    const rules = rulesForZone(this.options.rules, zone);
+    const offerOutcome = this.options.offers ? await this.options.offers.outcomeFor({ lines, offers: contents.offers }, rules, userId) : NO_OFFERS;
+    const totals = computeCartTotals(lines, rules, cartDiscountOf(offerOutcome));
+    return { lines, delivery, billing, totals, offerOutcome };
   }
 
   /** The order placed earlier under this key; the same key with a different request is refused (422). */
@@ -443,7 +477,10 @@ export function requestFingerprint(body: PlaceOrderBody): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }
 
-function sameTotals(body: PlaceOrderBody, totals: CartTotals): boolean {
+/** The totals a customer saw, in pounds, as a request sends them. */
+type SeenTotals = Pick<PlaceOrderBody, 'sub_total' | 'delivery_fee' | 'total_tax' | 'total'>;
+
+function sameTotals(body: SeenTotals, totals: CartTotals): boolean {
   return (
     poundsToPence(body.sub_total) === totals.subTotalPence &&
     poundsToPence(body.delivery_fee) === totals.deliveryFeePence &&

@@ -6,8 +6,9 @@
  * order; the partial unique index on payment_reference (payment_method = 'paypal') makes a
  * provider payment pay for one order only, whatever races the application code misses.
  */
-import { inArray, isNotNull, and, sql, type SQL } from 'drizzle-orm';
-import { columnsOf, intArrayParam, orderLines, orderLogs, orders, queryPreparedRows, queryRows, quotes, users, type Database, type Executor, type Row } from '@shop/db';
+import { companyOfUser, orderVisibleTo } from '../companies/company-access.ts';
+import { inArray, isNotNull, and, eq, sql, type SQL } from 'drizzle-orm';
+import { columnsOf, intArrayParam, offers, offerUses, orderLines, orderLogs, orders, queryPreparedRows, queryRows, quotes, users, type Database, type Executor, type Row } from '@shop/db';
 import { cardPaymentRecordKey } from '../payments/unplaced-payments.ts';
 
 type Order = Row<typeof orders>;
@@ -23,6 +24,7 @@ export type NewOrder = Pick<
   | 'paymentIsTest'
   | 'status'
   | 'subTotalPence'
+  | 'discountPence'
   | 'deliveryFeePence'
   | 'totalTaxPence'
   | 'totalPence'
@@ -41,6 +43,8 @@ export type NewOrderLine = Pick<
   Row<typeof orderLines>,
   'productId' | 'productPriceId' | 'productName' | 'size1' | 'imageUrl' | 'pricePence' | 'qty' | 'count' | 'totalPricePence'
 > & {
+  /** The line's share of the order's discount (offers), already out of totalPricePence; absent: 0. */
+  discountPence?: number;
   /** 'charge': a quote's charge without product or stock (the sales desk); absent: goods. */
   kind?: 'goods' | 'charge';
   /**
@@ -63,6 +67,7 @@ const ORDER = columnsOf(orders, [
   'paymentIsTest',
   'status',
   'subTotalPence',
+  'discountPence',
   'deliveryFeePence',
   'totalTaxPence',
   'totalPence',
@@ -89,7 +94,7 @@ export type OrderRow = ReturnType<typeof ORDER.read>;
 /** An order line as stored; read as columns (order lists) or as a JSON object (one order). */
 const LINE = columnsOf(
   orderLines,
-  ['productId', 'productPriceId', 'kind', 'productName', 'size1', 'imageUrl', 'pricePence', 'qty', 'count', 'totalPricePence', 'isActive', 'deliveredUnits'],
+  ['productId', 'productPriceId', 'kind', 'productName', 'size1', 'imageUrl', 'pricePence', 'qty', 'count', 'totalPricePence', 'discountPence', 'isActive', 'deliveredUnits'],
   'l',
 );
 export type OrderLineRow = ReturnType<typeof LINE.read>;
@@ -111,6 +116,14 @@ export interface OrderKey {
 
 export function orderKey({ userId, orderId }: OrderKey): string {
   return `${userId}:${orderId}`;
+}
+
+/** An offer an order was placed with, and what it took off (offer_uses). */
+export interface OrderOffer {
+  name: string;
+  code: string | null;
+  discountPence: number;
+  deliverySavedPence: number;
 }
 
 export interface OrderWithCustomer {
@@ -167,17 +180,19 @@ export class OrderRepository {
   /** The INSERT of `insert`: returns the id, or no row when the user's Idempotency-Key already has an order. */
   private insertStatement(order: NewOrder): SQL {
     return sql`INSERT INTO orders (user_id, address_id, billing_address_id, delivery_address, billing_address, payment_method, payment_reference, status,
-                              sub_total_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
+                              sub_total_pence, discount_pence, delivery_fee_pence, total_tax_pence, total_pence, note, idempotency_key, request_fingerprint,
                               promised_dispatch_date, paid_pence, purchase_order_number, vat_treatment, vat_rate_percent, payment_is_test,
-                              provider_capture_id)
+                              provider_capture_id, company_id)
           VALUES (${order.userId}, ${order.addressId}, ${order.billingAddressId}, ${JSON.stringify(order.deliveryAddress)}::jsonb,
                   ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
                   ${order.paymentMethod}, ${order.paymentReference}, ${order.status},
-                  ${order.subTotalPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
+                  ${order.subTotalPence}, ${order.discountPence}, ${order.deliveryFeePence}, ${order.totalTaxPence}, ${order.totalPence},
                   ${order.note}, ${order.idempotencyKey}, ${order.requestFingerprint}, ${order.promisedDispatchDate}::date,
                   -- a card or wallet payment was captured before the order was placed: paid in full
                   ${order.paymentMethod === 'paypal' ? order.totalPence : 0}, ${order.purchaseOrderNumber},
-                  ${order.vatTreatment}, ${order.vatRatePercent}, ${order.paymentIsTest}, ${order.providerCaptureId})
+                  ${order.vatTreatment}, ${order.vatRatePercent}, ${order.paymentIsTest}, ${order.providerCaptureId},
+                  -- placed for the customer's company, if they are in one (companies/company-access.ts)
+                  ${companyOfUser(order.userId)})
           ON CONFLICT (user_id, idempotency_key) DO NOTHING
           RETURNING ${INSERTED.list}`;
   }
@@ -191,13 +206,13 @@ export class OrderRepository {
   insertLinesStatement(orderId: number, lines: readonly NewOrderLine[]): SQL {
     if (lines.length === 0) throw new Error('An order has at least one line');
     return sql`INSERT INTO order_lines (order_id, product_id, product_price_id, kind, product_name, size1, image_url,
-                                        price_pence, qty, count, total_price_pence, custom)
+                                        price_pence, qty, count, total_price_pence, discount_pence, custom)
                SELECT ${orderId}::int, l.product_id, l.product_price_id, COALESCE(l.kind, 'goods'), l.product_name, l.size1, l.image_url,
-                      l.price_pence, l.qty, l.count, l.total_price_pence, COALESCE(l.custom, false)
+                      l.price_pence, l.qty, l.count, l.total_price_pence, COALESCE(l.discount_pence, 0), COALESCE(l.custom, false)
                FROM ROWS FROM (json_to_recordset(${JSON.stringify(lines)}::json)
                       AS ("productId" int, "productPriceId" int, kind text, "productName" text, size1 text, "imageUrl" text,
-                          "pricePence" int, qty int, count int, "totalPricePence" int, custom boolean)) WITH ORDINALITY
-                    AS l(product_id, product_price_id, kind, product_name, size1, image_url, price_pence, qty, count, total_price_pence, custom, line_number)
+                          "pricePence" int, qty int, count int, "totalPricePence" int, "discountPence" int, custom boolean)) WITH ORDINALITY
+                    AS l(product_id, product_price_id, kind, product_name, size1, image_url, price_pence, qty, count, total_price_pence, discount_pence, custom, line_number)
                ORDER BY l.line_number
                RETURNING order_id, order_line_id, product_price_id, qty, count, kind, custom`;
   }
@@ -210,7 +225,7 @@ export class OrderRepository {
     const [row] = await queryPreparedRows<OrderRowWithLines>(
       executor,
       sql`SELECT ${ORDER.list}, ${LINES_OF_THE_ORDER} AS lines
-          FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
+          FROM orders WHERE order_id = ${orderId} AND ${orderVisibleTo(userId, '')}`,
     );
     return row ? { order: ORDER.read(row), lines: row.lines.map(LINE.read) } : null;
   }
@@ -236,6 +251,20 @@ export class OrderRepository {
       found.set(orderKey(order), { order, lines: row.lines.map(LINE.read), customer: CUSTOMER.read(row.customer) });
     }
     return found;
+  }
+
+  /** The offers that took something off each order (offers/), by order id. */
+  async offersOf(orderIds: readonly number[], executor: Executor = this.db): Promise<Map<number, OrderOffer[]>> {
+    const byOrder = new Map<number, OrderOffer[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await executor
+      .select({ orderId: offerUses.orderId, name: offers.name, code: offers.code, discountPence: offerUses.discountPence, deliverySavedPence: offerUses.deliverySavedPence })
+      .from(offerUses)
+      .innerJoin(offers, eq(offers.offerId, offerUses.offerId))
+      .where(inArray(offerUses.orderId, [...orderIds]))
+      .orderBy(offerUses.offerUseId);
+    for (const { orderId, ...offer } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), offer]);
+    return byOrder;
   }
 
   async linesOf(orderId: number, executor: Executor = this.db): Promise<OrderLineRow[]> {
@@ -287,7 +316,7 @@ export class OrderRepository {
       : sql``;
     const rows = await queryRows<object>(
       this.db,
-      sql`SELECT ${ORDER.list} FROM orders WHERE user_id = ${userId} ${matches}
+      sql`SELECT ${ORDER.list} FROM orders WHERE ${orderVisibleTo(userId, '')} ${matches}
           ORDER BY created DESC, order_id DESC LIMIT ${ORDER_HISTORY_LIMIT}`,
     );
     return rows.map(ORDER.read);

@@ -11,7 +11,7 @@ import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import { BatchedReads } from '../batched-reads.ts';
-import { orderKey, type OrderKey, type OrderLineRow, type OrderRepository, type OrderRow, type OrderWithCustomer } from './order-repository.ts';
+import { orderKey, type OrderKey, type OrderLineRow, type OrderOffer, type OrderRepository, type OrderRow, type OrderWithCustomer } from './order-repository.ts';
 import { isoTimeOrNull } from '../iso-time.ts';
 import { formatQuoteNumber } from '../quotes/quote-desk.ts';
 import type { OrderShipments } from '../back-office/orders/order-shipments.ts';
@@ -62,8 +62,15 @@ export class OrderService {
     const text = (filter ?? '').trim().replace(/^#/, '');
     const orders = await this.repository.listOf(callerUserId, text);
     const ids = orders.map((order) => order.orderId);
-    const [lines, shipments, quoted] = await Promise.all([this.repository.linesOfOrders(ids), this.shipmentsOf(ids), this.repository.quoteNumbersOf(ids)]);
-    return orders.map((order) => this.toDto(order, lines.get(order.orderId) ?? [], null, shipments.get(order.orderId), quoted.get(order.orderId) ?? null));
+    const [lines, shipments, quoted, offers] = await Promise.all([
+      this.repository.linesOfOrders(ids),
+      this.shipmentsOf(ids),
+      this.repository.quoteNumbersOf(ids),
+      this.repository.offersOf(ids),
+    ]);
+    return orders.map((order) =>
+      this.toDto(order, lines.get(order.orderId) ?? [], null, shipments.get(order.orderId), quoted.get(order.orderId) ?? null, offers.get(order.orderId) ?? []),
+    );
   }
 
   /** POST /api/OrderLog: the storefront's report of a card/wallet problem. */
@@ -80,12 +87,14 @@ export class OrderService {
   /** One order as its detail shows it, with its billing address. */
   private async detailDto(userId: number, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderDto> {
     // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
-    const [billing, shipments, quoted] = await Promise.all([
+    const [billing, shipments, quoted, offers] = await Promise.all([
       order.billingAddress ?? (order.billingAddressId === null ? null : this.liveBillingAddress(userId, order.billingAddressId)),
       this.shipmentsOf([order.orderId]),
       this.repository.quoteNumbersOf([order.orderId]),
+      // Only an order with a discount or free delivery can have offers: most read nothing more.
+      order.discountPence > 0 || order.deliveryFeePence === 0 ? this.repository.offersOf([order.orderId]) : new Map<number, OrderOffer[]>(),
     ]);
-    return this.toDto(order, lines, billing, shipments.get(order.orderId), quoted.get(order.orderId) ?? null);
+    return this.toDto(order, lines, billing, shipments.get(order.orderId), quoted.get(order.orderId) ?? null, offers.get(order.orderId) ?? []);
   }
 
   private async liveBillingAddress(userId: number, addressId: number): Promise<AddressFields | null> {
@@ -93,7 +102,14 @@ export class OrderService {
     return row ? addressSnapshot(row) : null;
   }
 
-  toDto(order: OrderRow, lines: readonly OrderLineRow[], billing: AddressFields | null, shipping?: OrderShipments, quoteNumber: number | null = null): OrderDto {
+  toDto(
+    order: OrderRow,
+    lines: readonly OrderLineRow[],
+    billing: AddressFields | null,
+    shipping?: OrderShipments,
+    quoteNumber: number | null = null,
+    offers: readonly OrderOffer[] = [],
+  ): OrderDto {
     return {
       order_id: order.orderId,
       created: order.created.toISOString(),
@@ -101,7 +117,10 @@ export class OrderService {
       payment_method: order.paymentMethod,
       payment_is_test: order.paymentIsTest,
       status: order.status,
-      sub_total: penceToPounds(order.subTotalPence),
+      // As the basket showed it: the goods before the discount, and the discount (the order stores them after it).
+      sub_total: penceToPounds(order.subTotalPence + order.discountPence),
+      discount: penceToPounds(order.discountPence),
+      offers: offers.map((offer) => ({ name: offer.name, code: offer.code, discount: penceToPounds(offer.discountPence), delivery_saved: penceToPounds(offer.deliverySavedPence) })),
       delivery_fee: penceToPounds(order.deliveryFeePence),
       total_tax: penceToPounds(order.totalTaxPence),
       total: penceToPounds(order.totalPence),
@@ -124,7 +143,8 @@ export class OrderService {
         price: penceToPounds(line.pricePence),
         qty: line.qty,
         count: line.count,
-        total_price: penceToPounds(line.totalPricePence),
+        total_price: penceToPounds(line.totalPricePence + line.discountPence),
+        discount: penceToPounds(line.discountPence),
         is_active: line.isActive,
       })),
       purchase_order_number: order.purchaseOrderNumber,

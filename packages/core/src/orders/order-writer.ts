@@ -10,6 +10,8 @@
  *   trade account orders carry their own reference (payments/order-reference.ts), the basket's
  *   or one drawn here; on account the total must be within the customer's available credit
  *   (trade-accounts/), read in this transaction;
+ * - a company's viewer places no order, and a buyer placing their own order stays within their
+ *   limits (companies/); the order is its company's (orders.company_id);
  * - the order row: its addresses' snapshots, its totals and VAT, the dispatch date promised for
  *   the delivery address (unless the source promised one: a quote's), its Idempotency-Key; the
  *   unique (customer, key) index answers a second attempt, which the source then answers;
@@ -28,6 +30,7 @@ import { ORDER_STATUS_PENDING_DELIVERY } from '@shop/contract';
 import type { Executor } from '@shop/db';
 import type { AddressRow } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
+import { orderingMembershipOf, requireMayOrder, requireWithinLimits } from '../companies/companies.ts';
 import { insertOrderEvent } from '../back-office/orders/order-payments.ts';
 import type { CartRepository } from '../cart/cart-repository.ts';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
@@ -42,6 +45,9 @@ import { penceToPounds } from '../pricing/money.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
 import { writeLinesAndAllocate } from '../stock/stock-allocation.ts';
 import type { TradeAccounts } from '../trade-accounts/trade-accounts.ts';
+import { londonDate } from '../documents/invoice-eligibility.ts';
+import { offerUseStatement, takeOfferUses } from '../offers/offer-uses.ts';
+import type { AppliedOffer } from '../offers/offer-rules.ts';
 import { orderMessages } from './order-placement.ts';
 import type { NewOrder, NewOrderLine, OrderRepository } from './order-repository.ts';
 
@@ -72,6 +78,17 @@ export interface OrderToWrite {
   alongside?: readonly SQL[];
   /** The order timeline's entry saying how the order was placed (and by whom, for staff). */
   event?: { staffId: number | null; kind: string; after: Record<string, unknown> };
+  /**
+   * A company's buyer places it themselves (checkout, a quote accepted online): their spending
+   * limits apply, and an order over one is refused with these words (companies/companies.ts; the
+   * default is checkout's). Absent: staff placed it, or an admin approved it.
+   */
+  buyerLimits?: { refusal?: (notice: string) => string };
+  /**
+   * The offers the source applied (checkout: offers/offer-rules.ts): each counted here, within its
+   * limits, and recorded against the order; the lines carry their shares of the discount.
+   */
+  offers?: readonly AppliedOffer[];
 }
 
 export interface WrittenOrder {
@@ -95,13 +112,15 @@ const REFERENCE_DRAWS = 5;
 
 export class OrderWriter {
   private readonly dispatch: DispatchPromises;
+  private readonly now: () => Date;
 
   constructor(
     private readonly orders: OrderRepository,
     private readonly carts: Pick<CartRepository, 'referenceIsFree'>,
     private readonly options: OrderWriterOptions,
   ) {
-    this.dispatch = new DispatchPromises({ now: options.now ?? (() => new Date()), warehousePostcode: options.shop.address.postcode });
+    this.now = options.now ?? (() => new Date());
+    this.dispatch = new DispatchPromises({ now: this.now, warehousePostcode: options.shop.address.postcode });
   }
 
   /**
@@ -115,7 +134,17 @@ export class OrderWriter {
       throw new Conflict(orderMessages.paymentDiffers(penceToPounds(payment.payment.amountPence), penceToPounds(totals.totalPence)));
     }
     const reference = payment.method === 'paypal' ? payment.payment.reference : (payment.reference ?? (await this.freeReference(tx)));
+    // A company's viewer sees orders but places none; a buyer orders within their limits, ex VAT
+    // (companies/companies.ts): one read of the membership for both.
+    const membership = await orderingMembershipOf(tx, order.userId);
+    requireMayOrder(membership);
+    if (order.buyerLimits) {
+      await requireWithinLimits(tx, order.userId, totals.totalPence - totals.totalTaxPence, this.now(), membership, order.buyerLimits.refusal);
+    }
     if (payment.method === 'account') await this.options.tradeAccounts.requireCredit(order.userId, totals.totalPence, tx);
+    // Each offer's use is taken now, under its row's lock: of concurrent checkouts, only as many as it has uses left get it.
+    const offers = order.offers ?? [];
+    if (offers.length > 0) await takeOfferUses(tx, order.userId, offers, londonDate(this.now()));
 
     const row: NewOrder = {
       userId: order.userId,
@@ -127,7 +156,9 @@ export class OrderWriter {
       paymentReference: reference,
       paymentIsTest: payment.method === 'paypal' && this.options.paymentsMode === 'test',
       status: ORDER_STATUS_PENDING_DELIVERY,
-      subTotalPence: totals.subTotalPence,
+      // The goods as charged: the discount is out of them (and out of the lines), before VAT.
+      subTotalPence: totals.subTotalPence - totals.discountPence,
+      discountPence: totals.discountPence,
       deliveryFeePence: totals.deliveryFeePence,
       totalTaxPence: totals.totalTaxPence,
       totalPence: totals.totalPence,
@@ -145,11 +176,12 @@ export class OrderWriter {
     const orderId = await this.orders.insert(row, tx);
     if (orderId === null) return null;
 
-    const lines = order.lines.map((line) => ({ ...line, totalPricePence: lineTotalPence(line) }));
+    const lines = order.lines.map((line) => ({ ...line, totalPricePence: lineTotalPence(line) - (line.discountPence ?? 0) }));
     const confirmation = this.options.jobs.recordStatement(orderConfirmationJob(order.userId, orderId));
     const orderLineIds = await writeLinesAndAllocate(tx, orderId, order.userId, this.orders.insertLinesStatement(orderId, lines), [
       ...(order.alongside ?? []),
       confirmation,
+      ...(offers.length > 0 ? [offerUseStatement(orderId, order.userId, offers)] : []),
     ]);
     if (order.event) await insertOrderEvent(tx, { orderId, staffId: order.event.staffId, kind: order.event.kind, before: null, after: order.event.after });
     return { orderId, orderLineIds };

@@ -22,6 +22,7 @@ import type { AddressRepository } from '../addresses/address-repository.ts';
 import { deliverableZone } from '../addresses/address-service.ts';
 import type { CartRepository } from '../cart/cart-repository.ts';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
+import type { AppliedOffer } from '../offers/offer-rules.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { VerifiedPayment } from '../payments/payment-verifier.ts';
@@ -58,8 +59,19 @@ export interface PricedOrderRequest {
    * (quotes/quote-dispatch.ts). Absent or null: the basket's promise for the delivery address.
    */
   promisedDispatchDate?: IsoDate | null;
+  /**
+   * Offers applied when the lines were priced (a company buyer's basket held for approval):
+   * the lines carry their shares of the discount, and each offer's use is taken now, within its limits.
+   */
+  offers?: readonly AppliedOffer[];
   /** The order timeline's entry saying how the order was placed (and by whom, for staff). */
   event: NonNullable<OrderToWrite['event']>;
+  /**
+   * A company's buyer places it themselves (a quote accepted online): their spending limits
+   * apply, and an order over one is refused with these words (companies/companies.ts). Absent:
+   * staff placed it, or an admin approved it.
+   */
+  buyerLimits?: { refusal: (notice: string) => string };
 }
 
 export interface PricedOrderPlaced {
@@ -121,7 +133,13 @@ export class PricedOrderPlacement {
     if (!delivery) throw new NotFound(`The customer has no address ${request.deliveryAddressId}.`);
     if (!billing) throw new NotFound(`The customer has no address ${request.billingAddressId}.`);
     const zone = deliverableZone(delivery, 'address_id');
-    const totals = computeCartTotals(request.lines, { ...rulesForZone(this.options.rules, zone), agreedDeliveryFeePence: request.agreedDeliveryFeePence });
+    // A discount the lines carry (offers, a held basket) comes off before VAT, as checkout's did.
+    const goodsDiscountPence = request.lines.reduce((sum, line) => sum + (line.discountPence ?? 0), 0);
+    const totals = computeCartTotals(
+      request.lines,
+      { ...rulesForZone(this.options.rules, zone), agreedDeliveryFeePence: request.agreedDeliveryFeePence },
+      { goodsDiscountPence, freeDelivery: false },
+    );
     if (earlier) return { orderId: earlier.orderId, created: false, orderLineIds: [], totals };
 
     const { payment } = request;
@@ -141,6 +159,8 @@ export class PricedOrderPlacement {
       idempotency: { key: request.idempotencyKey, requestFingerprint: null },
       promisedDispatchDate: request.promisedDispatchDate,
       event: request.event,
+      buyerLimits: request.buyerLimits,
+      offers: request.offers,
     });
     if (written === null) throw new Error('Order insert conflicted on a key that had no order a moment ago');
     return { orderId: written.orderId, created: true, orderLineIds: written.orderLineIds, totals };

@@ -9,7 +9,9 @@
  *
  * A provider reference pays one thing only: the payment record carries `card-payment:<reference>`
  * as its idempotency key (unique), so the same reference sent twice for the same order answers
- * the first recording, and for another order (or one that placed an order) is refused.
+ * the first recording, and for another order (or one that placed an order) is refused. One
+ * payment may pay several orders at once (a trade customer's open invoices, `payMany`): each is
+ * paid what is due on it, and the payment must be exactly their sum.
  *
  * No money without an order or a recorded payment (DESIGN section 4 "Orders"): a verified payment
  * that cannot be recorded (the order changed or was cancelled meanwhile, another amount) is
@@ -17,9 +19,10 @@
  * never one that pays this or another order already. Recording takes the reference's lock, so a
  * payment is either recorded here or returned, never both.
  */
+import { orderVisibleTo } from '../companies/company-access.ts';
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
-import { queryRows, type Database } from '@shop/db';
+import { columnsOf, orders, queryRows, type Database, type orderPayments, type Row } from '@shop/db';
 import { londonDate } from '../documents/invoice-eligibility.ts';
 import { Conflict, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
@@ -39,6 +42,7 @@ export const dueCardPaymentMessages = {
   nothingDue: (orderId: number) => `Nothing is due on order ${orderId}.`,
   amount: (paid: number, due: number) => `The card payment of ${formatPounds(paid)} is not the ${formatPounds(due)} due, so it was not recorded. Please reload the page and pay what it shows.`,
   used: 'This card payment has already been used, so it was not recorded again.',
+  chooseOrders: 'Choose at least one invoice to pay.',
   beingReturned: (reference: string) => `This card payment (reference ${reference}) is being returned to you, so it was not recorded. Please reload the page and pay what it shows.`,
 } as const;
 
@@ -49,6 +53,16 @@ export interface DueCardPaymentOptions {
   unplacedPayments?: Pick<UnplacedPayments, 'record' | 'isRecorded'>;
   log?: { error(details: object, message: string): void };
 }
+
+/** What one card payment paid: each order's part, in the order it was allocated. */
+export interface PaidOrders {
+  /** False when this reference had already paid these orders (a repeated request): nothing new. */
+  recorded: boolean;
+  amountPence: number;
+  paid: { orderId: number; amountPence: number }[];
+}
+
+const ORDER = columnsOf(orders, ['orderId', 'status', 'totalPence', 'paidPence', 'refundedPence', 'creditedPence', 'paymentDueDate'], 'o');
 
 /** The payment pays this or another order already, or is being returned: refused, never returned for this request. */
 class PaymentTaken extends Conflict {}
@@ -68,11 +82,27 @@ export class DueCardPayments {
    * recorded now (false: this reference had already paid this order, nothing new).
    */
   async pay(userId: number, orderId: number, reference: string): Promise<{ recorded: boolean; amountPence: number }> {
-    // Verified before the transaction: no network call while holding the order's lock.
+    const { recorded, amountPence } = await this.payMany(userId, [orderId], reference);
+    return { recorded, amountPence };
+  }
+
+  /**
+   * One card payment `reference` for what is due on several of the customer's orders (their open
+   * invoices, docs/statements.md): the payment must be exactly the sum due, and each order is paid
+   * in full, recorded as a payment by hand is, allocated in due-date order (then order number),
+   * all in one transaction or none. The first allocation carries the reference's one key
+   * (cardPaymentRecordKey), so every guard that asks whether a provider payment paid something
+   * (placing an order, returning an unplaced payment, paying one order) sees it; the others carry
+   * that key with `#order-<id>`. Answers whether it was recorded now, and what each order got.
+   */
+  async payMany(userId: number, orderIds: readonly number[], reference: string): Promise<PaidOrders> {
+    const ids = [...new Set(orderIds)];
+    if (ids.length === 0) throw new Invalid(dueCardPaymentMessages.chooseOrders);
+    // Verified before the transaction: no network call while holding the orders' locks.
     const payment = await this.verified(reference.trim());
     const key = cardPaymentRecordKey(payment.reference);
     try {
-      return await this.record(userId, orderId, payment, key);
+      return await this.record(userId, ids, payment, key);
     } catch (error) {
       // The same reference paying another order at the same moment: the unique key decides.
       if (isUniqueViolationOf(error, 'order_payments_idempotency_key')) throw new PaymentTaken(dueCardPaymentMessages.used);
@@ -88,46 +118,72 @@ export class DueCardPayments {
     }
   }
 
-  private record(userId: number, orderId: number, payment: VerifiedPayment, key: string): Promise<{ recorded: boolean; amountPence: number }> {
+  private record(userId: number, orderIds: readonly number[], payment: VerifiedPayment, key: string): Promise<PaidOrders> {
     return this.db.transaction(async (tx) => {
       // The payment's lock first: recording it as unplaced waits for this transaction, and this one for that.
       await lockProviderReference(tx, payment.reference);
-      const [order] = await queryRows<{ status: string; total_pence: number; paid_pence: number; refunded_pence: number; payment_reference: string; payment_method: string }>(
+      // Rows locked in order-number order, as every other multi-order change does: no deadlock.
+      const rows = await queryRows<object>(
         tx,
-        sql`SELECT status, total_pence, paid_pence, refunded_pence, payment_reference, payment_method FROM orders WHERE order_id = ${orderId} AND user_id = ${userId} FOR UPDATE`,
+        sql`SELECT ${ORDER.list} FROM orders o WHERE o.order_id IN (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) AND ${orderVisibleTo(userId, 'o')} ORDER BY o.order_id FOR UPDATE`,
       );
-      if (!order) throw new NotFound(dueCardPaymentMessages.notFound(orderId));
-      const [earlier] = await queryRows<{ order_id: number; amount_pence: number }>(tx, sql`SELECT order_id, amount_pence FROM order_payments WHERE idempotency_key = ${key}`);
-      if (earlier) {
-        if (Number(earlier.order_id) === orderId) return { recorded: false, amountPence: Number(earlier.amount_pence) };
-        throw new PaymentTaken(dueCardPaymentMessages.used);
+      const orders = rows.map((row) => ORDER.read(row));
+      const missing = orderIds.find((id) => !orders.some((order) => order.orderId === id));
+      if (missing !== undefined) throw new NotFound(dueCardPaymentMessages.notFound(missing));
+      const earlier = await queryRows<Pick<Row<typeof orderPayments>, 'orderId' | 'amountPence'>>(
+        tx,
+        sql`SELECT order_id AS "orderId", amount_pence AS "amountPence" FROM order_payments
+            WHERE idempotency_key = ${key} OR starts_with(idempotency_key, ${`${key}#order-`}) ORDER BY order_payment_id`,
+      );
+      if (earlier.length > 0) {
+        const same = earlier.length === orderIds.length && earlier.every((row) => orderIds.includes(Number(row.orderId)));
+        if (!same) throw new PaymentTaken(dueCardPaymentMessages.used);
+        const paid = earlier.map((row) => ({ orderId: Number(row.orderId), amountPence: Number(row.amountPence) }));
+        return { recorded: false, amountPence: paid.reduce((sum, row) => sum + row.amountPence, 0), paid };
       }
       const [placed] = await queryRows(tx, sql`SELECT 1 FROM orders WHERE payment_method = 'paypal' AND payment_reference = ${payment.reference}`);
       if (placed) throw new PaymentTaken(dueCardPaymentMessages.used);
       if (await this.options.unplacedPayments?.isRecorded(payment.reference, tx)) throw new PaymentTaken(dueCardPaymentMessages.beingReturned(payment.reference));
-      if (order.status === 'Cancelled') throw new Conflict(dueCardPaymentMessages.cancelled(orderId));
-      const figures = paymentFiguresOf({ status: order.status, totalPence: Number(order.total_pence), paidPence: Number(order.paid_pence), refundedPence: Number(order.refunded_pence) });
-      if (figures.duePence <= 0) throw new Conflict(dueCardPaymentMessages.nothingDue(orderId));
-      if (payment.amountPence !== figures.duePence) throw new Conflict(dueCardPaymentMessages.amount(penceToPounds(payment.amountPence), penceToPounds(figures.duePence)));
 
-      await insertOrderPayment(tx, {
-        orderId,
-        kind: 'payment',
-        amountPence: payment.amountPence,
-        receivedOn: londonDate(this.now()),
-        bankReference: payment.reference,
-        staffId: null,
-        idempotencyKey: key,
+      const due = orders.map((order) => {
+        if (order.status === 'Cancelled') throw new Conflict(dueCardPaymentMessages.cancelled(order.orderId));
+        const figures = paymentFiguresOf(order);
+        if (figures.duePence <= 0) throw new Conflict(dueCardPaymentMessages.nothingDue(order.orderId));
+        return { order, duePence: figures.duePence };
       });
-      await tx.execute(sql`UPDATE orders SET paid_pence = paid_pence + ${payment.amountPence}, version = version + 1 WHERE order_id = ${orderId}`);
-      await insertOrderEvent(tx, {
-        orderId,
-        staffId: null,
-        kind: 'payment_recorded',
-        before: { paid_pence: Number(order.paid_pence) },
-        after: { paid_pence: Number(order.paid_pence) + payment.amountPence, amount_pence: payment.amountPence, paid_by: 'card, by the customer', provider_reference: payment.reference },
-      });
-      return { recorded: true, amountPence: payment.amountPence };
+      const totalDue = due.reduce((sum, entry) => sum + entry.duePence, 0);
+      if (payment.amountPence !== totalDue) throw new Conflict(dueCardPaymentMessages.amount(penceToPounds(payment.amountPence), penceToPounds(totalDue)));
+
+      // Due-date order (no due date last), then order number: the oldest debt is paid first.
+      due.sort((a, b) => (a.order.paymentDueDate ?? '9999-12-31').localeCompare(b.order.paymentDueDate ?? '9999-12-31') || a.order.orderId - b.order.orderId);
+      const paid: { orderId: number; amountPence: number }[] = [];
+      for (const [index, { order, duePence }] of due.entries()) {
+        await insertOrderPayment(tx, {
+          orderId: order.orderId,
+          kind: 'payment',
+          amountPence: duePence,
+          receivedOn: londonDate(this.now()),
+          bankReference: payment.reference,
+          staffId: null,
+          idempotencyKey: index === 0 ? key : `${key}#order-${order.orderId}`,
+        });
+        await tx.execute(sql`UPDATE orders SET paid_pence = paid_pence + ${duePence}, version = version + 1 WHERE order_id = ${order.orderId}`);
+        await insertOrderEvent(tx, {
+          orderId: order.orderId,
+          staffId: null,
+          kind: 'payment_recorded',
+          before: { paid_pence: order.paidPence },
+          after: {
+            paid_pence: order.paidPence + duePence,
+            amount_pence: duePence,
+            paid_by: 'card, by the customer',
+            provider_reference: payment.reference,
+            ...(due.length > 1 ? { one_payment_for_orders: due.map((entry) => entry.order.orderId) } : {}),
+          },
+        });
+        paid.push({ orderId: order.orderId, amountPence: duePence });
+      }
+      return { recorded: true, amountPence: payment.amountPence, paid };
     });
   }
 

@@ -10,6 +10,13 @@ export function penceToPounds(pence: Pence): number {
   return Math.round(pence) / 100;
 }
 
+/** Pence as a CSV amount in pounds: two decimals, no symbol, a minus when negative ('-1234.50'). */
+export function csvPounds(pence: Pence): string {
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Unit price of a pack in pounds, to 4 decimals (prices per unit are often below a penny). */
 export function unitPricePounds(packPricePence: Pence, unitsInPack: number): number {
   if (unitsInPack <= 0) return penceToPounds(packPricePence);

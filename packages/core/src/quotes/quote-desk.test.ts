@@ -5,10 +5,10 @@
  * validity ending with the London day, refusals that say why, and one order from two
  * acceptances at once.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressBodySchema, vatWording } from '@shop/contract';
-import { jobs, queryRows, staff, type DatabaseHandle } from '@shop/db';
+import { addresses, companies, companyMembers, jobs, queryRows, staff, type DatabaseHandle } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { pdfText } from '../documents/pdf-text.ts';
 import { createCoreServices, type CoreServices } from '../services.ts';
@@ -342,6 +342,27 @@ for (const kind of databaseKinds()) {
       await services.tradeAccounts.open(staffId, big.userId, 500_000);
       const { orderId } = await services.quotes.accept(big.userId, big.quoteId, { payment: { method: 'account' }, deliveryAddressId: big.addressId, billingAddressId: null, purchaseOrderNumber: null });
       expect((await services.orders.detail(big.userId, orderId)).payment_method).toBe('account');
+    });
+
+    it("a company's buyer accepting a quote over their limit per order is refused, saying the admin can raise it; within it, the quote becomes their order", async () => {
+      now = new Date('2026-12-01T10:00:00Z');
+      const buyer = await sentQuote();
+      const [company] = await database.db.insert(companies).values({ name: `Shah Deliveries ${kind}` }).returning();
+      // The quote comes to £1,225.00 ex VAT (2,500 boxes at 48p and £25 delivery).
+      await database.db.insert(companyMembers).values({ companyId: company!.companyId, userId: buyer.userId, role: 'buyer', orderLimitPence: 1_000_00 });
+      // A company's addresses are its members' (as joining one makes them).
+      await database.db.update(addresses).set({ companyId: company!.companyId }).where(eq(addresses.userId, buyer.userId));
+      const acceptance = { payment: { method: 'bank' as const }, deliveryAddressId: buyer.addressId, billingAddressId: null, purchaseOrderNumber: null };
+      await expect(services.quotes.accept(buyer.userId, buyer.quoteId, acceptance)).rejects.toMatchObject({
+        code: 'forbidden',
+        message:
+          "Accepting this quote of £1,225.00 ex VAT is over your limit of £1,000.00 per order, so it needs your company's admin's approval. Nothing was ordered. " +
+          "Ask your company's admin to raise your limit, then accept the quote again; it stays open until it expires.",
+      });
+      expect((await services.quotes.forCustomer(buyer.userId, buyer.quoteId)).state).toBe('sent');
+      await database.db.update(companyMembers).set({ orderLimitPence: 2_000_00 }).where(eq(companyMembers.userId, buyer.userId));
+      const { orderId } = await services.quotes.accept(buyer.userId, buyer.quoteId, acceptance);
+      expect((await services.orders.detail(buyer.userId, orderId)).sub_total).toBe(1200);
     });
 
     it('the quote can be accepted until the end of its last London day and is refused, saying so, a moment after', async () => {

@@ -27,6 +27,7 @@ import { formatDayMonthYear } from '../documents/document-format.ts';
 import { londonDate } from '../documents/invoice-eligibility.ts';
 import { Conflict, Invalid, NotFound, PaymentRequired } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { companyAccessMessages } from '../companies/companies.ts';
 import { PaymentPaysAnOrder, type PricedOrderPayment, type PricedOrderPlacement } from '../orders/priced-order-placement.ts';
 import { PAYMENT_COMPLETED, PaymentReferenceUnknown, type PaymentVerifier } from '../payments/payment-verifier.ts';
 import { lockProviderReference, returnTakenPayment, type UnplacedPayments } from '../payments/unplaced-payments.ts';
@@ -370,6 +371,8 @@ export class QuoteDesk {
         event: acceptance.takenBy
           ? { staffId: acceptance.takenBy.staffId, kind: 'taken-by-phone', after: { how: 'by phone', taken_by: acceptance.takenBy.name, quote: number, payment: payment.method } }
           : { staffId: null, kind: 'quote-accepted', after: { quote: number, payment: payment.method } },
+        // Accepted online by a company's buyer: their limits hold (staff taking it by phone decide themselves).
+        buyerLimits: acceptance.takenBy ? undefined : { refusal: companyAccessMessages.overLimitQuoteRefusal },
       });
       const acceptedAt = this.now();
       await tx.update(quotes).set({ status: 'accepted', acceptedAt, orderId: placed.orderId, version: sql`${quotes.version} + 1` }).where(eq(quotes.quoteId, quoteId));

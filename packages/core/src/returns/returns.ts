@@ -33,6 +33,7 @@ import type { CreditedGoods } from '../documents/credit-notes.ts';
 import { can, type StaffMember, type StaffPermission } from '../staff/staff-roles.ts';
 import type { StockMovements } from '../stock/stock-movements.ts';
 import { isoTime, isoTimeOrNull } from '../iso-time.ts';
+import { chargedForPacks } from '../pricing/cart-totals.ts';
 import {
   allowedReturnMoves,
   assertReturnMove,
@@ -146,7 +147,8 @@ export interface ReturnSummary {
   createdAt: string;
   receivedAt: string | null;
   settledAt: string | null;
-  lines: { orderLineId: number; productName: string; size1: string; qty: number; count: number; pricePence: number }[];
+  /** The packs returned: `count` of the line, at `pricePence` a pack; `chargedPence`, what they were charged (less their share of an offer's discount). */
+  lines: { orderLineId: number; productName: string; size1: string; qty: number; count: number; pricePence: number; chargedPence: number }[];
   photoCount: number;
   steps: ReturnStep[];
 }
@@ -254,7 +256,7 @@ const ORDER = columnsOf(
   'o',
 );
 type OrderFacts = ReturnType<typeof ORDER.read>;
-const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'productPriceId', 'withdrawnCount'], 'l');
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'discountPence', 'productPriceId', 'withdrawnCount'], 'l');
 
 export class Returns {
   constructor(
@@ -436,7 +438,7 @@ export class Returns {
     const order = ORDER.read(raw!);
     const seesMoney = can(staff.role, 'payments:view');
     const seesCustomer = can(staff.role, 'customers:view');
-    const net = summary.lines.reduce((sum, line) => sum + line.pricePence * line.count, 0);
+    const net = summary.lines.reduce((sum, line) => sum + line.chargedPence, 0);
     const vat = order.vatTreatment === 'export' ? 0 : Math.round((net * order.vatRatePercent) / 100);
     return {
       ...summary,
@@ -803,7 +805,8 @@ export class Returns {
         .filter((raw) => Number(raw.return_id) === r.returnId)
         .map((raw) => {
           const l = LINE.read(raw);
-          return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: Number(raw.return_count), pricePence: l.pricePence };
+          const count = Number(raw.return_count);
+          return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count, pricePence: l.pricePence, chargedPence: chargedForPacks(l, count) };
         }),
       photoCount: Number(photoRows.find((p) => Number(p.return_id) === r.returnId)?.n ?? 0),
       steps: stepsOf(r, (kind) => stepTimes.get(`${r.returnId}:return_${kind}`) ?? ''),

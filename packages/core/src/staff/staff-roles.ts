@@ -5,7 +5,7 @@
  *
  * - owner: everything, and manages staff.
  * - manager: orders, payments, customers, trade accounts, catalogue, price lists, exports,
- *   invoices, the sales desk (quotes, phone orders).
+ *   invoices, the sales desk (quotes, phone orders), reports, offers.
  * - warehouse: orders to pick and dispatch, and stock (goods-in, counts, the low-stock list).
  *   It sees whether an order may be dispatched, never payment amounts or references, customer
  *   account details or prices.
@@ -33,6 +33,10 @@ export const STAFF_PERMISSIONS = [
   'stock:receive',
   // The sales desk (quotes/): price and send quotes, take orders by phone.
   'sales-desk',
+  /** The owner's numbers (reports/, docs/reports.md): sales, best sellers, customers, stock value. */
+  'reports',
+  /** Discount codes and automatic offers (offers/offer-admin.ts): see, make and end them. */
+  'offers',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

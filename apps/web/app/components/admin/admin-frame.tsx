@@ -26,12 +26,16 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/returns', label: 'Returns', permission: 'orders:view' },
   { to: '/admin/stock', label: 'Stock', permission: 'stock:receive' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers:view' },
+  { to: '/admin/companies', label: 'Companies', permission: 'customers:view' },
   { to: '/admin/quotes', label: 'Quotes', permission: 'sales-desk' },
   { to: '/admin/price-lists', label: 'Price lists', permission: 'price-lists:manage' },
+  { to: '/admin/offers', label: 'Offers', permission: 'offers' },
   { to: '/admin/bank-statements', label: 'Bank statements', permission: 'payments:record' },
   { to: '/admin/payments/returned', label: 'Returned payments', permission: 'payments:view' },
+  { to: '/admin/credit-control', label: 'Credit control', permission: 'payments:view' },
   { to: '/admin/catalogue', label: 'Catalogue', permission: 'catalogue:edit' },
   { to: '/admin/exports', label: 'Exports', permission: 'exports' },
+  { to: '/admin/reports', label: 'Reports', permission: 'reports' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff:manage' },
 ];
 

@@ -168,7 +168,7 @@ export function SizesTable({ product, answer, blankSizes }: { product: Product |
           <fieldset key={i} className={`rounded-md border p-3 ${size ? 'border-stone-200 bg-white' : 'border-dashed border-stone-300 bg-stone-50'}`} data-testid={`size-row-${i}`}>
             <legend className="px-1 text-sm font-medium text-stone-800">{size ? `Size ${i + 1}` : 'Add a size'}</legend>
             {size && <input type="hidden" name={`size.${i}.id`} value={size.productSizeId} />}
-            <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <div className="grid gap-3 sm:grid-cols-[1fr_1fr_9rem_auto] sm:items-end">
               <div>
                 <label htmlFor={`size-${i}-size1`} className="form-label">
                   Size (size1)
@@ -181,6 +181,22 @@ export function SizesTable({ product, answer, blankSizes }: { product: Product |
                 </label>
                 <input id={`size-${i}-size2`} name={`size.${i}.size2`} className="form-input" maxLength={100} placeholder="305x229x152mm" defaultValue={v(`size.${i}.size2`, size?.size2 ?? '')} />
               </div>
+              <div>
+                {/* What one unit costs the shop: the reports' stock value and margin (docs/reports.md); empty when not known. */}
+                <label htmlFor={`size-${i}-unit-cost`} className="form-label">
+                  Unit cost ex-VAT (£)
+                </label>
+                <input
+                  id={`size-${i}-unit-cost`}
+                  name={`size.${i}.unitCost`}
+                  className="form-input"
+                  inputMode="decimal"
+                  maxLength={20}
+                  placeholder="0.35"
+                  defaultValue={v(`size.${i}.unitCost`, size?.unitCostPence === null || size?.unitCostPence === undefined ? '' : formatPrice(size.unitCostPence))}
+                  aria-invalid={answer?.fields[`size.${i}.unitCost`] ? true : undefined}
+                />
+              </div>
               {size && (
                 <label className="flex items-center gap-2 pb-2 text-sm text-red-800">
                   <input type="checkbox" name={`size.${i}.remove`} defaultChecked={answer?.values[`size.${i}.remove`] === 'on'} /> Remove size
@@ -188,6 +204,7 @@ export function SizesTable({ product, answer, blankSizes }: { product: Product |
               )}
             </div>
             {sizeError && <p className="field-error">{sizeError}</p>}
+            {answer?.fields[`size.${i}.unitCost`] && <p className="field-error">{answer.fields[`size.${i}.unitCost`]}</p>}
             <table className="mt-3 w-full text-left text-sm">
               <thead className="text-xs tracking-wide text-stone-600 uppercase">
                 <tr>

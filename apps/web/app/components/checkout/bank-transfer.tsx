@@ -8,8 +8,34 @@ import { useState } from 'react';
 import { formatPounds } from '@shop/contract/browser';
 import { useRootData } from '~/root';
 
-export function BankPayeeDetails({ reference, amount }: { reference: string; amount?: number }) {
+const BANK_ROW = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2';
+
+/** The shop's bank account, as rows of a `<dl>`: payee, bank, sort code, account number. */
+export function BankAccountRows() {
   const { shop } = useRootData();
+  return (
+    <>
+      <div className={BANK_ROW}>
+        <dt className="text-stone-600">Payee</dt>
+        <dd className="font-semibold text-stone-900">{shop.bank.payee}</dd>
+      </div>
+      <div className={BANK_ROW}>
+        <dt className="text-stone-600">Bank</dt>
+        <dd className="font-semibold text-stone-900">{shop.bank.bankName}</dd>
+      </div>
+      <div className={BANK_ROW}>
+        <dt className="text-stone-600">Sort code</dt>
+        <dd className="font-semibold text-stone-900 tabular-nums">{shop.bank.sortCode}</dd>
+      </div>
+      <div className={BANK_ROW}>
+        <dt className="text-stone-600">Account number</dt>
+        <dd className="font-semibold text-stone-900 tabular-nums">{shop.bank.accountNumber}</dd>
+      </div>
+    </>
+  );
+}
+
+export function BankPayeeDetails({ reference, amount }: { reference: string; amount?: number }) {
   const [copied, setCopied] = useState('');
 
   const copy = async () => {
@@ -21,26 +47,11 @@ export function BankPayeeDetails({ reference, amount }: { reference: string; amo
     }
   };
 
-  const row = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2';
+  const row = BANK_ROW;
   return (
     <div data-testid="bank-details">
       <dl className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white px-4 text-sm">
-        <div className={row}>
-          <dt className="text-stone-600">Payee</dt>
-          <dd className="font-semibold text-stone-900">{shop.bank.payee}</dd>
-        </div>
-        <div className={row}>
-          <dt className="text-stone-600">Bank</dt>
-          <dd className="font-semibold text-stone-900">{shop.bank.bankName}</dd>
-        </div>
-        <div className={row}>
-          <dt className="text-stone-600">Sort code</dt>
-          <dd className="font-semibold text-stone-900 tabular-nums">{shop.bank.sortCode}</dd>
-        </div>
-        <div className={row}>
-          <dt className="text-stone-600">Account number</dt>
-          <dd className="font-semibold text-stone-900 tabular-nums">{shop.bank.accountNumber}</dd>
-        </div>
+        <BankAccountRows />
         {amount !== undefined ? (
           <div className={row}>
             <dt className="text-stone-600">Amount</dt>

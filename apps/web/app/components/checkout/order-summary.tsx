@@ -1,14 +1,16 @@
 /**
  * The order summary of the delivery and payment steps (SPEC 2): the basket's lines (name, pack
- * size, number of packs, price) and Sub Total, Delivery, VAT and Total, all as the server cart
- * computed them (VAT by the delivery address: a zero-rated export says so before payment).
+ * size, number of packs, price) and Sub Total, the offers' discount, Delivery, VAT and Total, all
+ * as the server cart computed them (VAT by the delivery address: a zero-rated export says so
+ * before payment), so the customer sees the total they are charged.
  */
 import type { ReactNode } from 'react';
-import type { CartDto } from '@shop/contract';
+import type { CartDto, CartOfferDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { BackorderedNote, packSizeLabel } from '~/components/cart/basket-lines';
 import { usePriceDisplay } from '~/components/price';
 import { TradePriceTag } from '~/components/catalogue/trade-price-tag';
+import { OfferAmount, offerTotalLines } from '~/components/cart/offer-lines';
 import { basketVatLabel, basketVatNote, deliveryDestination } from './delivery-zone';
 
 interface Props {
@@ -30,16 +32,20 @@ export function SummaryRow({ label, children, strong = false, testId }: { label:
   );
 }
 
-/** Sub Total, Delivery, VAT and Total of a basket or an order. */
+/** Sub Total, the offers' lines (a basket's), Delivery, VAT and Total of a basket or an order. */
 export function TotalsList({
   subTotal,
+  offers = [],
   deliveryFee,
   vatLabel,
   totalTax,
   total,
   deliveryLabel = 'Delivery',
 }: {
+  /** Before any discount when offers are given (a basket's subTotal). */
   subTotal: number;
+  /** The offers that take something off (a basket's cart.offers). */
+  offers?: readonly CartOfferDto[];
   deliveryFee: number;
   /** e.g. "Delivery (to mainland UK)" on the checkout steps; an order's own fee is just "Delivery". */
   deliveryLabel?: ReactNode;
@@ -47,11 +53,17 @@ export function TotalsList({
   totalTax: number;
   total: number;
 }) {
+  const offerLines = offerTotalLines(offers);
   return (
     <dl>
       <SummaryRow label="Sub Total" testId="summary-subtotal">
         {formatPounds(subTotal)}
       </SummaryRow>
+      {offerLines.discounts.map((line) => (
+        <SummaryRow key={line.key} label={line.label} testId="summary-discount">
+          <OfferAmount line={line} />
+        </SummaryRow>
+      ))}
       <SummaryRow label={deliveryLabel} testId="summary-delivery">
         {deliveryFee === 0 ? (
           <>
@@ -62,6 +74,11 @@ export function TotalsList({
           formatPounds(deliveryFee)
         )}
       </SummaryRow>
+      {offerLines.freeDelivery.map((line) => (
+        <SummaryRow key={line.key} label={line.label} testId="summary-free-delivery">
+          <OfferAmount line={line} />
+        </SummaryRow>
+      ))}
       <SummaryRow label={vatLabel} testId="summary-vat">
         {formatPounds(totalTax)}
       </SummaryRow>
@@ -113,6 +130,7 @@ export function OrderSummary({ cart, backordered = {}, children }: Props) {
       <div className="mt-2">
         <TotalsList
           subTotal={cart.subTotal}
+          offers={cart.offers}
           deliveryFee={cart.deliveryFee}
           deliveryLabel={
             <>

@@ -29,10 +29,12 @@ export function purchaseUnitFor(cart: CartDto) {
   return {
     amount: {
       ...money(cart.total),
+      // PayPal checks item_total - discount + shipping + tax_total = value: an offer's discount is its own entry.
       breakdown: {
         item_total: money(cart.subTotal),
         tax_total: money(cart.totalTax),
         shipping: money(cart.deliveryFee),
+        ...(cart.discount > 0 ? { discount: money(cart.discount) } : {}),
       },
     },
     items: cart.cartIems.map((line) => ({

@@ -91,6 +91,8 @@ describe('dispatch promise line', () => {
       payment_is_test: false,
       status: 'PendingDelivery',
       sub_total: 80,
+      discount: 0,
+      offers: [],
       delivery_fee: 0,
       total_tax: 16,
       vat_treatment: 'standard',

@@ -24,6 +24,7 @@ const line: OrderLineDto = {
   qty: 25,
   count: 2,
   total_price: 37,
+  discount: 0,
   is_active: true,
 };
 

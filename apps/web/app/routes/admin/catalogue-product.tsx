@@ -72,7 +72,7 @@ export const action = adminAction({
   schema: productPageSchema,
   keep: [
     ...['productCode', 'name', 'description', 'categoryId', 'linkProductCode', 'isNew', 'isFeatured', 'onSale', 'imageUrl', 'removeImage'],
-    ...['size.*.id', 'size.*.size1', 'size.*.size2', 'size.*.remove', 'pack.*.*.id', 'pack.*.*.qty', 'pack.*.*.price', 'pack.*.*.remove'],
+    ...['size.*.id', 'size.*.size1', 'size.*.size2', 'size.*.unitCost', 'size.*.remove', 'pack.*.*.id', 'pack.*.*.qty', 'pack.*.*.price', 'pack.*.*.remove'],
     ...['backordersAllowed', 'expectedDate', 'threshold.*', 'location.*'],
   ],
   keepMax: 10_000,

@@ -188,6 +188,35 @@ for (const kind of pgliteOnly()) {
       expect((await services.catalogueAdmin.products.list({ query: 'SVG-1' })).total).toBe(0);
     });
 
+    it('keeps each size\'s unit cost typed in pounds (empty: not known), refusing one of three decimals beside its size', async () => {
+      const form = (cost: string) => ({
+        productCode: 'UC-1',
+        name: 'Costed bag',
+        categoryId: String(categoryId),
+        'size.0.size1': 'A4',
+        'size.0.unitCost': cost,
+        'pack.0.0.qty': '50',
+        'pack.0.0.price': '5.00',
+        'size.1.size1': 'A3',
+        'size.1.unitCost': '',
+        'pack.1.0.qty': '50',
+        'pack.1.0.price': '7.00',
+      });
+      const refused = await call(productAction, services, '/admin/catalogue/products/new', 'manager', { params: { productId: 'new' }, form: form('0.035') });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ fields: { 'size.0.unitCost': expect.stringContaining('not a unit cost') }, values: { 'size.0.unitCost': '0.035' } });
+      const saved = await call(productAction, services, '/admin/catalogue/products/new', 'manager', { params: { productId: 'new' }, form: form('£0.04') });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(302);
+      const productId = Number(/products\/(\d+)/.exec(saved.location!)![1]);
+      const page = (await call(productLoader, services, `/admin/catalogue/products/${productId}`, 'manager', { params: { productId: String(productId) } })).body as {
+        product: { sizes: { size1: string; unitCostPence: number | null }[] };
+      };
+      expect(page.product.sizes.map((s) => [s.size1, s.unitCostPence])).toEqual([
+        ['A4', 4],
+        ['A3', null],
+      ]);
+    });
+
     it('refuses a bad low-stock threshold beside its size, keeping every size\'s figure and shelf as typed', async () => {
       const refused = await call(productAction, services, '/admin/catalogue/products/1', 'manager', {
         params: { productId: '1' },

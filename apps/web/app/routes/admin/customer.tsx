@@ -5,13 +5,14 @@
  * Changes are POST forms that work without JavaScript: disable/enable, closing the account at the
  * customer's request (a confirm step at ?confirm=close, with how they asked) and downloading their
  * data (customer-data.tsx) need 'customers:manage';
- * open / change / close the trade account need 'trade-accounts:manage'. "Disable customer" first
+ * open / change / close the trade account and lifting a credit stop (with a note, audited) need
+ * 'trade-accounts:manage'. "Disable customer" first
  * shows a confirm step (a GET to ?confirm=disable), then POSTs. Each successful change redirects
  * back here with a notice (post/redirect/get); a refused one answers its message.
  */
 import { data } from 'react-router';
 import { adminAction, foundOr404, recordIdOf } from '~/server/admin/admin-page.server';
-import { customerFormSchema, customerPage, permissionFor } from '~/server/admin/customer.server';
+import { creditStopView, customerFormSchema, customerPage, permissionFor } from '~/server/admin/customer.server';
 import { requireStaff } from '~/server/admin/staff-session.server';
 import { takeNotice } from '~/server/admin/admin-notice.server';
 import { Notices, useAdminAnswer } from '~/components/admin/admin-kit';
@@ -21,6 +22,7 @@ import { CustomerHead } from '~/components/admin/customer-panels/customer-head';
 import { ConfirmClosePanel, ConfirmDisablePanel } from '~/components/admin/customer-panels/confirm-panels';
 import { DetailsPanel } from '~/components/admin/customer-panels/details-panel';
 import { TradeAccountPanel } from '~/components/admin/customer-panels/trade-account-panel';
+import { CreditStopPanel } from '~/components/admin/customer-panels/credit-stop-panel';
 import { RecentOrdersPanel } from '~/components/admin/customer-panels/recent-orders-panel';
 import { AddressesPanel } from '~/components/admin/customer-panels/addresses-panel';
 import type { Route } from './+types/customer';
@@ -37,6 +39,7 @@ const NOTICES: Record<string, string> = {
   changed: 'The credit limit and terms are saved.',
   closed: 'The trade account is closed: no new orders on account. What is owed stays owed.',
   noted: 'The note is added.',
+  'stop-lifted': 'The stop is lifted: the customer can order on account again. The note is in the account history.',
   'account-closed': 'The account is closed: the customer is signed out everywhere and their personal details are erased. Their orders and invoices are kept for six years.',
 };
 
@@ -46,9 +49,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'customers:view');
   const userId = recordIdOf(params.userId, NO_SUCH_CUSTOMER);
   // The reads are independent: one round of queries, not one after another.
-  const [customer, account, history, staffNotes, priceLists] = await Promise.all([
+  const [customer, account, standing, history, staffNotes, priceLists] = await Promise.all([
     foundOr404(context.services.customerDirectory.detail(userId), NO_SUCH_CUSTOMER),
     context.services.tradeAccounts.accountOf(userId),
+    context.services.creditControl.standingOf(userId),
     context.services.customerDirectory.history(userId),
     context.services.staffNotes.of({ userId }),
     context.services.priceLists.listsOf(userId),
@@ -60,6 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       ...page,
       account,
+      creditStop: creditStopView(context.services.creditControl.stopAfterDaysOverdue, standing),
       staffNotes,
       priceLists,
       confirmDisable: page.canManage && url.searchParams.get('confirm') === 'disable' && customer.disabledAt === null,
@@ -76,7 +81,7 @@ export const action = adminAction({
   formPermission: permissionFor,
   record: { param: 'userId', notFound: NO_SUCH_CUSTOMER },
   schema: customerFormSchema,
-  keep: ['limit', 'terms', 'request', 'note'],
+  keep: ['limit', 'terms', 'request', 'note', 'stop_note'],
   keepMax: 4000,
   async run({ value, staff, id: userId, context }) {
     const { customerDirectory, tradeAccounts, accountClosure, staffNotes } = context.services;
@@ -102,6 +107,9 @@ export const action = adminAction({
       case 'note':
         await staffNotes.add(staff.staffId, { userId }, value.note);
         return 'noted';
+      case 'lift-stop':
+        await context.services.creditControl.liftStop(staff.staffId, userId, value.stop_note);
+        return 'stop-lifted';
     }
   },
 });
@@ -112,7 +120,7 @@ export default function CustomerPage({ loaderData: page, actionData }: Route.Com
   const answer = useAdminAnswer(actionData);
   const { failed, failedFor } = answer;
   // A refusal of a form with a place of its own is shown there; any other at the top.
-  const shownInPlace = failedFor('open') ?? failedFor('change') ?? failedFor('close-account') ?? failedFor('note');
+  const shownInPlace = failedFor('open') ?? failedFor('change') ?? failedFor('close-account') ?? failedFor('note') ?? failedFor('lift-stop');
   const noteFailed = failedFor('note');
   return (
     <div className="space-y-6">
@@ -120,6 +128,7 @@ export default function CustomerPage({ loaderData: page, actionData }: Route.Com
       <Notices notice={page.notice} failure={shownInPlace ? null : failed?.message} />
       <ConfirmClosePanel page={page} answer={answer} />
       <ConfirmDisablePanel page={page} />
+      <CreditStopPanel page={page} answer={answer} />
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailsPanel page={page} />
         <TradeAccountPanel page={page} answer={answer} />
@@ -136,9 +145,9 @@ export default function CustomerPage({ loaderData: page, actionData }: Route.Com
       <AuditTrail
         id="history-heading"
         title="Account history"
-        description="What staff, or the customer using their data rights, did on this account, newest first."
+        description="What staff, credit control (reminders, stops) or the customer using their data rights did on this account, newest first."
         entries={page.history}
-        empty="Nothing changed by staff yet."
+        empty="Nothing recorded yet."
         testId="customer-history"
       />
     </div>

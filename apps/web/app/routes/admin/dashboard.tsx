@@ -123,6 +123,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           titleShown
           sectionTestId="dashboard-overdue"
           columns={['Customer', { label: 'Overdue', right: true }, { label: 'Days overdue', right: true }, 'Oldest order']}
+          children={
+            <p className="px-5 pt-1 text-sm">
+              <Link to="/admin/credit-control" className="font-medium text-brand-700 hover:underline" data-testid="dashboard-credit-control">
+                Open credit control: aged debt and accounts on stop
+              </Link>
+            </p>
+          }
           items={money.overdueAccounts}
           empty="No account is overdue."
           emptyAs="text"

@@ -47,7 +47,7 @@ function returnFacts(r: Partial<StaffReturn>): Omit<StaffReturn, 'moves'> {
     createdAt: '2026-11-27T10:00:00.000Z',
     receivedAt: null,
     settledAt: null,
-    lines: [{ orderLineId: 1, productName: 'Box', size1: '12x9x6', qty: 25, count: 2, pricePence: 20_00 }],
+    lines: [{ orderLineId: 1, productName: 'Box', size1: '12x9x6', qty: 25, count: 2, pricePence: 20_00, chargedPence: 40_00 }],
     photoCount: 0,
     steps: [],
     customer: { userId: 3, name: 'Ann Buyer', email: 'ann@example.com' },

@@ -7,7 +7,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { CatalogueCsv, IMPORT_MAX_BYTES, importReportCsv, type ImportReport, parsePackRange, parsePricePounds, type CategoryInput, type ProductState } from '@shop/core';
+import { CatalogueCsv, IMPORT_MAX_BYTES, importReportCsv, type ImportReport, parsePackRange, parsePricePounds, parseUnitCostPounds, type CategoryInput, type ProductState } from '@shop/core';
 import { checkbox, textField, UNKNOWN_FORM } from './admin-forms.server';
 import { carriedImportFields, importPipeline } from './import-pipeline.server';
 import { stockSettingsSchema } from './stock.server';
@@ -73,12 +73,12 @@ export function categoryInputOf(form: z.output<typeof categoryFormSchema> | Extr
 }
 
 /**
- * Rows of the sizes table, named `size.<i>.id|size1|size2|remove` and
+ * Rows of the sizes table, named `size.<i>.id|size1|size2|unitCost|remove` and
  * `pack.<i>.<j>.id|qty|price|remove`: Conform reads them as records, whose values it leaves as
  * posted (strings, '' for an empty input).
  */
 const postedValue = z.string().optional();
-const sizeRow = z.object({ id: postedValue, size1: postedValue, size2: postedValue, remove: postedValue });
+const sizeRow = z.object({ id: postedValue, size1: postedValue, size2: postedValue, unitCost: postedValue, remove: postedValue });
 const packRow = z.object({ id: postedValue, qty: postedValue, price: postedValue, remove: postedValue });
 
 /** The row numbers of a table, in order, up to `max`. */
@@ -141,7 +141,10 @@ export const productFormSchema = z
         if (range.ok && pence.ok) packs.push({ productPriceId: rowId(pack.id), packRange: range.value, pricePence: pence.value });
       }
       if (removeSize || (!size1 && !size2 && !anyPack)) continue;
-      sizes.push({ productSizeId: rowId(size.id), size1, size2, packs });
+      // A form without the cost input (none posted) keeps the stored cost; an empty one clears it.
+      const cost = size.unitCost === undefined ? null : parseUnitCostPounds(cell(size.unitCost, 100));
+      if (cost && !cost.ok) context.addIssue({ code: 'custom', path: ['size', i, 'unitCost'], message: cost.message });
+      sizes.push({ productSizeId: rowId(size.id), size1, size2, unitCostPence: cost?.ok ? cost.value : undefined, packs });
     }
     const product: Omit<ProductState, 'imageUrl'> = {
       productCode: form.productCode,

@@ -2,10 +2,21 @@
  * A customer's page for staff (routes/admin/customer.tsx): the account history and the
  * recent orders in words from core (the order states from its state module), what the staff
  * member may change, and the schema of its forms (disable or enable the customer; close their
- * account at their request; open, change or close the trade account).
+ * account at their request; open, change or close the trade account; lift a credit stop).
  */
 import { z } from 'zod';
-import { can, customerEventActor, describeCustomerEvent, orderStateLabel, type CustomerDetail, type CustomerEvent, type StaffMember, type StaffPermission } from '@shop/core';
+import {
+  can,
+  creditStopMessages,
+  customerEventActor,
+  describeCustomerEvent,
+  orderStateLabel,
+  type AccountStanding,
+  type CustomerDetail,
+  type CustomerEvent,
+  type StaffMember,
+  type StaffPermission,
+} from '@shop/core';
 import { checkbox, poundsField, UNKNOWN_FORM } from './admin-forms.server';
 
 export function customerPage(staff: StaffMember, customer: CustomerDetail, history: CustomerEvent[]) {
@@ -15,6 +26,12 @@ export function customerPage(staff: StaffMember, customer: CustomerDetail, histo
     canManage: can(staff.role, 'customers:manage'),
     canManageAccount: can(staff.role, 'trade-accounts:manage'),
   };
+}
+
+/** The credit stop as the page shows it (core's words), or null when the account is not on stop. */
+export function creditStopView(stopAfterDaysOverdue: number, standing: AccountStanding | null) {
+  if (!standing?.stop) return null;
+  return { words: creditStopMessages.forStaff(standing.stop, stopAfterDaysOverdue), recordedAt: standing.recordedStop?.at.toISOString() ?? null };
 }
 
 /**
@@ -52,6 +69,8 @@ export const customerFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('change'), ...limitAndTerms }),
     // A staff note (core checks its length, with its message).
     z.object({ intent: z.literal('note'), note: z.string().default('').transform((value) => value.slice(0, 4000)) }),
+    // Lifting a credit stop, with why (core checks its length, with its message).
+    z.object({ intent: z.literal('lift-stop'), stop_note: z.string().default('').transform((value) => value.slice(0, 1000)) }),
   ],
   { error: UNKNOWN_FORM },
 );

@@ -16,14 +16,24 @@ import { PAY_DUE_INTENT } from '~/components/orders/pay-due-by-card';
 /** What the card panel charges (a one-line "basket" of the amount due), or null when nothing may be paid by card. */
 export function dueCardPaymentOf(context: AppLoadContext, order: OrderDto): CartDto | null {
   if (order.status === 'Cancelled' || order.amount_due <= 0 || context.payments.mode === 'none') return null;
+  return cardChargeOf([{ name: `Order ${order.order_id}: amount due`, amount: order.amount_due }]);
+}
+
+/**
+ * Amounts due (pounds, VAT included) as the "basket" the checkout's card panel charges: one line
+ * each, no delivery or VAT of its own (the invoices already hold them). Used for one order's due
+ * and for several open invoices paid at once (the statement page).
+ */
+export function cardChargeOf(lines: readonly { name: string; amount: number }[]): CartDto {
+  const total = Math.round(lines.reduce((sum, line) => sum + line.amount * 100, 0)) / 100;
   return {
-    count: 1,
-    subTotal: order.amount_due,
+    count: lines.length,
+    subTotal: total,
     deliveryFee: 0,
     taxPercentage: 0,
     totalTax: 0,
-    total: order.amount_due,
-    cartIems: [{ item_name: `Order ${order.order_id}: amount due`, price: order.amount_due, count: 1, product_price_id: 0 }],
+    total,
+    cartIems: lines.map((line) => ({ item_name: line.name, price: line.amount, count: 1, product_price_id: 0 })),
   } as unknown as CartDto;
 }
 

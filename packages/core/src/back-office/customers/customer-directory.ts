@@ -112,7 +112,7 @@ export class CustomerDirectory {
   constructor(
     private readonly db: Database,
     /** Disabling a customer ends their sign-ins: the tokens' own revocation. */
-    private readonly tokens: Pick<TokenService, 'revokeAllOfUser' | 'forgetSignInsOf'>,
+    private readonly tokens: Pick<TokenService, 'revokeAllOfUser'>,
     options: CustomerDirectoryOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
@@ -263,8 +263,6 @@ export class CustomerDirectory {
         await recordCustomerEvent(tx, { userId, staffId, kind: disabled ? 'customer.disabled' : 'customer.enabled', before: { disabled: !disabled }, after: { disabled } });
       }
     });
-    // Committed: other processes hear it through sign_ins_changed (migration 0013), this one now.
-    if (disabled) this.tokens.forgetSignInsOf(userId);
   }
 
   /** What staff did to the customer's account (disable, enable, trade account), newest first. */

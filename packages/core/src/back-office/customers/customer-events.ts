@@ -24,7 +24,17 @@ export type CustomerEventKind =
   | 'quote.priced'
   | 'quote.sent'
   | 'quote.withdrawn'
-  | 'customer.created-by-staff';
+  | 'customer.created-by-staff'
+  // Credit control (credit-control/): written by the daily run ('by': 'credit-control') or staff.
+  | 'credit.reminder-sent'
+  | 'credit.reminder-not-delivered'
+  | 'trade-account.stopped'
+  | 'trade-account.stop-ended'
+  | 'trade-account.stop-lifted'
+  | 'company.member-invited'
+  | 'company.member-changed'
+  | 'company.member-removed'
+  | 'company.renamed';
 
 export interface CustomerEvent {
   kind: CustomerEventKind;
@@ -71,6 +81,8 @@ export async function customerHistory(db: Executor, userId: number, limit = 50):
 /** Who did it, in words: the staff member, the customer themselves, or someone outside the back office (a script). */
 export function customerEventActor(event: Pick<CustomerEvent, 'staffName' | 'after'>): string {
   if (event.staffName !== null) return event.staffName;
+  if (event.after?.by === 'credit-control') return 'Credit control (automatic)';
+  if (event.after?.by === 'company-admin') return "The company's admin";
   return event.after?.by === 'customer' ? 'The customer' : 'Outside the back office';
 }
 
@@ -108,5 +120,45 @@ export function describeCustomerEvent(event: Pick<CustomerEvent, 'kind' | 'befor
       return `Quote ${String(event.after?.quote ?? '')} withdrawn: ${String(event.after?.reason ?? '')}`;
     case 'customer.created-by-staff':
       return 'Account created by staff (taking an order by phone); the customer was e-mailed a link to set a password';
+    case 'credit.reminder-sent':
+      return `Payment reminder e-mailed: ${reminderOrders(event.after)}`;
+    case 'credit.reminder-not-delivered':
+      return `Payment reminder could not be e-mailed: ${reminderOrders(event.after)}`;
+    case 'trade-account.stopped':
+      return event.after?.reason === 'overdue'
+        ? `Put on stop: order #${Number(event.after?.orderId ?? 0)} is ${Number(event.after?.daysOverdue ?? 0)} days overdue (stop after ${Number(event.after?.stopAfterDaysOverdue ?? 0)} days)`
+        : `Put on stop: owes ${formatPounds(penceToPounds(Number(event.after?.owedPence ?? 0)))}, over the credit limit of ${limit(event.after)}`;
+    case 'trade-account.stop-ended':
+      return 'Off stop: nothing is overdue past the stop and the account is within its limit';
+    case 'trade-account.stop-lifted':
+      return `Stop lifted: ${String(event.after?.note ?? '')}`;
+    // Companies (companies/companies.ts): a company admin's own changes say so in `after.by`.
+    case 'company.member-invited':
+      return `Invited to ${String(event.after?.company ?? 'a company')} as ${String(event.after?.role ?? '')} (limits: ${String(event.after?.orderLimit ?? 'no limit')} per order, ${String(event.after?.monthlyLimit ?? 'no limit')} a month)${byAdmin(event.after)}`;
+    case 'company.member-changed':
+      return `Company role and limits: ${String(event.before?.role ?? '')}, ${String(event.before?.orderLimit ?? '')} per order, ${String(event.before?.monthlyLimit ?? '')} a month -> ${String(event.after?.role ?? '')}, ${String(event.after?.orderLimit ?? '')} per order, ${String(event.after?.monthlyLimit ?? '')} a month${byAdmin(event.after)}`;
+    case 'company.member-removed':
+      return `Removed from company ${String(event.after?.companyId ?? '')} (was ${String(event.before?.role ?? '')}): signed out everywhere${byAdmin(event.after)}`;
+    case 'company.renamed':
+      return `Company renamed: ${String(event.before?.name ?? '')} -> ${String(event.after?.name ?? '')}`;
   }
+}
+
+/** The orders of a reminder in words: "order #22 (7 days overdue), order #25 (due today)". */
+function reminderOrders(after: Record<string, unknown> | null): string {
+  const reminded = Array.isArray(after?.orders) ? (after.orders as { orderId?: unknown; stage?: unknown }[]) : [];
+  return reminded.map((order) => `order #${Number(order.orderId ?? 0)} (${REMINDER_STAGE_WORDS[String(order.stage)] ?? String(order.stage)})`).join(', ');
+}
+
+const REMINDER_STAGE_WORDS: Record<string, string> = {
+  'before-due': 'due soon',
+  due: 'due today',
+  'overdue-7': '7 days overdue',
+  'overdue-14': '14 days overdue',
+  'overdue-30': '30 days overdue',
+};
+
+/** ", by the company's admin (customer N)" when a company admin made the change, not staff. */
+function byAdmin(after: Record<string, unknown> | null): string {
+  return after?.by === 'company-admin' ? `, by the company's admin (customer ${String(after.adminUserId ?? '')})` : '';
 }

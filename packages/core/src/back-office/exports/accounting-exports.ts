@@ -17,6 +17,7 @@ import { Invalid } from '../../errors.ts';
 import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
 import { formatCreditNoteNumber } from '../../documents/credit-note-numbers.ts';
 import { londonDateOf, paymentStatusLabelOf } from '../customers/customer-directory.ts';
+import { csvPounds } from '../../pricing/money.ts';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -125,13 +126,8 @@ export function safeCell(value: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** Pence as pounds with two decimals and no symbol ('1234.50'). */
-function pounds(pence: number | string): string {
-  const value = Number(pence);
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Pence (a number, or a bigint sum read as text) as a CSV amount in pounds ('1234.50'). */
+const pounds = (pence: number | string): string => csvPounds(Number(pence));
 
 const PAYMENT_METHOD_NAMES: Record<string, string> = { paypal: 'card', bank: 'bank_transfer', account: 'account' };
 

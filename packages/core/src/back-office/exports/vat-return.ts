@@ -44,7 +44,7 @@ import { stringify } from 'csv-stringify/sync';
 import { queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, Forbidden, Invalid } from '../../errors.ts';
 import { formatDayMonthYear } from '../../documents/document-format.ts';
-import { vatInGrossSql } from '../../pricing/money.ts';
+import { csvPounds, vatInGrossSql } from '../../pricing/money.ts';
 import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import { formatCreditNoteNumber } from '../../documents/credit-note-numbers.ts';
 import { formatInvoiceNumber } from '../../documents/invoice-numbers.ts';
@@ -292,12 +292,7 @@ function entryOf(row: EntryRow): VatReturnEntry {
   };
 }
 
-/** Pence as pounds with two decimals and no symbol, negative with a minus ('-12.50'). */
-function pounds(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+const pounds = csvPounds;
 
 export class VatReturns {
   constructor(

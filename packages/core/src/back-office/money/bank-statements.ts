@@ -180,7 +180,7 @@ export class BankStatements {
   /** What applying the file would do now; writes nothing. */
   async dryRun(staff: StaffMember, file: StatementFile, options: { acceptOverpayments?: boolean } = {}): Promise<StatementReport> {
     permit(staff);
-    const parsed = parseBankStatement(file.bytes, this.today());
+    const parsed = await parseBankStatement(file.bytes, this.today());
     const planned = await this.plan(this.db, parsed, options.acceptOverpayments ?? false);
     return report(file.name, parsed, planned.lines);
   }
@@ -196,7 +196,7 @@ export class BankStatements {
     options: { acceptOverpayments: boolean; chosen?: ReadonlyMap<number, number> },
   ): Promise<AppliedStatement> {
     permit(staff);
-    const parsed = parseBankStatement(file.bytes, this.today());
+    const parsed = await parseBankStatement(file.bytes, this.today());
     const chosen = options.chosen ?? new Map<number, number>();
     return this.db.transaction(async (tx) => {
       // One import at a time (reads, and so dry runs, go on): the second of two imports of one

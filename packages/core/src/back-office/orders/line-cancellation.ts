@@ -27,7 +27,7 @@ import { deliveryZoneOf } from '../../delivery/delivery-zones.ts';
 import { orderNoticeJob } from '../../email/email-jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { computeCartTotals, rulesForZone, type CartPricingRules } from '../../pricing/cart-totals.ts';
+import { chargedForPacks, computeCartTotals, discountShareOf, rulesForZone, type CartPricingRules } from '../../pricing/cart-totals.ts';
 import { can, type StaffMember } from '../../staff/staff-roles.ts';
 import type { OrderLineCount, StockMovements } from '../../stock/stock-movements.ts';
 import { formatCreditNoteNumber } from '../../documents/credit-note-numbers.ts';
@@ -67,7 +67,7 @@ const ORDER = columnsOf(orders, [
   'creditedPence',
 ]);
 type LockedOrder = ReturnType<typeof ORDER.read>;
-const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'withdrawnCount']);
+const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'discountPence', 'withdrawnCount']);
 
 export interface LineCancellationOptions {
   jobs: JobQueue;
@@ -115,29 +115,41 @@ export class LineCancellation {
       );
       if (kept!.invoiced || kept!.shipped) return this.takeOff(tx, staff, order, wanted, reason, Boolean(kept!.shipped));
       const current = (await queryRows<object>(tx, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`)).map((r) => LINE.read(r));
-      const cancelled: { orderLineId: number; name: string; count: number; before: number }[] = [];
+      // Packs taken off take their share of an offer's discount with them; the packs kept keep theirs.
+      const cancelled: { orderLineId: number; name: string; count: number; before: number; discountPence: number }[] = [];
       for (const line of wanted) {
         const found = current.find((l) => l.orderLineId === line.orderLineId);
         if (!found) throw new Invalid(lineCancellationMessages.unknownLine);
         const name = itemDisplayName(found.productName, found.size1);
         if (line.count > found.count) throw new Invalid(lineCancellationMessages.tooMany(name, found.count));
-        cancelled.push({ orderLineId: found.orderLineId, name, count: line.count, before: found.count });
+        cancelled.push({ orderLineId: found.orderLineId, name, count: line.count, before: found.count, discountPence: discountShareOf(found, line.count) });
       }
       const remaining = current
-        .map((l) => ({ ...l, count: l.count - (cancelled.find((c) => c.orderLineId === l.orderLineId)?.count ?? 0) }))
+        .map((l) => {
+          const c = cancelled.find((x) => x.orderLineId === l.orderLineId);
+          return { ...l, count: l.count - (c?.count ?? 0), discountPence: l.discountPence - (c?.discountPence ?? 0) };
+        })
         .filter((l) => l.count > 0);
+      const keptDiscount = { goodsDiscountPence: remaining.reduce((sum, l) => sum + l.discountPence, 0), freeDelivery: false };
       if (remaining.length === 0) throw new Invalid(lineCancellationMessages.everything);
 
       // The allocation of the packs that will not be supplied is released before the lines shrink.
       await this.options.stock.release(tx, orderId, cancelled.map((c) => ({ orderLineId: c.orderLineId, count: c.count })), staff.staffId);
       for (const c of cancelled) {
         if (c.count === c.before) await tx.execute(sql`DELETE FROM order_lines WHERE order_line_id = ${c.orderLineId}`);
-        else await tx.execute(sql`UPDATE order_lines SET count = count - ${c.count}, total_price_pence = price_pence * (count - ${c.count}) WHERE order_line_id = ${c.orderLineId}`);
+        else {
+          await tx.execute(
+            sql`UPDATE order_lines SET count = count - ${c.count}, discount_pence = discount_pence - ${c.discountPence},
+                       total_price_pence = price_pence * (count - ${c.count}) - (discount_pence - ${c.discountPence})
+                WHERE order_line_id = ${c.orderLineId}`,
+          );
+        }
       }
       const zone = deliveryZoneOf(order.deliveryAddress?.post_code ?? '');
       const totals = computeCartTotals(
         remaining.map((l) => ({ pricePence: l.pricePence, count: l.count })),
         rulesForZone({ ...this.options.rules, vatRatePercent: order.vatRatePercent }, zone),
+        keptDiscount,
       );
       // Never more carriage than the order was charged; VAT follows the fee kept.
       const deliveryFeePence = Math.min(totals.deliveryFeePence, order.deliveryFeePence);
@@ -147,10 +159,12 @@ export class LineCancellation {
           : computeCartTotals(
               remaining.map((l) => ({ pricePence: l.pricePence, count: l.count })),
               rulesForZone({ ...this.options.rules, vatRatePercent: order.vatRatePercent, deliveryFeePence, remoteDeliveryFeePence: deliveryFeePence }, zone),
+              keptDiscount,
             );
       await queryRows(
         tx,
-        sql`UPDATE orders SET sub_total_pence = ${recomputed.subTotalPence}, delivery_fee_pence = ${recomputed.deliveryFeePence},
+        sql`UPDATE orders SET sub_total_pence = ${recomputed.subTotalPence - recomputed.discountPence}, discount_pence = ${recomputed.discountPence},
+                   delivery_fee_pence = ${recomputed.deliveryFeePence},
                    total_tax_pence = ${recomputed.totalTaxPence}, total_pence = ${recomputed.totalPence}, version = version + 1
             WHERE order_id = ${orderId} AND version = ${order.version} RETURNING order_id`,
       );
@@ -225,7 +239,7 @@ export class LineCancellation {
       if (!found) throw new Invalid(lineCancellationMessages.unknownLine);
       const name = itemDisplayName(found.productName, found.size1);
       if (want.count > found.left) throw new Invalid(lineCancellationMessages.tooManyLeft(name, found.left));
-      taken.push({ orderLineId: found.orderLineId, name, count: want.count, netPence: found.pricePence * want.count });
+      taken.push({ orderLineId: found.orderLineId, name, count: want.count, netPence: chargedForPacks(found, want.count) });
     }
     const leftAfter = lines.reduce((sum, l) => sum + l.left, 0) - taken.reduce((sum, t) => sum + t.count, 0);
     // Nothing has left and nothing would: that is a cancellation of the whole order.

@@ -7,6 +7,7 @@ export const ORDER_EVENT_LABELS: Readonly<Record<string, string>> = {
   placed: 'Placed by the customer',
   'taken-by-phone': 'Taken by phone',
   'quote-accepted': 'Accepted online from a quote',
+  'approval-approved': "Approved by the company's admin (the buyer's order was over a limit)",
   payment_recorded: 'Payment recorded',
   refund_recorded: 'Refund recorded',
   refund_requested: 'Refund sent to the payment provider',

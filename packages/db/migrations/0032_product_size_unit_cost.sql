@@ -1,0 +1,2 @@
+ALTER TABLE "product_sizes" ADD COLUMN "unit_cost_pence" integer;--> statement-breakpoint
+ALTER TABLE "product_sizes" ADD CONSTRAINT "product_sizes_unit_cost_nonnegative" CHECK ("product_sizes"."unit_cost_pence" >= 0);
