@@ -8,11 +8,28 @@
  *   payment steps, pays by bank transfer, and the order charges what the basket showed;
  * - the same on a 390 px phone;
  * - without JavaScript the code is applied and removed with plain forms;
+ * - the owner is paid for the desktop order, takes its pack of boxes off it, and the VAT invoice,
+ *   the credit note and the VAT return add up to figures worked by hand here; BOXES10 counts its
+ *   uses against its limit of 100;
  * - an automatic offer gives free delivery on labels over £30: the basket says how much more to
- *   spend, and once it gets there delivery is free.
+ *   spend, and once it gets there delivery is free;
+ * - 50 customers check out at the same moment with a code that has 10 uses left: exactly 10 orders
+ *   carry it, the other 40 are refused and order nothing until they check out again without it.
  */
+import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { acceptCookies, addAddressByPostcode, expectNoSeriousA11yViolations, newCustomer, screenshots, waitForHydration } from './fixtures';
+import { pdfText } from '../packages/core/src/documents/pdf-text.ts';
+import {
+  acceptCookies,
+  addAddressByPostcode,
+  apiOrderBody,
+  expectNoSeriousA11yViolations,
+  HEAD_OFFICE_ADDRESS,
+  newCustomer,
+  screenshots,
+  setUpOwner,
+  waitForHydration,
+} from './fixtures';
 import { startShopOnOwnDatabase, type ShopOnOwnDatabase } from './shop-server';
 
 // One shop for the four journeys, one after the other (each with a customer and basket of its own).
@@ -23,18 +40,22 @@ const CODE_OFFER = '10% off cardboard boxes';
 const FREE_DELIVERY_OFFER = 'Free delivery on labels over £30';
 const FREE_DELIVERY_MIN_PENCE = 3000;
 const SHOTS = process.env.E2E_SHOTS_DIR;
+const OWNER = { name: 'Owen Offers', email: 'owen.offers@example.com', password: 'boxes and tape 2026' };
 
 let shop: ShopOnOwnDatabase;
+/** The desktop journey's order, for the documents test after it. */
+let desktopOrder: PlacedWithCode | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  shop = await startShopOnOwnDatabase('offers');
+  // 50 customers sign up from this one address for the concurrent checkouts.
+  shop = await startShopOnOwnDatabase('offers', { AUTH_RATE_LIMIT_PER_IP: '1000' });
   await shop.sql(async (client) => {
     const today = `(now() AT TIME ZONE 'Europe/London')::date`;
     const category = `(SELECT category_id FROM categories WHERE slug = $1 AND parent_id IS NULL)`;
     await client.query(
-      `INSERT INTO offers (code, name, kind, percent_off, applies_to, category_ids, starts_on)
-       VALUES ($2, $3, 'percent', 1000, 'categories', ARRAY[${category}], ${today})`,
+      `INSERT INTO offers (code, name, kind, percent_off, applies_to, category_ids, starts_on, max_uses)
+       VALUES ($2, $3, 'percent', 1000, 'categories', ARRAY[${category}], ${today}, 100)`,
       ['cardboard-boxes', CODE, CODE_OFFER],
     );
     await client.query(
@@ -158,11 +179,17 @@ async function expectStepSummary(page: Page, totals: ReturnType<typeof expectedT
   await expect(summary.getByTestId('summary-total').locator('xpath=..')).toHaveText(`Total${pounds(totals.totalPence)}`);
 }
 
+interface PlacedWithCode {
+  orderId: number;
+  lines: BasketLine[];
+  totals: ReturnType<typeof expectedTotals>;
+}
+
 /**
  * A signed-in customer buys from Cardboard Boxes (and, on a desktop, tape), applies BOXES10 on the
  * basket page, checks out by bank transfer, and the order charges what the basket showed.
  */
-async function buyWithCode(browser: Browser, width: number) {
+async function buyWithCode(browser: Browser, width: number): Promise<PlacedWithCode> {
   const { context, page, userId, token } = await signedInCustomer(browser, { width });
   const box = await addFirstProductOf(page, 'cardboard-boxes');
   if (width >= 1024) await addFirstProductOf(page, 'packing-tape');
@@ -225,11 +252,82 @@ async function buyWithCode(browser: Browser, width: number) {
   const order = await shop.sql(async (client) => (await client.query('SELECT total_pence, discount_pence FROM orders WHERE order_id = $1', [orderId])).rows[0]);
   expect(order).toEqual({ total_pence: totals.totalPence, discount_pence: totals.discountPence });
   await context.close();
+  return { orderId, lines, totals };
 }
 
 test('on a desktop a customer applies a code for 10% off a category, sees it on each step and the order charges what the basket showed', async ({ browser }) => {
   test.setTimeout(150_000);
-  await buyWithCode(browser, 1280);
+  desktopOrder = await buyWithCode(browser, 1280);
+});
+
+test("the owner is paid, takes the boxes off, and the invoice, credit note and VAT return add up by hand", async ({ browser }) => {
+  test.setTimeout(150_000);
+  expect(desktopOrder, 'the desktop journey placed an order with BOXES10').toBeDefined();
+  const { orderId, lines, totals } = desktopOrder!;
+  const boxes = lines.find((line) => line.boxes)!;
+  const boxesPence = boxes.pricePence * boxes.count;
+
+  // Worked by hand. The invoice: the goods less the discount, plus delivery, VAT 20% on that.
+  const invoiceNet = totals.itemsPence - totals.discountPence + totals.deliveryPence;
+  const invoiceVat = Math.floor((invoiceNet * 20 + 50) / 100);
+  expect(invoiceNet + invoiceVat).toBe(totals.totalPence);
+  // The boxes taken off: what they were charged, which is their price less the whole discount
+  // (only they carry it), VAT 20% on that.
+  const creditNet = boxesPence - totals.discountPence;
+  const creditVat = Math.floor((creditNet * 20 + 50) / 100);
+
+  const context = await browser.newContext({ baseURL: shop.baseURL });
+  const page = await context.newPage();
+  await setUpOwner(page, shop, OWNER);
+
+  // BOXES10 counts its uses against its limit of 100 (the desktop order, and the phone's once it has run).
+  await page.goto('/admin/offers');
+  const uses = await shop.sql(async (client) => (await client.query('SELECT uses FROM offers WHERE code = $1', [CODE])).rows[0].uses as number);
+  expect(uses).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('offer-row').filter({ hasText: CODE })).toContainText(`${uses} of 100`);
+
+  // Paid in full by bank transfer: the VAT invoice is issued.
+  await page.goto(`/admin/orders/${orderId}`);
+  const payment = page.getByTestId('payment-form');
+  await payment.getByLabel('Amount (£)').fill((totals.totalPence / 100).toFixed(2));
+  await payment.getByLabel('Bank reference').fill('FASTER PAYMENT BOXES10');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText('The payment is recorded.')).toBeVisible();
+  const invoice = await page.request.get((await page.getByTestId('invoice-link').getAttribute('href'))!);
+  expect(invoice.status()).toBe(200);
+  const invoiceText = (await pdfText(new Uint8Array(await invoice.body()))).join(' ');
+  const invoiceNumber = /INV-\d{6}/.exec(invoiceText)?.[0];
+  expect(invoiceNumber, 'the invoice has its number').toBeTruthy();
+  expect(invoiceText).toContain(`(less ${pounds(totals.discountPence)} discount)`);
+  for (const figure of [invoiceNet, invoiceVat, totals.totalPence]) expect(invoiceText).toContain(pounds(figure));
+
+  // The pack of boxes cannot be supplied: taken off, it is credited at what it was charged.
+  await page.getByText('Take packs that cannot be supplied off this order…').click();
+  const cancel = page.getByTestId('cancel-lines-form');
+  const boxLine = cancel.getByRole('listitem').filter({ hasText: /box/i });
+  await boxLine.locator('input[type="number"]').fill(String(boxes.count));
+  await cancel.getByLabel('Reason (the customer reads it)').fill('Our supplier is out of this box until January.');
+  await cancel.getByRole('button', { name: 'Take these packs off the order' }).click();
+  await expect(page.getByTestId('order-timeline')).toContainText('Packs cancelled (cannot be supplied) by Owen Offers');
+  const creditNotes = page.getByTestId('admin-credit-notes');
+  await expect(creditNotes).toContainText(`${pounds(creditNet + creditVat)} credited`);
+  const creditNoteLink = creditNotes.getByRole('link', { name: /^CN-\d{6} \(PDF\)$/ });
+  const creditNoteNumber = (await creditNoteLink.textContent())!.replace(' (PDF)', '');
+  const creditNote = await page.request.get((await creditNoteLink.getAttribute('href'))!);
+  const creditText = (await pdfText(new Uint8Array(await creditNote.body()))).join(' ');
+  for (const figure of [creditNet, creditVat, creditNet + creditVat]) expect(creditText).toContain(pounds(figure));
+
+  // The quarter's VAT return: the invoice less the credit note (the only documents of this shop's quarter).
+  await page.goto('/admin/vat-return');
+  await page.getByLabel('Quarter').selectOption({ index: 0 }); // the current quarter, newest first
+  await page.getByTestId('vat-quarter-form').getByRole('button', { name: 'Show' }).click();
+  const documents = page.getByTestId('vat-documents');
+  await expect(documents.getByRole('row').filter({ hasText: invoiceNumber! })).toContainText(`#${orderId}`);
+  await expect(documents.getByRole('row').filter({ hasText: creditNoteNumber })).toContainText(`#${orderId}`);
+  await expect(page.getByTestId('vat-box-1')).toContainText(pounds(invoiceVat - creditVat));
+  await expect(page.getByTestId('vat-box-6')).toContainText(pounds(invoiceNet - creditNet));
+  await screenshots(page, 'vat-return-with-discount', [1280, 390]);
+  await context.close();
 });
 
 test('on a 390 px phone a customer applies the code and checks out with the discount', async ({ browser }) => {
@@ -303,4 +401,70 @@ test('an automatic offer says how much more to spend for free delivery, and give
   await expect(page.getByTestId('free-delivery-hint')).toHaveText('Your order qualifies for free next-working-day delivery in mainland UK.');
   await screenshots(page, 'basket-free-delivery-offer', [1280, 390]);
   await context.close();
+});
+
+test('50 customers check out at once with a code that has 10 uses left: exactly 10 orders carry it, the other 40 are told and order nothing', async ({ playwright }) => {
+  test.setTimeout(240_000);
+  const LIMITED = 'LAST10';
+  await shop.sql((client) =>
+    client.query(
+      `INSERT INTO offers (code, name, kind, amount_off_pence, applies_to, starts_on, max_uses, uses)
+       VALUES ($1, 'Ten left', 'amount', 100, 'basket', (now() AT TIME ZONE 'Europe/London')::date, 12, 2)`,
+      [LIMITED],
+    ),
+  );
+  const request = await playwright.request.newContext({ baseURL: shop.baseURL });
+  const landing = await (await request.get('/api/products/GetLanding?condition=')).json();
+  const detail = await (await request.get(`/api/products/GetById/${landing[0].product_id}`)).json();
+  const pack = detail.product_Sizes[0].packs[0];
+
+  /** A customer signed up through the API with one pack in the basket, delivered to Leeds, LAST10 applied: answers the order body. */
+  async function readyWithCode() {
+    const customer = newCustomer();
+    const signedUp = await request.post('/api/users', {
+      data: { first_name: customer.firstName, last_name: customer.lastName, email: customer.email, password: customer.password, phone: customer.phone },
+    });
+    expect(signedUp.status(), await signedUp.text()).toBe(200);
+    const { userId, token } = (await signedUp.json()) as { userId: number; token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const added = await request.post('/api/cart', {
+      headers: auth,
+      data: { user_id: 1, product_id: detail.product_id, product_price_id: pack.product_price_id, price: pack.price, qty: pack.pack_range[0], count: 1 },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const address = await request.post('/api/address', { headers: auth, data: { ...HEAD_OFFICE_ADDRESS, user_id: 1 } });
+    const { address_id } = await address.json();
+    expect((await request.put('/api/cart/AssignAddress', { headers: auth, data: { addressId: address_id, cartId: null } })).status()).toBe(200);
+    const coded = await request.put('/api/cart/code', { headers: auth, data: { code: LIMITED } });
+    expect(coded.status(), await coded.text()).toBe(200);
+    const cart = await coded.json();
+    expect(cart.discount, 'the code takes £1.00 off').toBe(1);
+    return { userId, auth, addressId: address_id as number, body: apiOrderBody(cart, address_id, 'bank') };
+  }
+
+  // Ready ten at a time (each sign-up hashes a password), then all 50 orders sent at once.
+  const customers: Awaited<ReturnType<typeof readyWithCode>>[] = [];
+  for (let batch = 0; batch < 5; batch++) customers.push(...(await Promise.all(Array.from({ length: 10 }, readyWithCode))));
+  const answers = await Promise.all(
+    customers.map(({ auth, body }) => request.post('/api/order', { headers: { ...auth, 'idempotency-key': randomUUID() }, data: body })),
+  );
+  const statuses = answers.map((answer) => answer.status());
+  expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+  expect(statuses.filter((status) => status === 409)).toHaveLength(40);
+  const refusal = (await answers[statuses.indexOf(409)]!.json()).message as string;
+  expect(refusal).toMatch(/^"Ten left" can no longer be used|^The code LAST10 has been used as many times as it may be\. Nothing was ordered/);
+
+  const counted = await shop.sql(async (client) => ({
+    uses: (await client.query('SELECT uses FROM offers WHERE code = $1', [LIMITED])).rows[0].uses,
+    orders: Number((await client.query('SELECT count(*) FROM offer_uses JOIN offers USING (offer_id) WHERE code = $1', [LIMITED])).rows[0].count),
+  }));
+  expect(counted).toEqual({ uses: 12, orders: 10 });
+
+  // A refused customer's basket says why, and checks out again without the code.
+  const refused = customers[statuses.indexOf(409)]!;
+  const basket = await (await request.get(`/api/cart/${refused.userId}`, { headers: refused.auth })).json();
+  expect(basket).toMatchObject({ discount: 0, offer_code_problem: `The code ${LIMITED} has been used as many times as it may be.` });
+  const placed = await request.post('/api/order', { headers: { ...refused.auth, 'idempotency-key': randomUUID() }, data: apiOrderBody(basket, refused.addressId, 'bank') });
+  expect(placed.status(), await placed.text()).toBe(200);
+  await request.dispose();
 });

@@ -130,9 +130,9 @@ export async function createOwnDatabase(label: string): Promise<OwnDatabase> {
  * A shop server of the test's own on a PostgreSQL database of its own, created here and dropped
  * by `stop`: for journeys that seed orders with SQL.
  */
-export async function startShopOnOwnDatabase(label: string): Promise<ShopOnOwnDatabase> {
+export async function startShopOnOwnDatabase(label: string, env: Record<string, string> = {}): Promise<ShopOnOwnDatabase> {
   const database = await createOwnDatabase(label);
-  const shop = await startOwnShopServer({ DATABASE_URL: database.databaseUrl });
+  const shop = await startOwnShopServer({ ...env, DATABASE_URL: database.databaseUrl });
   return {
     ...shop,
     sql: database.sql,

@@ -76,6 +76,22 @@ describeOnEachDatabase('offers over the API', (kind) => {
     expect(after).toMatchObject({ offer_code: null, discount: 0 });
   });
 
+  it('a code once per customer: their first order gets it, and their next basket is told they have used it', async () => {
+    const { code, offerId } = await makeOffer({ kind: 'amount', percentOff: null, amountOffPence: 200, maxUsesPerCustomer: 1 });
+    const { customer, addressId } = await readyCustomer(t, [[packs.box25, 1]]);
+    const first = (await applyCode(customer.token, code!)).json<CartDto>();
+    expect(first).toMatchObject({ discount: 2, offer_code_problem: null });
+    // The order's own use is written before the limit is checked, and is not counted against it.
+    const placed = await placeOrder(t.app, customer.token, orderBodyFrom(first));
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(await t.database.db.select().from(offerUses).where(eq(offerUses.offerId, offerId))).toHaveLength(1);
+
+    await addToBasket(t.app, customer.token, packs.box25, 1);
+    await t.app.inject({ method: 'PUT', url: '/api/cart/AssignAddress', headers: bearer(customer.token), payload: { addressId, cartId: null } });
+    const again = (await applyCode(customer.token, code!)).json<CartDto>();
+    expect(again).toMatchObject({ discount: 0, offer_code: code, offer_code_problem: `You have used the code ${code} as many times as it may be.` });
+  });
+
   it('an unknown or empty code is refused with the form message and not kept; a known code below its minimum spend is kept and says why', async () => {
     const customer = await signUp(t.app);
     await addToBasket(t.app, customer.token, packs.box25, 1);

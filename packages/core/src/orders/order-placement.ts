@@ -53,6 +53,7 @@ import { isUniqueViolationOf } from '../database-errors.ts';
 import { newOrderReference } from '../payments/order-reference.ts';
 import { NotEnoughStock } from '../stock/stock-allocation.ts';
 import { cartDiscountOf, NO_OFFERS, type BasketOffers } from '../offers/basket-offers.ts';
+import { OfferNoLongerAvailable } from '../offers/offer-uses.ts';
 import { lockProviderReference, returnTakenPayment, unplacedPaymentMessages, type UnplacedPayments } from '../payments/unplaced-payments.ts';
 
 export const PAYMENT_CURRENCY = 'GBP';
@@ -268,9 +269,10 @@ export class OrderPlacement {
       // A retry of an order placed under this key finds the basket emptied, or its totals or
       // payment already used: it is answered the earlier order (422 for a different request).
       // Looked up only here, so a first attempt makes no extra round trip. A database error
-      // has aborted the transaction: it is rethrown as it is. Too little stock is found after this
-      // attempt's own order was written: it must roll back, never be answered as an earlier order.
-      if (!idempotencyKey || !(error instanceof DomainError) || error instanceof NotEnoughStock) throw error;
+      // has aborted the transaction: it is rethrown as it is. Too little stock, or an offer with no
+      // use left, is found after this attempt's own order was written: it must roll back, never
+      // be answered as an earlier order.
+      if (!idempotencyKey || !(error instanceof DomainError) || error instanceof NotEnoughStock || error instanceof OfferNoLongerAvailable) throw error;
       const earlier = await this.earlierOrder(userId, idempotencyKey, fingerprint, tx);
       if (earlier !== null) return { orderId: earlier, created: false };
       throw error;

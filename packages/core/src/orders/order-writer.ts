@@ -15,12 +15,14 @@
  * - the order row: its addresses' snapshots, its totals and VAT, the dispatch date promised for
  *   the delivery address (unless the source promised one: a quote's), its Idempotency-Key; the
  *   unique (customer, key) index answers a second attempt, which the source then answers;
- * - then ONE statement, the last before the commit (decision record 015): the line snapshots,
+ * - then ONE statement (decision record 015): the line snapshots,
  *   their stock allocated (stock/stock-allocation.ts; made-to-order lines and charges take
  *   none), the confirmation e-mail's durable job and the source's own writes (the basket emptied
  *   of the lines ordered), so the sizes' stock rows are locked only until the commit; too few
  *   units throws NotEnoughStock (409) and nothing is placed;
- * - the order's timeline entry saying how it was placed, when the source gives one.
+ * - the order's timeline entry saying how it was placed, when the source gives one;
+ * - last, when offers apply, one use of each taken under its row's lock (offers/offer-uses.ts):
+ *   the row everyone on a popular code waits for is held for that statement and the commit only.
  *
  * The caller runs `write` inside its own transaction, holding its own locks (the basket's, the
  * quote's), and wakes the job workers once it has committed.
@@ -142,9 +144,7 @@ export class OrderWriter {
       await requireWithinLimits(tx, order.userId, totals.totalPence - totals.totalTaxPence, this.now(), membership, order.buyerLimits.refusal);
     }
     if (payment.method === 'account') await this.options.tradeAccounts.requireCredit(order.userId, totals.totalPence, tx);
-    // Each offer's use is taken now, under its row's lock: of concurrent checkouts, only as many as it has uses left get it.
     const offers = order.offers ?? [];
-    if (offers.length > 0) await takeOfferUses(tx, order.userId, offers, londonDate(this.now()));
 
     const row: NewOrder = {
       userId: order.userId,
@@ -184,6 +184,10 @@ export class OrderWriter {
       ...(offers.length > 0 ? [offerUseStatement(orderId, order.userId, offers)] : []),
     ]);
     if (order.event) await insertOrderEvent(tx, { orderId, staffId: order.event.staffId, kind: order.event.kind, before: null, after: order.event.after });
+    // Each offer's use is taken last, under its row's lock (held until commit): of concurrent
+    // checkouts only as many as it has uses left get it, and the others' orders roll back. Taken
+    // earlier, every order on a popular code would wait for the others' inserts as well.
+    if (offers.length > 0) await takeOfferUses(tx, { userId: order.userId, orderId }, offers, londonDate(this.now()));
     return { orderId, orderLineIds };
   }
 
