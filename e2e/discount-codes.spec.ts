@@ -308,7 +308,7 @@ test("the owner is paid, takes the boxes off, and the invoice, credit note and V
   await boxLine.locator('input[type="number"]').fill(String(boxes.count));
   await cancel.getByLabel('Reason (the customer reads it)').fill('Our supplier is out of this box until January.');
   await cancel.getByRole('button', { name: 'Take these packs off the order' }).click();
-  await expect(page.getByTestId('order-timeline')).toContainText('Packs cancelled (cannot be supplied) by Owen Offers');
+  await expect(page.getByTestId('order-timeline')).toContainText('Packs taken off with a credit note (cannot be supplied) by Owen Offers');
   const creditNotes = page.getByTestId('admin-credit-notes');
   await expect(creditNotes).toContainText(`${pounds(creditNet + creditVat)} credited`);
   const creditNoteLink = creditNotes.getByRole('link', { name: /^CN-\d{6} \(PDF\)$/ });
