@@ -10,6 +10,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProductDto } from '@shop/contract';
 import { basketOf, renderStubbedPage } from '~/testing/route-stub';
+import { OrderSummary } from '~/components/checkout/order-summary';
 import CheckoutPage from './checkout';
 import ProductDetailPage from './product-detail';
 
@@ -103,6 +104,15 @@ describe("a trade buyer's price", () => {
     cart.cartIems[0] = { ...cart.cartIems[0]!, trade_price: true, public_price: 12.5 };
     renderStubbedPage('/checkout', { path: '/checkout', Component: CheckoutPage, loader: () => ({ promise: null, reorderNotice: null, shortfalls: {}, backordered: {} }), visitor: { cart } });
     const saving = await screen.findByTestId('trade-saving');
+    expect(saving).toHaveTextContent('List price £12.50');
+    expect(saving).toHaveTextContent('You save £1.87 (15%)');
+  });
+
+  it("shows them in the delivery and payment steps' order summary too", async () => {
+    const cart = basketOf([{ id: 1, name: 'Single Wall Cardboard Boxes 12x9x6', price: 10.63, qty: 25, count: 2 }]);
+    cart.cartIems[0] = { ...cart.cartIems[0]!, trade_price: true, public_price: 12.5 };
+    renderStubbedPage('/payment', { path: '/payment', Component: () => <OrderSummary cart={cart} />, loader: () => ({}), visitor: { cart } });
+    const saving = await within(await screen.findByTestId('order-summary')).findByTestId('trade-saving');
     expect(saving).toHaveTextContent('List price £12.50');
     expect(saving).toHaveTextContent('You save £1.87 (15%)');
   });

@@ -9,7 +9,7 @@ import type { CartDto, CartOfferDto } from '@shop/contract';
 import { formatPounds } from '@shop/contract/browser';
 import { BackorderedNote, packSizeLabel } from '~/components/cart/basket-lines';
 import { usePriceDisplay } from '~/components/price';
-import { TradePriceTag } from '~/components/catalogue/trade-price-tag';
+import { TradePriceTag, TradeSaving } from '~/components/catalogue/trade-price-tag';
 import { OfferAmount, offerTotalLines } from '~/components/cart/offer-lines';
 import { basketVatLabel, basketVatNote, deliveryDestination } from './delivery-zone';
 
@@ -120,6 +120,7 @@ export function OrderSummary({ cart, backordered = {}, children }: Props) {
                 {packSizeLabel(line.qty)} · {line.count} {line.count === 1 ? 'pack' : 'packs'} × <span data-testid="summary-line-price">{price.pounds(line.price)}</span>
                 {line.trade_price ? <TradePriceTag className="ml-1.5" /> : null}
               </p>
+              {line.trade_price && line.public_price !== undefined ? <TradeSaving listPrice={line.public_price} tradePrice={line.price} price={price} className="mt-0.5" /> : null}
             </div>
             <p className="text-sm font-semibold text-stone-900 tabular-nums" data-testid="summary-line-total">
               {price.pounds(line.total_price)}
