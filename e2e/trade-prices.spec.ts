@@ -92,6 +92,16 @@ test('a trade customer sees "Your trade price" on the product page and in the ba
   if (process.env.E2E_SHOTS_DIR) {
     await customer.setViewportSize({ width: 390, height: 844 });
     await customer.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/basket-trade-price-390.png`, fullPage: true });
+    await customer.setViewportSize({ width: 1280, height: 900 });
+  }
+  // The delivery and payment steps' order summary says the same.
+  await customer.goto(`${shop.baseURL}/delivery`);
+  const summary = customer.getByTestId('order-summary');
+  await expect(summary.getByTestId('trade-saving').first()).toContainText(`List price £${size.packs[0]!.price.toFixed(2)}`);
+  await expect(summary.getByTestId('trade-saving').first()).toContainText(/You save £\d+\.\d\d \(1[45]%\)/);
+  if (process.env.E2E_SHOTS_DIR) {
+    await customer.setViewportSize({ width: 390, height: 844 });
+    await summary.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/delivery-summary-trade-price-390.png` });
   }
   await customerContext.close();
 
