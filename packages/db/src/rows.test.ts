@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnsOf, jobs, orders, productPrices, queryPreparedRows, queryRows, users } from './index.ts';
+import { columnsOf, figuresOf, jobs, orders, productPrices, queryPreparedRows, queryRows, users } from './index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './testing.ts';
 
 const ORDER = columnsOf(orders, ['orderId', 'status', 'deliveryAddress', 'billingAddress', 'created', 'dispatchedAt', 'promisedDispatchDate', 'totalPence'], 'o');
@@ -68,6 +68,18 @@ describe.each(databaseKinds())('rows read with raw SQL in the schema types (%s)'
     const [job] = (await queryRows<object>(test.database.db, sql`SELECT ${JOB.list} FROM jobs`)).map(JOB.read);
     expect(job).toMatchObject({ jobId: 1, payload: { orderId: 1 } });
     expect(job!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('reads computed figures beside the columns: a bigint count and a sum as numbers, EXISTS as a boolean, text or null', async () => {
+    const FIGURES = figuresOf({ lines: 'number', owed: 'number', paid: 'boolean', names: 'text', none: 'text' });
+    const [row] = await queryRows<object>(
+      test.database.db,
+      sql`SELECT ${ORDER.list}, (SELECT count(*) FROM product_prices) AS lines, sum(o.total_pence) AS owed,
+                 EXISTS (SELECT 1 FROM jobs) AS paid, string_agg(o.status, ', ') AS names, NULL::text AS none
+          FROM orders o GROUP BY o.order_id`,
+    );
+    expect(ORDER.read(row!)).toEqual(expectedOrder);
+    expect(FIGURES.read(row!)).toEqual({ lines: 1, owed: 1200, paid: true, names: 'PendingDelivery', none: null });
   });
 
   it('reads a missing LEFT JOIN row as nulls', async () => {

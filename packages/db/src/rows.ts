@@ -64,3 +64,25 @@ export function columnsOf<T extends Table, K extends ColumnKey<T>>(
     },
   };
 }
+
+/** What a computed figure is read as: a count or sum (bigint and numeric come as text), a flag, or text. */
+type FigureKind = 'number' | 'boolean' | 'text';
+type FigureValue<K extends FigureKind> = K extends 'number' ? number : K extends 'boolean' ? boolean : string | null;
+
+/**
+ * Figures a statement computes beside a table's columns (a count, a sum, an EXISTS), which no
+ * column types: named `AS` in the select list, read as numbers (null is 0), booleans or text.
+ */
+export function figuresOf<F extends Record<string, FigureKind>>(figures: F): { read: (raw: object) => { [K in keyof F]: FigureValue<F[K]> } } {
+  return {
+    read: (raw) => {
+      const values = raw as Record<string, unknown>;
+      const read: Record<string, unknown> = {};
+      for (const [name, kind] of Object.entries(figures)) {
+        const value = values[name];
+        read[name] = kind === 'number' ? Number(value ?? 0) : kind === 'boolean' ? value === true || value === 't' : value == null ? null : String(value);
+      }
+      return read as { [K in keyof F]: FigureValue<F[K]> };
+    },
+  };
+}

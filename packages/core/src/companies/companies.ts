@@ -19,7 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { COMPANY_ROLE_LABELS, formatPounds, type CompanyDto, type CompanyInvite, type CompanyMemberChange, type CompanyMemberDto, type CompanyRole } from '@shop/contract';
-import { columnsOf, companies, companyMembers, queryNumber, queryRows, users, type Database, type Executor } from '@shop/db';
+import { columnsOf, companies, figuresOf, companyMembers, queryNumber, queryRows, users, type Database, type Executor } from '@shop/db';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import { recordCustomerEvent } from '../back-office/customers/customer-events.ts';
@@ -73,6 +73,10 @@ export const companyAccessMessages = {
 const MEMBER = columnsOf(companyMembers, ['userId', 'companyId', 'role', 'orderLimitPence', 'monthlyLimitPence', 'joinedAt', 'invitedBy'], 'm');
 const PERSON = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
 const COMPANY = columnsOf(companies, ['companyId', 'name', 'createdAt'], 'c');
+/** Computed beside a member's row: spent this month (pence) and whether their invitation is still unused. */
+const MEMBER_FIGURES = figuresOf({ spent: 'number', pending: 'boolean' });
+/** Computed beside a company's row in the back office's list. */
+const COMPANY_FIGURES = figuresOf({ members: 'number', admins: 'text', trade_account: 'boolean' });
 
 export interface CompaniesOptions {
   jobs: JobQueue;
@@ -238,7 +242,7 @@ export class Companies {
     if (!company) throw new NotFound(`There is no company ${companyId}.`);
     const { name, createdAt } = COMPANY.read(company);
     // The members' columns (MEMBER, PERSON) and two figures computed here, not a table's columns.
-    const rows = await queryRows<{ spent: number | string; pending: boolean }>(
+    const rows = await queryRows<object>(
       executor,
       sql`SELECT ${MEMBER.list}, ${PERSON.list}, ${spentThisMonth(sql`m.user_id`, sql`m.company_id`, this.now())} AS spent,
                  (EXISTS (SELECT 1 FROM customer_events e WHERE e.user_id = m.user_id AND e.kind = 'company.member-invited')
@@ -250,6 +254,7 @@ export class Companies {
     const members: CompanyMemberDto[] = rows.map((row) => {
       const member = MEMBER.read(row);
       const person = PERSON.read(row);
+      const figures = MEMBER_FIGURES.read(row);
       return {
         user_id: member.userId,
         first_name: person.firstName,
@@ -258,9 +263,9 @@ export class Companies {
         role: member.role,
         order_limit: member.orderLimitPence === null ? null : penceToPounds(member.orderLimitPence),
         monthly_limit: member.monthlyLimitPence === null ? null : penceToPounds(member.monthlyLimitPence),
-        spent_this_month: penceToPounds(Number(row.spent)),
+        spent_this_month: penceToPounds(figures.spent),
         joined: member.joinedAt.toISOString(),
-        invitation_pending: Boolean(row.pending),
+        invitation_pending: figures.pending,
       };
     });
     return { company_id: companyId, name, created: createdAt.toISOString(), members };
@@ -416,7 +421,7 @@ export class Companies {
   async search(search: string, limit = 100): Promise<{ companyId: number; name: string; members: number; admins: string; tradeAccount: boolean }[]> {
     const like = `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The company's columns (COMPANY) and three figures computed here, not a table's columns.
-    const rows = await queryRows<{ members: number | string; admins: string | null; trade_account: boolean }>(
+    const rows = await queryRows<object>(
       this.db,
       sql`SELECT ${COMPANY.list}, (SELECT count(*) FROM company_members m WHERE m.company_id = c.company_id) AS members,
                  (SELECT string_agg(u.first_name || ' ' || u.last_name, ', ' ORDER BY u.user_id) FROM company_members m JOIN users u ON u.user_id = m.user_id
@@ -430,7 +435,8 @@ export class Companies {
     );
     return rows.map((row) => {
       const { companyId, name } = COMPANY.read(row);
-      return { companyId, name, members: Number(row.members), admins: row.admins ?? '', tradeAccount: Boolean(row.trade_account) };
+      const { members, admins, trade_account } = COMPANY_FIGURES.read(row);
+      return { companyId, name, members, admins: admins ?? '', tradeAccount: trade_account };
     });
   }
 

@@ -18,7 +18,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import { formatPounds } from '@shop/contract';
-import { columnsOf, creditReminders, orders, queryRows, tradeAccounts, users, type Database, type Row } from '@shop/db';
+import { columnsOf, creditReminders, figuresOf, orders, queryRows, tradeAccounts, users, type Database, type Row } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
 import { PAYMENT_FILTER_CONDITIONS } from '../back-office/orders/order-states.ts';
@@ -99,6 +99,8 @@ const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'companyNa
 const LIMIT = columnsOf(tradeAccounts, ['creditLimitPence'], 't', { leftJoined: true });
 const REMINDED = columnsOf(creditReminders, ['orderId', 'stage', 'userId'], 'inserted');
 const DUE_ORDER = columnsOf(orders, ['orderId', 'paymentDueDate'], 'o');
+/** What an order still owes, computed beside its columns (pence). */
+const OWED = figuresOf({ owed: 'number' });
 const CONTACT = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'closedAt'], 'u');
 
 export interface CreditControlOptions {
@@ -381,9 +383,8 @@ export class CreditControl {
     if (closedAt !== null) return null;
     const ids = reminded.map((r) => Number(r.orderId));
     if (ids.length === 0) return null;
-    // Each order's columns and what it still owes (an expression: no column of its own).
     // The orders' columns (DUE_ORDER) and what each still owes, computed here.
-    const rows = await queryRows<{ owed: number | string }>(
+    const rows = await queryRows<object>(
       this.db,
       sql`SELECT ${DUE_ORDER.list}, o.total_pence - o.credited_pence - o.paid_pence AS owed
           FROM orders o
@@ -392,7 +393,7 @@ export class CreditControl {
           ORDER BY o.payment_due_date, o.order_id`,
     );
     if (rows.length === 0) return null;
-    const owedOrders = rows.map((raw) => ({ ...DUE_ORDER.read(raw), owedPence: Number(raw.owed) }));
+    const owedOrders = rows.map((raw) => ({ ...DUE_ORDER.read(raw), owedPence: OWED.read(raw).owed }));
     const total = owedOrders.reduce((sum, order) => sum + order.owedPence, 0);
     const overdue = owedOrders.some((order) => order.paymentDueDate !== null && order.paymentDueDate < runDate);
     const dueToday = owedOrders.some((order) => order.paymentDueDate === runDate);

@@ -17,7 +17,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
-import { columnsOf, orders, queryRows, tradeAccounts, type Executor } from '@shop/db';
+import { columnsOf, figuresOf, orders, queryRows, tradeAccounts, type Executor } from '@shop/db';
 import { penceToPounds, type Pence } from '../pricing/money.ts';
 import { PAYMENT_FILTER_CONDITIONS } from '../back-office/orders/order-states.ts';
 import { ordersOfTradeAccount, tradeAccountKeyOf } from '../companies/company-access.ts';
@@ -48,6 +48,8 @@ export interface AccountStanding {
 
 const ACCOUNT = columnsOf(tradeAccounts, ['userId', 'creditLimitPence', 'stoppedAt', 'stopReason', 'stopLiftedAt', 'stopLiftedOwedPence'], 't');
 const LATE = columnsOf(orders, ['orderId', 'paymentDueDate'], 'late', { leftJoined: true });
+/** What the account owes, a sum computed beside its columns (pence; a bigint, text on node-postgres). */
+const OWED = figuresOf({ owed: 'number' });
 
 export const creditStopMessages = {
   /** What checkout says when it refuses to put an order on account. */
@@ -83,7 +85,7 @@ export async function accountStandings(
   const unpaid = sql.raw(PAYMENT_FILTER_CONDITIONS.unpaid);
   // The account's columns, its longest-overdue order past the threshold (ACCOUNT, LATE) and what it
   // owes, a sum computed here (a bigint: text on node-postgres), not a table's column.
-  const rows = await queryRows<{ owed: number | string }>(
+  const rows = await queryRows<object>(
     executor,
     sql`SELECT ${ACCOUNT.list}, ${LATE.list}, COALESCE(owed.owed, 0) AS owed
         FROM trade_accounts t
@@ -105,7 +107,7 @@ export async function accountStandings(
   return rows.map((raw) => {
     const account = ACCOUNT.read(raw);
     const late = LATE.read(raw);
-    const owedPence = Number(raw.owed);
+    const owedPence = OWED.read(raw).owed;
     const overLimit = owedPence > account.creditLimitPence && (account.stopLiftedOwedPence === null || owedPence > account.stopLiftedOwedPence);
     const overdue =
       late.orderId !== null && late.paymentDueDate !== null
