@@ -228,6 +228,12 @@ describeOnEachDatabase('basket API', (kind) => {
       expect(notUuid.statusCode).toBe(400);
     });
 
+    it('removing the discount code of an unknown session is a 404 (the fuzzer found a 500)', async () => {
+      const answer = await t.app.inject({ method: 'DELETE', url: '/api/cart/code', payload: { session_id: '00000000-0000-0000-0000-000000000000' } });
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json().message).toMatch(/Unknown session/);
+    });
+
     it('20 parallel adds of one pack end as one line of 20 packs', async () => {
       const session = await newSession(t.app);
       const responses = await Promise.all(Array.from({ length: 20 }, () => add(packs.box25, { session_id: session })));

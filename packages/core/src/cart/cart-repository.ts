@@ -24,6 +24,8 @@ import {
   type Executor,
   type Row,
 } from '@shop/db';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '../database-errors.ts';
+import { NotFound } from '../errors.ts';
 import { linesToWrite, planBasketMerge, type BasketMerge } from './basket-merge.ts';
 import { basketMayTake } from '../stock/stock-reads.ts';
 import type { OfferTerms } from '../offers/offer-rules.ts';
@@ -231,7 +233,11 @@ export class CartRepository {
     // Each statement sees what other transactions committed before it began (READ COMMITTED),
     // so a basket created or deleted concurrently is seen by the next statement.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [created] = await queryRows<BasketId>(executor, insert);
+      const [created] = await queryRows<BasketId>(executor, insert).catch((error: unknown) => {
+        // The only foreign key of a new basket row is its session: one never made, or expired.
+        if (owner.kind === 'session' && sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw new NotFound('Unknown session: create one with POST /api/session.');
+        throw error;
+      });
       if (created) return created.cartId;
       const [found] = await queryRows<BasketId>(executor, select);
       if (found) return found.cartId;

@@ -355,16 +355,8 @@ export class CartService {
     // so only this add's units are checked.
     await this.refuseShortStock(owner, line);
     for (let attempt = 1; ; attempt++) {
-      let cartId: number;
-      try {
-        cartId = await this.repository.ensureCart(owner);
-      } catch (error) {
-        // The only foreign key of a new basket row is its session.
-        if (owner.kind === 'session' && sqlStateOf(error) === FOREIGN_KEY_VIOLATION) {
-          throw new NotFound('Unknown session: create one with POST /api/session.');
-        }
-        throw error;
-      }
+      // An unknown session is refused there (404).
+      const cartId = await this.repository.ensureCart(owner);
       try {
         return { count: await this.repository.addPacks(cartId, line), contents: null };
       } catch (error) {
