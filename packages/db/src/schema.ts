@@ -1718,7 +1718,10 @@ export const offers = pgTable(
     /** Orders that may use it, in all and per customer; null: no limit. */
     maxUses: integer('max_uses'),
     maxUsesPerCustomer: integer('max_uses_per_customer'),
-    /** Orders placed with it so far: raised in the order's transaction, never past max_uses. */
+    /**
+     * Uses taken against max_uses: raised in the order's transaction under the row's lock, never
+     * past it. Kept only for an offer with max_uses (an offer's uses are its offer_uses rows).
+     */
     uses: integer('uses').notNull().default(0),
     audience: text('audience', { enum: OFFER_AUDIENCES }).notNull().default('everyone'),
     /** 'named': the customers and companies (any of whose members) it is for. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import type { CartDto, OrderDto } from '@shop/contract';
-import { categories, offers, offerUses, products, type offers as offerTable } from '@shop/db';
+import { categories, offers, offerUses, orders as ordersTable, products, type offers as offerTable } from '@shop/db';
 import { bearer, insertBasketCatalogue, newSession, signUp, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { addToBasket, createAddress, insertCustomers, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
@@ -90,6 +90,25 @@ describeOnEachDatabase('offers over the API', (kind) => {
     await t.app.inject({ method: 'PUT', url: '/api/cart/AssignAddress', headers: bearer(customer.token), payload: { addressId, cartId: null } });
     const again = (await applyCode(customer.token, code!)).json<CartDto>();
     expect(again).toMatchObject({ discount: 0, offer_code: code, offer_code_problem: `You have used the code ${code} as many times as it may be.` });
+  });
+
+  it('a code with no limit that staff end after the basket took it: the order is refused with the message, places nothing, and the basket says why', async () => {
+    const { code, offerId } = await makeOffer({ name: 'Spring sale', kind: 'amount', percentOff: null, amountOffPence: 300 });
+    const { customer } = await readyCustomer(t, [[packs.box25, 1]]);
+    const cart = (await applyCode(customer.token, code!)).json<CartDto>();
+    expect(cart).toMatchObject({ discount: 3, offer_code_problem: null });
+    await t.database.db.update(offers).set({ endedAt: new Date() }).where(eq(offers.offerId, offerId));
+
+    const refused = await placeOrder(t.app, customer.token, orderBodyFrom(cart));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(
+      `The code ${code} has ended. Nothing was ordered: your basket now shows the total without it, £35.99; please check it and place your order again.`,
+    );
+    expect(await t.database.db.select().from(offerUses).where(eq(offerUses.offerId, offerId))).toHaveLength(0);
+    expect(await t.database.db.select().from(ordersTable).where(eq(ordersTable.userId, customer.userId))).toHaveLength(0);
+    const basket = (await t.app.inject({ method: 'GET', url: `/api/cart/${customer.userId}`, headers: bearer(customer.token) })).json<CartDto>();
+    expect(basket).toMatchObject({ discount: 0, offer_code_problem: `The code ${code} has ended.` });
+    expect(basket.cartIems).toHaveLength(1);
   });
 
   it('an unknown or empty code is refused with the form message and not kept; a known code below its minimum spend is kept and says why', async () => {

@@ -175,13 +175,17 @@ for (const kind of databaseKinds()) {
       expect(detail.history).toEqual([expect.objectContaining({ who: 'Olive Owner', what: 'Made with the code TWO: 10% off · The whole basket · Everyone' })]);
     });
 
-    it('ends an offer now, once: a second end changes nothing and the audit says it once', async () => {
+    it('ends an offer now, once: a second end changes nothing and the audit says it once, with the uses it had', async () => {
       const offerId = await admin.create(owner, base({ name: 'Ends early', code: 'EARLY' }));
+      // No limit in all: its uses are its orders (offer_uses), not a counter.
+      const order = await insertFixtureOrder(database.db, { userId: alice });
+      await database.db.insert(offerUses).values({ offerId, orderId: order.orderId, userId: alice, discountPence: 50, deliverySavedPence: 0 });
+      expect((await admin.list(owner)).find((o) => o.offerId === offerId)).toMatchObject({ uses: 1, maxUses: null, orders: 1 });
       expect(await admin.end(owner, offerId)).toBe(true);
       expect(await admin.end(owner, offerId)).toBe(false);
       const detail = await admin.detail(owner, offerId);
       expect(detail).toMatchObject({ state: 'ended', stateLabel: 'Ended', endedAt: NOW.toISOString().replace(/\.\d+Z$/, 'Z') });
-      expect(detail.history.map((h) => h.what)).toEqual(['Ended early, after 0 uses', 'Made with the code EARLY: 10% off · The whole basket · Everyone']);
+      expect(detail.history.map((h) => h.what)).toEqual(['Ended early, after 1 use', 'Made with the code EARLY: 10% off · The whole basket · Everyone']);
       await expect(admin.end(owner, 999_999)).rejects.toBeInstanceOf(NotFound);
       await expect(admin.detail(owner, 999_999)).rejects.toBeInstanceOf(NotFound);
     });

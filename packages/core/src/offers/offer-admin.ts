@@ -6,7 +6,7 @@
  * as its offer said), so these are the only writes; each is audited in `offer_events`, in the
  * write's transaction. Which offers a basket gets is offer-rules.ts's, not this module's.
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatPounds, offerEmailsOf, offerFormMessages as m, offerFormSchema, offerLinesOf, type OfferForm, type OfferFormInput } from '@shop/contract';
 import { categories, companies, offerEvents, offerUses, offers, productSizes, products, staff as staffTable, users, type Database, type Executor, type Row } from '@shop/db';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors.ts';
@@ -357,13 +357,14 @@ export class OfferAdmin {
         .update(offers)
         .set({ endedAt: this.now() })
         .where(and(eq(offers.offerId, offerId), isNull(offers.endedAt)))
-        .returning({ uses: offers.uses, endsOn: offers.endsOn });
+        .returning({ endsOn: offers.endsOn });
       if (!ended) {
         const [exists] = await tx.select({ offerId: offers.offerId }).from(offers).where(eq(offers.offerId, offerId));
         if (!exists) throw new NotFound(offerAdminMessages.noSuchOffer);
         return false;
       }
-      await tx.insert(offerEvents).values({ offerId, staffId: staff.staffId, kind: 'ended', after: { uses: ended.uses } });
+      const [used] = await tx.select({ uses: count() }).from(offerUses).where(eq(offerUses.offerId, offerId));
+      await tx.insert(offerEvents).values({ offerId, staffId: staff.staffId, kind: 'ended', after: { uses: used?.uses ?? 0 } });
       return true;
     });
   }
@@ -387,7 +388,8 @@ function summaryOf(offer: OfferRow, cost: { orders: number | null; discountPence
     whoFor: offerWhoFor(offer),
     startsOn: offer.startsOn,
     endsOn: offer.endsOn,
-    uses: offer.uses,
+    // Its offer_uses rows: `offers.uses` is kept only for an offer with a limit in all (offer-uses.ts).
+    uses: Number(cost.orders ?? 0),
     maxUses: offer.maxUses,
     maxUsesPerCustomer: offer.maxUsesPerCustomer,
     orders: Number(cost.orders ?? 0),

@@ -21,8 +21,9 @@
  *   of the lines ordered), so the sizes' stock rows are locked only until the commit; too few
  *   units throws NotEnoughStock (409) and nothing is placed;
  * - the order's timeline entry saying how it was placed, when the source gives one;
- * - last, when offers apply, one use of each taken under its row's lock (offers/offer-uses.ts):
- *   the row everyone on a popular code waits for is held for that statement and the commit only.
+ * - last, when offers apply, each checked still usable, and one use of each with a limit in all
+ *   taken under its row's lock (offers/offer-uses.ts): the row everyone on a limited code waits
+ *   for is held for that statement and the commit only.
  *
  * The caller runs `write` inside its own transaction, holding its own locks (the basket's, the
  * quote's), and wakes the job workers once it has committed.
