@@ -28,6 +28,11 @@ describe('item display name (SPEC 3, by its intent: DESIGN 4 "Display name")', (
     // ... or the size's own text as a word of its own.
     ['Bubble Wrap 500mm', '500mm', 'Bubble Wrap 500mm'],
     ['A4 Envelopes', 'A4', 'A4 Envelopes'],
+    ['a4 envelopes', 'A4', 'a4 envelopes'],
+    ['Small Mailers S', 'S', 'Small Mailers S'],
+    ['Mailers (S)', 'S', 'Mailers (S)'],
+    ['A45 Envelopes', 'A4', 'A45 Envelopes A4'],
+    ['Étiquettes S', 's', 'Étiquettes S'],
     // No size: the name alone.
     ['Bubble Wrap Roll', '', 'Bubble Wrap Roll'],
     ['Bubble Wrap Roll', null, 'Bubble Wrap Roll'],

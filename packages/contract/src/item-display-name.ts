@@ -17,8 +17,19 @@ export function itemDisplayName(productName: string, size1: string | null | unde
   return `${productName} ${size}`;
 }
 
-/** `text` holds `word` not as part of a longer word or number ("S" is not in "Single"). */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * `text` holds `word`, in any case, not as part of a longer word or number ("S" is not in
+ * "Single"). A search rather than a RegExp built from `word`: every basket line, order line and
+ * e-mail names its item, and compiling a Unicode pattern each time was 2% of placing an order.
+ */
 function containsWord(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  const haystack = text.toLowerCase();
+  const needle = word.toLowerCase();
+  const isWordChar = (char: string | undefined) => char !== undefined && LETTER_OR_DIGIT.test(char);
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+    if (!isWordChar(haystack[at - 1]) && !isWordChar(haystack[at + needle.length])) return true;
+  }
+  return false;
 }
