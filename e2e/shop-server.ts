@@ -74,8 +74,11 @@ export async function startOwnShopServer(env: Record<string, string> = {}): Prom
     if (Date.now() > deadline) throw new Error(`the shop server did not start:\n${log.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  // The setup link is logged when the server is ready (onReady), before it listens.
-  const setupLine = log.find((line) => line.includes('/admin/setup?token='));
+  // The setup link is logged when the server is ready (onReady), before it listens; its line can
+  // still be in the pipe when /readyz answers, so it is waited for a moment (no line: an owner exists).
+  const findSetupLine = () => log.find((line) => line.includes('/admin/setup?token='));
+  for (let waited = 0; !findSetupLine() && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  const setupLine = findSetupLine();
   const setupLink = setupLine ? (JSON.parse(setupLine) as { setupLink: string }).setupLink : null;
   return {
     baseURL,
@@ -108,18 +111,30 @@ async function onConnection<T>(url: string, body: (client: pg.Client) => Promise
 }
 
 export interface OwnDatabase {
+  name: string;
   databaseUrl: string;
   /** Runs `body` on a connection to the database. */
   sql<T>(body: (client: pg.Client) => Promise<T>): Promise<T>;
   drop(): Promise<void>;
 }
 
-/** An empty PostgreSQL database of the test's own, uniquely named (`label` in it); `drop` removes it. */
+/** Whether the PostgreSQL server the own databases are made on answers. */
+export async function postgresAnswers(): Promise<boolean> {
+  return onConnection(POSTGRES_URL, async () => true).catch(() => false);
+}
+
+/**
+ * A PostgreSQL database of the test's own, uniquely named (`label` in it); `drop` removes it. It
+ * is a copy of the run's template (global-setup.ts: migrated, demo catalogue, no staff), as a
+ * shop's first start would leave it; empty when there is none, and the shop migrates and seeds it.
+ */
 export async function createOwnDatabase(label: string): Promise<OwnDatabase> {
   const name = `shop_e2e_${label}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await onConnection(POSTGRES_URL, (c) => c.query(`CREATE DATABASE ${name}`));
+  const template = process.env.E2E_POSTGRES_TEMPLATE;
+  await onConnection(POSTGRES_URL, (c) => c.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
   const databaseUrl = Object.assign(new URL(POSTGRES_URL), { pathname: `/${name}` }).toString();
   return {
+    name,
     databaseUrl,
     sql: (body) => onConnection(databaseUrl, body),
     drop: () => onConnection(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
