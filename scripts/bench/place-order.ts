@@ -12,11 +12,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { EMAIL_JOB_KINDS, TokenService } from '@shop/core';
-import { openDatabase, queryRows } from '@shop/db';
+import { columnsOf, figuresOf, jobs, openDatabase, productPrices, queryRows, users as userTable } from '@shop/db';
 import { runLoad } from './load.ts';
 import { percentile } from './percentile.ts';
 import { startTarget } from './processes.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+
+const MADE_USER = columnsOf(userTable, ['userId']);
+const SENT = figuresOf({ sent: 'number' });
+const LAST_SENT = columnsOf(jobs, ['finishedAt']);
+const ORDER_COUNTS = figuresOf({ orders: 'number', customers: 'number' });
+const PACK = columnsOf(productPrices, ['productId', 'productPriceId', 'pricePence'], 'pp');
+const PACK_UNITS = figuresOf({ qty: 'number' });
 
 interface Prepared {
   token: string;
@@ -40,17 +47,17 @@ async function insertCustomers(base: string, databaseUrl: string, count: number)
   });
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   try {
-    const users = await queryRows<{ user_id: number }>(
+    const users = await queryRows<Record<string, unknown>>(
       database.db,
       sql`INSERT INTO users (first_name, last_name, email, password_hash, phone)
           SELECT 'Bench', 'Customer', 'bench.' || n || '.' || ${Date.now()} || '@example.com',
                  (SELECT password_hash FROM users ORDER BY user_id LIMIT 1), '01134960000'
           FROM generate_series(1, ${count}) AS n
-          RETURNING user_id`,
+          RETURNING ${MADE_USER.list}`,
     );
     const tokens = new TokenService(database.db);
     const customers: { userId: number; token: string }[] = [];
-    for (const { user_id } of users) customers.push({ userId: Number(user_id), token: await tokens.issue(Number(user_id), 'access') });
+    for (const { userId } of users.map(MADE_USER.read)) customers.push({ userId, token: await tokens.issue(userId, 'access') });
     return customers;
   } finally {
     await database.close();
@@ -67,14 +74,15 @@ async function confirmationsSent(databaseUrl: string, expected: number, loadEnde
   try {
     const deadline = Date.now() + 180_000;
     for (;;) {
-      const [counts] = await queryRows<{ sent: number; last_sent_at: Date | string | null }>(
+      const [raw] = await queryRows<Record<string, unknown>>(
         database.db,
-        sql`SELECT count(*)::int AS sent, max(finished_at) AS last_sent_at
+        sql`SELECT count(*) AS sent, max(finished_at) AS "finishedAt"
             FROM jobs WHERE kind = ${EMAIL_JOB_KINDS.orderConfirmation} AND state = 'done'`,
       );
-      const sent = Number(counts!.sent);
+      const { sent } = SENT.read(raw!);
       if (sent >= expected || Date.now() > deadline) {
-        const lastSentAt = counts!.last_sent_at === null ? null : new Date(counts!.last_sent_at).getTime();
+        const { finishedAt } = LAST_SENT.read(raw!);
+        const lastSentAt = finishedAt === null ? null : finishedAt.getTime();
         return { sent, lastSentAfterLoadMs: lastSentAt === null ? null : Math.max(0, lastSentAt - loadEndedAt) };
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -87,11 +95,8 @@ async function confirmationsSent(databaseUrl: string, expected: number, loadEnde
 async function countOrders(databaseUrl: string): Promise<{ orders: number; customers: number }> {
   const database = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
-    const [counts] = await queryRows<{ orders: number; customers: number }>(
-      database.db,
-      sql`SELECT count(*)::int AS orders, count(DISTINCT user_id)::int AS customers FROM orders`,
-    );
-    return { orders: Number(counts!.orders), customers: Number(counts!.customers) };
+    const [raw] = await queryRows<Record<string, unknown>>(database.db, sql`SELECT count(*) AS orders, count(DISTINCT user_id) AS customers FROM orders`);
+    return ORDER_COUNTS.read(raw!);
   } finally {
     await database.close();
   }
@@ -237,14 +242,17 @@ interface BenchPack {
 async function benchPacks(databaseUrl: string, packs: 'spread' | 'one'): Promise<BenchPack[]> {
   const database = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
-    const rows = await queryRows<{ product_id: number; product_price_id: number; price_pence: number; qty: number }>(
+    const rows = await queryRows<Record<string, unknown>>(
       database.db,
-      sql`SELECT DISTINCT ON (pp.product_size_id) pp.product_id, pp.product_price_id, pp.price_pence, pp.pack_range[1] AS qty
+      sql`SELECT DISTINCT ON (pp.product_size_id) ${PACK.list}, pp.pack_range[1] AS qty
           FROM product_prices pp JOIN products p ON p.product_id = pp.product_id
           WHERE p.is_active
           ORDER BY pp.product_size_id, pp.sort_order, pp.product_price_id`,
     );
-    const all = rows.map((row) => ({ product_id: Number(row.product_id), product_price_id: Number(row.product_price_id), price: Number(row.price_pence) / 100, qty: Number(row.qty) }));
+    const all = rows.map((raw) => {
+      const pack = { ...PACK.read(raw), ...PACK_UNITS.read(raw) };
+      return { product_id: pack.productId, product_price_id: pack.productPriceId, price: pack.pricePence / 100, qty: pack.qty };
+    });
     if (all.length === 0) throw new Error('the demo catalogue has no packs');
     return packs === 'one' ? all.slice(0, 1) : all;
   } finally {

@@ -24,7 +24,7 @@
  * told which order and why; staff are told the same.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { columnsOf, orders, queryRows, returns, shoppingLists, users, type Database, type Executor } from '@shop/db';
+import { columnsOf, figuresOf, orders, queryRows, returns, shoppingLists, users, type Database, type Executor } from '@shop/db';
 import { Conflict, NotFound, Unauthorized } from '../errors.ts';
 import { WrongCurrentPassword } from './account-service.ts';
 import { paymentFiguresOf } from '../back-office/orders/order-states.ts';
@@ -60,6 +60,8 @@ export function closedAccountEmail(userId: number): string {
 export type ClosedBy = { kind: 'customer' } | { kind: 'staff'; staffId: number; /** How the customer asked (phone, e-mail), for the audit trail. */ request: string };
 
 const ORDER = columnsOf(orders, ['orderId', 'status', 'totalPence', 'paidPence', 'refundedPence', 'creditedPence']);
+/** The orders and invoices a closed account keeps (counts). */
+const KEPT = figuresOf({ orders: 'number', invoices: 'number' });
 
 export interface ClosureResult {
   /** Orders kept (with their invoices and credit notes) for RECORDS_KEPT_YEARS. */
@@ -153,13 +155,13 @@ export class AccountClosure {
         sql`UPDATE jobs SET state = 'failed', last_error = 'The customer closed their account.', finished_at = now(), locked_until = NULL
             WHERE state = 'pending' AND payload ->> 'userId' = ${String(userId)}`,
       );
-      // Counts (bigint: text on node-postgres): no table's row.
-      const [kept] = await queryRows<{ orders: number | string; invoices: number | string }>(
+      const [raw] = await queryRows<Record<string, unknown>>(
         tx,
         sql`SELECT (SELECT count(*) FROM orders WHERE user_id = ${userId}) AS orders,
                    (SELECT count(*) FROM invoices i JOIN orders o ON o.order_id = i.order_id WHERE o.user_id = ${userId}) AS invoices`,
       );
-      const closure = { ordersKept: Number(kept?.orders ?? 0), invoicesKept: Number(kept?.invoices ?? 0) };
+      const kept = raw ? KEPT.read(raw) : { orders: 0, invoices: 0 };
+      const closure = { ordersKept: kept.orders, invoicesKept: kept.invoices };
       // After the waiting e-mails were dropped (so this one is not), to the address as it was before erasing.
       await this.jobs.record(accountClosedJob(userId, { email: user.email, firstName: user.firstName, ...closure, keptYears: RECORDS_KEPT_YEARS }), tx);
       await recordCustomerEvent(tx, {

@@ -38,6 +38,8 @@ export interface SignedIn {
 export type UserDetails = UserDto;
 
 const USER_DETAILS = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', 'companyName', 'vatNumber', 'newsletter']);
+const NEW_USER = columnsOf(users, ['userId']);
+const PASSWORD = columnsOf(users, ['passwordHash']);
 
 function userDetailsOf(row: object): UserDetails {
   const user = USER_DETAILS.read(row);
@@ -83,16 +85,16 @@ export class AccountService {
   async signUp(input: SignUpInput): Promise<SignedIn> {
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
-      const rows = await queryRows<{ user_id: number }>(
+      const rows = await queryRows<Record<string, unknown>>(
         tx,
         sql`INSERT INTO users (first_name, last_name, email, password_hash, phone, newsletter)
             VALUES (${input.first_name.trim()}, ${input.last_name.trim()}, ${input.email.trim()},
                     ${passwordHash}, ${input.phone.trim()}, ${input.newsletter ?? false})
             ON CONFLICT ((lower(email))) DO NOTHING
-            RETURNING user_id`,
+            RETURNING ${NEW_USER.list}`,
       );
       if (!rows[0]) throw new Conflict(messages.signUpFailed);
-      const userId = Number(rows[0].user_id);
+      const { userId } = NEW_USER.read(rows[0]);
       return { userId, token: await this.tokens.issue(userId, 'access', tx) };
     });
   }
@@ -145,9 +147,9 @@ export class AccountService {
    */
   async changePassword(callerUserId: number | null, input: { current_password: string; new_password: string }): Promise<SignedIn> {
     if (callerUserId === null) throw new Unauthorized();
-    const [user] = await queryRows<{ password_hash: string }>(this.db, sql`SELECT password_hash FROM users WHERE user_id = ${callerUserId}`);
+    const [user] = await queryRows<Record<string, unknown>>(this.db, sql`SELECT ${PASSWORD.list} FROM users WHERE user_id = ${callerUserId}`);
     if (!user) throw new Unauthorized();
-    if (!(await verifyPassword(user.password_hash, input.current_password))) throw new WrongCurrentPassword();
+    if (!(await verifyPassword(PASSWORD.read(user).passwordHash, input.current_password))) throw new WrongCurrentPassword();
     const passwordHash = await hashPassword(input.new_password);
     const token = await this.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE user_id = ${callerUserId}`);

@@ -21,6 +21,8 @@ import {
   orders,
   priceListCustomers,
   priceLists,
+  productSizes,
+  products,
   queryRows,
   quoteRequestItems,
   quotes,
@@ -75,6 +77,9 @@ const LINE = columnsOf(orderLines, ['orderId', 'productId', 'productPriceId', 'p
 const INVOICE = columnsOf(invoices, ['invoiceNumber', 'orderId', 'issuedAt', 'taxPointDate'], 'i');
 const CREDIT_NOTE = columnsOf(creditNotes, ['creditNoteNumber', 'invoiceNumber', 'orderId', 'taxPointDate', 'kind', 'reason', 'netPence', 'vatPence', 'totalPence'], 'c');
 const BASKET_LINE = columnsOf(cartLines, ['productId', 'productPriceId', 'qty', 'count'], 'cl');
+/** A basket line's product and size, null once either is deleted. */
+const BASKET_PRODUCT = columnsOf(products, ['name'], 'p', { leftJoined: true });
+const BASKET_SIZE = columnsOf(productSizes, ['size1'], 'ps', { leftJoined: true });
 const TRADE_ACCOUNT = columnsOf(tradeAccounts, ['creditLimitPence', 'termsDays', 'openedAt', 'closedAt']);
 
 const pounds = penceToPounds;
@@ -121,9 +126,9 @@ export class CustomerDataExport {
         this.db,
         sql`SELECT ${CREDIT_NOTE.list} FROM credit_notes c JOIN orders o ON o.order_id = c.order_id WHERE o.user_id = ${userId} ORDER BY c.credit_note_number`,
       ),
-      queryRows<{ product_name: string | null; size1: string | null }>(
+      queryRows<object>(
         this.db,
-        sql`SELECT ${BASKET_LINE.list}, p.name AS product_name, ps.size1
+        sql`SELECT ${BASKET_LINE.list}, ${BASKET_PRODUCT.list}, ${BASKET_SIZE.list}
             FROM cart_lines cl JOIN carts c ON c.cart_id = cl.cart_id
             LEFT JOIN products p ON p.product_id = cl.product_id LEFT JOIN product_prices pp ON pp.product_price_id = cl.product_price_id
             LEFT JOIN product_sizes ps ON ps.product_size_id = pp.product_size_id
@@ -213,7 +218,9 @@ export class CustomerDataExport {
       }),
       basket: basketRows.map((raw) => {
         const line = BASKET_LINE.read(raw);
-        return { product_id: line.productId, product_price_id: line.productPriceId, name: raw.product_name, size1: raw.size1, qty: line.qty, count: line.count };
+        const { name } = BASKET_PRODUCT.read(raw);
+        const { size1 } = BASKET_SIZE.read(raw);
+        return { product_id: line.productId, product_price_id: line.productPriceId, name, size1, qty: line.qty, count: line.count };
       }),
       orders: orderList.map((o) => ({
         order_id: o.orderId,

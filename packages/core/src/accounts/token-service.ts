@@ -30,6 +30,8 @@ export function looksLikeToken(token: string): boolean {
 
 /** The user a token signs in (auth_tokens `t`). */
 const SIGNED_IN = columnsOf(authTokens, ['userId'], 't');
+/** The reset token a consumption marked used (only whether there is one matters). */
+const CONSUMED = columnsOf(authTokens, ['tokenId']);
 
 export class TokenService {
   constructor(private readonly db: Executor) {}
@@ -79,12 +81,12 @@ export class TokenService {
    */
   async consumeResetToken(userId: number, token: string, executor: Executor = this.db): Promise<boolean> {
     if (!looksLikeToken(token)) return false;
-    const rows = await queryRows<{ token_id: number }>(
+    const rows = await queryRows<Record<string, unknown>>(
       executor,
       sql`UPDATE auth_tokens SET used_at = now()
           WHERE token_hash = ${hashToken(token)} AND user_id = ${userId} AND kind = 'reset'
             AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-          RETURNING token_id`,
+          RETURNING ${CONSUMED.list}`,
     );
     return rows.length > 0;
   }

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { withoutDirectionControls } from '@shop/contract';
-import { queryRows, type Database, type Executor, type products, type productSizes, type productStockSettings, type Row, type stockLevels } from '@shop/db';
+import { figuresOf, queryRows, type Database, type Executor, type products, type productSizes, type productStockSettings, type Row, type stockLevels } from '@shop/db';
 import { Conflict, Invalid } from '../errors.ts';
 import {
   formatPackRange,
@@ -66,6 +66,8 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_LISTED_ERRORS = 500;
 
 const EXPORT_PAGE_SIZE = 500;
+/** A product code lowered (computed), as the links are compared. */
+const LOWERED_CODE = figuresOf({ code: 'text' });
 
 export const importMessages = {
   empty: 'The file is empty: export the catalogue for a file to start from.',
@@ -376,11 +378,12 @@ async function planImport(db: Executor, parsed: ReturnType<typeof readImportFile
   const linkCodes = new Set<string>();
   for (const rows of groups.values()) for (const row of rows) if (cell(row, 'linked_product_code')) linkCodes.add(cell(row, 'linked_product_code').toLowerCase());
   const missingLinks = [...linkCodes].filter((code) => !groups.has(code));
-  // code: a product code lowered (computed), as the links are compared.
   const existingLinks = new Set(
     missingLinks.length === 0
       ? []
-      : (await queryRows<{ code: string }>(db, sql`SELECT lower(product_code) AS code FROM products WHERE lower(product_code) = ANY (${`{${missingLinks.map((c) => `"${c}"`).join(',')}}`}::text[])`)).map((r) => r.code),
+      : (await queryRows<Record<string, unknown>>(db, sql`SELECT lower(product_code) AS code FROM products WHERE lower(product_code) = ANY (${`{${missingLinks.map((c) => `"${c}"`).join(',')}}`}::text[])`)).map(
+          (r) => LOWERED_CODE.read(r).code,
+        ),
   );
 
   const writes: Plan['writes'] = [];

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { withoutDirectionControls } from '@shop/contract';
-import { categories, columnsOf, queryRows, type Database, type Executor, type Row } from '@shop/db';
+import { categories, columnsOf, figuresOf, queryRows, type Database, type Executor, type Row } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { catalogueMessages, parseImageUrl, slugOf, type Parsed } from './catalogue-values.ts';
 
@@ -28,6 +28,8 @@ const CATEGORY = columnsOf(
   ['categoryId', 'parentId', 'name', 'slug', 'description', 'imageUrl', 'sortOrder', 'isActive', 'isNew', 'pageTitle', 'pageDescription', 'version'],
   'c',
 );
+/** Computed beside a category: the products directly in it. */
+const CATEGORY_FIGURES = figuresOf({ product_count: 'number' });
 
 export type AdminCategory = Omit<ReturnType<typeof CATEGORY.read>, 'isActive'> & {
   /** Shown in the shop (is_active). */
@@ -54,8 +56,7 @@ export interface CategoryInput {
 
 /** Every category (visible or not) as a tree, ordered as the shop shows it. */
 export async function readCategoryTree(db: Executor): Promise<AdminCategory[]> {
-  // product_count: computed (a count), no column to derive from.
-  const rows = await queryRows<{ product_count: number }>(
+  const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT ${CATEGORY.list}, (SELECT count(*)::int FROM products p WHERE p.category_id = c.category_id) AS product_count
         FROM categories c ORDER BY c.sort_order, c.name, c.category_id`,
@@ -63,7 +64,7 @@ export async function readCategoryTree(db: Executor): Promise<AdminCategory[]> {
   const nodes = new Map<number, AdminCategory>();
   for (const row of rows) {
     const { isActive, ...category } = CATEGORY.read(row);
-    nodes.set(category.categoryId, { ...category, visible: isActive, productCount: row.product_count, depth: 1, path: category.name, children: [] });
+    nodes.set(category.categoryId, { ...category, visible: isActive, productCount: CATEGORY_FIGURES.read(row).product_count, depth: 1, path: category.name, children: [] });
   }
   const roots: AdminCategory[] = [];
   for (const node of nodes.values()) {

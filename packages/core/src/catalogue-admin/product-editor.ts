@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { withoutDirectionControls } from '@shop/contract';
-import { columnsOf, priceChanges, productSizes, products, queryRows, staff, type Database, type Executor, type Row } from '@shop/db';
+import { columnsOf, figuresOf, priceChanges, productPrices, productSizes, products, queryNumber, queryRows, staff, type Database, type Executor, type Row } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import {
   catalogueMessages,
@@ -25,6 +25,10 @@ export const productMessages = {
 } as const;
 
 const LISTED = columnsOf(products, ['productId', 'productCode', 'name', 'isActive', 'isNew', 'isFeatured'], 'p');
+/** Computed beside a listed product: its category's path and how many sizes and packs it has. */
+const LISTED_FIGURES = figuresOf({ category_path: 'text', size_count: 'number', pack_count: 'number' });
+/** The lowest of the product's pack prices, min() aliased as the column: null without packs (figuresOf would read 0). */
+const FROM_PRICE = columnsOf(productPrices, ['pricePence'], undefined, { leftJoined: true });
 
 export type ProductListEntry = Omit<ReturnType<typeof LISTED.read>, 'isActive'> & {
   categoryPath: string;
@@ -52,6 +56,12 @@ const PRICE_CHANGE = columnsOf(
   ['priceChangeId', 'productPriceId', 'source', 'oldPricePence', 'newPricePence', 'oldPackRange', 'newPackRange', 'changedAt'],
   'c',
 );
+/** Whether the product has been ordered (EXISTS). */
+const HAS_ORDERS = figuresOf({ has_orders: 'boolean' });
+/** Computed by checkReferences: the category exists, the linked product (if any) exists. */
+const REFERENCE_CHECKS = figuresOf({ category: 'boolean', link_exists: 'boolean' });
+/** The product already holding a code (a sub-select: null when none). */
+const CODE_OWNER = columnsOf(products, ['productId'], undefined, { leftJoined: true });
 /** Who made a change (LEFT JOIN: null when the staff member is unknown). */
 const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
 /** The size of the changed pack (LEFT JOIN: null once the pack or its size was removed). */
@@ -142,12 +152,10 @@ export class ProductEditor {
       ],
       sql` AND `,
     );
-    // A count: no table's row.
-    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM products p WHERE ${conditions}`);
-    const pageCount = Math.max(1, Math.ceil(Number(total) / PRODUCT_PAGE_SIZE));
+    const total = await queryNumber(this.db, sql`SELECT count(*)::int AS value FROM products p WHERE ${conditions}`);
+    const pageCount = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
     const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
-    // The path, the counts and the lowest price are computed: no table's row.
-    const rows = await queryRows<{ category_path: string; size_count: number; pack_count: number; from_price: number | null }>(
+    const rows = await queryRows<Record<string, unknown>>(
       this.db,
       sql`WITH RECURSIVE paths AS (
             SELECT category_id, name::text AS path FROM categories WHERE parent_id IS NULL
@@ -156,7 +164,7 @@ export class ProductEditor {
           SELECT ${LISTED.list}, coalesce(paths.path, '') AS category_path,
             (SELECT count(*)::int FROM product_sizes s WHERE s.product_id = p.product_id) AS size_count,
             (SELECT count(*)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS pack_count,
-            (SELECT min(pp.price_pence)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS from_price
+            (SELECT min(pp.price_pence)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS "pricePence"
           FROM products p LEFT JOIN paths ON paths.category_id = p.category_id
           WHERE ${conditions}
           ORDER BY lower(p.product_code), p.product_id
@@ -169,10 +177,19 @@ export class ProductEditor {
       page,
       pageCount,
       pageSize: PRODUCT_PAGE_SIZE,
-      total: Number(total),
+      total,
       products: rows.map((r) => {
         const { isActive, ...product } = LISTED.read(r);
-        return { ...product, categoryPath: r.category_path, onSale: isActive, sizeCount: r.size_count, packCount: r.pack_count, fromPricePence: r.from_price };
+        const figures = LISTED_FIGURES.read(r);
+        return {
+          ...product,
+          // Never null: coalesce() in the statement.
+          categoryPath: figures.category_path ?? '',
+          onSale: isActive,
+          sizeCount: figures.size_count,
+          packCount: figures.pack_count,
+          fromPricePence: FROM_PRICE.read(r).pricePence,
+        };
       }),
     };
   }
@@ -180,8 +197,7 @@ export class ProductEditor {
   async product(productId: number): Promise<AdminProduct> {
     const [stored] = await loadProducts(this.db, { ids: [productId] });
     if (!stored) throw new NotFound('No such product.');
-    // Computed (EXISTS): no table's row.
-    const [orders] = await queryRows<{ has_orders: boolean }>(this.db, sql`SELECT EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders`);
+    const [orders] = await queryRows<Record<string, unknown>>(this.db, sql`SELECT EXISTS (SELECT 1 FROM order_lines WHERE product_id = ${productId}) AS has_orders`);
     const history = await queryRows<object>(
       this.db,
       sql`SELECT ${PRICE_CHANGE.list}, ${BY.list}, ${OF_SIZE.list}
@@ -192,7 +208,7 @@ export class ProductEditor {
     );
     return {
       ...stored,
-      hasOrders: Boolean(orders?.has_orders),
+      hasOrders: HAS_ORDERS.read(orders ?? {}).has_orders,
       priceHistory: history.map((raw) => {
         const change = PRICE_CHANGE.read(raw);
         const { size1, size2 } = OF_SIZE.read(raw);
@@ -269,15 +285,16 @@ export class ProductEditor {
 
   /** The category exists, the code is free, the linked product exists. */
   private async checkReferences(tx: Executor, state: ProductState, productId: number | null): Promise<void> {
-    // Three checks computed in one statement: no table's row.
-    const [row] = await queryRows<{ category: boolean; code_owner: number | null; link_exists: boolean }>(
+    // Three checks in one statement: two computed, and the product already holding the code.
+    const [raw = {}] = await queryRows<Record<string, unknown>>(
       tx,
       sql`SELECT EXISTS (SELECT 1 FROM categories WHERE category_id = ${state.categoryId}) AS category,
-            (SELECT product_id FROM products WHERE lower(product_code) = lower(${state.productCode}) LIMIT 1) AS code_owner,
+            (SELECT product_id FROM products WHERE lower(product_code) = lower(${state.productCode}) LIMIT 1) AS "productId",
             ${state.linkProductCode}::text IS NULL OR EXISTS (SELECT 1 FROM products WHERE lower(product_code) = lower(${state.linkProductCode})) AS link_exists`,
     );
-    if (!row?.category) throw new Invalid(catalogueMessages.unknownCategory, { fields: [{ field: 'categoryId', message: catalogueMessages.unknownCategory }] });
-    if (row.code_owner !== null && Number(row.code_owner) !== productId) {
+    const row = { ...REFERENCE_CHECKS.read(raw), codeOwner: CODE_OWNER.read(raw).productId };
+    if (!row.category) throw new Invalid(catalogueMessages.unknownCategory, { fields: [{ field: 'categoryId', message: catalogueMessages.unknownCategory }] });
+    if (row.codeOwner !== null && row.codeOwner !== productId) {
       const message = catalogueMessages.codeTaken(state.productCode);
       throw new Invalid(message, { fields: [{ field: 'productCode', message }] });
     }

@@ -12,7 +12,7 @@
  *   process clears its cached catalogue reads once the transaction commits.
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, productPrices, products, productSizes, queryRows, type Executor, type Row } from '@shop/db';
+import { columnsOf, figuresOf, productPrices, products, productSizes, queryRows, type Executor, type Row } from '@shop/db';
 import { Conflict } from '../errors.ts';
 import { catalogueMessages } from './catalogue-values.ts';
 
@@ -81,6 +81,11 @@ const PRODUCT = columnsOf(
   ['productId', 'productCode', 'name', 'description', 'categoryId', 'imageUrl', 'linkProductId', 'isNew', 'isFeatured', 'isActive', 'sortOrder', 'version'],
   'p',
 );
+/**
+ * The linked product's code (LEFT JOIN: null without a link), read as text: columnsOf would name
+ * it productCode, which the product's own code already is.
+ */
+const LINK_CODE = figuresOf({ linkCode: 'text' });
 const SIZE = columnsOf(productSizes, ['productSizeId', 'productId', 'size1', 'size2', 'unitCostPence']);
 const PACK = columnsOf(productPrices, ['productPriceId', 'productId', 'productSizeId', 'pricePence', 'packRange']);
 
@@ -89,8 +94,7 @@ export async function loadProducts(db: Executor, by: { ids?: number[]; codes?: s
   const ids = by.ids ?? [];
   const codes = (by.codes ?? []).map((c) => c.toLowerCase());
   if (ids.length === 0 && codes.length === 0) return [];
-  // The linked product's code, aliased (the product's own is productCode); LEFT JOINed, so null without a link.
-  const rows = await queryRows<{ linkCode: Row<typeof products>['productCode'] | null }>(
+  const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT ${PRODUCT.list}, l.product_code AS "linkCode"
         FROM products p LEFT JOIN products l ON l.product_id = p.link_product_id
@@ -99,7 +103,7 @@ export async function loadProducts(db: Executor, by: { ids?: number[]; codes?: s
         ${lock ? sql`FOR UPDATE OF p` : sql``}`,
   );
   if (rows.length === 0) return [];
-  const stored = rows.map((row) => ({ ...PRODUCT.read(row), linkProductCode: row.linkCode }));
+  const stored = rows.map((row) => ({ ...PRODUCT.read(row), linkProductCode: LINK_CODE.read(row).linkCode }));
   const productIds = `{${stored.map((p) => p.productId).join(',')}}`;
   const [sizes, packs] = await Promise.all([
     queryRows<object>(

@@ -2,6 +2,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   categories,
+  figuresOf,
   productPrices,
   products,
   productSizes,
@@ -15,6 +16,11 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect & { categoryName: string; categorySlug: string };
 export type SizeRow = typeof productSizes.$inferSelect;
 export type PriceRow = typeof productPrices.$inferSelect;
+
+/** A word of search_words, kept by triggers (migration 0003): no table in schema.ts. */
+const VOCABULARY_WORD = figuresOf({ word: 'text' });
+/** Computed per word of a query: whether full text ignores it, whether an active product has it. */
+const WORD_STATUS = figuresOf({ word: 'text', stop: 'boolean', found: 'boolean' });
 
 export class CatalogueRepository {
   constructor(private readonly db: Executor) {}
@@ -99,9 +105,9 @@ export class CatalogueRepository {
    * name on each call.
    */
   async nameVocabulary(): Promise<string[]> {
-    // search_words is kept by triggers (migration 0003) and has no table in schema.ts.
-    const rows = await queryRows<{ word: string }>(this.db, sql`SELECT word FROM search_words`);
-    return rows.map((r) => r.word);
+    const rows = await queryRows<Record<string, unknown>>(this.db, sql`SELECT word FROM search_words`);
+    // The primary key: never null.
+    return rows.map((r) => VOCABULARY_WORD.read(r).word ?? '');
   }
 
   /** Ids of every active product, ascending: the sitemap's list (ids only, not 50,000 products). */
@@ -133,8 +139,7 @@ export class CatalogueRepository {
    */
   async wordStatuses(words: string[]): Promise<Map<string, WordStatus>> {
     if (words.length === 0) return new Map();
-    // Computed per word of the query (no table's row).
-    const rows = await queryRows<{ word: string; stop: boolean; found: boolean }>(
+    const rows = await queryRows<Record<string, unknown>>(
       this.db,
       sql`SELECT w.word, numnode(plainto_tsquery('english', w.word)) = 0 AS stop,
             CASE WHEN numnode(plainto_tsquery('english', w.word)) = 0 THEN false ELSE (
@@ -148,7 +153,13 @@ export class CatalogueRepository {
             sql`, `,
           )}]::text[]) AS w(word)`,
     );
-    return new Map(rows.map((row) => [row.word, row.stop ? 'stop' : row.found ? 'found' : 'missing']));
+    return new Map(
+      rows.map((raw) => {
+        const row = WORD_STATUS.read(raw);
+        // Never null: one of the words asked for.
+        return [row.word ?? '', row.stop ? 'stop' : row.found ? 'found' : 'missing'];
+      }),
+    );
   }
 
   /**

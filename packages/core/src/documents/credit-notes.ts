@@ -44,7 +44,7 @@
  * order never see the same "already credited".
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, creditNotes, invoices, orderLines, orders, queryRows, type CreditNoteLine, type Executor, type Row } from '@shop/db';
+import { columnsOf, creditNotes, figuresOf, invoices, orderLines, orders, queryRows, type CreditNoteLine, type Executor, type Row } from '@shop/db';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { chargedForPacks } from '../pricing/cart-totals.ts';
 import type { NewJob } from '../jobs/job-queue.ts';
@@ -147,6 +147,8 @@ const ORDER = columnsOf(
   'o',
 );
 const INVOICE = columnsOf(invoices, ['invoiceNumber'], 'i', { leftJoined: true });
+/** What the order's credit notes have credited so far (pence). */
+const CREDITED = figuresOf({ creditedNet: 'number', creditedVat: 'number', creditedTotal: 'number' });
 const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'discountPence', 'totalPricePence']);
 const CREDIT_NOTE = columnsOf(creditNotes, [
   'creditNoteNumber',
@@ -171,7 +173,7 @@ const CREDIT_NOTE = columnsOf(creditNotes, [
  * an overpayment).
  */
 export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependencies, cause: CreditNoteCause): Promise<IssuedCreditNote | null> {
-  const [row] = await queryRows<{ creditedNet: number | string; creditedVat: number | string; creditedTotal: number | string }>(
+  const [row] = await queryRows<Record<string, unknown>>(
     tx,
     sql`SELECT ${ORDER.list}, ${INVOICE.list},
                (SELECT COALESCE(sum(c.net_pence), 0) FROM credit_notes c WHERE c.order_id = o.order_id) AS "creditedNet",
@@ -186,7 +188,8 @@ export async function issueCreditNoteFor(tx: Executor, deps: CreditNoteDependenc
   if (invoiceNumber === null) return null;
   const order = ORDER.read(row);
   const invoice: Money = { netPence: order.subTotalPence + order.deliveryFeePence, vatPence: order.totalTaxPence, totalPence: order.totalPence };
-  const credited: Money = { netPence: Number(row.creditedNet), vatPence: Number(row.creditedVat), totalPence: Number(row.creditedTotal) };
+  const { creditedNet, creditedVat, creditedTotal } = CREDITED.read(row);
+  const credited: Money = { netPence: creditedNet, vatPence: creditedVat, totalPence: creditedTotal };
   // The rate charged, fixed when the order was placed (0 for a zero-rated export: pricing/vat-by-destination.ts).
   const rate = order.vatRatePercent;
 

@@ -5,8 +5,7 @@
  */
 import { orderVisibleTo } from '../companies/company-access.ts';
 import { sql } from 'drizzle-orm';
-import { columnsOf, invoices, orders, queryRows, tradeAccounts, users, type Database, type Executor } from '@shop/db';
-import type { IsoDate } from '../delivery/dispatch-promise.ts';
+import { columnsOf, figuresOf, invoices, orderLines, orderPayments, orders, queryRows, shipmentLines, shipments, tradeAccounts, users, type Database, type Executor } from '@shop/db';
 import type { InvoiceFacts } from './invoice-eligibility.ts';
 import type { InvoicedShipment } from './vat-invoice.ts';
 import type { PickingLineRow } from './picking-list-pdf.ts';
@@ -48,6 +47,13 @@ const CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email', 'phone', 'c
 const TERMS = columnsOf(tradeAccounts, ['termsDays'], 't', { leftJoined: true });
 /** The number of the order's invoice once issued. */
 const INVOICE = columnsOf(invoices, ['invoiceNumber'], 'i', { leftJoined: true });
+/** The latest payment's date (max of the column), null before any payment. */
+const LAST_PAYMENT = columnsOf(orderPayments, ['receivedOn'], 'p', { leftJoined: true });
+/** A shipment's pack as an invoice lists it, and the goods packs the order has in all. */
+const SHIPMENT = columnsOf(shipments, ['number', 'dispatchedAt'], 'sh');
+const SHIPPED = columnsOf(shipmentLines, ['count'], 'sl');
+const SHIPPED_LINE = columnsOf(orderLines, ['productName', 'size1'], 'l');
+const SHIPMENT_FIGURES = figuresOf({ ordered: 'number' });
 
 export type DocumentOrder = ReturnType<typeof ORDER.read> &
   InvoiceFacts & { customer: ReturnType<typeof CUSTOMER.read> } & ReturnType<typeof TERMS.read> &
@@ -64,10 +70,10 @@ export class DocumentRepository {
   async order(orderId: number, userId: number | null, executor: Executor = this.db, lockForShare = false): Promise<DocumentOrder | null> {
     // A company's order is its admins' and viewers' to read too (companies/company-access.ts).
     const owner = userId === null ? sql`` : sql`AND ${orderVisibleTo(userId, 'o')}`;
-    const [row] = await queryRows<{ lastPaymentReceivedOn: IsoDate | null }>(
+    const [row] = await queryRows<Record<string, unknown>>(
       executor,
       sql`SELECT ${ORDER.list}, ${CUSTOMER.list}, ${TERMS.list}, ${INVOICE.list},
-                 (SELECT max(p.received_on) FROM order_payments p WHERE p.order_id = o.order_id AND p.kind = 'payment') AS "lastPaymentReceivedOn"
+                 (SELECT max(p.received_on) FROM order_payments p WHERE p.order_id = o.order_id AND p.kind = 'payment') AS "receivedOn"
           FROM orders o
           JOIN users u ON u.user_id = o.user_id
           LEFT JOIN trade_accounts t ON (o.company_id IS NULL AND t.user_id = o.user_id) OR t.company_id = o.company_id
@@ -76,7 +82,7 @@ export class DocumentRepository {
           ${lockForShare ? sql`FOR SHARE OF o` : sql``}`,
     );
     if (!row) return null;
-    return { ...ORDER.read(row), customer: CUSTOMER.read(row), ...TERMS.read(row), ...INVOICE.read(row), lastPaymentReceivedOn: row.lastPaymentReceivedOn };
+    return { ...ORDER.read(row), customer: CUSTOMER.read(row), ...TERMS.read(row), ...INVOICE.read(row), lastPaymentReceivedOn: LAST_PAYMENT.read(row).receivedOn };
   }
 
   /**
@@ -84,9 +90,9 @@ export class DocumentRepository {
    * whether every pack had left by then (shipments: back-office/orders/order-shipments.ts).
    */
   async shipmentsBy(orderId: number, at: Date, executor: Executor = this.db): Promise<{ shipments: InvoicedShipment[]; complete: boolean }> {
-    const rows = await queryRows<{ number: number; dispatched_at: string | Date; count: number; product_name: string; size1: string; ordered: number | string }>(
+    const rows = await queryRows<Record<string, unknown>>(
       executor,
-      sql`SELECT sh.number, sh.dispatched_at, sl.count, l.product_name, l.size1,
+      sql`SELECT ${SHIPMENT.list}, ${SHIPPED.list}, ${SHIPPED_LINE.list},
                  (SELECT sum(x.count) FROM order_lines x WHERE x.order_id = sh.order_id AND x.kind = 'goods') AS ordered
           FROM shipments sh JOIN shipment_lines sl ON sl.shipment_id = sh.shipment_id JOIN order_lines l ON l.order_line_id = sl.order_line_id
           WHERE sh.order_id = ${orderId} AND sh.dispatched_at <= ${at.toISOString()}::timestamptz
@@ -94,17 +100,19 @@ export class DocumentRepository {
     );
     const shipments: InvoicedShipment[] = [];
     let sent = 0;
-    for (const row of rows) {
-      const number = Number(row.number);
+    for (const raw of rows) {
+      const { number, dispatchedAt } = SHIPMENT.read(raw);
+      const { count } = SHIPPED.read(raw);
+      const { productName, size1 } = SHIPPED_LINE.read(raw);
       let shipment = shipments.at(-1);
       if (!shipment || shipment.number !== number) {
-        shipment = { number, dispatchedAt: new Date(row.dispatched_at), packs: [] };
+        shipment = { number, dispatchedAt, packs: [] };
         shipments.push(shipment);
       }
-      shipment.packs.push(`${Number(row.count)} x ${itemDisplayName(row.product_name, row.size1)}`);
-      sent += Number(row.count);
+      shipment.packs.push(`${count} x ${itemDisplayName(productName, size1)}`);
+      sent += count;
     }
-    return { shipments, complete: rows.length === 0 || sent >= Number(rows[0]!.ordered) };
+    return { shipments, complete: rows.length === 0 || sent >= SHIPMENT_FIGURES.read(rows[0]!).ordered };
   }
 
   /**

@@ -9,7 +9,7 @@
  * NotFound for another customer's order; staff methods take only the order id.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, orders, queryRows, type Database, type Executor } from '@shop/db';
 import { Conflict, NotFound, Unauthorized } from '../errors.ts';
 import type { OrderRepository } from '../orders/order-repository.ts';
 import type { ShopConfig } from '../shop/shop-config.ts';
@@ -23,6 +23,9 @@ import { formatInvoiceNumber, InvoiceNumbers, type IssuedInvoice } from './invoi
 import { buildPickingList, pickingListPdf, pickingListsPdf } from './picking-list-pdf.ts';
 import { buildVatInvoice, type VatInvoice } from './vat-invoice.ts';
 import { vatInvoicePdf } from './vat-invoice-pdf.ts';
+
+/** What was paid back on an order, credited with its invoice when issued later. */
+const REFUNDED = columnsOf(orders, ['refundedPence']);
 
 export interface PdfFile {
   /** For Content-Disposition, e.g. "invoice-INV-000042.pdf". */
@@ -133,8 +136,8 @@ export class DocumentService {
    */
   private readonly creditRefundsMadeBefore = async (tx: Executor, invoice: IssuedInvoice): Promise<void> => {
     if (!this.options.jobs) return;
-    const [order] = await queryRows<{ refunded_pence: number }>(tx, sql`SELECT refunded_pence FROM orders WHERE order_id = ${invoice.orderId}`);
-    const refunded = Number(order?.refunded_pence ?? 0);
+    const [order] = await queryRows<Record<string, unknown>>(tx, sql`SELECT ${REFUNDED.list} FROM orders WHERE order_id = ${invoice.orderId}`);
+    const refunded = order ? REFUNDED.read(order).refundedPence : 0;
     if (refunded <= 0) return;
     await issueCreditNoteFor(
       tx,

@@ -7,7 +7,7 @@
  * the one clock every process shares.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { columnsOf, jobs, queryRows, type Database, type Executor, type Row } from '@shop/db';
+import { columnsOf, figuresOf, jobs, queryRows, type Database, type Executor, type Row } from '@shop/db';
 
 export interface NewJob {
   kind: string;
@@ -24,6 +24,8 @@ export type ClaimedJob = Pick<Row<typeof jobs>, 'jobId' | 'kind' | 'payload' | '
 };
 
 const CLAIMED = columnsOf(jobs, ['jobId', 'kind', 'payload', 'attempts', 'createdAt']);
+/** Milliseconds until the next pending job is due, read as text: null (no pending job) must stay null, not 0. */
+const WAIT = figuresOf({ wait_ms: 'text' });
 
 /** A job that ran successfully, and what to keep of its payload (undefined: all of it). */
 export interface FinishedJob {
@@ -122,13 +124,14 @@ export class JobQueue {
   async msUntilNextDue(): Promise<number | null> {
     // No GREATEST(0, ...) in SQL: GREATEST ignores a NULL, so "no pending job" would read as "due now"
     // and an idle worker would poll every 10 ms.
-    const [row] = await queryRows<{ wait_ms: number | string | null }>(
+    const [raw = {}] = await queryRows<Record<string, unknown>>(
       this.db,
       sql`
         SELECT EXTRACT(EPOCH FROM (min(GREATEST(run_at, COALESCE(locked_until, run_at))) - now())) * 1000 AS wait_ms
         FROM jobs WHERE state = 'pending'`,
     );
-    return row?.wait_ms == null ? null : Math.max(0, Number(row.wait_ms));
+    const wait = WAIT.read(raw).wait_ms;
+    return wait === null ? null : Math.max(0, Number(wait));
   }
 
   /**

@@ -6,7 +6,7 @@
  * resolved for customers by pricing/customer-prices.ts; nothing here is read by the storefront.
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, priceListCustomers, priceListEntries, priceListEvents, priceLists, productSizes, products, queryRows, staff, users, type Database, type Executor, type Row } from '@shop/db';
+import { columnsOf, figuresOf, priceListCustomers, priceListEntries, priceListEvents, priceLists, productPrices, productSizes, products, queryRows, staff, users, type Database, type Executor, type Row } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { isUniqueViolationOf } from '../database-errors.ts';
 import { flattenCategories, readCategoryTree } from '../catalogue-admin/category-editor.ts';
@@ -88,20 +88,23 @@ const ENTRY_PRODUCT = columnsOf(products, ['productCode', 'name'], 'p', { leftJo
 const ENTRY_SIZE = columnsOf(productSizes, ['size1'], 's', { leftJoined: true });
 const INDEXED_PRODUCT = columnsOf(products, ['productCode'], 'p');
 const INDEXED_SIZE = columnsOf(productSizes, ['productSizeId', 'size1'], 's');
+/** A size's pack quantities, array_agg of its prices' pack_range[1] AS "packRange": an int[] read as that column; null when it has no prices. */
+const INDEXED_PACKS = columnsOf(productPrices, ['packRange'], undefined, { leftJoined: true });
+/** Computed beside a list's row in the list of lists. */
+const LIST_FIGURES = figuresOf({ entryCount: 'number', customerCount: 'number' });
 
 export class PriceLists {
   constructor(private readonly db: Database) {}
 
   async list(): Promise<PriceListSummary[]> {
-    // The counts are computed: no table's row.
-    const rows = await queryRows<{ entryCount: number; customerCount: number }>(
+    const rows = await queryRows<Record<string, unknown>>(
       this.db,
       sql`SELECT ${LIST.list},
                  (SELECT count(*)::int FROM price_list_entries e WHERE e.price_list_id = l.price_list_id) AS "entryCount",
                  (SELECT count(*)::int FROM price_list_customers c WHERE c.price_list_id = l.price_list_id) AS "customerCount"
           FROM price_lists l ORDER BY lower(l.name), l.price_list_id`,
     );
-    return rows.map((r) => ({ ...LIST.read(r), entryCount: Number(r.entryCount), customerCount: Number(r.customerCount) }));
+    return rows.map((r) => ({ ...LIST.read(r), ...LIST_FIGURES.read(r) }));
   }
 
   async detail(priceListId: number): Promise<PriceListDetail> {
@@ -324,11 +327,10 @@ async function record(tx: Executor, priceListId: number, staffId: number | null,
 
 /** Sizes by product code and size1 with their pack quantities, and categories by path, as the import names them. */
 async function catalogueIndex(db: Executor): Promise<CatalogueIndex> {
-  // quantities: computed (the size's pack quantities), as either driver answers an int[].
-  const rows = await queryRows<{ quantities: number[] | string | null }>(
+  const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT ${INDEXED_PRODUCT.list}, ${INDEXED_SIZE.list},
-               (SELECT array_agg(pp.pack_range[1] ORDER BY pp.sort_order) FROM product_prices pp WHERE pp.product_size_id = s.product_size_id) AS quantities
+               (SELECT array_agg(pp.pack_range[1] ORDER BY pp.sort_order) FROM product_prices pp WHERE pp.product_size_id = s.product_size_id) AS "packRange"
         FROM product_sizes s JOIN products p ON p.product_id = s.product_id`,
   );
   const sizes: CatalogueIndex['sizes'] = new Map();
@@ -338,7 +340,7 @@ async function catalogueIndex(db: Executor): Promise<CatalogueIndex> {
     const key = productCode.toLowerCase();
     let product = sizes.get(key);
     if (!product) sizes.set(key, (product = { productCode, bySize: new Map() }));
-    const quantities = typeof row.quantities === 'string' ? row.quantities.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : (row.quantities ?? []).map(Number);
+    const quantities = INDEXED_PACKS.read(row).packRange ?? [];
     // Two sizes of one product written alike: the first (the import then prices that one).
     if (!product.bySize.has(size1.trim())) product.bySize.set(size1.trim(), { productSizeId, packQuantities: quantities });
   }

@@ -20,7 +20,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
-import { productPrices, products, productSizes, queryRows, quoteLines, quoteRequestItems, quotes, staff, users, type Database, type Executor, type Row } from '@shop/db';
+import { columnsOf, productPrices, products, productSizes, queryNumber, queryRows, quoteLines, quoteNumberCounter, quoteRequestItems, quotes, staff, users, type Database, type Executor, type Row } from '@shop/db';
 import { recordCustomerEvent } from '../back-office/customers/customer-events.ts';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
 import { formatDayMonthYear } from '../documents/document-format.ts';
@@ -43,6 +43,8 @@ import { MAX_QUOTE_VALIDITY_DAYS, quoteValidityDays, quoteValidUntil } from './q
 import { assertQuoteMove, QUOTE_MOVE_MESSAGES, QUOTE_STATE_LABELS, quoteStateOf, type QuoteState } from './quote-states.ts';
 
 type QuoteRow = Row<typeof quotes>;
+/** The number the counter gives a new quote (RETURNING). */
+const COUNTER = columnsOf(quoteNumberCounter, ['lastNumber']);
 
 /** "Q-000042": how a quote number is printed (PDF, e-mails, pages): one place. */
 export function formatQuoteNumber(quoteNumber: number): string {
@@ -240,13 +242,13 @@ export class QuoteDesk {
     }
     const packs = await this.packsOnSale(input.items.map((item) => item.productPriceId));
     const created = await this.db.transaction(async (tx) => {
-      const [counter] = await queryRows<{ last_number: number }>(
+      const [counter] = await queryRows<Record<string, unknown>>(
         tx,
         sql`INSERT INTO quote_number_counter (id, last_number) VALUES (true, 1)
             ON CONFLICT (id) DO UPDATE SET last_number = quote_number_counter.last_number + 1
-            RETURNING last_number`,
+            RETURNING ${COUNTER.list}`,
       );
-      const quoteNumber = Number(counter!.last_number);
+      const quoteNumber = COUNTER.read(counter!).lastNumber;
       const [quote] = await tx
         .insert(quotes)
         .values({
@@ -495,8 +497,8 @@ export class QuoteDesk {
   async send(staffId: number, quoteId: number, seenVersion: number): Promise<{ validUntil: IsoDate }> {
     const sent = await this.staffChange(quoteId, seenVersion, async (quote, tx) => {
       const number = formatQuoteNumber(quote.quoteNumber);
-      const [lineCount] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM quote_lines WHERE quote_id = ${quoteId}`);
-      assertQuoteMove('send', { state: stateOf(quote, this.now()), priced: Number(lineCount?.n ?? 0) > 0 && quote.deliveryChargePence !== null }, number);
+      const lineCount = await queryNumber(tx, sql`SELECT count(*) AS value FROM quote_lines WHERE quote_id = ${quoteId}`);
+      assertQuoteMove('send', { state: stateOf(quote, this.now()), priced: lineCount > 0 && quote.deliveryChargePence !== null }, number);
       const sentAt = this.now();
       const validUntil = quoteValidUntil(sentAt, quote.validityDays ?? quoteValidityDays(this.options.shop));
       await tx.update(quotes).set({ status: 'sent', sentAt, sentBy: staffId, validUntil }).where(eq(quotes.quoteId, quoteId));

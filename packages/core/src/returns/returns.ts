@@ -15,7 +15,7 @@
  * settleByReplacement().
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, orderLines, orders, queryRows, returns, type Database, type Executor } from '@shop/db';
+import { columnsOf, figuresOf, orderEvents, orderLines, orders, productPrices, queryRows, returnLines, returnPhotos, returns, users, type Database, type Executor } from '@shop/db';
 import { formatPounds, RETURN_DESCRIPTION_MAX, returnRequestMessages } from '@shop/contract';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { pendingUploadOf, privateImageCopy, type PendingUpload } from '../catalogue-admin/catalogue-images.ts';
@@ -257,6 +257,29 @@ const ORDER = columnsOf(
 );
 type OrderFacts = ReturnType<typeof ORDER.read>;
 const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'discountPence', 'productPriceId', 'withdrawnCount'], 'l');
+/** The id a new return is given (RETURNING). */
+const NEW_RETURN = columnsOf(returns, ['returnId']);
+/** A photo, and the customer whose return it is of. */
+const PHOTO = columnsOf(returnPhotos, ['contentType', 'bytes'], 'p');
+const PHOTO_OWNER = columnsOf(returns, ['userId'], 'r');
+const CUSTOMER_NAME = columnsOf(users, ['firstName', 'lastName'], 'u');
+const CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
+/** A return's packs of an order line (its credit note's goods). */
+const RETURN_LINE = columnsOf(returnLines, ['orderLineId', 'count'], 'rl');
+/** Beside an order line's columns (LINE, whose `count` is the line's): the return, and its packs as `return_count`. */
+const LINE_RETURN = columnsOf(returnLines, ['returnId'], 'rl');
+const RETURN_COUNT = figuresOf({ return_count: 'number' });
+/** The size a line's pack is of (a return's units by size); the return photos are counted for. */
+const PRICE_SIZE = columnsOf(productPrices, ['productSizeId'], 'p');
+const PHOTOS_OF = columnsOf(returnPhotos, ['returnId']);
+/** An audit entry of a return: its kind and time, and the return it is of (`after` ->> 'return_id'). */
+const STEP = columnsOf(orderEvents, ['kind', 'createdAt'], 'e');
+const STEP_OF = figuresOf({ return_id: 'text' });
+/** Computed: a return's packs (queue), a line's packs already returned, a size's units, a return's photos. */
+const PACKS = figuresOf({ packs: 'number' });
+const TAKEN = figuresOf({ taken: 'number' });
+const UNITS = figuresOf({ units: 'number' });
+const PHOTO_COUNT = figuresOf({ n: 'number' });
 
 export class Returns {
   constructor(
@@ -325,13 +348,13 @@ export class Returns {
       const order = await this.customerOrder(userId, orderId, tx, true);
       const window = returnWindow(deliveryFacts(order), reason, this.today(), faultFoundOn);
       this.checkWanted(window, reason, wanted, await this.returnableLines(tx, orderId));
-      const [row] = await queryRows<{ return_id: number }>(
+      const [raw] = await queryRows<Record<string, unknown>>(
         tx,
         sql`INSERT INTO returns (order_id, user_id, reason, description, fault_found_on, window_until)
             VALUES (${orderId}, ${userId}, ${reason}, ${description}, ${faultFoundOn}::date, ${window.until}::date)
-            RETURNING return_id`,
+            RETURNING ${NEW_RETURN.list}`,
       );
-      const id = Number(row!.return_id);
+      const id = NEW_RETURN.read(raw!).returnId;
       for (const line of wanted) {
         await tx.execute(sql`INSERT INTO return_lines (return_id, order_line_id, count) VALUES (${id}, ${line.orderLineId}, ${line.count})`);
       }
@@ -378,14 +401,13 @@ export class Returns {
   /** A photo of a return, for its customer (userId) or for staff (null: the caller checked the staff session). */
   async photo(viewer: { userId: number } | { staff: StaffMember }, returnId: number, position: number): Promise<{ contentType: string; bytes: Buffer } | null> {
     if ('staff' in viewer) permit(viewer.staff, 'orders:view');
-    const rows = await queryRows<{ content_type: string; bytes: Buffer | Uint8Array; user_id: number }>(
+    const [raw] = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`SELECT p.content_type, p.bytes, r.user_id FROM return_photos p JOIN returns r ON r.return_id = p.return_id
+      sql`SELECT ${PHOTO.list}, ${PHOTO_OWNER.list} FROM return_photos p JOIN returns r ON r.return_id = p.return_id
           WHERE p.return_id = ${returnId} AND p.position = ${position}`,
     );
-    const row = rows[0];
-    if (!row || ('userId' in viewer && Number(row.user_id) !== viewer.userId)) return null;
-    return { contentType: row.content_type, bytes: Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes) };
+    if (!raw || ('userId' in viewer && PHOTO_OWNER.read(raw).userId !== viewer.userId)) return null;
+    return PHOTO.read(raw);
   }
 
   /* ---------- Staff ---------- */
@@ -393,9 +415,9 @@ export class Returns {
   /** Open returns, oldest first. */
   async queue(staff: StaffMember): Promise<ReturnQueueRow[]> {
     permit(staff, 'orders:view');
-    const rows = await queryRows<{ first_name: string; last_name: string; packs: number | string }>(
+    const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`SELECT ${RETURN.list}, u.first_name, u.last_name,
+      sql`SELECT ${RETURN.list}, ${CUSTOMER_NAME.list},
                  (SELECT COALESCE(sum(rl.count), 0) FROM return_lines rl WHERE rl.return_id = r.return_id) AS packs
           FROM returns r JOIN users u ON u.user_id = r.user_id
           WHERE r.state IN ('requested', 'approved', 'received')
@@ -404,10 +426,11 @@ export class Returns {
     );
     return rows.map((raw) => {
       const r = RETURN.read(raw);
+      const customer = CUSTOMER_NAME.read(raw);
       return {
         returnId: r.returnId,
         orderId: r.orderId,
-        customerName: `${raw.first_name} ${raw.last_name}`.trim(),
+        customerName: `${customer.firstName} ${customer.lastName}`.trim(),
         reason: r.reason,
         reasonLabel: RETURN_WINDOWS[r.reason].label,
         state: r.state,
@@ -415,7 +438,7 @@ export class Returns {
         nextStep: returnNextStep(r),
         windowUntil: r.windowUntil,
         createdAt: isoTime(r.createdAt),
-        packs: Number(raw.packs),
+        packs: PACKS.read(raw).packs,
       };
     });
   }
@@ -431,18 +454,19 @@ export class Returns {
     permit(staff, 'orders:view');
     const [summary] = await this.summaries(this.db, sql`r.return_id = ${returnId}`);
     if (!summary) throw new NotFound(returnMessages.notFound);
-    const [raw] = await queryRows<{ first_name: string; last_name: string; email: string }>(
+    const [raw] = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`SELECT ${ORDER.list}, u.first_name, u.last_name, u.email FROM orders o JOIN users u ON u.user_id = o.user_id WHERE o.order_id = ${summary.orderId}`,
+      sql`SELECT ${ORDER.list}, ${CUSTOMER.list} FROM orders o JOIN users u ON u.user_id = o.user_id WHERE o.order_id = ${summary.orderId}`,
     );
     const order = ORDER.read(raw!);
+    const customer = CUSTOMER.read(raw!);
     const seesMoney = can(staff.role, 'payments:view');
     const seesCustomer = can(staff.role, 'customers:view');
     const net = summary.lines.reduce((sum, line) => sum + line.chargedPence, 0);
     const vat = order.vatTreatment === 'export' ? 0 : Math.round((net * order.vatRatePercent) / 100);
     return {
       ...summary,
-      customer: seesCustomer ? { userId: order.userId, name: `${raw!.first_name} ${raw!.last_name}`.trim(), email: raw!.email } : null,
+      customer: seesCustomer ? { userId: order.userId, name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email } : null,
       moves: allowedReturnMoves(returnFactsOf(summary, order), staff.role),
       order: {
         status: order.status,
@@ -713,20 +737,20 @@ export class Returns {
 
   /** A return's packs, as the goods lines of its credit note. */
   private async goodsOf(executor: Executor, returnId: number): Promise<CreditedGoods[]> {
-    const rows = await queryRows<{ order_line_id: number; count: number }>(executor, sql`SELECT order_line_id, count FROM return_lines WHERE return_id = ${returnId} ORDER BY order_line_id`);
-    return rows.map((row) => ({ orderLineId: Number(row.order_line_id), count: Number(row.count) }));
+    const rows = await queryRows<Record<string, unknown>>(executor, sql`SELECT ${RETURN_LINE.list} FROM return_lines rl WHERE rl.return_id = ${returnId} ORDER BY rl.order_line_id`);
+    return rows.map((raw) => RETURN_LINE.read(raw));
   }
 
   /** The sizes and units a return's packs are (units = packs x units per pack). */
   private async sizesOf(tx: Executor, returnId: number): Promise<{ productSizeId: number; units: number }[]> {
-    const rows = await queryRows<{ product_size_id: number; units: number | string }>(
+    const rows = await queryRows<Record<string, unknown>>(
       tx,
-      sql`SELECT p.product_size_id, sum(rl.count * l.qty) AS units
+      sql`SELECT ${PRICE_SIZE.list}, sum(rl.count * l.qty) AS units
           FROM return_lines rl JOIN order_lines l ON l.order_line_id = rl.order_line_id JOIN product_prices p ON p.product_price_id = l.product_price_id
           WHERE rl.return_id = ${returnId}
           GROUP BY p.product_size_id ORDER BY p.product_size_id`,
     );
-    return rows.map((row) => ({ productSizeId: Number(row.product_size_id), units: Number(row.units) }));
+    return rows.map((raw) => ({ ...PRICE_SIZE.read(raw), ...UNITS.read(raw) }));
   }
 
   private async customerOrder(userId: number, orderId: number, executor: Executor, lock = false): Promise<OrderFacts> {
@@ -744,7 +768,7 @@ export class Returns {
   }
 
   private async returnableLines(executor: Executor, orderId: number): Promise<ReturnableLine[]> {
-    const rows = await queryRows<{ taken: number | string }>(
+    const rows = await queryRows<Record<string, unknown>>(
       executor,
       sql`SELECT ${LINE.list},
                  (SELECT COALESCE(sum(rl.count), 0) FROM return_lines rl JOIN returns r ON r.return_id = rl.return_id
@@ -755,7 +779,7 @@ export class Returns {
     return rows.map((raw) => {
       const l = LINE.read(raw);
       // Packs taken off (never supplied, credited instead) cannot come back.
-      return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: l.count, returnableCount: Math.max(0, l.count - l.withdrawnCount - Number(raw.taken)) };
+      return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count: l.count, returnableCount: Math.max(0, l.count - l.withdrawnCount - TAKEN.read(raw).taken) };
     });
   }
 
@@ -765,20 +789,26 @@ export class Returns {
     const list = rows.map((raw) => RETURN.read(raw));
     const ids = `{${list.map((r) => r.returnId).join(',')}}`;
     const [lineRows, photoRows, eventRows] = await Promise.all([
-      queryRows<{ return_id: number; return_count: number }>(
+      queryRows<Record<string, unknown>>(
         executor,
-        sql`SELECT rl.return_id, rl.count AS return_count, ${LINE.list} FROM return_lines rl JOIN order_lines l ON l.order_line_id = rl.order_line_id
+        sql`SELECT ${LINE_RETURN.list}, rl.count AS return_count, ${LINE.list} FROM return_lines rl JOIN order_lines l ON l.order_line_id = rl.order_line_id
             WHERE rl.return_id = ANY (${ids}::int[]) ORDER BY rl.return_id, rl.order_line_id`,
       ),
-      queryRows<{ return_id: number; n: number | string }>(executor, sql`SELECT return_id, count(*) AS n FROM return_photos WHERE return_id = ANY (${ids}::int[]) GROUP BY return_id`),
+      queryRows<Record<string, unknown>>(executor, sql`SELECT ${PHOTOS_OF.list}, count(*) AS n FROM return_photos WHERE return_id = ANY (${ids}::int[]) GROUP BY return_id`),
       // When each step happened: the order's audit entries of the returns (order_events_order_idx).
-      queryRows<{ return_id: string; kind: string; created_at: string | Date }>(
+      queryRows<Record<string, unknown>>(
         executor,
-        sql`SELECT e.after ->> 'return_id' AS return_id, e.kind, e.created_at FROM order_events e
+        sql`SELECT e.after ->> 'return_id' AS return_id, ${STEP.list} FROM order_events e
             WHERE e.order_id = ANY (${`{${[...new Set(list.map((r) => r.orderId))].join(',')}}`}::int[]) AND e.kind LIKE 'return\_%'`,
       ),
     ]);
-    const stepTimes = new Map(eventRows.map((e) => [`${e.return_id}:${e.kind}`, new Date(e.created_at).toISOString()]));
+    const stepTimes = new Map(
+      eventRows.map((raw) => {
+        const e = STEP.read(raw);
+        return [`${STEP_OF.read(raw).return_id}:${e.kind}`, isoTime(e.createdAt)];
+      }),
+    );
+    const photoCounts = new Map(photoRows.map((raw) => [PHOTOS_OF.read(raw).returnId, PHOTO_COUNT.read(raw).n]));
     return list.map((r) => ({
       returnId: r.returnId,
       orderId: r.orderId,
@@ -802,13 +832,13 @@ export class Returns {
       receivedAt: isoTimeOrNull(r.receivedAt),
       settledAt: isoTimeOrNull(r.settledAt),
       lines: lineRows
-        .filter((raw) => Number(raw.return_id) === r.returnId)
+        .filter((raw) => LINE_RETURN.read(raw).returnId === r.returnId)
         .map((raw) => {
           const l = LINE.read(raw);
-          const count = Number(raw.return_count);
+          const count = RETURN_COUNT.read(raw).return_count;
           return { orderLineId: l.orderLineId, productName: l.productName, size1: l.size1, qty: l.qty, count, pricePence: l.pricePence, chargedPence: chargedForPacks(l, count) };
         }),
-      photoCount: Number(photoRows.find((p) => Number(p.return_id) === r.returnId)?.n ?? 0),
+      photoCount: photoCounts.get(r.returnId) ?? 0,
       steps: stepsOf(r, (kind) => stepTimes.get(`${r.returnId}:return_${kind}`) ?? ''),
     }));
   }

@@ -5,11 +5,15 @@
  * drive expiry with an injected clock.
  */
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import { queryRows, staff, staffSessions, staffTokens, type Executor, type Row } from '@shop/db';
+import { columnsOf, figuresOf, queryRows, staff, staffSessions, staffTokens, type Executor, type Row } from '@shop/db';
 import type { StaffMember } from './staff-roles.ts';
 
 export type StaffRow = Row<typeof staff>;
 export type StaffSessionRow = Row<typeof staffSessions>;
+
+/** Wrong codes summed over sign-ins, and the earliest of those sign-ins: min(created_at) AS "createdAt", null when none failed. */
+const CODE_FAILURES = figuresOf({ failures: 'number' });
+const EARLIEST_FAILED = columnsOf(staffSessions, ['createdAt'], undefined, { leftJoined: true });
 
 export function staffMemberOf(row: StaffRow): StaffMember {
   return { staffId: row.staffId, email: row.email, name: row.name, role: row.role, totpEnabled: row.totpEnabledAt !== null };
@@ -164,13 +168,12 @@ export class StaffRepository {
    * earliest of those sign-ins began (null when none failed).
    */
   async codeFailuresSince(staffId: number, since: Date, executor: Executor = this.db): Promise<{ failures: number; earliest: Date | null }> {
-    // Aggregates, as either driver answers them: no table's row.
-    const [row] = await queryRows<{ failures: number | string | null; earliest: string | Date | null }>(
+    const [raw = {}] = await queryRows<Record<string, unknown>>(
       executor,
-      sql`SELECT sum(failed_codes) AS failures, min(created_at) AS earliest FROM staff_sessions
+      sql`SELECT sum(failed_codes) AS failures, min(created_at) AS "createdAt" FROM staff_sessions
           WHERE staff_id = ${staffId} AND failed_codes > 0 AND created_at > ${since.toISOString()}::timestamptz`,
     );
-    return { failures: Number(row?.failures ?? 0), earliest: row?.earliest ? new Date(row.earliest) : null };
+    return { failures: CODE_FAILURES.read(raw).failures, earliest: EARLIEST_FAILED.read(raw).createdAt };
   }
 
   /** Inside a transaction: wrong codes of one member are counted one at a time (the member's row locked). */

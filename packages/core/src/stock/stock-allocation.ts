@@ -15,7 +15,7 @@
  * allocated in one statement (writeLinesAndAllocate), by the one order writer.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { columnsOf, orderLines, queryPreparedRows, queryRows, type Executor } from '@shop/db';
+import { columnsOf, figuresOf, orderLines, queryPreparedRows, queryRows, type Executor } from '@shop/db';
 import { itemDisplayName } from '../catalogue/item-display-name.ts';
 import { Conflict } from '../errors.ts';
 
@@ -158,11 +158,12 @@ async function settle(tx: Executor, orderId: number, allocation: Allocation): Pr
 
 /** A short line as the order keeps it. */
 const SHORT_LINE = columnsOf(orderLines, ['productId', 'productPriceId', 'productName', 'size1', 'qty', 'count'], 'ol');
+/** Computed over the line's size: units available, and units all the order's lines of that size ask. */
+const SHORT_FIGURES = figuresOf({ available: 'number', wanted: 'number' });
 
 /** The order's lines whose size (not backordered) has fewer units available than all its lines of that size ask. */
 async function shortLinesOfOrder(tx: Executor, orderId: number): Promise<ShortLine[]> {
-  // The line's columns, then two figures computed over its size's stock (no table's row).
-  const rows = await queryRows<{ available: number; wanted: number }>(
+  const rows = await queryRows<Record<string, unknown>>(
     tx,
     sql`SELECT ${SHORT_LINE.list},
               (s.on_hand - s.allocated) AS available,
@@ -176,17 +177,15 @@ async function shortLinesOfOrder(tx: Executor, orderId: number): Promise<ShortLi
         ORDER BY ol.order_line_id`,
   );
   return rows
-    .filter((row) => Number(row.wanted) > Number(row.available))
-    .map((row) => {
-      const line = SHORT_LINE.read(row);
-      return {
-        // Joined to its pack: a line of goods, never a charge, so it names its product and pack.
-        productId: line.productId!,
-        productPriceId: line.productPriceId!,
-        name: itemDisplayName(line.productName, line.size1),
-        packUnits: line.qty,
-        requestedPacks: line.count,
-        availablePacks: Math.max(0, Math.floor(Number(row.available) / line.qty)),
-      };
-    });
+    .map((raw) => ({ line: SHORT_LINE.read(raw), ...SHORT_FIGURES.read(raw) }))
+    .filter(({ wanted, available }) => wanted > available)
+    .map(({ line, available }) => ({
+      // Joined to its pack: a line of goods, never a charge, so it names its product and pack.
+      productId: line.productId!,
+      productPriceId: line.productPriceId!,
+      name: itemDisplayName(line.productName, line.size1),
+      packUnits: line.qty,
+      requestedPacks: line.count,
+      availablePacks: Math.max(0, Math.floor(available / line.qty)),
+    }));
 }

@@ -12,7 +12,7 @@
  *   never allocated and move no stock.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
+import { queryNumber, queryRows, type Executor } from '@shop/db';
 import { closeBackInStockRequests } from './back-in-stock.ts';
 
 export interface OrderLineCount {
@@ -74,9 +74,8 @@ export interface Movement {
  * recorded, only when the size is tracked. Answers whether it was.
  */
 export async function applyMovement(tx: Executor, movement: Movement): Promise<boolean> {
-  // A count of the movements written: no table's row.
-  const rows = await queryRows<{ moved: number }>(tx, movementStatement(movement));
-  const moved = (rows[0]?.moved ?? 0) > 0;
+  // A count of the movements written (0 or 1).
+  const moved = (await queryNumber(tx, movementStatement(movement))) > 0;
   // More available (goods-in, a count, a return, an order released): whoever asked to hear when
   // the size is back is e-mailed once, recorded in this transaction.
   if (moved && movement.onHandChange - movement.allocatedChange > 0) await closeBackInStockRequests(tx, movement.productSizeId);
@@ -95,7 +94,7 @@ export function movementStatement(m: Movement): SQL {
       FROM level
       RETURNING 1
     )
-    SELECT count(*)::int AS moved FROM moved`;
+    SELECT count(*)::int AS value FROM moved`;
 }
 
 /** An order's line as stock sees it: its size, units per pack, packs, units still allocated and units shipped. */

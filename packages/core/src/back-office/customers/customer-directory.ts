@@ -12,7 +12,7 @@
  */
 import { PAYMENT_STATUS_LABELS, paymentStatusOf } from '../orders/order-states.ts';
 import { eq, sql } from 'drizzle-orm';
-import { addresses, columnsOf, orders, queryRows, users, type Database } from '@shop/db';
+import { addresses, columnsOf, figuresOf, orders, queryNumber, queryRows, users, type Database } from '@shop/db';
 import { Conflict, NotFound } from '../../errors.ts';
 import { customerHistory, recordCustomerEvent, type CustomerEvent } from './customer-events.ts';
 import type { Pence } from '../../pricing/money.ts';
@@ -28,6 +28,12 @@ const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'email', '
 // `region` is the house number or name (SPEC 5's address form): staff need it to find the door.
 const ADDRESS = columnsOf(addresses, ['addressId', 'reference', 'contactName', 'companyName', 'region', 'address', 'town', 'postCode', 'country', 'phone', 'type']);
 const ORDER = columnsOf(orders, ['orderId', 'created', 'totalPence', 'paidPence', 'refundedPence', 'creditedPence', 'status', 'paymentMethod', 'paymentDueDate']);
+/** Counts beside a listed customer's columns (bigint: text on node-postgres): their orders, and the matches in all. */
+const LISTED_COUNTS = figuresOf({ order_count: 'number', total: 'number' });
+/** The customer's orders, counted beside their columns. */
+const ORDER_COUNT = figuresOf({ order_count: 'number' });
+/** Whether the customer was disabled before the change (computed from the row as it was). */
+const WAS_DISABLED = figuresOf({ was_disabled: 'boolean' });
 
 export type CustomerListItem = Pick<ReturnType<typeof LISTED.read>, 'userId' | 'email' | 'phone' | 'companyName'> & {
   name: string;
@@ -141,8 +147,7 @@ export class CustomerDirectory {
           OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = u.user_id AND a.is_active
                        AND (upper(replace(a.post_code, ' ', '')) LIKE ${postcode} OR a.company_name ILIKE ${contains})))`;
     }
-    // Counts (bigint: text on node-postgres) beside the customer's columns: no table's row.
-    const rows = await queryRows<{ order_count: number | string; total: number | string }>(
+    const rows = await queryRows<Record<string, unknown>>(
       this.db,
       sql`SELECT ${LISTED.list},
                  (SELECT count(*) FROM orders o WHERE o.user_id = u.user_id) AS order_count,
@@ -152,12 +157,10 @@ export class CustomerDirectory {
           ORDER BY u.created_at DESC, u.user_id DESC
           LIMIT ${pageSize} OFFSET ${offset}`,
     );
-    let total = rows[0] ? Number(rows[0].total) : 0;
+    let total = rows[0] ? LISTED_COUNTS.read(rows[0]).total : 0;
     if (rows.length === 0 && safePage > 1) {
       // Past the last page: count on its own so the page can offer the way back.
-      // A count: no table's row.
-      const [row] = await queryRows<{ total: number | string }>(this.db, sql`SELECT count(*) AS total FROM users u WHERE ${where}`);
-      total = Number(row?.total ?? 0);
+      total = await queryNumber(this.db, sql`SELECT count(*) AS value FROM users u WHERE ${where}`);
     }
     return {
       query: q,
@@ -176,7 +179,7 @@ export class CustomerDirectory {
           joinedAt: isoSeconds(customer.createdAt),
           disabled: customer.disabledAt !== null,
           closed: customer.closedAt !== null,
-          orderCount: Number(r.order_count),
+          orderCount: LISTED_COUNTS.read(r).order_count,
         };
       }),
     };
@@ -184,8 +187,7 @@ export class CustomerDirectory {
 
   /** A customer's details, saved addresses and most recent orders; NotFound when there is no such customer. */
   async detail(userId: number): Promise<CustomerDetail> {
-    // A count beside the customer's columns: no table's row.
-    const [row] = await queryRows<{ order_count: number | string }>(
+    const [row] = await queryRows<Record<string, unknown>>(
       this.db,
       sql`SELECT ${CUSTOMER.list}, (SELECT count(*) FROM orders o WHERE o.user_id = users.user_id) AS order_count
           FROM users WHERE user_id = ${userId}`,
@@ -202,7 +204,7 @@ export class CustomerDirectory {
       joinedAt: isoSeconds(createdAt),
       disabledAt: disabledAt && isoSeconds(disabledAt),
       closedAt: closedAt && isoSeconds(closedAt),
-      orderCount: Number(row.order_count),
+      orderCount: ORDER_COUNT.read(row).order_count,
       addresses: saved.map((raw) => {
         const { type, ...address } = ADDRESS.read(raw);
         return { ...address, isBilling: type === 'Billing' };
@@ -246,8 +248,7 @@ export class CustomerDirectory {
   /** Disables or enables in one transaction: the row locked, the change, the tokens revoked on disable, the audit entry when it changed. */
   private async setDisabled(staffId: number | null, userId: number, disabled: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
-      // was_disabled: computed from the row as it was before the change.
-      const [row] = await queryRows<{ was_disabled: boolean }>(
+      const [row] = await queryRows<Record<string, unknown>>(
         tx,
         sql`UPDATE users u SET disabled_at = ${disabled ? sql`COALESCE(u.disabled_at, now())` : sql`NULL`}
             FROM (SELECT user_id, disabled_at IS NOT NULL AS was_disabled, closed_at IS NOT NULL AS closed FROM users WHERE user_id = ${userId} FOR UPDATE) old
@@ -259,7 +260,7 @@ export class CustomerDirectory {
         throw new NotFound(`There is no customer ${userId}.`);
       }
       if (disabled) await this.tokens.revokeAllOfUser(userId, tx);
-      if (row.was_disabled !== disabled) {
+      if (WAS_DISABLED.read(row).was_disabled !== disabled) {
         await recordCustomerEvent(tx, { userId, staffId, kind: disabled ? 'customer.disabled' : 'customer.enabled', before: { disabled: !disabled }, after: { disabled } });
       }
     });

@@ -16,7 +16,7 @@
  * The warehouse sees only "ready to dispatch" (no money): `figuresFor(false)`.
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, queryRows, users, type Database } from '@shop/db';
+import { columnsOf, figuresOf, queryRows, users, type Database } from '@shop/db';
 import type { Pence } from '../../pricing/money.ts';
 import { londonDateOf } from '../customers/customer-directory.ts';
 import { readyToDispatchCondition } from '../dispatch/dispatch-desk.ts';
@@ -59,6 +59,12 @@ export interface DashboardFigures {
 export const OVERDUE_ACCOUNTS_SHOWN = 20;
 
 const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'companyName', 'email'], 'u');
+/** Aggregates (counts and sums, bigint: text on node-postgres; the oldest time as text). */
+const READY = figuresOf({ count: 'number', oldest: 'text' });
+const TODAY = figuresOf({ count: 'number', net: 'number', gross: 'number' });
+const AWAITING = figuresOf({ count: 'number', due: 'number' });
+/** Aggregates over a customer's overdue orders, beside the customer's columns. */
+const OVERDUE = figuresOf({ overdue: 'number', days: 'number', orders: 'number', oldest_order_id: 'number' });
 
 export class DashboardQueries {
   constructor(
@@ -74,14 +80,14 @@ export class DashboardQueries {
   }
 
   async readyToDispatch(): Promise<ReadyToDispatch> {
-    // Aggregates (a count and the oldest time as text): no table's row.
-    const [row] = await queryRows<{ count: number | string; oldest: string | null }>(
+    const [raw = {}] = await queryRows<Record<string, unknown>>(
       this.db,
       sql`SELECT count(*) AS count, to_char(min(created) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS oldest
           FROM orders
           WHERE ${readyToDispatchCondition('orders')}`,
     );
-    return { count: Number(row?.count ?? 0), oldestPlacedAt: row?.oldest ?? null };
+    const row = READY.read(raw);
+    return { count: row.count, oldestPlacedAt: row.oldest };
   }
 
   private async money(date: string): Promise<MoneyFigures> {
@@ -91,8 +97,7 @@ export class DashboardQueries {
 
   /** Orders placed on the London day `date` (not cancelled). */
   async today(date: string): Promise<MoneyFigures['today']> {
-    // Aggregates (bigint sums come as text on node-postgres): no table's row.
-    const [row] = await queryRows<{ count: number | string; net: number | string; gross: number | string }>(
+    const [raw = {}] = await queryRows<Record<string, unknown>>(
       this.db,
       sql`SELECT count(*) AS count, COALESCE(sum(sub_total_pence + delivery_fee_pence), 0) AS net, COALESCE(sum(total_pence), 0) AS gross
           FROM orders
@@ -100,24 +105,24 @@ export class DashboardQueries {
             AND created < (${date}::date + 1)::timestamp AT TIME ZONE 'Europe/London'
             AND status <> 'Cancelled'`,
     );
-    return { count: Number(row?.count ?? 0), netPence: Number(row?.net ?? 0), grossPence: Number(row?.gross ?? 0) };
+    const row = TODAY.read(raw);
+    return { count: row.count, netPence: row.net, grossPence: row.gross };
   }
 
   async awaitingPayment(): Promise<MoneyFigures['awaitingPayment']> {
-    // Aggregates (bigint sums come as text on node-postgres): no table's row.
-    const [row] = await queryRows<{ count: number | string; due: number | string }>(
+    const [raw = {}] = await queryRows<Record<string, unknown>>(
       this.db,
       sql`SELECT count(*) AS count, COALESCE(sum(o.total_pence - o.credited_pence - o.paid_pence), 0) AS due
           FROM orders o
           WHERE o.payment_method = 'bank' AND ${sql.raw(PAYMENT_FILTER_CONDITIONS.unpaid)}`,
     );
-    return { count: Number(row?.count ?? 0), duePence: Number(row?.due ?? 0) };
+    const row = AWAITING.read(raw);
+    return { count: row.count, duePence: row.due };
   }
 
   /** Customers with account orders past their due date on the London day `date`, most overdue first. */
   async overdueAccounts(date: string, limit = OVERDUE_ACCOUNTS_SHOWN): Promise<OverdueAccount[]> {
-    // The customer's columns, then aggregates over their overdue orders (as either driver answers them).
-    const rows = await queryRows<{ overdue: number | string; days: number | string; orders: number | string; oldest_order_id: number }>(
+    const rows = await queryRows<Record<string, unknown>>(
       this.db,
       sql`SELECT ${CUSTOMER.list},
                  sum(o.total_pence - o.credited_pence - o.paid_pence) AS overdue,
@@ -133,15 +138,16 @@ export class DashboardQueries {
     );
     return rows.map((r) => {
       const customer = CUSTOMER.read(r);
+      const figures = OVERDUE.read(r);
       return {
         userId: customer.userId,
         customerName: `${customer.firstName} ${customer.lastName}`.trim(),
         companyName: customer.companyName,
         email: customer.email,
-        overduePence: Number(r.overdue),
-        daysOverdue: Number(r.days),
-        orderCount: Number(r.orders),
-        oldestOrderId: Number(r.oldest_order_id),
+        overduePence: figures.overdue,
+        daysOverdue: figures.days,
+        orderCount: figures.orders,
+        oldestOrderId: figures.oldest_order_id,
       };
     });
   }

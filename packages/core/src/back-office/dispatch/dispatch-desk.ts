@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { columnsOf, orders, queryRows, users, type Database } from '@shop/db';
+import { columnsOf, figuresOf, orders, queryNumber, queryRows, users, type Database } from '@shop/db';
 import { Invalid } from '../../errors.ts';
 import { isoTime } from '../../iso-time.ts';
 import type { StaffMember } from '../../staff/staff-roles.ts';
@@ -117,8 +117,12 @@ export const dispatchDeskMessages = {
 
 const QUEUED = columnsOf(orders, ['orderId', 'created', 'promisedDispatchDate', 'deliveryAddress', 'status', 'paymentMethod'], 'o');
 const QUEUED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'companyName'], 'u');
+/** Computed over a queued order's lines: packs ordered (less those taken off), packs that have left, any made-to-order line. */
+const QUEUED_FIGURES = figuresOf({ ordered: 'number', shipped: 'number', custom: 'boolean' });
 /** What the rule of dispatch reads of an order, to say why one in a carrier's CSV may not go. */
 const READINESS = columnsOf(orders, ['orderId', 'status', 'paymentMethod', 'totalPence', 'paidPence', 'refundedPence', 'paymentDueDate'], 'o');
+/** Computed beside it: the ready-to-dispatch condition. */
+const READY = figuresOf({ ready: 'boolean' });
 
 export class DispatchDesk {
   constructor(
@@ -135,9 +139,9 @@ export class DispatchDesk {
     if (number) parts.push(sql`o.order_id = ${Number(number[1])}`);
     else if (search) parts.push(sql`upper(replace(o.delivery_address ->> 'post_code', ' ', '')) LIKE ${`${search.toUpperCase().replace(/[^A-Z0-9]/g, '')}%`}`);
     const where = sql.join(parts, sql` AND `);
-    const [rows, [count]] = await Promise.all([
-      // Sums and a flag over the order's lines beside its columns: no table's row.
-      queryRows<{ ordered: number | string; shipped: number | string; custom: boolean }>(
+    const [rows, total] = await Promise.all([
+      // Sums and a flag over the order's lines (QUEUED_FIGURES) beside its columns.
+      queryRows<object>(
         this.db,
         sql`SELECT ${QUEUED.list}, ${QUEUED_CUSTOMER.list},
                    (SELECT COALESCE(sum(l.count - l.withdrawn_count), 0) FROM order_lines l WHERE l.order_id = o.order_id AND l.kind = 'goods') AS ordered,
@@ -148,15 +152,15 @@ export class DispatchDesk {
             ORDER BY o.created, o.order_id
             LIMIT ${QUEUE_LIMIT}`,
       ),
-      // A count: no table's row.
-      queryRows<{ n: number | string }>(this.db, sql`SELECT count(*) AS n FROM orders o WHERE ${where}`),
+      queryNumber(this.db, sql`SELECT count(*) AS value FROM orders o WHERE ${where}`),
     ]);
     return {
-      total: Number(count?.n ?? 0),
+      total,
       rows: rows.map((raw) => {
         const o = QUEUED.read(raw);
         const u = QUEUED_CUSTOMER.read(raw);
-        const progress = { orderedPacks: Number(raw.ordered), shippedPacks: Number(raw.shipped) };
+        const figures = QUEUED_FIGURES.read(raw);
+        const progress = { orderedPacks: figures.ordered, shippedPacks: figures.shipped };
         return {
           orderId: o.orderId,
           created: isoTime(o.created),
@@ -169,7 +173,7 @@ export class DispatchDesk {
           packsLeft: Math.max(0, progress.orderedPacks - progress.shippedPacks),
           stateLabel: orderProgressLabel(o.status, progress),
           partDispatched: isPartDispatched(o.status, progress),
-          hasCustomLine: Boolean(raw.custom),
+          hasCustomLine: figures.custom,
           paymentMethod: o.paymentMethod,
         };
       }),
@@ -223,15 +227,14 @@ export class DispatchDesk {
   private async readiness(orderIds: readonly number[]): Promise<Map<number, string | null>> {
     const answer = new Map<number, string | null>();
     if (orderIds.length === 0) return answer;
-    // ready: computed (the ready-to-dispatch condition) beside the order's columns.
-    const rows = await queryRows<{ ready: boolean }>(
+    const rows = await queryRows<object>(
       this.db,
       sql`SELECT ${READINESS.list}, ${readyToDispatchCondition('o')} AS ready FROM orders o WHERE o.order_id = ANY (${`{${orderIds.join(',')}}`}::int[])`,
     );
     for (const raw of rows) {
       const order = READINESS.read(raw);
       const hold = dispatchHoldOf(order);
-      const why = raw.ready
+      const why = READY.read(raw).ready
         ? null
         : order.status !== 'PendingDelivery'
           ? `it is ${orderStateLabel(order.status).toLowerCase()}`

@@ -20,9 +20,14 @@
  * is then refused) or after it committed (and its figures include it).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
+import { columnsOf, figuresOf, queryRows, vatPeriodsFiled, type Executor } from '@shop/db';
 import { Invalid } from '../../errors.ts';
 import { formatDayMonthYear } from '../../documents/document-format.ts';
+
+/** A filed quarter and its first and last days. */
+const FILED = columnsOf(vatPeriodsFiled, ['quarter', 'periodFrom', 'periodTo']);
+/** The London day an order was placed on, YYYY-MM-DD. */
+const PLACED = figuresOf({ placedOn: 'text' });
 
 export interface FiledQuarter {
   quarter: string;
@@ -45,11 +50,13 @@ export const vatPeriodMessages = {
  */
 export async function filedQuarterHolding(executor: Executor, date: string, lock = true): Promise<FiledQuarter | null> {
   if (lock) await executor.execute(sql`LOCK TABLE vat_periods_filed IN SHARE MODE`);
-  const [row] = await queryRows<{ quarter: string; period_from: string; period_to: string }>(
+  const [raw] = await queryRows<Record<string, unknown>>(
     executor,
-    sql`SELECT quarter, period_from::text, period_to::text FROM vat_periods_filed WHERE ${date}::date BETWEEN period_from AND period_to LIMIT 1`,
+    sql`SELECT ${FILED.list} FROM vat_periods_filed WHERE ${date}::date BETWEEN period_from AND period_to LIMIT 1`,
   );
-  return row ? { quarter: row.quarter, from: row.period_from, to: row.period_to } : null;
+  if (!raw) return null;
+  const row = FILED.read(raw);
+  return { quarter: row.quarter, from: row.periodFrom, to: row.periodTo };
 }
 
 /** The first day on or after `date` in no filed quarter (`date` itself when it is not in one). */
@@ -73,11 +80,12 @@ export function dayAfter(date: string): string {
  * (the write's check); a dry run (a bank statement's check) reads without it.
  */
 export async function paymentDateProblem(executor: Executor, payment: { orderId: number; kind: 'payment' | 'refund'; receivedOn: string }, lock = true): Promise<string | null> {
-  const [order] = await queryRows<{ placed_on: string }>(
+  const [order] = await queryRows<Record<string, unknown>>(
     executor,
-    sql`SELECT (created AT TIME ZONE 'Europe/London')::date::text AS placed_on FROM orders WHERE order_id = ${payment.orderId}`,
+    sql`SELECT (created AT TIME ZONE 'Europe/London')::date::text AS "placedOn" FROM orders WHERE order_id = ${payment.orderId}`,
   );
-  if (order && payment.receivedOn < order.placed_on) return vatPeriodMessages.beforeOrderPlaced(payment.kind, order.placed_on, payment.orderId);
+  const placedOn = order ? PLACED.read(order).placedOn : null;
+  if (placedOn !== null && payment.receivedOn < placedOn) return vatPeriodMessages.beforeOrderPlaced(payment.kind, placedOn, payment.orderId);
   const filed = await filedQuarterHolding(executor, payment.receivedOn, lock);
   return filed ? vatPeriodMessages.paymentInFiledQuarter(payment.kind, payment.receivedOn, filed, payment.orderId) : null;
 }

@@ -41,7 +41,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, queryRows, staff as staffTable, vatPeriodsFiled, type Database, type Executor } from '@shop/db';
 import { Conflict, Forbidden, Invalid } from '../../errors.ts';
 import { formatDayMonthYear } from '../../documents/document-format.ts';
 import { csvPounds, vatInGrossSql } from '../../pricing/money.ts';
@@ -294,6 +294,10 @@ function entryOf(row: EntryRow): VatReturnEntry {
 
 const pounds = csvPounds;
 
+/** A filed quarter's row: when, and the figures as filed; and who filed it. */
+const FILED = columnsOf(vatPeriodsFiled, ['filedAt', 'box1VatDuePence', 'box6NetSalesPence', 'exportSalesPence'], 'f');
+const FILED_BY = columnsOf(staffTable, ['name'], 's');
+
 export class VatReturns {
   constructor(
     private readonly db: Database,
@@ -348,13 +352,21 @@ export class VatReturns {
 
   /** Whether the quarter was marked filed: who, when, and the figures as filed. */
   async filed(quarter: string, executor: Executor = this.db): Promise<FiledVatReturn | null> {
-    const [row] = await queryRows<{ filed_at: string | Date; name: string; box1: number; box6: number; exports: number }>(
+    const [row] = await queryRows<Record<string, unknown>>(
       executor,
-      sql`SELECT f.filed_at, s.name, f.box1_vat_due_pence AS box1, f.box6_net_sales_pence AS box6, f.export_sales_pence AS exports
+      sql`SELECT ${FILED.list}, ${FILED_BY.list}
           FROM vat_periods_filed f JOIN staff s ON s.staff_id = f.filed_by WHERE f.quarter = ${quarter}`,
     );
     if (!row) return null;
-    return { quarter, filedAt: new Date(row.filed_at), filedBy: row.name, box1VatDuePence: Number(row.box1), box6NetSalesPence: Number(row.box6), exportSalesPence: Number(row.exports) };
+    const filed = FILED.read(row);
+    return {
+      quarter,
+      filedAt: filed.filedAt,
+      filedBy: FILED_BY.read(row).name,
+      box1VatDuePence: filed.box1VatDuePence,
+      box6NetSalesPence: filed.box6NetSalesPence,
+      exportSalesPence: filed.exportSalesPence,
+    };
   }
 
   /**

@@ -31,7 +31,7 @@
  */
 import { statementMatchLabels, type StatementMatch } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import { columnsOf, orders, queryRows, users, type bankStatementImports, type bankStatementLines, type Database, type Executor, type invoices, type Row } from '@shop/db';
+import { columnsOf, figuresOf, orders, queryRows, users, type bankStatementImports, type bankStatementLines, type Database, type Executor, type invoices, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { Conflict, Forbidden } from '../../errors.ts';
 import { ORDER_REFERENCE_CODE_LENGTH, referencesIn, withinOneEdit } from '../../payments/order-reference.ts';
@@ -160,6 +160,8 @@ function pounds(pence: number): string {
 const ORDER = columnsOf(orders, ['orderId', 'paymentReference', 'status', 'totalPence', 'paidPence'], 'o');
 type OrderRow = ReturnType<typeof ORDER.read>;
 const PAYER = columnsOf(users, ['firstName', 'lastName', 'companyName'], 'u');
+/** The billing address's company and contact, read out of its JSON (no column of their own); null when absent. */
+const BILLING = figuresOf({ billing_company: 'text', billing_contact: 'text' });
 
 export interface BankStatementsOptions {
   /** The shop's reference prefix (shop.bank.referencePrefix). */
@@ -337,8 +339,7 @@ export class BankStatements {
       // Open orders owing one of the file's amounts (few: the money-due index), with their customer.
       const amounts = [...new Set(parsed.credits.map((c) => c.amountPence))];
       payers ??= (
-        // The billing address's company and contact are read out of its JSON: no column of their own.
-        await queryRows<{ billing_company: string | null; billing_contact: string | null }>(
+        await queryRows<Record<string, unknown>>(
           db,
           sql`SELECT ${ORDER.list}, ${PAYER.list},
                      o.billing_address ->> 'company_name' AS billing_company, o.billing_address ->> 'contact_name' AS billing_contact
@@ -349,9 +350,10 @@ export class BankStatements {
         )
       ).map((raw) => {
         const payer = PAYER.read(raw);
+        const billing = BILLING.read(raw);
         const person = `${payer.firstName} ${payer.lastName}`.trim();
-        const companies = [payer.companyName, raw.billing_company].map((c) => c?.trim() ?? '').filter(Boolean);
-        const contact = raw.billing_contact?.trim() ?? '';
+        const companies = [payer.companyName, billing.billing_company].map((c) => c?.trim() ?? '').filter(Boolean);
+        const contact = billing.billing_contact?.trim() ?? '';
         return {
           order: ORDER.read(raw),
           customer: [person, ...new Set(companies)].filter(Boolean).join(', '),

@@ -21,7 +21,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { formatPounds } from '@shop/contract';
-import { columnsOf, orderLines, orders, queryRows, type Database, type Executor } from '@shop/db';
+import { columnsOf, figuresOf, orderLines, orders, queryRows, type Database, type Executor } from '@shop/db';
 import { itemDisplayName } from '../../catalogue/item-display-name.ts';
 import { deliveryZoneOf } from '../../delivery/delivery-zones.ts';
 import { orderNoticeJob } from '../../email/email-jobs.ts';
@@ -68,6 +68,10 @@ const ORDER = columnsOf(orders, [
 ]);
 type LockedOrder = ReturnType<typeof ORDER.read>;
 const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'pricePence', 'discountPence', 'withdrawnCount']);
+/** Whether the order has a VAT invoice and whether any of its packs have left (EXISTS). */
+const KEPT = figuresOf({ invoiced: 'boolean', shipped: 'boolean' });
+/** Computed beside a line: the packs of it that have left (a sum). */
+const SHIPPED = figuresOf({ shipped: 'number' });
 
 export interface LineCancellationOptions {
   jobs: JobQueue;
@@ -109,11 +113,12 @@ export class LineCancellation {
       // An invoice is rendered from the order's lines whenever it is downloaded: once issued (or
       // once goods have left, which invoices the order), its lines must not change: the packs
       // are taken off with a credit note instead.
-      const [kept] = await queryRows<{ invoiced: boolean; shipped: boolean }>(
+      const [keptRaw] = await queryRows<object>(
         tx,
         sql`SELECT EXISTS (SELECT 1 FROM invoices WHERE order_id = ${orderId}) AS invoiced, EXISTS (SELECT 1 FROM shipments WHERE order_id = ${orderId}) AS shipped`,
       );
-      if (kept!.invoiced || kept!.shipped) return this.takeOff(tx, staff, order, wanted, reason, Boolean(kept!.shipped));
+      const kept = KEPT.read(keptRaw!);
+      if (kept.invoiced || kept.shipped) return this.takeOff(tx, staff, order, wanted, reason, kept.shipped);
       const current = (await queryRows<object>(tx, sql`SELECT ${LINE.list} FROM order_lines WHERE order_id = ${orderId} ORDER BY order_line_id`)).map((r) => LINE.read(r));
       // Packs taken off take their share of an offer's discount with them; the packs kept keep theirs.
       const cancelled: { orderLineId: number; name: string; count: number; before: number; discountPence: number }[] = [];
@@ -224,14 +229,14 @@ export class LineCancellation {
     anyShipped: boolean,
   ): Promise<{ refundDuePence: number; takenOff: true }> {
     const orderId = order.orderId;
-    const current = await queryRows<{ shipped: number | string }>(
+    const current = await queryRows<object>(
       tx,
       sql`SELECT ${LINE.list}, COALESCE((SELECT sum(x.count) FROM shipment_lines x WHERE x.order_line_id = order_lines.order_line_id), 0) AS shipped
           FROM order_lines WHERE order_id = ${orderId} AND kind = 'goods' ORDER BY order_line_id`,
     );
     const lines = current.map((raw) => {
       const l = LINE.read(raw);
-      return { ...l, left: Math.max(0, l.count - l.withdrawnCount - Number(raw.shipped)) };
+      return { ...l, left: Math.max(0, l.count - l.withdrawnCount - SHIPPED.read(raw).shipped) };
     });
     const taken: { orderLineId: number; name: string; count: number; netPence: number }[] = [];
     for (const want of wanted) {

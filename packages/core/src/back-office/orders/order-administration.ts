@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AddressFields, VatOfSupply } from '@shop/contract';
-import { columnsOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
+import { addresses, columnsOf, figuresOf, orderEvents, orderLines, orderPayments, orders, queryRows, staff, tradeAccounts, users, type Database, type Executor, type Row } from '@shop/db';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { formatDayMonthYear } from '../../documents/document-format.ts';
 import { orderUpdateJob } from '../../email/email-jobs.ts';
@@ -284,6 +284,15 @@ type OrderToAdminister = ReturnType<typeof ORDER.read> & ReturnType<typeof CUSTO
 /** An order in the list: ORDER's columns a row shows, and its customer's name. */
 const LISTED = columnsOf(orders, ['orderId', 'created', 'status', 'totalPence', 'paymentMethod', 'paymentIsTest', 'paidPence', 'refundedPence', 'creditedPence', 'paymentDueDate', 'deliveryAddress'], 'o');
 const LISTED_CUSTOMER = columnsOf(users, ['firstName', 'lastName', 'email'], 'u');
+/** Computed beside a listed order: its packs (less those taken off) and, while it waits, those that have left. */
+const LISTED_FIGURES = figuresOf({ packs: 'number', shipped: 'number' });
+/** The orders of each state the filter finds. */
+const STATE = columnsOf(orders, ['status'], 'o');
+const STATE_COUNT = figuresOf({ n: 'number' });
+/** What a search finds first: customers (customerSearchQuery) and orders by purchase order number (purchaseOrderSearchQuery). */
+const FOUND_CUSTOMER = columnsOf(users, ['userId']);
+const FOUND_ADDRESS_OWNER = columnsOf(addresses, ['userId']);
+const FOUND_ORDER = columnsOf(orders, ['orderId'], 'o');
 const LINE = columnsOf(orderLines, ['orderLineId', 'kind', 'productName', 'size1', 'qty', 'count', 'pricePence', 'totalPricePence', 'custom', 'deliveredUnits']);
 const PAYMENT = columnsOf(
   orderPayments,
@@ -292,6 +301,11 @@ const PAYMENT = columnsOf(
 );
 /** A refund sent to the provider, as a retry resends it. */
 const PROVIDER_REFUND = columnsOf(orderPayments, ['orderPaymentId', 'orderId', 'kind', 'amountPence', 'provider', 'providerState', 'idempotencyKey']);
+/** A refund's row as written (its id) and as settled (its amount). */
+const REFUND_ID = columnsOf(orderPayments, ['orderPaymentId']);
+const SETTLED_REFUND = columnsOf(orderPayments, ['amountPence']);
+/** The refund_requested event's `after`: the note and goods a retry sends again. */
+const REQUESTED = columnsOf(orderEvents, ['after']);
 const EVENT = columnsOf(orderEvents, ['kind', 'before', 'after', 'createdAt'], 'e');
 /** The staff member who did it (LEFT JOIN: null for the customer or the system). */
 const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
@@ -320,19 +334,16 @@ export class OrderAdministration {
     // Purchase order numbers are found the same way: among the orders of trade account customers.
     const search = classifySearch(filter.search ?? '');
     const [customerIds, purchaseOrderIds] = await Promise.all([
-      search?.kind === 'customer' ? queryRows<{ user_id: number }>(this.db, customerSearchQuery(search)).then((rows) => rows.map((r) => Number(r.user_id))) : [],
+      search?.kind === 'customer' ? queryRows<object>(this.db, customerSearchQuery(search)).then((rows) => rows.map((r) => FOUND_CUSTOMER.read(r).userId)) : [],
       search?.kind === 'customer' || search?.kind === 'number'
-        ? queryRows<{ order_id: number }>(this.db, purchaseOrderSearchQuery(search.text)).then((rows) => rows.map((r) => Number(r.order_id)))
+        ? queryRows<object>(this.db, purchaseOrderSearchQuery(search.text)).then((rows) => rows.map((r) => FOUND_ORDER.read(r).orderId))
         : [],
     ]);
     const common = this.conditions({ ...filter, state: undefined }, search && searchCondition(search, customerIds, purchaseOrderIds));
     const where = filter.state ? sql`${common} AND o.status = ${filter.state}` : common;
     const [countRows, rows] = await Promise.all([
-      queryRows<{ status: string; n: number | string }>(
-        this.db,
-        sql`SELECT o.status, count(*) AS n FROM orders o WHERE ${common} GROUP BY o.status`,
-      ),
-      queryRows<{ packs: number | string; shipped: number | string }>(
+      queryRows<object>(this.db, sql`SELECT ${STATE.list}, count(*) AS n FROM orders o WHERE ${common} GROUP BY o.status`),
+      queryRows<object>(
         this.db,
         sql`SELECT ${LISTED.list}, ${LISTED_CUSTOMER.list},
                    (SELECT COALESCE(sum(l.count - l.withdrawn_count), 0) FROM order_lines l WHERE l.order_id = o.order_id AND l.kind = 'goods') AS packs,
@@ -346,29 +357,31 @@ export class OrderAdministration {
       ),
     ]);
     const counts: Record<OrderState | 'all', number> = { all: 0, PendingDelivery: 0, Dispatched: 0, Delivered: 0, Cancelled: 0 };
-    for (const row of countRows) {
-      counts[row.status as OrderState] = Number(row.n);
-      counts.all += Number(row.n);
+    for (const raw of countRows) {
+      const { n } = STATE_COUNT.read(raw);
+      counts[STATE.read(raw).status] = n;
+      counts.all += n;
     }
     const today = this.today();
     return {
       rows: rows.map((r) => {
         const order = LISTED.read(r);
         const customer = LISTED_CUSTOMER.read(r);
+        const { packs, shipped } = LISTED_FIGURES.read(r);
         return {
           orderId: order.orderId,
           created: isoTime(order.created),
           customerName: `${customer.firstName} ${customer.lastName}`.trim(),
           customerEmail: customer.email,
           postCode: order.deliveryAddress?.post_code ?? '',
-          packs: Number(r.packs),
+          packs,
           totalPence: order.totalPence,
           status: order.status,
           paymentMethod: order.paymentMethod,
           paymentIsTest: order.paymentIsTest,
           paymentStatus: paymentStatusOf(order, today),
           mayDispatch: mayDispatch(order),
-          progressLabel: orderProgressLabel(order.status, { shippedPacks: Number(r.shipped), orderedPacks: Number(r.packs) }),
+          progressLabel: orderProgressLabel(order.status, { shippedPacks: shipped, orderedPacks: packs }),
         };
       }),
       counts,
@@ -714,12 +727,13 @@ export class OrderAdministration {
       if (amountPence > refundable) throw invalidField('amount', orderAdminMessages.refundTooLarge(refundable));
       await this.checkRefundCancel(tx, staff, order, input.cancelOrder === true);
       const idempotencyKey = randomUUID();
-      const [row] = await queryRows<{ order_payment_id: number }>(
+      const [raw] = await queryRows<object>(
         tx,
         sql`INSERT INTO order_payments (order_id, kind, amount_pence, received_on, bank_reference, staff_id, provider, provider_state, idempotency_key)
             VALUES (${orderId}, 'refund', ${amountPence}, ${this.today()}::date, '', ${staff.staffId}, ${provider}, 'pending', ${idempotencyKey})
-            RETURNING order_payment_id`,
+            RETURNING ${REFUND_ID.list}`,
       );
+      const { orderPaymentId } = REFUND_ID.read(raw!);
       await this.update(tx, order, sql`provider_capture_id = ${captureId}`);
       // Cancelled with the request, whatever the provider answers: a refund it refuses or does
       // not answer then shows as "refund due" on the cancelled order, to be tried again.
@@ -731,11 +745,11 @@ export class OrderAdministration {
           provider,
           state: 'pending',
           // What its credit note says, kept for a retry of a refund the provider did not answer.
-          order_payment_id: Number(row!.order_payment_id),
+          order_payment_id: orderPaymentId,
           ...(note ? { note } : {}),
           ...(input.goods?.length ? { goods: input.goods.map((g) => ({ order_line_id: g.orderLineId, count: g.count })) } : {}),
         },
-        result: { orderPaymentId: Number(row!.order_payment_id), amountPence, idempotencyKey },
+        result: { orderPaymentId, amountPence, idempotencyKey },
         then,
       };
     });
@@ -756,19 +770,21 @@ export class OrderAdministration {
     const captureId = order.providerCaptureId ?? (await this.askProvider(() => this.refundsOf(refund.provider!).captureIdOf(order.paymentReference)));
     await insertOrderEvent(this.db, { orderId, staffId: staff.staffId, kind: 'refund_retried', before: null, after: { amount_pence: refund.amountPence, provider: refund.provider } });
     // The note and goods it was first sent with (its credit note's reason and lines).
-    const [requested] = await queryRows<{ note: string | null; goods: { order_line_id: number; count: number }[] | null }>(
+    const [requestedRaw] = await queryRows<object>(
       this.db,
-      sql`SELECT after ->> 'note' AS note, after -> 'goods' AS goods FROM order_events
+      sql`SELECT ${REQUESTED.list} FROM order_events
           WHERE order_id = ${orderId} AND kind = 'refund_requested' AND (after ->> 'order_payment_id')::int = ${orderPaymentId}
           ORDER BY order_event_id DESC LIMIT 1`,
     );
+    const requested = requestedRaw ? REQUESTED.read(requestedRaw).after : null;
+    const goods: unknown = requested?.goods;
     return this.sendRefund(staff, orderId, this.refundsOf(refund.provider), {
       orderPaymentId,
       amountPence: refund.amountPence,
       idempotencyKey: refund.idempotencyKey,
       captureId,
-      note: requested?.note ?? '',
-      goods: (requested?.goods ?? []).map((g) => ({ orderLineId: Number(g.order_line_id), count: Number(g.count) })),
+      note: typeof requested?.note === 'string' ? requested.note : '',
+      goods: Array.isArray(goods) ? goods.map((g: { order_line_id: unknown; count: unknown }) => ({ orderLineId: Number(g.order_line_id), count: Number(g.count) })) : [],
     });
   }
 
@@ -815,14 +831,14 @@ export class OrderAdministration {
     await this.db.transaction(async (tx) => {
       const order = await this.orderRow(orderId, tx, true);
       const reason = outcome.state === 'failed' ? (outcome.reason ?? 'The payment provider refused the refund.').slice(0, 500) : null;
-      const [settled] = await queryRows<{ amount_pence: number }>(
+      const [settled] = await queryRows<object>(
         tx,
         sql`UPDATE order_payments SET provider_state = ${outcome.state}, provider_refund_id = ${outcome.refundId}, failure_reason = ${reason}
             WHERE order_payment_id = ${orderPaymentId} AND provider_state = 'pending'
-            RETURNING amount_pence`,
+            RETURNING ${SETTLED_REFUND.list}`,
       );
       if (!settled) return;
-      const amountPence = Number(settled.amount_pence);
+      const { amountPence } = SETTLED_REFUND.read(settled);
       const creditNote =
         outcome.state === 'completed' ? await this.refundCompleted(tx, staff, orderId, { orderPaymentId, amountPence, paidBackOn: this.today(), ...credited }) : null;
       if (outcome.state !== 'completed') await this.update(tx, order);
@@ -1013,9 +1029,9 @@ function searchCondition(what: OrderSearch, customerIds: number[], purchaseOrder
  */
 function customerSearchQuery(what: OrderSearch & { kind: 'customer' }): SQL {
   return what.text.includes('@')
-    ? sql`SELECT user_id FROM users WHERE lower(email) LIKE ${what.like}`
-    : sql`SELECT user_id FROM users WHERE lower(first_name || ' ' || last_name) LIKE ${what.like} OR lower(email) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}
-          UNION SELECT user_id FROM addresses WHERE lower(contact_name) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}`;
+    ? sql`SELECT ${FOUND_CUSTOMER.list} FROM users WHERE lower(email) LIKE ${what.like}`
+    : sql`SELECT ${FOUND_CUSTOMER.list} FROM users WHERE lower(first_name || ' ' || last_name) LIKE ${what.like} OR lower(email) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}
+          UNION SELECT ${FOUND_ADDRESS_OWNER.list} FROM addresses WHERE lower(contact_name) LIKE ${what.like} OR lower(company_name) LIKE ${what.like}`;
 }
 
 /**
@@ -1026,7 +1042,7 @@ function customerSearchQuery(what: OrderSearch & { kind: 'customer' }): SQL {
 function purchaseOrderSearchQuery(text: string): SQL {
   const like = `%${text.replace(/^#/, '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // The ids as one array first: as a join, PostgreSQL read the whole user_id index (about 120 ms over 100,000 orders; 0.5 ms so).
-  return sql`SELECT o.order_id FROM orders o
+  return sql`SELECT ${FOUND_ORDER.list} FROM orders o
              WHERE o.user_id = ANY (ARRAY(SELECT user_id FROM trade_accounts))
                AND o.purchase_order_number IS NOT NULL AND lower(o.purchase_order_number) LIKE ${like}`;
 }

@@ -7,9 +7,14 @@
  * order's row lock and updates the order itself (paid_pence, version) in the same transaction.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@shop/db';
+import { columnsOf, figuresOf, orderPayments, queryRows, type Executor } from '@shop/db';
 import { issueCreditNoteFor, type CreditedGoods, type CreditNoteDependencies, type IssuedCreditNote } from '../../documents/credit-notes.ts';
 import { checkPaymentDate } from '../exports/vat-periods.ts';
+
+/** A payment's id as its INSERT returns it. */
+const NEW_PAYMENT = columnsOf(orderPayments, ['orderPaymentId']);
+/** What a credit note may still credit (computed). */
+const CREDITABLE = figuresOf({ creditable: 'number' });
 
 export interface OrderPaymentRecord {
   orderId: number;
@@ -31,13 +36,13 @@ export interface OrderPaymentRecord {
  */
 export async function insertOrderPayment(tx: Executor, payment: OrderPaymentRecord): Promise<number> {
   await checkPaymentDate(tx, { orderId: payment.orderId, kind: payment.kind, receivedOn: payment.receivedOn });
-  const [row] = await queryRows<{ order_payment_id: number }>(
+  const [row] = await queryRows<object>(
     tx,
     sql`INSERT INTO order_payments (order_id, kind, amount_pence, received_on, bank_reference, staff_id, idempotency_key)
         VALUES (${payment.orderId}, ${payment.kind}, ${payment.amountPence}, ${payment.receivedOn}::date, ${payment.bankReference}, ${payment.staffId}, ${payment.idempotencyKey ?? null})
-        RETURNING order_payment_id`,
+        RETURNING ${NEW_PAYMENT.list}`,
   );
-  return Number(row!.order_payment_id);
+  return NEW_PAYMENT.read(row!).orderPaymentId;
 }
 
 /** The audit entry of a change: who, what, the values before and after. */
@@ -72,10 +77,10 @@ export async function creditOrder(
  * far; null when the order has no VAT invoice (nothing was invoiced, so there is nothing to credit).
  */
 export async function creditableOf(executor: Executor, orderId: number): Promise<number | null> {
-  const [row] = await queryRows<{ creditable: number | string }>(
+  const [row] = await queryRows<object>(
     executor,
     sql`SELECT o.total_pence - COALESCE((SELECT sum(c.total_pence) FROM credit_notes c WHERE c.order_id = o.order_id), 0) AS creditable
         FROM orders o JOIN invoices i ON i.order_id = o.order_id WHERE o.order_id = ${orderId}`,
   );
-  return row ? Number(row.creditable) : null;
+  return row ? CREDITABLE.read(row).creditable : null;
 }

@@ -22,7 +22,7 @@
  * single-parcel fields.
  */
 import { sql } from 'drizzle-orm';
-import { columnsOf, orderLines, orders, queryRows, shipmentLines, shipments, staff as staffTable, tradeAccounts, users, type Database, type Executor } from '@shop/db';
+import { columnsOf, figuresOf, orderLines, orders, queryNumber, queryRows, shipmentLines, shipments, staff as staffTable, tradeAccounts, users, type Database, type Executor } from '@shop/db';
 import { percentOfPence } from '../../pricing/money.ts';
 import { londonWallClock } from '../../delivery/dispatch-promise.ts';
 import { shipmentEmailJob } from '../../email/email-jobs.ts';
@@ -139,12 +139,18 @@ const ORDER = columnsOf(
 const TERMS = columnsOf(tradeAccounts, ['termsDays'], 't', { leftJoined: true });
 type LockedOrder = ReturnType<typeof ORDER.read> & ReturnType<typeof TERMS.read>;
 const LINE = columnsOf(orderLines, ['orderLineId', 'productName', 'size1', 'qty', 'count', 'withdrawnCount', 'custom', 'deliveredUnits', 'totalPricePence'], 'l');
+/** The order a line is of, when the lines of many orders are read at once. */
+const LINE_ORDER = columnsOf(orderLines, ['orderId'], 'l');
+/** Computed beside a line: the packs of it that have left (a sum). */
+const SHIPPED = figuresOf({ shipped: 'number' });
 const SHIPMENT = columnsOf(shipments, ['shipmentId', 'orderId', 'number', 'carrier', 'trackingNumber', 'dispatchedAt'], 'sh');
 const SHIPMENT_LINE = columnsOf(shipmentLines, ['shipmentId', 'orderLineId', 'count', 'deliveredUnits'], 'sl');
+/** A shipment's id as its INSERT returns it. */
+const NEW_SHIPMENT = columnsOf(shipments, ['shipmentId']);
 const BY = columnsOf(staffTable, ['name'], 's', { leftJoined: true });
 const CUSTOMER = columnsOf(users, ['userId'], 'u');
 
-type LineRow = ReturnType<typeof LINE.read> & { shipped: number };
+type LineRow = ReturnType<typeof LINE.read> & ReturnType<typeof SHIPPED.read>;
 
 export class OrderShipmentsService {
   constructor(
@@ -167,9 +173,9 @@ export class OrderShipmentsService {
     if (orderIds.length === 0) return result;
     const ids = `{${orderIds.join(',')}}`;
     const [lineRows, shipmentRows, shipmentLineRows] = await Promise.all([
-      queryRows<{ order_id: number; shipped: number | string }>(
+      queryRows<object>(
         executor,
-        sql`SELECT l.order_id, ${LINE.list}, COALESCE((SELECT sum(x.count) FROM shipment_lines x WHERE x.order_line_id = l.order_line_id), 0) AS shipped
+        sql`SELECT ${LINE_ORDER.list}, ${LINE.list}, COALESCE((SELECT sum(x.count) FROM shipment_lines x WHERE x.order_line_id = l.order_line_id), 0) AS shipped
             FROM order_lines l WHERE l.order_id = ANY (${ids}::int[]) AND l.kind = 'goods' ORDER BY l.order_line_id`,
       ),
       queryRows<object>(
@@ -187,7 +193,7 @@ export class OrderShipmentsService {
     const linesById = new Map<number, OrderLineProgress>();
     for (const raw of lineRows) {
       const l = LINE.read(raw);
-      const shipped = Number(raw.shipped);
+      const { shipped } = SHIPPED.read(raw);
       const line: OrderLineProgress = {
         orderLineId: l.orderLineId,
         productName: l.productName,
@@ -202,7 +208,7 @@ export class OrderShipmentsService {
         deliveredUnits: l.deliveredUnits,
       };
       linesById.set(line.orderLineId, line);
-      const entry = result.get(Number(raw.order_id))!;
+      const entry = result.get(LINE_ORDER.read(raw).orderId)!;
       entry.lines.push(line);
       // Packs taken off will never leave: they are not counted as ordered any more.
       entry.progress.orderedPacks += line.count - l.withdrawnCount;
@@ -287,12 +293,12 @@ export class OrderShipmentsService {
       const hold = dispatchHoldOf(order);
       throw new Invalid(hold && hold !== 'awaiting_payment' ? DISPATCH_HOLD_TEXT[hold] : shipmentMessages.awaitingPayment);
     }
-    const lineRows = await queryRows<{ shipped: number | string }>(
+    const lineRows = await queryRows<object>(
       tx,
       sql`SELECT ${LINE.list}, COALESCE((SELECT sum(x.count) FROM shipment_lines x WHERE x.order_line_id = l.order_line_id), 0) AS shipped
           FROM order_lines l WHERE l.order_id = ${orderId} AND l.kind = 'goods' ORDER BY l.order_line_id`,
     );
-    const lines: LineRow[] = lineRows.map((raw) => ({ ...LINE.read(raw), shipped: Number(raw.shipped) }));
+    const lines: LineRow[] = lineRows.map((raw) => ({ ...LINE.read(raw), ...SHIPPED.read(raw) }));
     const chosen = chooseLines(orderId, lines, input.lines);
     if (chosen.length === 0) throw new Invalid(shipmentMessages.nothingChosen, { fields: [{ field: 'lines', message: shipmentMessages.nothingChosen }] });
 
@@ -321,15 +327,14 @@ export class OrderShipmentsService {
       );
     }
 
-    const [numbered] = await queryRows<{ number: number | string }>(tx, sql`SELECT COALESCE(max(number), 0) + 1 AS number FROM shipments WHERE order_id = ${orderId}`);
-    const number = Number(numbered!.number);
-    const [inserted] = await queryRows<{ shipment_id: number }>(
+    const number = await queryNumber(tx, sql`SELECT COALESCE(max(number), 0) + 1 AS value FROM shipments WHERE order_id = ${orderId}`);
+    const [inserted] = await queryRows<object>(
       tx,
       sql`INSERT INTO shipments (order_id, number, carrier, tracking_number, dispatched_at, staff_id)
           VALUES (${orderId}, ${number}, ${carrier}, ${trackingNumber}, ${this.options.now().toISOString()}::timestamptz, ${staff.staffId})
-          RETURNING shipment_id`,
+          RETURNING ${NEW_SHIPMENT.list}`,
     );
-    const shipmentId = Number(inserted!.shipment_id);
+    const { shipmentId } = NEW_SHIPMENT.read(inserted!);
     await tx.execute(
       sql`INSERT INTO shipment_lines (shipment_id, order_line_id, count, delivered_units)
           VALUES ${sql.join(
@@ -423,8 +428,8 @@ export class OrderShipmentsService {
       const shipment = SHIPMENT.read(raw);
       if (shipment.carrier === carrier && shipment.trackingNumber === trackingNumber) throw new Invalid(shipmentMessages.nothingCorrected);
       await tx.execute(sql`UPDATE shipments SET carrier = ${carrier}, tracking_number = ${trackingNumber} WHERE shipment_id = ${shipment.shipmentId}`);
-      const [latest] = await queryRows<{ number: number | string }>(tx, sql`SELECT max(number) AS number FROM shipments WHERE order_id = ${orderId}`);
-      const isLatest = Number(latest!.number) === shipment.number;
+      // Never null here: the shipment just read is one of them.
+      const isLatest = (await queryNumber(tx, sql`SELECT max(number) AS value FROM shipments WHERE order_id = ${orderId}`)) === shipment.number;
       const updated = await queryRows(
         tx,
         sql`UPDATE orders SET ${isLatest ? sql`carrier = ${carrier}, tracking_number = ${trackingNumber}, ` : sql``}version = version + 1
