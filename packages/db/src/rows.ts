@@ -65,9 +65,12 @@ export function columnsOf<T extends Table, K extends ColumnKey<T>>(
   };
 }
 
-/** What a computed figure is read as: a count or sum (bigint and numeric come as text), a flag, or text. */
-type FigureKind = 'number' | 'boolean' | 'text';
-type FigureValue<K extends FigureKind> = K extends 'number' ? number : K extends 'boolean' ? boolean : string | null;
+/**
+ * What a computed figure is read as: a count or sum (bigint and numeric come as text; null is 0),
+ * a number where null means none ('number?': a min() or max() over no row), a flag, or text.
+ */
+type FigureKind = 'number' | 'number?' | 'boolean' | 'text';
+type FigureValue<K extends FigureKind> = K extends 'number' ? number : K extends 'number?' ? number | null : K extends 'boolean' ? boolean : string | null;
 
 /**
  * Figures a statement computes beside a table's columns (a count, a sum, an EXISTS), which no
@@ -80,7 +83,8 @@ export function figuresOf<F extends Record<string, FigureKind>>(figures: F): { r
       const read: Record<string, unknown> = {};
       for (const [name, kind] of Object.entries(figures)) {
         const value = values[name];
-        read[name] = kind === 'number' ? Number(value ?? 0) : kind === 'boolean' ? value === true || value === 't' : value == null ? null : String(value);
+        read[name] =
+          kind === 'number' ? Number(value ?? 0) : kind === 'number?' ? (value == null ? null : Number(value)) : kind === 'boolean' ? value === true || value === 't' : value == null ? null : String(value);
       }
       return read as { [K in keyof F]: FigureValue<F[K]> };
     },

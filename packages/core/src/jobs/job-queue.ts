@@ -24,8 +24,8 @@ export type ClaimedJob = Pick<Row<typeof jobs>, 'jobId' | 'kind' | 'payload' | '
 };
 
 const CLAIMED = columnsOf(jobs, ['jobId', 'kind', 'payload', 'attempts', 'createdAt']);
-/** Milliseconds until the next pending job is due, read as text: null (no pending job) must stay null, not 0. */
-const WAIT = figuresOf({ wait_ms: 'text' });
+/** Milliseconds until the next pending job is due; null: no pending job. */
+const WAIT = figuresOf({ wait_ms: 'number?' });
 
 /** A job that ran successfully, and what to keep of its payload (undefined: all of it). */
 export interface FinishedJob {
@@ -131,7 +131,7 @@ export class JobQueue {
         FROM jobs WHERE state = 'pending'`,
     );
     const wait = WAIT.read(raw).wait_ms;
-    return wait === null ? null : Math.max(0, Number(wait));
+    return wait === null ? null : Math.max(0, wait);
   }
 
   /**
