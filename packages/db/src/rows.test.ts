@@ -71,7 +71,7 @@ describe.each(databaseKinds())('rows read with raw SQL in the schema types (%s)'
   });
 
   it('reads computed figures beside the columns: a bigint count and a sum as numbers, EXISTS as a boolean, text or null', async () => {
-    const FIGURES = figuresOf({ lines: 'number', owed: 'number', paid: 'boolean', names: 'text', none: 'text' });
+    const FIGURES = figuresOf({ lines: 'number', owed: 'number', paid: 'boolean', names: 'text', none: 'text?' });
     const [row] = await queryRows<object>(
       test.database.db,
       sql`SELECT ${ORDER.list}, (SELECT count(*) FROM product_prices) AS lines, sum(o.total_pence) AS owed,
@@ -80,6 +80,17 @@ describe.each(databaseKinds())('rows read with raw SQL in the schema types (%s)'
     );
     expect(ORDER.read(row!)).toEqual(expectedOrder);
     expect(FIGURES.read(row!)).toEqual({ lines: 1, owed: 1200, paid: true, names: 'PendingDelivery', none: null });
+  });
+
+  it('keeps null where a figure may have none (a min() over no row, a JSON field), and reads a text the statement always gives as text', async () => {
+    const FIGURES = figuresOf({ none: 'number?', lowest: 'number?', field: 'text?', status: 'text' });
+    const [row] = await queryRows<object>(
+      test.database.db,
+      sql`SELECT (SELECT min(total_pence) FROM orders WHERE false) AS none, (SELECT min(total_pence) FROM orders) AS lowest,
+                 '{}'::jsonb ->> 'absent' AS field, coalesce(NULL, (SELECT status FROM orders LIMIT 1)) AS status`,
+    );
+    expect(FIGURES.read(row!)).toEqual({ none: null, lowest: 1200, field: null, status: 'PendingDelivery' });
+    expect(figuresOf({ status: 'text' }).read({ status: null })).toEqual({ status: '' });
   });
 
   it('reads a missing LEFT JOIN row as nulls', async () => {

@@ -67,14 +67,39 @@ export function columnsOf<T extends Table, K extends ColumnKey<T>>(
 
 /**
  * What a computed figure is read as: a count or sum (bigint and numeric come as text; null is 0),
- * a number where null means none ('number?': a min() or max() over no row), a flag, or text.
+ * a number where null means none ('number?': a min() or max() over no row, a sub-select that
+ * finds nothing), a flag, text the statement always gives ('text': a key, a coalesce; null is ''),
+ * or text that may be null ('text?': a JSON field, a string_agg over no row).
  */
-type FigureKind = 'number' | 'number?' | 'boolean' | 'text';
-type FigureValue<K extends FigureKind> = K extends 'number' ? number : K extends 'number?' ? number | null : K extends 'boolean' ? boolean : string | null;
+type FigureKind = 'number' | 'number?' | 'boolean' | 'text' | 'text?';
+type FigureValue<K extends FigureKind> = K extends 'number'
+  ? number
+  : K extends 'number?'
+    ? number | null
+    : K extends 'boolean'
+      ? boolean
+      : K extends 'text'
+        ? string
+        : string | null;
+
+function readFigure(kind: FigureKind, value: unknown): number | boolean | string | null {
+  switch (kind) {
+    case 'number':
+      return Number(value ?? 0);
+    case 'number?':
+      return value == null ? null : Number(value);
+    case 'boolean':
+      return value === true || value === 't';
+    case 'text':
+      return value == null ? '' : String(value);
+    case 'text?':
+      return value == null ? null : String(value);
+  }
+}
 
 /**
  * Figures a statement computes beside a table's columns (a count, a sum, an EXISTS), which no
- * column types: named `AS` in the select list, read as numbers (null is 0), booleans or text.
+ * column types: named `AS` in the select list, read as numbers, booleans or text (FigureKind).
  */
 export function figuresOf<F extends Record<string, FigureKind>>(figures: F): { read: (raw: object) => { [K in keyof F]: FigureValue<F[K]> } } {
   return {
@@ -82,9 +107,7 @@ export function figuresOf<F extends Record<string, FigureKind>>(figures: F): { r
       const values = raw as Record<string, unknown>;
       const read: Record<string, unknown> = {};
       for (const [name, kind] of Object.entries(figures)) {
-        const value = values[name];
-        read[name] =
-          kind === 'number' ? Number(value ?? 0) : kind === 'number?' ? (value == null ? null : Number(value)) : kind === 'boolean' ? value === true || value === 't' : value == null ? null : String(value);
+        read[name] = readFigure(kind, values[name]);
       }
       return read as { [K in keyof F]: FigureValue<F[K]> };
     },

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { withoutDirectionControls } from '@shop/contract';
-import { columnsOf, figuresOf, priceChanges, productPrices, productSizes, products, queryNumber, queryRows, staff, type Database, type Executor, type Row } from '@shop/db';
+import { columnsOf, figuresOf, priceChanges, productSizes, products, queryNumber, queryRows, staff, type Database, type Executor, type Row } from '@shop/db';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import {
   catalogueMessages,
@@ -25,10 +25,11 @@ export const productMessages = {
 } as const;
 
 const LISTED = columnsOf(products, ['productId', 'productCode', 'name', 'isActive', 'isNew', 'isFeatured'], 'p');
-/** Computed beside a listed product: its category's path and how many sizes and packs it has. */
-const LISTED_FIGURES = figuresOf({ category_path: 'text', size_count: 'number', pack_count: 'number' });
-/** The lowest of the product's pack prices, min() aliased as the column: null without packs (figuresOf would read 0). */
-const FROM_PRICE = columnsOf(productPrices, ['pricePence'], undefined, { leftJoined: true });
+/**
+ * Computed beside a listed product: its category's path, how many sizes and packs it has, and the
+ * lowest of its pack prices (null without packs).
+ */
+const LISTED_FIGURES = figuresOf({ category_path: 'text', size_count: 'number', pack_count: 'number', from_price: 'number?' });
 
 export type ProductListEntry = Omit<ReturnType<typeof LISTED.read>, 'isActive'> & {
   categoryPath: string;
@@ -58,10 +59,8 @@ const PRICE_CHANGE = columnsOf(
 );
 /** Whether the product has been ordered (EXISTS). */
 const HAS_ORDERS = figuresOf({ has_orders: 'boolean' });
-/** Computed by checkReferences: the category exists, the linked product (if any) exists. */
-const REFERENCE_CHECKS = figuresOf({ category: 'boolean', link_exists: 'boolean' });
-/** The product already holding a code (a sub-select: null when none). */
-const CODE_OWNER = columnsOf(products, ['productId'], undefined, { leftJoined: true });
+/** Computed by checkReferences: the category exists, the product already holding the code (null when none), the linked product (if any) exists. */
+const REFERENCE_CHECKS = figuresOf({ category: 'boolean', code_owner: 'number?', link_exists: 'boolean' });
 /** Who made a change (LEFT JOIN: null when the staff member is unknown). */
 const BY = columnsOf(staff, ['name'], 's', { leftJoined: true });
 /** The size of the changed pack (LEFT JOIN: null once the pack or its size was removed). */
@@ -164,7 +163,7 @@ export class ProductEditor {
           SELECT ${LISTED.list}, coalesce(paths.path, '') AS category_path,
             (SELECT count(*)::int FROM product_sizes s WHERE s.product_id = p.product_id) AS size_count,
             (SELECT count(*)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS pack_count,
-            (SELECT min(pp.price_pence)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS "pricePence"
+            (SELECT min(pp.price_pence)::int FROM product_prices pp WHERE pp.product_id = p.product_id) AS from_price
           FROM products p LEFT JOIN paths ON paths.category_id = p.category_id
           WHERE ${conditions}
           ORDER BY lower(p.product_code), p.product_id
@@ -183,12 +182,11 @@ export class ProductEditor {
         const figures = LISTED_FIGURES.read(r);
         return {
           ...product,
-          // Never null: coalesce() in the statement.
-          categoryPath: figures.category_path ?? '',
+          categoryPath: figures.category_path,
           onSale: isActive,
           sizeCount: figures.size_count,
           packCount: figures.pack_count,
-          fromPricePence: FROM_PRICE.read(r).pricePence,
+          fromPricePence: figures.from_price,
         };
       }),
     };
@@ -286,15 +284,15 @@ export class ProductEditor {
   /** The category exists, the code is free, the linked product exists. */
   private async checkReferences(tx: Executor, state: ProductState, productId: number | null): Promise<void> {
     // Three checks in one statement: two computed, and the product already holding the code.
-    const [raw = {}] = await queryRows<Record<string, unknown>>(
+    const [raw = {}] = await queryRows<object>(
       tx,
       sql`SELECT EXISTS (SELECT 1 FROM categories WHERE category_id = ${state.categoryId}) AS category,
-            (SELECT product_id FROM products WHERE lower(product_code) = lower(${state.productCode}) LIMIT 1) AS "productId",
+            (SELECT product_id FROM products WHERE lower(product_code) = lower(${state.productCode}) LIMIT 1) AS code_owner,
             ${state.linkProductCode}::text IS NULL OR EXISTS (SELECT 1 FROM products WHERE lower(product_code) = lower(${state.linkProductCode})) AS link_exists`,
     );
-    const row = { ...REFERENCE_CHECKS.read(raw), codeOwner: CODE_OWNER.read(raw).productId };
+    const row = REFERENCE_CHECKS.read(raw);
     if (!row.category) throw new Invalid(catalogueMessages.unknownCategory, { fields: [{ field: 'categoryId', message: catalogueMessages.unknownCategory }] });
-    if (row.codeOwner !== null && row.codeOwner !== productId) {
+    if (row.code_owner !== null && row.code_owner !== productId) {
       const message = catalogueMessages.codeTaken(state.productCode);
       throw new Invalid(message, { fields: [{ field: 'productCode', message }] });
     }

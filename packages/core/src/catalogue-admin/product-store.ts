@@ -85,7 +85,7 @@ const PRODUCT = columnsOf(
  * The linked product's code (LEFT JOIN: null without a link), read as text: columnsOf would name
  * it productCode, which the product's own code already is.
  */
-const LINK_CODE = figuresOf({ linkCode: 'text' });
+const LINK_CODE = figuresOf({ linkCode: 'text?' });
 const SIZE = columnsOf(productSizes, ['productSizeId', 'productId', 'size1', 'size2', 'unitCostPence']);
 const PACK = columnsOf(productPrices, ['productPriceId', 'productId', 'productSizeId', 'pricePence', 'packRange']);
 

@@ -106,8 +106,7 @@ export class CatalogueRepository {
    */
   async nameVocabulary(): Promise<string[]> {
     const rows = await queryRows<Record<string, unknown>>(this.db, sql`SELECT word FROM search_words`);
-    // The primary key: never null.
-    return rows.map((r) => VOCABULARY_WORD.read(r).word ?? '');
+    return rows.map((r) => VOCABULARY_WORD.read(r).word);
   }
 
   /** Ids of every active product, ascending: the sitemap's list (ids only, not 50,000 products). */
@@ -156,8 +155,7 @@ export class CatalogueRepository {
     return new Map(
       rows.map((raw) => {
         const row = WORD_STATUS.read(raw);
-        // Never null: one of the words asked for.
-        return [row.word ?? '', row.stop ? 'stop' : row.found ? 'found' : 'missing'];
+        return [row.word, row.stop ? 'stop' : row.found ? 'found' : 'missing'];
       }),
     );
   }

@@ -76,7 +76,7 @@ const COMPANY = columnsOf(companies, ['companyId', 'name', 'createdAt'], 'c');
 /** Computed beside a member's row: spent this month (pence) and whether their invitation is still unused. */
 const MEMBER_FIGURES = figuresOf({ spent: 'number', pending: 'boolean' });
 /** Computed beside a company's row in the back office's list. */
-const COMPANY_FIGURES = figuresOf({ members: 'number', admins: 'text', trade_account: 'boolean' });
+const COMPANY_FIGURES = figuresOf({ members: 'number', admins: 'text?', trade_account: 'boolean' });
 
 export interface CompaniesOptions {
   jobs: JobQueue;

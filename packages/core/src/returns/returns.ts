@@ -274,7 +274,7 @@ const PRICE_SIZE = columnsOf(productPrices, ['productSizeId'], 'p');
 const PHOTOS_OF = columnsOf(returnPhotos, ['returnId']);
 /** An audit entry of a return: its kind and time, and the return it is of (`after` ->> 'return_id'). */
 const STEP = columnsOf(orderEvents, ['kind', 'createdAt'], 'e');
-const STEP_OF = figuresOf({ return_id: 'text' });
+const STEP_OF = figuresOf({ return_id: 'text?' });
 /** Computed: a return's packs (queue), a line's packs already returned, a size's units, a return's photos. */
 const PACKS = figuresOf({ packs: 'number' });
 const TAKEN = figuresOf({ taken: 'number' });

@@ -60,7 +60,7 @@ export const OVERDUE_ACCOUNTS_SHOWN = 20;
 
 const CUSTOMER = columnsOf(users, ['userId', 'firstName', 'lastName', 'companyName', 'email'], 'u');
 /** Aggregates (counts and sums, bigint: text on node-postgres; the oldest time as text). */
-const READY = figuresOf({ count: 'number', oldest: 'text' });
+const READY = figuresOf({ count: 'number', oldest: 'text?' });
 const TODAY = figuresOf({ count: 'number', net: 'number', gross: 'number' });
 const AWAITING = figuresOf({ count: 'number', due: 'number' });
 /** Aggregates over a customer's overdue orders, beside the customer's columns. */

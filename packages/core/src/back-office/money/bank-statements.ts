@@ -161,7 +161,7 @@ const ORDER = columnsOf(orders, ['orderId', 'paymentReference', 'status', 'total
 type OrderRow = ReturnType<typeof ORDER.read>;
 const PAYER = columnsOf(users, ['firstName', 'lastName', 'companyName'], 'u');
 /** The billing address's company and contact, read out of its JSON (no column of their own); null when absent. */
-const BILLING = figuresOf({ billing_company: 'text', billing_contact: 'text' });
+const BILLING = figuresOf({ billing_company: 'text?', billing_contact: 'text?' });
 
 export interface BankStatementsOptions {
   /** The shop's reference prefix (shop.bank.referencePrefix). */
