@@ -98,7 +98,7 @@ test('a customer who forgot the password resets it from the e-mailed link and si
   await dialog.getByRole('button', { name: 'Forgot Password' }).click();
   await expect(dialog.getByText('Reset password link sent successfully, please check your inbox and proceed with reset password.')).toBeVisible();
 
-  const mail = await latestOutboxMail(new RegExp(customer.email.replace(/[.+]/g, '\\$&') + '|resetpassword'));
+  const mail = await latestOutboxMail(/\/resetpassword\?/, customer.email);
   const link = /https?:\/\/\S+\/resetpassword\?users=\d+&token=[\w-]+/.exec(mail.text)?.[0];
   expect(link, 'the e-mail carries the reset link').toBeTruthy();
   const url = new URL(link!);

@@ -22,19 +22,30 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
-/** The newest e-mail in the server's outbox (DATA_DIR/outbox) whose text matches, parsed. */
-export async function latestOutboxMail(match: RegExp): Promise<{ subject: string; text: string; html: string }> {
+/**
+ * The newest e-mail in the server's outbox (DATA_DIR/outbox) whose text matches (and, with `to`,
+ * sent to that address), parsed. E-mails are jobs the server runs after answering, so the outbox
+ * is read again for up to 15 s before giving up.
+ */
+export async function latestOutboxMail(match: RegExp, to?: string): Promise<{ subject: string; text: string; html: string }> {
   const { readdir, readFile } = await import('node:fs/promises');
   const path = await import('node:path');
   const { simpleParser } = await import('mailparser');
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-  for (const file of files) {
-    const mail = await simpleParser(await readFile(path.join(outbox, file)));
-    const text = mail.text ?? '';
-    if (match.test(text)) return { subject: mail.subject ?? '', text, html: typeof mail.html === 'string' ? mail.html : '' };
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    for (const file of files) {
+      const mail = await simpleParser(await readFile(path.join(outbox, file)));
+      const text = mail.text ?? '';
+      const recipients = [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address?.toLowerCase()));
+      if (match.test(text) && (to === undefined || recipients.includes(to.toLowerCase()))) {
+        return { subject: mail.subject ?? '', text, html: typeof mail.html === 'string' ? mail.html : '' };
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail matching ${match}${to ? ` to ${to}` : ''} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no e-mail matching ${match} in ${outbox}`);
 }
 
 /** Every e-mail in an outbox directory (a shop server's DATA_DIR/outbox), parsed: whom to, subject and text. */

@@ -12,19 +12,26 @@ import { createOwnDatabase, postgresAnswers, startOwnShopServer } from './shop-s
 export default async function globalSetup(): Promise<() => Promise<void>> {
   delete process.env.E2E_PGLITE_TEMPLATE;
   delete process.env.E2E_POSTGRES_TEMPLATE;
-  const shop = await startOwnShopServer();
-  await shop.stop({ keepData: true });
+  // The two templates are made side by side, one shop start on each of the two cores.
+  const [shop, template] = await Promise.all([
+    (async () => {
+      const shop = await startOwnShopServer();
+      await shop.stop({ keepData: true });
+      return shop;
+    })(),
+    (async () => {
+      if (!(await postgresAnswers())) return null;
+      const template = await createOwnDatabase('template');
+      // No scheduler: a copy must not find today's daily runs (credit control) taken already, as
+      // a database the spec's own shop migrates itself would not.
+      const onTemplate = await startOwnShopServer({ DATABASE_URL: template.databaseUrl, SCHEDULED_JOBS: '0' });
+      await onTemplate.stop();
+      return template;
+    })(),
+  ]);
   // Workers inherit the environment as it is after global set-up.
   process.env.E2E_PGLITE_TEMPLATE = path.join(shop.dataDir, 'pglite');
-
-  const template = (await postgresAnswers()) ? await createOwnDatabase('template') : null;
-  if (template) {
-    // No scheduler: a copy must not find today's daily runs (credit control) taken already, as a
-    // database the spec's own shop migrates itself would not.
-    const onTemplate = await startOwnShopServer({ DATABASE_URL: template.databaseUrl, SCHEDULED_JOBS: '0' });
-    await onTemplate.stop();
-    process.env.E2E_POSTGRES_TEMPLATE = template.name;
-  }
+  if (template) process.env.E2E_POSTGRES_TEMPLATE = template.name;
   return async () => {
     rmSync(shop.dataDir, { recursive: true, force: true });
     await template?.drop();
