@@ -22,45 +22,54 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
-/**
- * The newest e-mail in the server's outbox (DATA_DIR/outbox) whose text matches (and, with `to`,
- * sent to that address), parsed. E-mails are jobs the server runs after answering, so the outbox
- * is read again for up to 15 s before giving up.
- */
-export async function latestOutboxMail(match: RegExp, to?: string): Promise<{ subject: string; text: string; html: string }> {
-  const { readdir, readFile } = await import('node:fs/promises');
+interface OutboxMail {
+  /** The recipients as the To header reads. */
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The e-mail files of an outbox directory (a shop server's DATA_DIR/outbox), oldest first. */
+async function outboxFiles(outbox: string): Promise<string[]> {
+  const { readdir } = await import('node:fs/promises');
   const path = await import('node:path');
+  return (await readdir(outbox).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => path.join(outbox, file));
+}
+
+async function readOutboxMail(file: string): Promise<OutboxMail> {
+  const { readFile } = await import('node:fs/promises');
   const { simpleParser } = await import('mailparser');
+  const mail = await simpleParser(await readFile(file));
+  const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+}
+
+/**
+ * The newest e-mail in the shared server's outbox whose text matches (and, with `to`, sent to that
+ * address). E-mails are jobs the server runs after answering, so the outbox is read again for up to
+ * 15 s before giving up; each read parses from the newest file back, up to the first match.
+ */
+export async function latestOutboxMail(match: RegExp, to?: string): Promise<OutboxMail> {
+  const path = await import('node:path');
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-    for (const file of files) {
-      const mail = await simpleParser(await readFile(path.join(outbox, file)));
-      const text = mail.text ?? '';
-      const recipients = [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address?.toLowerCase()));
-      if (match.test(text) && (to === undefined || recipients.includes(to.toLowerCase()))) {
-        return { subject: mail.subject ?? '', text, html: typeof mail.html === 'string' ? mail.html : '' };
-      }
+    for (const file of (await outboxFiles(outbox)).reverse()) {
+      const mail = await readOutboxMail(file);
+      if (match.test(mail.text) && (to === undefined || mail.to.toLowerCase().includes(to.toLowerCase()))) return mail;
     }
     if (Date.now() > deadline) throw new Error(`no e-mail matching ${match}${to ? ` to ${to}` : ''} in ${outbox}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-/** Every e-mail in an outbox directory (a shop server's DATA_DIR/outbox), parsed: whom to, subject and text. */
-export async function outboxMails(outbox: string): Promise<{ to: string; subject: string; text: string }[]> {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const path = await import('node:path');
-  const { simpleParser } = await import('mailparser');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  return Promise.all(
-    files.map(async (file) => {
-      const mail = await simpleParser(await readFile(path.join(outbox, file)));
-      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-      return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
-    }),
-  );
+/** Every e-mail in an outbox directory (a shop server's DATA_DIR/outbox), parsed, oldest first. */
+export async function outboxMails(outbox: string): Promise<OutboxMail[]> {
+  return Promise.all((await outboxFiles(outbox)).map(readOutboxMail));
 }
 
 /** The newest e-mail in the shared server's outbox sent to `address`; null when there is none yet. */
