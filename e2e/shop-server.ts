@@ -44,7 +44,29 @@ function copyTemplateDatabase(dataDir: string): void {
   if (template && existsSync(template)) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
 }
 
+/**
+ * A shop server of the test's own. With no DATABASE_URL in `env` it gets a fresh database: on
+ * PostgreSQL when the run has a template there (global-setup.ts makes one when PostgreSQL
+ * answers), else on the embedded database, a copy of its template. PostgreSQL first because an own
+ * shop on the embedded database opened it twice at each start (the prepare step, then the server)
+ * and ran every query in WebAssembly: on PostgreSQL the stage's shop processes, their prepare
+ * steps and PostgreSQL itself used about 50 CPU-seconds less, of about 730 (tests/README.md). The
+ * shared server (playwright.config.ts) stays on the embedded database, as `npm start` runs.
+ */
 export async function startOwnShopServer(env: Record<string, string> = {}): Promise<OwnShopServer> {
+  if (env.DATABASE_URL || !process.env.E2E_POSTGRES_TEMPLATE) return startShopProcess(env);
+  const database = await createOwnDatabase('own');
+  const shop = await startShopProcess({ ...env, DATABASE_URL: database.databaseUrl });
+  return {
+    ...shop,
+    async stop(options) {
+      await shop.stop(options);
+      await database.drop();
+    },
+  };
+}
+
+async function startShopProcess(env: Record<string, string>): Promise<OwnShopServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-own-'));

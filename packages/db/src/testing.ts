@@ -129,6 +129,7 @@ export async function ensurePgliteTemplate(content: TemplateContent): Promise<st
   try {
     await fill(database, content);
     const client = (database.db as unknown as { $client: PGlite }).$client;
+    await dropUnusedDatabases(client);
     const dump = await client.dumpDataDir('none');
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
@@ -137,6 +138,18 @@ export async function ensurePgliteTemplate(content: TemplateContent): Promise<st
     await database.close();
   }
   return file;
+}
+
+/**
+ * A copy holds only the database the shop uses: PGlite's data directory also has the two template
+ * databases `CREATE DATABASE` copies from, which no test on PGlite runs. Without them the dump has
+ * 777 files, not 1,394, and loading it (one file at a time into PGlite's in-memory file system)
+ * took a third less CPU per suite: 0.65 s, not 1.0 (tests/README.md).
+ */
+async function dropUnusedDatabases(client: PGlite): Promise<void> {
+  await client.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  await client.exec('DROP DATABASE template0');
+  await client.exec('DROP DATABASE template1');
 }
 
 /** A migrated database's rows for the content. */
@@ -151,6 +164,8 @@ function templateFingerprint(): string {
   // PGlite's package.json (its exports hide it): a dump is only loaded by the version that made it.
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(readFileSync(path.join(path.dirname(pgliteEntry), '..', 'package.json')));
+  // And this file, which says how a template is made.
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
   const visit = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(folder, entry.name);
