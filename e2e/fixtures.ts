@@ -241,5 +241,7 @@ export async function countSize(page: Page, sizeId: number, units: number, reaso
   await page.getByLabel('Units counted').fill(String(units));
   await page.getByLabel('Reason').fill(reason);
   await page.getByRole('button', { name: 'Record the count' }).click();
+  // The notice, not the history: a second count with the same reason is in the history already.
+  await expect(page.getByText('The count is recorded: on hand is now the figure counted.')).toBeVisible();
   await expect(page.getByTestId('stock-history')).toContainText(reason);
 }
