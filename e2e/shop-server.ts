@@ -55,15 +55,7 @@ function copyTemplateDatabase(dataDir: string): void {
  */
 export async function startOwnShopServer(env: Record<string, string> = {}): Promise<OwnShopServer> {
   if (env.DATABASE_URL || !process.env.E2E_POSTGRES_TEMPLATE) return startShopProcess(env);
-  const database = await createOwnDatabase('own');
-  const shop = await startShopProcess({ ...env, DATABASE_URL: database.databaseUrl });
-  return {
-    ...shop,
-    async stop(options) {
-      await shop.stop(options);
-      await database.drop();
-    },
-  };
+  return startShopOnOwnDatabase('own', env);
 }
 
 async function startShopProcess(env: Record<string, string>): Promise<OwnShopServer> {
@@ -169,7 +161,7 @@ export async function createOwnDatabase(label: string): Promise<OwnDatabase> {
  */
 export async function startShopOnOwnDatabase(label: string, env: Record<string, string> = {}): Promise<ShopOnOwnDatabase> {
   const database = await createOwnDatabase(label);
-  const shop = await startOwnShopServer({ ...env, DATABASE_URL: database.databaseUrl });
+  const shop = await startShopProcess({ ...env, DATABASE_URL: database.databaseUrl });
   return {
     ...shop,
     sql: database.sql,
