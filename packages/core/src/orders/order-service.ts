@@ -26,7 +26,7 @@ export interface OrderServiceOptions {
 export class OrderService {
   private readonly mediaBaseUrl: string;
   private readonly shipmentsOf: NonNullable<OrderServiceOptions['shipmentsOf']>;
-  private readonly emailReads: BatchedReads<OrderKey, OrderWithCustomer>;
+  private readonly emailReads: BatchedReads<OrderKey, { order: OrderDto; customer: OrderWithCustomer['customer'] }>;
 
   constructor(
     readonly repository: OrderRepository,
@@ -35,7 +35,11 @@ export class OrderService {
   ) {
     this.mediaBaseUrl = (options.mediaBaseUrl ?? '').replace(/\/$/, '');
     this.shipmentsOf = options.shipmentsOf ?? (async () => new Map());
-    this.emailReads = new BatchedReads((keys: OrderKey[]) => repository.findManyWithLinesAndCustomer(keys), orderKey);
+    this.emailReads = new BatchedReads(async (keys: OrderKey[]) => {
+      const found = [...(await repository.findManyWithLinesAndCustomer(keys)).entries()];
+      const orders = await this.detailDtos(found.map(([, read]) => read));
+      return new Map(found.map(([id, { customer }], i) => [id, { order: orders[i]!, customer }]));
+    }, orderKey);
   }
 
   /** GET /api/order/{id}. */
@@ -43,17 +47,17 @@ export class OrderService {
     if (callerUserId === null) throw new Unauthorized('Sign in to see your orders');
     const found = await this.repository.findWithLines(callerUserId, orderId);
     if (!found) throw new NotFound(`You have no order ${orderId}.`);
-    return this.detailDto(callerUserId, found.order, found.lines);
+    const [order] = await this.detailDtos([found]);
+    return order!;
   }
 
   /**
    * An order as its e-mails show it, with whom to write to; null when either is gone. The orders
-   * asked for in one turn (the e-mail worker's batch) are read in one statement.
+   * asked for in one turn (the e-mail worker's batch) are read together: one statement for the
+   * orders, then one each for their shipments, quote numbers and offers, whatever the batch's size.
    */
-  async detailForEmail(userId: number, orderId: number): Promise<{ order: OrderDto; customer: OrderWithCustomer['customer'] } | null> {
-    const found = await this.emailReads.read({ userId, orderId });
-    if (!found) return null;
-    return { order: await this.detailDto(userId, found.order, found.lines), customer: found.customer };
+  detailForEmail(userId: number, orderId: number): Promise<{ order: OrderDto; customer: OrderWithCustomer['customer'] } | null> {
+    return this.emailReads.read({ userId, orderId });
   }
 
   /** GET /api/order/GetMine?Filter=: newest first, each with its lines (SPEC 3's Order). */
@@ -84,17 +88,24 @@ export class OrderService {
     });
   }
 
-  /** One order as its detail shows it, with its billing address. */
-  private async detailDto(userId: number, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderDto> {
-    // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
-    const [billing, shipments, quoted, offers] = await Promise.all([
-      order.billingAddress ?? (order.billingAddressId === null ? null : this.liveBillingAddress(userId, order.billingAddressId)),
-      this.shipmentsOf([order.orderId]),
-      this.repository.quoteNumbersOf([order.orderId]),
-      // Only an order with a discount or free delivery can have offers: most read nothing more.
-      order.discountPence > 0 || order.deliveryFeePence === 0 ? this.repository.offersOf([order.orderId]) : new Map<number, OrderOffer[]>(),
+  /** Orders as their detail shows them, with their billing addresses; what each needs besides its row and lines is read for all at once. */
+  private async detailDtos(found: readonly { order: OrderRow; lines: readonly OrderLineRow[] }[]): Promise<OrderDto[]> {
+    if (found.length === 0) return [];
+    const ids = found.map(({ order }) => order.orderId);
+    // Only an order with a discount or free delivery can have offers: most read nothing more.
+    const withOffers = found.filter(({ order }) => order.discountPence > 0 || order.deliveryFeePence === 0).map(({ order }) => order.orderId);
+    const [billings, shipments, quoted, offers] = await Promise.all([
+      // The order's own snapshot; an order without one (placed by a process older than the snapshot) reads the address.
+      Promise.all(
+        found.map(({ order }) => order.billingAddress ?? (order.billingAddressId === null ? null : this.liveBillingAddress(order.userId, order.billingAddressId))),
+      ),
+      this.shipmentsOf(ids),
+      this.repository.quoteNumbersOf(ids),
+      withOffers.length > 0 ? this.repository.offersOf(withOffers) : new Map<number, OrderOffer[]>(),
     ]);
-    return this.toDto(order, lines, billing, shipments.get(order.orderId), quoted.get(order.orderId) ?? null, offers.get(order.orderId) ?? []);
+    return found.map(({ order, lines }, i) =>
+      this.toDto(order, lines, billings[i] ?? null, shipments.get(order.orderId), quoted.get(order.orderId) ?? null, offers.get(order.orderId) ?? []),
+    );
   }
 
   private async liveBillingAddress(userId: number, addressId: number): Promise<AddressFields | null> {
