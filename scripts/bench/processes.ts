@@ -19,11 +19,17 @@ export function startTarget(script: string, env: Record<string, string> = {}, st
   else child.stdin!.end();
   return new Promise((resolve, reject) => {
     let output = '';
+    let ready = false;
     const timer = setTimeout(() => reject(new Error(`${script} did not start in 120 s`)), 120_000);
     child.stdout!.on('data', (data: Buffer) => {
+      // After READY the target's output is its log (a line per request): read and dropped, as a
+      // log shipper would take it, never kept.
+      if (ready) return;
       output += data.toString();
       const match = /READY (\d+)/.exec(output);
       if (match) {
+        ready = true;
+        output = '';
         clearTimeout(timer);
         resolve({
           url: `http://127.0.0.1:${match[1]}`,
