@@ -4,7 +4,8 @@
  */
 import { createPostgresTemplate, ensurePgliteTemplate, postgresTemplateEnv, type TemplateContent } from '@shop/db/testing';
 
-const contents: TemplateContent[] = ['migrated', 'demo-catalogue'];
+// `shop`: for the suites that start server processes (tests/resilience/server-process.ts).
+const contents: TemplateContent[] = ['migrated', 'demo-catalogue', 'shop'];
 
 export default async function setup(): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;

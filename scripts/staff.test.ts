@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@shop/db';
+import { writeShopPgliteDir } from '@shop/db/testing';
 import { StaffRepository, StaffService } from '@shop/core';
 
 const run = promisify(execFile);
@@ -41,11 +42,9 @@ function linkIn(output: string): string {
 
 describe('npm run staff on the embedded database', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-staff-cli-'));
-  // The shop's database, as its first start leaves it (the command never creates one).
-  beforeAll(async () => {
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    await database.close();
-  });
+  // The shop's database, as its first start leaves it (the command never creates one): a copy
+  // of the run's `shop` template, not migrated and seeded again here.
+  beforeAll(() => writeShopPgliteDir(path.join(dataDir, 'pglite')));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses a folder without the shop database, naming it and DATA_DIR, and creates nothing there', async () => {

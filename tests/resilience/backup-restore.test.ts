@@ -24,23 +24,24 @@ import { startSmtpInbox, type SmtpInbox } from '../../apps/server/src/testing/sm
 import { until } from '../../apps/server/src/testing/until.ts';
 import {
   addToCartBody,
+  type ApiCustomer,
+  type CartView,
   createFreshDatabase,
   deliveryAddress,
   demoPacks,
   expectStatus,
+  type FreshDatabase,
   NOT_INHERITED,
   orderBodyFor,
+  type OrderView,
+  type PackRef,
   repositoryRoot,
+  seedDataDir,
+  type ServerProcess,
   signUpOverHttp,
   startServer,
   stopAllServers,
   stopServer,
-  type ApiCustomer,
-  type CartView,
-  type FreshDatabase,
-  type OrderView,
-  type PackRef,
-  type ServerProcess,
 } from './server-process.ts';
 
 const execFileAsync = promisify(execFile);
@@ -82,8 +83,10 @@ for (const kind of kinds) {
     beforeAll(async () => {
       work = await mkdtemp(path.join(tmpdir(), 'shop-backup-'));
       smtp = await startSmtpInbox();
+      // The shop backed up starts on a seeded copy; the place restored into starts empty.
+      if (kind === 'pglite') await seedDataDir(originalDir());
       if (kind === 'postgres') {
-        original = await createFreshDatabase('shop_backup');
+        original = await createFreshDatabase('shop_backup', { seeded: true });
         restoredInto = await createFreshDatabase('shop_restore');
       }
     });

@@ -14,8 +14,7 @@
  * first. Customers, baskets and addresses are made through the HTTP API.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '@shop/db';
@@ -24,23 +23,24 @@ import { startSmtpInbox, type SmtpInbox } from '../../apps/server/src/testing/sm
 import { until } from '../../apps/server/src/testing/until.ts';
 import {
   addToCartBody,
+  type ApiCustomer,
   call,
+  type CartView,
+  createDataDir,
   createFreshDatabase,
   deliveryAddress,
   demoPacks,
   expectStatus,
+  type FreshDatabase,
   lineKey,
   orderBodyFor,
+  type OrderView,
+  type PackRef,
+  type ServerProcess,
   signUpOverHttp,
   startServer,
   stopAllServers,
   stopServer,
-  type ApiCustomer,
-  type CartView,
-  type FreshDatabase,
-  type OrderView,
-  type PackRef,
-  type ServerProcess,
 } from './server-process.ts';
 
 const SHOPPERS = 16;
@@ -92,9 +92,9 @@ for (const kind of kinds) {
     const base = () => server.baseUrl;
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(path.join(tmpdir(), 'shop-crash-'));
+      dataDir = await createDataDir('shop-crash', { seeded: kind === 'pglite' });
       smtp = await startSmtpInbox();
-      if (kind === 'postgres') database = await createFreshDatabase('shop_crash');
+      if (kind === 'postgres') database = await createFreshDatabase('shop_crash', { seeded: true });
     });
 
     afterAll(async () => {

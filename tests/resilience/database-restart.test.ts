@@ -14,30 +14,29 @@
  * PostgreSQL only: skipped without TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../apps/server/src/testing/until.ts';
 import {
   addToCartBody,
+  type Answer,
+  type ApiCustomer,
   call,
+  type CartView,
+  createDataDir,
   createFreshDatabase,
   deliveryAddress,
   demoPacks,
   expectStatus,
+  type FreshDatabase,
   orderBodyFor,
+  type PackRef,
+  type ServerProcess,
   signUpOverHttp,
   sleep,
   startServer,
   stopAllServers,
-  type Answer,
-  type ApiCustomer,
-  type CartView,
-  type FreshDatabase,
-  type PackRef,
-  type ServerProcess,
 } from './server-process.ts';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -71,8 +70,8 @@ describe.skipIf(!hasPostgres)('database restart under order traffic [postgres]',
   const acknowledged = new Map<string, { userId: number; orderId: number }>();
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-db-restart-'));
-    database = await createFreshDatabase('shop_db_restart');
+    dataDir = await createDataDir('shop-db-restart');
+    database = await createFreshDatabase('shop_db_restart', { seeded: true });
     // On the server's own maintenance database: the shop's database will refuse connections.
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     admin.on('error', () => {});

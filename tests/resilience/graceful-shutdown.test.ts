@@ -8,14 +8,12 @@
  *    exits 0, well before the 10 s forced exit.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../apps/server/src/testing/until.ts';
-import { call, expectStatus, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { call, createDataDir, expectStatus, type ServerProcess, startServer, stopAllServers } from './server-process.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -45,7 +43,7 @@ describe('operations: health checks, request ids in JSON logs, graceful shutdown
   const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-ops-'));
+    dataDir = await createDataDir('shop-ops', { seeded: true });
     server = await startServer({ label: 'operations', env: env() });
   });
 

@@ -9,16 +9,14 @@
  *    used to grow by 0.8-1.3 GB).
  * Needs the storefront build (`npm run build`): the upload is a page action.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { pollHealthzFor, pollHealthzFromAnotherThread } from './another-visitor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
 import { until } from '../../apps/server/src/testing/until.ts';
-import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { createDataDir, type ServerProcess, startServer, stopAllServers } from './server-process.ts';
 
 const storefrontBuilt = storefrontIsBuilt();
 const onLinux = process.platform === 'linux';
@@ -56,7 +54,7 @@ describe.skipIf(!storefrontBuilt || !onLinux)('an image upload on the embedded d
   let cookie: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-upload-'));
+    dataDir = await createDataDir('shop-upload', { seeded: true });
     server = await startServer({ label: 'shop', env: { DATA_DIR: dataDir } });
     const line = await until(async () => server.logs.find((l) => l.includes('/admin/setup?token=')), 10_000, 'the setup link');
     const token = new URL((JSON.parse(line) as { setupLink: string }).setupLink).searchParams.get('token')!;

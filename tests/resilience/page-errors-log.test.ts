@@ -7,12 +7,10 @@
  *    500 page logged as one JSON line, without the SQL or the search text it was given;
  *  - every line the process wrote to stdout and stderr is JSON.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../apps/server/src/testing/until.ts';
-import { call, createFreshDatabase, sleep, startServer, stopAllServers, type FreshDatabase, type ServerProcess } from './server-process.ts';
+import { call, createDataDir, createFreshDatabase, type FreshDatabase, type ServerProcess, sleep, startServer, stopAllServers } from './server-process.ts';
 
 const kinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
@@ -46,8 +44,8 @@ for (const kind of kinds) {
     let server: ServerProcess;
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(path.join(tmpdir(), 'shop-page-log-'));
-      if (kind === 'postgres') database = await createFreshDatabase('shop_page_log');
+      dataDir = await createDataDir('shop-page-log', { seeded: kind === 'pglite' });
+      if (kind === 'postgres') database = await createFreshDatabase('shop_page_log', { seeded: true });
       server = await startServer({ label: `page-log ${kind}`, env: { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) } });
     });
 

@@ -15,8 +15,7 @@
  * shared with other test runs).
  * Needs the storefront build (`npm run build`): the return form is a page action.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -28,16 +27,17 @@ import { pollHealthzFor, pollHealthzFromAnotherThread } from './another-visitor.
 import {
   addToCartBody,
   call,
+  type CartView,
+  createDataDir,
   deliveryAddress,
   demoPacks,
   expectStatus,
   orderBodyFor,
+  type ServerProcess,
   signUpOverHttp,
   startServer,
   stopAllServers,
   stopServer,
-  type CartView,
-  type ServerProcess,
 } from './server-process.ts';
 
 const storefrontBuilt = storefrontIsBuilt();
@@ -84,7 +84,7 @@ describe.skipIf(!storefrontBuilt || !onLinux)('four parallel return uploads of t
   const uploaders: Uploader[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-parallel-uploads-'));
+    dataDir = await createDataDir('shop-parallel-uploads', { seeded: true });
     const env = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_IP: '1000', METRICS_TOKEN };
     server = await startServer({ label: 'shop', env, readyTimeoutMs: 500_000 });
     const [pack] = await demoPacks(server.baseUrl, 1);

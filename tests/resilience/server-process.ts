@@ -2,15 +2,25 @@
  * The real server as a child process, for the resilience suites: start it on a free port on
  * 127.0.0.1 (PGlite under DATA_DIR, or PostgreSQL with DATABASE_URL), wait until /readyz
  * answers, signal it, and make sure none outlives the suite (stopAllServers in afterAll).
- * Also a fresh PostgreSQL database per suite, a small JSON client over fetch, and customers
- * made through the HTTP API as the storefront makes them.
+ * Also a fresh PostgreSQL database or data directory per suite, a small JSON client over fetch,
+ * and customers made through the HTTP API as the storefront makes them.
+ *
+ * A suite whose servers may start as on any later day (the database migrated and seeded already)
+ * asks for a copy of the `shop` template (`{ seeded: true }`): Vitest's global set-up migrated
+ * and seeded it once for the run, so no server spends its first start doing that again. A suite
+ * about the first start itself (two processes migrating one empty database, `npm start` on a new
+ * machine) asks for an empty one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { postgresTemplateEnv, writeShopPgliteDir } from '@shop/db/testing';
+import { embeddedDatabaseDir } from '../../apps/server/src/embedded-database-lock.ts';
 import { until } from '../../apps/server/src/testing/until.ts';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -156,14 +166,19 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty database next to TEST_DATABASE_URL's (the servers migrate and seed it). */
-export async function createFreshDatabase(prefix: string): Promise<FreshDatabase> {
+/**
+ * A new database next to TEST_DATABASE_URL's: empty (the servers migrate and seed it), or with
+ * `seeded` a copy of the run's `shop` template, as a shop's first start leaves it (empty when the
+ * suite runs without Vitest's global set-up).
+ */
+export async function createFreshDatabase(prefix: string, { seeded = false }: { seeded?: boolean } = {}): Promise<FreshDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const template = seeded ? process.env[postgresTemplateEnv('shop')] : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -183,6 +198,22 @@ export async function createFreshDatabase(prefix: string): Promise<FreshDatabase
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A new DATA_DIR in the temporary directory. With `seeded` its embedded database is a copy of
+ * the `shop` template (migrated, the demo catalogue and its stock), so a server on it starts as
+ * on any later day; without, it is empty and the first server migrates and seeds it.
+ */
+export async function createDataDir(prefix: string, { seeded = false }: { seeded?: boolean } = {}): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
+  if (seeded) await seedDataDir(dataDir);
+  return dataDir;
+}
+
+/** Puts a copy of the `shop` template's embedded database into DATA_DIR (which has none yet). */
+export function seedDataDir(dataDir: string): Promise<void> {
+  return writeShopPgliteDir(embeddedDatabaseDir(dataDir));
 }
 
 /* ---------- HTTP ---------- */

@@ -16,12 +16,10 @@
  * REQUIRE_BROWSER_TESTS is set (.ci/run starts one), else skipped with a message.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { call, createDataDir, type ServerProcess, startServer, stopAllServers } from './server-process.ts';
 import { TEST_REDIS_URL, testRedisAnswers, testRedisRequired } from '../../apps/server/src/testing/test-redis.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
@@ -45,7 +43,7 @@ describe.skipIf(!redisReachable && !redisRequired)('limits shared by two server 
   beforeAll(async () => {
     if (!redisReachable) throw new Error(`No Redis answers at ${REDIS_URL}; with CI set it is required (.ci/run starts one).`);
     admin = new Redis(REDIS_URL);
-    for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(path.join(tmpdir(), 'shop-shared-limits-')));
+    for (let i = 0; i < 2; i++) dataDirs.push(await createDataDir('shop-shared-limits', { seeded: true }));
     servers = await Promise.all(
       dataDirs.map((dataDir, i) =>
         startServer({

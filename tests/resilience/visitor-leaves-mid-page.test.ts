@@ -6,13 +6,11 @@
  * storefront build and the demo catalogue, over raw sockets: the answer is read up to its first
  * bytes, then the connection is dropped.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontIsBuilt } from '../../apps/server/src/ssr/storefront-build.ts';
-import { sleep, startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { createDataDir, type ServerProcess, sleep, startServer, stopAllServers } from './server-process.ts';
 
 const storefrontBuilt = storefrontIsBuilt();
 const noBuild = storefrontBuilt ? '' : ' (SKIPPED: no storefront build at apps/web/build; run `npm run build` first)';
@@ -32,7 +30,7 @@ describe.skipIf(!storefrontBuilt)(`visitors who leave while a page is arriving${
   let server: ServerProcess;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-left-mid-page-'));
+    dataDir = await createDataDir('shop-left-mid-page', { seeded: true });
     server = await startServer({ label: 'left mid-page', env: { DATA_DIR: dataDir } });
   });
 
