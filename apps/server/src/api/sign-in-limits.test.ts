@@ -4,12 +4,16 @@
  * slows that account down progressively for browsers it does not know, one attempt at a time,
  * while a browser that signed in to it before (the shop_device cookie) gets in with the right
  * password (http/attempt-limits.ts, decision record 014). Only refused passwords count.
+ *
+ * On PGlite only: the counting is the process's (or Redis's), not the database's; signing in on
+ * PostgreSQL is run by account-routes.test.ts. Its waits are real seconds, and a second pass
+ * spent 17 s of them on the same counters.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Customer } from '../testing/basket-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
 import { TEST_REDIS_URL, testRedisAnswers, testRedisRequired } from '../testing/test-redis.ts';
 
@@ -18,7 +22,7 @@ const FREE_FAILURES = 10;
 const MAX_DELAY_SECONDS = 4;
 const PAUSED = /^Too many wrong passwords for this account\. Please wait a minute and try again, or sign in on a device you have signed in with before\.$/;
 
-describeOnEachDatabase('sign-in limits per e-mail and address', (kind) => {
+describeOnPglite('sign-in limits per e-mail and address', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
