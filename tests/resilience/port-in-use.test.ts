@@ -4,11 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NOT_INHERITED, repositoryRoot } from './server-process.ts';
+import { createDataDir, NOT_INHERITED, repositoryRoot } from './server-process.ts';
 
 describe('starting on a port in use', () => {
   let occupier: Server | undefined;
@@ -21,7 +19,8 @@ describe('starting on a port in use', () => {
   it('prints one line naming the port and exits 1', async () => {
     occupier = createServer();
     const port = await new Promise<number>((resolve) => occupier!.listen(0, '127.0.0.1', () => resolve((occupier!.address() as { port: number }).port)));
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-port-in-use-'));
+    // A shop's database already there: the port is found taken once it is opened, not after a first migration.
+    dataDir = await createDataDir('shop-port-in-use', { seeded: true });
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !NOT_INHERITED.includes(key)) env[key] = value;
     Object.assign(env, { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_CATALOGUE: '0' });
