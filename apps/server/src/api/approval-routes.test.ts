@@ -11,9 +11,9 @@ import type { ApprovalRequestDto, CartDto, OrderDto } from '@shop/contract';
 import { jobs } from '@shop/db';
 import { bearer, insertBasketCatalogue, type BasketFixture, type Customer } from '../testing/basket-fixtures.ts';
 import { addToBasket, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
-describeOnEachDatabase('approval requests over the API', (kind) => {
+describeOnPglite('approval requests over the API', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let n = 0;

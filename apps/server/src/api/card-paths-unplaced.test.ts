@@ -1,6 +1,6 @@
 /**
  * No card payment without an order or a recorded payment, on the card paths besides checkout
- * (DESIGN section 4 "Orders"), on each database, with the local imitation of PayPal and with test
+ * (DESIGN section 4 "Orders"), with the local imitation of PayPal and with test
  * payments: a quote accepted by card whose goods sold out meanwhile places no order, the customer
  * is told the payment is being returned, and it is returned and listed for staff; paying what is
  * due on an order cancelled meanwhile is returned the same way; a payment of what is due sent
@@ -13,12 +13,12 @@ import { dueCardPaymentMessages, unplacedPaymentMessages, type StaffMember, type
 import { insertBasketCatalogue, type BasketFixture, type Customer } from '../testing/basket-fixtures.ts';
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PayPalImitation } from '../testing/paypal-imitation.ts';
-import { createTestApp, describeOnEachDatabase, type DatabaseKind, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type DatabaseKind, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
 
 type Provider = 'paypal' | 'test';
 
-describeOnEachDatabase('a card payment a quote or an order could not use is returned', (kind) => {
+describeOnPglite('a card payment a quote or an order could not use is returned', (kind) => {
   for (const provider of ['paypal', 'test'] as const) {
     describe(`paid with ${provider === 'paypal' ? 'PayPal (local imitation)' : 'test payments'}`, () => suite(kind, provider));
   }

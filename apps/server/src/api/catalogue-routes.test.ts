@@ -6,7 +6,7 @@ import { insertCatalogue, type SeedCategory } from '@shop/db/seed';
 import type { CategoryDto, ProductDto } from '@shop/contract';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createTestApp, createTestDatabase, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, createTestDatabase, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
 
 const box = (name: string, size1: string, size2: string, pricePence: number) => ({
@@ -62,7 +62,7 @@ const catalogue: SeedCategory[] = [
   },
 ];
 
-describeOnEachDatabase('catalogue API', (kind) => {
+describeOnPglite('catalogue API', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
@@ -254,7 +254,7 @@ describeOnEachDatabase('catalogue API', (kind) => {
   });
 });
 
-describeOnEachDatabase('cached catalogue reads in the request pipeline', (kind) => {
+describeOnPglite('cached catalogue reads in the request pipeline', (kind) => {
   let app: App;
   let drop: () => Promise<void>;
   let baseUrl: string;

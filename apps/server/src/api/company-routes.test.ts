@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs } from '@shop/db';
 import { bearer, signUp, type Customer } from '../testing/basket-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
-describeOnEachDatabase('company buyers over the API', (kind) => {
+describeOnPglite('company buyers over the API', (kind) => {
   let t: TestApp;
   let n = 0;
 

@@ -11,13 +11,13 @@ import { jobs, scheduleOccasions, staff as staffTable } from '@shop/db';
 import { creditStopMessages, customerEventActor, describeCustomerEvent } from '@shop/core';
 import { insertBasketCatalogue, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { addToBasket, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
 
 /** Noon in London on 20 June 2025: "today" for the stop rule. */
 const NOW = new Date('2025-06-20T11:00:00Z');
 
-describeOnEachDatabase('credit stop', (kind) => {
+describeOnPglite('credit stop', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let staffId: number;

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@shop/contract';
 import { bearer, signUp } from '../testing/basket-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { visitorOf, commitSession } from '../../../web/app/session.server.ts';
 
-describeOnEachDatabase('a disabled customer', (kind) => {
+describeOnPglite('a disabled customer', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -10,11 +10,11 @@ import { queryRows } from '@shop/db';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { addToBasket, createAddress, orderBodyFrom, placeOrder } from '../testing/checkout-fixtures.ts';
 import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
 import type { CartDto } from '@shop/contract';
 
-describeOnEachDatabase('e-mails while the mail server is away', (kind) => {
+describeOnPglite('e-mails while the mail server is away', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let smtp: SmtpInbox;
@@ -86,7 +86,7 @@ describeOnEachDatabase('e-mails while the mail server is away', (kind) => {
   });
 });
 
-describeOnEachDatabase('e-mail jobs when the app closes', (kind) => {
+describeOnPglite('e-mail jobs when the app closes', (kind) => {
   let t: TestApp;
   let smtp: SmtpInbox;
 

@@ -1,5 +1,5 @@
 /**
- * Every money state has its form (DESIGN section 10 "Money"), on both databases, through the
+ * Every money state has its form (DESIGN section 10 "Money"), through the
  * services the back-office pages call and the customer's own order:
  * - money that reaches a cancelled order is recorded, shows as a refund due, and is refunded (by
  *   hand, or through the provider that took it);
@@ -15,9 +15,9 @@ import { queryRows } from '@shop/db';
 import { returnMessages, type StaffMember } from '@shop/core';
 import { insertFixtureOrder } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { bearer, signUp } from '../testing/basket-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
-describeOnEachDatabase('every money state has its form', (kind) => {
+describeOnPglite('every money state has its form', (kind) => {
   let t: TestApp;
   let manager: StaffMember;
   const now = new Date('2026-11-27T10:00:00Z');

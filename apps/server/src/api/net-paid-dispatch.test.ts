@@ -1,6 +1,6 @@
 /**
  * Net paid (paid less refunded) decides what the warehouse may send (DESIGN section 10, "Money"),
- * on both databases, through the services the back office's pages call: an order paid by card
+ * through the services the back office's pages call: an order paid by card
  * and refunded in full (not cancelled) leaves the dispatch queue and the dashboard's "ready to
  * dispatch", and dispatching it is refused, one at a time, in bulk and from a carrier's CSV,
  * saying why; an account order refunded in full stays on credit; a refund that also cancels the
@@ -12,12 +12,12 @@ import { queryRows } from '@shop/db';
 import { orderAdminMessages, type StaffMember } from '@shop/core';
 import { insertBasketCatalogue, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
 /** The London day the payments are received: the orders are placed today (a payment cannot predate its order). */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
-describeOnEachDatabase('net paid decides what may be dispatched', (kind) => {
+describeOnPglite('net paid decides what may be dispatched', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let manager: StaffMember;

@@ -12,12 +12,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CartDto } from '@shop/contract';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { addToBasket, createAddress, orderBodyFrom, placeOrder } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { queryRows } from '@shop/db';
 import { insertFixtureOrder } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { pdfText } from '../../../../packages/core/src/documents/pdf-text.ts';
 
-describeOnEachDatabase('order invoice API', (kind) => {
+describeOnPglite('order invoice API', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let dataDir: string;

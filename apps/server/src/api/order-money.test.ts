@@ -1,5 +1,5 @@
 /**
- * Money both ways on an order, on both databases, through the services the admin pages call
+ * Money both ways on an order, through the services the admin pages call
  * and the customer's own order: a payment over what is due is refused with what is due, unless
  * staff confirm it, and the excess then reads as a refund due, to the penny, never as "paid"
  * more than the total; a cancelled order that took no money says so; the refund form offers
@@ -13,12 +13,12 @@ import { queryRows } from '@shop/db';
 import { orderAdminMessages, PAYMENT_STATUS_LABELS, tradeAccountMessages, type StaffMember } from '@shop/core';
 import { bearer, insertBasketCatalogue, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
 /** Today in London: a payment is dated on or after its order was placed (placed now, here). */
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
-describeOnEachDatabase('money due and owed back on an order', (kind) => {
+describeOnPglite('money due and owed back on an order', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let manager: StaffMember;

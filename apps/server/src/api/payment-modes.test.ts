@@ -17,7 +17,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { bearer, insertBasketCatalogue, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { countRows, orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
 const relaxedLimits = { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000' };
 const LIVE_SHOP = { ...relaxedLimits, PUBLIC_BASE_URL: 'https://shop.example.com', PAYMENTS_TEST_SECRET: 'the-same-key-as-a-test-shop' };
@@ -29,7 +29,7 @@ async function textOf(pieces: AsyncIterable<string>): Promise<string> {
   return text;
 }
 
-describeOnEachDatabase('a shop others reach, without PayPal: bank transfer only', (kind) => {
+describeOnPglite('a shop others reach, without PayPal: bank transfer only', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
 
@@ -96,7 +96,7 @@ describe('which payments a shop takes, from its address and PAYMENTS_TEST_MODE',
   });
 });
 
-describeOnEachDatabase('test payments on (a staging shop with PAYMENTS_TEST_MODE=1)', (kind) => {
+describeOnPglite('test payments on (a staging shop with PAYMENTS_TEST_MODE=1)', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
 

@@ -9,11 +9,11 @@ import { quickOrderMessages, type AddListToBasketResultDto, type CartDto, type Q
 import { products } from '@shop/db';
 import { bearer, insertBasketCatalogue, newSession, signUp, type BasketFixture, type Customer } from '../testing/basket-fixtures.ts';
 import { addToBasket, basketOf } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
 const relaxedLimits = { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000' };
 
-describeOnEachDatabase('quick order and shopping lists API', (kind) => {
+describeOnPglite('quick order and shopping lists API', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   /** Product codes (as the product page prints them) by fixture product. */

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartDto, ReorderResultDto } from '@shop/contract';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture, type Customer, type Pack } from '../testing/basket-fixtures.ts';
 import { addToBasket, basketOf, createAddress, orderBodyFrom, placeOrder } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
 const relaxedLimits = { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000' };
 
-describeOnEachDatabase('reorder API', (kind) => {
+describeOnPglite('reorder API', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
 

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@shop/db';
 import { insertFixtureOrder } from '../../../../packages/core/src/documents/document-fixtures.ts';
 import { bearer, signUp } from '../testing/basket-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { openReturn } from '../../../web/app/server/orders/returns.server.ts';
 
-describeOnEachDatabase('returns API', (kind) => {
+describeOnPglite('returns API', (kind) => {
   let t: TestApp;
   const now = new Date('2026-11-27T10:00:00Z');
 

@@ -11,12 +11,12 @@ import { queryRows } from '@shop/db';
 import { STAFF_CODE_FAILED, STAFF_CODES_PAUSED, STAFF_CODES_USED_UP } from '@shop/core';
 import { totpCode } from '../../../../packages/core/src/staff/totp.ts';
 import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
 
 const PASSWORD = 'correct horse battery';
 
-describeOnEachDatabase('two-step codes cannot be guessed', (kind) => {
+describeOnPglite('two-step codes cannot be guessed', (kind) => {
   let t: TestApp;
   let smtp: SmtpInbox;
   let n = 0;

@@ -13,13 +13,13 @@ import { queryRows } from '@shop/db';
 import { bearer, insertBasketCatalogue, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
 import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 import { pdfText } from '../../../../packages/core/src/documents/pdf-text.ts';
 
 const ORDER_NOTE = 'Loading bay at rear, ORDERNOTE7731';
 const CUSTOMER_NOTE = 'Slow payer, chase early, CUSTOMERNOTE4402';
 
-describeOnEachDatabase('staff notes never reach the customer', (kind) => {
+describeOnPglite('staff notes never reach the customer', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let smtp: SmtpInbox;

@@ -11,9 +11,9 @@ import { staff } from '@shop/db';
 import type { StaffMember } from '@shop/core';
 import { bearer, insertBasketCatalogue, signUp, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
-describeOnEachDatabase('open invoices and statements in the API', (kind) => {
+describeOnPglite('open invoices and statements in the API', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let manager: StaffMember;

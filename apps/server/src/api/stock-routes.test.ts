@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@shop/db';
 import { bearer, insertBasketCatalogue, newSession, type BasketFixture } from '../testing/basket-fixtures.ts';
 import { orderBodyFrom, placeOrder, readyCustomer } from '../testing/checkout-fixtures.ts';
-import { createTestApp, describeOnEachDatabase, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, describeOnPglite, type TestApp } from '../testing/test-app.ts';
 
-describeOnEachDatabase('stock at the API', (kind) => {
+describeOnPglite('stock at the API', (kind) => {
   let t: TestApp;
   let packs: BasketFixture;
   let sizeId: number;
