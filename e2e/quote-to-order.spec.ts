@@ -17,6 +17,10 @@ import { startOwnShopServer, type OwnShopServer } from './shop-server';
 
 const OWNER = { name: 'Mandy Manager', email: 'mandy@example.com', password: 'boxes and tape 2026' };
 
+// The journeys share one shop, in one worker one after the other: run in parallel, each worker
+// started a shop of its own for its share of them (a start is seconds of both cores' time).
+test.describe.configure({ mode: 'default' });
+
 let shop: OwnShopServer;
 
 test.beforeAll(async () => {

@@ -33,6 +33,10 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
+// The journeys share one shop, in one worker one after the other: run in parallel, each worker
+// started a shop of its own for its share of them (a start is seconds of both cores' time).
+test.describe.configure({ mode: 'default' });
+
 let shop: OwnShopServer;
 let staff: Page;
 
