@@ -1,29 +1,30 @@
 /**
- * Once per run, before any spec: a shop started on a fresh database (migrated, demo catalogue
- * seeded, no staff) and stopped again, the template every own shop's database is copied from
- * (shop-server.ts), so each starts in the time of an ordinary restart. When PostgreSQL answers it
- * is a PostgreSQL database (every own database is `CREATE DATABASE ... TEMPLATE` it), dropped at
- * the end; else an embedded database's directory, which each own shop copies.
+ * Once per run, before any spec: the database every own shop's database is copied from
+ * (shop-server.ts), as a shop's first start leaves it (migrated, demo catalogue and its stock, no
+ * staff): packages/db's `shop` template, the one the Vitest suites' server processes start from.
+ * When PostgreSQL answers it is a PostgreSQL database (every own database is `CREATE DATABASE ...
+ * TEMPLATE` it), dropped at the end; else an embedded database's directory, which each own shop
+ * copies. Made here rather than by starting a shop and stopping it: no scheduler ever ran on it
+ * (a copy must not find today's daily runs, credit control, taken already), and a shop process's
+ * start is saved.
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createOwnDatabase, postgresAnswers, startOwnShopServer } from './shop-server';
+import { createPostgresTemplate, writeShopPgliteDir } from '../packages/db/src/testing.ts';
+import { POSTGRES_URL, postgresAnswers } from './shop-server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   delete process.env.E2E_PGLITE_TEMPLATE;
   delete process.env.E2E_POSTGRES_TEMPLATE;
   // Workers inherit the environment as it is after global set-up.
   if (await postgresAnswers()) {
-    const template = await createOwnDatabase('template');
-    // No scheduler: a copy must not find today's daily runs (credit control) taken already, as
-    // a database the spec's own shop migrates itself would not.
-    const onTemplate = await startOwnShopServer({ DATABASE_URL: template.databaseUrl, SCHEDULED_JOBS: '0' });
-    await onTemplate.stop();
+    const template = await createPostgresTemplate(POSTGRES_URL, 'shop');
     process.env.E2E_POSTGRES_TEMPLATE = template.name;
     return () => template.drop();
   }
-  const shop = await startOwnShopServer();
-  await shop.stop({ keepData: true });
-  process.env.E2E_PGLITE_TEMPLATE = path.join(shop.dataDir, 'pglite');
-  return async () => rmSync(shop.dataDir, { recursive: true, force: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-template-'));
+  await writeShopPgliteDir(path.join(dir, 'pglite'));
+  process.env.E2E_PGLITE_TEMPLATE = path.join(dir, 'pglite');
+  return async () => rmSync(dir, { recursive: true, force: true });
 }

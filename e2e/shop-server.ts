@@ -19,8 +19,8 @@ export interface OwnShopServer {
   setupLink: string | null;
   /** Every log line so far. */
   log: string[];
-  /** Stops the server and deletes its data directory (`keepData`: leaves it, for the template). */
-  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Stops the server and deletes its data directory. */
+  stop(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -99,10 +99,10 @@ async function startShopProcess(env: Record<string, string>): Promise<OwnShopSer
     dataDir,
     setupLink,
     log,
-    async stop({ keepData = false } = {}) {
+    async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -112,7 +112,7 @@ export interface ShopOnOwnDatabase extends OwnShopServer {
   sql<T>(body: (client: pg.Client) => Promise<T>): Promise<T>;
 }
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function onConnection<T>(url: string, body: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -139,7 +139,7 @@ export async function postgresAnswers(): Promise<boolean> {
 
 /**
  * A PostgreSQL database of the test's own, uniquely named (`label` in it); `drop` removes it. It
- * is a copy of the run's template (global-setup.ts: migrated, demo catalogue, no staff), as a
+ * is a copy of the run's template (global-setup.ts: migrated, demo catalogue and stock, no staff), as a
  * shop's first start would leave it; empty when there is none, and the shop migrates and seeds it.
  */
 export async function createOwnDatabase(label: string): Promise<OwnDatabase> {
