@@ -250,6 +250,8 @@ test('a damage claim on an unpaid trade-account order is settled by a credit not
 
   // The customer claims for a crushed pack.
   await page.goto(`/order-detail?orderId=${orderId}`);
+  // The link navigates in the page once React has hydrated it: click it then, not mid-hydration.
+  await waitForHydration(page);
   await page.getByTestId('order-returns').getByRole('link', { name: 'Return or claim items' }).click();
   const form = page.getByTestId('return-form');
   await form.locator('input[type="number"]').first().fill('1');

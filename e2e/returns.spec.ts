@@ -82,6 +82,8 @@ test('a customer returns a pack, staff approve, receive and refund it, and the c
   const { page, context, orderId } = await customerWithDeliveredOrder(browser);
 
   await page.goto(`/order-detail?orderId=${orderId}`);
+  // The link navigates in the page once React has hydrated it: click it then, not mid-hydration.
+  await waitForHydration(page);
   const section = page.getByTestId('order-returns');
   await section.getByRole('link', { name: 'Return or claim items' }).click();
   await expect(page).toHaveURL(new RegExp(`/order-return\\?orderId=${orderId}$`));
