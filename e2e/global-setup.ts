@@ -24,7 +24,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     return () => template.drop();
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-template-'));
-  await writeShopPgliteDir(path.join(dir, 'pglite'));
-  process.env.E2E_PGLITE_TEMPLATE = path.join(dir, 'pglite');
+  const pgliteDir = path.join(dir, 'pglite');
+  await writeShopPgliteDir(pgliteDir);
+  process.env.E2E_PGLITE_TEMPLATE = pgliteDir;
   return async () => rmSync(dir, { recursive: true, force: true });
 }
