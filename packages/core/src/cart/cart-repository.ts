@@ -429,19 +429,26 @@ export class CartRepository {
    * A line added while this runs is not in the answer and stays in the basket: checkout removes
    * only the lines it read (`lineIds`, `removeOrderedLines`). Null: no basket, or no lines.
    */
-  async lockedUserContents(
+  async lockedUserContents<K extends string = never>(
     userId: number,
     tx: Executor,
     /** A new order reference for a basket that has none: answered as `freeReference` when no basket or order has it. */
     candidateReference: string,
-  ): Promise<{ contents: CartContents; lineIds: number[]; paymentReference: string | null; freeReference: string | null } | null> {
+    /**
+     * Scalar columns the caller reads in the same statement (checkout: the order's addresses and
+     * the customer's company membership), each answered raw under its key in `readAlong`; they may
+     * name the basket as `c`.
+     */
+    readAlong: Readonly<Record<K, SQL>> = {} as Record<K, SQL>,
+  ): Promise<{ contents: CartContents; lineIds: number[]; paymentReference: string | null; freeReference: string | null; readAlong: Record<K, unknown> } | null> {
+    const along = Object.entries<SQL>(readAlong).map(([key, column]) => sql`, ${column} AS ${sql.identifier(key)}`);
     // The candidate is checked in this statement (two index probes, run once), not by a round
     // trip of its own inside the locked transaction: that cost a tenth of the orders rate.
-    const rows = await queryPreparedRows<{ reference_taken: boolean }>(
+    const rows = await queryPreparedRows<{ reference_taken: boolean } & Record<K, unknown>>(
       tx,
       sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}, ${ON_PRICE_LIST}, ${OFFER_FACTS},
                  (EXISTS (SELECT 1 FROM carts WHERE payment_reference = ${candidateReference})
-                  OR EXISTS (SELECT 1 FROM orders WHERE payment_reference = ${candidateReference})) AS reference_taken
+                  OR EXISTS (SELECT 1 FROM orders WHERE payment_reference = ${candidateReference})) AS reference_taken${sql.join(along)}
           FROM carts c
           JOIN cart_lines l ON l.cart_id = c.cart_id
           ${DELIVERY_ADDRESS_JOIN}
@@ -458,6 +465,7 @@ export class CartRepository {
       lineIds: rows.map((row) => LINE_ID.read(row).cartLineId),
       paymentReference: REFERENCE.read(rows[0]!).paymentReference,
       freeReference: rows[0]!.reference_taken ? null : candidateReference,
+      readAlong: Object.fromEntries(Object.keys(readAlong).map((key) => [key, rows[0]![key as K]])) as Record<K, unknown>,
     };
   }
 

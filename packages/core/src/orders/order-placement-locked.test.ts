@@ -5,10 +5,10 @@
  * what the customer gets: an order of exactly the lines priced, and nothing lost from the basket
  * (the change waits for the checkout and lands in the basket after it).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartBodySchema, createAddressBodySchema, placeOrderBodySchema } from '@shop/contract';
-import { queryRows, type DatabaseHandle } from '@shop/db';
+import { queryRows, type DatabaseHandle, type Executor } from '@shop/db';
 import { createTestDatabase, databaseKinds } from '@shop/db/testing';
 import { AddressRepository } from '../addresses/address-repository.ts';
 import { CartRepository } from '../cart/cart-repository.ts';
@@ -26,8 +26,8 @@ class BasketChangedWhileLocked extends CartRepository {
   meanwhile: (() => Promise<void>) | null = null;
   changed: Promise<void> = Promise.resolve();
 
-  override async lockedUserContents(userId: number, tx: Parameters<CartRepository['lockedUserContents']>[1], candidateReference: string) {
-    const locked = await super.lockedUserContents(userId, tx, candidateReference);
+  override async lockedUserContents<K extends string = never>(userId: number, tx: Executor, candidateReference: string, readAlong?: Readonly<Record<K, SQL>>) {
+    const locked = await super.lockedUserContents(userId, tx, candidateReference, readAlong);
     const change = this.meanwhile;
     this.meanwhile = null;
     if (change) this.changed = change();

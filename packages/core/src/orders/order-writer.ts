@@ -33,7 +33,7 @@ import { ORDER_STATUS_PENDING_DELIVERY } from '@shop/contract';
 import type { Executor } from '@shop/db';
 import type { AddressRow } from '../addresses/address-repository.ts';
 import { addressSnapshot } from '../addresses/address-service.ts';
-import { orderingMembershipOf, requireMayOrder, requireWithinLimits } from '../companies/companies.ts';
+import { orderingMembershipOf, requireMayOrder, requireWithinLimits, type OrderingMembership } from '../companies/companies.ts';
 import { insertOrderEvent } from '../back-office/orders/order-payments.ts';
 import type { CartRepository } from '../cart/cart-repository.ts';
 import type { IsoDate } from '../delivery/dispatch-promise.ts';
@@ -88,6 +88,11 @@ export interface OrderToWrite {
    */
   buyerLimits?: { refusal?: (notice: string) => string };
   /**
+   * The customer's company membership as the source read it in this transaction (checkout, with
+   * its locked basket: a round trip fewer); absent, the writer reads it.
+   */
+  membership?: OrderingMembership | null;
+  /**
    * The offers the source applied (checkout: offers/offer-rules.ts): each counted here, within its
    * limits, and recorded against the order; the lines carry their shares of the discount.
    */
@@ -138,8 +143,8 @@ export class OrderWriter {
     }
     const reference = payment.method === 'paypal' ? payment.payment.reference : (payment.reference ?? (await this.freeReference(tx)));
     // A company's viewer sees orders but places none; a buyer orders within their limits, ex VAT
-    // (companies/companies.ts): one read of the membership for both.
-    const membership = await orderingMembershipOf(tx, order.userId);
+    // (companies/companies.ts): one read of the membership for both, the source's when it read it.
+    const membership = order.membership !== undefined ? order.membership : await orderingMembershipOf(tx, order.userId);
     requireMayOrder(membership);
     if (order.buyerLimits) {
       await requireWithinLimits(tx, order.userId, totals.totalPence - totals.totalTaxPence, this.now(), membership, order.buyerLimits.refusal);
