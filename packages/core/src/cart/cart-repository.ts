@@ -14,6 +14,7 @@ import {
   carts,
   offers,
   columnsOf,
+  figuresOf,
   intArrayParam,
   productPrices,
   products,
@@ -87,6 +88,8 @@ const DELIVERY = columnsOf(addresses, ['postCode'], 'a', { leftJoined: true });
 /** A basket line (cart_lines `l`: LEFT JOINed, so a basket without lines is one row of nulls). */
 const LINE = columnsOf(cartLines, ['productId', 'productPriceId', 'qty', 'count'], 'l', { leftJoined: true });
 const LINE_ID = columnsOf(cartLines, ['cartLineId'], 'l');
+/** Whether a new order reference drawn for a basket is another basket's or order's already. */
+const REFERENCE_TAKEN = figuresOf({ reference_taken: 'boolean' });
 /** The reference the basket's order will carry, once the payment step has shown one. */
 const REFERENCE = columnsOf(carts, ['paymentReference'], 'c');
 /** What a basket line shows besides its pack and count: price, name, image, size, still for sale. */
@@ -444,7 +447,7 @@ export class CartRepository {
     const along = Object.entries<SQL>(readAlong).map(([key, column]) => sql`, ${column} AS ${sql.identifier(key)}`);
     // The candidate is checked in this statement (two index probes, run once), not by a round
     // trip of its own inside the locked transaction: that cost a tenth of the orders rate.
-    const rows = await queryPreparedRows<{ reference_taken: boolean } & Record<K, unknown>>(
+    const rows = await queryPreparedRows<object>(
       tx,
       sql`SELECT ${BASKET.list}, ${REFERENCE.list}, ${DELIVERY.list}, ${LINE_ID.list}, ${LINE.list}, ${LINE_DETAILS}, ${ON_PRICE_LIST}, ${OFFER_FACTS},
                  (EXISTS (SELECT 1 FROM carts WHERE payment_reference = ${candidateReference})
@@ -464,8 +467,8 @@ export class CartRepository {
       contents,
       lineIds: rows.map((row) => LINE_ID.read(row).cartLineId),
       paymentReference: REFERENCE.read(rows[0]!).paymentReference,
-      freeReference: rows[0]!.reference_taken ? null : candidateReference,
-      readAlong: Object.fromEntries(Object.keys(readAlong).map((key) => [key, rows[0]![key as K]])) as Record<K, unknown>,
+      freeReference: REFERENCE_TAKEN.read(rows[0]!).reference_taken ? null : candidateReference,
+      readAlong: Object.fromEntries(Object.keys(readAlong).map((key) => [key, (rows[0] as Record<string, unknown>)[key]])) as Record<K, unknown>,
     };
   }
 

@@ -120,8 +120,9 @@ export function orderingMembershipColumn(userId: number): SQL_ {
 
 /** `orderingMembershipColumn`'s value as the order writer checks it. */
 export function membershipFromColumn(raw: unknown): OrderingMembership | null {
+  // Both drivers answer a JSON column parsed.
   if (raw === null || raw === undefined) return null;
-  const value = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { companyName: string };
+  const value = raw as { companyName: string };
   return { ...MEMBERSHIP.read(value), companyName: value.companyName };
 }
 

@@ -192,11 +192,10 @@ export class OrderPlacement {
    * basket of these lines, for the caller to run with its own writes.
    */
   async lockedPricedBasket(tx: Executor, userId: number, body: SeenTotals & { address_id?: number | null; billing_address_id?: number | null }) {
-    const addressIds = { deliveryAddressId: body.address_id ?? null, billingAddressId: body.billing_address_id ?? null };
-    const basket = await this.lockedBasket(tx, userId, addressIds);
+    const basket = await this.lockedBasket(tx, userId, { deliveryAddressId: body.address_id ?? null, billingAddressId: body.billing_address_id ?? null });
     if (basket === null) throw new Invalid(orderMessages.emptyBasket);
     const { contents, lineIds } = basket;
-    const priced = await this.checkedBasket(userId, { ...addressIds, deliveryAddressId: addressIds.deliveryAddressId ?? contents.addressId }, contents, tx, basket.addresses);
+    const priced = await this.checkedBasket(userId, basket.addressIds, contents, tx, basket.addresses);
     if (!sameTotals(body, priced.totals)) {
       throw new Conflict(orderMessages.totalsChanged(penceToPounds(priced.totals.totalPence)), { totals: totalsInPounds(priced.totals) });
     }
@@ -208,6 +207,7 @@ export class OrderPlacement {
    * The user's basket and its lines, locked in `tx`, read in one statement with what placing
    * needs besides: the order's addresses (the body's, else the basket's delivery address) and the
    * customer's company membership, each a round trip fewer per order (docs/performance.md).
+   * `addressIds` answers the ids the order asks for, the basket's delivery address filled in.
    */
   private async lockedBasket(tx: Executor, userId: number, { deliveryAddressId, billingAddressId }: { deliveryAddressId: number | null; billingAddressId: number | null }) {
     const basket = await this.carts.lockedUserContents(userId, tx, newOrderReference(this.options.shop.bank.referencePrefix), {
@@ -215,11 +215,13 @@ export class OrderPlacement {
       ordering_membership: orderingMembershipColumn(userId),
     });
     if (basket === null) return null;
-    const chosenDelivery = deliveryAddressId ?? basket.contents.addressId;
-    const rows = parsedJson(basket.readAlong.order_addresses) as object[];
+    const addressIds = { deliveryAddressId: deliveryAddressId ?? basket.contents.addressId, billingAddressId };
+    // Both drivers answer a JSON column parsed.
+    const rows = (basket.readAlong.order_addresses ?? []) as object[];
     return {
       ...basket,
-      addresses: chosenDelivery === null ? { delivery: null, billing: null } : addressesForOrder(rows, chosenDelivery, billingAddressId),
+      addressIds,
+      addresses: addressIds.deliveryAddressId === null ? { delivery: null, billing: null } : addressesForOrder(rows, addressIds.deliveryAddressId, billingAddressId),
       membership: membershipFromColumn(basket.readAlong.ordering_membership),
     };
   }
@@ -321,7 +323,7 @@ export class OrderPlacement {
     // must be what the server computes (never prices from the request).
     const { lines, delivery, billing, totals, offerOutcome } = await this.checkedBasket(
       userId,
-      { deliveryAddressId: body.address_id ?? contents.addressId, billingAddressId: body.billing_address_id ?? null },
+      basket.addressIds,
       contents,
       tx,
       basket.addresses,
@@ -473,11 +475,6 @@ export class OrderPlacement {
 }
 
 type LockedBasket = NonNullable<Awaited<ReturnType<OrderPlacement['lockedBasket']>>>;
-
-/** A JSON column as the driver answered it: parsed already (node-postgres, PGlite) or as text. */
-function parsedJson(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : (value ?? []);
-}
 
 /** The payment pays for an order already, or is being returned: refused, and never returned (again) for this request. */
 class PaymentAlreadyUsed extends Conflict {}
