@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { COMPILED_SERVER_ARGS } from '../scripts/compile-server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Workers load this file again: the environment carries the one data directory to all of them
@@ -49,7 +50,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    // Compiled if stale first, when Playwright is run on its own (npm test compiles before).
+    command: `node scripts/compile-server.mjs && node ${COMPILED_SERVER_ARGS.join(' ')}`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
     timeout: 120_000,

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { COMPILED_SERVER_ARGS } from '../scripts/compile-server.mjs';
 
 export interface OwnShopServer {
   baseURL: string;
@@ -64,7 +65,7 @@ async function startShopProcess(env: Record<string, string>): Promise<OwnShopSer
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-own-'));
   if (!env.DATABASE_URL) copyTemplateDatabase(dataDir);
   const log: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseURL, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

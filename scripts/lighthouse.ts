@@ -15,6 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { gzipSize, publicPages, scriptsOf } from '../apps/web/scripts/initial-js.mjs';
+import { compileServer, COMPILED_SERVER_ARGS } from './compile-server.mjs';
 import { startHttpsFront } from './https-front.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -22,7 +23,8 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 async function startShop(): Promise<{ url: string; stop(): void }> {
   const port = 3290;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  await compileServer();
+  const child = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shop-lh-')) },
     stdio: 'inherit',

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: build the storefront if its build is missing or older than its sources,
-// then serve the shop (server.ts first migrates the database and seeds the demo catalogue on
-// first start, in a short-lived process of its own: apps/server/src/prepare-database.ts).
+// `npm start`: build the storefront if its build is missing or older than its sources, and
+// compile the server if its sources changed (scripts/compile-server.mjs), then serve the shop
+// (server.ts first migrates the database and seeds the demo catalogue on first start, in a
+// short-lived process of its own: apps/server/src/prepare-database.ts).
 //
 // The server runs in this very process, not in a child: package.json's `exec node ...` makes
 // this process npm's direct child, so the SIGTERM or SIGINT npm forwards reaches the server's
@@ -10,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compileServer, COMPILED_SERVER_ARGS } from './compile-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildEntry = path.join(root, 'apps/web/build/server/index.js');
@@ -56,9 +58,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.log('Building the storefront...');
     run('npm', ['run', 'build', '--silent']);
   }
+  const compiled = await compileServer();
+  if (compiled.length > 0) console.log(`Compiled ${compiled.join(', ')}.`);
+  if (!import.meta.resolve('@shop/db').endsWith('.js')) {
+    console.error(`Run the shop as npm start does: node ${COMPILED_SERVER_ARGS[0]} scripts/start.mjs (the packages' compiled JavaScript).`);
+    process.exit(1);
+  }
   process.env.NODE_ENV = 'production';
   stopWhenNpmDies();
-  // What `node --import tsx apps/server/src/server.ts` does, in this process.
-  await import('tsx');
-  await import('../apps/server/src/server.ts');
+  // What `node --conditions=compiled apps/server/dist/server.js` does, in this process.
+  await import('../apps/server/dist/server.js');
 }

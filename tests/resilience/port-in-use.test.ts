@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMPILED_SERVER_ARGS } from '../../scripts/compile-server.mjs';
 import { createDataDir, NOT_INHERITED, repositoryRoot } from './server-process.ts';
 
 describe('starting on a port in use', () => {
@@ -24,7 +25,7 @@ describe('starting on a port in use', () => {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !NOT_INHERITED.includes(key)) env[key] = value;
     Object.assign(env, { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_CATALOGUE: '0' });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, COMPILED_SERVER_ARGS, { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.stdout.resume();

@@ -22,6 +22,7 @@ import pg from 'pg';
 import { postgresTemplateEnv, writeShopPgliteDir } from '@shop/db/testing';
 import { embeddedDatabaseDir } from '../../apps/server/src/embedded-database-lock.ts';
 import { until } from '../../apps/server/src/testing/until.ts';
+import { COMPILED_SERVER_ARGS } from '../../scripts/compile-server.mjs';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -84,7 +85,7 @@ export async function startServer({ label, env, readyTimeoutMs = 180_000 }: Star
     SESSION_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     cwd: repositoryRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

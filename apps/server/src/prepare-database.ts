@@ -23,14 +23,23 @@ type Settings = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'seedDemoCatalogue' 
 
 /** Runs this module as a process of its own; rejects when it fails (its output says why). */
 export async function prepareDatabase({ databaseUrl, dataDir, seedDemoCatalogue, logLevel }: Settings): Promise<void> {
-  // The TypeScript loader by its full path: the server may run from any working directory.
-  const child = fork(fileURLToPath(import.meta.url), { execArgv: ['--import', import.meta.resolve('tsx')] });
+  const child = fork(fileURLToPath(import.meta.url), { execArgv: loaderArguments(import.meta.url) });
   child.send({ databaseUrl, dataDir, seedDemoCatalogue, logLevel } satisfies Settings);
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
   });
   if (code !== 0) throw new Error(`Preparing the database failed (${signal ?? `exit code ${code}`}); its log is above.`);
+}
+
+/**
+ * How a child runs this very module as it was loaded here: compiled (`npm start`, the processes
+ * tests start: scripts/compile-server.mjs), with the packages' compiled condition, or as
+ * TypeScript (Vitest, the benchmarks), through tsx by its full path, since the server may run from
+ * any working directory.
+ */
+function loaderArguments(moduleUrl: string): string[] {
+  return moduleUrl.endsWith('.js') ? ['--conditions=compiled'] : ['--import', import.meta.resolve('tsx')];
 }
 
 async function prepare({ databaseUrl, dataDir, seedDemoCatalogue, logLevel }: Settings): Promise<void> {

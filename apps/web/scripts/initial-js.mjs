@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compileServer, COMPILED_SERVER_ARGS } from '../../../scripts/compile-server.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const client = path.resolve(import.meta.dirname, '../build/client');
@@ -51,7 +52,8 @@ export async function publicPages(baseUrl) {
 /** Starts the built shop (as `npm start` in production) on a fresh data directory. */
 export async function startShop(port = Number(process.env.INITIAL_JS_PORT ?? 3291)) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-js-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  await compileServer();
+  const child = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     cwd: repo,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir },
     stdio: 'inherit',
