@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { TIMED_PROJECT, TIMED_SUITES, UNTIMED_PROJECTS } from './scripts/test-projects.mjs';
 
 const ALL_SUITES = ['packages/**/*.test.ts', 'apps/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'];
 const NEVER = ['**/node_modules/**', 'e2e/**', 'apps/web/build/**'];
@@ -38,9 +39,11 @@ export default defineConfig({
     globalSetup: ['./vitest.global-setup.ts'],
     // Two cores: PGlite instances are CPU-heavy, so keep parallelism modest.
     maxWorkers: 2,
+    // `npm test` runs the timed suites (scripts/test.mjs) after the others, alone: a project of their own.
     projects: [
-      { ...common, test: { ...testCommon, name: 'shared-modules', include: ALL_SUITES, exclude: [...NEVER, ...OWN_MODULES], isolate: false } },
-      { ...common, test: { ...testCommon, name: 'own-modules', include: OWN_MODULES, exclude: NEVER, isolate: true } },
+      { ...common, test: { ...testCommon, name: UNTIMED_PROJECTS[0], include: ALL_SUITES, exclude: [...NEVER, ...OWN_MODULES, ...TIMED_SUITES], isolate: false } },
+      { ...common, test: { ...testCommon, name: UNTIMED_PROJECTS[1], include: OWN_MODULES, exclude: [...NEVER, ...TIMED_SUITES], isolate: true } },
+      { ...common, test: { ...testCommon, name: TIMED_PROJECT, include: TIMED_SUITES, exclude: NEVER, isolate: true } },
     ],
   },
 });

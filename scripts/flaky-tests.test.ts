@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failedBrowserTests, failedVitestTests, flakyTests, judgeFlaky, QUARANTINE_FILE, readQuarantine, TIMED_SUITES } from './test.mjs';
+import { failedBrowserTests, failedVitestTests, flakyTests, judgeFlaky, QUARANTINE_FILE, readQuarantine, TIMED_PROJECT, TIMED_SUITES, UNTIMED_PROJECTS } from './test.mjs';
 
 /** The shape of Playwright's JSON report, trimmed to what is read: files, describes, specs and their tests' outcomes. */
 const report = {
@@ -54,6 +54,16 @@ describe('the end of a test run', () => {
     const root = path.resolve(import.meta.dirname, '..');
     expect(TIMED_SUITES.length).toBeGreaterThan(0);
     for (const suite of TIMED_SUITES) expect(existsSync(path.join(root, suite)), suite).toBe(true);
+  });
+
+  it('leaves the timed suites out of the main run: only their own project holds them', async () => {
+    const { default: config } = await import('../vitest.config.ts');
+    const projects = (config.test?.projects ?? []) as { test: { name: string; include: string[]; exclude: string[] } }[];
+    expect(projects.map((project) => project.test.name).sort()).toEqual([...UNTIMED_PROJECTS, TIMED_PROJECT].sort());
+    for (const project of projects) {
+      if (project.test.name === TIMED_PROJECT) expect(project.test.include).toEqual(TIMED_SUITES);
+      else expect(project.test.exclude).toEqual(expect.arrayContaining(TIMED_SUITES));
+    }
   });
 });
 

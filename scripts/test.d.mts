@@ -10,3 +10,5 @@ export function judgeFlaky(flaky: string[], quarantine: QuarantineEntry[]): { fa
 export function failedVitestTests(report: unknown): string[];
 export function failedBrowserTests(report: unknown): string[];
 export const TIMED_SUITES: string[];
+export const TIMED_PROJECT: string;
+export const UNTIMED_PROJECTS: string[];

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { storefrontBuildIsStale } from './start.mjs';
+import { TIMED_PROJECT, UNTIMED_PROJECTS } from './test-projects.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const QUARANTINE_FILE = path.join(root, 'e2e/quarantine.json');
@@ -65,12 +66,7 @@ export function judgeFlaky(flaky, quarantine) {
   };
 }
 
-/**
- * Suites that assert how fast the shop answers under load they make themselves (another client's
- * /healthz during big uploads): a full run gives them the machine alone, after the rest, so another
- * suite's work on the same two cores is never counted against them.
- */
-export const TIMED_SUITES = ['tests/resilience/parallel-uploads.test.ts', 'tests/security/bounded-form-lists.test.ts'];
+export { TIMED_PROJECT, TIMED_SUITES, UNTIMED_PROJECTS } from './test-projects.mjs';
 
 /** The Vitest tests that failed, each as "file › title". */
 export function failedVitestTests(report) {
@@ -116,8 +112,9 @@ function main() {
     extraArgs.length > 0
       ? [{ name: 'vitest.json', args: extraArgs }]
       : [
-          { name: 'vitest.json', args: TIMED_SUITES.flatMap((suite) => ['--exclude', suite]) },
-          { name: 'vitest-timed.json', args: [...TIMED_SUITES, '--maxWorkers=1'] },
+          // By project: a command line's --exclude does not reach the projects' own excludes.
+          { name: 'vitest.json', args: UNTIMED_PROJECTS.flatMap((project) => ['--project', project]) },
+          { name: 'vitest-timed.json', args: ['--project', TIMED_PROJECT, '--maxWorkers=1'] },
         ];
   const vitestReports = [];
   for (const { name, args } of vitestRuns) {
