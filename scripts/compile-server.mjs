@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The compiled packages, in no particular order: each one's src/ becomes its dist/. */
-export const COMPILED_PACKAGES = ['packages/contract', 'packages/db', 'packages/core', 'apps/server'];
+const COMPILED_PACKAGES = ['packages/contract', 'packages/db', 'packages/core', 'apps/server'];
 /**
  * Node's arguments that run the compiled server (from the repository's root): the condition
  * sends every workspace package to its dist/.
@@ -44,10 +44,10 @@ function sourcesFingerprint(packageDir) {
     .join('\n');
 }
 
-/** Whether a package's dist/ is missing or was compiled from other sources than are there now. */
-function isStale(packageDir) {
+/** What the stamp of a package's dist/ says it was compiled from ('' when never compiled). */
+function compiledFrom(packageDir) {
   const stamp = path.join(packageDir, STAMP);
-  return !existsSync(stamp) || readFileSync(stamp, 'utf8') !== sourcesFingerprint(packageDir);
+  return existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
 }
 
 /** Rewrites a relative import of a TypeScript file to the .js file compiled from it. */
@@ -61,11 +61,10 @@ const relativeImportsToJs = {
   },
 };
 
-async function compilePackage(packageDir) {
+async function compilePackage(packageDir, fingerprint) {
   const { build } = await import('esbuild');
   const src = path.join(packageDir, 'src');
   const dist = path.join(packageDir, 'dist');
-  const fingerprint = sourcesFingerprint(packageDir);
   rmSync(dist, { recursive: true, force: true });
   const files = filesUnder(src);
   await build({
@@ -92,9 +91,11 @@ async function compilePackage(packageDir) {
 
 /** Compiles every package whose dist/ is missing or stale; answers the packages it compiled. */
 export async function compileServer({ force = false } = {}) {
-  const stale = COMPILED_PACKAGES.map((p) => path.join(root, p)).filter((dir) => force || isStale(dir));
-  await Promise.all(stale.map(compilePackage));
-  return stale.map((dir) => path.relative(root, dir));
+  const stale = COMPILED_PACKAGES.map((p) => path.join(root, p))
+    .map((dir) => ({ dir, fingerprint: sourcesFingerprint(dir) }))
+    .filter(({ dir, fingerprint }) => force || compiledFrom(dir) !== fingerprint);
+  await Promise.all(stale.map(({ dir, fingerprint }) => compilePackage(dir, fingerprint)));
+  return stale.map(({ dir }) => path.relative(root, dir));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

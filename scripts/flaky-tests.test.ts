@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failedBrowserTests, failedVitestTests, flakyTests, judgeFlaky, QUARANTINE_FILE, readQuarantine, TIMED_PROJECT, TIMED_SUITES, UNTIMED_PROJECTS } from './test.mjs';
+import { failedBrowserTests, failedVitestTests, flakyTests, judgeFlaky, QUARANTINE_FILE, readQuarantine } from './test.mjs';
+import { TIMED_PROJECT, TIMED_SUITES, UNTIMED_PROJECTS } from './test-projects.mjs';
 
 /** The shape of Playwright's JSON report, trimmed to what is read: files, describes, specs and their tests' outcomes. */
 const report = {

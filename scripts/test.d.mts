@@ -9,6 +9,3 @@ export function readQuarantine(file?: string): { entries: QuarantineEntry[]; err
 export function judgeFlaky(flaky: string[], quarantine: QuarantineEntry[]): { failing: string[]; quarantined: QuarantineEntry[] };
 export function failedVitestTests(report: unknown): string[];
 export function failedBrowserTests(report: unknown): string[];
-export const TIMED_SUITES: string[];
-export const TIMED_PROJECT: string;
-export const UNTIMED_PROJECTS: string[];

@@ -66,7 +66,6 @@ export function judgeFlaky(flaky, quarantine) {
   };
 }
 
-export { TIMED_PROJECT, TIMED_SUITES, UNTIMED_PROJECTS } from './test-projects.mjs';
 
 /** The Vitest tests that failed, each as "file › title". */
 export function failedVitestTests(report) {
