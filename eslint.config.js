@@ -17,16 +17,11 @@ export default tseslint.config(
   {
     // Type-aware rules: a promise nobody awaits hides its failure (an unhandled rejection ends
     // the process), and an async function where a void callback is expected does the same.
+    // Their types come from one program over the whole workspace (tsconfig.eslint.json says why).
     files: ['**/*.{ts,tsx,mts}'],
     languageOptions: {
       parserOptions: {
-        project: [
-          './packages/*/tsconfig.json',
-          './apps/*/tsconfig.json',
-          './e2e/tsconfig.json',
-          './tests/*/tsconfig.json',
-          './tsconfig.scripts.json',
-        ],
+        project: ['./tsconfig.eslint.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
