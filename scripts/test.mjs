@@ -66,7 +66,6 @@ export function judgeFlaky(flaky, quarantine) {
   };
 }
 
-
 /** The Vitest tests that failed, each as "file › title". */
 export function failedVitestTests(report) {
   return (report?.testResults ?? []).flatMap((file) => {
